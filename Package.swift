@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "coinwatch",
+    products: [
+        .executable(name: "coinwatch", targets: ["coinwatch"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl"]),
+        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
+        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
+    ]
+)
+
+// Every Swift target gets the same settings from one loop.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .swiftLanguageMode(.v6),
+    ]
+}

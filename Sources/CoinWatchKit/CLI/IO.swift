@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes, what environment it sees, and whether stdout is a terminal.
+public struct IO: Sendable {
+    /// Writes to standard output (text as given; callers add newlines).
+    public var out: @Sendable (String) -> Void
+    /// Writes to standard error.
+    public var err: @Sendable (String) -> Void
+    /// The process environment.
+    public var environment: [String: String]
+    /// Whether standard output is a terminal (color decisions).
+    public var stdoutIsTTY: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                environment: [String: String], stdoutIsTTY: Bool) {
+        self.out = out
+        self.err = err
+        self.environment = environment
+        self.stdoutIsTTY = stdoutIsTTY
+    }
+
+    /// The real process streams and environment.
+    public static var standard: IO {
+        IO(out: { write(fd: 1, $0) }, err: { write(fd: 2, $0) },
+           environment: currentEnvironment(), stdoutIsTTY: isatty(1) == 1)
+    }
+
+    private static func write(fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buf in
+                Glibc.write(fd, buf.baseAddress.map { $0 + offset }, buf.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    private static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") {
+                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The alert record of SPEC §4. Fields that do not apply are nil and omitted from JSON.
+public struct Alert: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable { case firing, resolved }
+
+    /// Stable id: the same event always gets the same id (Idempotency-Key).
+    public var id: String
+    /// Seconds since 1970; written as ISO-8601 UTC in the record.
+    public var time: Double
+    public var rule: String
+    /// The favorite as written in rules.json.
+    public var coin: String
+    public var symbol: String
+    public var name: String
+    public var vs: String
+    /// The condition key (`crosses_above`).
+    public var condition: String
+    public var threshold: Double?
+    public var price: Double
+    public var previous: Double?
+    public var change24h: Double?
+    public var status: Status
+    public var provider: String
+    /// The rendered message (template or default).
+    public var message: String
+
+    public init(id: String, time: Double, rule: String, coin: String, symbol: String, name: String, vs: String,
+                condition: String, threshold: Double?, price: Double, previous: Double?, change24h: Double?,
+                status: Status, provider: String, message: String) {
+        self.id = id
+        self.time = time
+        self.rule = rule
+        self.coin = coin
+        self.symbol = symbol
+        self.name = name
+        self.vs = vs
+        self.condition = condition
+        self.threshold = threshold
+        self.price = price
+        self.previous = previous
+        self.change24h = change24h
+        self.status = status
+        self.provider = provider
+        self.message = message
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
+        case change24h = "change_24h", status, provider, message
+    }
+}

@@ -1,0 +1,7 @@
+import CoinWatchKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard).rawValue)
