@@ -4,8 +4,70 @@ public enum CLI {
     public static let version = "0.1.0"
 
     /// Runs the command that `arguments` (without the program name) names.
-    public static func run(_ arguments: [String], io: IO) -> ExitCode {
-        io.out("coinwatch \(version)\n")
-        return .success
+    public static func run(_ arguments: [String], io: IO, clock: any WallClock = SystemClock(),
+                           transport: (any HTTPTransport)? = nil) -> ExitCode {
+        let parsed: Arguments
+        do {
+            parsed = try ArgumentParser.parse(arguments)
+        } catch {
+            io.err(error.message + "\n")
+            return .usage
+        }
+        if parsed.version {
+            io.out("coinwatch \(version)\n")
+            return .success
+        }
+        if parsed.help {
+            io.out(HelpText.page(for: parsed.command))
+            return .success
+        }
+        let context = CommandContext(arguments: parsed, io: io, clock: clock,
+                                     transport: transport ?? CurlTransport(log: parsed.verbose ? { io.err($0 + "\n") } : nil))
+        switch parsed.command {
+        case .run: return RunCommand.run(context)
+        case .check: return CheckCommand.run(context)
+        case .state: return StateCommand.run(context)
+        }
     }
+}
+
+/// What every command gets: its arguments, streams, clock and transport.
+public struct CommandContext: Sendable {
+    public var arguments: Arguments
+    public var io: IO
+    public var clock: any WallClock
+    public var transport: any HTTPTransport
+
+    /// The rules.json path this invocation uses.
+    public var rulesPath: String { Paths.rules(flag: arguments.rulesPath, environment: io.environment) }
+    /// The state path this invocation uses.
+    public var statePath: String { Paths.state(flag: arguments.statePath, environment: io.environment) }
+
+    /// Seconds to wait for the state lock: 10, or `$COINWATCH_LOCK_TIMEOUT`.
+    public var lockTimeout: Double {
+        io.environment["COINWATCH_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, $0) } ?? 10
+    }
+
+    /// Loads rules.json, printing warnings; on failure prints the errors and gives the exit code.
+    public func loadRules() -> Result<RulesFile, ExitCodeError> {
+        do {
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
+            for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }
+            return .success(loaded.rules)
+        } catch {
+            switch error {
+            case .unreadable(_, let reason):
+                io.err("coinwatch: \(reason)\n")
+                return .failure(ExitCodeError(code: .noInput))
+            case .invalid(_, let diagnostics):
+                for diagnostic in diagnostics { io.err("\(diagnostic.description)\n") }
+                return .failure(ExitCodeError(code: .dataError))
+            }
+        }
+    }
+}
+
+/// An exit code carried through a `Result`.
+public struct ExitCodeError: Error, Sendable {
+    public var code: ExitCode
 }

@@ -1,0 +1,122 @@
+/// Hand-written argument parsing in swift-argument-parser's manner (it cannot be a dependency).
+public enum ArgumentParser {
+    /// An option: its spellings, whether it takes a value, and the commands that accept it.
+    struct Option {
+        var names: [String]
+        var value: String?
+        var commands: Set<Arguments.Command>
+        var help: String
+    }
+
+    static let everyCommand = Set(Arguments.Command.allCases)
+
+    /// Every option, in the order help lists them.
+    static let options: [Option] = [
+        Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
+        Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
+        Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
+        Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
+        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request on stderr (secrets redacted)."),
+        Option(names: ["--rules"], value: "PATH", commands: everyCommand, help: "rules.json (default: $COINWATCH_RULES, ./rules.json, ~/.config/coinwatch/rules.json)."),
+        Option(names: ["--state"], value: "PATH", commands: everyCommand, help: "State file (default: $COINWATCH_STATE, ~/.local/state/coinwatch/state.json)."),
+        Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
+        Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
+        Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
+        Option(names: ["--rule"], value: "ID", commands: [.state], help: "With reset: forget only this rule's pairs."),
+        Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
+        Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
+    ]
+
+    /// Parses `args` (without the program name).
+    public static func parse(_ args: [String]) throws(UsageError) -> Arguments {
+        var parsed = Arguments()
+        var commandSeen = false
+        var pendingOptions: [(Option, String)] = []
+        var index = 0
+        var onlyPositionals = false
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+                if !commandSeen, !onlyPositionals, parsed.positionals.isEmpty {
+                    guard let command = Arguments.Command(rawValue: arg), command != .run else {
+                        let names = Arguments.Command.allCases.filter { $0 != .run }.map(\.rawValue)
+                        throw UsageError("Error: Unknown command '\(arg)'.\(Suggestion.phrase(for: arg, in: names)) See 'coinwatch --help'.")
+                    }
+                    parsed.command = command
+                    commandSeen = true
+                } else {
+                    parsed.positionals.append(arg)
+                }
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = arg
+            var inlineValue: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                let all = options.flatMap(\.names)
+                throw UsageError("Error: Unknown option '\(name)'.\(Suggestion.phrase(for: name, in: all))")
+            }
+            var value = ""
+            if let valueName = option.value {
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < args.count {
+                    value = args[index]
+                    index += 1
+                } else {
+                    throw UsageError("Error: Missing value for '\(name) <\(valueName)>'.")
+                }
+            } else if inlineValue != nil {
+                throw UsageError("Error: '\(name)' takes no value.")
+            }
+            pendingOptions.append((option, value))
+        }
+        parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
+        for (option, value) in pendingOptions {
+            try apply(option, value: value, to: &parsed)
+        }
+        return parsed
+    }
+
+    private static func apply(_ option: Option, value: String, to parsed: inout Arguments) throws(UsageError) {
+        let name = option.names.last ?? ""
+        if !option.commands.contains(parsed.command), !parsed.help {
+            let which = parsed.command == .run ? "an alert pass" : "'\(parsed.command.rawValue)'"
+            throw UsageError("Error: '\(name)' does not apply to \(which). See 'coinwatch \(parsed.command == .run ? "" : parsed.command.rawValue + " ")--help'.")
+        }
+        switch name {
+        case "--once": parsed.once = true
+        case "--interval":
+            guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
+                throw UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            }
+            parsed.interval = seconds
+        case "--dry-run": parsed.dryRun = true
+        case "--json": parsed.json = true
+        case "--quiet": parsed.quiet = true
+        case "--verbose": parsed.verbose = true
+        case "--rules": parsed.rulesPath = value
+        case "--state": parsed.statePath = value
+        case "--color":
+            guard let mode = Arguments.ColorMode(rawValue: value) else {
+                throw UsageError("Error: '--color \(value)' must be auto, always or never.")
+            }
+            parsed.color = mode
+        case "--conditions": parsed.conditions = true
+        case "--online": parsed.online = true
+        case "--rule": parsed.rule = value
+        case "--help": parsed.help = true
+        case "--version": parsed.version = true
+        default: break
+        }
+    }
+}

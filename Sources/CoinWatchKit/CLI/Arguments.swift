@@ -1,0 +1,37 @@
+/// The command line, parsed. Options may stand before or after positional arguments.
+public struct Arguments: Sendable, Equatable {
+    /// The subcommands coinwatch knows.
+    public enum Command: String, Sendable, CaseIterable {
+        case run, check, state
+    }
+
+    /// `--color`.
+    public enum ColorMode: String, Sendable { case auto, always, never }
+
+    public var command: Command = .run
+    public var positionals: [String] = []
+    public var rulesPath: String?
+    public var statePath: String?
+    public var color: ColorMode = .auto
+    public var json = false
+    public var quiet = false
+    public var verbose = false
+    public var dryRun = false
+    public var once = false
+    /// `--interval`, seconds.
+    public var interval: Double?
+    public var conditions = false
+    public var online = false
+    /// `state reset --rule ID`.
+    public var rule: String?
+    public var help = false
+    public var version = false
+
+    public init() {}
+}
+
+/// A bad command line (exit 64). `message` is the whole one-line error.
+public struct UsageError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

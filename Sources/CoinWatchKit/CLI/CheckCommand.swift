@@ -1,0 +1,18 @@
+/// `coinwatch check`: validates rules.json and prints the plan; makes no request.
+enum CheckCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        if context.arguments.conditions {
+            context.io.out(context.arguments.json ? ConditionCatalog.json() + "\n" : ConditionCatalog.text())
+            return .success
+        }
+        let rules: RulesFile
+        switch context.loadRules() {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        guard !context.arguments.quiet else { return .success }
+        let plan = Plan(rules: rules)
+        context.io.out(context.arguments.json ? plan.json() + "\n" : plan.text())
+        return .success
+    }
+}

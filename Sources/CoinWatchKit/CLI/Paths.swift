@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where rules.json and the state file are when no flag says (SPEC §1).
+public enum Paths {
+    /// `--rules`, else `$COINWATCH_RULES`, else `./rules.json` when it exists, else
+    /// `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/...`). Always absolute.
+    public static func rules(flag: String?, environment: [String: String]) -> String {
+        if let flag { return absolute(flag, environment: environment) }
+        if let env = environment["COINWATCH_RULES"], !env.isEmpty { return absolute(env, environment: environment) }
+        let local = absolute("rules.json", environment: environment)
+        if exists(local) { return local }
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.config"
+        return absolute(config, environment: environment) + "/coinwatch/rules.json"
+    }
+
+    /// `--state`, else `$COINWATCH_STATE`, else `$XDG_STATE_HOME/coinwatch/state.json`
+    /// (`~/.local/state/...`). Always absolute.
+    public static func state(flag: String?, environment: [String: String]) -> String {
+        if let flag { return absolute(flag, environment: environment) }
+        if let env = environment["COINWATCH_STATE"], !env.isEmpty { return absolute(env, environment: environment) }
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.local/state"
+        return absolute(base, environment: environment) + "/coinwatch/state.json"
+    }
+
+    /// `path` with `~` expanded and made absolute against the working folder.
+    public static func absolute(_ path: String, environment: [String: String]) -> String {
+        var path = path
+        if path == "~" || path.hasPrefix("~/") { path = home(environment) + path.dropFirst() }
+        if path.hasPrefix("/") { return path }
+        return currentDirectory() + "/" + path
+    }
+
+    /// The home folder: `$HOME`, else the password database.
+    public static func home(_ environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
+        return "/"
+    }
+
+    /// Whether something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    private static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,61 @@
+/// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
+enum RunCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let rules: RulesFile
+        switch context.loadRules() {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        if context.arguments.once {
+            return onePass(context, rules: rules)
+        }
+        return LoopRunner(context: context, rules: rules).run()
+    }
+
+    /// One pass under the state lock: load state, run, persist (unless --dry-run).
+    static func onePass(_ context: CommandContext, rules: RulesFile) -> ExitCode {
+        let statePath = context.statePath
+        var lock: StateLock?
+        if !context.arguments.dryRun {
+            do {
+                lock = try StateLock.acquire(statePath: statePath, timeout: context.lockTimeout)
+            } catch {
+                context.io.err("coinwatch: \(error.message)\n")
+                return error.exitCode
+            }
+        }
+        defer { lock?.release() }
+        var state: StateDocument
+        do {
+            state = try StateStore.load(path: statePath)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+        let pass = makePass(context, rules: rules)
+        let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
+        guard !context.arguments.dryRun else { return outcome.exitCode }
+        do {
+            try StateStore.save(state, to: statePath)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return .failure
+        }
+        return outcome.exitCode
+    }
+
+    /// The pass with this invocation's providers, transport and output options.
+    static func makePass(_ context: CommandContext, rules: RulesFile) -> Pass {
+        let sources = rules.providers.compactMap { config in
+            ProviderFactory.make(config, environment: context.io.environment).map {
+                QuoteFetcher.Source(provider: $0, config: config)
+            }
+        }
+        return Pass(
+            rules: rules,
+            fetcher: QuoteFetcher(sources: sources, transport: context.transport),
+            delivery: Delivery(rules: rules, transport: context.transport,
+                               json: context.arguments.json, quiet: context.arguments.quiet),
+            dryRun: context.arguments.dryRun)
+    }
+}

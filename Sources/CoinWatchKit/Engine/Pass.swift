@@ -1,0 +1,54 @@
+/// One alert pass, in order: fetch quotes (cache, backoff, failover) -> evaluate rules and
+/// decide per pair -> deliver to sinks (outbox first) -> the caller persists state.
+public struct Pass: Sendable {
+    /// What a pass did.
+    public struct Outcome: Sendable {
+        public var alerts: [Alert] = []
+        public var exitCode: ExitCode = .success
+        public var requestCount = 0
+    }
+
+    public var rules: RulesFile
+    public var fetcher: QuoteFetcher
+    public var delivery: Delivery
+    /// Evaluate and print, but send nothing (the caller also writes no state).
+    public var dryRun: Bool
+
+    public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
+        self.rules = rules
+        self.fetcher = fetcher
+        self.delivery = delivery
+        self.dryRun = dryRun
+    }
+
+    /// Runs the pass at `now` (seconds since 1970), updating `state` in memory.
+    public func run(state: inout StateDocument, now: Double, io: IO) -> Outcome {
+        var outcome = Outcome()
+        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, state: &state, now: now)
+        outcome.requestCount = fetched.requestCount
+        for failure in fetched.failures {
+            io.err("coinwatch: \(failure.message)\n")
+        }
+        if !fetched.missing.isEmpty {
+            io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
+            outcome.exitCode = .failure
+        }
+        let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now)
+        outcome.alerts = pending.map(\.alert)
+        if dryRun {
+            if !delivery.quiet {
+                for alert in outcome.alerts {
+                    io.out((delivery.json ? AlertRecord.json(alert) : AlertRecord.line(alert)) + "\n")
+                }
+            }
+            return outcome
+        }
+        let report = delivery.deliver(pending, state: &state, now: now, io: io)
+        outcome.requestCount += report.requestCount
+        for line in report.errors {
+            io.err("coinwatch: \(line)\n")
+        }
+        if report.failed { outcome.exitCode = .failure }
+        return outcome
+    }
+}

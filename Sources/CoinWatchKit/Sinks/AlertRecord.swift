@@ -1,0 +1,29 @@
+/// The alert record of SPEC §4 as one JSON line, keys in the documented order.
+public enum AlertRecord {
+    /// One JSON object, no trailing newline; fields that do not apply are omitted.
+    public static func json(_ alert: Alert) -> String {
+        var out = JSONOut()
+        out.add("id", alert.id)
+        out.add("time", TimeText.iso(alert.time))
+        out.add("rule", alert.rule)
+        out.add("coin", alert.coin)
+        out.add("symbol", alert.symbol)
+        out.add("name", alert.name)
+        out.add("vs", alert.vs)
+        out.add("condition", alert.condition)
+        out.add("threshold", alert.threshold)
+        out.add("price", alert.price)
+        out.add("previous", alert.previous)
+        out.add("change_24h", alert.change24h)
+        out.add("status", alert.status.rawValue)
+        out.add("provider", alert.provider)
+        out.add("message", alert.message)
+        return out.text
+    }
+
+    /// The readable stdout line: `btc-100k  BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
+    public static func line(_ alert: Alert) -> String {
+        let status = alert.status == .resolved ? "RESOLVED  " : ""
+        return "\(alert.rule)  \(status)\(alert.message)"
+    }
+}

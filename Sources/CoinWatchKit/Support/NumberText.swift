@@ -1,0 +1,82 @@
+/// Formats prices, percentages and large amounts for people (chat messages, stdout).
+public enum NumberText {
+    /// A price in `vs`: `$100,250.50`, `$0.00001234`, `₩45,000,000`, `0.06412 ETH`.
+    public static func money(_ value: Double, vs: String) -> String {
+        let code = vs.lowercased()
+        let sign = value < 0 ? "-" : ""
+        let magnitude = abs(value)
+        let decimals: Int
+        switch code {
+        case "krw", "jpy": decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : significantDecimals(magnitude)
+        default: decimals = magnitude >= 1 ? 2 : significantDecimals(magnitude)
+        }
+        let digits = fixed(magnitude, decimals: decimals, grouped: true)
+        if let symbol = symbols[code] { return sign + symbol + digits }
+        return sign + digits + " " + code.uppercased()
+    }
+
+    /// A signed percentage with two decimals: `+2.31%`, `-12.50%`.
+    public static func percent(_ value: Double) -> String {
+        (value >= 0 ? "+" : "-") + fixed(abs(value), decimals: 2, grouped: false) + "%"
+    }
+
+    /// A large amount abbreviated: `$1.53T`, `$845.20M`, `12.30K ETH`.
+    public static func abbreviated(_ value: Double, vs: String) -> String {
+        let magnitude = abs(value)
+        for (suffix, size) in [("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)] where magnitude >= size {
+            let text = fixed(magnitude / size, decimals: 2, grouped: false) + suffix
+            let sign = value < 0 ? "-" : ""
+            if let symbol = symbols[vs.lowercased()] { return sign + symbol + text }
+            return sign + text + " " + vs.uppercased()
+        }
+        return money(value, vs: vs)
+    }
+
+    /// A plain number without trailing zeros (thresholds in templates): `100000`, `2.5`.
+    public static func plain(_ value: Double) -> String { JSONOut.number(value) }
+
+    private static let symbols: [String: String] = [
+        "usd": "$", "usdt": "$", "usdc": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
+        "inr": "₹", "cny": "¥", "btc": "₿",
+    ]
+
+    /// Decimals that show four significant digits of a value below 1 (at least 2).
+    private static func significantDecimals(_ magnitude: Double) -> Int {
+        guard magnitude > 0 else { return 2 }
+        var decimals = 3
+        var scaled = magnitude
+        while scaled < 1, decimals < 18 {
+            scaled *= 10
+            decimals += 1
+        }
+        return max(2, decimals)
+    }
+
+    /// `value` rounded to `decimals` places, with thousands separators when `grouped`.
+    static func fixed(_ value: Double, decimals: Int, grouped: Bool) -> String {
+        guard value.isFinite else { return "\(value)" }
+        guard value < 9e15 else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaledValue = (value * scale).rounded()
+        guard scaledValue < 9e18 else { return "\(value)" }
+        let scaled = UInt64(scaledValue)
+        let unit = UInt64(scale)
+        let whole = String(scaled / unit)
+        var out = grouped ? group(whole) : whole
+        if decimals > 0 {
+            let frac = String(scaled % unit)
+            out += "." + String(repeating: "0", count: decimals - frac.count) + frac
+        }
+        return out
+    }
+
+    private static func group(_ digits: String) -> String {
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return out
+    }
+}

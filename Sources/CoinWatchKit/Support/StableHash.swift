@@ -1,0 +1,25 @@
+/// A stable, platform-independent 128-bit hash (two FNV-1a 64 lanes) as 32 hex digits.
+/// Used for alert ids and Idempotency-Keys, which must be the same on every run.
+public enum StableHash {
+    /// The hex digest of `parts` joined with a separator no part can contain (NUL).
+    public static func hex(_ parts: [String]) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x6c62_272e_07bb_0142
+        for (index, part) in parts.enumerated() {
+            if index > 0 {
+                a = (a ^ 0).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+                b = (b ^ 0xff).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+            }
+            for byte in part.utf8 {
+                a = (a ^ UInt64(byte)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+                b = (b ^ UInt64(byte ^ 0x5a)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+            }
+        }
+        return hex64(a) + hex64(b)
+    }
+
+    private static func hex64(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}

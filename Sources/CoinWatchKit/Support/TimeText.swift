@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Formats instants (seconds since 1970) for records and people.
+public enum TimeText {
+    /// ISO-8601 UTC with seconds: `2026-11-29T12:00:00Z`.
+    public static func iso(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
+            + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))Z"
+    }
+
+    /// Compact UTC stamp for file names: `20261129T120000Z`.
+    public static func compact(_ seconds: Double) -> String {
+        iso(seconds).replacing("-", with: "").replacing(":", with: "")
+    }
+
+    /// Minutes since local midnight (TZ honoured) of an instant.
+    public static func localMinuteOfDay(_ seconds: Double) -> Int {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+    }
+
+    /// A duration in seconds as the shortest `1h30m` form.
+    public static func duration(_ seconds: Double) -> String {
+        var rest = Int(seconds.rounded())
+        if rest == 0 { return "0s" }
+        var out = ""
+        for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+            out += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return out
+    }
+
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let s = String(value)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

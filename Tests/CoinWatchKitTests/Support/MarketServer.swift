@@ -1,0 +1,72 @@
+import Foundation
+
+/// A loopback CoinGecko: `/coins/markets` answers with the prices the test sets, in the
+/// API's own shape, for the ids asked for; other paths 404. Scripted failures per call.
+final class MarketServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var prices: [String: (price: Double, change: Double)] = [:]
+    private var scripted: [Reply] = []
+    private(set) var server: LoopbackServer!
+
+    init() throws {
+        server = try LoopbackServer { [weak self] request in
+            self?.answer(request) ?? Reply.text("gone", status: 500)
+        }
+    }
+
+    deinit { server?.stop() }
+
+    var baseURL: String { server.baseURL }
+
+    /// Sets a coin's price and 24h change for the next answers.
+    func set(_ id: String, price: Double, change24h: Double = 0) {
+        lock.withLock { prices[id] = (price, change24h) }
+    }
+
+    /// Answers the next calls with these replies, then with prices again.
+    func script(_ replies: Reply...) {
+        lock.withLock { scripted += replies }
+    }
+
+    /// Requests for `/coins/markets` so far.
+    var marketRequests: Int { server.requests.filter { $0.path.hasSuffix("/coins/markets") }.count }
+
+    private func answer(_ request: RecordedRequest) -> Reply {
+        lock.withLock {
+            if !scripted.isEmpty { return scripted.removeFirst() }
+            guard request.path.hasSuffix("/coins/markets") else { return Reply.json(#"{"error":"Not Found"}"#, status: 404) }
+            let ids = Self.queryValue("ids", in: request.query)?.split(separator: ",").map(String.init) ?? []
+            let items = ids.compactMap { id -> String? in
+                guard let p = prices[id] else { return nil }
+                let symbol = String(id.prefix(3))
+                return #"{"id":"\#(id)","symbol":"\#(symbol)","name":"\#(id.capitalized)","current_price":\#(p.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(p.change),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
+            }
+            return Reply.json("[" + items.joined(separator: ",") + "]")
+        }
+    }
+
+    static func queryValue(_ name: String, in query: String) -> String? {
+        for part in query.split(separator: "&") {
+            let kv = part.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.first == name { return kv.count > 1 ? kv[1].removingPercentEncoding : "" }
+        }
+        return nil
+    }
+}
+
+/// A rules.json for end-to-end runs against a MarketServer.
+enum RulesJSON {
+    static func make(baseURL: String, favorites: [String] = ["bitcoin"], rules: String,
+                     defaults: String = #"{"notify": ["stdout"]}"#, sinks: String = "{}", extra: String = "") -> String {
+        let favs = favorites.map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+        {
+          "providers": [{"name": "coingecko", "base_url": "\(baseURL)", "cache_ttl": "0s", "timeout": "5s"}],
+          "favorites": [\(favs)],
+          "defaults": \(defaults),
+          "rules": [\(rules)],
+          "sinks": \(sinks)\(extra)
+        }
+        """
+    }
+}
