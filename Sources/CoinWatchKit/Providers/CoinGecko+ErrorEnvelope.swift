@@ -9,7 +9,7 @@ extension CoinGecko {
     /// `{"status":{"error_code":429,"error_message":"…"}}`), or nil when `body` is not one.
     public static func errorMessage(in body: [UInt8]) -> String? {
         let bytes = Lenient.withoutBOM(body)
-        guard JSONBody.kind(of: bytes) == "a JSON object",
+        guard JSONBody.starts(bytes, as: .object),
               let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: Data(bytes)) else { return nil }
         return envelope.message
     }

@@ -7,22 +7,35 @@ import Foundation
 /// One element of CoinGecko's `/coins/markets` array; every figure may be null or missing except
 /// `id`, `symbol`, `name` and `current_price` (which must be present but may be null).
 public struct CoinGeckoMarket: Decodable, Sendable, Equatable {
+    /// CoinGecko's id (`bitcoin`).
     public var id: String
+    /// The ticker as CoinGecko writes it (`btc`).
     public var symbol: String
+    /// The display name (`Bitcoin`).
     public var name: String
     /// Last price in the requested currency; nil when CoinGecko has none.
     public var currentPrice: Double?
     /// 24h change in percent: `price_change_percentage_24h`, else `…_24h_in_currency`.
     public var change24h: Double?
+    /// Highest price of the last 24 hours.
     public var high24h: Double?
+    /// Lowest price of the last 24 hours.
     public var low24h: Double?
+    /// All-time high price.
     public var ath: Double?
+    /// When the all-time high was set.
     public var athDate: Date?
+    /// All-time low price.
     public var atl: Double?
+    /// When the all-time low was set.
     public var atlDate: Date?
+    /// 24h traded volume in the requested currency.
     public var totalVolume: Double?
+    /// Market capitalisation in the requested currency.
     public var marketCap: Double?
+    /// Market-cap rank (1 is largest).
     public var marketCapRank: Int?
+    /// When CoinGecko last updated the figures.
     public var lastUpdated: Date?
 
     enum CodingKeys: String, CodingKey {

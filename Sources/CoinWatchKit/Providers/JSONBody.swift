@@ -8,6 +8,7 @@ import Foundation
 public enum JSONBody {
     /// The top-level JSON value a decoder expects.
     public enum Shape: Sendable {
+        /// A top-level `[…]` or `{…}`.
         case array, object
 
         var phrase: String { self == .array ? "a JSON array" : "a JSON object" }
@@ -18,9 +19,8 @@ public enum JSONBody {
     public static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], expecting shape: Shape,
                                             provider: String) throws -> T {
         let bytes = Lenient.withoutBOM(body)
-        let found = kind(of: bytes)
-        guard found == shape.phrase else {
-            throw ProviderError.decoding(provider: provider, detail: "expected \(shape.phrase), got \(found)")
+        guard starts(bytes, as: shape) else {
+            throw ProviderError.decoding(provider: provider, detail: "expected \(shape.phrase), got \(kind(of: bytes))")
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
@@ -29,6 +29,12 @@ public enum JSONBody {
         } catch {
             throw ProviderError.decoding(provider: provider, detail: "\(error)")
         }
+    }
+
+    /// Whether the first significant byte of `body` (after any BOM and white space) opens `shape`.
+    public static func starts(_ body: [UInt8], as shape: Shape) -> Bool {
+        let first = Lenient.withoutBOM(body).first(where: { !isSpace($0) })
+        return first == UInt8(ascii: shape == .array ? "[" : "{")
     }
 
     /// What the body holds at the top level, in words (`a JSON object`, `HTML`, `an empty body`).

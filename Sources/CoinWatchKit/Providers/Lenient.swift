@@ -20,6 +20,10 @@ public struct LenientNumber: Decodable, Sendable, Equatable {
         } else if let number = try? container.decode(Double.self) {
             value = number
         } else if let text = try? container.decode(String.self) {
+            if text.isEmpty {
+                value = nil
+                return
+            }
             guard let number = Lenient.number(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "expected a number, got the string \"\(text.prefix(40))\"")
@@ -64,7 +68,7 @@ public struct LenientDate: Decodable, Sendable, Equatable {
 /// Parsing helpers shared by the provider decoders.
 public enum Lenient {
     /// The number a decimal string spells (`"163248000.00000000"`, `"-1.5"`, `"3.2014e-8"`); nil for
-    /// anything else, including hex, `nan`, `inf` and surrounding spaces. An empty string is nil too.
+    /// anything else, including an empty string, hex, `nan`, `inf` and surrounding spaces.
     public static func number(_ text: String) -> Double? {
         guard !text.isEmpty, text.utf8.allSatisfy(isDecimalByte) else { return nil }
         guard let number = Double(text), number.isFinite else { return nil }
