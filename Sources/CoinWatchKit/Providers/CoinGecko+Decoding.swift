@@ -4,7 +4,13 @@ extension CoinGecko {
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public func decode(_ bodies: [[UInt8]], favorites: [String], vs: String) throws -> [String: Quote] {
         var markets: [CoinGeckoMarket] = []
-        for body in bodies { markets += try Self.decodeMarkets(body) }
+        for (index, body) in bodies.enumerated() {
+            do {
+                markets += try Self.decodeMarkets(body)
+            } catch ProviderError.decoding(let provider, let detail) where bodies.count > 1 {
+                throw ProviderError.decoding(provider: provider, detail: "response \(index + 1) of \(bodies.count): \(detail)")
+            }
+        }
         let matcher = FavoriteMatcher(markets, id: \.id, symbol: \.symbol, name: \.name, rank: \.marketCapRank)
         var quotes: [String: Quote] = [:]
         for favorite in favorites {

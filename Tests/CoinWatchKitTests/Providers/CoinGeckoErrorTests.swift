@@ -87,6 +87,14 @@ import Testing
         #expect(detail(#"[{"id":"bitcoin","#) == "not valid JSON")
     }
 
+    @Test func aFailingChunkIsNamedByItsPosition() {
+        let good = Array(#"[{"id":"a","symbol":"a","name":"A","current_price":1}]"#.utf8)
+        #expect(throws: ProviderError.decoding(provider: "coingecko",
+                                               detail: "response 2 of 2: expected a JSON array, got an empty body")) {
+            try provider.decode([good, []], favorites: ["a"], vs: "usd")
+        }
+    }
+
     @Test func theMessageNamesTheProviderAndTheCause() {
         let error = ProviderError.decoding(provider: "coingecko", detail: "expected a JSON array, got a JSON object")
         #expect(error.message == "coingecko: unexpected response: expected a JSON array, got a JSON object")
