@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes a provider's response body and says in one line what was wrong when it cannot.
+public enum JSONBody {
+    /// The top-level JSON value a decoder expects.
+    public enum Shape: Sendable {
+        /// A top-level `[…]` or `{…}`.
+        case array, object
+
+        var phrase: String { self == .array ? "a JSON array" : "a JSON object" }
+    }
+
+    /// Decodes `body` (a UTF-8 BOM is skipped) as `type`.
+    /// Throws `ProviderError.decoding(provider:detail:)` naming the shape or the field at fault.
+    public static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], expecting shape: Shape,
+                                            provider: String) throws -> T {
+        let bytes = Lenient.withoutBOM(body)
+        guard starts(bytes, as: shape) else {
+            throw ProviderError.decoding(provider: provider, detail: "expected \(shape.phrase), got \(kind(of: bytes))")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw ProviderError.decoding(provider: provider, detail: describe(error))
+        } catch {
+            throw ProviderError.decoding(provider: provider, detail: "\(error)")
+        }
+    }
+
+    /// Whether the first significant byte of `body` (after any BOM and white space) opens `shape`.
+    public static func starts(_ body: [UInt8], as shape: Shape) -> Bool {
+        let first = Lenient.withoutBOM(body).first(where: { !isSpace($0) })
+        return first == UInt8(ascii: shape == .array ? "[" : "{")
+    }
+
+    /// What the body holds at the top level, in words (`a JSON object`, `HTML`, `an empty body`).
+    public static func kind(of body: [UInt8]) -> String {
+        let bytes = Lenient.withoutBOM(body)
+        guard let first = bytes.first(where: { !isSpace($0) }) else {
+            return bytes.isEmpty ? "an empty body" : "a blank body"
+        }
+        switch first {
+        case UInt8(ascii: "["): return "a JSON array"
+        case UInt8(ascii: "{"): return "a JSON object"
+        case UInt8(ascii: "\""): return "a JSON string"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a JSON number"
+        case UInt8(ascii: "<"): return "HTML or XML (\(snippet(bytes)))"
+        default: return "text that is not JSON (\(snippet(bytes)))"
+        }
+    }
+
+    /// One line for a `DecodingError`: the JSON path (`[3].current_price`), then what was wrong.
+    public static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return at(context.codingPath, "missing key \"\(key.stringValue)\"")
+        case .valueNotFound(_, let context):
+            return at(context.codingPath, "null where a value is required")
+        case .typeMismatch(let type, let context):
+            return at(context.codingPath, "expected \(words(for: type))")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return at(context.codingPath, context.debugDescription)
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// `[3].current_price` for a coding path.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        let joined = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return joined.hasPrefix(".") ? String(joined.dropFirst()) : joined
+    }
+
+    private static func at(_ codingPath: [any CodingKey], _ what: String) -> String {
+        codingPath.isEmpty ? what : "\(path(codingPath)): \(what)"
+    }
+
+    private static func words(for type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Double.Type, is Int.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return name
+        }
+    }
+
+    private static func snippet(_ bytes: [UInt8]) -> String {
+        let head = String(decoding: bytes.prefix(60), as: UTF8.self)
+        let oneLine = head.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return "starts with \"\(oneLine)\""
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
