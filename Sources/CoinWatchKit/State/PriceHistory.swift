@@ -6,7 +6,7 @@
 /// each with its own time, so the extremes `new_high`/`new_low` and `move_pct` compare
 /// against are still exact; only a bucket that straddles a window's edge can blur that edge
 /// by at most the bucket's width. Because the buckets nest (each width divides the next),
-/// thinning again later gives the same result as thinning once.
+/// thinning again later gives the same result as thinning once (see `HistoryTiers`).
 extension PriceSeries {
     /// A series whose first recorded price is `price` at `time` (seconds since 1970).
     public init(price: Double, at time: Double) {
