@@ -37,6 +37,8 @@ enum POSIXFile {
         var prefix = folder.hasPrefix("/") ? "/" : ""
         for component in folder.split(separator: "/") where !component.isEmpty {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            var info = stat()
+            if stat(prefix, &info) == 0 { continue }  // existing (even on a read-only mount)
             if mkdir(prefix, 0o700) == 0 {
                 _ = chmod(prefix, 0o700)  // exactly 0700 whatever the umask
             } else if errno != EEXIST {
