@@ -1,0 +1,64 @@
+/// Recording and pruning of `PriceSeries` (SPEC §5: "enough history for the windows in use,
+/// pruned beyond them").
+///
+/// Thinning: points are grouped into buckets aligned to the Unix epoch whose width grows with
+/// their age (`HistoryTiers`). Of each bucket only its lowest and its highest price survive,
+/// each with its own time, so the extremes `new_high`/`new_low` and `move_pct` compare
+/// against are still exact; only a bucket that straddles a window's edge can blur that edge
+/// by at most the bucket's width. Because the buckets nest (each width divides the next),
+/// thinning again later gives the same result as thinning once (see `HistoryTiers`).
+extension PriceSeries {
+    /// A series whose first recorded price is `price` at `time` (seconds since 1970).
+    public init(price: Double, at time: Double) {
+        let t = time.rounded()
+        self.init(firstSeen: t, points: [PricePoint(t: t, p: price)])
+    }
+
+    /// Adds a price at `time` (seconds since 1970, stored to the whole second), keeping the
+    /// points oldest first; a second price at the same second replaces the first. The first
+    /// record of an empty series sets `firstSeen`.
+    public mutating func record(price: Double, at time: Double) {
+        let t = time.rounded()
+        let point = PricePoint(t: t, p: price)
+        guard let last = points.last else {
+            firstSeen = t
+            points = [point]
+            return
+        }
+        if t > last.t {
+            points.append(point)
+        } else if let same = points.lastIndex(where: { $0.t == t }) {
+            points[same] = point
+        } else {
+            let index = points.lastIndex { $0.t < t }.map { $0 + 1 } ?? 0
+            points.insert(point, at: index)
+        }
+    }
+
+    /// Drops points older than `retain` seconds before `now` and thins the rest by age.
+    /// `retain` is the longest window in use (`.infinity` for `all`); nil keeps only the last
+    /// point, which is always kept.
+    public mutating func prune(now: Double, retain: Double?) {
+        guard let last = points.last else { return }
+        guard let retain else {
+            points = [last]
+            return
+        }
+        let from = now - retain
+        var kept = points.filter { $0.t >= from }
+        if kept.last != last { kept.append(last) }
+        points = HistoryTiers.thinned(kept, now: now)
+    }
+}
+
+extension StateDocument {
+    /// Records `price` for `coin` in `vs` at `time`, starting a series when there is none.
+    public mutating func recordPrice(coin: String, vs: String, price: Double, at time: Double) {
+        let key = StateDocument.priceKey(coin: coin, vs: vs)
+        if prices[key] == nil {
+            prices[key] = PriceSeries(price: price, at: time)
+        } else {
+            prices[key]?.record(price: price, at: time)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension StateStore {
+    /// Moves the state file aside to `<path>.bak-<UTC time>` (`state.json.bak-20261129T120000Z`,
+    /// then `-2`, `-3` … so no backup is overwritten) for `coinwatch state reset`; `now` is
+    /// seconds since 1970. Returns the backup's path, nil when there was no file.
+    /// Throws `StateError.writeFailed`. The caller holds the state lock.
+    @discardableResult
+    public static func reset(path: String, now: Double) throws(StateError) -> String? {
+        guard POSIXFile.exists(path) else { return nil }
+        let base = "\(path).bak-\(backupStamp(now))"
+        for attempt in 1...1000 {
+            let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
+            // link(2) refuses an existing name, so a backup is never replaced.
+            if link(path, candidate) == 0 {
+                guard unlink(path) == 0 else {
+                    throw .writeFailed(path: path, detail: "cannot remove after backing up: \(POSIXFile.lastError())")
+                }
+                POSIXFile.syncFolder(POSIXFile.folder(of: path))
+                return candidate
+            }
+            if errno == EEXIST { continue }
+            // Where hard links are not supported, fall back to rename onto a free name.
+            guard !POSIXFile.exists(candidate) else { continue }
+            guard rename(path, candidate) == 0 else {
+                throw .writeFailed(path: path, detail: "cannot move aside: \(POSIXFile.lastError())")
+            }
+            POSIXFile.syncFolder(POSIXFile.folder(of: path))
+            return candidate
+        }
+        throw .writeFailed(path: path, detail: "too many backups named \(base)")
+    }
+
+    /// `20261129T120000Z` for `seconds` since 1970.
+    static func backupStamp(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return String(Int64(seconds)) }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and writes the state document (SPEC §5): a file that cannot be read is refused, never
+/// overwritten; writes go to a 0600 temp file in the same folder, are fsynced and renamed over.
+public enum StateStore {
+    /// The document at `path`, or a fresh one when no file exists there.
+    /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
+    public static func load(path: String) throws(StateError) -> StateDocument {
+        let bytes: [UInt8]
+        switch POSIXFile.readWhole(path) {
+        case .missing: return StateDocument()
+        case .failed(let detail): throw .unreadable(path: path, detail: detail)
+        case .bytes(let read): bytes = read
+        }
+        return try StateDecoding.decode(bytes, path: path)
+    }
+
+    /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing.
+    /// Throws `StateError.writeFailed`; no temp file is left behind.
+    public static func save(_ doc: StateDocument, to path: String) throws(StateError) {
+        let bytes: [UInt8]
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            bytes = Array(try encoder.encode(doc))
+        } catch {
+            throw .writeFailed(path: path, detail: "cannot encode: \(error)")
+        }
+        let folder = POSIXFile.folder(of: path)
+        if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
+        let temp = "\(folder)/.\(POSIXFile.name(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try writeTemp(bytes, to: temp, for: path)
+        guard rename(temp, path) == 0 else {
+            let detail = POSIXFile.lastError()
+            _ = unlink(temp)
+            throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
+        }
+        POSIXFile.syncFolder(folder)
+    }
+
+    /// Creates `temp` (0600, exclusive), writes and fsyncs `bytes`; removes it on any failure.
+    private static func writeTemp(_ bytes: [UInt8], to temp: String, for path: String) throws(StateError) {
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw .writeFailed(path: path, detail: "cannot create a temp file: \(POSIXFile.lastError())")
+        }
+        var failure: String?
+        if fchmod(fd, 0o600) != 0 {
+            failure = POSIXFile.lastError()
+        } else if let detail = POSIXFile.writeAll(fd, bytes) {
+            failure = detail
+        } else if fsync(fd) != 0 {
+            failure = POSIXFile.lastError()
+        }
+        if close(fd) != 0, failure == nil { failure = POSIXFile.lastError() }
+        if let failure {
+            _ = unlink(temp)
+            throw .writeFailed(path: path, detail: failure)
+        }
+    }
+}

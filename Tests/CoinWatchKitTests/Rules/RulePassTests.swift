@@ -1,0 +1,52 @@
+@testable import CoinWatchKit
+import Testing
+
+/// Evaluator, decision and history together, pass after pass, as the engine chains them.
+@Suite struct RulePassTests {
+    /// Runs `prices` (one a minute) through `rule` and returns what each pass decided.
+    private func run(_ condition: Condition, rearm: Double? = nil, policy: NotifyPolicy = NotifyPolicy(),
+                     prices: [Double]) -> [Decision] {
+        var series: PriceSeries?
+        var pair = PairState()
+        var decisions: [Decision] = []
+        for (index, price) in prices.enumerated() {
+            let now = 1_800_000_000 + Double(index) * 60
+            let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: price,
+                              provider: "test")
+            let holds = ConditionEvaluator.holds(condition, quote: quote, previous: series?.last?.p, series: series,
+                                                 now: now, wasFiring: pair.firing, rearm: rearm)
+            let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: condition.isLevel,
+                                                         policy: policy, now: now)
+            pair = next
+            decisions.append(decision)
+            if series == nil { series = PriceSeries(price: price, at: now) } else { series?.record(price: price, at: now) }
+        }
+        return decisions
+    }
+
+    @Test func rearmKeepsAFlappingPriceFromNotifyingAgain() {
+        let decisions = run(.above(100), rearm: 5, prices: [101, 99, 101, 96, 101, 94, 101])
+        #expect(decisions.map(\.status) == [.firing, nil, nil, nil, nil, nil, .firing])
+    }
+
+    @Test func withoutRearmAFlappingPriceNotifiesEachTime() {
+        let decisions = run(.above(100), prices: [101, 99, 101])
+        #expect(decisions.map(\.status) == [.firing, nil, .firing])
+    }
+
+    @Test func crossingNeedsAPreviousPrice() {
+        let decisions = run(.crossesAbove(100), prices: [101, 99, 100])
+        #expect(decisions.map(\.status) == [nil, nil, .firing])
+    }
+
+    @Test func cooldownSuppressesSecondCrossing() {
+        let decisions = run(.crosses(100), policy: NotifyPolicy(cooldown: 3600), prices: [99, 101, 99, 101])
+        #expect(decisions.map(\.reason) == [.notTrue, .event, .eventDroppedInCooldown, .eventDroppedInCooldown])
+    }
+
+    @Test func movePctComparesAgainstRecordedHistory() {
+        let decisions = run(.movePct(pct: 3, within: 600), policy: NotifyPolicy(resolve: true),
+                            prices: [100, 101, 103, 103.5, 104])
+        #expect(decisions.map(\.status) == [nil, nil, .firing, nil, nil])
+    }
+}

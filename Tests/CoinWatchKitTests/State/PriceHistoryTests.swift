@@ -1,0 +1,127 @@
+import Foundation
+@testable import CoinWatchKit
+import Testing
+
+@Suite struct PriceHistoryTests {
+    static let start: Double = 1_790_000_000
+    static let day: Double = 86_400
+    static let year: Double = 365 * 86_400
+
+    /// A deterministic random walk around `base`, rounded to cents like provider prices.
+    struct Walk {
+        var state: UInt64
+        var price: Double
+
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let step = Double(state >> 33) / Double(1 << 31) - 0.5  // −0.5 ..< 0.5
+            price = max(1, price * (1 + step * 0.004))
+            return (price * 100).rounded() / 100
+        }
+    }
+
+    @Test func firstRecordSetsFirstSeen() {
+        var series = PriceSeries(firstSeen: 0)
+        series.record(price: 10, at: 1000.4)
+        series.record(price: 11, at: 1060)
+        #expect(series.firstSeen == 1000)
+        #expect(series.points == [PricePoint(t: 1000, p: 10), PricePoint(t: 1060, p: 11)])
+    }
+
+    @Test func recordKeepsTimeOrderAndOnePricePerSecond() {
+        var series = PriceSeries(price: 1, at: 100)
+        series.record(price: 3, at: 300)
+        series.record(price: 2, at: 200)
+        series.record(price: 4, at: 300)
+        #expect(series.points.map(\.p) == [1, 2, 4])
+        #expect(series.last?.t == 300)
+    }
+
+    @Test func documentStartsASeriesOnFirstRecord() {
+        var doc = StateDocument()
+        doc.recordPrice(coin: "Bitcoin", vs: "USD", price: 5, at: 42)
+        #expect(doc.prices["bitcoin|usd"] == PriceSeries(firstSeen: 42, points: [PricePoint(t: 42, p: 5)]))
+    }
+
+    @Test func withoutWindowsOnlyTheLastPointIsKept() {
+        var series = PriceSeries(price: 1, at: 0)
+        series.record(price: 2, at: 60)
+        series.prune(now: 60, retain: nil)
+        #expect(series.points == [PricePoint(t: 60, p: 2)])
+        #expect(series.firstSeen == 0)
+    }
+
+    @Test func pointsOlderThanTheLongestWindowAreDroppedButTheLastStays() {
+        var series = PriceSeries(price: 1, at: 0)
+        series.record(price: 2, at: 600)
+        series.record(price: 3, at: 1200)
+        series.prune(now: 1300, retain: 1000)
+        #expect(series.points.map(\.p) == [2, 3])
+        series.prune(now: 10_000, retain: 1000)
+        #expect(series.points.map(\.p) == [3])
+    }
+
+    @Test func thinningKeepsTheLowAndHighOfEveryWindow() {
+        var series = PriceSeries(firstSeen: Self.start)
+        var walk = Walk(state: 7, price: 50_000)
+        var raw: [PricePoint] = []
+        var t = Self.start
+        while t < Self.start + 60 * Self.day {
+            let p = walk.next()
+            raw.append(PricePoint(t: t, p: p))
+            series.record(price: p, at: t)
+            if Int(t - Self.start) % 3600 == 0 { series.prune(now: t, retain: .infinity) }
+            t += 60
+        }
+        let now = t
+        series.prune(now: now, retain: .infinity)
+        #expect(series.points.count < raw.count / 50)
+        #expect(series.points.max { $0.p < $1.p } == raw.max { $0.p < $1.p })
+        #expect(series.points.min { $0.p < $1.p } == raw.min { $0.p < $1.p })
+        // Windows whose edge falls on a bucket boundary see exactly the raw extremes.
+        for window in [2 * 3600.0, Self.day, 7 * Self.day, 30 * Self.day] {
+            let from = ((now - window) / window).rounded(.down) * window
+            let kept = series.points.filter { $0.t >= from }.map(\.p)
+            let all = raw.filter { $0.t >= from }.map(\.p)
+            #expect(kept.max() == all.max() && kept.min() == all.min(), "window \(window)")
+        }
+        // Every 2 h of recent points survive untouched.
+        #expect(series.points.filter { now - $0.t <= 7200 } == raw.filter { now - $0.t <= 7200 })
+    }
+
+    @Test func thinningOnceOrEveryHourGivesTheSamePoints() {
+        var hourly = PriceSeries(firstSeen: Self.start)
+        var once = PriceSeries(firstSeen: Self.start)
+        var walk = Walk(state: 11, price: 2_000)
+        var t = Self.start
+        while t < Self.start + 10 * Self.day {
+            let p = walk.next()
+            hourly.record(price: p, at: t)
+            once.record(price: p, at: t)
+            if Int(t - Self.start) % 3600 == 0 { hourly.prune(now: t, retain: 30 * Self.day) }
+            t += 60
+        }
+        hourly.prune(now: t, retain: 30 * Self.day)
+        once.prune(now: t, retain: 30 * Self.day)
+        #expect(hourly == once)
+    }
+
+    @Test func hundredFavoritesForAYearStayUnderTwoMegabytes() throws {
+        var series = PriceSeries(firstSeen: Self.start)
+        var walk = Walk(state: 3, price: 65_000)
+        var t = Self.start
+        while t < Self.start + Self.year {
+            series.record(price: walk.next(), at: t + 0.37)  // a pass lands at an odd fraction of a second
+            if Int(t - Self.start) % 3600 == 0 { series.prune(now: t, retain: Window.w52.seconds) }
+            t += 60
+        }
+        series.prune(now: t, retain: Window.w52.seconds)
+        var doc = StateDocument()
+        for index in 0..<100 { doc.prices["coin-\(index)|usd"] = series }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let size = try encoder.encode(doc).count
+        #expect(series.points.count < 800, "\(series.points.count) points a coin")
+        #expect(size < 2_000_000, "\(size) bytes")
+    }
+}
