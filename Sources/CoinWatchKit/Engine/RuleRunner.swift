@@ -76,7 +76,7 @@ public struct RuleRunner: Sendable {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
             var series = state.prices[key] ?? PriceSeries(firstSeen: now)
             series.record(price: quote.price, at: now)
-            series.prune(keeping: keep, now: now)
+            series.prune(now: now, retain: keep)
             state.prices[key] = series
         }
     }
