@@ -3,9 +3,11 @@ struct ConfigString: Sendable, Equatable {
     var value: String
     /// Whether `${...}` contributed to `value`; such values are never shown in messages.
     var fromEnvironment: Bool
+    /// The text as written in rules.json, before expansion.
+    var raw: String
 
-    /// The value quoted for a message, or a stand-in when it may hold a secret.
+    /// The value quoted for a message; when `${...}` contributed, the text as written instead (values may be secrets).
     var shown: String {
-        fromEnvironment ? "the value from the environment" : "'\(value)'"
+        fromEnvironment ? "'\(raw)' (expanded value not shown)" : "'\(value)'"
     }
 }

@@ -5,6 +5,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case error, warning
     }
 
+    /// Error (the file does not load) or warning.
     public var severity: Severity
     /// The file as the user named it.
     public var file: String
@@ -17,6 +18,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// One sentence; never holds a value that came from `${...}`, a URL or a header.
     public var message: String
 
+    /// A diagnostic; `line` and `column` are nil for problems of the file as a whole.
     public init(severity: Severity = .error, file: String, line: Int?, column: Int?, jsonPath: String, message: String) {
         self.severity = severity
         self.file = file

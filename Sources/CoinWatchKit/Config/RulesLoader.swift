@@ -13,7 +13,7 @@ public enum RulesLoader {
     /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
     public static func parse(bytes: [UInt8], path: String, environment: [String: String]) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
-            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path, bytes: bytes.count)])
+            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
         let root: JSONNode
         do {

@@ -16,9 +16,7 @@ extension RulesValidator {
                 known.append(member)
                 continue
             }
-            let suggestion = Suggestion.phrase(for: member.key, in: Condition.allKeys)
-            let message = "unknown condition '\(member.key)'."
-                + (suggestion.isEmpty ? " Conditions: \(Condition.allKeys.joined(separator: ", "))." : suggestion)
+            let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
             report(.error, message, line: member.line, column: member.column, path: path)
         }
         guard known.count <= 1 else {
@@ -75,9 +73,7 @@ extension RulesValidator {
         guard let text = string(node, path: path) else { return nil }
         if let window = Window(rawValue: text.value) { return window }
         let windows = Window.allCases.map(\.rawValue)
-        let suggestion = text.fromEnvironment ? "" : Suggestion.phrase(for: text.value, in: windows)
-        error("unknown window \(text.shown)." + (suggestion.isEmpty ? " Windows: \(windows.joined(separator: ", "))." : suggestion),
-              at: node, path: path)
+        error("unknown window \(text.shown)." + Self.suggestion(for: text, in: windows, label: "Windows"), at: node, path: path)
         return nil
     }
 

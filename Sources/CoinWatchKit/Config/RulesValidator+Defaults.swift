@@ -35,10 +35,8 @@ extension RulesValidator {
                 continue
             }
             if let known = sinkNames, !known.contains(text.value) {
-                var message = "unknown sink \(text.shown)."
-                let suggestion = text.fromEnvironment ? "" : Suggestion.phrase(for: text.value, in: known)
-                message += suggestion.isEmpty ? " Define it under sinks, or use one of: \(known.joined(separator: ", "))." : suggestion
-                error(message, at: element, path: elementPath)
+                let hint = Self.suggestion(for: text, in: known, label: "Define it under sinks, or use one of")
+                error("unknown sink \(text.shown)." + hint, at: element, path: elementPath)
                 valid = false
             }
             result.append(text.value)

@@ -24,10 +24,8 @@ extension RulesValidator {
     }
 
     /// The diagnostic for a file over `maxFileBytes`.
-    static func fileTooLarge(file: String, bytes: Int) -> Diagnostic {
-        let mebibytes = Double(bytes) / Double(maxFileBytes)
-        let shown = (mebibytes * 10).rounded(.up) / 10
-        return Diagnostic(file: file, line: nil, column: nil, jsonPath: "",
-                          message: "the file is \(shown) MiB (\(bytes) bytes), over the limit of 1 MiB (\(maxFileBytes) bytes); make it smaller")
+    static func fileTooLarge(file: String) -> Diagnostic {
+        Diagnostic(file: file, line: nil, column: nil, jsonPath: "",
+                   message: "the file is larger than the limit of 1 MiB (\(maxFileBytes) bytes); make it smaller")
     }
 }

@@ -72,11 +72,7 @@ extension RulesValidator {
         guard let text = string(node, path: path) else { return nil }
         if let name = ProviderName(rawValue: text.value.lowercased()) { return name }
         let names = ProviderName.allCases.map(\.rawValue)
-        let shown = text.fromEnvironment ? "" : " '\(text.value)'"
-        var message = "unknown provider\(shown)."
-        let suggestion = text.fromEnvironment ? "" : Suggestion.phrase(for: text.value, in: names)
-        message += suggestion.isEmpty ? " Providers: \(names.joined(separator: ", "))." : suggestion
-        error(message, at: node, path: path)
+        error("unknown provider \(text.shown)." + Self.suggestion(for: text, in: names, label: "Providers"), at: node, path: path)
         return nil
     }
 }

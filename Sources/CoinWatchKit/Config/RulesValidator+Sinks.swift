@@ -40,8 +40,7 @@ extension RulesValidator {
         let typePath = JSONPath.child(path, "type")
         guard let type = string(typeNode, path: typePath) else { return nil }
         guard Self.sinkTypes.contains(type.value) else {
-            let suggestion = type.fromEnvironment ? "" : Suggestion.phrase(for: type.value, in: Self.sinkTypes)
-            error("unknown sink type \(type.shown)." + (suggestion.isEmpty ? " Types: stdout, file, webhook." : suggestion),
+            error("unknown sink type \(type.shown)." + Self.suggestion(for: type, in: Self.sinkTypes, label: "Types"),
                   at: typeNode, path: typePath)
             return nil
         }

@@ -25,8 +25,7 @@ extension RulesValidator {
         } else if let hint {
             message += hint
         } else {
-            let suggestion = Suggestion.phrase(for: member.key, in: allowed)
-            message += suggestion.isEmpty ? " Allowed keys: \(allowed.joined(separator: ", "))." : suggestion
+            message += Self.suggestion(for: member.key, in: allowed, label: "Allowed keys")
         }
         report(.error, message, line: member.line, column: member.column, path: path)
     }
@@ -55,7 +54,7 @@ extension RulesValidator {
                   at: node, path: path)
             return nil
         }
-        return ConfigString(value: expansion.value, fromEnvironment: !expansion.used.isEmpty)
+        return ConfigString(value: expansion.value, fromEnvironment: !expansion.used.isEmpty, raw: raw)
     }
 
     /// A number; reports a wrong type.
@@ -105,6 +104,17 @@ extension RulesValidator {
             return nil
         }
         return elements
+    }
+
+    /// " Did you mean 'x'?" when a candidate is near `word`, else " <label>: a, b, c.".
+    static func suggestion(for word: String, in candidates: [String], label: String) -> String {
+        let phrase = Suggestion.phrase(for: word, in: candidates)
+        return phrase.isEmpty ? " \(label): \(candidates.joined(separator: ", "))." : phrase
+    }
+
+    /// Like `suggestion(for:in:label:)`, but a value from the environment is never compared (so never echoed).
+    static func suggestion(for text: ConfigString, in candidates: [String], label: String) -> String {
+        text.fromEnvironment ? " \(label): \(candidates.joined(separator: ", "))." : suggestion(for: text.value, in: candidates, label: label)
     }
 
     /// Whether `text` is longer than `maxStringLength` characters.

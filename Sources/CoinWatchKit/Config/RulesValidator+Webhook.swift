@@ -49,9 +49,7 @@ extension RulesValidator {
         guard let text = string(node, path: path) else { return nil }
         if let format = WebhookConfig.Format(rawValue: text.value) { return format }
         let formats = WebhookConfig.Format.allCases.map(\.rawValue)
-        let suggestion = text.fromEnvironment ? "" : Suggestion.phrase(for: text.value, in: formats)
-        error("unknown webhook format \(text.shown)." + (suggestion.isEmpty ? " Formats: \(formats.joined(separator: ", "))." : suggestion),
-              at: node, path: path)
+        error("unknown webhook format \(text.shown)." + Self.suggestion(for: text, in: formats, label: "Formats"), at: node, path: path)
         return nil
     }
 

@@ -47,7 +47,7 @@ import Testing
         let json = "{" + String(repeating: " ", count: 1 << 20) + "}"
         let errors = RulesFixture.diagnostics(json)
         #expect(errors.count == 1)
-        #expect(errors.first?.message.contains("over the limit of 1 MiB") == true)
+        #expect(errors.first?.message.contains("larger than the limit of 1 MiB") == true)
         #expect(errors.first?.line == nil)
     }
 

@@ -12,13 +12,16 @@ public struct JSONNode: Sendable, Equatable {
 
     /// One `"key": value` pair of an object, with the position of its key.
     public struct Member: Sendable, Equatable {
+        /// The key, unescaped.
         public var key: String
         /// Line of the key's opening quote.
         public var line: Int
         /// Column (in characters) of the key's opening quote.
         public var column: Int
+        /// The member's value.
         public var value: JSONNode
 
+        /// A member whose key starts at `line`:`column`.
         public init(key: String, line: Int, column: Int, value: JSONNode) {
             self.key = key
             self.line = line
@@ -27,12 +30,14 @@ public struct JSONNode: Sendable, Equatable {
         }
     }
 
+    /// What the node holds.
     public var value: Value
     /// 1-based line of the value's first character.
     public var line: Int
     /// 1-based column, counted in Unicode scalars, of the value's first character.
     public var column: Int
 
+    /// A node whose first character is at `line`:`column`.
     public init(_ value: Value, line: Int, column: Int) {
         self.value = value
         self.line = line

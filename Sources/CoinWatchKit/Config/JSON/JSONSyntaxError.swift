@@ -7,6 +7,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// One sentence: what is wrong and what was expected.
     public var message: String
 
+    /// An error at `line`:`column`.
     public init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
