@@ -154,6 +154,19 @@ import Foundation
         #expect(loaded.rules.sinks["log"] == .file(path: folder + "/alerts.jsonl"))
     }
 
+    @Test func fileOverTheLimitOnDiskIsInvalidNotUnreadable() throws {
+        let path = FileManager.default.temporaryDirectory.path + "/coinwatch-big-\(UInt64.random(in: 0...UInt64.max)).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(("{" + String(repeating: " ", count: 3 << 20) + "}").utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try RulesLoader.load(path: path, environment: [:])
+            Issue.record("loaded")
+        } catch {
+            #expect(error.exitCode == .dataError)
+            #expect(error.description.contains("larger than the limit of 1 MiB"))
+        }
+    }
+
     @Test func invalidFileMapsToExit65() {
         guard case .failure(let error) = RulesFixture.load("[]") else {
             Issue.record("loaded")
