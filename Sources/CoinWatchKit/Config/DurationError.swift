@@ -1,0 +1,11 @@
+/// Text that is not a duration; `reason` never repeats the text (it may hold a secret from `${...}`).
+public struct DurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. "a number needs a unit (s, m, h, d or w)".
+    public var reason: String
+
+    /// An error with the given reason.
+    public init(reason: String) { self.reason = reason }
+
+    /// The reason followed by "; expected a duration like 90s, 15m, 1h30m, 7d".
+    public var description: String { "\(reason); \(DurationParser.hint)" }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads rules.json with plain POSIX calls so each failure gets its own message.
+enum FileReader {
+    /// The bytes of `path`, reading at most `limit + 1` bytes (enough to tell that a file is over the limit).
+    static func contents(of path: String, limit: Int) throws(RulesLoadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw .unreadable(path: path, reason: "rules.json at \(path) is a folder, not a file; pass --rules PATH to the file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path: path, code: errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// The message for a failed `open` or `read`.
+    static func failure(path: String, code: Int32) -> RulesLoadError {
+        switch code {
+        case ENOENT, ENOTDIR:
+            return .unreadable(path: path, reason: "rules.json not found at \(path); create one (see rules.example.json) or pass --rules PATH")
+        case EACCES, EPERM:
+            return .unreadable(path: path, reason: "cannot read rules.json at \(path): permission denied; allow reading it (chmod u+r) or pass --rules PATH")
+        case EISDIR:
+            return .unreadable(path: path, reason: "rules.json at \(path) is a folder, not a file; pass --rules PATH to the file")
+        default:
+            let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+            return .unreadable(path: path, reason: "cannot read rules.json at \(path): \(text); check the file or pass --rules PATH")
+        }
+    }
+
+    /// The current working directory, or "/" when it cannot be determined.
+    static func workingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

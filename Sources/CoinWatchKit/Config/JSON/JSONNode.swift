@@ -1,0 +1,46 @@
+/// A JSON value with the 1-based line and column (in characters) where it starts.
+public struct JSONNode: Sendable, Equatable {
+    /// The value itself; objects keep their members in document order.
+    public enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    /// One `"key": value` pair of an object, with the position of its key.
+    public struct Member: Sendable, Equatable {
+        /// The key, unescaped.
+        public var key: String
+        /// Line of the key's opening quote.
+        public var line: Int
+        /// Column (in characters) of the key's opening quote.
+        public var column: Int
+        /// The member's value.
+        public var value: JSONNode
+
+        /// A member whose key starts at `line`:`column`.
+        public init(key: String, line: Int, column: Int, value: JSONNode) {
+            self.key = key
+            self.line = line
+            self.column = column
+            self.value = value
+        }
+    }
+
+    /// What the node holds.
+    public var value: Value
+    /// 1-based line of the value's first character.
+    public var line: Int
+    /// 1-based column, counted in Unicode scalars, of the value's first character.
+    public var column: Int
+
+    /// A node whose first character is at `line`:`column`.
+    public init(_ value: Value, line: Int, column: Int) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+}

@@ -1,0 +1,43 @@
+/// Loads rules.json and validates all of SPEC §2, reporting every problem at once.
+///
+/// Stages: read the file (missing or unreadable: `.unreadable`, exit 66), refuse more than
+/// 1 MiB, parse strict JSON with positions, validate and build the `RulesFile` (any error:
+/// `.invalid` with every diagnostic sorted by position, exit 65).
+public enum RulesLoader {
+    /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
+    public static func load(path: String, environment: [String: String]) throws(RulesLoadError) -> LoadedRules {
+        let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
+        return try parse(bytes: bytes, path: path, environment: environment)
+    }
+
+    /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
+    public static func parse(bytes: [UInt8], path: String, environment: [String: String]) throws(RulesLoadError) -> LoadedRules {
+        if bytes.count > RulesValidator.maxFileBytes {
+            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            let diagnostic = Diagnostic(file: path, line: error.line, column: error.column, jsonPath: "", message: error.message)
+            throw .invalid(path: path, diagnostics: [diagnostic])
+        }
+        let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
+        var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
+        let rules = validator.validate(root)
+        let diagnostics = sorted(validator.diagnostics)
+        if validator.hasErrors {
+            throw .invalid(path: path, diagnostics: diagnostics)
+        }
+        return LoadedRules(rules: rules, warnings: diagnostics)
+    }
+
+    /// Diagnostics by position (those without one first), keeping the order of equal positions.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = (a.element.line ?? 0, a.element.column ?? 0, a.offset)
+            let right = (b.element.line ?? 0, b.element.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,28 @@
+extension RulesValidator {
+    /// `favorites`: non-empty strings, distinct ignoring case, at most `maxFavorites`; nil when not an array.
+    mutating func validateFavorites(_ node: JSONNode, path: String) -> [String]? {
+        guard let elements = array(node, path: path, of: "coin names") else { return nil }
+        if elements.count > Self.maxFavorites {
+            error("favorites holds \(elements.count) entries, over the limit of \(Self.maxFavorites) favorites", at: node, path: path)
+        }
+        var result: [String] = []
+        var seen: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.element(path, index)
+            guard let text = string(element, path: elementPath) else { continue }
+            guard !text.value.allSatisfy(\.isWhitespace) else {
+                error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath)
+                continue
+            }
+            let key = text.value.lowercased()
+            if let first = seen[key] {
+                error("\(text.shown) is already a favorite (\(JSONPath.element(path, first)); case is ignored); remove one",
+                      at: element, path: elementPath)
+                continue
+            }
+            seen[key] = index
+            result.append(text.value)
+        }
+        return result
+    }
+}

@@ -1,0 +1,78 @@
+extension RulesValidator {
+    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file"]
+
+    /// `providers`: a non-empty array of provider objects with distinct names.
+    mutating func validateProviders(_ node: JSONNode, path: String) -> [ProviderConfig]? {
+        guard let elements = array(node, path: path, of: "provider objects") else { return nil }
+        if elements.isEmpty {
+            error("providers is empty; list at least one provider, or leave the key out to use coingecko", at: node, path: path)
+            return nil
+        }
+        var result: [ProviderConfig] = []
+        var seen: [ProviderName: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.element(path, index)
+            guard element.members != nil else {
+                error("expected a provider object such as {\"name\": \"coingecko\"}, got \(element.typeName)", at: element, path: elementPath)
+                continue
+            }
+            guard let provider = provider(element, path: elementPath) else { continue }
+            if let first = seen[provider.name] {
+                let nameNode = element["name"] ?? element
+                error("provider \(provider.name.rawValue) is listed twice (first as \(JSONPath.element(path, first))); list each provider once",
+                      at: nameNode, path: JSONPath.child(elementPath, "name"))
+                continue
+            }
+            seen[provider.name] = index
+            result.append(provider)
+        }
+        return result
+    }
+
+    /// One provider object.
+    mutating func provider(_ node: JSONNode, path: String) -> ProviderConfig? {
+        let fields = object(node, path: path, allowed: Self.providerKeys)
+        var name: ProviderName?
+        if let nameNode = fields["name"] {
+            name = providerName(nameNode, path: JSONPath.child(path, "name"))
+        } else {
+            let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
+            error("a provider needs a name: one of \(names)", at: node, path: path)
+        }
+        var provider = ProviderConfig(name: name ?? .coingecko)
+        if let urlNode = fields["base_url"] {
+            if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: ["http", "https", "file"]) {
+                while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
+                provider.baseURL = root
+            }
+        }
+        if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
+            if EnvironmentExpander.isVariableName(text.value) {
+                provider.apiKeyEnv = text.value
+            } else {
+                error("api_key_env must be the NAME of an environment variable (letters, digits and _, e.g. COINGECKO_API_KEY), not the key itself",
+                      at: envNode, path: JSONPath.child(path, "api_key_env"))
+            }
+        }
+        if let ttlNode = fields["cache_ttl"], let seconds = duration(ttlNode, path: JSONPath.child(path, "cache_ttl")) {
+            provider.cacheTTL = seconds
+        }
+        if let timeoutNode = fields["timeout"],
+           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
+            provider.timeout = seconds
+        }
+        if let caNode = fields["ca_file"] {
+            provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
+        }
+        return name == nil ? nil : provider
+    }
+
+    /// A provider name, with did-you-mean when unknown.
+    mutating func providerName(_ node: JSONNode, path: String) -> ProviderName? {
+        guard let text = string(node, path: path) else { return nil }
+        if let name = ProviderName(rawValue: text.value.lowercased()) { return name }
+        let names = ProviderName.allCases.map(\.rawValue)
+        error("unknown provider \(text.shown)." + Self.suggestion(for: text, in: names, label: "Providers"), at: node, path: path)
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension RulesValidator {
+    /// The optional fields of a rule: timing, `rearm`, flags, `notify`, `message`, `expires`.
+    mutating func ruleOptions(_ fields: [String: JSONNode], kind: String?, into rule: inout Rule, path: String) {
+        let isLevel = kind.map { !Self.eventKinds.contains($0) }
+        if let node = fields["for"], let seconds = duration(node, path: JSONPath.child(path, "for")) {
+            rule.forDuration = seconds
+            if isLevel == false, let kind {
+                warning("for has no effect on \(kind): it applies to level conditions", at: node, path: JSONPath.child(path, "for"))
+            }
+        }
+        if let node = fields["cooldown"], let seconds = duration(node, path: JSONPath.child(path, "cooldown")) {
+            rule.cooldown = seconds
+        }
+        if let node = fields["repeat_every"], let seconds = duration(node, path: JSONPath.child(path, "repeat_every"), positive: true) {
+            rule.repeatEvery = seconds
+            if isLevel == false, let kind {
+                warning("repeat_every has no effect on \(kind): it applies to level conditions",
+                        at: node, path: JSONPath.child(path, "repeat_every"))
+            }
+        }
+        if let node = fields["rearm"] { rule.rearm = rearm(node, kind: kind, path: JSONPath.child(path, "rearm")) }
+        if let node = fields["once"], let flag = bool(node, path: JSONPath.child(path, "once")) { rule.once = flag }
+        if let node = fields["enabled"], let flag = bool(node, path: JSONPath.child(path, "enabled")) { rule.enabled = flag }
+        if let node = fields["resolve"], let flag = bool(node, path: JSONPath.child(path, "resolve")) {
+            rule.resolve = flag
+            if flag, isLevel == false, let kind {
+                error("resolve applies to level conditions (above, below, change_*, new_high, new_low, move_pct), not \(kind)",
+                      at: node, path: JSONPath.child(path, "resolve"))
+            }
+        }
+        if let node = fields["notify"] { rule.notify = sinkList(node, path: JSONPath.child(path, "notify")) }
+        if let node = fields["message"] { rule.message = message(node, path: JSONPath.child(path, "message")) }
+        if let node = fields["expires"] { rule.expires = expires(node, path: JSONPath.child(path, "expires")) }
+    }
+
+    /// Condition kinds that notify on an event rather than on a level.
+    static let eventKinds = ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range"]
+
+    /// `rearm`: a number ≥ 0, only on price and `change_*` conditions.
+    mutating func rearm(_ node: JSONNode, kind: String?, path: String) -> Double? {
+        guard let value = number(node, path: path) else { return nil }
+        guard value >= 0 else {
+            error("rearm cannot be negative", at: node, path: path)
+            return nil
+        }
+        if let kind, !Self.rearmKinds.contains(kind) {
+            error("rearm applies to price and change_* conditions (above, below, crosses*, change_24h_*), not \(kind)", at: node, path: path)
+            return nil
+        }
+        return value
+    }
+
+    /// `message`: a non-empty template whose placeholders are all known.
+    mutating func message(_ node: JSONNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        guard !text.value.isEmpty else {
+            error("message cannot be empty; leave the key out for the default message", at: node, path: path)
+            return nil
+        }
+        let unknown = MessageTemplate.unknownPlaceholders(in: text.value)
+        for name in unknown {
+            let suggestion = Suggestion.nearest(to: name, in: MessageTemplate.placeholders).map { " Did you mean '{\($0)}'?" }
+            let list = MessageTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
+            error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ for a literal {)."),
+                  at: node, path: path)
+        }
+        return unknown.isEmpty ? text.value : nil
+    }
+
+    /// `expires`: an ISO-8601 time, local when it has no offset.
+    mutating func expires(_ node: JSONNode, path: String) -> Date? {
+        guard let text = string(node, path: path) else { return nil }
+        guard let date = DateTimeParser.parse(text.value) else {
+            error("\(text.shown) is not a valid time; \(DateTimeParser.hint)", at: node, path: path)
+            return nil
+        }
+        return date
+    }
+}

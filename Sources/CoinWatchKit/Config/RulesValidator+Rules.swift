@@ -1,0 +1,101 @@
+extension RulesValidator {
+    static let ruleKeys = ["id", "coin", "when", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
+                           "notify", "message", "expires", "enabled"]
+    /// Condition kinds that take `rearm`: prices and `change_*`.
+    static let rearmKinds = ["above", "below", "crosses_above", "crosses_below", "crosses",
+                             "change_24h_above", "change_24h_below", "change_24h_abs"]
+
+    /// `rules`: an array of at most `maxRules` rules with unique ids.
+    mutating func validateRules(_ node: JSONNode, path: String, providers: [ProviderConfig]) -> [Rule] {
+        guard let elements = array(node, path: path, of: "rule objects") else { return [] }
+        if elements.count > Self.maxRules {
+            error("rules holds \(elements.count) rules, over the limit of \(Self.maxRules) rules", at: node, path: path)
+        }
+        var result: [Rule] = []
+        var ids: [String: (index: Int, line: Int)] = [:]
+        for (index, element) in elements.enumerated() {
+            let rulePath = JSONPath.element(path, index)
+            guard element.members != nil else {
+                error("expected a rule object, got \(element.typeName)", at: element, path: rulePath)
+                continue
+            }
+            let rule = self.rule(element, path: rulePath, providers: providers)
+            if let id = rule.id, let idNode = element["id"] {
+                if let first = ids[id] {
+                    error("duplicate rule id '\(id)': \(JSONPath.element(path, first.index)) (line \(first.line)) and \(rulePath) (line \(idNode.line)) both use it; ids must be unique",
+                          at: idNode, path: JSONPath.child(rulePath, "id"))
+                    continue
+                }
+                ids[id] = (index, idNode.line)
+            }
+            if let built = rule.built { result.append(built) }
+        }
+        return result
+    }
+
+    /// One rule: its id (when valid) and the rule itself when every field is valid.
+    mutating func rule(_ node: JSONNode, path: String, providers: [ProviderConfig]) -> (id: String?, built: Rule?) {
+        let errorsBefore = diagnostics.count { $0.severity == .error }
+        let fields = object(node, path: path, allowed: Self.ruleKeys) { key in
+            Condition.allKeys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
+        }
+        let id = ruleID(fields["id"], rule: node, path: path)
+        let coin = ruleCoin(fields["coin"], rule: node, path: path)
+        var kind: String?
+        var condition: Condition?
+        let whenPath = JSONPath.child(path, "when")
+        if let whenNode = fields["when"] {
+            (kind, condition) = self.condition(whenNode, path: whenPath)
+            if let condition, case .newHigh(.all) = condition { warnAllTimeWindow(whenNode, path: whenPath, providers: providers) }
+            if let condition, case .newLow(.all) = condition { warnAllTimeWindow(whenNode, path: whenPath, providers: providers) }
+        } else {
+            error("a rule needs a when with one condition, e.g. \"when\": {\"above\": 100000}", at: node, path: path)
+        }
+        var rule = Rule(id: id ?? "", coin: coin ?? "", condition: condition ?? .above(0))
+        ruleOptions(fields, kind: kind, into: &rule, path: path)
+        let valid = diagnostics.count { $0.severity == .error } == errorsBefore
+        return (id, valid && id != nil && coin != nil && condition != nil ? rule : nil)
+    }
+
+    /// `id`: required, 1–64 characters of `A-Z a-z 0-9 . _ -`.
+    mutating func ruleID(_ node: JSONNode?, rule: JSONNode, path: String) -> String? {
+        guard let node else {
+            error("a rule needs an id: 1-64 characters of A-Z a-z 0-9 . _ -", at: rule, path: path)
+            return nil
+        }
+        let idPath = JSONPath.child(path, "id")
+        guard let text = string(node, path: idPath) else { return nil }
+        let allowed = text.value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+        }
+        guard (1...64).contains(text.value.count), allowed else {
+            error("the id \(text.shown) is not 1-64 characters of A-Z a-z 0-9 . _ -", at: node, path: idPath)
+            return nil
+        }
+        return text.value
+    }
+
+    /// `coin`: required, a favorite (matched ignoring case, stored as written in favorites) or `"*"`.
+    mutating func ruleCoin(_ node: JSONNode?, rule: JSONNode, path: String) -> String? {
+        guard let node else {
+            error("a rule needs a coin: one of the favorites, or \"*\" for every favorite", at: rule, path: path)
+            return nil
+        }
+        let coinPath = JSONPath.child(path, "coin")
+        guard let text = string(node, path: coinPath) else { return nil }
+        if text.value == "*" { return "*" }
+        guard let favorites = favoriteNames else { return text.value }
+        if let favorite = favorites.first(where: { $0.lowercased() == text.value.lowercased() }) { return favorite }
+        var message = "coin \(text.shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : text.value)) or use \"*\"."
+        if !text.fromEnvironment { message += Suggestion.phrase(for: text.value, in: favorites) }
+        error(message, at: node, path: coinPath)
+        return nil
+    }
+
+    /// Warns that window `all` needs a provider that reports all-time highs and lows.
+    mutating func warnAllTimeWindow(_ node: JSONNode, path: String, providers: [ProviderConfig]) {
+        guard !providers.contains(where: { $0.name == .coingecko || $0.name == .coinpaprika }) else { return }
+        warning("window 'all' needs a provider that reports all-time highs and lows (coingecko or coinpaprika); none is configured, so this rule never fires",
+                at: node, path: path)
+    }
+}

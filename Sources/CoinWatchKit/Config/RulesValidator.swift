@@ -1,0 +1,101 @@
+/// Checks a parsed rules.json against SPEC §2 and builds the `RulesFile`, collecting every problem.
+///
+/// Stages: string limits over the whole tree, then top-level keys, `providers`, `favorites`,
+/// `sinks`, `defaults` and `rules` (later stages check names against earlier ones).
+/// Nothing stops at the first problem; `diagnostics` holds them all.
+struct RulesValidator {
+    /// The most rules a file may hold.
+    static let maxRules = 20_000
+    /// The most favorites a file may hold.
+    static let maxFavorites = 5_000
+    /// The longest string (in characters) any value or key may be.
+    static let maxStringLength = 4_096
+    /// The largest file, in bytes (1 MiB).
+    static let maxFileBytes = 1 << 20
+
+    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks"]
+
+    /// The file as the user named it, for diagnostics.
+    let file: String
+    /// The absolute path of rules.json.
+    let absolutePath: String
+    let environment: [String: String]
+    var diagnostics: [Diagnostic] = []
+
+    /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
+    var favoriteNames: [String]? = []
+    /// Names of all sinks, or nil when `sinks` itself is malformed (notify checks are then skipped).
+    var sinkNames: [String]? = ["stdout"]
+
+    init(file: String, absolutePath: String, environment: [String: String]) {
+        self.file = file
+        self.absolutePath = absolutePath
+        self.environment = environment
+    }
+
+    /// Whether any diagnostic is an error.
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Validates the whole document; the result is meaningful only when `hasErrors` is false.
+    mutating func validate(_ root: JSONNode) -> RulesFile {
+        var result = RulesFile(path: absolutePath)
+        checkStringLengths(root, path: "")
+        guard root.members != nil else {
+            error("rules.json must hold a JSON object at the top level, got \(root.typeName)", at: root, path: "")
+            return result
+        }
+        let top = object(root, path: "", allowed: Self.topLevelKeys)
+        if let node = top["$schema"] { _ = string(node, path: "$schema") }
+        if let node = top["vs_currency"], let currency = vsCurrency(node, path: "vs_currency") {
+            result.vsCurrency = currency
+        }
+        if let node = top["interval"], let seconds = duration(node, path: "interval", positive: true) {
+            result.interval = seconds
+        }
+        if let node = top["providers"], let providers = validateProviders(node, path: "providers") {
+            result.providers = providers
+        }
+        if let node = top["favorites"] {
+            favoriteNames = validateFavorites(node, path: "favorites")
+            result.favorites = favoriteNames ?? []
+        }
+        if let node = top["sinks"] {
+            let (names, sinks) = validateSinks(node, path: "sinks")
+            sinkNames = names
+            result.sinks = sinks
+        }
+        if let node = top["defaults"] {
+            result.defaults = validateDefaults(node, path: "defaults")
+        }
+        if let node = top["rules"] {
+            result.rules = validateRules(node, path: "rules", providers: result.providers)
+        }
+        return result
+    }
+
+    /// The value of `vs_currency`: letters and digits, stored in lower case.
+    mutating func vsCurrency(_ node: JSONNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        let valid = !text.value.isEmpty && text.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard valid else {
+            error("expected a currency code of letters and digits such as \"usd\" or \"krw\"", at: node, path: path)
+            return nil
+        }
+        return text.value.lowercased()
+    }
+
+    /// Records an error at `node`.
+    mutating func error(_ message: String, at node: JSONNode, path: String) {
+        report(.error, message, line: node.line, column: node.column, path: path)
+    }
+
+    /// Records a warning at `node`.
+    mutating func warning(_ message: String, at node: JSONNode, path: String) {
+        report(.warning, message, line: node.line, column: node.column, path: path)
+    }
+
+    /// Records a diagnostic at a position.
+    mutating func report(_ severity: Diagnostic.Severity, _ message: String, line: Int?, column: Int?, path: String) {
+        diagnostics.append(Diagnostic(severity: severity, file: file, line: line, column: column, jsonPath: path, message: message))
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import CoinWatchKit
+
+@Suite struct MessageTemplateTests {
+    @Test func placeholdersAreReplaced() {
+        let text = MessageTemplate.render("{symbol} jumped {change_24h} today, now {price}",
+                                          values: ["symbol": "BTC", "change_24h": "+3.10%", "price": "$101.00"])
+        #expect(text == "BTC jumped +3.10% today, now $101.00")
+    }
+
+    @Test func doubleBraceIsALiteralBrace() {
+        #expect(MessageTemplate.render("{{price} {price}", values: ["price": "1"]) == "{price} 1")
+        #expect(MessageTemplate.unknownPlaceholders(in: "{{nope}") == [])
+    }
+
+    @Test func textThatIsNotAPlaceholderStays() {
+        #expect(MessageTemplate.render("{ a } {} {\"x\"}", values: [:]) == "{ a } {} {\"x\"}")
+    }
+
+    @Test func placeholderWithoutValueRendersEmpty() {
+        #expect(MessageTemplate.render("was {previous}.", values: [:]) == "was .")
+    }
+
+    @Test func unknownPlaceholdersAreListed() {
+        #expect(MessageTemplate.unknownPlaceholders(in: "{pric} {symbol} {foo}") == ["pric", "foo"])
+    }
+}
+
+@Suite struct EnvironmentExpanderTests {
+    @Test func variablesAreReplaced() {
+        let result = EnvironmentExpander.expand("a ${X} b ${Y_2}", environment: ["X": "1", "Y_2": "2"])
+        #expect(result.value == "a 1 b 2")
+        #expect(result.used == ["X", "Y_2"])
+    }
+
+    @Test func unsetVariablesAreNamed() {
+        let result = EnvironmentExpander.expand("${NOPE}/x", environment: [:])
+        #expect(result.missing == ["NOPE"])
+    }
+
+    @Test func dollarDollarBraceIsALiteral() {
+        #expect(EnvironmentExpander.expand("$${price} $5", environment: [:]).value == "${price} $5")
+    }
+
+    @Test func malformedReferencesAreFlagged() {
+        #expect(EnvironmentExpander.expand("${", environment: [:]).malformed)
+        #expect(EnvironmentExpander.expand("${1X}", environment: [:]).malformed)
+        #expect(EnvironmentExpander.expand("${}", environment: [:]).malformed)
+    }
+}

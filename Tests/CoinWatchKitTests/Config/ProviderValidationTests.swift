@@ -1,0 +1,66 @@
+import Testing
+@testable import CoinWatchKit
+
+@Suite struct ProviderValidationTests {
+    func providers(_ list: String) -> String { #"{"providers": \#(list)}"# }
+
+    @Test func fieldsAreRead() {
+        let json = providers(#"[{"name": "binance", "base_url": "http://localhost:8080/api/", "api_key_env": "BN_KEY", "cache_ttl": "2m", "timeout": "5s", "ca_file": "~/ca.pem"}, {"name": "upbit", "ca_file": "certs/ca.pem", "base_url": "file:///srv/fixtures"}]"#)
+        let expected = [
+            ProviderConfig(name: .binance, baseURL: "http://localhost:8080/api", apiKeyEnv: "BN_KEY", cacheTTL: 120, timeout: 5, caFile: "/home/ann/ca.pem"),
+            ProviderConfig(name: .upbit, baseURL: "file:///srv/fixtures", caFile: "/srv/cw/certs/ca.pem"),
+        ]
+        #expect(RulesFixture.rules(json)?.providers == expected)
+    }
+
+    @Test func unknownProviderSuggestsTheNearest() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingeko"}]"#), at: "providers[0].name",
+                                    containing: "unknown provider 'coingeko'. Did you mean 'coingecko'?").count == 1)
+        #expect(RulesFixture.errors(providers(#"[{"name": "kraken"}]"#), at: "providers[0].name",
+                                    containing: "Providers: coingecko, coinpaprika, bithumb, upbit, binance").count == 1)
+    }
+
+    @Test func nameIsRequired() {
+        #expect(RulesFixture.errors(providers(#"[{"timeout": "5s"}]"#), at: "providers[0]", containing: "needs a name").count == 1)
+    }
+
+    @Test func duplicateProvidersAreErrors() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko"}, {"name": "coingecko"}]"#), at: "providers[1].name",
+                                    containing: "listed twice (first as providers[0])").count == 1)
+    }
+
+    @Test func emptyListIsAnError() {
+        #expect(RulesFixture.errors(providers("[]"), at: "providers", containing: "providers is empty").count == 1)
+    }
+
+    @Test func baseURLMustBeHTTPHTTPSOrFile() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "base_url": "ftp://x"}]"#), at: "providers[0].base_url",
+                                    containing: "http, https or file URL").count == 1)
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "base_url": "https://"}]"#), at: "providers[0].base_url",
+                                    containing: "URL").count == 1)
+    }
+
+    @Test func apiKeyEnvIsAVariableName() {
+        let errors = RulesFixture.errors(providers(#"[{"name": "coingecko", "api_key_env": "CG-abc123"}]"#),
+                                         at: "providers[0].api_key_env", containing: "NAME of an environment variable")
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("CG-abc123") == false)
+    }
+
+    @Test func timeoutMustBePositiveAndDurationsValid() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "timeout": "0s"}]"#), at: "providers[0].timeout",
+                                    containing: "longer than 0s").count == 1)
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "cache_ttl": "often"}]"#), at: "providers[0].cache_ttl",
+                                    containing: "is not a duration").count == 1)
+    }
+
+    @Test func unknownProviderKeySuggestsTheNearest() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "cache_tll": "1m"}]"#), at: "providers[0]",
+                                    containing: "Did you mean 'cache_ttl'?").count == 1)
+    }
+
+    @Test func caFileNeedsHomeForTilde() {
+        #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "ca_file": "~/ca.pem"}]"#), at: "providers[0].ca_file",
+                                    containing: "HOME is not set", environment: [:]).count == 1)
+    }
+}
