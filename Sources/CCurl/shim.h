@@ -19,6 +19,15 @@ static inline CURLcode cw_getinfo_long(CURL *h, CURLINFO i, long *v) { return cu
 static inline CURLcode cw_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode cw_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 
+static inline CURLcode cw_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+
+/* Fields of a CURLMsg, whose result sits in an anonymous union. */
+static inline CURLcode cw_msg_result(const CURLMsg *m) { return m->data.result; }
+static inline int cw_msg_is_done(const CURLMsg *m) { return m->msg == CURLMSG_DONE; }
+
+/* curl_global_init with the flags every program wants (SSL and friends). */
+static inline CURLcode cw_global_init(void) { return curl_global_init(CURL_GLOBAL_ALL); }
+
 static inline CURLMcode cw_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 
 #endif

@@ -20,9 +20,12 @@ public struct HTTPRequest: Sendable, Equatable {
     public var connectTimeout: Double
     /// A PEM bundle trusted in addition to the system's.
     public var caFile: String?
+    /// How the URL may be shown in logs and errors; nil means `Redaction.url(url)` (secrets replaced by `***`).
+    public var displayURL: String?
 
     public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: [UInt8]? = nil,
-                timeout: Double = 10, connectTimeout: Double = 5, caFile: String? = nil) {
+                timeout: Double = 10, connectTimeout: Double = 5, caFile: String? = nil,
+                displayURL: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -30,6 +33,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.timeout = timeout
         self.connectTimeout = min(connectTimeout, timeout)
         self.caFile = caFile
+        self.displayURL = displayURL
     }
 }
 

@@ -1,0 +1,62 @@
+import CCurl
+
+extension CurlEasy {
+    /// The response, or the transport error that `code` (the transfer's CURLcode) stands for.
+    func outcome(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
+        guard code == CURLE_OK else { return .failure(error(for: code)) }
+        var status = 0
+        guard cw_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK else {
+            return .failure(.internal(host: request.host, message: "libcurl did not report the HTTP status"))
+        }
+        return .success(HTTPResponse(status: status, headers: headers, body: body))
+    }
+
+    /// Time the whole transfer took, in milliseconds (0 when libcurl cannot tell).
+    var elapsedMilliseconds: Int {
+        var microseconds: curl_off_t = 0
+        guard cw_getinfo_off(handle, CURLINFO_TOTAL_TIME_T, &microseconds) == CURLE_OK else { return 0 }
+        return Int((microseconds + 500) / 1000)
+    }
+
+    private func error(for code: CURLcode) -> TransportError {
+        let host = request.host
+        let message = errorText(code)
+        if exceededCap || code == CURLE_FILESIZE_EXCEEDED {
+            return .tooLarge(host: host, limit: maxBodyBytes)
+        }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .dns(host: host)
+        case CURLE_COULDNT_CONNECT:
+            return .refused(host: host)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut(host: host, seconds: connected ? request.timeout : request.connectTimeout)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .redirect(host: host, message: "too many redirects (more than 5): \(message)")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // The scheme was checked before the transfer started, so only a redirect can lead here.
+            return .redirect(host: host, message: "redirect to a scheme other than http or https refused: \(message)")
+        case CURLE_URL_MALFORMAT:
+            return .badURL(url: request.loggableURL)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY,
+             CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP3, CURLE_QUIC_CONNECT_ERROR:
+            return .connection(host: host, message: message)
+        default:
+            if Self.tlsCodes.contains(code.rawValue) { return .tls(host: host, message: message) }
+            return .curl(host: host, code: Int(code.rawValue), message: message)
+        }
+    }
+
+    /// Whether the connection was established before the transfer ended.
+    private var connected: Bool {
+        var microseconds: curl_off_t = 0
+        return cw_getinfo_off(handle, CURLINFO_CONNECT_TIME_T, &microseconds) == CURLE_OK && microseconds > 0
+    }
+
+    private static let tlsCodes = Set([
+        CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+        CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CACERT_BADFILE,
+        CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+        CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED,
+    ].map(\.rawValue))
+}

@@ -1,0 +1,62 @@
+/// The libcurl transport: runs all requests of one `perform` concurrently on one multi handle (SPEC §6).
+///
+/// TLS verification is always on, only http, https and file are allowed, redirects are followed at most
+/// five times and only to http or https, and bodies over `maxBodyBytes` are refused.
+public struct CurlTransport: HTTPTransport {
+    /// The largest response body accepted, in bytes (after decompression).
+    public var maxBodyBytes: Int
+    /// Receives one line per finished request (URL redacted); nil logs nothing.
+    public var log: (@Sendable (String) -> Void)?
+
+    /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), logging each request to `log`.
+    public init(maxBodyBytes: Int = 32 * 1024 * 1024, log: (@Sendable (String) -> Void)? = nil) {
+        self.maxBodyBytes = maxBodyBytes
+        self.log = log
+    }
+
+    /// The User-Agent sent with every request.
+    public static var userAgent: String { "coinwatch/\(CLI.version)" }
+
+    /// Schemes a request may use.
+    public static let allowedSchemes: Set<String> = ["http", "https", "file"]
+
+    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+        guard !requests.isEmpty else { return [] }
+        var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)
+        let finish = { (index: Int, result: Result<HTTPResponse, TransportError>, milliseconds: Int) in
+            results[index] = result
+            log?(RequestLogLine.make(requests[index], result, milliseconds: milliseconds))
+        }
+        do throws(TransportError) {
+            guard CurlGlobal.isReady else { throw .internal(host: "", message: "libcurl could not be initialised") }
+            guard let multi = CurlMulti() else { throw .internal(host: "", message: "libcurl could not create a multi handle") }
+            for (index, request) in requests.enumerated() {
+                do throws(TransportError) {
+                    try multi.add(prepare(request), index: index)
+                } catch {
+                    finish(index, .failure(error), 0)
+                }
+            }
+            try multi.run { index, easy, code in
+                finish(index, easy.outcome(code), easy.elapsedMilliseconds)
+            }
+        } catch {
+            for index in results.indices where results[index] == nil { finish(index, .failure(error), 0) }
+        }
+        return results.enumerated().map { index, result in
+            result ?? .failure(.internal(host: requests[index].host, message: "the transfer did not finish"))
+        }
+    }
+
+    /// A configured easy handle for `request`, after checking its scheme.
+    private func prepare(_ request: HTTPRequest) throws(TransportError) -> CurlEasy {
+        guard Self.allowedSchemes.contains(URLParts(request.url).scheme) else {
+            throw .badURL(url: request.loggableURL)
+        }
+        guard let easy = CurlEasy(request: request, maxBodyBytes: maxBodyBytes) else {
+            throw .internal(host: request.host, message: "libcurl could not create a handle")
+        }
+        try easy.configure(userAgent: Self.userAgent)
+        return easy
+    }
+}
