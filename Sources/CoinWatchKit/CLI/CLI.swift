@@ -21,8 +21,12 @@ public enum CLI {
             io.out(HelpText.page(for: parsed.command))
             return .success
         }
-        let context = CommandContext(arguments: parsed, io: io, clock: clock,
-                                     transport: transport ?? CurlTransport(log: parsed.verbose ? { io.err($0 + "\n") } : nil))
+        var log: (@Sendable (String) -> Void)?
+        if parsed.verbose {
+            log = { line in io.err(line + "\n") }
+        }
+        let http: any HTTPTransport = transport ?? CurlTransport(log: log)
+        let context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http)
         switch parsed.command {
         case .run: return RunCommand.run(context)
         case .check: return CheckCommand.run(context)

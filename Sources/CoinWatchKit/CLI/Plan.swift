@@ -69,7 +69,7 @@ struct Plan {
         case .stdout: return "stdout"
         case .file(let path): return "file \(path)"
         case .webhook(let w):
-            var text = "webhook \(w.format.rawValue) to \(CurlTransport.host(of: w.url)) (URL redacted)"
+            var text = "webhook \(w.format.rawValue) to \(HTTPRequest.host(of: w.url)) (URL redacted)"
             if w.group { text += ", grouped" }
             if let q = w.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
             return text

@@ -93,7 +93,7 @@ public struct QuoteFetcher: Sendable {
         var quotes: [String: Quote] = [:]
         for (request, result) in zip(requests, transport.perform(requests)) {
             do {
-                let response = try result.get().requireSuccess(host: CurlTransport.host(of: request.url))
+                let response = try result.get().requireSuccess(host: HTTPRequest.host(of: request.url))
                 let decoded = try provider.decode([response.body], favorites: favorites, vs: vs)
                 quotes.merge(decoded) { first, _ in first }
             } catch let error as TransportError {

@@ -97,7 +97,7 @@ public struct Delivery: Sendable {
             var failure: TransportError?
             for (request, result) in zip(job.requests, answers) {
                 let checked = result.flatMap { response in
-                    Result { () throws(TransportError) in try response.requireSuccess(host: CurlTransport.host(of: request.url)) }
+                    Result { () throws(TransportError) in try response.requireSuccess(host: HTTPRequest.host(of: request.url)) }
                 }
                 if case .failure(let error) = checked, failure == nil || error.isRetryable == false { failure = error }
             }

@@ -11,7 +11,7 @@ public enum WebhookRequest {
             headers += config.headers
             var request = HTTPRequest(url: url(for: config), method: "POST", headers: headers,
                                       body: Array(message.body.utf8), timeout: config.timeout, caFile: config.caFile)
-            request.displayURL = "webhook '\(sink)' (\(CurlTransport.host(of: config.url)))"
+            request.displayURL = "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
             return request
         }
     }
