@@ -16,7 +16,7 @@ import json, sys
 src, dst, base = sys.argv[1:4]
 rules = json.load(open(src))
 rules.pop("$schema", None)
-rules["providers"] = [{"name": "coingecko", "base_url": base}]
+rules["providers"] = [{"name": "coingecko", "base_url": base, "cache_ttl": "0s"}]
 rules["sinks"]["team-chat"] = {"type": "file", "path": "team-chat.jsonl"}
 json.dump(rules, open(dst, "w"), indent=2)
 PY

@@ -25,7 +25,9 @@ public enum AlertMessage {
         let symbol = alert.symbol
         let money = { (v: Double) in NumberText.money(v, vs: alert.vs) }
         if alert.status == .resolved {
-            return "\(symbol) no longer \(phrase(condition, money: money, previous: alert.previous)) — \(now)"
+            let phrase = phrase(condition, money: money, previous: alert.previous)
+            let negated = phrase.hasPrefix("is ") ? "is no longer " + phrase.dropFirst(3) : "no longer " + phrase
+            return "\(symbol) \(negated) — \(now)"
         }
         switch condition {
         case .crossesAbove(let v): return "\(symbol) crossed above \(money(v)) — \(now)"
