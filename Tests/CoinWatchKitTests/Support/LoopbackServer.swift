@@ -89,6 +89,9 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 
+    /// Connections open right now.
+    var openConnectionCount: Int { state.withLock { $0.openConnections.count } }
+
     /// Whether `stop` was called.
     var isStopped: Bool { state.withLock { $0.stopped } }
 
