@@ -20,6 +20,8 @@ public struct CurlTransport: HTTPTransport {
     /// Schemes a request may use.
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
 
+    /// Runs every request at once on one multi handle and returns each outcome in request order;
+    /// a non-2xx answer is a response, not a failure (see `requireSuccess`).
     public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         guard !requests.isEmpty else { return [] }
         var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)

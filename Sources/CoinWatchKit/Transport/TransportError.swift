@@ -51,7 +51,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .refused(let h): return "\(h): connection refused"
         case .timedOut(let h, let s): return "\(h): timed out after \(Self.seconds(s))"
         case .tls(let h, let m): return "\(h): TLS error: \(m)"
-        case .tooLarge(let h, let limit): return "\(h): response larger than \(limit / (1024 * 1024)) MiB, refused"
+        case .tooLarge(let h, let limit): return "\(h): response larger than \(Self.bytes(limit)), refused"
         case .redirect(let h, let m): return "\(h): \(m)"
         case .badURL(let url): return "bad URL '\(url)': only http, https and file are allowed"
         case .connection(let h, let m): return "\(h): connection failed: \(m)"
@@ -60,6 +60,11 @@ public enum TransportError: Error, Sendable, Equatable {
         case .curl(let h, let code, let m): return "\(h): \(m) (curl error \(code))"
         case .internal(let h, let m): return "\(h): \(m)"
         }
+    }
+
+    /// A byte limit as `32 MiB` when it is whole mebibytes, else as `1024 bytes`.
+    private static func bytes(_ count: Int) -> String {
+        count >= 1024 * 1024 && count % (1024 * 1024) == 0 ? "\(count / (1024 * 1024)) MiB" : "\(count) bytes"
     }
 
     private static func seconds(_ s: Double) -> String {
