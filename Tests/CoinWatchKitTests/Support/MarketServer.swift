@@ -35,22 +35,14 @@ final class MarketServer: @unchecked Sendable {
         lock.withLock {
             if !scripted.isEmpty { return scripted.removeFirst() }
             guard request.path.hasSuffix("/coins/markets") else { return Reply.json(#"{"error":"Not Found"}"#, status: 404) }
-            let ids = Self.queryValue("ids", in: request.query)?.split(separator: ",").map(String.init) ?? []
+            let ids = request.queryItem("ids")?.split(separator: ",").map(String.init) ?? []
             let items = ids.compactMap { id -> String? in
                 guard let p = prices[id] else { return nil }
-                let symbol = String(id.prefix(3))
+                let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][id] ?? String(id.prefix(3))
                 return #"{"id":"\#(id)","symbol":"\#(symbol)","name":"\#(id.capitalized)","current_price":\#(p.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(p.change),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
             }
             return Reply.json("[" + items.joined(separator: ",") + "]")
         }
-    }
-
-    static func queryValue(_ name: String, in query: String) -> String? {
-        for part in query.split(separator: "&") {
-            let kv = part.split(separator: "=", maxSplits: 1).map(String.init)
-            if kv.first == name { return kv.count > 1 ? kv[1].removingPercentEncoding : "" }
-        }
-        return nil
     }
 }
 
