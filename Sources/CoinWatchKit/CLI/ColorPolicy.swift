@@ -1,0 +1,37 @@
+/// Whether output gets ANSI color: only on a terminal, never with `NO_COLOR` set, unless
+/// `--color always` (SPEC §1).
+public struct ColorPolicy: Sendable, Equatable {
+    /// Color is on.
+    public var enabled: Bool
+
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    /// The policy for `--color mode` given the environment and whether stdout is a terminal.
+    public init(mode: Arguments.ColorMode, environment: [String: String], isTTY: Bool) {
+        switch mode {
+        case .always: enabled = true
+        case .never: enabled = false
+        case .auto: enabled = isTTY && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+    }
+
+    /// `text` in green (a rise).
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    /// `text` in red (a fall).
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    /// `text` in bold.
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    /// `text` dimmed.
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension CommandContext {
+    /// This invocation's color policy.
+    public var color: ColorPolicy {
+        ColorPolicy(mode: arguments.color, environment: io.environment, isTTY: io.stdoutIsTTY)
+    }
+}
