@@ -12,7 +12,7 @@ public enum HelpText {
             text += "\nSUBCOMMANDS:\n"
             text += "  " + "check".padding(to: 24) + "Validate rules.json and print the plan.\n"
             text += "  " + "state show | reset".padding(to: 24) + "Show the pairs' state, or move the state file aside.\n"
-            text += "\n  See 'coinwatch help <subcommand>' or 'coinwatch <subcommand> --help' for detailed help.\n"
+            text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
         }
