@@ -177,4 +177,15 @@ import Testing
         #expect(run.stderr.contains("state.json.lock"))
         #expect(run.stdout.isEmpty)
     }
+
+    @Test func quietPrintsNothingButStillRecordsTheAlert() throws {
+        try writeRules(#"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["stdout", "log"]}"#,
+                       sinks: #"{"log": {"type": "file", "path": "alerts.jsonl"}}"#)
+        market.set("bitcoin", price: 90)
+        let run = try pass(["-q"])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(dir.read("alerts.jsonl")?.contains(#""rule":"lo""#) == true)
+        #expect(try pass().stdout.isEmpty, "the quiet pass still counted as the notification")
+    }
 }
