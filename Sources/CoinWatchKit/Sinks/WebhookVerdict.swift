@@ -13,8 +13,8 @@ enum WebhookVerdict: Equatable {
         case .success(let response) where (200..<300).contains(response.status):
             self = .delivered
         case .success(let response):
-            self.init(failure: .http(host: host, status: response.status, bodyStart: response.bodyStart,
-                                     retryAfter: response.retryAfter()))
+            let retryAfter = response.retryAfter() ?? (response.status == 429 ? RetryAfterBody.seconds(in: response.body) : nil)
+            self.init(failure: .http(host: host, status: response.status, bodyStart: response.bodyStart, retryAfter: retryAfter))
         case .failure(let error):
             self.init(failure: error)
         }

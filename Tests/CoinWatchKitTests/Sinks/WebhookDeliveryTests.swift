@@ -56,6 +56,15 @@ import Testing
         #expect(state.outbox.isEmpty)
     }
 
+    @Test func a429BodysRetryAfterCountsWhenNoHeaderCame() {
+        receiver.script(Reply.json(#"{"ok":false,"error_code":429,"parameters":{"retry_after":3}}"#, status: 429),
+                        Reply.json(#"{"message":"You are being rate limited.","retry_after":0.5,"global":false}"#, status: 429))
+        var state = StateDocument()
+        _ = delivery(["hook": .webhook(config())]).deliver(pending(alerts("a")), state: &state, now: now, io: captured.io())
+        #expect(sleeper.recorded == [3, 0.5], "Telegram's and Discord's way of saying it")
+        #expect(state.outbox.isEmpty)
+    }
+
     @Test func aRetryAfterBeyondTheCapWaitsForALaterPass() {
         receiver.script(Reply.status(429).header("Retry-After", "600"))
         var state = StateDocument()
