@@ -24,6 +24,8 @@ public enum ArgumentParser {
         Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
         Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
         Option(names: ["--rule"], value: "ID", commands: [.state], help: "With reset: forget only this rule's pairs."),
+        Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
+        Option(names: ["--sink"], value: "NAME", commands: [.notify], help: "With --test: only this sink."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
     ]
@@ -114,6 +116,8 @@ public enum ArgumentParser {
         case "--conditions": parsed.conditions = true
         case "--online": parsed.online = true
         case "--rule": parsed.rule = value
+        case "--test": parsed.test = true
+        case "--sink": parsed.sink = value
         case "--help": parsed.help = true
         case "--version": parsed.version = true
         default: break

@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state
+        case run, check, state, notify
     }
 
     /// `--color`.
@@ -24,6 +24,10 @@ public struct Arguments: Sendable, Equatable {
     public var online = false
     /// `state reset --rule ID`.
     public var rule: String?
+    /// `notify --test`.
+    public var test = false
+    /// `notify --test --sink NAME`.
+    public var sink: String?
     public var help = false
     public var version = false
 

@@ -5,7 +5,7 @@ public enum CLI {
 
     /// Runs the command that `arguments` (without the program name) names.
     public static func run(_ arguments: [String], io: IO, clock: any WallClock = SystemClock(),
-                           transport: (any HTTPTransport)? = nil) -> ExitCode {
+                           transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
         let parsed: Arguments
         do {
             parsed = try ArgumentParser.parse(arguments)
@@ -26,11 +26,12 @@ public enum CLI {
             log = { line in io.err(line + "\n") }
         }
         let http: any HTTPTransport = transport ?? CurlTransport(log: log)
-        let context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http)
+        let context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
         switch parsed.command {
         case .run: return RunCommand.run(context)
         case .check: return CheckCommand.run(context)
         case .state: return StateCommand.run(context)
+        case .notify: return NotifyCommand.run(context)
         }
     }
 }
@@ -41,6 +42,8 @@ public struct CommandContext: Sendable {
     public var io: IO
     public var clock: any WallClock
     public var transport: any HTTPTransport
+    /// Waits between webhook retries.
+    public var sleeper: any Sleeper = ThreadSleeper()
 
     /// The rules.json path this invocation uses.
     public var rulesPath: String { Paths.rules(flag: arguments.rulesPath, environment: io.environment) }

@@ -12,6 +12,7 @@ public enum HelpText {
             text += "\nSUBCOMMANDS:\n"
             text += "  " + "check".padding(to: 24) + "Validate rules.json and print the plan.\n"
             text += "  " + "state show | reset".padding(to: 24) + "Show the pairs' state, or move the state file aside.\n"
+            text += "  " + "notify --test".padding(to: 24) + "Send a test message to each sink (or one) and report.\n"
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
@@ -24,6 +25,7 @@ public enum HelpText {
         case .run: return "Crypto price alerts and watchlist notifier: one pass fetches the favorites' prices, evaluates rules.json and notifies."
         case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
+        case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
         }
     }
 
@@ -32,6 +34,7 @@ public enum HelpText {
         case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
         case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>]"
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
+        case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
         }
     }
 }

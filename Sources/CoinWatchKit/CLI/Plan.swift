@@ -70,6 +70,7 @@ struct Plan {
         case .file(let path): return "file \(path)"
         case .webhook(let w):
             var text = "webhook \(w.format.rawValue) to \(HTTPRequest.host(of: w.url)) (URL redacted)"
+            if !w.headers.isEmpty { text += ", headers " + w.headers.map(\.name).joined(separator: ", ") + " (values hidden)" }
             if w.group { text += ", grouped" }
             if let q = w.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
             return text

@@ -55,7 +55,8 @@ enum RunCommand {
             rules: rules,
             fetcher: QuoteFetcher(sources: sources, transport: context.transport),
             delivery: Delivery(rules: rules, transport: context.transport,
-                               json: context.arguments.json, quiet: context.arguments.quiet),
+                               json: context.arguments.json, quiet: context.arguments.quiet,
+                               sleeper: context.sleeper, retry: context.retryPolicy),
             dryRun: context.arguments.dryRun)
     }
 }

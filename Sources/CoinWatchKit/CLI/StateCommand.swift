@@ -37,12 +37,12 @@ enum StateCommand {
             var doc = JSONOut()
             doc.add("state", path)
             doc.addRaw("pairs", JSONOut.array(items))
-            doc.add("outbox", state.outbox.count)
+            doc.add("outbox", state.outbox.reduce(0) { $0 + $1.alerts.count })
             context.io.out(doc.text + "\n")
             return .success
         }
         guard !context.arguments.quiet else { return .success }
-        var out = "\(path): \(pairs.count) pairs, \(state.outbox.count) alerts queued\n"
+        var out = "\(path): \(pairs.count) pairs, \(state.outbox.reduce(0) { $0 + $1.alerts.count }) alerts queued\n"
         for (key, pair) in pairs {
             let (rule, coin) = split(key)
             out += "  " + rule.padding(to: 20) + coin.padding(to: 16) + (pair.firing ? "firing" : "armed ").padding(to: 8)

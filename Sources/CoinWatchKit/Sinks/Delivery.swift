@@ -1,20 +1,9 @@
-/// Delivers a pass's alerts to their sinks: stdout, files, then all webhooks at once.
-/// Webhook alerts that could not be delivered for a retryable reason wait in the outbox
-/// and are sent first, oldest first, on the next passes (SPEC §3).
+/// Delivers a pass's alerts to their sinks, in order: stdout, files, then every webhook sink at
+/// once (the outbox's messages first, oldest first, then this pass's alerts). What a webhook
+/// could not take for a retryable reason waits in the state's outbox (SPEC §3); what it will
+/// never take is reported on stderr and recorded in every file sink.
 public struct Delivery: Sendable {
-    /// What delivery did, for the exit code and stderr.
-    public struct Report: Sendable, Equatable {
-        /// One line per problem (stderr).
-        public var errors: [String] = []
-        /// Some alert was refused for good or a sink could not be written (exit 1).
-        public var failed = false
-        /// Alerts left in the outbox for a later pass.
-        public var queued = 0
-        /// Webhook requests made.
-        public var requestCount = 0
-    }
-
-    /// How long an undelivered alert is retried before it is dropped, in seconds.
+    /// How long after its first try an undelivered message is dropped, in seconds.
     public static let outboxLifetime: Double = 24 * 3600
 
     public var rules: RulesFile
@@ -23,15 +12,24 @@ public struct Delivery: Sendable {
     public var json: Bool
     /// `-q`: nothing on stdout.
     public var quiet: Bool
+    /// Waits between retries.
+    public var sleeper: any Sleeper
+    public var retry: RetryPolicy
 
-    public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool) {
+    public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
+                sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = RetryPolicy()) {
         self.rules = rules
         self.transport = transport
         self.json = json
         self.quiet = quiet
+        self.sleeper = sleeper
+        self.retry = retry
     }
 
-    /// Sends `pending` and the outbox; updates the outbox in `state`.
+    /// Removes the sinks' secrets from text.
+    var scrubber: SecretScrubber { SecretScrubber(sinks: rules.sinks) }
+
+    /// Sends `pending` and the outbox at `now` (seconds since 1970); updates the outbox in `state`.
     public func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO) -> Report {
         var report = Report()
         var fileLines: [String: [String]] = [:]
@@ -50,74 +48,36 @@ public struct Delivery: Sendable {
                 }
             }
         }
-        for (path, lines) in fileLines.sorted(by: { $0.key < $1.key }) {
+        writeFiles(fileLines, report: &report)
+        guard !webhookAlerts.isEmpty || !state.outbox.isEmpty else { return report }
+        let undelivered = deliverWebhooks(webhookAlerts, state: &state, now: now, report: &report)
+        recordUndelivered(undelivered, report: &report)
+        return report
+    }
+
+    /// Appends each file's lines; a file that cannot be written is an error (exit 1).
+    func writeFiles(_ lines: [String: [String]], report: inout Report) {
+        for (path, records) in lines.sorted(by: { $0.key < $1.key }) {
             do {
-                try FileSink.append(lines, to: path)
+                try FileSink.append(records, to: path)
             } catch {
                 report.errors.append(error.message)
                 report.failed = true
             }
         }
-        deliverWebhooks(webhookAlerts, state: &state, now: now, report: &report)
-        return report
     }
 
-    /// One POST batch: the outbox first, then this pass's alerts, all in flight at once.
-    private func deliverWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double, report: inout Report) {
-        var waiting: [String: [OutboxEntry]] = [:]
-        for entry in state.outbox {
-            if now - entry.queuedAt > Self.outboxLifetime {
-                report.errors.append("webhook '\(entry.sink)': dropped alert \(entry.alert.id) (\(entry.alert.rule)) after 24 h undelivered: \(entry.lastError ?? "no answer")")
-                continue
-            }
-            guard case .webhook? = rules.sinks[entry.sink] else {
-                report.errors.append("webhook '\(entry.sink)' is no longer in rules.json; dropped queued alert \(entry.alert.rule)")
-                continue
-            }
-            waiting[entry.sink, default: []].append(entry)
-        }
-        for (sink, alerts) in fresh {
-            waiting[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alert: $0, queuedAt: now) }
-        }
-        var jobs: [(sink: String, entries: [OutboxEntry], requests: [HTTPRequest])] = []
-        for (sink, entries) in waiting.sorted(by: { $0.key < $1.key }) {
-            guard case .webhook(let config)? = rules.sinks[sink] else { continue }
-            let batches = config.group ? [entries] : entries.map { [$0] }
-            for batch in batches {
-                jobs.append((sink, batch, WebhookRequest.make(for: batch.map(\.alert), sink: sink, config: config)))
-            }
-        }
-        let requests = jobs.flatMap(\.requests)
-        report.requestCount += requests.count
-        var results = transport.perform(requests)[...]
-        var outbox: [OutboxEntry] = []
-        for job in jobs {
-            let answers = results.prefix(job.requests.count)
-            results = results.dropFirst(job.requests.count)
-            var failure: TransportError?
-            for (request, result) in zip(job.requests, answers) {
-                let checked = result.flatMap { response in
-                    Result { () throws(TransportError) in try response.requireSuccess(host: HTTPRequest.host(of: request.url)) }
-                }
-                if case .failure(let error) = checked, failure == nil || error.isRetryable == false { failure = error }
-            }
-            guard let failure else { continue }
-            let what = "webhook '\(job.sink)': \(failure.message)"
-            if failure.isRetryable {
-                outbox += job.entries.map { entry in
-                    var queued = entry
-                    queued.attempts += 1
-                    queued.lastError = what
-                    return queued
-                }
-                report.errors.append("\(what); \(job.entries.count) alert(s) queued for the next pass")
-            } else {
-                report.errors.append("\(what); alert refused for good")
-                report.failed = true
-            }
-        }
-        outbox.sort { $0.queuedAt < $1.queuedAt }
-        report.queued = outbox.count
-        state.outbox = outbox
+    /// The paths of every file sink, sorted.
+    var filePaths: [String] {
+        Set(rules.sinks.values.compactMap { sink -> String? in
+            if case .file(let path) = sink { return path }
+            return nil
+        }).sorted()
+    }
+
+    /// Writes the records of alerts no webhook will get to every file sink.
+    private func recordUndelivered(_ records: [String], report: inout Report) {
+        guard !records.isEmpty else { return }
+        writeFiles(Dictionary(uniqueKeysWithValues: filePaths.map { ($0, records) }), report: &report)
     }
 }

@@ -15,7 +15,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var prices: [String: PriceSeries] = [:]
     /// Per (rule, coin) pair, keyed by `PairKey` ("btc-100k|bitcoin").
     public var pairs: [String: PairState] = [:]
-    /// Alerts waiting for a webhook, oldest first.
+    /// Webhook messages waiting to be sent (undelivered, or held for quiet hours), oldest first.
     public var outbox: [OutboxEntry] = []
     /// Quotes reused within `cache_ttl`, keyed "provider|vs|favorite".
     public var quoteCache: [String: CachedQuote] = [:]
@@ -123,28 +123,6 @@ public struct PairState: Codable, Sendable, Equatable {
         firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
         resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
         lastPrice = try c.decodeIfPresent(Double.self, forKey: .lastPrice)
-    }
-}
-
-/// An alert waiting for one webhook sink. The sink is named, never its URL.
-public struct OutboxEntry: Codable, Sendable, Equatable {
-    public var sink: String
-    public var alert: Alert
-    /// When it was first queued, seconds since 1970 (dropped after 24 h).
-    public var queuedAt: Double
-    public var attempts: Int
-    public var lastError: String?
-
-    public init(sink: String, alert: Alert, queuedAt: Double, attempts: Int = 0, lastError: String? = nil) {
-        self.sink = sink
-        self.alert = alert
-        self.queuedAt = queuedAt
-        self.attempts = attempts
-        self.lastError = lastError
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case sink, alert, queuedAt = "queued_at", attempts, lastError = "last_error"
     }
 }
 

@@ -1,0 +1,62 @@
+extension Delivery {
+    /// Plans and sends this pass's webhook messages, leaves the outbox in `state`, and returns the
+    /// file-sink records of the alerts that will never be delivered.
+    func deliverWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double,
+                         report: inout Report) -> [String] {
+        let scrubber = self.scrubber
+        let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
+                                   lifetime: Self.outboxLifetime)
+        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
+        let (results, requestCount) = dispatcher.send(plan.lanes, now: now)
+        report.requestCount += requestCount
+        let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
+        var records: [String] = []
+        for dropped in plan.dropped {
+            let entry = dropped.entry
+            let error = entry.lastError.map(scrubber.scrub)
+            records += entry.alerts.map {
+                UndeliveredRecord.json($0, sink: entry.sink, reason: dropped.reason, error: error, time: now)
+            }
+            switch dropped.reason {
+            case .sinkRemoved:
+                report.errors.append("webhook '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
+                    + "waiting for it\(recorded)")
+            default:
+                report.errors.append("webhook '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
+                    + "24 h after the first try; last error: \(error ?? "none")\(recorded)")
+            }
+            report.failed = true
+        }
+        var outbox = plan.waiting
+        for result in results {
+            report.delivered += result.delivered.count
+            for (entry, error) in result.refused {
+                report.errors.append("webhook '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
+                    + "not delivered\(recorded)")
+                records += entry.alerts.map {
+                    UndeliveredRecord.json($0, sink: result.sink, reason: .refused, error: error, time: now)
+                }
+                report.failed = true
+            }
+            if let error = result.stopError {
+                let count = result.queued.count
+                let later = result.queued.first?.notBefore.map { " after \(TimeText.iso($0)) (Retry-After)" } ?? ""
+                report.errors.append("webhook '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
+                    + "queued in the outbox, retried on the next passes\(later) for up to 24 h")
+            }
+            outbox += result.queued
+        }
+        state.outbox = OutboxPlan.oldestFirst(outbox)
+        report.queued = state.outbox.count
+        return records
+    }
+
+    /// `alert btc-100k for bitcoin (id 4f9c…)`, or `3 alerts (btc-100k, eth-dip, sol-high)`.
+    static func describe(_ alerts: [Alert]) -> String {
+        if alerts.count == 1, let alert = alerts.first { return "alert \(alert.rule) for \(alert.coin) (id \(alert.id))" }
+        var rules: [String] = []
+        for alert in alerts where !rules.contains(alert.rule) { rules.append(alert.rule) }
+        let shown = rules.prefix(5).joined(separator: ", ") + (rules.count > 5 ? ", …" : "")
+        return "\(alerts.count) alerts (\(shown))"
+    }
+}

@@ -1,0 +1,27 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// ntfy's `Title`, `Priority` and `Tags` headers for a message.
+enum NtfyHeaders {
+    /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
+    /// (`default` when all are resolved), `Tags` an emoji short code.
+    static func make(for alerts: [Alert]) -> [HTTPHeader] {
+        let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
+        let title = alerts.count == 1 ? "coinwatch: \(alerts[0].symbol) \(alerts[0].rule)" : "coinwatch: \(alerts.count) alerts"
+        return [
+            HTTPHeader("Title", headerValue(title)),
+            HTTPHeader("Priority", resolved ? "default" : "high"),
+            HTTPHeader("Tags", resolved ? "white_check_mark" : "chart_with_upwards_trend"),
+        ]
+    }
+
+    /// ASCII text as is; anything else as an RFC 2047 encoded word, which ntfy decodes. Line breaks become spaces.
+    static func headerValue(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        guard !flat.allSatisfy({ $0.isASCII }) else { return flat }
+        return "=?UTF-8?B?" + Data(flat.utf8).base64EncodedString() + "?="
+    }
+}

@@ -1,0 +1,63 @@
+/// A chat service's length limit and how it counts (SPEC §3: a longer text is split).
+///
+/// Limits are counted in UTF-16 code units (Telegram's count, and never less than the number of
+/// characters or code points any other service counts) or in UTF-8 bytes (ntfy, Teams), so a part
+/// that fits here fits the service.
+public struct TextLimit: Sendable, Equatable {
+    /// What one unit of the limit is.
+    public enum Unit: Sendable, Equatable {
+        case utf16
+        case utf8
+    }
+
+    /// The most units one message may hold.
+    public var count: Int
+    public var unit: Unit
+    /// Slack's `&`, `<`, `>` become `&amp;`, `&lt;`, `&gt;`; the limit counts the escaped text.
+    public var slackEscaped: Bool
+
+    public init(_ count: Int, _ unit: Unit, slackEscaped: Bool = false) {
+        self.count = count
+        self.unit = unit
+        self.slackEscaped = slackEscaped
+    }
+
+    /// The units `character` takes in a message.
+    public func size(of character: Character) -> Int {
+        if slackEscaped, let escaped = SlackText.escapes[character] { return escaped.utf8.count }
+        return unit == .utf16 ? character.utf16.count : character.utf8.count
+    }
+
+    /// The units a single code point takes (used only to split a character longer than the limit).
+    public func size(of scalar: Unicode.Scalar) -> Int {
+        unit == .utf16 ? UTF16.width(scalar) : UTF8.width(scalar)
+    }
+
+    /// The limit of each format; nil for `json`, which is never split.
+    public static func of(_ format: WebhookConfig.Format) -> TextLimit? {
+        switch format {
+        case .slack: return TextLimit(40_000, .utf16, slackEscaped: true)
+        case .discord: return TextLimit(2000, .utf16)
+        case .telegram: return TextLimit(4096, .utf16)
+        case .ntfy: return TextLimit(4096, .utf8)
+        case .teams: return TextLimit(20_000, .utf8)
+        case .json: return nil
+        }
+    }
+}
+
+/// Slack's text escaping: `&`, `<` and `>` are markup (`<!channel>` would ping everyone).
+public enum SlackText {
+    /// The three characters Slack wants escaped, and their escapes.
+    public static let escapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
+
+    /// `text` with `&`, `<`, `>` escaped.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            if let escaped = escapes[character] { out += escaped } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,116 @@
+/// Sends webhook messages: every sink's messages in order, one at a time (a split message part by
+/// part), while all sinks are in flight at once on one curl multi handle. Retries within the pass
+/// follow `RetryPolicy`; the waiting goes through the injected `Sleeper`.
+struct WebhookDispatcher {
+    /// What became of one sink's messages.
+    struct LaneResult {
+        var sink: String
+        /// Answered 2xx (every part).
+        var delivered: [OutboxEntry] = []
+        /// Refused for good, with the one-line reason.
+        var refused: [(entry: OutboxEntry, error: String)] = []
+        /// Back to the outbox: the failing message and every one after it.
+        var queued: [OutboxEntry] = []
+        /// Why the sink stopped for this pass (the last retryable failure).
+        var stopError: String?
+    }
+
+    var transport: any HTTPTransport
+    var sleeper: any Sleeper
+    var retry: RetryPolicy
+    var scrubber: SecretScrubber
+
+    /// One sink's progress through its messages.
+    private struct Progress {
+        var lane: OutboxPlan.Lane
+        var result: LaneResult
+        var index = 0
+        var requests: [HTTPRequest] = []
+        var triesThisPart = 0
+        /// Seconds after the start of sending when the next try may go.
+        var due = 0.0
+        var done = false
+    }
+
+    /// Sends every lane at `now` (seconds since 1970); returns each lane's result and the number of requests made.
+    func send(_ lanes: [OutboxPlan.Lane], now: Double) -> (results: [LaneResult], requestCount: Int) {
+        var lanes = lanes.map { Progress(lane: $0, result: LaneResult(sink: $0.sink)) }
+        for i in lanes.indices { prepare(&lanes[i], at: 0) }
+        var elapsed = 0.0
+        var requestCount = 0
+        while true {
+            let active = lanes.indices.filter { !lanes[$0].done }
+            guard let nextDue = active.map({ lanes[$0].due }).min() else { break }
+            if nextDue > elapsed {
+                sleeper.sleep(seconds: nextDue - elapsed)
+                elapsed = nextDue
+            }
+            let ready = active.filter { lanes[$0].due <= elapsed }
+            let requests = ready.map { lanes[$0].requests[lanes[$0].lane.entries[lanes[$0].index].partsDelivered] }
+            for i in ready {
+                let index = lanes[i].index
+                lanes[i].lane.entries[index].firstAttempt = lanes[i].lane.entries[index].firstAttempt ?? now
+            }
+            let answers = transport.perform(requests)
+            requestCount += requests.count
+            for (i, answer) in zip(ready, answers) {
+                handle(answer, lane: &lanes[i], now: now, elapsed: elapsed)
+            }
+        }
+        return (lanes.map(\.result), requestCount)
+    }
+
+    /// Readies the lane's current message: its part requests, or the end of the lane.
+    private func prepare(_ progress: inout Progress, at elapsed: Double) {
+        while progress.index < progress.lane.entries.count {
+            let entry = progress.lane.entries[progress.index]
+            progress.requests = WebhookRequest.make(for: entry, config: progress.lane.config)
+            progress.triesThisPart = 0
+            progress.due = elapsed
+            if entry.partsDelivered < progress.requests.count { return }
+            // Every part was delivered in an earlier pass.
+            progress.result.delivered.append(entry)
+            progress.index += 1
+        }
+        progress.done = true
+    }
+
+    private func handle(_ answer: Result<HTTPResponse, TransportError>, lane progress: inout Progress,
+                        now: Double, elapsed: Double) {
+        let index = progress.index
+        let host = HTTPRequest.host(of: progress.lane.config.url)
+        switch WebhookVerdict(answer, host: host) {
+        case .delivered:
+            progress.lane.entries[index].partsDelivered += 1
+            progress.triesThisPart = 0
+            if progress.lane.entries[index].partsDelivered >= progress.requests.count {
+                progress.result.delivered.append(progress.lane.entries[index])
+                progress.index += 1
+                prepare(&progress, at: elapsed)
+            }
+        case .final(let error):
+            progress.result.refused.append((progress.lane.entries[index], scrubber.scrub(error.message)))
+            progress.index += 1
+            prepare(&progress, at: elapsed)
+        case .retry(let error, let retryAfter):
+            let message = scrubber.scrub(error.message)
+            progress.lane.entries[index].attempts += 1
+            progress.lane.entries[index].lastError = message
+            progress.triesThisPart += 1
+            switch retry.next(afterAttempt: progress.triesThisPart, retryAfter: retryAfter) {
+            case .retry(let delay):
+                progress.due = elapsed + delay
+            case .postpone(let notBefore):
+                if let notBefore { progress.lane.entries[index].notBefore = now + elapsed + notBefore }
+                // The rest of the sink's messages wait behind this one, so their order holds; their 24 h start now.
+                progress.result.queued = progress.lane.entries[index...].map { entry in
+                    var queued = entry
+                    queued.firstAttempt = queued.firstAttempt ?? now
+                    return queued
+                }
+                progress.result.stopError = message
+                progress.done = true
+            }
+        }
+    }
+}
