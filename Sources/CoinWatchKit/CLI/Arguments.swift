@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state
+        case run, check, state, search, show, trending, favorites
     }
 
     /// `--color`.
@@ -24,6 +24,14 @@ public struct Arguments: Sendable, Equatable {
     public var online = false
     /// `state reset --rule ID`.
     public var rule: String?
+    /// `--provider NAME` of the watchlist commands.
+    public var provider: ProviderName?
+    /// `search --limit N`.
+    public var limit: Int?
+    /// `show --vs CUR`, lower case.
+    public var vs: String?
+    /// `favorites remove --force`.
+    public var force = false
     public var help = false
     public var version = false
 
