@@ -21,14 +21,20 @@ enum CoinGeckoCard {
         let cachedQuote = session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: coin)]
             ?? session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)]
         let cachedChart = session.state.charts[chartKey(vs: vs, id: id)]
-        if let quote = cachedQuote, let chart = cachedChart,
-           isFresh(quote.fetchedAt, session.now, config.cacheTTL), isFresh(chart.fetchedAt, session.now, config.cacheTTL) {
-            return .success(Shown(card: PriceCard(quote: quote.quote, sparkline: chart.prices), cachedAt: quote.fetchedAt))
+        if let fresh = fromCache(id: id, typed: coin, vs: vs, ttl: config.cacheTTL, session: session) {
+            return .success(fresh)
         }
         var fetched = fetch(id: id, vs: vs, gecko: gecko, session: &session)
         if case .success(nil) = fetched, known == nil {
-            fetched = resolve(coin, gecko: gecko, session: &session).flatMap { hit in
-                hit.map { fetch(id: $0.id, vs: vs, gecko: gecko, session: &session) } ?? .success(nil)
+            switch resolve(coin, gecko: gecko, session: &session) {
+            case .failure(let error): fetched = .failure(error)
+            case .success(nil): break
+            case .success(let hit?):
+                if let fresh = fromCache(id: hit.id, typed: hit.id, vs: vs, ttl: config.cacheTTL, session: session) {
+                    session.state.resolved[name, default: [:]][coin] = hit.id
+                    return .success(fresh)
+                }
+                fetched = fetch(id: hit.id, vs: vs, gecko: gecko, session: &session)
             }
         }
         switch fetched {
@@ -47,6 +53,16 @@ enum CoinGeckoCard {
             }
             return .failure(CardError(session.describe(error)))
         }
+    }
+
+    /// The card from the state when both its quote and its chart are younger than `ttl` seconds.
+    private static func fromCache(id: String, typed: String, vs: String, ttl: Double, session: WatchSession) -> Shown? {
+        let name = CoinGecko.providerName
+        guard let quote = session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)]
+                ?? session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)],
+              let chart = session.state.charts[chartKey(vs: vs, id: id)],
+              isFresh(quote.fetchedAt, session.now, ttl), isFresh(chart.fetchedAt, session.now, ttl) else { return nil }
+        return Shown(card: PriceCard(quote: quote.quote, sparkline: chart.prices), cachedAt: quote.fetchedAt)
     }
 
     /// The card of `id`, nil when CoinGecko does not list it.

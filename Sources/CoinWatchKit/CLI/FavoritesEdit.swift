@@ -89,7 +89,7 @@ enum FavoritesEdit {
             let naming = editor.rulesNaming(editor.favorites[at])
             if !naming.isEmpty, !context.arguments.force {
                 let list = naming.map(\.description).joined(separator: ", ")
-                context.io.err("coinwatch: cannot remove \(editor.favorites[at]): \(naming.count == 1 ? "rule" : "rules") \(list) \(naming.count == 1 ? "names" : "name") it; remove \(naming.count == 1 ? "that rule" : "those rules") first, or use --force to remove them too\n")
+                context.io.err("coinwatch: cannot remove \(editor.favorites[at]): \(naming.count == 1 ? "rule" : "rules") \(list) \(naming.count == 1 ? "names" : "name") it; remove \(naming.count == 1 ? "that rule" : "those rules") first, or use --force to remove \(naming.count == 1 ? "it" : "them") too\n")
                 refused = true
             }
             ruleRefs += naming.filter { !ruleRefs.contains($0) }

@@ -11,7 +11,7 @@ struct PriceCard {
     /// Columns the card fits in.
     static let width = 80
     /// Columns of the label column.
-    static let labelWidth = 14
+    static let labelWidth = 15
 
     var quote: Quote
     /// 7-day prices, oldest first; empty when there is no chart.

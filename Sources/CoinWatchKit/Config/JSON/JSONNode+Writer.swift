@@ -1,12 +1,13 @@
 extension JSONNode {
-    /// The widest line (in characters, indent included) a one-line container may take before it is
-    /// written over several lines.
+    /// The widest line (in characters, indent included) a one-line container that gained elements
+    /// may take before it is written over several lines.
     public static let inlineWidthLimit = 100
 
     /// The document as text for people and diffs: two-space indent, members in their order,
     /// numbers exactly as they were written, strings with only the escapes JSON requires, and a
     /// final newline. A container that sat on one line in the parsed document (`{"id": "a", "coin":
-    /// "bitcoin"}`) stays on one line while it fits in `inlineWidthLimit` characters.
+    /// "bitcoin"}`) stays on one line; one that an edit added to (nodes made outside the parser, at
+    /// column 0) stays on one line only while it fits in `inlineWidthLimit` characters.
     public func prettyText() -> String {
         var out = ""
         write(into: &out, indent: 0)
@@ -44,11 +45,21 @@ extension JSONNode {
         }
     }
 
-    /// The node on one line when it was written on one line and fits; nil otherwise.
+    /// The node on one line when it was written on one line (and, when edited, fits); nil otherwise.
     private func inlineText(startColumn: Int) -> String? {
         guard isOnOneLine(line) else { return nil }
         let text = compactText()
-        return startColumn + text.count <= Self.inlineWidthLimit ? text : nil
+        return !isEdited || startColumn + text.count <= Self.inlineWidthLimit ? text : nil
+    }
+
+    /// Whether this node or one inside it was made by an edit rather than parsed (column 0).
+    private var isEdited: Bool {
+        if column == 0 { return true }
+        switch value {
+        case .array(let elements): return elements.contains { $0.isEdited }
+        case .object(let members): return members.contains { $0.column == 0 || $0.value.isEdited }
+        default: return false
+        }
     }
 
     /// Whether this node and everything in it starts on `line`.
