@@ -22,7 +22,7 @@ enum ShowCommand {
             : quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
         switch result {
         case .failure(let message):
-            context.io.err("coinwatch: \(message)\n")
+            context.io.err("coinwatch: \(message.message)\n")
             return .failure
         case .success(let shown):
             if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }

@@ -60,8 +60,8 @@ enum TrendingCommand {
 
     private static func coinRow(_ position: String, _ symbol: String, _ name: String, _ price: String,
                                 _ change: String, _ cap: String, _ rank: String) -> String {
-        return TextCell.right(position, 2) + "  " + TextCell.left(symbol, 8) + "  " + TextCell.left(name, 20) + "  "
-            + TextCell.right(price, 14) + "  " + change + "  " + TextCell.right(cap, 9) + "  "
+        return TextCell.right(position, 2) + "  " + TextCell.left(symbol, 8) + "  " + TextCell.left(name, 18) + "  "
+            + TextCell.right(price, 16) + "  " + change + "  " + TextCell.right(cap, 9) + "  "
             + TextCell.right(rank, 5) + "\n"
     }
 
