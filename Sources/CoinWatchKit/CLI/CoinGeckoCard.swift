@@ -1,14 +1,14 @@
 /// Gets the quote and 7-day chart for `coinwatch show` from CoinGecko: from the state's cache when
 /// both are younger than `cache_ttl`, else with one request (plus a `/search` when the text is
-/// not an id), honouring and recording the rate-limit backoff. While CoinGecko is backing off,
-/// a cached card of any age is shown with a warning.
+/// not an id), honouring and recording the rate-limit backoff. When CoinGecko cannot answer
+/// (backing off, rate-limited, down), a cached card of any age is shown with a warning.
 enum CoinGeckoCard {
     /// A card ready to print.
     struct Shown {
         var card: PriceCard
         /// When the figures were fetched, if they came from the cache.
         var cachedAt: Double?
-        /// A line for stderr (a stale card while rate-limited).
+        /// A line for stderr (a stale card because CoinGecko did not answer).
         var warning: String?
     }
 
@@ -45,7 +45,7 @@ enum CoinGeckoCard {
         case .success(nil):
             return .failure(CardError("coingecko has no coin '\(coin)' quoted in \(vs); find its id with 'coinwatch search \(coin)'"))
         case .failure(let error):
-            if case .backingOff = error, let quote = cachedQuote {
+            if let quote = cachedQuote {
                 let card = PriceCard(quote: quote.quote, sparkline: cachedChart?.prices ?? [],
                                      chartNote: "no cached 7-day prices")
                 return .success(Shown(card: card, cachedAt: quote.fetchedAt,
