@@ -22,15 +22,18 @@ enum FavoritesEdit {
         let provider = resolver.first { SearchCommand.capable.contains($0) }
         var session: WatchSession?
         var failed = false
-        var added: [String] = []
+        var added: [Outcome] = []
+        var already: [Outcome] = []
         for coin in coins {
             if let at = source.editor.favoriteIndex(coin) {
-                say(context, "\(source.editor.favorites[at]) is already a favorite")
+                already.append(Outcome(input: coin, favorite: source.editor.favorites[at],
+                                       line: "\(source.editor.favorites[at]) is already a favorite"))
                 continue
             }
             guard let provider else {
                 source.editor.add(coin)
-                added.append("added \(coin) as written (\(resolver.first?.rawValue ?? "no provider") cannot search; exchanges match it by symbol)")
+                added.append(Outcome(input: coin, favorite: coin,
+                                     line: "added \(coin) as written (\(resolver.first?.rawValue ?? "no provider") cannot search; exchanges match it by symbol)"))
                 continue
             }
             if session == nil { session = WatchSession.open(context, rules: source.rules) }
@@ -51,17 +54,24 @@ enum FavoritesEdit {
                 let resolved = open.state.resolved[provider.rawValue] ?? [:]
                 if let existing = source.editor.favoriteIndex(hit.id)
                     ?? source.editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {
-                    say(context, "\(described) is already a favorite as \(source.editor.favorites[existing])")
+                    already.append(Outcome(input: coin, favorite: source.editor.favorites[existing],
+                                           line: "\(described) is already a favorite as \(source.editor.favorites[existing])"))
                     continue
                 }
                 source.editor.add(hit.id)
-                added.append("added \(described)" + (lookupKey(coin) == lookupKey(hit.id) ? "" : " for '\(coin)'"))
+                added.append(Outcome(input: coin, favorite: hit.id, name: hit.name, symbol: hit.symbol,
+                                     line: "added \(described)" + (lookupKey(coin) == lookupKey(hit.id) ? "" : " for '\(coin)'")))
             }
         }
         session?.finish()
-        if !added.isEmpty {
-            if let code = save(source, context: context) { return code }
-            for line in added { say(context, line) }
+        if !added.isEmpty, let code = save(source, context: context) { return code }
+        if context.arguments.json {
+            var doc = JSONOut()
+            doc.addRaw("added", JSONOut.array(added.map(\.json)))
+            doc.addRaw("already", JSONOut.array(already.map(\.json)))
+            say(context, doc.text)
+        } else {
+            for outcome in already + added { say(context, outcome.line) }
         }
         return failed ? .failure : .success
     }
@@ -98,8 +108,17 @@ enum FavoritesEdit {
         guard !favoriteIndexes.isEmpty else { return .failure }
         source.editor.remove(favoriteIndexes: favoriteIndexes, ruleIndexes: Set(ruleRefs.map(\.index)))
         if let code = save(source, context: context) { return code }
-        for index in favoriteIndexes.sorted() { say(context, "removed \(editor.favorites[index])") }
-        for rule in ruleRefs.sorted(by: { $0.index < $1.index }) { say(context, "removed rule \(rule.description)") }
+        let removed = favoriteIndexes.sorted().map { editor.favorites[$0] }
+        let rules = ruleRefs.sorted { $0.index < $1.index }
+        if context.arguments.json {
+            var doc = JSONOut()
+            doc.addRaw("removed", JSONOut.array(removed.map(JSONOut.quote)))
+            doc.addRaw("removed_rules", JSONOut.array(rules.map { JSONOut.quote($0.id) }))
+            say(context, doc.text)
+        } else {
+            for favorite in removed { say(context, "removed \(favorite)") }
+            for rule in rules { say(context, "removed rule \(rule.description)") }
+        }
         return missing ? .failure : .success
     }
 
@@ -144,6 +163,24 @@ enum FavoritesEdit {
             return .failure
         }
         return nil
+    }
+
+    /// What `add` did with one coin, as a line and as JSON.
+    private struct Outcome {
+        var input: String
+        var favorite: String
+        var name: String?
+        var symbol: String?
+        var line: String
+
+        var json: String {
+            var o = JSONOut()
+            o.add("input", input)
+            o.add("favorite", favorite)
+            o.add("name", name)
+            o.add("symbol", symbol)
+            return o.text
+        }
     }
 
     private static func say(_ context: CommandContext, _ line: String) {

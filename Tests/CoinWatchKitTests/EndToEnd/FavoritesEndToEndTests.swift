@@ -164,6 +164,15 @@ import Testing
         #expect(json.stdout == #"{"rules_file":"\#(rulesPath)","favorites":[{"coin":"bitcoin","rules":["btc-100k","btc-pump"]},{"coin":"ethereum","rules":["eth-dip"]}]}"# + "\n")
     }
 
+    @Test func addAndRemoveReportInOneJSONDocument() throws {
+        try dir.write("rules.json", original)
+        let add = try favorites(["add", "--json", "btc", "ethereum"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout == #"{"added":[],"already":[{"input":"btc","favorite":"bitcoin"},{"input":"ethereum","favorite":"ethereum"}]}"# + "\n")
+        let remove = try favorites(["remove", "ethereum", "--force", "--json"])
+        #expect(remove.stdout == #"{"removed":["ethereum"],"removed_rules":["eth-dip"]}"# + "\n")
+    }
+
     @Test func aMissingRulesFileExits66AndBadActionsExit64() throws {
         #expect(try favorites(["add", "bitcoin"]).status == 66)
         #expect(try favorites(["lst"]).stderr.contains("Did you mean 'list'?"))
