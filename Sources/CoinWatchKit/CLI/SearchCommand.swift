@@ -90,12 +90,3 @@ enum SearchCommand {
         return doc.text
     }
 }
-
-extension String {
-    /// The text without spaces, tabs and newlines at either end.
-    var trimmingSpaces: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
-    }
-}
