@@ -52,9 +52,3 @@ enum ShowCommand {
         return .success(CoinGeckoCard.Shown(card: card, cachedAt: nil, warning: nil))
     }
 }
-
-/// A failure of `show`, as its one line.
-struct CardError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
-}

@@ -8,6 +8,7 @@ public struct SharedState: Sendable {
     /// Seconds to wait for the lock.
     public let lockTimeout: Double
 
+    /// The state at `path`, locked for at most `lockTimeout` seconds at a time.
     public init(path: String, lockTimeout: Double) {
         self.path = path
         self.lockTimeout = lockTimeout

@@ -16,9 +16,11 @@ public struct TrendingList: Sendable, Equatable {
 
 /// One trending coin.
 public struct TrendingCoin: Sendable, Equatable {
+    /// CoinGecko's id (`bitcoin`).
     public var id: String
     /// Upper case (`BTC`).
     public var symbol: String
+    /// The display name (`Bitcoin`).
     public var name: String
     /// Market-cap rank, when CoinGecko ranks it.
     public var rank: Int?
@@ -51,8 +53,11 @@ public struct TrendingCoin: Sendable, Equatable {
 
 /// One trending NFT collection.
 public struct TrendingNFT: Sendable, Equatable {
+    /// CoinGecko's id for the collection (`runestone`).
     public var id: String
+    /// The display name.
     public var name: String
+    /// The collection's ticker as CoinGecko writes it (may be long or hold spaces).
     public var symbol: String
     /// The floor price as CoinGecko writes it (`"0.73 ETH"`), else built from the native figures.
     public var floorPrice: String?

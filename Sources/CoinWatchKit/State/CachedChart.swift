@@ -5,6 +5,7 @@ public struct CachedChart: Codable, Sendable, Equatable {
     /// Prices in the chart's currency, oldest first (CoinGecko: hourly).
     public var prices: [Double]
 
+    /// A chart fetched at `fetchedAt` (seconds since 1970).
     public init(fetchedAt: Double, prices: [Double]) {
         self.fetchedAt = fetchedAt
         self.prices = prices
