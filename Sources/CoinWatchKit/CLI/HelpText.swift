@@ -13,6 +13,10 @@ public enum HelpText {
             text += "  " + "check".padding(to: 24) + "Validate rules.json and print the plan.\n"
             text += "  " + "state show | reset".padding(to: 24) + "Show the pairs' state, or move the state file aside.\n"
             text += "  " + "notify --test".padding(to: 24) + "Send a test message to each sink (or one) and report.\n"
+            text += "  " + "search QUERY".padding(to: 24) + "Find coins: id, symbol, name, market-cap rank.\n"
+            text += "  " + "show COIN".padding(to: 24) + "A coin's price card with a 7-day sparkline.\n"
+            text += "  " + "trending".padding(to: 24) + "CoinGecko's trending coins and NFTs.\n"
+            text += "  " + "favorites list|add|remove".padding(to: 24) + "Edit the watchlist in rules.json.\n"
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
@@ -26,6 +30,10 @@ public enum HelpText {
         case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
+        case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline."
+        case .trending: return "CoinGecko's trending coins and NFT collections."
+        case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         }
     }
 
@@ -35,6 +43,10 @@ public enum HelpText {
         case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>]"
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
         case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
+        case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
+        case .show: return "coinwatch show <coin> [--vs <cur>] [--provider <name>] [--json]"
+        case .trending: return "coinwatch trending [--provider coingecko] [--json]"
+        case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         }
     }
 }

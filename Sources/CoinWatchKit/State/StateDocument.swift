@@ -23,6 +23,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var backoff: [String: Double] = [:]
     /// Provider name → favorite as written → the provider's id for it.
     public var resolved: [String: [String: String]] = [:]
+    /// 7-day charts that `coinwatch show` reuses within `cache_ttl`, keyed "provider|vs|id".
+    public var charts: [String: CachedChart] = [:]
 
     public init() {}
 
@@ -36,10 +38,11 @@ public struct StateDocument: Codable, Sendable, Equatable {
         quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
         backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
         resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
+        charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved
+        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts
     }
 
     /// "coin|vs", the key of `prices`.
