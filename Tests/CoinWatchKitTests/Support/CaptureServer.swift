@@ -46,23 +46,3 @@ final class CaptureServer: @unchecked Sendable {
     }
 }
 
-/// Streams captured in memory for in-process `CLI.run` calls.
-final class CapturedIO: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-    let environment: [String: String]
-
-    init(environment: [String: String] = ["NO_COLOR": "1"]) {
-        self.environment = environment
-    }
-
-    var io: IO {
-        IO(out: { text in self.lock.withLock { self.outText += text } },
-           err: { text in self.lock.withLock { self.errText += text } },
-           environment: environment, stdoutIsTTY: false)
-    }
-
-    var stdout: String { lock.withLock { outText } }
-    var stderr: String { lock.withLock { errText } }
-}

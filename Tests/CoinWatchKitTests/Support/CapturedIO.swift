@@ -5,6 +5,15 @@ import Synchronization
 final class CapturedIO: @unchecked Sendable {
     private let out = Mutex("")
     private let err = Mutex("")
+    /// The environment `io` hands to the command.
+    let environment: [String: String]
+
+    init(environment: [String: String] = ["NO_COLOR": "1"]) {
+        self.environment = environment
+    }
+
+    /// An IO writing here, with this capture's environment.
+    var io: IO { io(environment: environment) }
 
     /// An IO writing here, with `environment` as the process environment.
     func io(environment: [String: String] = [:]) -> IO {
