@@ -46,6 +46,11 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public static func priceKey(coin: String, vs: String) -> String { "\(coin.lowercased())|\(vs.lowercased())" }
     /// "rule|coin", the key of `pairs`.
     public static func pairKey(rule: String, coin: String) -> String { "\(rule)|\(coin)" }
+    /// The rule id and coin of a `pairs` key (rule ids hold no `|`).
+    public static func splitPairKey(_ key: String) -> (rule: String, coin: String) {
+        guard let bar = key.firstIndex(of: "|") else { return (key, "") }
+        return (String(key[..<bar]), String(key[key.index(after: bar)...]))
+    }
 }
 
 /// An alert waiting for one webhook sink. The sink is named, never its URL.
