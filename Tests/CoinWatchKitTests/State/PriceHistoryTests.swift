@@ -106,7 +106,7 @@ import Testing
         #expect(hourly == once)
     }
 
-    @Test func hundredFavoritesForAYearStayUnderTwoMegabytes() throws {
+    @Test func hundredFavoritesWithFiveRulesForAYearStayUnderTwoMegabytes() throws {
         var series = PriceSeries(firstSeen: Self.start)
         var walk = Walk(state: 3, price: 65_000)
         var t = Self.start
@@ -117,7 +117,14 @@ import Testing
         }
         series.prune(now: t, retain: Window.w52.seconds)
         var doc = StateDocument()
-        for index in 0..<100 { doc.prices["coin-\(index)|usd"] = series }
+        var pair = PairState()
+        (pair.firing, pair.trueSince, pair.lastNotified, pair.lastFired, pair.lastPrice) = (true, t, t, t, 65_000.12)
+        for index in 0..<100 {
+            doc.prices["coin-\(index)|usd"] = series
+            for rule in ["new-high", "big-mover", "dip", "pump", "cross"] {
+                doc.pairs[StateDocument.pairKey(rule: rule, coin: "coin-\(index)")] = pair
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let size = try encoder.encode(doc).count
