@@ -23,6 +23,7 @@ public enum PairStep {
             return Outcome(pair: next, decision: decision, evaluation: evaluation)
         }
         var armed = pair
+        if (rearm ?? 0) <= 0 { armed.rearmAt = nil }  // rearm taken out of the rule: armed again
         var evaluation = ConditionEvaluator.evaluate(condition, observation)
         if let mark = armed.rearmAt, let threshold = condition.threshold {
             if reached(mark, price: observation.price, threshold: threshold) {

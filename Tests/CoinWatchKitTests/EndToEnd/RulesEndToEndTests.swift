@@ -54,7 +54,7 @@ import Testing
         #expect(try flow.lines(price: 100) == [])
         #expect(try flow.lines(after: 3 * 86_400, price: 150) == [], "watched 3 days")
         #expect(try flow.lines(after: 3 * 86_400, price: 160) == [], "watched 6 days")
-        #expect(try flow.lines(after: 86_400, price: 170) == ["r  BTC is at a new 7-day high — now $170.00 (+0.00% 24h)"])
+        #expect(try flow.lines(after: 86_400 + 60, price: 170) == ["r  BTC is at a new 7-day high — now $170.00 (+0.00% 24h)"])
     }
 
     @Test func movePctAgainstRecordedPrices() throws {

@@ -45,6 +45,17 @@ import Testing
         #expect(decisions.map(\.status) == [nil, .firing, nil, nil, nil, .firing])
     }
 
+    @Test func aCrossingWaitingToReArmIsArmedAgainWhenTheRuleDropsRearm() {
+        var pair = PairState()
+        pair.rearmAt = 95
+        pair.firing = true
+        let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 101, provider: "test")
+        let step = PairStep.advance(.crossesAbove(100), rearm: nil, policy: NotifyPolicy(), pair: pair,
+                                    observation: Observation(quote: quote, previous: 99, series: nil, now: 0))
+        #expect(step.decision.status == .firing)
+        #expect(step.pair.rearmAt == nil && !step.pair.firing)
+    }
+
     @Test func crossingWithoutRearmNotifiesEveryCrossing() {
         let decisions = run(.crossesAbove(100), prices: [99, 101, 99, 101])
         #expect(decisions.map(\.status) == [nil, .firing, nil, .firing])
