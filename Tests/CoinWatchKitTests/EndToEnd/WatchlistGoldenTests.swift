@@ -140,7 +140,7 @@ import Testing
         Market cap     $917.83B  (rank #1)
         Volume (24h)   $61.68B
         All-time high  $64,805.00      2021-04-14  -24.31% from it
-        All-time low   $67.81          2013-07-06  +72238.89% from it
+        All-time low   $67.81          2013-07-06  +72,238.89% from it
         7 days         max $51,200.00
                        ▁▁▁▁▂▂▂▂▂▂▃▃▃▃▃▃▃▄▄▄▄▄▄▅▅▅▅▅▅▅▆▆▆▆▆▆▆▇▇▇▇▇▇██████▇▇▇▇▆▆▆▆▅▅▅▅▄▄▄▄
                        min $44,000.00   +5.68% over 7 days
