@@ -23,6 +23,11 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var backoff: [String: Double] = [:]
     /// Provider name → favorite as written → the provider's id for it.
     public var resolved: [String: [String: String]] = [:]
+    /// Lower-cased favorite → the symbol a provider that knows the coin gave it (`bitcoin` → `BTC`),
+    /// so the exchanges can serve id-style favorites.
+    public var symbols: [String: String] = [:]
+    /// "provider|vs" → the markets the exchange lists, learned from the exchange and kept for a day.
+    public var listings: [String: MarketListing] = [:]
 
     public init() {}
 
@@ -36,10 +41,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
         backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
         resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
+        symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
+        listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved
+        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, symbols, listings
     }
 
     /// "coin|vs", the key of `prices`.

@@ -5,7 +5,7 @@ import Testing
     func providers(_ list: String) -> String { #"{"providers": \#(list)}"# }
 
     @Test func fieldsAreRead() {
-        let json = providers(#"[{"name": "binance", "base_url": "http://localhost:8080/api/", "api_key_env": "BN_KEY", "cache_ttl": "2m", "timeout": "5s", "ca_file": "~/ca.pem"}, {"name": "upbit", "ca_file": "certs/ca.pem", "base_url": "file:///srv/fixtures"}]"#)
+        let json = #"{"vs_currency": "usdt", "providers": [{"name": "binance", "base_url": "http://localhost:8080/api/", "api_key_env": "BN_KEY", "cache_ttl": "2m", "timeout": "5s", "ca_file": "~/ca.pem"}, {"name": "upbit", "ca_file": "certs/ca.pem", "base_url": "file:///srv/fixtures"}]}"#
         let expected = [
             ProviderConfig(name: .binance, baseURL: "http://localhost:8080/api", apiKeyEnv: "BN_KEY", cacheTTL: 120, timeout: 5, caFile: "/home/ann/ca.pem"),
             ProviderConfig(name: .upbit, baseURL: "file:///srv/fixtures", caFile: "/srv/cw/certs/ca.pem"),
