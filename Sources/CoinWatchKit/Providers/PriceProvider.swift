@@ -14,6 +14,14 @@ public protocol PriceProvider: Sendable {
     func listing(fromQuoteBody body: [UInt8], vs: String) -> [ListedMarket]?
     /// The message of the API's error envelope in `body` (of any HTTP status), nil when `body` is not one.
     func errorMessage(in body: [UInt8]) -> String?
+    /// Whether it serves favorites by symbol from its own listing (the exchanges), so a symbol another
+    /// provider gave an id-style favorite applies to it.
+    var servesBySymbol: Bool { get }
+    /// The GET of every coin it knows in `vs`, for resolving favorites (`check --online`).
+    func catalogRequest(vs: String) -> HTTPRequest?
+    /// The coins of the answer to `catalogRequest(vs:)`.
+    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
+    func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin]
     /// The batched requests that quote `query.favorites` in `query.vs`; one per page/chunk, none when
     /// the listing has none of them. Throws `ProviderError.unsupportedCurrency` when it cannot quote `vs`.
     func requests(_ query: QuoteQuery) throws -> [HTTPRequest]
@@ -24,6 +32,9 @@ public protocol PriceProvider: Sendable {
 }
 
 extension PriceProvider {
+    /// An aggregator (not an exchange) resolves favorites by its own ids, symbols and names only.
+    public var servesBySymbol: Bool { false }
+
     /// No listing: the provider is asked for every favorite.
     public func listingRequest(vs: String) -> HTTPRequest? { nil }
 

@@ -12,6 +12,8 @@ public struct Upbit: PriceProvider {
 
     /// Lower-case name as written in rules.json.
     public var name: String { Self.providerName }
+    /// An exchange: favorites are served by symbol from its listing.
+    public var servesBySymbol: Bool { true }
     /// The root, timeout and extra trust from rules.json.
     public let endpoint: ProviderEndpoint
 
