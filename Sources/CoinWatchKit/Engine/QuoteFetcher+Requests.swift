@@ -58,9 +58,9 @@ extension QuoteFetcher {
         return quotes
     }
 
-    /// The body of a 2xx answer. Throws `ProviderError.transport` for a failed exchange (a 429, or
-    /// Binance's 418, also starts the backoff: Retry-After or `defaultBackoff`), and `ProviderError.api`
-    /// for another non-2xx answer that carries the API's error envelope.
+    /// The body of a 2xx answer. A 429 (or Binance's 418) starts the backoff (Retry-After, else
+    /// `defaultBackoff`). Throws `ProviderError.api` for a non-2xx answer that carries the API's error
+    /// envelope, `ProviderError.transport` for any other failed exchange.
     func answer(_ result: Result<HTTPResponse, TransportError>, to request: HTTPRequest, of provider: any PriceProvider,
                 state: inout StateDocument, now: Double) throws -> [UInt8] {
         let response: HTTPResponse
@@ -72,7 +72,8 @@ extension QuoteFetcher {
         let clock = Date(timeIntervalSince1970: now)
         if response.status == 429 || response.status == 418 {
             state.backoff[provider.name] = now + (response.retryAfter(now: clock) ?? Self.defaultBackoff)
-        } else if let message = provider.errorMessage(in: response.body) {
+        }
+        if let message = provider.errorMessage(in: response.body) {
             throw ProviderError.api(provider: provider.name, message: "\(message) (HTTP \(response.status))")
         }
         throw ProviderError.transport(provider: provider.name, .http(

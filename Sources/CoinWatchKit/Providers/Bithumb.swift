@@ -25,9 +25,7 @@ public struct Bithumb: PriceProvider {
     /// One `ALL_KRW` GET, unless a known listing has none of the favorites.
     /// Throws `ProviderError.unsupportedCurrency` for any currency but KRW.
     public func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        guard Self.offeredCurrencies.contains(query.vs) else {
-            throw ProviderError.unsupportedCurrency(provider: name, vs: query.vs, offered: Self.offeredCurrencies)
-        }
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
         if query.favorites.isEmpty || (query.listing != nil && query.listedMarkets().isEmpty) { return [] }
         return [endpoint.get(Self.allTickersPath)]
     }

@@ -26,9 +26,7 @@ public struct CoinPaprika: PriceProvider {
     /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
     /// Throws `ProviderError.unsupportedCurrency` for a currency the API does not quote in.
     public func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        guard Self.offeredCurrencies.contains(query.vs) else {
-            throw ProviderError.unsupportedCurrency(provider: name, vs: query.vs, offered: Self.offeredCurrencies)
-        }
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
         guard !query.favorites.isEmpty else { return [] }
         return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())", headers: headers)]
     }

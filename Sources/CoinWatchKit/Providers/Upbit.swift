@@ -1,6 +1,6 @@
 /// Upbit's quotation API (SPEC §6): markets from `/market/all`, then `/ticker?markets=KRW-BTC,KRW-ETH`.
 /// Upbit fails a whole call with 404 for one unknown market, so only listed markets are ever sent.
-public struct Upbit: PriceProvider {
+public struct Upbit: ListedMarketExchange {
     /// The public API root, used when rules.json gives no `base_url`.
     public static let publicRoot = "https://api.upbit.com/v1"
     /// The provider's name in rules.json and in quotes.
@@ -9,11 +9,9 @@ public struct Upbit: PriceProvider {
     public static let offeredCurrencies = ["krw", "btc", "usdt"]
     /// The most markets one `/ticker` request carries.
     public static let chunkSize = 100
+    /// The path of its market listing.
+    public static let listingPath = "/market/all"
 
-    /// Lower-case name as written in rules.json.
-    public var name: String { Self.providerName }
-    /// An exchange: favorites are served by symbol from its listing.
-    public var servesBySymbol: Bool { true }
     /// The root, timeout and extra trust from rules.json.
     public let endpoint: ProviderEndpoint
 
@@ -22,19 +20,8 @@ public struct Upbit: PriceProvider {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
 
-    /// The market list.
-    public func listingRequest(vs: String) -> HTTPRequest? {
-        endpoint.get("/market/all")
-    }
-
-    /// One `/ticker?markets=…` GET per 100 listed markets; none when no favorite is listed.
-    /// Throws `ProviderError.unsupportedCurrency` for a currency Upbit has no market in.
-    public func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        guard Self.offeredCurrencies.contains(query.vs) else {
-            throw ProviderError.unsupportedCurrency(provider: name, vs: query.vs, offered: Self.offeredCurrencies)
-        }
-        return query.marketCodeChunks(size: Self.chunkSize).map { codes in
-            endpoint.get("/ticker?markets=" + codes.map(QueryString.escape).joined(separator: ","))
-        }
+    /// `/ticker?markets=KRW-BTC,KRW-ETH`.
+    func tickerPath(_ codes: [String]) -> String {
+        "/ticker?markets=" + codes.map(QueryString.escape).joined(separator: ",")
     }
 }

@@ -67,6 +67,14 @@ import Testing
         #expect(provider.errorMessage(in: body) == "Code not found (404)")
     }
 
+    @Test func theExchangesServeBySymbolAndTheAggregatorsDoNot() {
+        let providers: [any PriceProvider] = [provider, Binance(config: ProviderConfig(name: .binance)),
+                                              Bithumb(config: ProviderConfig(name: .bithumb)),
+                                              CoinGecko(config: ProviderConfig(name: .coingecko), environment: [:]),
+                                              CoinPaprika(config: ProviderConfig(name: .coinpaprika), environment: [:])]
+        #expect(providers.map(\.servesBySymbol) == [true, true, true, false, false])
+    }
+
     @Test func euroIsNotOffered() {
         #expect(throws: ProviderError.unsupportedCurrency(provider: "upbit", vs: "eur", offered: ["krw", "btc", "usdt"])) {
             try provider.requests(for: ["BTC"], vs: "eur")
