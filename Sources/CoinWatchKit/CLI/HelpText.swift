@@ -22,7 +22,7 @@ public enum HelpText {
     private static func overview(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "Crypto price alerts and watchlist notifier: one pass fetches the favorites' prices, evaluates rules.json and notifies."
-        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request."
+        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request, except with --online, which resolves every favorite on every provider and remembers it in state."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         }
     }
@@ -30,7 +30,7 @@ public enum HelpText {
     private static func usage(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
-        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>]"
+        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
         }
     }

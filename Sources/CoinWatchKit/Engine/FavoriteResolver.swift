@@ -17,17 +17,23 @@ public struct FavoriteResolver: Sendable {
 
     /// One provider's answer: a resolution per favorite, or why it could not answer.
     public struct ProviderReport: Sendable {
+        /// The provider's name.
         public var provider: String
+        /// One per favorite, in favorites' order; empty when it failed.
         public var resolutions: [Resolution] = []
+        /// Why its catalog could not be read.
         public var failure: ProviderError?
     }
 
     /// The most candidate ids whose ranks are asked for per provider (4 CoinGecko pages).
     public static let maxRankedCandidates = 1_000
 
+    /// The providers, in rules.json order.
     public var sources: [QuoteFetcher.Source]
+    /// Runs each stage's requests concurrently.
     public var transport: any HTTPTransport
 
+    /// A resolver over `sources` through `transport`.
     public init(sources: [QuoteFetcher.Source], transport: any HTTPTransport) {
         self.sources = sources
         self.transport = transport

@@ -8,10 +8,13 @@ import Foundation
 public struct BinanceTicker: Decodable, Sendable, Equatable {
     /// The symbol (`BTCUSDT`).
     public var symbol: String
+    /// Last trade price; 0 for a delisted pair.
     public var lastPrice: Double?
     /// Rolling 24h change in percent.
     public var priceChangePercent: Double?
+    /// Highest price of the rolling 24 hours.
     public var highPrice: Double?
+    /// Lowest price of the rolling 24 hours.
     public var lowPrice: Double?
     /// Quote asset traded over the rolling 24 hours.
     public var quoteVolume: Double?
@@ -22,6 +25,7 @@ public struct BinanceTicker: Decodable, Sendable, Equatable {
         case symbol, lastPrice, priceChangePercent, highPrice, lowPrice, quoteVolume, closeTime
     }
 
+    /// Decodes one ticker leniently (numbers as strings); throws when `symbol` is missing.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         symbol = try c.decode(String.self, forKey: .symbol)

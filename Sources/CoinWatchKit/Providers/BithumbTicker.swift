@@ -17,6 +17,7 @@ public struct BithumbTicker: Decodable, Sendable, Equatable {
         case price = "closing_price", change = "fluctate_rate_24H", tradedValue = "acc_trade_value_24H"
     }
 
+    /// Decodes one coin's string figures; throws when one is not a number.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         price = try c.lenientNumber(.price)

@@ -4,10 +4,12 @@ public struct CatalogCoin: Sendable, Equatable {
     public var id: String
     /// Ticker symbol, upper case.
     public var symbol: String
+    /// Display name; the symbol where the provider gives none.
     public var name: String
     /// Market-cap rank (1 is largest) where known.
     public var rank: Int?
 
+    /// A coin from its fields; `symbol` is upper-cased.
     public init(id: String, symbol: String, name: String, rank: Int? = nil) {
         self.id = id
         self.symbol = symbol.uppercased()

@@ -8,14 +8,17 @@ import Foundation
 public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
     /// One currency's figures (`quotes.USD`); every one may be null or missing except `price`.
     public struct Figures: Decodable, Sendable, Equatable {
+        /// Last price; nil when CoinPaprika has none.
         public var price: Double?
         /// 24h change in percent (rolling).
         public var change24h: Double?
         /// 24h traded volume in this currency.
         public var volume24h: Double?
+        /// Market capitalisation in this currency.
         public var marketCap: Double?
         /// All-time high price; null for some coins.
         public var ath: Double?
+        /// When the all-time high was set.
         public var athDate: Date?
 
         enum CodingKeys: String, CodingKey {
@@ -23,6 +26,7 @@ public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
             case ath = "ath_price", athDate = "ath_date"
         }
 
+        /// Decodes the figures leniently; every one may be null or missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             price = try c.lenientNumber(.price)
@@ -36,11 +40,13 @@ public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
 
     /// CoinPaprika's id (`btc-bitcoin`).
     public var id: String
+    /// Display name (`Bitcoin`).
     public var name: String
     /// Ticker symbol (`BTC`).
     public var symbol: String
     /// Market-cap rank (1 is largest); 0 or missing means unranked.
     public var rank: Int?
+    /// When CoinPaprika last updated the figures.
     public var lastUpdated: Date?
     /// Figures by upper-case currency code (`USD`).
     public var quotes: [String: Figures]

@@ -25,6 +25,7 @@ public struct MarketListing: Codable, Sendable, Equatable {
     /// The markets quoted in the listing's currency.
     public var markets: [ListedMarket]
 
+    /// A listing learned at `fetchedAt` (seconds since 1970).
     public init(fetchedAt: Double, markets: [ListedMarket]) {
         self.fetchedAt = fetchedAt
         self.markets = markets

@@ -1,6 +1,6 @@
 /// Makes the provider a rules.json `providers` entry names, and knows what each one quotes in.
 public enum ProviderFactory {
-    /// The provider for `config`.
+    /// The provider for `config` (every `ProviderName` has one; optional for callers written when some had none).
     public static func make(_ config: ProviderConfig, environment: [String: String]) -> (any PriceProvider)? {
         switch config.name {
         case .coingecko: return CoinGecko(config: config, environment: environment)

@@ -11,6 +11,7 @@ public struct QuoteQuery: Sendable, Equatable {
     /// Favorite as written → this provider's own id for it, from an earlier resolution.
     public var resolved: [String: String]
 
+    /// A query; `vs` is lower-cased.
     public init(favorites: [String], vs: String, listing: MarketListing? = nil,
                 symbols: [String: String] = [:], resolved: [String: String] = [:]) {
         self.favorites = favorites

@@ -13,7 +13,9 @@ public struct UpbitTicker: Decodable, Sendable, Equatable {
     public var price: Double?
     /// Change since 00:00 UTC as a fraction (−0.0017 is −0.17 %).
     public var signedChangeRate: Double?
+    /// Highest price of the last 52 weeks.
     public var high52w: Double?
+    /// Lowest price of the last 52 weeks.
     public var low52w: Double?
     /// Quote currency traded over the last 24 hours (`acc_trade_price_24h`).
     public var tradedValue24h: Double?
@@ -26,6 +28,7 @@ public struct UpbitTicker: Decodable, Sendable, Equatable {
         case tradedValue24h = "acc_trade_price_24h", timestamp
     }
 
+    /// Decodes one ticker leniently; throws when `market` is missing.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         market = try c.decode(String.self, forKey: .market)
@@ -51,6 +54,7 @@ public struct UpbitTicker: Decodable, Sendable, Equatable {
 public struct UpbitMarket: Decodable, Sendable, Equatable {
     /// The market code (`KRW-BTC`: quote currency, then the coin).
     public var market: String
+    /// The coin's English name (`Bitcoin`).
     public var englishName: String?
 
     enum CodingKeys: String, CodingKey { case market, englishName = "english_name" }
