@@ -27,7 +27,7 @@ public enum HelpText {
     private static func overview(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "Crypto price alerts and watchlist notifier: one pass fetches the favorites' prices, evaluates rules.json and notifies."
-        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request."
+        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request, except with --online, which resolves every favorite on every provider and remembers it in state."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
         case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
@@ -40,7 +40,7 @@ public enum HelpText {
     private static func usage(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
-        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>]"
+        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
         case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
         case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"

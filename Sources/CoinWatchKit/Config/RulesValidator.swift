@@ -46,13 +46,16 @@ struct RulesValidator {
         }
         let top = object(root, path: "", allowed: Self.topLevelKeys)
         if let node = top["$schema"] { _ = string(node, path: "$schema") }
-        if let node = top["vs_currency"], let currency = vsCurrency(node, path: "vs_currency") {
-            result.vsCurrency = currency
+        var currencyKnown = true
+        if let node = top["vs_currency"] {
+            let currency = vsCurrency(node, path: "vs_currency")
+            result.vsCurrency = currency ?? result.vsCurrency
+            currencyKnown = currency != nil
         }
         if let node = top["interval"], let seconds = duration(node, path: "interval", positive: true) {
             result.interval = seconds
         }
-        if let node = top["providers"], let providers = validateProviders(node, path: "providers") {
+        if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers
         }
         if let node = top["favorites"] {

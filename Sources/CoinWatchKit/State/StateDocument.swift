@@ -25,6 +25,11 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var resolved: [String: [String: String]] = [:]
     /// 7-day charts that `coinwatch show` reuses within `cache_ttl`, keyed "provider|vs|id".
     public var charts: [String: CachedChart] = [:]
+    /// Lower-cased favorite → the symbol a provider that knows the coin gave it (`bitcoin` → `BTC`),
+    /// so the exchanges can serve id-style favorites.
+    public var symbols: [String: String] = [:]
+    /// "provider|vs" → the markets the exchange lists, learned from the exchange and kept for a day.
+    public var listings: [String: MarketListing] = [:]
 
     public init() {}
 
@@ -39,10 +44,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
         resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
         charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
+        symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
+        listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts
+        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
     }
 
     /// "coin|vs", the key of `prices`.

@@ -26,6 +26,11 @@ final class CapturedIO: Sendable {
            environment: environment, stdoutIsTTY: false)
     }
 
+    /// Everything written to stdout so far (short name).
+    var out: String { stdout }
+    /// Everything written to stderr so far (short name).
+    var err: String { stderr }
+
     /// Everything written to stdout so far.
     var stdout: String { outText.withLock { $0 } }
     /// Everything written to stderr so far.
