@@ -36,13 +36,17 @@ final class MarketServer: @unchecked Sendable {
             if !scripted.isEmpty { return scripted.removeFirst() }
             guard request.path.hasSuffix("/coins/markets") else { return Reply.json(#"{"error":"Not Found"}"#, status: 404) }
             let ids = request.queryItem("ids")?.split(separator: ",").map(String.init) ?? []
-            let items = ids.compactMap { id -> String? in
-                guard let p = prices[id] else { return nil }
-                let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][id] ?? String(id.prefix(3))
-                return #"{"id":"\#(id)","symbol":"\#(symbol)","name":"\#(id.capitalized)","current_price":\#(p.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(p.change),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
-            }
-            return Reply.json("[" + items.joined(separator: ",") + "]")
+            return Self.markets(ids.compactMap { id in prices[id].map { (id, $0.price, $0.change) } })
         }
+    }
+
+    /// A `/coins/markets` answer holding these coins, in the API's own shape (for `script`).
+    static func markets(_ coins: [(id: String, price: Double, change24h: Double)]) -> Reply {
+        let items = coins.map { coin -> String in
+            let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][coin.id] ?? String(coin.id.prefix(3))
+            return #"{"id":"\#(coin.id)","symbol":"\#(symbol)","name":"\#(coin.id.capitalized)","current_price":\#(coin.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(coin.change24h),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
+        }
+        return Reply.json("[" + items.joined(separator: ",") + "]")
     }
 }
 
