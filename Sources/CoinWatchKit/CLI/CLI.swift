@@ -31,6 +31,7 @@ public enum CLI {
         case .run: return RunCommand.run(context)
         case .check: return CheckCommand.run(context)
         case .state: return StateCommand.run(context)
+        case .completion: return CompletionCommand.run(context)
         }
     }
 }

@@ -64,7 +64,7 @@ enum RunCommand {
             rules: rules,
             fetcher: QuoteFetcher(sources: sources, transport: context.transport),
             delivery: Delivery(rules: rules, transport: context.transport,
-                               json: context.arguments.json, quiet: context.arguments.quiet),
+                               json: context.arguments.json, quiet: context.arguments.quiet, color: context.color),
             dryRun: context.arguments.dryRun)
     }
 }

@@ -23,12 +23,21 @@ public struct Delivery: Sendable {
     public var json: Bool
     /// `-q`: nothing on stdout.
     public var quiet: Bool
+    /// Color for the stdout text lines (a terminal only; never in JSON).
+    public var color: ColorPolicy
 
-    public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool) {
+    public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
+                color: ColorPolicy = ColorPolicy(enabled: false)) {
         self.rules = rules
         self.transport = transport
         self.json = json
         self.quiet = quiet
+        self.color = color
+    }
+
+    /// How `alert` reads on stdout: a JSON Lines record with `--json`, else the text line.
+    public func stdoutLine(_ alert: Alert) -> String {
+        (json ? AlertRecord.json(alert) : AlertRecord.line(alert, color: color)) + "\n"
     }
 
     /// Sends `pending` and the outbox; updates the outbox in `state`.
@@ -40,7 +49,7 @@ public struct Delivery: Sendable {
             for sink in item.sinks {
                 switch rules.sinks[sink] {
                 case .stdout?:
-                    if !quiet { io.out((json ? AlertRecord.json(item.alert) : AlertRecord.line(item.alert)) + "\n") }
+                    if !quiet { io.out(stdoutLine(item.alert)) }
                 case .file(let path)?:
                     fileLines[path, default: []].append(AlertRecord.json(item.alert))
                 case .webhook?:
