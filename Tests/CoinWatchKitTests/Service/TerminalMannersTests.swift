@@ -37,6 +37,19 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) is [String: Any])
     }
 
+    @Test(.enabled(if: Shell.which("script") != nil, "script(1) is not installed (util-linux)"))
+    func colorOnATerminalUnlessNoColor() throws {
+        // script(1) runs the pass on a pseudo-terminal, as an interactive shell would.
+        let command = [Binary.path, "--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"].joined(separator: " ")
+        let onTerminal = try Shell.run("script", ["-q", "-e", "-c", command, "/dev/null"], environment: ["TERM": "xterm"])
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.stdout.contains("\u{1B}[31mBTC is below"), "\(onTerminal.stdout)")
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        let noColor = try Shell.run("script", ["-q", "-e", "-c", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("BTC is below"))
+        #expect(!noColor.stdout.contains("\u{1B}["), "NO_COLOR: \(noColor.stdout)")
+    }
+
     @Test func colorNeverAndNoColorWinOnATerminal() {
         #expect(!ColorPolicy(mode: .never, environment: [:], isTTY: true).enabled)
         #expect(!ColorPolicy(mode: .auto, environment: ["NO_COLOR": "1"], isTTY: true).enabled)
