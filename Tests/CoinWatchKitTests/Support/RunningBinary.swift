@@ -13,9 +13,7 @@ final class RunningBinary: @unchecked Sendable {
     init(_ args: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Binary.path)
         process.arguments = args
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "NO_COLOR": "1"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = Binary.environment(adding: environment)
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

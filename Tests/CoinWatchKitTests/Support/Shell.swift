@@ -22,12 +22,19 @@ enum Shell {
     /// Runs `program args` (a name looked up with `which`, or a path) and waits at most `timeout` seconds.
     static func run(_ program: String, _ args: [String], environment: [String: String] = [:], cwd: String? = nil,
                     timeout: Double = 60) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : (which(program) ?? program))
-        process.arguments = args
         var env = ["PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         env.merge(environment) { _, new in new }
-        process.environment = env
+        return try execute(program.hasPrefix("/") ? program : (which(program) ?? program), args, environment: env,
+                           cwd: cwd, timeout: timeout)
+    }
+
+    /// Runs the program at `path` with exactly `environment`, collecting both streams; gives up after `timeout` seconds.
+    static func execute(_ path: String, _ args: [String], environment: [String: String], cwd: String?,
+                        timeout: Double) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        process.environment = environment
         if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -45,7 +52,7 @@ enum Shell {
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
-            throw Binary.BinaryError.timedOut([program] + args)
+            throw Binary.BinaryError.timedOut([path] + args)
         }
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
