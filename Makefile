@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test bench clean install uninstall
 
 all: build
 
@@ -30,3 +30,24 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Installs the release binary, coinwatch(1) and the bash, zsh and fish completions under
+# $(DESTDIR)$(PREFIX); the completions come from the binary just built.
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+install: release
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coinwatch" "$(BINDIR)/coinwatch"
+	install -m 0644 coinwatch.1 "$(MAN1DIR)/coinwatch.1"
+	"$(BINDIR)/coinwatch" completion bash > "$(BASHDIR)/coinwatch"
+	"$(BINDIR)/coinwatch" completion zsh > "$(ZSHDIR)/_coinwatch"
+	"$(BINDIR)/coinwatch" completion fish > "$(FISHDIR)/coinwatch.fish"
+	chmod 0644 "$(BASHDIR)/coinwatch" "$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(BASHDIR)/coinwatch" \
+		"$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"

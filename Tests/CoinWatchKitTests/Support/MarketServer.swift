@@ -63,6 +63,15 @@ final class MarketServer: @unchecked Sendable {
             return Reply.json("[" + items.joined(separator: ",") + "]")
         }
     }
+
+    /// A `/coins/markets` answer holding these coins, in the API's own shape (for `script`).
+    static func markets(_ coins: [(id: String, price: Double, change24h: Double)]) -> Reply {
+        let items = coins.map { coin -> String in
+            let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][coin.id] ?? String(coin.id.prefix(3))
+            return #"{"id":"\#(coin.id)","symbol":"\#(symbol)","name":"\#(coin.id.capitalized)","current_price":\#(coin.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(coin.change24h),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
+        }
+        return Reply.json("[" + items.joined(separator: ",") + "]")
+    }
 }
 
 /// A rules.json for end-to-end runs against a MarketServer.
