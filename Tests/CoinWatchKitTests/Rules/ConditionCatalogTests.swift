@@ -86,4 +86,13 @@ import Testing
         let onDisk = try String(contentsOfFile: path, encoding: .utf8)
         #expect(onDisk == generated, "docs/readme/conditions.md is stale; regenerate it (see this test's comment)")
     }
+
+    /// The README carries the same generated reference (everything after its comment line).
+    @Test func readmeCarriesTheGeneratedConditionsReference() throws {
+        let readme = try String(contentsOfFile: Fixtures.root + "/README.md", encoding: .utf8)
+        let body = ConditionCatalog.markdown().split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let reference = body.count == 2 ? String(body[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        #expect(!reference.isEmpty)
+        #expect(readme.contains(reference), "README.md's conditions reference differs from ConditionCatalog.markdown()")
+    }
 }
