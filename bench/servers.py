@@ -162,3 +162,12 @@ class WebhookReceiver:
 
     def close(self) -> None:
         self.httpd.shutdown()
+
+
+if __name__ == "__main__":
+    # For profiling by hand: `python3 bench/servers.py [latency seconds]` serves 5000 coins until killed.
+    import sys
+    server = PriceServer(5000)
+    server.latency = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
+    print(server.root, flush=True)
+    threading.Event().wait()
