@@ -61,8 +61,9 @@ public struct QuoteFetcher: Sendable {
                 let fresh = fetchFresh(toFetch, vs: vs, from: source, state: &state, now: now, outcome: &outcome)
                 for (favorite, quote) in fresh {
                     served[favorite] = quote
+                    // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
                     state.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
-                        CachedQuote(fetchedAt: now, quote: quote)
+                        source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
                 }
             }
             for (favorite, quote) in served {
@@ -90,17 +91,26 @@ public struct QuoteFetcher: Sendable {
             return [:]
         }
         outcome.requestCount += requests.count
-        var quotes: [String: Quote] = [:]
+        var bodies: [[UInt8]] = []
         for (request, result) in zip(requests, transport.perform(requests)) {
-            do {
-                let response = try result.get().requireSuccess(host: HTTPRequest.host(of: request.url))
-                let decoded = try provider.decode([response.body], favorites: favorites, vs: vs)
-                quotes.merge(decoded) { first, _ in first }
-            } catch let error as TransportError {
+            do throws(TransportError) {
+                bodies.append(try result.get().requireSuccess(host: HTTPRequest.host(of: request.url)).body)
+            } catch {
                 if case .http(_, 429, _, let retryAfter) = error {
                     state.backoff[provider.name] = now + (retryAfter ?? Self.defaultBackoff)
                 }
                 outcome.failures.append(.transport(provider: provider.name, error))
+            }
+        }
+        // All pages in one decode, so favorites are matched once rather than once per page.
+        if bodies.count > 1, let quotes = try? provider.decode(bodies, favorites: favorites, vs: vs) {
+            return quotes
+        }
+        // One page, or some page is bad: page by page, so the good pages still serve and the bad one is named.
+        var quotes: [String: Quote] = [:]
+        for body in bodies {
+            do {
+                quotes.merge(try provider.decode([body], favorites: favorites, vs: vs)) { first, _ in first }
             } catch let error as ProviderError {
                 outcome.failures.append(error)
             } catch {

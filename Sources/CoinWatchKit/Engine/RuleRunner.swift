@@ -20,25 +20,37 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+        // Each coin's quote and recorded series, looked up once per coin rather than once per rule.
+        var observed: [String: (quote: Quote, series: PriceSeries?)] = [:]
+        observed.reserveCapacity(quotes.count)
+        for (coin, quote) in quotes {
+            observed[coin] = (quote, state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)])
+        }
         var pending: [Pending] = []
         for rule in rules.rules where rule.enabled && (rule.expires.map { now < $0.timeIntervalSince1970 } ?? true) {
-            let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
-            for coin in coins {
-                guard let quote = quotes[coin] else { continue }
-                if let alert = evaluate(rule, coin: coin, quote: quote, state: &state, now: now) {
-                    pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
+            if rule.coin == "*" {
+                for coin in rules.favorites {
+                    guard let seen = observed[coin] else { continue }
+                    if let alert = evaluate(rule, coin: coin, quote: seen.quote, series: seen.series, state: &state, now: now) {
+                        pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
+                    }
                 }
+            } else if let seen = observed[rule.coin],
+                      let alert = evaluate(rule, coin: rule.coin, quote: seen.quote, series: seen.series, state: &state, now: now) {
+                pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
             }
         }
         record(quotes, state: &state, now: now)
         return pending
     }
 
-    private func evaluate(_ rule: Rule, coin: String, quote: Quote, state: inout StateDocument, now: Double) -> Alert? {
-        let series = state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
+    private func evaluate(_ rule: Rule, coin: String, quote: Quote, series: PriceSeries?, state: inout StateDocument,
+                          now: Double) -> Alert? {
         let previous = series?.last?.p
         let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
-        var pair = state.pairs[pairKey] ?? PairState()
+        // One hash of the key: the pair is read and written back at the same index.
+        let index = state.pairs.index(forKey: pairKey)
+        var pair = index.map { state.pairs.values[$0] } ?? PairState()
         let holds = ConditionEvaluator.holds(
             rule.condition, quote: quote, previous: previous, series: series, now: now,
             wasFiring: pair.firing, rearm: rule.rearm)
@@ -49,7 +61,11 @@ public struct RuleRunner: Sendable {
         (pair, decision) = NotifyDecision.decide(
             pair: pair, conditionTrue: holds, isLevel: rule.condition.isLevel, policy: policy, now: now)
         pair.lastPrice = quote.price
-        state.pairs[pairKey] = pair
+        if let index {
+            state.pairs.values[index] = pair
+        } else {
+            state.pairs[pairKey] = pair
+        }
         guard case .notify(let status, _) = decision else { return nil }
         return makeAlert(rule, coin: coin, quote: quote, previous: previous, status: status, now: now)
     }
@@ -74,11 +90,14 @@ public struct RuleRunner: Sendable {
         let keep = longestWindow
         for (coin, quote) in quotes {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
-            var series = state.prices[key] ?? PriceSeries(firstSeen: now)
-            series.record(price: quote.price, at: now)
-            series.prune(now: now, retain: keep)
-            state.prices[key] = series
+            Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
         }
+    }
+
+    /// Records and prunes in place (the series is not copied out of the dictionary and back).
+    private static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
+        series.record(price: price, at: now)
+        series.prune(now: now, retain: keep)
     }
 
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).

@@ -43,9 +43,20 @@ public struct StateDocument: Codable, Sendable, Equatable {
     }
 
     /// "coin|vs", the key of `prices`.
-    public static func priceKey(coin: String, vs: String) -> String { "\(coin.lowercased())|\(vs.lowercased())" }
+    public static func priceKey(coin: String, vs: String) -> String { joined(coin.lowercased(), vs.lowercased()) }
     /// "rule|coin", the key of `pairs`.
-    public static func pairKey(rule: String, coin: String) -> String { "\(rule)|\(coin)" }
+    public static func pairKey(rule: String, coin: String) -> String { joined(rule, coin) }
+
+    /// "a|b" built with one allocation: keys are built for every (rule, coin) pair of every pass,
+    /// and string interpolation cost several times more.
+    private static func joined(_ first: String, _ second: String) -> String {
+        var key = ""
+        key.reserveCapacity(first.utf8.count + 1 + second.utf8.count)
+        key += first
+        key += "|"
+        key += second
+        return key
+    }
 }
 
 /// Recorded prices of one coin in one currency.
@@ -123,6 +134,19 @@ public struct PairState: Codable, Sendable, Equatable {
         firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
         resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
         lastPrice = try c.decodeIfPresent(Double.self, forKey: .lastPrice)
+    }
+
+    /// Writes only what differs from a fresh pair (false flags and nil times are left out), which
+    /// `init(from:)` reads back as the same state; most pairs then cost one key in the file.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if firing { try c.encode(firing, forKey: .firing) }
+        try c.encodeIfPresent(trueSince, forKey: .trueSince)
+        try c.encodeIfPresent(lastNotified, forKey: .lastNotified)
+        try c.encodeIfPresent(lastFired, forKey: .lastFired)
+        if firedOnce { try c.encode(firedOnce, forKey: .firedOnce) }
+        if resolvedOnce { try c.encode(resolvedOnce, forKey: .resolvedOnce) }
+        try c.encodeIfPresent(lastPrice, forKey: .lastPrice)
     }
 }
 
