@@ -13,6 +13,7 @@ extension CoinGecko {
         }
         let matcher = FavoriteMatcher(markets, id: \.id, symbol: \.symbol, name: \.name, rank: \.marketCapRank)
         var quotes: [String: Quote] = [:]
+        quotes.reserveCapacity(favorites.count)
         for favorite in favorites {
             if let quote = matcher.match(favorite)?.quote(vs: vs) { quotes[favorite] = quote }
         }
