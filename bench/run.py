@@ -232,8 +232,9 @@ def micro_table(micro: list[dict]) -> list[str]:
 
 
 def before_after(before: dict, after: dict) -> list[str]:
-    lines = [f"Before: {before['commit']} ({before['date']}); after: {after['commit']} ({after['date']}). "
-             "Same machine, same bench, medians.", "",
+    lines = [f"Before: commit {before['commit']} ({before['date']}, the code of `main` with only the bench added; "
+             f"recorded in `bench/baseline.json`); after: commit {after['commit']} ({after['date']}). "
+             "Same machine and bench; medians. The machine was shared, so differences under ~30 % are noise.", "",
              "| case | before ms | after ms | before RSS MiB | after RSS MiB | before state KiB | after state KiB |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     old = {c["label"]: c["coinwatch"] for c in before["cases"]}
@@ -347,14 +348,21 @@ def machine() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", type=Path, required=True)
-    parser.add_argument("--micro", type=Path, required=True)
+    parser.add_argument("--bin", type=Path, default=ROOT / ".build" / "release" / "coinwatch")
+    parser.add_argument("--micro", type=Path, default=ROOT / ".build" / "release" / "coinwatch-bench")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
     parser.add_argument("--work", type=Path, default=ROOT / ".build" / "bench")
     parser.add_argument("--baseline", type=Path, default=HERE / "baseline.json")
     parser.add_argument("--save-baseline", type=Path)
+    parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     args = parser.parse_args()
+    if args.from_results:
+        result = json.loads(args.from_results.read_text())
+        baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() else None
+        write_report(args.out, result, baseline, args.runs)
+        write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        return 0
     args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
     args.work.mkdir(parents=True, exist_ok=True)
 
