@@ -1,4 +1,5 @@
 # coinwatch — the two commands: `make demo` (the main job, offline) and `make test`.
+# `make bench` measures passes against loopback servers and the peer coinwatch-cli (BENCHMARKS.md).
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
@@ -27,6 +28,18 @@ demo: release
 test: deps
 	$(SWIFT) build --product coinwatch
 	$(SWIFT) test
+
+# Release binaries, loopback servers, coinwatch-cli in a venv; writes BENCHMARKS.md (bench/run.py).
+bench: deps
+	@[ -x /usr/bin/time ] || { echo "installing time (apt)"; $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null; }
+	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
+		echo "installing python3-venv (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
+	$(SWIFT) build -c release --product coinwatch
+	$(SWIFT) build -c release --product coinwatch-bench
+	python3 bench/run.py --bin .build/release/coinwatch --micro .build/release/coinwatch-bench $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

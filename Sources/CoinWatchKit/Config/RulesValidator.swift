@@ -23,7 +23,11 @@ struct RulesValidator {
     var diagnostics: [Diagnostic] = []
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
-    var favoriteNames: [String]? = []
+    var favoriteNames: [String]? = [] {
+        didSet { favoriteByKey = Self.lookup(favoriteNames ?? []) }
+    }
+    /// Lower-cased favorite → the favorite as written (the first wins), so a rule's coin is found in O(1).
+    private(set) var favoriteByKey: [String: String] = [:]
     /// Names of all sinks, or nil when `sinks` itself is malformed (notify checks are then skipped).
     var sinkNames: [String]? = ["stdout"]
 

@@ -30,7 +30,8 @@ public enum PairStep {
                 armed.rearmAt = nil
             } else if evaluation.holds {
                 let side = mark < threshold ? "≤" : "≥"
-                evaluation = Evaluation(holds: false, reason: evaluation.reason
+                let before = evaluation
+                evaluation = Evaluation(holds: false, reason: before.reason
                     + "; not re-armed until \(side) \(ConditionEvaluator.format(mark))")
             }
         }
