@@ -362,6 +362,7 @@ def main() -> int:
         baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() else None
         write_report(args.out, result, baseline, args.runs)
         write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "README.md", result)
         return 0
     args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -383,6 +384,7 @@ def main() -> int:
     write_report(args.out, result, baseline, args.runs)
     if args.out.resolve() == (ROOT / "BENCHMARKS.md").resolve():
         write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in targets(cases, result["micro"]):
         print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
