@@ -60,8 +60,27 @@ public struct CommandContext: Sendable {
         io.environment["COINWATCH_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, $0) } ?? 10
     }
 
+    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks. The
+    /// commands that never deliver (search, show, trending, favorites) load rules.json with it,
+    /// so a variable set only in cron's environment (a webhook URL) does not stop them.
+    public var environmentWithPlaceholders: [String: String] {
+        guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else {
+            return io.environment
+        }
+        let missing = EnvironmentExpander.expand(String(decoding: bytes, as: UTF8.self), environment: io.environment).missing
+        var environment = io.environment
+        for name in missing { environment[name] = "https://unset.invalid" }
+        return environment
+    }
+
     /// Loads rules.json, printing warnings; on failure prints the errors and gives the exit code.
-    public func loadRules() -> Result<RulesFile, ExitCodeError> {
+    /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
+    /// should the file still be invalid, the errors reported are those of the real environment.
+    public func loadRules(tolerateUnsetVariables: Bool = false) -> Result<RulesFile, ExitCodeError> {
+        if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders) {
+            for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }
+            return .success(loaded.rules)
+        }
         do {
             let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
             for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }

@@ -37,7 +37,7 @@ enum FavoritesCommand {
     /// Prints each favorite with the rules that name it (`"*"` rules apply to all and are not listed).
     private static func list(_ context: CommandContext) -> ExitCode {
         let rules: RulesFile
-        switch context.loadRules() {
+        switch context.loadRules(tolerateUnsetVariables: true) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }

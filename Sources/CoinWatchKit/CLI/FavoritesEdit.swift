@@ -125,7 +125,7 @@ enum FavoritesEdit {
     /// Loads and validates rules.json (its errors: exit 65/66), then parses it into a tree.
     private static func open(_ context: CommandContext) -> Result<Source, ExitCodeError> {
         let rules: RulesFile
-        switch context.loadRules() {
+        switch context.loadRules(tolerateUnsetVariables: true) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return .failure(error)
         }
@@ -148,7 +148,7 @@ enum FavoritesEdit {
         let path = context.rulesPath
         let bytes = Array(source.editor.root.prettyText().utf8)
         do {
-            _ = try RulesLoader.parse(bytes: bytes, path: path, environment: context.io.environment)
+            _ = try RulesLoader.parse(bytes: bytes, path: path, environment: context.environmentWithPlaceholders)
         } catch {
             if case .invalid(_, let diagnostics) = error {
                 for diagnostic in diagnostics where diagnostic.severity == .error { context.io.err("\(diagnostic.description)\n") }

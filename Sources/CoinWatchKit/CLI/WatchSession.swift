@@ -21,7 +21,7 @@ struct WatchSession {
         if rulesOptional, implicit, !Paths.exists(context.rulesPath) {
             rules = RulesFile(path: context.rulesPath)
         } else {
-            switch context.loadRules() {
+            switch context.loadRules(tolerateUnsetVariables: true) {
             case .success(let loaded): rules = loaded
             case .failure(let error): return .failure(error)
             }
