@@ -15,6 +15,9 @@ public struct Delivery: Sendable {
     /// Waits between retries.
     public var sleeper: any Sleeper
     public var retry: RetryPolicy
+    /// Persists the state mid-delivery (before the first webhook try, after each round with a 2xx);
+    /// nil persists nothing (dry runs, tests).
+    public var checkpoint: (@Sendable (StateDocument) -> Void)?
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = RetryPolicy()) {

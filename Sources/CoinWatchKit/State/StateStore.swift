@@ -26,7 +26,8 @@ public enum StateStore {
         return try StateDecoding.decode(bytes, path: path)
     }
 
-    /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing.
+    /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing, and
+    /// removes temp files an earlier, killed write left behind. The caller holds the state lock.
     /// Throws `StateError.writeFailed`; no temp file is left behind.
     public static func save(_ doc: StateDocument, to path: String) throws(StateError) {
         let bytes: [UInt8]
@@ -39,7 +40,8 @@ public enum StateStore {
         }
         let folder = POSIXFile.folder(of: path)
         if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
-        let temp = "\(folder)/.\(POSIXFile.name(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        removeStaleTemps(for: path)
+        let temp = "\(folder)/\(tempPrefix(for: path))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try writeTemp(bytes, to: temp, for: path)
         guard rename(temp, path) == 0 else {
             let detail = POSIXFile.lastError()
