@@ -14,11 +14,15 @@ import Darwin
 /// Reads and writes the state document (SPEC §5): a file that cannot be read is refused, never
 /// overwritten; writes go to a 0600 temp file in the same folder, are fsynced and renamed over.
 public enum StateStore {
+    /// The largest state file read or written, in bytes: 128 MiB, above the worst case of rules.json's
+    /// limits (5,000 favorites × a year of thinned history, about 16 KB each, is 80 MB).
+    public static let maxBytes = 128 << 20
+
     /// The document at `path`, or a fresh one when no file exists there.
     /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
     public static func load(path: String) throws(StateError) -> StateDocument {
         let bytes: [UInt8]
-        switch POSIXFile.readWhole(path) {
+        switch POSIXFile.readWhole(path, limit: maxBytes) {
         case .missing: return StateDocument()
         case .failed(let detail): throw .unreadable(path: path, detail: detail)
         case .bytes(let read): bytes = read
@@ -28,8 +32,9 @@ public enum StateStore {
 
     /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing, and
     /// removes temp files an earlier, killed write left behind. The caller holds the state lock.
+    /// A document that would be over `limit` bytes is not written: the file `load` could not read back stays as it was.
     /// Throws `StateError.writeFailed`; no temp file is left behind.
-    public static func save(_ doc: StateDocument, to path: String) throws(StateError) {
+    public static func save(_ doc: StateDocument, to path: String, limit: Int = maxBytes) throws(StateError) {
         let bytes: [UInt8]
         do {
             let encoder = JSONEncoder()
@@ -37,6 +42,10 @@ public enum StateStore {
             bytes = Array(try encoder.encode(doc))
         } catch {
             throw .writeFailed(path: path, detail: "cannot encode: \(error)")
+        }
+        guard bytes.count <= limit else {
+            throw .writeFailed(path: path, detail: "the state would be too large (\(POSIXFile.overLimit(bytes.count, limit: limit))); "
+                + "watch fewer favorites or use shorter windows")
         }
         let folder = POSIXFile.folder(of: path)
         if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
