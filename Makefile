@@ -1,9 +1,10 @@
 # coinwatch — the two commands: `make demo` (the main job, offline) and `make test`.
+# `make bench` measures passes against loopback servers and the peer coinwatch-cli (BENCHMARKS.md).
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test fuzz fuzz-smoke bench clean
+.PHONY: all deps build release demo test fuzz fuzz-smoke bench clean install uninstall
 
 all: build
 
@@ -37,5 +38,38 @@ fuzz: deps
 fuzz-smoke: deps
 	FUZZ_SECONDS=5 scripts/fuzz.sh
 
+# Release binaries, loopback servers, coinwatch-cli in a venv; writes BENCHMARKS.md (bench/run.py).
+bench: deps
+	@[ -x /usr/bin/time ] || { echo "installing time (apt)"; $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null; }
+	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
+		echo "installing python3-venv (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
+	$(SWIFT) build -c release --product coinwatch
+	$(SWIFT) build -c release --product coinwatch-bench
+	python3 bench/run.py --bin .build/release/coinwatch --micro .build/release/coinwatch-bench $(BENCH_ARGS)
+
 clean:
 	rm -rf .build
+
+# Installs the release binary, coinwatch(1) and the bash, zsh and fish completions under
+# $(DESTDIR)$(PREFIX); the completions come from the binary just built.
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+install: release
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coinwatch" "$(BINDIR)/coinwatch"
+	install -m 0644 coinwatch.1 "$(MAN1DIR)/coinwatch.1"
+	"$(BINDIR)/coinwatch" completion bash > "$(BASHDIR)/coinwatch"
+	"$(BINDIR)/coinwatch" completion zsh > "$(ZSHDIR)/_coinwatch"
+	"$(BINDIR)/coinwatch" completion fish > "$(FISHDIR)/coinwatch.fish"
+	chmod 0644 "$(BASHDIR)/coinwatch" "$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(BASHDIR)/coinwatch" \
+		"$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"

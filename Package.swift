@@ -14,6 +14,8 @@ let package = Package(
         ),
         .target(name: "CoinWatchKit", dependencies: ["CCurl"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
+        // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
+        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),
         .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
     ]
 )

@@ -26,6 +26,10 @@ public enum ArgumentParser {
         Option(names: ["--rule"], value: "ID", commands: [.state], help: "With reset: forget only this rule's pairs."),
         Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
         Option(names: ["--sink"], value: "NAME", commands: [.notify], help: "With --test: only this sink."),
+        Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
+        Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
+        Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
+        Option(names: ["--force"], value: nil, commands: [.favorites], help: "With remove: also remove the rules that name the coin."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
     ]
@@ -118,6 +122,23 @@ public enum ArgumentParser {
         case "--rule": parsed.rule = value
         case "--test": parsed.test = true
         case "--sink": parsed.sink = value
+        case "--provider":
+            guard let name = ProviderName(rawValue: value.lowercased()) else {
+                let names = ProviderName.allCases.map(\.rawValue)
+                throw UsageError("Error: Unknown provider '\(value)'.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
+            }
+            parsed.provider = name
+        case "--limit":
+            guard let limit = Int(value), (1...250).contains(limit) else {
+                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to 250.")
+            }
+            parsed.limit = limit
+        case "--vs":
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")
+            }
+            parsed.vs = value.lowercased()
+        case "--force": parsed.force = true
         case "--help": parsed.help = true
         case "--version": parsed.version = true
         default: break

@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify
+        case run, check, state, notify, search, show, trending, favorites, completion
     }
 
     /// `--color`.
@@ -28,6 +28,14 @@ public struct Arguments: Sendable, Equatable {
     public var test = false
     /// `notify --test --sink NAME`.
     public var sink: String?
+    /// `--provider NAME` of the watchlist commands.
+    public var provider: ProviderName?
+    /// `search --limit N`.
+    public var limit: Int?
+    /// `show --vs CUR`, lower case.
+    public var vs: String?
+    /// `favorites remove --force`.
+    public var force = false
     public var help = false
     public var version = false
 

@@ -32,6 +32,11 @@ public enum CLI {
         case .check: return CheckCommand.run(context)
         case .state: return StateCommand.run(context)
         case .notify: return NotifyCommand.run(context)
+        case .search: return SearchCommand.run(context)
+        case .show: return ShowCommand.run(context)
+        case .trending: return TrendingCommand.run(context)
+        case .favorites: return FavoritesCommand.run(context)
+        case .completion: return CompletionCommand.run(context)
         }
     }
 }

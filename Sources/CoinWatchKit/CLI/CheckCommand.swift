@@ -10,6 +10,7 @@ enum CheckCommand {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
+        if context.arguments.online { return CheckOnline.run(context, rules: rules) }
         guard !context.arguments.quiet else { return .success }
         let plan = Plan(rules: rules)
         context.io.out(context.arguments.json ? plan.json() + "\n" : plan.text())

@@ -13,6 +13,11 @@ public enum HelpText {
             text += "  " + "check".padding(to: 24) + "Validate rules.json and print the plan.\n"
             text += "  " + "state show | reset".padding(to: 24) + "Show the pairs' state, or move the state file aside.\n"
             text += "  " + "notify --test".padding(to: 24) + "Send a test message to each sink (or one) and report.\n"
+            text += "  " + "search QUERY".padding(to: 24) + "Find coins: id, symbol, name, market-cap rank.\n"
+            text += "  " + "show COIN".padding(to: 24) + "A coin's price card with a 7-day sparkline.\n"
+            text += "  " + "trending".padding(to: 24) + "CoinGecko's trending coins and NFTs.\n"
+            text += "  " + "favorites list|add|remove".padding(to: 24) + "Edit the watchlist in rules.json.\n"
+            text += "  " + "completion bash|zsh|fish".padding(to: 24) + "Print a shell completion script.\n"
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
@@ -20,21 +25,32 @@ public enum HelpText {
         return text
     }
 
-    private static func overview(_ command: Arguments.Command) -> String {
+    /// The one-paragraph overview of `command` (help pages, completion descriptions).
+    static func overview(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "Crypto price alerts and watchlist notifier: one pass fetches the favorites' prices, evaluates rules.json and notifies."
-        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request."
+        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request, except with --online, which resolves every favorite on every provider and remembers it in state."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
+        case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline."
+        case .trending: return "CoinGecko's trending coins and NFT collections."
+        case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         }
     }
 
     private static func usage(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
-        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>]"
+        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
         case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
+        case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
+        case .show: return "coinwatch show <coin> [--vs <cur>] [--provider <name>] [--json]"
+        case .trending: return "coinwatch trending [--provider coingecko] [--json]"
+        case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
+        case .completion: return "coinwatch completion bash | zsh | fish"
         }
     }
 }

@@ -1,58 +1,74 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Set by the signal handlers; read between and during passes.
-nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
-nonisolated(unsafe) private var reloadRequested: sig_atomic_t = 0
-
-/// Loop mode: one pass every interval on a schedule that does not drift; passes never
-/// overlap; SIGINT/SIGTERM finish the pass in progress and exit 0; SIGHUP re-reads
-/// rules.json before the next pass (an invalid file keeps the old rules).
+/// Loop mode (SPEC §1): one pass every interval on a schedule that does not drift; passes
+/// never overlap (each runs to its end before the next is scheduled); SIGINT/SIGTERM let
+/// the pass in progress finish, state write included, then exit 0; SIGHUP re-reads
+/// rules.json before the next pass (an invalid file: one line on stderr, old rules kept).
+///
+/// Stages of each turn: pass -> take signals (stop, reload) -> wait for the next tick.
 struct LoopRunner {
+    /// The invocation: arguments (`--interval`), streams, environment.
     var context: CommandContext
+    /// The rules.json path, fixed at start so a reload reads the same file.
+    var rulesPath: String
+    /// The rules loaded at start.
     var rules: RulesFile
+    /// The clock and the signals.
+    var waiter: any LoopWaiter
+    /// Runs one pass with the given rules and returns its exit code.
+    var pass: (RulesFile) -> ExitCode
 
+    /// Runs passes until SIGINT/SIGTERM (exit 0) or until the state file is invalid (exit 65).
     func run() -> ExitCode {
-        installHandlers()
         var rules = self.rules
-        let interval = context.arguments.interval ?? rules.interval
-        var next = context.clock.now().timeIntervalSince1970
-        while stopRequested == 0 {
-            if reloadRequested != 0 {
-                reloadRequested = 0
-                switch context.loadRules() {
-                case .success(let fresh):
-                    rules = fresh
-                    context.io.err("coinwatch: reloaded \(context.rulesPath)\n")
-                case .failure:
-                    context.io.err("coinwatch: \(context.rulesPath) is invalid; keeping the rules in force\n")
+        var schedule = LoopSchedule(anchor: waiter.now(), interval: interval(of: rules))
+        while true {
+            let started = waiter.now()
+            if pass(rules) == .dataError { return .dataError }
+            var due = schedule.tick(after: waiter.now())
+            while true {
+                let signals = waiter.take()
+                if signals.contains(.stop) { return .success }
+                if signals.contains(.reload) {
+                    rules = reloaded(keeping: rules)
+                    if interval(of: rules) != schedule.interval {
+                        schedule = LoopSchedule(anchor: started, interval: interval(of: rules))
+                        due = schedule.tick(after: waiter.now())
+                    }
                 }
+                if waiter.now() >= due { break }
+                waiter.wait(until: due)
             }
-            let code = RunCommand.onePass(context, rules: rules)
-            if code == .dataError { return code }
-            next += interval
-            let now = context.clock.now().timeIntervalSince1970
-            while next <= now { next += interval }
-            sleep(until: next)
-        }
-        return .success
-    }
-
-    /// Sleeps until `deadline` (seconds since 1970) or a stop/reload signal.
-    private func sleep(until deadline: Double) {
-        while stopRequested == 0 {
-            let remaining = deadline - context.clock.now().timeIntervalSince1970
-            if remaining <= 0 { return }
-            let slice = min(remaining, 1.0)
-            var request = timespec(tv_sec: Int(slice), tv_nsec: Int((slice - slice.rounded(.down)) * 1e9))
-            _ = nanosleep(&request, nil)
         }
     }
 
-    private func installHandlers() {
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
-        signal(SIGHUP) { _ in reloadRequested = 1 }
+    /// Seconds between passes: `--interval`, else rules.json `interval` (60 s when absent).
+    private func interval(of rules: RulesFile) -> Double {
+        context.arguments.interval ?? rules.interval
+    }
+
+    /// The rules in rules.json now, or `old` with one line on stderr when it is unreadable or invalid.
+    private func reloaded(keeping old: RulesFile) -> RulesFile {
+        let io = context.io
+        do {
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
+            for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }
+            io.err("coinwatch: reloaded \(rulesPath)\n")
+            return loaded.rules
+        } catch {
+            io.err("coinwatch: not reloaded, the rules in force stay: \(Self.summary(of: error)); fix it (see 'coinwatch check') and send SIGHUP again\n")
+            return old
+        }
+    }
+
+    /// The first problem of a failed load, with a count of the others, as one line.
+    static func summary(of error: RulesLoadError) -> String {
+        switch error {
+        case .unreadable(_, let reason):
+            return reason
+        case .invalid(let path, let diagnostics):
+            let errors = diagnostics.filter { $0.severity == .error }
+            guard let first = errors.first else { return "\(path) is invalid" }
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more problem\(errors.count == 2 ? "" : "s"))" : ""
+            return first.description + more
+        }
     }
 }

@@ -28,7 +28,8 @@ struct Plan {
         return out
     }
 
-    func json() -> String {
+    /// The plan as one JSON object, with `extra` raw members appended.
+    func json(extra: [(key: String, json: String)] = []) -> String {
         var out = JSONOut()
         out.add("rules_file", rules.path)
         out.add("vs_currency", rules.vsCurrency)
@@ -52,6 +53,7 @@ struct Plan {
             s.add("description", sinkText(sink))
             return s.text
         }))
+        for member in extra { out.addRaw(member.key, member.json) }
         return out.text
     }
 

@@ -9,7 +9,16 @@ enum RunCommand {
         if context.arguments.once {
             return onePass(context, rules: rules)
         }
-        return LoopRunner(context: context, rules: rules).run()
+        let waiter: SignalWaiter
+        do {
+            waiter = try SignalWaiter.install()
+        } catch {
+            context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
+            return .failure
+        }
+        return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
+            onePass(context, rules: $0)
+        }.run()
     }
 
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
@@ -59,7 +68,7 @@ enum RunCommand {
             rules: rules,
             fetcher: QuoteFetcher(sources: sources, transport: context.transport),
             delivery: Delivery(rules: rules, transport: context.transport,
-                               json: context.arguments.json, quiet: context.arguments.quiet,
+                               json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
                                sleeper: context.sleeper, retry: context.retryPolicy),
             dryRun: context.arguments.dryRun)
     }

@@ -1,8 +1,17 @@
-/// `coinwatch state show | reset [--rule ID]`.
+/// `coinwatch state show | reset [--rule ID]` (SPEC §1, §5).
 enum StateCommand {
     static func run(_ context: CommandContext) -> ExitCode {
         let path = context.statePath
-        switch context.arguments.positionals.first {
+        let action = context.arguments.positionals.first
+        if context.arguments.rule != nil, action != "reset" {
+            context.io.err("Error: '--rule' applies only to 'state reset'. See 'coinwatch state --help'.\n")
+            return .usage
+        }
+        if context.arguments.positionals.count > 1 {
+            context.io.err("Error: Unexpected argument '\(context.arguments.positionals[1])'. See 'coinwatch state --help'.\n")
+            return .usage
+        }
+        switch action {
         case "show": return show(context, path: path)
         case "reset": return reset(context, path: path)
         case let other?:
@@ -14,46 +23,8 @@ enum StateCommand {
         }
     }
 
-    private static func show(_ context: CommandContext, path: String) -> ExitCode {
-        let state: StateDocument
-        do {
-            state = try StateStore.load(path: path)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
-        let pairs = state.pairs.sorted { $0.key < $1.key }
-        if context.arguments.json {
-            let items = pairs.map { key, pair in
-                var o = JSONOut()
-                let (rule, coin) = split(key)
-                o.add("rule", rule)
-                o.add("coin", coin)
-                o.add("status", pair.firing ? "firing" : "armed")
-                o.add("last_notified", pair.lastNotified.map(TimeText.iso))
-                o.add("last_price", pair.lastPrice)
-                return o.text
-            }
-            var doc = JSONOut()
-            doc.add("state", path)
-            doc.addRaw("pairs", JSONOut.array(items))
-            doc.add("outbox", state.outbox.reduce(0) { $0 + $1.alerts.count })
-            context.io.out(doc.text + "\n")
-            return .success
-        }
-        guard !context.arguments.quiet else { return .success }
-        var out = "\(path): \(pairs.count) pairs, \(state.outbox.reduce(0) { $0 + $1.alerts.count }) alerts queued\n"
-        for (key, pair) in pairs {
-            let (rule, coin) = split(key)
-            out += "  " + rule.padding(to: 20) + coin.padding(to: 16) + (pair.firing ? "firing" : "armed ").padding(to: 8)
-            out += "last notified " + (pair.lastNotified.map(TimeText.iso) ?? "never")
-            out += pair.lastPrice.map { "  last price \(NumberText.plain($0))" } ?? ""
-            out += "\n"
-        }
-        context.io.out(out)
-        return .success
-    }
-
+    /// Moves the state file aside and starts over; with `--rule`, forgets only that rule's
+    /// pairs (the old file is still kept aside). Holds the state lock throughout.
     private static func reset(_ context: CommandContext, path: String) -> ExitCode {
         let lock: StateLock
         do {
@@ -64,30 +35,32 @@ enum StateCommand {
         }
         defer { lock.release() }
         let now = context.clock.now().timeIntervalSince1970
+        let say = { (line: String) in if !context.arguments.quiet { context.io.out(line + "\n") } }
         do {
-            if let rule = context.arguments.rule {
-                var state = try StateStore.load(path: path)
-                let before = state.pairs.count
-                state.pairs = state.pairs.filter { split($0.key).0 != rule }
-                try StateStore.save(state, to: path)
-                if !context.arguments.quiet { context.io.out("forgot \(before - state.pairs.count) pair(s) of rule \(rule)\n") }
+            guard let rule = context.arguments.rule else {
+                guard let moved = try StateStore.reset(path: path, now: now) else {
+                    say("no state at \(path); nothing to reset")
+                    return .success
+                }
+                say("moved \(path) to \(moved); the next pass starts over")
                 return .success
             }
-            guard let moved = try StateStore.reset(path: path, now: now) else {
-                if !context.arguments.quiet { context.io.out("no state at \(path); nothing to reset\n") }
-                return .success
+            var state = try StateStore.load(path: path)
+            let keys = state.pairs.keys.filter { StateDocument.splitPairKey($0).rule == rule }
+            guard !keys.isEmpty else {
+                let rules = Set(state.pairs.keys.map { StateDocument.splitPairKey($0).rule }).sorted()
+                context.io.err("coinwatch: state \(path) has no pairs of rule '\(rule)'; nothing reset."
+                    + Suggestion.phrase(for: rule, in: rules) + "\n")
+                return .failure
             }
-            if !context.arguments.quiet { context.io.out("moved \(path) to \(moved); the next pass starts over\n") }
+            for key in keys { state.pairs[key] = nil }
+            let moved = try StateStore.reset(path: path, now: now)
+            try StateStore.save(state, to: path)
+            say("forgot \(keys.count) pair(s) of rule \(rule)" + (moved.map { "; the old state is kept at \($0)" } ?? ""))
             return .success
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return error.exitCode
         }
-    }
-
-    /// "rule|coin" → (rule, coin).
-    private static func split(_ key: String) -> (String, String) {
-        guard let bar = key.firstIndex(of: "|") else { return (key, "") }
-        return (String(key[..<bar]), String(key[key.index(after: bar)...]))
     }
 }

@@ -1,8 +1,9 @@
 extension RulesValidator {
     static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file"]
 
-    /// `providers`: a non-empty array of provider objects with distinct names.
-    mutating func validateProviders(_ node: JSONNode, path: String) -> [ProviderConfig]? {
+    /// `providers`: a non-empty array of provider objects with distinct names, each able to quote in `vs`
+    /// (not checked when `vs` is nil: vs_currency itself is invalid).
+    mutating func validateProviders(_ node: JSONNode, path: String, vs: String?) -> [ProviderConfig]? {
         guard let elements = array(node, path: path, of: "provider objects") else { return nil }
         if elements.isEmpty {
             error("providers is empty; list at least one provider, or leave the key out to use coingecko", at: node, path: path)
@@ -24,9 +25,18 @@ extension RulesValidator {
                 continue
             }
             seen[provider.name] = index
+            if let vs { checkCurrency(provider, vs: vs, at: element["name"] ?? element, path: JSONPath.child(elementPath, "name")) }
             result.append(provider)
         }
         return result
+    }
+
+    /// An error when `provider` offers no market in `vs`, naming what it does offer.
+    mutating func checkCurrency(_ provider: ProviderConfig, vs: String, at node: JSONNode, path: String) {
+        guard let offered = ProviderFactory.offeredCurrencies(provider.name), !offered.contains(vs) else { return }
+        let name = provider.name.rawValue
+        error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", ")). "
+              + "Set vs_currency to one of them, or remove \(name)", at: node, path: path)
     }
 
     /// One provider object.
@@ -49,6 +59,10 @@ extension RulesValidator {
         if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
             if EnvironmentExpander.isVariableName(text.value) {
                 provider.apiKeyEnv = text.value
+                if let name, !ProviderFactory.takesAPIKey(name) {
+                    warning("\(name.rawValue)'s public market data takes no API key; api_key_env is ignored",
+                            at: envNode, path: JSONPath.child(path, "api_key_env"))
+                }
             } else {
                 error("api_key_env must be the NAME of an environment variable (letters, digits and _, e.g. COINGECKO_API_KEY), not the key itself",
                       at: envNode, path: JSONPath.child(path, "api_key_env"))

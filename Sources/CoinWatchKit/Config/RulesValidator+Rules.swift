@@ -85,11 +85,21 @@ extension RulesValidator {
         guard let text = string(node, path: coinPath) else { return nil }
         if text.value == "*" { return "*" }
         guard let favorites = favoriteNames else { return text.value }
-        if let favorite = favorites.first(where: { $0.lowercased() == text.value.lowercased() }) { return favorite }
+        if let favorite = favoriteByKey[text.value.lowercased()] { return favorite }
         var message = "coin \(text.shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : text.value)) or use \"*\"."
         if !text.fromEnvironment { message += Suggestion.phrase(for: text.value, in: favorites) }
         error(message, at: node, path: coinPath)
         return nil
+    }
+
+    /// Lower-cased favorite → favorite as written; the first of favorites equal ignoring case wins.
+    static func lookup(_ favorites: [String]) -> [String: String] {
+        var byKey: [String: String] = [:]
+        byKey.reserveCapacity(favorites.count)
+        for favorite in favorites where byKey[favorite.lowercased()] == nil {
+            byKey[favorite.lowercased()] = favorite
+        }
+        return byKey
     }
 
     /// Warns that window `all` needs a provider that reports all-time highs and lows.

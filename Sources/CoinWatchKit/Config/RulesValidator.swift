@@ -23,7 +23,11 @@ struct RulesValidator {
     var diagnostics: [Diagnostic] = []
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
-    var favoriteNames: [String]? = []
+    var favoriteNames: [String]? = [] {
+        didSet { favoriteByKey = Self.lookup(favoriteNames ?? []) }
+    }
+    /// Lower-cased favorite → the favorite as written (the first wins), so a rule's coin is found in O(1).
+    private(set) var favoriteByKey: [String: String] = [:]
     /// Names of all sinks, or nil when `sinks` itself is malformed (notify checks are then skipped).
     var sinkNames: [String]? = ["stdout"]
 
@@ -46,13 +50,16 @@ struct RulesValidator {
         }
         let top = object(root, path: "", allowed: Self.topLevelKeys)
         if let node = top["$schema"] { _ = string(node, path: "$schema") }
-        if let node = top["vs_currency"], let currency = vsCurrency(node, path: "vs_currency") {
-            result.vsCurrency = currency
+        var currencyKnown = true
+        if let node = top["vs_currency"] {
+            let currency = vsCurrency(node, path: "vs_currency")
+            result.vsCurrency = currency ?? result.vsCurrency
+            currencyKnown = currency != nil
         }
         if let node = top["interval"], let seconds = duration(node, path: "interval", positive: true) {
             result.interval = seconds
         }
-        if let node = top["providers"], let providers = validateProviders(node, path: "providers") {
+        if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers
         }
         if let node = top["favorites"] {

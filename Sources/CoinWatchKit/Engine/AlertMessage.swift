@@ -1,6 +1,7 @@
 /// The default text of an alert, and the values its `message` template can use.
 public enum AlertMessage {
-    /// What the template placeholders stand for in this alert (SPEC §2 `message`).
+    /// What the template placeholders stand for in this alert (SPEC §2 `message`); prices and
+    /// percentages are formatted as in the default message, absent values are empty.
     public static func values(for alert: Alert) -> [String: String] {
         [
             "symbol": alert.symbol,
@@ -18,46 +19,76 @@ public enum AlertMessage {
         ]
     }
 
-    /// The default message: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
+    /// The default message, one line for chat: what happened, then the price now and the 24h
+    /// change: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
     public static func defaultText(for alert: Alert, condition: Condition) -> String {
         let now = "now " + NumberText.money(alert.price, vs: alert.vs)
             + (alert.change24h.map { " (\(NumberText.percent($0)) 24h)" } ?? "")
-        let symbol = alert.symbol
         let money = { (v: Double) in NumberText.money(v, vs: alert.vs) }
-        if alert.status == .resolved {
-            let phrase = phrase(condition, money: money, previous: alert.previous)
-            let negated = phrase.hasPrefix("is ") ? "is no longer " + phrase.dropFirst(3) : "no longer " + phrase
-            return "\(symbol) \(negated) — \(now)"
-        }
+        let what = alert.status == .resolved
+            ? resolvedPhrase(condition, money: money)
+            : firingPhrase(condition, money: money, previous: alert.previous, price: alert.price)
+        return "\(alert.symbol)\(what) — \(now)"
+    }
+
+    /// What happened, after the symbol: " crossed above $100,000.00", "'s 24h change is at or above -2%".
+    static func firingPhrase(_ condition: Condition, money: (Double) -> String, previous: Double?, price: Double) -> String {
         switch condition {
-        case .crossesAbove(let v): return "\(symbol) crossed above \(money(v)) — \(now)"
-        case .crossesBelow(let v): return "\(symbol) crossed below \(money(v)) — \(now)"
-        case .crosses(let v):
-            let direction = (alert.previous ?? alert.price) < v ? "above" : "below"
-            return "\(symbol) crossed \(direction) \(money(v)) — \(now)"
-        case .entersRange(let low, let high): return "\(symbol) entered \(money(low))–\(money(high)) — \(now)"
-        case .exitsRange(let low, let high): return "\(symbol) left \(money(low))–\(money(high)) — \(now)"
-        default: return "\(symbol) \(phrase(condition, money: money, previous: alert.previous)) — \(now)"
+        case .above(let v): return " is above \(money(v))"
+        case .below(let v): return " is below \(money(v))"
+        case .crossesAbove(let v): return " crossed above \(money(v))"
+        case .crossesBelow(let v): return " crossed below \(money(v))"
+        case .crosses(let v): return " crossed \((previous ?? price) < v ? "above" : "below") \(money(v))"
+        case .change24hAbove(let v):
+            return v > 0 ? " is up \(percent(v)) or more in 24h" : "'s 24h change is at or above \(signed(v))"
+        case .change24hBelow(let v):
+            return v < 0 ? " is down \(percent(-v)) or more in 24h" : "'s 24h change is at or below \(signed(v))"
+        case .change24hAbs(let v): return " moved \(percent(v)) or more in 24h"
+        case .newHigh(let w): return " is at a new \(name(of: w)) high"
+        case .newLow(let w): return " is at a new \(name(of: w)) low"
+        case .movePct(let pct, let within):
+            return (pct > 0 ? " rose " : " fell ") + "\(percent(abs(pct))) or more within \(TimeText.duration(within))"
+        case .entersRange(let low, let high): return " entered \(money(low))–\(money(high))"
+        case .exitsRange(let low, let high): return " left \(money(low))–\(money(high))"
         }
     }
 
-    /// How a level condition reads after the symbol: "is above $2,000.00".
-    private static func phrase(_ condition: Condition, money: (Double) -> String, previous: Double?) -> String {
+    /// What stopped holding, after the symbol (level conditions only resolve).
+    static func resolvedPhrase(_ condition: Condition, money: (Double) -> String) -> String {
         switch condition {
-        case .above(let v): return "is above \(money(v))"
-        case .below(let v): return "is below \(money(v))"
-        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): return "crossing \(money(v))"
-        case .change24hAbove(let v): return "is up \(NumberText.percent(v)) or more in 24h"
-        case .change24hBelow(let v): return "is down \(NumberText.percent(v)) or more in 24h"
-        case .change24hAbs(let v): return "moved \(NumberText.plain(v))% or more in 24h"
-        case .newHigh(let w): return "is at a new \(w == .all ? "all-time" : w.rawValue) high"
-        case .newLow(let w): return "is at a new \(w == .all ? "all-time" : w.rawValue) low"
+        case .above(let v): return " is no longer above \(money(v))"
+        case .below(let v): return " is no longer below \(money(v))"
+        case .change24hAbove(let v):
+            return v > 0 ? " is no longer up \(percent(v)) or more in 24h" : "'s 24h change is back below \(signed(v))"
+        case .change24hBelow(let v):
+            return v < 0 ? " is no longer down \(percent(-v)) or more in 24h" : "'s 24h change is back above \(signed(v))"
+        case .change24hAbs(let v): return "'s 24h move is back under \(percent(v))"
+        case .newHigh(let w): return " is no longer at a \(name(of: w)) high"
+        case .newLow(let w): return " is no longer at a \(name(of: w)) low"
         case .movePct(let pct, let within):
-            return (pct >= 0 ? "rose" : "fell") + " \(NumberText.plain(abs(pct)))% or more within \(TimeText.duration(within))"
+            return " is no longer " + (pct > 0 ? "up " : "down ") + "\(percent(abs(pct))) within \(TimeText.duration(within))"
+        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): return " is back across \(money(v))"
         case .entersRange(let low, let high), .exitsRange(let low, let high):
-            return "in \(money(low))–\(money(high))"
+            return " is back across \(money(low))–\(money(high))"
         }
     }
+
+    /// How a window reads in a sentence: "24h", "7-day", "52-week", "all-time".
+    static func name(of window: Window) -> String {
+        switch window {
+        case .h24: return "24h"
+        case .d7: return "7-day"
+        case .d30: return "30-day"
+        case .w52: return "52-week"
+        case .all: return "all-time"
+        }
+    }
+
+    /// A threshold percentage as written: `5%`, `2.5%`.
+    private static func percent(_ value: Double) -> String { NumberText.plain(value) + "%" }
+
+    /// A threshold percentage with its sign: `+2%`, `-2%`.
+    private static func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + NumberText.plain(value) + "%" }
 
     private static func thresholdText(_ alert: Alert) -> String {
         guard let threshold = alert.threshold else { return "" }

@@ -38,7 +38,7 @@ public struct Pass: Sendable {
         if dryRun {
             if !delivery.quiet {
                 for alert in outcome.alerts {
-                    io.out((delivery.json ? AlertRecord.json(alert) : AlertRecord.line(alert)) + "\n")
+                    io.out(delivery.stdoutLine(alert))
                 }
             }
             return outcome

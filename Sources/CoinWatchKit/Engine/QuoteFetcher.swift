@@ -1,5 +1,7 @@
-/// Quotes every favorite through the providers in order (failover), reusing cached quotes
-/// within `cache_ttl` and skipping a provider while its HTTP 429 backoff lasts.
+/// Quotes every favorite through the providers in order (failover), in stages: refresh the exchanges'
+/// market listings (one concurrent batch), then per provider reuse cached quotes within `cache_ttl`,
+/// skip it while its HTTP 429 backoff lasts, and fetch the rest (its pages concurrently); what a
+/// provider could not serve (error, backoff, not listed, unknown) goes to the next one.
 public struct QuoteFetcher: Sendable {
     /// A provider and its rules.json settings.
     public struct Source: Sendable {
@@ -15,12 +17,21 @@ public struct QuoteFetcher: Sendable {
     public struct Outcome: Sendable {
         /// Favorite as written → its quote.
         public var quotes: [String: Quote] = [:]
-        /// One per provider failure (a line on stderr each).
+        /// At most one per provider (a line on stderr each), in the order they happened.
         public var failures: [ProviderError] = []
         /// Favorites no provider could quote.
         public var missing: [String] = []
         /// HTTP requests made.
         public var requestCount = 0
+
+        /// Records `failure` unless its provider already has one this pass.
+        mutating func record(_ failure: ProviderError) {
+            guard !failures.contains(where: { $0.provider == failure.provider }) else { return }
+            failures.append(failure)
+        }
+
+        /// Whether `provider` failed this pass.
+        func failed(_ provider: String) -> Bool { failures.contains { $0.provider == provider } }
     }
 
     /// Seconds to wait after a 429 that gave no Retry-After.
@@ -34,32 +45,28 @@ public struct QuoteFetcher: Sendable {
         self.transport = transport
     }
 
-    /// Quotes `favorites` in `vs`; updates the cache, backoff and resolutions in `state`.
+    /// Quotes `favorites` in `vs` at `now` (seconds since 1970); updates the cache, backoff, listings,
+    /// symbols and resolutions in `state`.
     public func fetch(favorites: [String], vs: String, state: inout StateDocument, now: Double) -> Outcome {
         var outcome = Outcome()
+        refreshListings(vs: vs, state: &state, now: now, outcome: &outcome)
         var remaining = favorites
         for source in sources where !remaining.isEmpty {
             let name = source.provider.name
-            if let until = state.backoff[name] {
-                if until > now {
-                    outcome.failures.append(.backingOff(provider: name, until: until))
-                    continue
-                }
-                state.backoff[name] = nil
-            }
             var served: [String: Quote] = [:]
             var toFetch: [String] = []
             for favorite in remaining {
                 let key = Self.cacheKey(provider: name, vs: vs, favorite: favorite)
-                if let cached = state.quoteCache[key], now - cached.fetchedAt < source.config.cacheTTL, cached.fetchedAt <= now {
+                if let cached = state.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < source.config.cacheTTL {
                     served[favorite] = cached.quote
                 } else {
                     toFetch.append(favorite)
                 }
             }
-            if !toFetch.isEmpty {
-                let fresh = fetchFresh(toFetch, vs: vs, from: source, state: &state, now: now, outcome: &outcome)
-                for (favorite, quote) in fresh {
+            if !toFetch.isEmpty, isAvailable(source, vs: vs, state: &state, now: now, outcome: &outcome) {
+                let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, state: state, now: now),
+                                       symbols: state.symbols, resolved: state.resolved[name] ?? [:])
+                for (favorite, quote) in fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome) {
                     served[favorite] = quote
                     state.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
                         CachedQuote(fetchedAt: now, quote: quote)
@@ -68,6 +75,7 @@ public struct QuoteFetcher: Sendable {
             for (favorite, quote) in served {
                 outcome.quotes[favorite] = quote
                 state.resolved[name, default: [:]][favorite] = quote.providerID
+                state.symbols[lookupKey(favorite)] = quote.symbol
             }
             remaining.removeAll { served[$0] != nil }
         }
@@ -75,39 +83,30 @@ public struct QuoteFetcher: Sendable {
         return outcome
     }
 
-    /// Runs one provider's batched requests concurrently and decodes what answered.
-    private func fetchFresh(_ favorites: [String], vs: String, from source: Source, state: inout StateDocument,
-                            now: Double, outcome: inout Outcome) -> [String: Quote] {
-        let provider = source.provider
-        let requests: [HTTPRequest]
-        do {
-            requests = try provider.requests(for: favorites, vs: vs)
-        } catch let error as ProviderError {
-            outcome.failures.append(error)
-            return [:]
-        } catch {
-            outcome.failures.append(.api(provider: provider.name, message: "\(error)"))
-            return [:]
-        }
-        outcome.requestCount += requests.count
-        var quotes: [String: Quote] = [:]
-        for (request, result) in zip(requests, transport.perform(requests)) {
-            do {
-                let response = try result.get().requireSuccess(host: HTTPRequest.host(of: request.url))
-                let decoded = try provider.decode([response.body], favorites: favorites, vs: vs)
-                quotes.merge(decoded) { first, _ in first }
-            } catch let error as TransportError {
-                if case .http(_, 429, _, let retryAfter) = error {
-                    state.backoff[provider.name] = now + (retryAfter ?? Self.defaultBackoff)
-                }
-                outcome.failures.append(.transport(provider: provider.name, error))
-            } catch let error as ProviderError {
-                outcome.failures.append(error)
-            } catch {
-                outcome.failures.append(.decoding(provider: provider.name, detail: "\(error)"))
+    /// Whether `source` may be asked now: not backing off after a 429 (a skip is recorded once), and
+    /// holding a listing when it needs one (a listing that failed to load was recorded already).
+    private func isAvailable(_ source: Source, vs: String, state: inout StateDocument, now: Double,
+                             outcome: inout Outcome) -> Bool {
+        let name = source.provider.name
+        if let until = state.backoff[name] {
+            if until > now {
+                outcome.record(.backingOff(provider: name, until: until))
+                return false
             }
+            state.backoff[name] = nil
         }
-        return quotes
+        if source.provider.listingRequest(vs: vs) != nil, listing(of: source, vs: vs, state: state, now: now) == nil {
+            outcome.record(.noListing(provider: name, cause: "no market list yet"))
+            return false
+        }
+        return true
+    }
+
+    /// The listing `source` is asked with: the remembered one (even when stale, if a refresh failed) for a
+    /// provider with a listing request; only a fresh one for a provider that learns it from quotes.
+    func listing(of source: Source, vs: String, state: StateDocument, now: Double) -> MarketListing? {
+        guard let listing = state.listings[MarketListing.key(provider: source.provider.name, vs: vs)] else { return nil }
+        return source.provider.listingRequest(vs: vs) != nil || listing.isFresh(now: now) ? listing : nil
     }
 
     /// The key of `StateDocument.quoteCache`.

@@ -38,18 +38,14 @@ public struct RuleRunner: Sendable {
         let series = state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
         let previous = series?.last?.p
         let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
-        var pair = state.pairs[pairKey] ?? PairState()
-        let holds = ConditionEvaluator.holds(
-            rule.condition, quote: quote, previous: previous, series: series, now: now,
-            wasFiring: pair.firing, rearm: rule.rearm)
-        let policy = NotifyPolicy(
-            forDuration: rule.forDuration, cooldown: rule.cooldown ?? rules.defaults.cooldown,
-            repeatEvery: rule.repeatEvery, once: rule.once, resolve: rule.resolve)
-        let decision: Decision
-        (pair, decision) = NotifyDecision.decide(
-            pair: pair, conditionTrue: holds, isLevel: rule.condition.isLevel, policy: policy, now: now)
-        pair.lastPrice = quote.price
-        state.pairs[pairKey] = pair
+        let pair = state.pairs[pairKey] ?? PairState()
+        let observation = Observation(quote: quote, previous: previous, series: series, now: now)
+        let step = PairStep.advance(rule.condition, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
+                                    pair: pair, observation: observation)
+        var next = step.pair
+        next.lastPrice = quote.price
+        state.pairs[pairKey] = next
+        let decision = step.decision
         guard case .notify(let status, _) = decision else { return nil }
         return makeAlert(rule, coin: coin, quote: quote, previous: previous, status: status, now: now)
     }

@@ -9,32 +9,28 @@ public struct CoinGecko: PriceProvider {
 
     /// Lower-case name as written in rules.json.
     public var name: String { Self.providerName }
+    /// The root, timeout and extra trust from rules.json.
+    public let endpoint: ProviderEndpoint
     /// The API root the paths are appended to, without a trailing slash.
-    public let baseURL: String
+    public var baseURL: String { endpoint.baseURL }
     /// Seconds allowed per request.
-    public let timeout: Double
+    public var timeout: Double { endpoint.timeout }
     /// A PEM bundle trusted in addition to the system's.
-    public let caFile: String?
+    public var caFile: String? { endpoint.caFile }
     private let apiKey: APIKey?
 
     /// Reads the API key from `environment[config.apiKeyEnv]` now; a key that is set but empty is ignored.
     public init(config: ProviderConfig, environment: [String: String]) {
-        var base = config.baseURL ?? Self.publicRoot
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base.isEmpty ? Self.publicRoot : base
-        self.timeout = config.timeout
-        self.caFile = config.caFile
-        if let variable = config.apiKeyEnv, let value = environment[variable], !value.isEmpty {
-            self.apiKey = APIKey(value: value)
-        } else {
-            self.apiKey = nil
-        }
+        self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
+        self.apiKey = APIKey(config: config, environment: environment)
     }
 
-    /// One `/coins/markets` GET per 250 distinct favorites (trimmed, lower-cased), in favorites' order.
-    public func requests(for favorites: [String], vs: String) throws -> [HTTPRequest] {
+    /// One `/coins/markets` GET per 250 distinct ids (trimmed, lower-cased), in favorites' order; a
+    /// favorite's id is the one remembered for it (`BTC` → `bitcoin`), else the favorite itself.
+    public func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
         var seen = Set<String>()
-        let ids = favorites.map(lookupKey).filter { !$0.isEmpty && seen.insert($0).inserted }
+        let vs = query.vs
+        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty && seen.insert($0).inserted }
         return stride(from: 0, to: ids.count, by: Self.chunkSize).map { start in
             let chunk = ids[start..<min(start + Self.chunkSize, ids.count)]
             let query = QueryString.join([
@@ -44,14 +40,13 @@ public struct CoinGecko: PriceProvider {
                 ("page", "1"),
                 ("price_change_percentage", "24h"),
             ])
-            return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers,
-                               timeout: timeout, caFile: caFile)
+            return endpoint.get("/coins/markets?\(query)", headers: headers)
         }
     }
 
     /// `Accept: application/json`, plus the API key header when a key is set.
     var headers: [HTTPHeader] {
-        var headers = [HTTPHeader("Accept", "application/json")]
+        var headers = [ProviderEndpoint.acceptJSON]
         if let apiKey { headers.append(HTTPHeader(apiKeyHeaderName, apiKey.value)) }
         return headers
     }
@@ -60,12 +55,4 @@ public struct CoinGecko: PriceProvider {
     var apiKeyHeaderName: String {
         baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
     }
-}
-
-/// An API key that prints as `<redacted>` wherever the provider is printed or dumped.
-private struct APIKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    let value: String
-    var description: String { "<redacted>" }
-    var debugDescription: String { description }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
 }

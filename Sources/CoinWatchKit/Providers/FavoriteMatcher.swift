@@ -19,8 +19,27 @@ struct FavoriteMatcher<Item> {
 
     /// The item `favorite` names, or nil when none does.
     func match(_ favorite: String) -> Item? {
+        match(favorite, symbol: nil)
+    }
+
+    /// The item `favorite` names, trying `symbol` (learned from another provider) right after the id.
+    func match(_ favorite: String, symbol: String?) -> Item? {
         let wanted = lookupKey(favorite)
-        return byID[wanted] ?? bySymbol[wanted]?.item ?? byName[wanted]?.item
+        if let item = byID[wanted] { return item }
+        if let symbol, let item = bySymbol[lookupKey(symbol)]?.item { return item }
+        return bySymbol[wanted]?.item ?? byName[wanted]?.item
+    }
+
+
+    /// Favorite → quote for every favorite of `query` that an item answers (the favorite itself, else
+    /// the id remembered for it) and that `quote` can price.
+    func quotes(for query: QuoteQuery, _ quote: (Item) -> Quote?) -> [String: Quote] {
+        var quotes: [String: Quote] = [:]
+        for favorite in query.favorites {
+            let item = match(favorite) ?? query.resolved[favorite].flatMap { match($0) }
+            if let priced = item.flatMap(quote) { quotes[favorite] = priced }
+        }
+        return quotes
     }
 
     private static func keepBest(_ item: Item, _ rank: Int?, under key: String,

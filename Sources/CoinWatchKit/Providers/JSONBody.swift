@@ -31,6 +31,40 @@ public enum JSONBody {
         }
     }
 
+    /// Decodes `body` as `type` after checking it for the API's error envelope (`APIErrorEnvelope`).
+    /// Throws `ProviderError.api` with the API's message, or `ProviderError.decoding` as `decode` does.
+    public static func decodeAnswer<T: Decodable>(_ type: T.Type, from body: [UInt8], expecting shape: Shape,
+                                                  provider: String) throws -> T {
+        if let message = APIErrorEnvelope.message(in: body) {
+            throw ProviderError.api(provider: provider, message: message)
+        }
+        return try decode(T.self, from: body, expecting: shape, provider: provider)
+    }
+
+    /// The elements of a top-level array, or the one element of a top-level object (APIs whose
+    /// single-item endpoint answers the object alone), after the error-envelope check of `decodeAnswer`.
+    public static func decodeOneOrMany<T: Decodable>(_ type: T.Type, from body: [UInt8], provider: String) throws -> [T] {
+        if starts(body, as: .object) {
+            return [try decodeAnswer(T.self, from: body, expecting: .object, provider: provider)]
+        }
+        return try decodeAnswer([T].self, from: body, expecting: .array, provider: provider)
+    }
+
+    /// The items of every body, decoded by `decodeOne`, in order; a decoding error of one of several
+    /// bodies says which (`response 2 of 3: …`). Throws what `decodeOne` throws.
+    public static func decodeEach<Item>(_ bodies: [[UInt8]],
+                                        _ decodeOne: ([UInt8]) throws -> [Item]) throws -> [Item] {
+        var items: [Item] = []
+        for (index, body) in bodies.enumerated() {
+            do {
+                items += try decodeOne(body)
+            } catch ProviderError.decoding(let provider, let detail) where bodies.count > 1 {
+                throw ProviderError.decoding(provider: provider, detail: "response \(index + 1) of \(bodies.count): \(detail)")
+            }
+        }
+        return items
+    }
+
     /// Whether the first significant byte of `body` (after any BOM and white space) opens `shape`.
     public static func starts(_ body: [UInt8], as shape: Shape) -> Bool {
         let first = Lenient.withoutBOM(body).first(where: { !isSpace($0) })

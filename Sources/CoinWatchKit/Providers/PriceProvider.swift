@@ -1,40 +1,62 @@
-/// A price API. A provider is two pure halves around the transport: `requests` plans the
-/// batched HTTP requests for a set of favorites, `decode` turns the answers into quotes.
-/// The engine runs the requests (through the cache and the rate-limit backoff) in between.
+/// A price API. A provider is pure halves around the transport: `requests` plans the batched
+/// HTTP requests for a `QuoteQuery`, `decode` turns the answers into quotes. An exchange first
+/// learns what it lists (`listingRequest` + `decodeListing`, or from a quote answer); the engine
+/// runs every request (through the cache and the rate-limit backoff) and remembers the listing.
 public protocol PriceProvider: Sendable {
     /// Lower-case name as written in rules.json (`coingecko`).
     var name: String { get }
-    /// The batched requests that quote `favorites` in `vs`; one per page/chunk.
-    /// Throws `ProviderError.unsupportedCurrency` when the provider cannot quote `vs`.
-    func requests(for favorites: [String], vs: String) throws -> [HTTPRequest]
-    /// Decodes the 2xx bodies of `requests(for:vs:)` (same order) into quotes keyed by favorite
-    /// as written. Favorites that the answer does not contain are simply absent.
-    /// Throws `ProviderError.decoding` when a body is not the expected shape.
-    func decode(_ bodies: [[UInt8]], favorites: [String], vs: String) throws -> [String: Quote]
+    /// The GET that lists the markets the provider trades in `vs`; nil when it needs no listing.
+    func listingRequest(vs: String) -> HTTPRequest?
+    /// The markets quoted in `vs` that the answer to `listingRequest(vs:)` lists.
+    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
+    func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket]
+    /// The markets a quote answer reveals on its own (Bithumb's `ALL_KRW` keys); nil when it reveals none.
+    func listing(fromQuoteBody body: [UInt8], vs: String) -> [ListedMarket]?
+    /// The message of the API's error envelope in `body` (of any HTTP status), nil when `body` is not one.
+    func errorMessage(in body: [UInt8]) -> String?
+    /// Whether it serves favorites by symbol from its own listing (the exchanges), so a symbol another
+    /// provider gave an id-style favorite applies to it.
+    var servesBySymbol: Bool { get }
+    /// The GET of every coin it knows in `vs`, for resolving favorites (`check --online`).
+    func catalogRequest(vs: String) -> HTTPRequest?
+    /// The coins of the answer to `catalogRequest(vs:)`.
+    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
+    func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin]
+    /// The batched requests that quote `query.favorites` in `query.vs`; one per page/chunk, none when
+    /// the listing has none of them. Throws `ProviderError.unsupportedCurrency` when it cannot quote `vs`.
+    func requests(_ query: QuoteQuery) throws -> [HTTPRequest]
+    /// Decodes the 2xx bodies of `requests(_:)` (same order) into quotes keyed by favorite as written.
+    /// Favorites that the answer does not contain are simply absent.
+    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
+    func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote]
 }
 
-/// Why a provider could not quote.
-public enum ProviderError: Error, Sendable, Equatable {
-    /// The network or the server failed.
-    case transport(provider: String, TransportError)
-    /// The body was not what the API documents; `detail` says where.
-    case decoding(provider: String, detail: String)
-    /// The API answered with its own error envelope (Bithumb status, Binance code).
-    case api(provider: String, message: String)
-    /// The provider offers no such quote currency; `offered` lists what it has.
-    case unsupportedCurrency(provider: String, vs: String, offered: [String])
-    /// Skipped: HTTP 429 earlier asked us to wait until this many seconds since 1970.
-    case backingOff(provider: String, until: Double)
+extension PriceProvider {
+    /// An aggregator (not an exchange) resolves favorites by its own ids, symbols and names only.
+    public var servesBySymbol: Bool { false }
 
-    /// One line naming the provider and the cause.
-    public var message: String {
-        switch self {
-        case .transport(let p, let e): return "\(p): \(e.message)"
-        case .decoding(let p, let d): return "\(p): unexpected response: \(d)"
-        case .api(let p, let m): return "\(p): API error: \(m)"
-        case .unsupportedCurrency(let p, let vs, let offered):
-            return "\(p) does not quote in '\(vs)'; it offers \(offered.joined(separator: ", "))"
-        case .backingOff(let p, _): return "\(p): rate-limited (HTTP 429), skipped until its Retry-After passes"
-        }
+    /// No listing: the provider is asked for every favorite.
+    public func listingRequest(vs: String) -> HTTPRequest? { nil }
+
+    /// Never called for a provider without a listing request.
+    public func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
+        throw ProviderError.decoding(provider: name, detail: "this provider has no market listing")
+    }
+
+    /// The message of any of the envelopes `APIErrorEnvelope` reads.
+    public func errorMessage(in body: [UInt8]) -> String? { APIErrorEnvelope.message(in: body) }
+
+    /// Quote answers reveal no listing.
+    public func listing(fromQuoteBody body: [UInt8], vs: String) -> [ListedMarket]? { nil }
+
+    /// The requests for `favorites` in `vs`, with nothing remembered.
+    public func requests(for favorites: [String], vs: String, listing: MarketListing? = nil) throws -> [HTTPRequest] {
+        try requests(QuoteQuery(favorites: favorites, vs: vs, listing: listing))
+    }
+
+    /// Decodes `bodies` for `favorites` in `vs`, with nothing remembered.
+    public func decode(_ bodies: [[UInt8]], favorites: [String], vs: String,
+                       listing: MarketListing? = nil) throws -> [String: Quote] {
+        try decode(bodies, query: QuoteQuery(favorites: favorites, vs: vs, listing: listing))
     }
 }

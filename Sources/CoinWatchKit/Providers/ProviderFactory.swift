@@ -1,10 +1,29 @@
-/// Makes the provider a rules.json `providers` entry names.
+/// Makes the provider a rules.json `providers` entry names, and knows what each one quotes in.
 public enum ProviderFactory {
-    /// The provider for `config`, or nil when this build does not implement it.
+    /// The provider for `config` (every `ProviderName` has one; optional for callers written when some had none).
     public static func make(_ config: ProviderConfig, environment: [String: String]) -> (any PriceProvider)? {
         switch config.name {
         case .coingecko: return CoinGecko(config: config, environment: environment)
-        case .coinpaprika, .bithumb, .upbit, .binance: return nil
+        case .coinpaprika: return CoinPaprika(config: config, environment: environment)
+        case .bithumb: return Bithumb(config: config)
+        case .upbit: return Upbit(config: config)
+        case .binance: return Binance(config: config)
         }
+    }
+
+    /// The quote currencies `name` offers (lower case), or nil when it takes any that its API knows.
+    public static func offeredCurrencies(_ name: ProviderName) -> [String]? {
+        switch name {
+        case .coingecko: return nil
+        case .coinpaprika: return CoinPaprika.offeredCurrencies
+        case .bithumb: return Bithumb.offeredCurrencies
+        case .upbit: return Upbit.offeredCurrencies
+        case .binance: return Binance.offeredCurrencies
+        }
+    }
+
+    /// Whether `name` reads an API key from `api_key_env` (the exchanges' public data takes none).
+    public static func takesAPIKey(_ name: ProviderName) -> Bool {
+        name == .coingecko || name == .coinpaprika
     }
 }

@@ -26,7 +26,7 @@ extension ConditionEvaluator {
         let wasInside = bounds.contains(previous)
         let isInside = bounds.contains(o.price)
         let holds = entering ? (!wasInside && isInside) : (wasInside && !isInside)
-        let place = { (inside: Bool) in inside ? "inside" : "outside" }
+        let place = { @Sendable (inside: Bool) in inside ? "inside" : "outside" }
         return Evaluation(holds: holds, reason: "\(format(previous)) \(place(wasInside)) → \(format(o.price)) "
             + "\(place(isInside)) [\(format(bounds.lowerBound)), \(format(bounds.upperBound))]")
     }

@@ -1,7 +1,9 @@
 extension ConditionEvaluator {
     /// `new_high`/`new_low`: at or beyond the provider's own mark for the window where the quote
     /// has one, and strictly beyond every price recorded within the window. Without a provider
-    /// mark the window must be covered by coinwatch's own watch (first seen at least that long ago).
+    /// mark the window must be covered by coinwatch's own watch: its recorded history, complete
+    /// since `PriceSeries.coveredFrom` (the first record unless pruning dropped older points),
+    /// must reach back at least the whole window.
     static func extreme(high: Bool, window: Window, _ o: Observation) -> Evaluation {
         let price = o.price
         let word = high ? "high" : "low"
@@ -15,7 +17,7 @@ extension ConditionEvaluator {
             guard let seconds = window.seconds else {
                 return Evaluation(holds: false, reason: "the provider reports no all-time \(word)")
             }
-            guard let first = o.series?.firstSeen, o.now - first >= seconds else {
+            guard let series = o.series, series.covers(seconds, now: o.now) else {
                 return Evaluation(holds: false, reason: "not yet watched for \(window.rawValue)")
             }
         }

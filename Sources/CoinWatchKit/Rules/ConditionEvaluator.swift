@@ -59,7 +59,7 @@ public enum ConditionEvaluator {
     }
 
     private static func change(_ o: Observation, _ test: (Double) -> Bool,
-                               describe: (Double) -> String) -> Evaluation {
+                               describe: @escaping @Sendable (Double) -> String) -> Evaluation {
         guard let change = o.quote.change24h else {
             return Evaluation(holds: false, reason: "the provider reports no 24h change")
         }

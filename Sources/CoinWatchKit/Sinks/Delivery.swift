@@ -15,11 +15,14 @@ public struct Delivery: Sendable {
     /// Waits between retries.
     public var sleeper: any Sleeper
     public var retry: RetryPolicy
+    /// Color for the stdout text lines (a terminal only; never in JSON).
+    public var color: ColorPolicy
     /// Persists the state mid-delivery (before the first webhook try, after each round with a 2xx);
     /// nil persists nothing (dry runs, tests).
     public var checkpoint: (@Sendable (StateDocument) -> Void)?
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
+                color: ColorPolicy = ColorPolicy(enabled: false),
                 sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = RetryPolicy()) {
         self.rules = rules
         self.transport = transport
@@ -27,6 +30,12 @@ public struct Delivery: Sendable {
         self.quiet = quiet
         self.sleeper = sleeper
         self.retry = retry
+        self.color = color
+    }
+
+    /// How `alert` reads on stdout: a JSON Lines record with `--json`, else the text line.
+    public func stdoutLine(_ alert: Alert) -> String {
+        (json ? AlertRecord.json(alert) : AlertRecord.line(alert, color: color)) + "\n"
     }
 
     /// Removes the sinks' secrets from text.
@@ -41,7 +50,7 @@ public struct Delivery: Sendable {
             for sink in item.sinks {
                 switch rules.sinks[sink] {
                 case .stdout?:
-                    if !quiet { io.out((json ? AlertRecord.json(item.alert) : AlertRecord.line(item.alert)) + "\n") }
+                    if !quiet { io.out(stdoutLine(item.alert)) }
                 case .file(let path)?:
                     fileLines[path, default: []].append(AlertRecord.json(item.alert))
                 case .webhook?:

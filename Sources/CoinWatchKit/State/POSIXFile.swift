@@ -49,7 +49,7 @@ enum POSIXFile {
     }
 
     /// Reads the whole file at `path`; a file over `limit` bytes fails without being read.
-    static func readWhole(_ path: String, limit: Int) -> ReadResult {
+    static func readWhole(_ path: String, limit: Int = 128 << 20) -> ReadResult {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError()) }
         defer { _ = close(fd) }

@@ -16,12 +16,13 @@ extension PriceSeries {
 
     /// Adds a price at `time` (seconds since 1970, stored to the whole second), keeping the
     /// points oldest first; a second price at the same second replaces the first. The first
-    /// record of an empty series sets `firstSeen`.
+    /// record of an empty series sets `firstSeen` and `coveredFrom`.
     public mutating func record(price: Double, at time: Double) {
         let t = time.rounded()
         let point = PricePoint(t: t, p: price)
         guard let last = points.last else {
             firstSeen = t
+            coveredFrom = t
             points = [point]
             return
         }
@@ -37,14 +38,17 @@ extension PriceSeries {
 
     /// Drops points older than `retain` seconds before `now` and thins the rest by age.
     /// `retain` is the longest window in use (`.infinity` for `all`); nil keeps only the last
-    /// point, which is always kept.
+    /// point, which is always kept. `coveredFrom` moves forward to the oldest instant whose
+    /// prices are all still kept, so a longer window added later waits to be covered again.
     public mutating func prune(now: Double, retain: Double?) {
         guard let last = points.last else { return }
         guard let retain else {
             points = [last]
+            coveredFrom = max(coveredFrom, last.t)
             return
         }
         let from = now - retain
+        coveredFrom = max(coveredFrom, from)
         var kept = points.filter { $0.t >= from }
         if kept.last != last { kept.append(last) }
         points = HistoryTiers.thinned(kept, now: now)

@@ -15,9 +15,11 @@ public enum NumberText {
         return sign + digits + " " + code.uppercased()
     }
 
-    /// A signed percentage with two decimals: `+2.31%`, `-12.50%`.
+    /// A signed percentage with two decimals: `+2.31%`, `-12.50%`; a change that rounds to
+    /// zero reads `+0.00%`, never `-0.00%`.
     public static func percent(_ value: Double) -> String {
-        (value >= 0 ? "+" : "-") + fixed(abs(value), decimals: 2, grouped: false) + "%"
+        let digits = fixed(abs(value), decimals: 2, grouped: true)
+        return (value < 0 && digits != "0.00" ? "-" : "+") + digits + "%"
     }
 
     /// A large amount abbreviated: `$1.53T`, `$845.20M`, `12.30K ETH`.
@@ -37,7 +39,7 @@ public enum NumberText {
 
     private static let symbols: [String: String] = [
         "usd": "$", "usdt": "$", "usdc": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
-        "inr": "₹", "cny": "¥", "btc": "₿",
+        "inr": "₹", "cny": "CN¥", "btc": "₿",
     ]
 
     /// Decimals that show four significant digits of a value below 1 (at least 2).

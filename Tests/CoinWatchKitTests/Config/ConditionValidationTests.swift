@@ -75,7 +75,7 @@ import Testing
 
     @Test func allTimeWindowWithoutSuitableProviderIsAWarning() throws {
         let json = RulesFixture.document(rules: [#"{"id": "a", "coin": "bitcoin", "when": {"new_high": "all"}}"#],
-                                         extra: #" "providers": [{"name": "binance"}],"#)
+                                         extra: #" "vs_currency": "usdt", "providers": [{"name": "binance"}],"#)
         let loaded = try RulesFixture.load(json).get()
         #expect(loaded.warnings.count == 1)
         #expect(loaded.warnings.first?.severity == .warning)

@@ -5,7 +5,7 @@ import Testing
     func providers(_ list: String) -> String { #"{"providers": \#(list)}"# }
 
     @Test func fieldsAreRead() {
-        let json = providers(#"[{"name": "binance", "base_url": "http://localhost:8080/api/", "api_key_env": "BN_KEY", "cache_ttl": "2m", "timeout": "5s", "ca_file": "~/ca.pem"}, {"name": "upbit", "ca_file": "certs/ca.pem", "base_url": "file:///srv/fixtures"}]"#)
+        let json = #"{"vs_currency": "usdt", "providers": [{"name": "binance", "base_url": "http://localhost:8080/api/", "api_key_env": "BN_KEY", "cache_ttl": "2m", "timeout": "5s", "ca_file": "~/ca.pem"}, {"name": "upbit", "ca_file": "certs/ca.pem", "base_url": "file:///srv/fixtures"}]}"#
         let expected = [
             ProviderConfig(name: .binance, baseURL: "http://localhost:8080/api", apiKeyEnv: "BN_KEY", cacheTTL: 120, timeout: 5, caFile: "/home/ann/ca.pem"),
             ProviderConfig(name: .upbit, baseURL: "file:///srv/fixtures", caFile: "/srv/cw/certs/ca.pem"),
@@ -62,5 +62,37 @@ import Testing
     @Test func caFileNeedsHomeForTilde() {
         #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "ca_file": "~/ca.pem"}]"#), at: "providers[0].ca_file",
                                     containing: "HOME is not set", environment: [:]).count == 1)
+    }
+
+    @Test func anUnsupportedCurrencyNamesWhatTheProviderOffers() throws {
+        let json = "{\n  \"vs_currency\": \"usd\",\n  \"providers\": [{\"name\": \"coingecko\"}, {\"name\": \"upbit\"}]\n}"
+        let found = RulesFixture.errors(json, at: "providers[1].name",
+                                        containing: "upbit does not quote in 'usd' (vs_currency); it offers krw, btc, usdt")
+        #expect(found.count == 1)
+        #expect(found.first?.line == 3)
+        #expect(found.first?.column == 49, "the value of name")
+        #expect(found.first?.description.hasPrefix("/srv/cw/rules.json:3:49: providers[1].name: ") == true)
+    }
+
+    @Test func eachProviderOffersItsOwnCurrencies() {
+        #expect(RulesFixture.rules(#"{"vs_currency": "krw", "providers": [{"name": "bithumb"}, {"name": "upbit"}, {"name": "coinpaprika"}, {"name": "coingecko"}]}"#) != nil)
+        #expect(RulesFixture.rules(#"{"vs_currency": "usdt", "providers": [{"name": "binance"}, {"name": "upbit"}]}"#) != nil)
+        #expect(RulesFixture.errors(#"{"vs_currency": "krw", "providers": [{"name": "binance"}]}"#, at: "providers[0].name",
+                                    containing: "it offers usdt, usdc").count == 1)
+        #expect(RulesFixture.errors(#"{"vs_currency": "usdt", "providers": [{"name": "bithumb"}]}"#, at: "providers[0].name",
+                                    containing: "it offers krw").count == 1)
+        #expect(RulesFixture.errors(#"{"providers": [{"name": "coinpaprika"}, {"name": "bithumb"}]}"#, at: "providers[1].name",
+                                    containing: "does not quote in 'usd'").count == 1, "vs_currency defaults to usd")
+    }
+
+    @Test func anInvalidCurrencyIsReportedOnceNotPerProvider() {
+        let diagnostics = RulesFixture.diagnostics(#"{"vs_currency": "u-s-d", "providers": [{"name": "bithumb"}]}"#)
+        #expect(diagnostics.map(\.jsonPath) == ["vs_currency"])
+    }
+
+    @Test func anAPIKeyForAnExchangeIsAWarning() throws {
+        let loaded = try RulesFixture.load(#"{"vs_currency": "krw", "providers": [{"name": "upbit", "api_key_env": "UPBIT_KEY"}]}"#).get()
+        #expect(loaded.warnings.map(\.jsonPath) == ["providers[0].api_key_env"])
+        #expect(loaded.warnings.first?.message.contains("takes no API key") == true)
     }
 }

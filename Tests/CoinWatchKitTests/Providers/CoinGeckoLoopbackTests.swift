@@ -44,7 +44,7 @@ import Testing
 
     @Test func notFoundNamesTheProviderAndStatus() throws {
         let message = try failure(.json(#"{"error":"Not Found"}"#, status: 404))
-        #expect(message.hasPrefix("coingecko: 127.0.0.1:"))
+        #expect(message == "coingecko: API error: Not Found (HTTP 404)", "the API's own message and the status")
         #expect(message.contains("HTTP 404"))
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 import Synchronization
 
-/// A loopback provider that answers a `ProviderCase`'s real captures until `fail(with:)`, then answers
+/// A loopback provider that answers a `ProviderCase`'s routes (real captures) until `fail(with:)`, then answers
 /// the fault path with the fault (or stops listening, for connection refused).
 final class FaultyProvider: @unchecked Sendable {
     private let fault = Mutex<Reply?>(nil)
-    private let captures: [String: [UInt8]]
+    private let routes: [String: ReplayServer.Route]
     private let faultPath: String
     private(set) var server: LoopbackServer!
     private let refusing: ClosedPort
 
     init(_ provider: ProviderCase) throws {
-        captures = try provider.captures()
+        routes = try provider.routes()
         faultPath = provider.faultPath
         refusing = try ClosedPort()
         server = try LoopbackServer { [weak self] request in
@@ -37,8 +37,7 @@ final class FaultyProvider: @unchecked Sendable {
     var requestCount: Int { server.requests.count }
 
     private func answer(_ request: RecordedRequest) -> Reply {
-        if request.path.hasSuffix(faultPath), let reply = fault.withLock({ $0 }) { return reply }
-        guard let (_, body) = captures.first(where: { request.path.hasSuffix($0.key) }) else { return .notFound }
-        return .bytes(body, contentType: "application/json")
+        if request.path == faultPath, let reply = fault.withLock({ $0 }) { return reply }
+        return routes[request.path]?(request) ?? .notFound
     }
 }

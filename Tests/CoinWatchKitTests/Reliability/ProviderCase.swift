@@ -10,23 +10,30 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
     var favorite: String
     /// The `vs_currency` the captures are in.
     var vs: String
-    /// The path (without query) whose answer a fault replaces.
+    /// The path (without query) whose answer a fault replaces: the batched quote request.
     var faultPath: String
-    /// Path (without query) → a capture under `Fixtures/`, answered with 200.
-    var routes: [String: String]
+    /// Path (without query) → the healthy answer, built from real captures (`Replays`).
+    var routes: @Sendable () throws -> [String: ReplayServer.Route]
 
     var testDescription: String { name }
 
-    /// Every provider this build implements.
+    /// Every provider; each is one line. (An exchange's market listing is remembered for a day after
+    /// the healthy pass, so its quote request is the one a fault can reach.)
     static let all: [ProviderCase] = [
-        ProviderCase(name: "coingecko", favorite: "bitcoin", vs: "usd", faultPath: "/coins/markets",
-                     routes: ["/coins/markets": "real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"]),
+        ProviderCase(name: "coingecko", favorite: "bitcoin", vs: "usd", faultPath: "/coins/markets") {
+            ["/coins/markets": { _ in ReplayServer.capture("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json") }]
+        },
+        ProviderCase(name: "coinpaprika", favorite: "BTC", vs: "usd", faultPath: "/tickers") {
+            let element = try Fixtures.bytes("real/coinpaprika/tickers_btc-bitcoin_quotes-USD_2022-04-19.json")
+            let list = Array("[".utf8) + element + Array("]".utf8)
+            return ["/tickers": { _ in .bytes(list, contentType: "application/json") }]
+        },
+        ProviderCase(name: "bithumb", favorite: "BTC", vs: "krw", faultPath: "/public/ticker/ALL_KRW") {
+            ["/public/ticker/ALL_KRW": { _ in ReplayServer.capture("real/bithumb/ticker_ALL_KRW_TRIMMED-2-coins_2022-02-24.json") }]
+        },
+        ProviderCase(name: "upbit", favorite: "BTC", vs: "krw", faultPath: "/ticker") { Replays.upbitRoutes() },
+        ProviderCase(name: "binance", favorite: "BTC", vs: "usdt", faultPath: "/api/v3/ticker/24hr") { Replays.binanceRoutes() },
     ]
-
-    /// The captures' bytes by path; throws when a capture is missing.
-    func captures() throws -> [String: [UInt8]] {
-        try routes.mapValues { try Fixtures.bytes($0) }
-    }
 
     /// A rules.json using only this provider at `baseURL`, never caching, with `rules` and `extra` top-level members.
     func rulesJSON(baseURL: String, rules: String, timeout: String = "1s", caFile: String? = nil, extra: String = "") -> String {

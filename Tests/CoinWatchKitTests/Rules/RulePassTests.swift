@@ -13,11 +13,10 @@ import Testing
             let now = 1_800_000_000 + Double(index) * 60
             let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: price,
                               provider: "test")
-            let holds = ConditionEvaluator.holds(condition, quote: quote, previous: series?.last?.p, series: series,
-                                                 now: now, wasFiring: pair.firing, rearm: rearm)
-            let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: condition.isLevel,
-                                                         policy: policy, now: now)
-            pair = next
+            let observation = Observation(quote: quote, previous: series?.last?.p, series: series, now: now)
+            let step = PairStep.advance(condition, rearm: rearm, policy: policy, pair: pair, observation: observation)
+            pair = step.pair
+            let decision = step.decision
             decisions.append(decision)
             if series == nil { series = PriceSeries(price: price, at: now) } else { series?.record(price: price, at: now) }
         }
@@ -27,6 +26,39 @@ import Testing
     @Test func rearmKeepsAFlappingPriceFromNotifyingAgain() {
         let decisions = run(.above(100), rearm: 5, prices: [101, 99, 101, 96, 101, 94, 101])
         #expect(decisions.map(\.status) == [.firing, nil, nil, nil, nil, nil, .firing])
+    }
+
+    @Test func rearmKeepsAFlappingCrossingFromNotifyingAgain() {
+        let decisions = run(.crossesAbove(100), rearm: 5, prices: [99, 101, 99, 101, 96, 101, 95, 101])
+        #expect(decisions.map(\.status) == [nil, .firing, nil, nil, nil, nil, nil, .firing])
+    }
+
+    @Test func rearmOnCrossesWaitsForTheOppositeSide() {
+        // Up through 100 fires; back to 99 and up again is a flap; down to 94 (5 % back) re-arms
+        // and, being a downward crossing, notifies; then only a climb to 105 or more counts.
+        let decisions = run(.crosses(100), rearm: 5, prices: [99, 101, 99, 101, 94, 101, 99, 106, 99])
+        #expect(decisions.map(\.status) == [nil, .firing, nil, nil, .firing, nil, nil, .firing, nil])
+    }
+
+    @Test func rearmOnCrossesBelowMirrors() {
+        let decisions = run(.crossesBelow(100), rearm: 10, prices: [101, 99, 105, 99, 111, 99])
+        #expect(decisions.map(\.status) == [nil, .firing, nil, nil, nil, .firing])
+    }
+
+    @Test func aCrossingWaitingToReArmIsArmedAgainWhenTheRuleDropsRearm() {
+        var pair = PairState()
+        pair.rearmAt = 95
+        pair.firing = true
+        let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 101, provider: "test")
+        let step = PairStep.advance(.crossesAbove(100), rearm: nil, policy: NotifyPolicy(), pair: pair,
+                                    observation: Observation(quote: quote, previous: 99, series: nil, now: 0))
+        #expect(step.decision.status == .firing)
+        #expect(step.pair.rearmAt == nil && !step.pair.firing)
+    }
+
+    @Test func crossingWithoutRearmNotifiesEveryCrossing() {
+        let decisions = run(.crossesAbove(100), prices: [99, 101, 99, 101])
+        #expect(decisions.map(\.status) == [nil, .firing, nil, .firing])
     }
 
     @Test func withoutRearmAFlappingPriceNotifiesEachTime() {

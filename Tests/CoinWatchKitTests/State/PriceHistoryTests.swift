@@ -106,7 +106,7 @@ import Testing
         #expect(hourly == once)
     }
 
-    @Test func hundredFavoritesForAYearStayUnderTwoMegabytes() throws {
+    @Test func hundredFavoritesWithFiveRulesForAYearStayUnderTwoMegabytes() throws {
         var series = PriceSeries(firstSeen: Self.start)
         var walk = Walk(state: 3, price: 65_000)
         var t = Self.start
@@ -117,11 +117,90 @@ import Testing
         }
         series.prune(now: t, retain: Window.w52.seconds)
         var doc = StateDocument()
-        for index in 0..<100 { doc.prices["coin-\(index)|usd"] = series }
+        var pair = PairState()
+        (pair.firing, pair.trueSince, pair.lastNotified, pair.lastFired, pair.lastPrice) = (true, t, t, t, 65_000.12)
+        for index in 0..<100 {
+            doc.prices["coin-\(index)|usd"] = series
+            for rule in ["new-high", "big-mover", "dip", "pump", "cross"] {
+                doc.pairs[StateDocument.pairKey(rule: rule, coin: "coin-\(index)")] = pair
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let size = try encoder.encode(doc).count
         #expect(series.points.count < 800, "\(series.points.count) points a coin")
         #expect(size < 2_000_000, "\(size) bytes")
+    }
+}
+
+/// Window coverage (SPEC §2): pruning must never make a window look watched.
+@Suite struct WindowCoverageTests {
+    static let day: Double = 86_400
+
+    @Test func coverageStartsAtTheFirstRecordedPrice() {
+        var series = PriceSeries(firstSeen: 0)
+        series.record(price: 10, at: 5000)
+        #expect(series.firstSeen == 5000 && series.coveredFrom == 5000)
+        #expect(series.covers(3600, now: 8600))
+        #expect(!series.covers(3600, now: 8599))
+    }
+
+    @Test func pruningMovesCoverageForwardWithTheDroppedPoints() {
+        var series = PriceSeries(price: 1, at: 0)
+        for minute in 1...(3 * 24 * 60) { series.record(price: 1, at: Double(minute) * 60) }
+        let now = 3 * Self.day
+        series.prune(now: now, retain: 3600)
+        #expect(series.firstSeen == 0, "first seen stays the first record")
+        #expect(series.coveredFrom == now - 3600)
+        #expect(!series.covers(7 * Self.day, now: series.coveredFrom + 7 * Self.day - 1))
+        #expect(series.covers(7 * Self.day, now: series.coveredFrom + 7 * Self.day))
+    }
+
+    @Test func aLongWindowAddedAfterPruningWaitsForItsWholeWindow() {
+        // Watched 30 days with only a 1h move_pct rule, so history was pruned to the last hour;
+        // then a new_high 7d rule is added. The provider reports no 7d high: it must wait 7 days.
+        var series = PriceSeries(price: 100, at: 0)
+        var now = 0.0
+        while now < 30 * Self.day {
+            now += 3600
+            series.record(price: 100, at: now)
+            series.prune(now: now, retain: 3600)
+        }
+        let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 150, provider: "t")
+        let rule = Condition.newHigh(.d7)
+        #expect(!ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60))
+        let start = now
+        // Coverage starts at the oldest hour still kept, an hour before the rule came.
+        while now < start + 7 * Self.day - 2 * 3600 {
+            now += 3600
+            series.record(price: 100, at: now)
+            series.prune(now: now, retain: 7 * Self.day)
+        }
+        #expect(!ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60),
+                "covered for 6 days 23 hours only")
+        now += 3600
+        series.record(price: 100, at: now)
+        series.prune(now: now, retain: 7 * Self.day)
+        #expect(ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60))
+    }
+
+    @Test func withoutWindowsCoverageIsOnlyTheLastPrice() {
+        var series = PriceSeries(price: 1, at: 0)
+        series.record(price: 2, at: 600)
+        series.prune(now: 600, retain: nil)
+        #expect(series.coveredFrom == 600)
+    }
+
+    @Test func coverageIsKeptInTheStateFile() throws {
+        let series = PriceSeries(firstSeen: 10, coveredFrom: 500, points: [PricePoint(t: 600, p: 1)])
+        let data = try JSONEncoder().encode(series)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""covered_from":500"#))
+        #expect(try JSONDecoder().decode(PriceSeries.self, from: data) == series)
+    }
+
+    @Test func aFileWithoutCoverageIsTrustedFromItsOldestPoint() throws {
+        let json = #"{"first_seen": 10, "points": [[700, 1], [800, 2]]}"#
+        let series = try JSONDecoder().decode(PriceSeries.self, from: Data(json.utf8))
+        #expect(series.coveredFrom == 700)
     }
 }

@@ -52,12 +52,32 @@ import Testing
         #expect(TempFolder.mode(path) == 0o600)
     }
 
+    @Test func aFileWithoutListingsOrSymbolsStillLoads() throws {
+        let folder = TempFolder()
+        let path = folder.file("state.json")
+        try #"{"version":1,"resolved":{"coingecko":{"BTC":"bitcoin"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try StateStore.load(path: path)
+        #expect(loaded.resolved == ["coingecko": ["BTC": "bitcoin"]])
+        #expect(loaded.listings.isEmpty && loaded.symbols.isEmpty)
+    }
+
+    @Test func listingsAndSymbolsRoundTrip() throws {
+        let folder = TempFolder()
+        let path = folder.file("state.json")
+        var doc = StateDocument()
+        doc.symbols["bitcoin"] = "BTC"
+        doc.listings["upbit|krw"] = MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin")])
+        try StateStore.save(doc, to: path)
+        #expect(try StateStore.load(path: path) == doc)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""upbit|krw":{"fetched_at":1800000000,"markets":[{"base":"BTC","code":"KRW-BTC","name":"Bitcoin"}]}"#))
+    }
+
     @Test func encodingIsCompactWithSortedKeys() throws {
         let folder = TempFolder()
         let path = folder.file("state.json")
         try StateStore.save(StateDocument(), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == #"{"backoff":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"version":1}"#)
+        #expect(text == #"{"backoff":{},"charts":{},"listings":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"symbols":{},"version":1}"#)
     }
 
     @Test(arguments: [

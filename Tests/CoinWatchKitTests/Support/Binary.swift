@@ -3,11 +3,7 @@ import Foundation
 /// Runs the built `coinwatch` binary as a subprocess, as cron would.
 struct Binary {
     /// What one run printed and returned.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = Shell.Run
 
     /// The built binary beside the test bundle (`.build/<config>/coinwatch`).
     static var path: String {
@@ -24,35 +20,14 @@ struct Binary {
     /// Runs `coinwatch args` with `environment` added to a minimal one; gives up after `timeout` seconds.
     static func run(_ args: [String], environment: [String: String] = [:], cwd: String? = nil,
                     timeout: Double = 60) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = args
+        try Shell.execute(path, args, environment: Self.environment(adding: environment), cwd: cwd, timeout: timeout)
+    }
+
+    /// The minimal environment the binary runs with (no color, UTC), plus `extra`.
+    static func environment(adding extra: [String: String]) -> [String: String] {
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "NO_COLOR": "1"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = LockedData(), errData = LockedData()
-        let group = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            throw BinaryError.timedOut(args)
-        }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outData.get(), as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self))
+        env.merge(extra) { _, new in new }
+        return env
     }
 
     enum BinaryError: Error { case timedOut([String]) }

@@ -4,7 +4,17 @@ import Foundation
 /// API's own shape, for the ids asked for; other paths 404. Scripted failures per call.
 final class MarketServer: @unchecked Sendable {
     private let lock = NSLock()
-    private var prices: [String: (price: Double, change: Double)] = [:]
+    /// What `/coins/markets` reports for one coin; nil figures are sent as null.
+    struct Market: Sendable {
+        var price: Double
+        var change: Double? = 0
+        var high24h: Double?
+        var low24h: Double?
+        var ath: Double?
+        var atl: Double?
+    }
+
+    private var prices: [String: Market] = [:]
     private var scripted: [Reply] = []
     private(set) var server: LoopbackServer!
 
@@ -18,9 +28,17 @@ final class MarketServer: @unchecked Sendable {
 
     var baseURL: String { server.baseURL }
 
-    /// Sets a coin's price and 24h change for the next answers.
-    func set(_ id: String, price: Double, change24h: Double = 0) {
-        lock.withLock { prices[id] = (price, change24h) }
+    /// Sets a coin's price, 24h change and the provider's own highs and lows for the next answers.
+    func set(_ id: String, price: Double, change24h: Double? = 0, high24h: Double? = nil, low24h: Double? = nil,
+             ath: Double? = nil, atl: Double? = nil) {
+        lock.withLock {
+            prices[id] = Market(price: price, change: change24h, high24h: high24h, low24h: low24h, ath: ath, atl: atl)
+        }
+    }
+
+    /// Stops quoting `id` (the provider no longer lists it).
+    func remove(_ id: String) {
+        _ = lock.withLock { prices.removeValue(forKey: id) }
     }
 
     /// Answers the next calls with these replies, then with prices again.
@@ -39,10 +57,20 @@ final class MarketServer: @unchecked Sendable {
             let items = ids.compactMap { id -> String? in
                 guard let p = prices[id] else { return nil }
                 let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][id] ?? String(id.prefix(3))
-                return #"{"id":"\#(id)","symbol":"\#(symbol)","name":"\#(id.capitalized)","current_price":\#(p.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(p.change),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
+                let n = { (v: Double?) in v.map { "\($0)" } ?? "null" }
+                return #"{"id":"\#(id)","symbol":"\#(symbol)","name":"\#(id.capitalized)","current_price":\#(p.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":\#(n(p.high24h)),"low_24h":\#(n(p.low24h)),"price_change_percentage_24h":\#(n(p.change)),"ath":\#(n(p.ath)),"ath_date":null,"atl":\#(n(p.atl)),"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
             }
             return Reply.json("[" + items.joined(separator: ",") + "]")
         }
+    }
+
+    /// A `/coins/markets` answer holding these coins, in the API's own shape (for `script`).
+    static func markets(_ coins: [(id: String, price: Double, change24h: Double)]) -> Reply {
+        let items = coins.map { coin -> String in
+            let symbol = ["bitcoin": "btc", "ethereum": "eth", "solana": "sol"][coin.id] ?? String(coin.id.prefix(3))
+            return #"{"id":"\#(coin.id)","symbol":"\#(symbol)","name":"\#(coin.id.capitalized)","current_price":\#(coin.price),"market_cap":1000000,"market_cap_rank":1,"high_24h":null,"low_24h":null,"price_change_percentage_24h":\#(coin.change24h),"ath":null,"ath_date":null,"atl":null,"atl_date":null,"total_volume":5000,"last_updated":"2026-11-29T12:00:00.000Z"}"#
+        }
+        return Reply.json("[" + items.joined(separator: ",") + "]")
     }
 }
 

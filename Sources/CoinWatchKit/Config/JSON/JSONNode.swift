@@ -36,6 +36,8 @@ public struct JSONNode: Sendable, Equatable {
     public var line: Int
     /// 1-based column, counted in Unicode scalars, of the value's first character.
     public var column: Int
+    /// A number exactly as written in the document (`1e3`, `2.50`), so an edit can write it back unchanged.
+    public var numberText: String?
 
     /// A node whose first character is at `line`:`column`.
     public init(_ value: Value, line: Int, column: Int) {

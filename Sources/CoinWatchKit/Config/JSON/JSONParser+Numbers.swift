@@ -43,7 +43,9 @@ extension JSONParser {
             throw JSONSyntaxError(line: startLine, column: startColumn,
                                   message: "the number \(text) is too large for a 64-bit floating-point value")
         }
-        return JSONNode(.number(number), line: startLine, column: startColumn)
+        var node = JSONNode(.number(number), line: startLine, column: startColumn)
+        node.numberText = text
+        return node
     }
 
     /// Skips a run of decimal digits.

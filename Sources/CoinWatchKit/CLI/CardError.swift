@@ -1,0 +1,5 @@
+/// A failure of `show`, as its one line.
+struct CardError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

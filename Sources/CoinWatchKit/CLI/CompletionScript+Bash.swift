@@ -1,0 +1,95 @@
+extension CompletionScript {
+    /// The bash script: a `complete -F` function that finds the subcommand (skipping options
+    /// and their values), then offers that command's options, its first word, or option values.
+    static func bash(_ model: CompletionModel) -> String {
+        var script = header("bash", install: "~/.local/share/bash-completion/completions/coinwatch")
+        script += """
+        _coinwatch() {
+            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+            # bash splits --option=value at '='.
+            if [[ $cur == = ]]; then
+                cur=
+            elif [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
+                prev=${COMP_WORDS[COMP_CWORD-2]}
+            fi
+            local cmd= word
+            local -i i=1 arguments=0
+            while (( i < COMP_CWORD )); do
+                word=${COMP_WORDS[i]}
+                case $word in
+                    \(model.valueOptionNames.joined(separator: "|")))
+                        if [[ ${COMP_WORDS[i+1]} == = ]]; then (( i += 2 )); else (( i += 1 )); fi ;;
+                    -*) ;;
+                    *) if [[ -z $cmd ]]; then cmd=$word; else (( arguments += 1 )); fi ;;
+                esac
+                (( i += 1 ))
+            done
+
+            case $prev in
+
+        """
+        for (names, value) in valueCases(model) {
+            script += "        \(names.joined(separator: "|")))\n"
+            switch value {
+            case .file:
+                script += "            compopt -o filenames 2>/dev/null\n"
+                script += "            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+            case .choices(let words):
+                script += "            mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")\n"
+            case .free:
+                script += "            COMPREPLY=()\n"
+            }
+            script += "            return ;;\n"
+        }
+        script += """
+            esac
+
+            local options words=
+            case $cmd in
+
+        """
+        for command in model.commands {
+            let label = command.name.isEmpty ? "\"\"" : command.name
+            let words = command.name.isEmpty ? model.subcommandNames : command.words
+            script += "        \(label))\n"
+            script += "            options=\(shellQuoted(command.options.flatMap(\.names).joined(separator: " ")))\n"
+            if !words.isEmpty {
+                let guardText = command.name.isEmpty ? "" : "(( arguments == 0 )) && "
+                script += "            \(guardText)words=\(shellQuoted(words.joined(separator: " ")))\n"
+            }
+            script += "            ;;\n"
+        }
+        script += """
+                *)
+                    options=\(shellQuoted(model.allOptionNames.joined(separator: " ")))
+                    ;;
+            esac
+            if [[ $cur == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+            else
+                mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+            fi
+        }
+
+        complete -F _coinwatch coinwatch
+
+        """
+        return script
+    }
+
+    /// Options grouped by what their value completes to, in table order.
+    private static func valueCases(_ model: CompletionModel) -> [([String], CompletionModel.Value)] {
+        var seen: Set<String> = []
+        var cases: [([String], CompletionModel.Value)] = []
+        for option in model.commands.flatMap(\.options) {
+            guard let value = option.value, let first = option.names.first, seen.insert(first).inserted else { continue }
+            cases.append((option.names, value))
+        }
+        return cases
+    }
+
+    /// `text` in single quotes for sh, bash and zsh.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: #"'\''"#) + "'"
+    }
+}

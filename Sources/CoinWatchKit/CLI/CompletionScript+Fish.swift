@@ -1,0 +1,71 @@
+extension CompletionScript {
+    /// The fish script: helper functions that find the subcommand on the line, then one
+    /// `complete` line per subcommand, option and first word, each guarded by the commands it applies to.
+    static func fish(_ model: CompletionModel) -> String {
+        var script = header("fish", install: "~/.config/fish/completions/coinwatch.fish")
+        script += """
+        function __coinwatch_words --description 'The words of the coinwatch command line that are not options or option values'
+            set -l tokens (commandline -opc)
+            set -e tokens[1]
+            set -l skip 0
+            for token in $tokens
+                if test $skip -eq 1
+                    set skip 0
+                    continue
+                end
+                switch $token
+                    case \(model.valueOptionNames.joined(separator: " "))
+                        set skip 1
+                    case '-*'
+                    case '*'
+                        echo $token
+                end
+            end
+        end
+
+        function __coinwatch_for --description 'Whether the subcommand on the line (run: none) is one of the arguments'
+            set -l words (__coinwatch_words)
+            set -l command run
+            set -q words[1]; and set command $words[1]
+            contains -- $command $argv
+        end
+
+        function __coinwatch_first_argument_of --argument-names command --description 'Whether the next word is the first argument of command'
+            set -l words (__coinwatch_words)
+            test (count $words) -eq 1; and test "$words[1]" = "$command"
+        end
+
+        complete -c coinwatch -f
+
+        """
+        for command in model.commands where !command.name.isEmpty {
+            script += "complete -c coinwatch -n '__coinwatch_for run' -a \(fishQuoted(command.name)) -d \(fishQuoted(command.summary))\n"
+        }
+        for command in model.commands where !command.words.isEmpty {
+            script += "complete -c coinwatch -n \(fishQuoted("__coinwatch_first_argument_of " + command.name)) -a \(fishQuoted(command.words.joined(separator: " ")))\n"
+        }
+        var done: [[String]] = []
+        for option in model.commands.flatMap(\.options) where !done.contains(option.names) {
+            done.append(option.names)
+            let commands = model.commands.filter { $0.options.contains { $0.names == option.names } }
+                .map { $0.name.isEmpty ? "run" : $0.name }
+            var line = "complete -c coinwatch -n \(fishQuoted("__coinwatch_for " + commands.joined(separator: " ")))"
+            for name in option.names {
+                line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+            }
+            switch option.value {
+            case nil: break
+            case .file?: line += " -r -F"
+            case .choices(let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+            case .free?: line += " -x"
+            }
+            script += line + " -d \(fishQuoted(option.help))\n"
+        }
+        return script
+    }
+
+    /// `text` in single quotes for fish (which escapes `\` and `'` inside them).
+    static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+    }
+}

@@ -1,0 +1,82 @@
+extension StateCommand {
+    /// One (rule, coin) pair as `state show` reports it.
+    struct PairRow {
+        var rule: String
+        var coin: String
+        var pair: PairState
+        /// The currency of the coin's recorded prices, when state holds exactly one.
+        var vs: String?
+
+        /// `firing` (fired and not yet re-armed or resolved) or `armed`.
+        var status: String { pair.firing ? "firing" : "armed" }
+    }
+
+    /// Prints every pair: firing or armed, last notified, last price (text or `--json`).
+    static func show(_ context: CommandContext, path: String) -> ExitCode {
+        let state: StateDocument
+        do {
+            state = try StateStore.load(path: path)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+        let rows = state.pairs.map { key, pair in
+            let (rule, coin) = StateDocument.splitPairKey(key)
+            return PairRow(rule: rule, coin: coin, pair: pair, vs: currency(of: coin, in: state))
+        }.sorted { ($0.rule, $0.coin) < ($1.rule, $1.coin) }
+        if context.arguments.json {
+            context.io.out(json(rows, state: state, path: path) + "\n")
+        } else if !context.arguments.quiet {
+            context.io.out(text(rows, state: state, path: path))
+        }
+        return .success
+    }
+
+    static func json(_ rows: [PairRow], state: StateDocument, path: String) -> String {
+        let items = rows.map { row in
+            var o = JSONOut()
+            o.add("rule", row.rule)
+            o.add("coin", row.coin)
+            o.add("status", row.status)
+            o.add("last_notified", row.pair.lastNotified.map(TimeText.iso))
+            o.add("last_fired", row.pair.lastFired.map(TimeText.iso))
+            o.add("true_since", row.pair.trueSince.map(TimeText.iso))
+            o.add("rearm_at", row.pair.rearmAt)
+            o.add("once_sent", row.pair.firedOnce)
+            o.add("last_price", row.pair.lastPrice)
+            o.add("vs", row.vs)
+            return o.text
+        }
+        var doc = JSONOut()
+        doc.add("state", path)
+        doc.addRaw("pairs", JSONOut.array(items))
+        doc.add("outbox", state.outbox.reduce(0) { $0 + $1.alerts.count })
+        return doc.text
+    }
+
+    static func text(_ rows: [PairRow], state: StateDocument, path: String) -> String {
+        var out = "\(path): \(rows.count) pair(s), \(state.outbox.reduce(0) { $0 + $1.alerts.count }) alert(s) queued for retry\n"
+        let ruleWidth = min(28, (rows.map(\.rule.count).max() ?? 0) + 2)
+        let coinWidth = min(20, (rows.map(\.coin.count).max() ?? 0) + 2)
+        for row in rows {
+            var line = "  " + row.rule.padding(to: ruleWidth) + row.coin.padding(to: coinWidth) + row.status.padding(to: 8)
+            line += "last notified " + (row.pair.lastNotified.map(TimeText.iso) ?? "never")
+            if let price = row.pair.lastPrice {
+                line += "  last price " + (row.vs.map { NumberText.money(price, vs: $0) } ?? NumberText.plain(price))
+            }
+            if let mark = row.pair.rearmAt, let vs = row.vs {
+                line += "  re-arms at " + NumberText.money(mark, vs: vs)
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// The currency of `coin`'s recorded prices when state holds exactly one series for it.
+    private static func currency(of coin: String, in state: StateDocument) -> String? {
+        let prefix = coin.lowercased() + "|"
+        let matches = state.prices.keys.filter { $0.hasPrefix(prefix) }
+        guard matches.count == 1, let key = matches.first else { return nil }
+        return String(key.dropFirst(prefix.count))
+    }
+}

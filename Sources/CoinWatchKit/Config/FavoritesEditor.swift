@@ -1,0 +1,95 @@
+/// Edits the favorites of a parsed rules.json (and, for a forced removal, the rules that name
+/// them) on the `JSONNode` tree, so everything else keeps its order, text and `${NAME}` strings.
+struct FavoritesEditor {
+    /// A rule that names a favorite: its place in `rules` and its id.
+    struct RuleRef: Equatable {
+        var index: Int
+        var id: String
+
+        /// `btc-100k (rules[0])`.
+        var description: String { "\(id) (rules[\(index)])" }
+    }
+
+    /// The document being edited.
+    private(set) var root: JSONNode
+    private let environment: [String: String]
+
+    /// An editor over `root` (a JSON object); `environment` expands `${NAME}` for comparisons only.
+    init(root: JSONNode, environment: [String: String]) {
+        self.root = root
+        self.environment = environment
+    }
+
+    /// The favorites as written, in order.
+    var favorites: [String] {
+        (root["favorites"]?.elements ?? []).compactMap(\.stringValue)
+    }
+
+    /// The index in `favorites` of the entry `coin` names (case and surrounding spaces ignored).
+    func favoriteIndex(_ coin: String) -> Int? {
+        let wanted = lookupKey(coin)
+        return favorites.firstIndex { lookupKey($0) == wanted || lookupKey(expand($0)) == wanted }
+    }
+
+    /// The rules whose `coin` is the favorite `favorite` (not the `"*"` ones).
+    func rulesNaming(_ favorite: String) -> [RuleRef] {
+        let wanted = lookupKey(expand(favorite))
+        var result: [RuleRef] = []
+        for (index, rule) in (root["rules"]?.elements ?? []).enumerated() {
+            guard let coin = rule["coin"]?.stringValue, lookupKey(expand(coin)) == wanted else { continue }
+            result.append(RuleRef(index: index, id: rule["id"]?.stringValue ?? "#\(index)"))
+        }
+        return result
+    }
+
+    /// Appends `coin` to `favorites`, creating the array after the settings that precede it in SPEC §2 when missing.
+    mutating func add(_ coin: String) {
+        guard case .object(var members) = root.value else { return }
+        if let at = members.firstIndex(where: { $0.key == "favorites" }) {
+            var array = members[at].value
+            guard case .array(var elements) = array.value else { return }
+            elements.append(JSONNode(.string(coin), line: elements.last?.line ?? array.line, column: 0))
+            array.value = .array(elements)
+            members[at].value = array
+        } else {
+            let before: Set = ["$schema", "vs_currency", "interval", "providers"]
+            let at = (members.lastIndex { before.contains($0.key) }).map { $0 + 1 } ?? 0
+            let array = JSONNode(.array([JSONNode(.string(coin), line: -1, column: 0)]), line: -1, column: 0)
+            members.insert(JSONNode.Member(key: "favorites", line: -1, column: 0, value: array), at: at)
+        }
+        root.value = .object(members)
+    }
+
+    /// Removes the favorites at `favoriteIndexes` and the rules at `ruleIndexes`.
+    mutating func remove(favoriteIndexes: Set<Int>, ruleIndexes: Set<Int>) {
+        guard case .object(var members) = root.value else { return }
+        for (position, member) in members.enumerated() {
+            let drop: Set<Int>
+            switch member.key {
+            case "favorites": drop = Self.stringIndexes(member.value, keeping: favoriteIndexes)
+            case "rules": drop = ruleIndexes
+            default: continue
+            }
+            guard case .array(let elements) = member.value.value, !drop.isEmpty else { continue }
+            var node = member.value
+            node.value = .array(elements.enumerated().filter { !drop.contains($0.offset) }.map(\.element))
+            members[position].value = node
+        }
+        root.value = .object(members)
+    }
+
+    /// Element indexes of `array` for indexes into its string elements (the `favorites` numbering).
+    private static func stringIndexes(_ array: JSONNode, keeping wanted: Set<Int>) -> Set<Int> {
+        var result = Set<Int>()
+        var stringIndex = 0
+        for (index, element) in (array.elements ?? []).enumerated() where element.stringValue != nil {
+            if wanted.contains(stringIndex) { result.insert(index) }
+            stringIndex += 1
+        }
+        return result
+    }
+
+    private func expand(_ text: String) -> String {
+        EnvironmentExpander.expand(text, environment: environment).value
+    }
+}

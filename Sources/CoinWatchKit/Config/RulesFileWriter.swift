@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces rules.json safely: a temp file in the same folder (the real file's, when rules.json
+/// is a symlink), written and fsynced, given the old file's mode, then renamed over it.
+enum RulesFileWriter {
+    /// Replaces the file at `path` with `bytes`, refusing when it no longer holds `expected`
+    /// (someone edited it meanwhile). Throws a one-line message; the file is then untouched.
+    static func replace(_ path: String, with bytes: [UInt8], expected: [UInt8]) throws(RulesWriteError) {
+        let target = realPath(path) ?? path
+        var info = stat()
+        guard stat(target, &info) == 0 else {
+            throw RulesWriteError("cannot write \(path): \(POSIXFile.lastError())")
+        }
+        let mode = info.st_mode & 0o7777
+        let folder = POSIXFile.folder(of: target)
+        let temp = "\(folder)/.\(POSIXFile.name(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(POSIXFile.lastError())")
+        }
+        var failure: String?
+        if let detail = POSIXFile.writeAll(fd, bytes) {
+            failure = detail
+        } else if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
+            failure = POSIXFile.lastError()
+        }
+        if close(fd) != 0, failure == nil { failure = POSIXFile.lastError() }
+        if failure == nil, case .bytes(let current) = POSIXFile.readWhole(target), current != expected {
+            failure = "it changed while coinwatch was editing it; run the command again"
+        }
+        if failure == nil, rename(temp, target) != 0 { failure = POSIXFile.lastError() }
+        if let failure {
+            _ = unlink(temp)
+            throw RulesWriteError("cannot write \(path): \(failure); the file was not changed")
+        }
+        POSIXFile.syncFolder(folder)
+    }
+
+    /// The canonical absolute path of `path` (symlinks resolved), or nil when it cannot be resolved.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Why rules.json could not be rewritten; `message` is the whole line.
+struct RulesWriteError: Error, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

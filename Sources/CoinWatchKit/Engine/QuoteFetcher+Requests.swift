@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension QuoteFetcher {
+    /// Refreshes, in one concurrent batch, every listing that is missing or a day old, for the providers
+    /// that are not backing off. A failure is recorded (one line); a stale listing stays in use.
+    func refreshListings(vs: String, state: inout StateDocument, now: Double, outcome: inout Outcome) {
+        let due: [(source: Source, request: HTTPRequest)] = sources.compactMap { source in
+            let name = source.provider.name
+            guard let request = source.provider.listingRequest(vs: vs),
+                  state.listings[MarketListing.key(provider: name, vs: vs)]?.isFresh(now: now) != true,
+                  (state.backoff[name] ?? 0) <= now else { return nil }
+            return (source, request)
+        }
+        guard !due.isEmpty else { return }
+        outcome.requestCount += due.count
+        for ((source, request), result) in zip(due, transport.perform(due.map(\.request))) {
+            let provider = source.provider
+            do {
+                let body = try answer(result, to: request, of: provider, state: &state, now: now)
+                let markets = try provider.decodeListing(body, vs: vs)
+                state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
+            } catch {
+                outcome.record(.noListing(provider: provider.name, cause: Self.cause(of: error, provider: provider.name)))
+            }
+        }
+    }
+
+    /// Runs one provider's batched requests concurrently and decodes what answered; remembers a
+    /// listing that the answers reveal. Records the first failure.
+    func fetchFresh(_ query: QuoteQuery, from source: Source, state: inout StateDocument, now: Double,
+                    outcome: inout Outcome) -> [String: Quote] {
+        let provider = source.provider
+        let requests: [HTTPRequest]
+        do {
+            requests = try provider.requests(query)
+        } catch {
+            outcome.record(Self.providerError(error, provider: provider.name))
+            return [:]
+        }
+        outcome.requestCount += requests.count
+        var quotes: [String: Quote] = [:]
+        for (request, result) in zip(requests, transport.perform(requests)) {
+            do {
+                let body = try answer(result, to: request, of: provider, state: &state, now: now)
+                quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
+                if let markets = provider.listing(fromQuoteBody: body, vs: query.vs) {
+                    state.listings[MarketListing.key(provider: provider.name, vs: query.vs)] =
+                        MarketListing(fetchedAt: now, markets: markets)
+                }
+            } catch {
+                outcome.record(Self.providerError(error, provider: provider.name))
+            }
+        }
+        return quotes
+    }
+
+    /// The body of a 2xx answer. A 429 (or Binance's 418) starts the backoff (Retry-After, else
+    /// `defaultBackoff`). Throws `ProviderError.api` for a non-2xx answer that carries the API's error
+    /// envelope, `ProviderError.transport` for any other failed exchange.
+    func answer(_ result: Result<HTTPResponse, TransportError>, to request: HTTPRequest, of provider: any PriceProvider,
+                state: inout StateDocument, now: Double) throws -> [UInt8] {
+        let response: HTTPResponse
+        switch result {
+        case .failure(let error): throw ProviderError.transport(provider: provider.name, error)
+        case .success(let answered): response = answered
+        }
+        guard !response.isSuccess else { return response.body }
+        let clock = Date(timeIntervalSince1970: now)
+        if response.status == 429 || response.status == 418 {
+            state.backoff[provider.name] = now + (response.retryAfter(now: clock) ?? Self.defaultBackoff)
+        }
+        if let message = provider.errorMessage(in: response.body) {
+            throw ProviderError.api(provider: provider.name, message: "\(message) (HTTP \(response.status))")
+        }
+        throw ProviderError.transport(provider: provider.name, .http(
+            host: HTTPRequest.host(of: request.url), status: response.status,
+            bodyStart: response.bodyStart, retryAfter: response.retryAfter(now: clock)))
+    }
+
+    /// `error` as a `ProviderError` of `provider`.
+    static func providerError(_ error: any Error, provider: String) -> ProviderError {
+        if let error = error as? ProviderError { return error }
+        if let error = error as? TransportError { return .transport(provider: provider, error) }
+        return .decoding(provider: provider, detail: "\(error)")
+    }
+
+    /// The message of `error` without the leading provider name.
+    static func cause(of error: any Error, provider: String) -> String {
+        let message = providerError(error, provider: provider).message
+        return message.hasPrefix(provider + ": ") ? String(message.dropFirst(provider.count + 2)) : message
+    }
+}

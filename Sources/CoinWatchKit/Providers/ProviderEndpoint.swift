@@ -1,0 +1,40 @@
+/// Where and how one provider is asked (rules.json `base_url`, `timeout`, `ca_file`), shared by every API.
+public struct ProviderEndpoint: Sendable, Equatable {
+    /// The API root the paths are appended to, without a trailing slash.
+    public let baseURL: String
+    /// Seconds allowed per request.
+    public let timeout: Double
+    /// A PEM bundle trusted in addition to the system's.
+    public let caFile: String?
+
+    /// The endpoint `config` describes; `publicRoot` when it gives no (or an empty) `base_url`.
+    public init(config: ProviderConfig, publicRoot: String) {
+        var base = config.baseURL ?? publicRoot
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base.isEmpty ? publicRoot : base
+        self.timeout = config.timeout
+        self.caFile = config.caFile
+    }
+
+    /// A GET of `pathAndQuery` (starting with `/`) under the root, with `headers`.
+    public func get(_ pathAndQuery: String, headers: [HTTPHeader] = [Self.acceptJSON]) -> HTTPRequest {
+        HTTPRequest(url: baseURL + pathAndQuery, headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// `Accept: application/json`.
+    public static let acceptJSON = HTTPHeader("Accept", "application/json")
+}
+
+/// An API key that prints as `<redacted>` wherever its holder is printed or dumped.
+struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    let value: String
+    var description: String { "<redacted>" }
+    var debugDescription: String { description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The key in `environment[config.apiKeyEnv]`, nil when unset or empty.
+    init?(config: ProviderConfig, environment: [String: String]) {
+        guard let variable = config.apiKeyEnv, let value = environment[variable], !value.isEmpty else { return nil }
+        self.value = value
+    }
+}

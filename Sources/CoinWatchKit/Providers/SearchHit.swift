@@ -1,0 +1,24 @@
+/// One coin a provider's search found: the id to ask for, how people write it, and its rank.
+public struct SearchHit: Sendable, Equatable {
+    /// The provider's id (`bitcoin`, `btc-bitcoin`).
+    public var id: String
+    /// The ticker, upper case (`BTC`).
+    public var symbol: String
+    /// The display name (`Bitcoin`).
+    public var name: String
+    /// Market-cap rank (1 is largest); nil when the provider ranks it not at all.
+    public var rank: Int?
+
+    /// A hit from its fields; the symbol is stored upper case and a rank below 1 as nil.
+    public init(id: String, symbol: String, name: String, rank: Int?) {
+        self.id = id
+        self.symbol = symbol.uppercased()
+        self.name = name
+        self.rank = rank.flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    /// The hit `text` names among `hits` (SPEC §2: exact id, then symbol, then name; best rank wins a tie).
+    public static func best(for text: String, in hits: [SearchHit]) -> SearchHit? {
+        FavoriteMatcher(hits, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank).match(text)
+    }
+}

@@ -1,0 +1,40 @@
+/// What a (rule, coin) pair remembers between passes.
+public struct PairState: Codable, Sendable, Equatable {
+    /// Not armed: a level condition has fired and not yet stopped holding (after `rearm`), or
+    /// a crossing with `rearm` has fired and the price has not yet gone back to `rearmAt`.
+    public var firing: Bool = false
+    /// Since when the level condition has held in every pass (for `for`), seconds since 1970.
+    public var trueSince: Double?
+    /// Last notification of any status (cooldown), seconds since 1970.
+    public var lastNotified: Double?
+    /// Last `firing` notification (repeat_every), seconds since 1970.
+    public var lastFired: Double?
+    /// `once`: a firing notice was sent.
+    public var firedOnce: Bool = false
+    /// `once` + `resolve`: a resolved notice was sent.
+    public var resolvedOnce: Bool = false
+    /// A crossing with `rearm` counts again only once the price reaches this price: at or
+    /// below it when it lies below the threshold, at or above it otherwise; nil: armed.
+    public var rearmAt: Double?
+    /// Last price seen for the pair.
+    public var lastPrice: Double?
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case firing, trueSince = "true_since", lastNotified = "last_notified", lastFired = "last_fired"
+        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at", lastPrice = "last_price"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        firing = try c.decodeIfPresent(Bool.self, forKey: .firing) ?? false
+        trueSince = try c.decodeIfPresent(Double.self, forKey: .trueSince)
+        lastNotified = try c.decodeIfPresent(Double.self, forKey: .lastNotified)
+        lastFired = try c.decodeIfPresent(Double.self, forKey: .lastFired)
+        firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
+        resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
+        rearmAt = try c.decodeIfPresent(Double.self, forKey: .rearmAt)
+        lastPrice = try c.decodeIfPresent(Double.self, forKey: .lastPrice)
+    }
+}

@@ -1,0 +1,59 @@
+import CoinWatchKit
+
+/// `rules` rules spread evenly over `quotes` coins, evaluated by `RuleRunner` in the steady state
+/// (every pair and price series already in state), prices moving by 0.1 % between passes.
+struct RuleBench {
+    let runner: RuleRunner
+    let passes: [[String: Quote]]
+
+    init(quotes: Int, rules ruleCount: Int) {
+        var file = RulesFile(path: "/dev/null")
+        file.favorites = (1...quotes).map { "coin-\($0)" }
+        file.rules = (0..<ruleCount).map { index in
+            let coinIndex = index % quotes + 1
+            let price = Self.price(coinIndex)
+            let condition: Condition
+            switch index % 6 {
+            case 0: condition = .crossesAbove(price * 1.0005)
+            case 1: condition = .above(price * 1.05)
+            case 2: condition = .below(price * 0.95)
+            case 3: condition = .crossesBelow(price * 0.9995)
+            case 4: condition = .change24hAbove(15)
+            default: condition = .change24hBelow(-15)
+            }
+            return Rule(id: "r\(index)", coin: "coin-\(coinIndex)", condition: condition)
+        }
+        runner = RuleRunner(rules: file)
+        passes = [1.0, 1.001].map { factor in
+            var quotesByCoin: [String: Quote] = [:]
+            for coinIndex in 1...quotes {
+                quotesByCoin["coin-\(coinIndex)"] = Quote(
+                    providerID: "coin-\(coinIndex)", symbol: "C\(coinIndex)", name: "Coin \(coinIndex)", vs: "usd",
+                    price: Self.price(coinIndex) * factor, change24h: Double(coinIndex % 41 - 20),
+                    provider: "coingecko")
+            }
+            return quotesByCoin
+        }
+    }
+
+    /// Milliseconds of each of `repeats` passes, after two untimed passes that fill the state.
+    func run(repeat repeats: Int) -> [Double] {
+        var state = StateDocument()
+        var now = 1_750_000_000.0
+        for pass in passes {
+            _ = runner.run(quotes: pass, state: &state, now: now)
+            now += 60
+        }
+        let clock = ContinuousClock()
+        return (0..<repeats).map { round in
+            let quotes = passes[round % passes.count]
+            let elapsed = clock.measure {
+                _ = runner.run(quotes: quotes, state: &state, now: now)
+            }
+            now += 60
+            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        }
+    }
+
+    static func price(_ coinIndex: Int) -> Double { 0.5 + Double(coinIndex * 7919 % 100_000) / 37 }
+}

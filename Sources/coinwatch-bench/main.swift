@@ -1,0 +1,14 @@
+// coinwatch-bench: times rule evaluation alone (RuleRunner.run) for `make bench`; no I/O.
+// Usage: coinwatch-bench [--quotes 5000] [--rules 25000,50000,100000] [--repeat 7]
+// Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…}.
+import CoinWatchKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+for ruleCount in options.ruleCounts {
+    let times = RuleBench(quotes: options.quotes, rules: ruleCount).run(repeat: options.repeats)
+    print(BenchOptions.line(rules: ruleCount, quotes: options.quotes, milliseconds: times))
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import CoinWatchKit
+
+/// `FavoritesEditor`: the favorites and rules of a parsed rules.json, changed on the tree.
+@Suite struct FavoritesEditorTests {
+    static let file = """
+    {
+      "vs_currency": "usd",
+      "favorites": ["bitcoin", "ETH", "${EXTRA_COIN}"],
+      "rules": [
+        {"id": "btc-100k", "coin": "bitcoin", "when": {"crosses_above": 100000}},
+        {"id": "all", "coin": "*", "when": {"change_24h_abs": 10}},
+        {"id": "eth-dip", "coin": "eth", "when": {"below": 2000}},
+        {"id": "btc-pump", "coin": "Bitcoin", "when": {"above": 1}}
+      ]
+    }
+
+    """
+
+    private func editor(_ text: String = file, environment: [String: String] = ["EXTRA_COIN": "solana"]) throws -> FavoritesEditor {
+        FavoritesEditor(root: try JSONParser.parse(Array(text.utf8)), environment: environment)
+    }
+
+    @Test func favoritesMatchIgnoringCaseAndThroughEnvironmentReferences() throws {
+        let e = try editor()
+        #expect(e.favoriteIndex("eth") == 1)
+        #expect(e.favoriteIndex(" BITCOIN ") == 0)
+        #expect(e.favoriteIndex("solana") == 2)
+        #expect(e.favoriteIndex("dogecoin") == nil)
+    }
+
+    @Test func rulesNamingACoinAreFoundIgnoringCaseButNotTheStarRules() throws {
+        let e = try editor()
+        #expect(e.rulesNaming("bitcoin") == [.init(index: 0, id: "btc-100k"), .init(index: 3, id: "btc-pump")])
+        #expect(e.rulesNaming("ETH").map(\.description) == ["eth-dip (rules[2])"])
+    }
+
+    @Test func addAppendsOnTheSameLineAndKeepsTheReferenceUnexpanded() throws {
+        var e = try editor()
+        e.add("dogecoin")
+        let text = e.root.prettyText()
+        #expect(text.contains(#""favorites": ["bitcoin", "ETH", "${EXTRA_COIN}", "dogecoin"],"#))
+        #expect(!text.contains("solana"))
+    }
+
+    @Test func addCreatesFavoritesAfterTheSettingsThatPrecedeIt() throws {
+        var e = try editor("{\n  \"vs_currency\": \"usd\",\n  \"rules\": []\n}\n")
+        e.add("bitcoin")
+        #expect(e.root.prettyText() == "{\n  \"vs_currency\": \"usd\",\n  \"favorites\": [\"bitcoin\"],\n  \"rules\": []\n}\n")
+    }
+
+    @Test func removeDropsTheFavoriteAndOnlyTheRulesAskedFor() throws {
+        var e = try editor()
+        e.remove(favoriteIndexes: [0], ruleIndexes: [0, 3])
+        let text = e.root.prettyText()
+        #expect(text == Self.file
+            .replacingOccurrences(of: #"["bitcoin", "ETH""#, with: #"["ETH""#)
+            .replacingOccurrences(of: "    {\"id\": \"btc-100k\", \"coin\": \"bitcoin\", \"when\": {\"crosses_above\": 100000}},\n", with: "")
+            .replacingOccurrences(of: "{\"below\": 2000}},\n    {\"id\": \"btc-pump\", \"coin\": \"Bitcoin\", \"when\": {\"above\": 1}}", with: "{\"below\": 2000}}"))
+    }
+}

@@ -1,0 +1,106 @@
+@testable import CoinWatchKit
+import Testing
+
+/// The default message of every condition kind, firing and resolved, reads well in chat.
+@Suite struct AlertMessageTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var condition: Condition
+        var status: Alert.Status = .firing
+        var price: Double
+        var previous: Double? = nil
+        var change: Double? = nil
+        var vs = "usd"
+        var text: String
+        var testDescription: String { "\(condition.key) \(status.rawValue): \(text)" }
+    }
+
+    static let rows: [Row] = [
+        Row(condition: .above(100_000), price: 100_250.5, change: 2.31,
+            text: "BTC is above $100,000.00 — now $100,250.50 (+2.31% 24h)"),
+        Row(condition: .above(100_000), status: .resolved, price: 98_000, change: -1,
+            text: "BTC is no longer above $100,000.00 — now $98,000.00 (-1.00% 24h)"),
+        Row(condition: .below(2000), price: 1987.654, change: -4.2, text: "BTC is below $2,000.00 — now $1,987.65 (-4.20% 24h)"),
+        Row(condition: .below(2000), status: .resolved, price: 2100, text: "BTC is no longer below $2,000.00 — now $2,100.00"),
+        Row(condition: .crossesAbove(100_000), price: 100_250.5, previous: 99_800, change: 2.31,
+            text: "BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"),
+        Row(condition: .crossesBelow(90_000), price: 89_999, previous: 90_100,
+            text: "BTC crossed below $90,000.00 — now $89,999.00"),
+        Row(condition: .crosses(50_000), price: 50_010, previous: 49_990, text: "BTC crossed above $50,000.00 — now $50,010.00"),
+        Row(condition: .crosses(50_000), price: 49_990, previous: 50_010, text: "BTC crossed below $50,000.00 — now $49,990.00"),
+        Row(condition: .change24hAbove(5), price: 1.25, change: 6.2, text: "BTC is up 5% or more in 24h — now $1.25 (+6.20% 24h)"),
+        Row(condition: .change24hAbove(5), status: .resolved, price: 1.2, change: 4,
+            text: "BTC is no longer up 5% or more in 24h — now $1.20 (+4.00% 24h)"),
+        Row(condition: .change24hAbove(-2), price: 1, change: -1.5,
+            text: "BTC's 24h change is at or above -2% — now $1.00 (-1.50% 24h)"),
+        Row(condition: .change24hBelow(-5), price: 0.00001234, change: -7.125,
+            text: "BTC is down 5% or more in 24h — now $0.00001234 (-7.13% 24h)"),
+        Row(condition: .change24hBelow(-5), status: .resolved, price: 1, change: -2,
+            text: "BTC is no longer down 5% or more in 24h — now $1.00 (-2.00% 24h)"),
+        Row(condition: .change24hBelow(2), price: 1, change: 1, text: "BTC's 24h change is at or below +2% — now $1.00 (+1.00% 24h)"),
+        Row(condition: .change24hAbs(10), price: 1, change: -12, text: "BTC moved 10% or more in 24h — now $1.00 (-12.00% 24h)"),
+        Row(condition: .change24hAbs(10), status: .resolved, price: 1, change: -3,
+            text: "BTC's 24h move is back under 10% — now $1.00 (-3.00% 24h)"),
+        Row(condition: .newHigh(.h24), price: 105_000, text: "BTC is at a new 24h high — now $105,000.00"),
+        Row(condition: .newHigh(.all), price: 105_000, text: "BTC is at a new all-time high — now $105,000.00"),
+        Row(condition: .newHigh(.w52), status: .resolved, price: 101_000,
+            text: "BTC is no longer at a 52-week high — now $101,000.00"),
+        Row(condition: .newLow(.d7), price: 90_000, text: "BTC is at a new 7-day low — now $90,000.00"),
+        Row(condition: .newLow(.d30), status: .resolved, price: 91_000, text: "BTC is no longer at a 30-day low — now $91,000.00"),
+        Row(condition: .movePct(pct: 3, within: 3600), price: 103, text: "BTC rose 3% or more within 1h — now $103.00"),
+        Row(condition: .movePct(pct: -2.5, within: 5400), price: 97, text: "BTC fell 2.5% or more within 1h30m — now $97.00"),
+        Row(condition: .movePct(pct: 3, within: 3600), status: .resolved, price: 101,
+            text: "BTC is no longer up 3% within 1h — now $101.00"),
+        Row(condition: .movePct(pct: -3, within: 86_400), status: .resolved, price: 101,
+            text: "BTC is no longer down 3% within 1d — now $101.00"),
+        Row(condition: .entersRange(low: 60_000, high: 65_000), price: 62_000, previous: 66_000,
+            text: "BTC entered $60,000.00–$65,000.00 — now $62,000.00"),
+        Row(condition: .exitsRange(low: 60_000, high: 65_000), price: 59_000, previous: 61_000,
+            text: "BTC left $60,000.00–$65,000.00 — now $59,000.00"),
+        Row(condition: .above(50_000_000), price: 51_234_567, change: 1.5, vs: "krw",
+            text: "BTC is above ₩50,000,000 — now ₩51,234,567 (+1.50% 24h)"),
+        Row(condition: .below(0.05), price: 0.04213, vs: "eth", text: "BTC is below 0.05000 ETH — now 0.04213 ETH"),
+    ]
+
+    @Test(arguments: rows)
+    func defaultMessageReadsWell(_ row: Row) {
+        #expect(AlertMessage.defaultText(for: Self.alert(row), condition: row.condition) == row.text)
+    }
+
+    @Test func everyConditionKindHasAFiringMessageRow() {
+        let kinds = Set(Self.rows.map(\.condition.key))
+        #expect(kinds == Set(Condition.allKeys))
+        let resolved = Set(Self.rows.filter { $0.status == .resolved }.map(\.condition.key))
+        let levels = Set(ConditionCatalog.kinds.compactMap { $0.cases.first?.condition }.filter(\.isLevel).map(\.key))
+        #expect(levels.isSubset(of: resolved), "every level kind has a resolved row")
+    }
+
+    @Test func templatePlaceholdersTakeTheDefaultFormats() {
+        let row = Row(condition: .crossesAbove(100_000), price: 100_250.5, previous: 99_800, change: 2.31, text: "")
+        let values = AlertMessage.values(for: Self.alert(row))
+        #expect(values["price"] == "$100,250.50")
+        #expect(values["previous"] == "$99,800.00")
+        #expect(values["threshold"] == "$100,000.00")
+        #expect(values["change_24h"] == "+2.31%")
+        #expect(values["symbol"] == "BTC" && values["name"] == "Bitcoin" && values["coin"] == "bitcoin")
+        #expect(values["condition"] == "crosses_above" && values["rule"] == "r" && values["vs"] == "USD")
+        #expect(values["status"] == "firing" && values["time"] == "2027-01-15T08:00:00Z")
+        #expect(Set(values.keys) == Set(MessageTemplate.placeholders))
+        let template = "{symbol} {price} ({change_24h}) over {threshold}, was {previous} [{rule}/{status}]"
+        #expect(MessageTemplate.render(template, values: values)
+            == "BTC $100,250.50 (+2.31%) over $100,000.00, was $99,800.00 [r/firing]")
+    }
+
+    @Test func absentValuesRenderEmpty() {
+        let row = Row(condition: .newHigh(.h24), price: 5, text: "")
+        let values = AlertMessage.values(for: Self.alert(row))
+        #expect(values["previous"] == "" && values["threshold"] == "" && values["change_24h"] == "")
+        let move = AlertMessage.values(for: Self.alert(Row(condition: .movePct(pct: -3, within: 60), price: 5, text: "")))
+        #expect(move["threshold"] == "-3%")
+    }
+
+    static func alert(_ row: Row) -> Alert {
+        Alert(id: "x", time: 1_800_000_000, rule: "r", coin: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: row.vs,
+              condition: row.condition.key, threshold: row.condition.threshold, price: row.price, previous: row.previous,
+              change24h: row.change, status: row.status, provider: "coingecko", message: "")
+    }
+}

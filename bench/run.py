@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""`make bench`: coinwatch --once passes against loopback servers, side by side with coinwatch-cli 0.1.0.
+
+Usage: bench/run.py --bin .build/release/coinwatch --micro .build/release/coinwatch-bench
+                    [--runs 7] [--out BENCHMARKS.md] [--save-baseline FILE] [--baseline FILE]
+
+Each case: one untimed warm-up pass (it writes the state a cron job would find), then --runs
+timed passes. Wall time is measured around the child process; peak RSS is the child's
+peak RSS as GNU time reports it (getrusage); requests are counted at the loopback servers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from servers import PriceServer, WebhookReceiver, coin_id, coin_price
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SIZES = [10, 100, 1000, 5000]
+CHANGE_THRESHOLD = 19.0      # the wildcard rule: |24h change| >= 19 % (about 5 % of the coins)
+WEBHOOK_FAVORITES = 100
+WEBHOOK_SINKS = 6
+WEBHOOK_DELAY = 0.3
+PEER_VERSION = "0.1.0"
+
+
+# ---------------------------------------------------------------- the peer's virtual environment
+
+def ensure_peer(work: Path) -> Path:
+    """The venv's python with coinwatch-cli installed (installed when missing)."""
+    venv = work / "peer-venv"
+    python = venv / "bin" / "python"
+    if not (venv / "bin" / "coinwatch").exists():
+        print(f"bench: installing coinwatch-cli=={PEER_VERSION} into {venv}", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        f"coinwatch-cli=={PEER_VERSION}"], check=True)
+    return python
+
+
+# ---------------------------------------------------------------- configurations
+
+def coinwatch_rules(n: int, root: str, hooks: list[str] | None) -> dict:
+    """Two price rules per favorite (above +5 %, below -5 %: quiet) and one wildcard 24h-change rule."""
+    favorites = [coin_id(i) for i in range(1, n + 1)]
+    rules = []
+    for i in range(1, n + 1):
+        rules.append({"id": f"a{i}", "coin": coin_id(i), "when": {"above": round(coin_price(i) * 1.05, 6)}})
+        rules.append({"id": f"b{i}", "coin": coin_id(i), "when": {"below": round(coin_price(i) * 0.95, 6)}})
+    big = {"id": "big-mover", "coin": "*", "when": {"change_24h_abs": CHANGE_THRESHOLD}}
+    sinks = {}
+    if hooks:
+        big["notify"] = [f"hook-{k}" for k in range(1, len(hooks) + 1)]
+        for k, url in enumerate(hooks, 1):
+            sinks[f"hook-{k}"] = {"type": "webhook", "format": "slack", "url": url, "group": True}
+    rules.append(big)
+    doc = {"vs_currency": "usd",
+           "providers": [{"name": "coingecko", "base_url": root, "cache_ttl": "0s"}],
+           "favorites": favorites, "rules": rules}
+    if sinks:
+        doc["sinks"] = sinks
+    return doc
+
+
+def peer_config(n: int, discord: str | None, telegram: bool) -> str:
+    """The same watchlist and equivalent rules in coinwatch-cli's config.toml."""
+    lines = ["[watchlist]"]
+    lines += [f'"{coin_id(i)}" = "C{i:04d}"' for i in range(1, n + 1)]
+    lines += ["", "[thresholds]", f"change_pct_alert = {CHANGE_THRESHOLD}", "volume_spike_pct = 0.0"]
+    above = ", ".join(f'"{coin_id(i)}" = {round(coin_price(i) * 1.05, 6)}' for i in range(1, n + 1))
+    below = ", ".join(f'"{coin_id(i)}" = {round(coin_price(i) * 0.95, 6)}' for i in range(1, n + 1))
+    lines += [f"price_above = {{ {above} }}", f"price_below = {{ {below} }}", "", "[notify]", "log = true"]
+    if discord:
+        lines.append(f'discord_webhook = "{discord}"')
+    if telegram:
+        lines += ['telegram_token = "123:bench"', 'telegram_chat_id = "42"']
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- measuring
+
+def run_once(argv: list[str], cwd: Path, env: dict) -> tuple[float, int, int, str]:
+    """Wall seconds, peak RSS in KiB, exit status, stderr of one child run.
+
+    The child is started by GNU time (`/usr/bin/time -f %M`), a 2 MiB process: a child forked from this
+    Python process would inherit its (much larger) high-water mark in ru_maxrss across exec.
+    """
+    err_path, rss_path = cwd / "stderr.txt", cwd / "maxrss.txt"
+    with open(err_path, "wb") as err:
+        start = time.perf_counter()
+        code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
+                               stdout=subprocess.DEVNULL, stderr=err)
+        wall = time.perf_counter() - start
+    peak = int(rss_path.read_text().split()[-1])
+    return wall, peak, code, err_path.read_text(errors="replace")
+
+
+def measure(name: str, argv: list[str], cwd: Path, env: dict, runs: int, counters: list,
+            state: Path, before_each=None) -> dict:
+    """Warm-up, then `runs` timed runs; fails loudly when a run exits non-zero."""
+    walls, rss, requests = [], [], []
+    for attempt in range(runs + 1):
+        if before_each:
+            before_each()
+        for counter in counters:
+            counter.reset()
+        wall, peak, code, err = run_once(argv, cwd, env)
+        if code != 0:
+            raise SystemExit(f"bench: {name} exited {code}: {err.strip()[:400]}")
+        if attempt == 0:
+            continue
+        walls.append(wall * 1000)
+        rss.append(peak / 1024)
+        requests.append(sum(c.total() for c in counters))
+    return {"median_ms": statistics.median(walls), "min_ms": min(walls), "max_ms": max(walls),
+            "requests": max(requests), "rss_mib": max(rss),
+            "state_kib": state.stat().st_size / 1024 if state.exists() else 0.0}
+
+
+def run_cases(args, prices: PriceServer, hooks: WebhookReceiver, peer_python: Path, work: Path) -> list[dict]:
+    base_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    dead = "http://127.0.0.1:9"  # the discard port: nothing listens, connections are refused
+    cases = []
+    plan = [(n, latency, False) for latency in (0.0, 0.05) for n in SIZES] + [(WEBHOOK_FAVORITES, 0.0, True)]
+    for n, latency, webhooks in plan:
+        label = f"{n} favorites, " + (f"{WEBHOOK_SINKS} webhooks answering in {int(WEBHOOK_DELAY * 1000)} ms"
+                                      if webhooks else f"{int(latency * 1000)} ms server latency")
+        print(f"bench: {label}", flush=True)
+        prices.latency = latency
+        case_dir = work / "cases" / f"{n}-{int(latency * 1000)}{'-hooks' if webhooks else ''}"
+        shutil.rmtree(case_dir, ignore_errors=True)
+        ours_dir, peer_dir = case_dir / "coinwatch", case_dir / "peer"
+        ours_dir.mkdir(parents=True)
+        peer_dir.mkdir(parents=True)
+        env = dict(base_env, HOME=str(ours_dir), XDG_STATE_HOME=str(ours_dir), XDG_CONFIG_HOME=str(ours_dir))
+
+        urls = [hooks.url(f"/hook/{k}") for k in range(1, WEBHOOK_SINKS + 1)] if webhooks else None
+        (ours_dir / "rules.json").write_text(json.dumps(coinwatch_rules(n, prices.root, urls)))
+        state = ours_dir / "state.json"
+        # The webhook case starts each pass without state, so the wildcard rule fires (and posts) every time.
+        reset = (lambda: state.unlink(missing_ok=True)) if webhooks else None
+        ours = measure(f"coinwatch ({label})",
+                       [str(args.bin), "--once", "--rules", str(ours_dir / "rules.json"), "--state", str(state)],
+                       ours_dir, env, args.runs, [prices.counter, hooks.counter], state, reset)
+
+        (peer_dir / "config.toml").write_text(
+            peer_config(n, hooks.url("/discord") if webhooks else None, webhooks))
+        peer_env = dict(base_env, HOME=str(peer_dir), BENCH_COINGECKO=prices.root, BENCH_DEAD=dead,
+                        BENCH_TELEGRAM=hooks.url("").rstrip("/"), PYTHONDONTWRITEBYTECODE="")
+        peer_state = peer_dir / ".coinwatch_state.json"
+        peer = measure(f"coinwatch-cli ({label})",
+                       [str(peer_python), str(HERE / "peer.py"), "--config", str(peer_dir / "config.toml"), "check"],
+                       peer_dir, peer_env, args.runs, [prices.counter, hooks.counter], peer_state)
+        cases.append({"favorites": n, "latency_ms": int(latency * 1000), "webhooks": WEBHOOK_SINKS if webhooks else 0,
+                      "label": label, "coinwatch": ours, "peer": peer})
+    return cases
+
+
+def run_micro(micro: Path, runs: int) -> list[dict]:
+    """The rule-evaluation micro-benchmark's JSON lines."""
+    print("bench: rule evaluation (coinwatch-bench)", flush=True)
+    out = subprocess.run([str(micro), "--quotes", "5000", "--rules", "25000,50000,100000", "--repeat", str(runs)],
+                         check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+# ---------------------------------------------------------------- the report
+
+def fmt_ms(r: dict) -> str:
+    return f"{r['median_ms']:.0f} ({r['min_ms']:.0f}–{r['max_ms']:.0f})"
+
+
+def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool]]:
+    """(target, measured, met) for every target of issue #8."""
+    by = {(c["favorites"], c["latency_ms"], c["webhooks"]): c for c in cases}
+    rows = []
+    for n in (100, 1000):
+        c = by[(n, 0, 0)]
+        ratio = c["peer"]["median_ms"] / c["coinwatch"]["median_ms"]
+        rows.append((f"{n}-favorite pass ≤ ¼ of coinwatch-cli's wall time",
+                     f"{c['coinwatch']['median_ms']:.0f} ms vs {c['peer']['median_ms']:.0f} ms: {ratio:.1f}× faster",
+                     ratio >= 4))
+    c = by[(5000, 50, 0)]["coinwatch"]
+    rows.append(("5000 favorites, 50 ms latency: ≤ 400 ms", f"{c['median_ms']:.0f} ms (max {c['max_ms']:.0f})",
+                 c["median_ms"] <= 400))
+    rows.append(("5000 favorites, 50 ms latency: ≤ 20 requests", f"{c['requests']} requests", c["requests"] <= 20))
+    c = by[(WEBHOOK_FAVORITES, 0, WEBHOOK_SINKS)]["coinwatch"]
+    rows.append((f"{WEBHOOK_SINKS} webhooks answering in 300 ms: all delivered ≤ 800 ms",
+                 f"whole pass {c['median_ms']:.0f} ms (max {c['max_ms']:.0f}), "
+                 f"{c['requests'] - 1} POSTs", c["median_ms"] <= 800))
+    worst = max(by[(5000, lat, 0)]["coinwatch"]["rss_mib"] for lat in (0, 50))
+    rows.append(("peak RSS ≤ 40 MiB at 5000 favorites", f"{worst:.1f} MiB", worst <= 40))
+    full = next((m for m in micro if m["rules"] == 100_000), None)
+    if full:
+        rows.append(("100,000 rules over 5000 quotes ≤ 50 ms", f"{full['median_ms']:.1f} ms", full["median_ms"] <= 50))
+        per = [m["median_ms"] / m["rules"] * 1000 for m in micro]
+        spread = max(per) / min(per)
+        rows.append(("rule evaluation cost grows linearly",
+                     "µs per rule: " + ", ".join(f"{p:.3f}" for p in per) + f" (spread {spread:.2f}×)", spread <= 1.5))
+    return rows
+
+
+def case_table(cases: list[dict]) -> list[str]:
+    lines = ["| case | coinwatch ms median (min–max) | req | RSS MiB | state KiB "
+             "| coinwatch-cli ms median (min–max) | req | RSS MiB | state KiB | cli ÷ coinwatch |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for c in cases:
+        o, p = c["coinwatch"], c["peer"]
+        lines.append(f"| {c['label']} | {fmt_ms(o)} | {o['requests']} | {o['rss_mib']:.1f} | {o['state_kib']:.1f} "
+                     f"| {fmt_ms(p)} | {p['requests']} | {p['rss_mib']:.1f} | {p['state_kib']:.1f} "
+                     f"| {p['median_ms'] / o['median_ms']:.1f}× |")
+    return lines
+
+
+def micro_table(micro: list[dict]) -> list[str]:
+    lines = ["| rules | quotes | median ms | min ms | max ms | µs per rule |", "| ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for m in micro:
+        lines.append(f"| {m['rules']:,} | {m['quotes']:,} | {m['median_ms']:.1f} | {m['min_ms']:.1f} | "
+                     f"{m['max_ms']:.1f} | {m['median_ms'] / m['rules'] * 1000:.3f} |")
+    return lines
+
+
+def before_after(before: dict, after: dict) -> list[str]:
+    lines = [f"Before: commit {before['commit']} ({before['date']}, the code of `main` with only the bench added; "
+             f"recorded in `bench/baseline.json`); after: commit {after['commit']} ({after['date']}). "
+             "Same machine and bench; medians. The machine was shared, so differences under ~30 % are noise.", "",
+             "| case | before ms | after ms | before RSS MiB | after RSS MiB | before state KiB | after state KiB |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    old = {c["label"]: c["coinwatch"] for c in before["cases"]}
+    for c in after["cases"]:
+        b, a = old.get(c["label"]), c["coinwatch"]
+        if b:
+            lines.append(f"| {c['label']} | {b['median_ms']:.0f} | {a['median_ms']:.0f} | {b['rss_mib']:.1f} | "
+                         f"{a['rss_mib']:.1f} | {b['state_kib']:.1f} | {a['state_kib']:.1f} |")
+    old_micro = {m["rules"]: m for m in before.get("micro", [])}
+    for m in after["micro"]:
+        b = old_micro.get(m["rules"])
+        if b:
+            lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes | {b['median_ms']:.1f} | "
+                         f"{m['median_ms']:.1f} | | | | |")
+    return lines
+
+
+def summary(result: dict) -> list[str]:
+    """The short table for the README fragment (docs/readme/bench.md)."""
+    by = {(c["favorites"], c["latency_ms"], c["webhooks"]): c for c in result["cases"]}
+    lines = ["| one `--once` pass | coinwatch | coinwatch-cli 0.1.0 | |", "| --- | ---: | ---: | ---: |"]
+    for key, name in [((100, 0, 0), "100 favorites"), ((1000, 0, 0), "1000 favorites"),
+                      ((5000, 50, 0), "5000 favorites, 50 ms server latency"),
+                      ((WEBHOOK_FAVORITES, 0, WEBHOOK_SINKS), f"{WEBHOOK_SINKS} webhooks answering in 300 ms")]:
+        o, p = by[key]["coinwatch"], by[key]["peer"]
+        lines.append(f"| {name} | {o['median_ms']:.0f} ms | {p['median_ms']:.0f} ms | "
+                     f"{p['median_ms'] / o['median_ms']:.1f}× faster |")
+    o, p = by[(5000, 50, 0)]["coinwatch"], by[(5000, 50, 0)]["peer"]
+    lines.append(f"| peak memory, 5000 favorites | {o['rss_mib']:.0f} MiB | {p['rss_mib']:.0f} MiB | |")
+    full = next((m for m in result["micro"] if m["rules"] == 100_000), None)
+    if full:
+        lines.append(f"| 100,000 rules over 5000 quotes (evaluation alone) | {full['median_ms']:.0f} ms | | |")
+    return lines + ["", f"Medians of several runs on {result['machine'].split(' (')[0]} ({result['date']})."]
+
+
+def write_summary(path: Path, result: dict) -> None:
+    """Replaces the text between the bench-summary markers of `path`, when it has them."""
+    if not path.exists():
+        return
+    text = path.read_text()
+    start, end = text.find("<!-- bench-summary:start"), text.find("<!-- bench-summary:end -->")
+    if start < 0 or end < 0:
+        return
+    start = text.index("\n", start) + 1
+    path.write_text(text[:start] + "\n".join(summary(result)) + "\n" + text[end:])
+
+
+def write_report(out: Path, result: dict, baseline: dict | None, runs: int) -> None:
+    lines = ["# Benchmarks", "",
+             "Generated by `make bench` (bench/run.py); do not edit by hand. Re-run to refresh.", "",
+             f"Machine: {result['machine']}. {result['date']}, commit {result['commit']}. "
+             f"Every number is the median (with min–max) of {runs} timed runs after one untimed warm-up run; "
+             "the machine was shared with other builds, so expect noise in the maxima.", "",
+             "## Setup", "",
+             "- Loopback CoinGecko (`bench/servers.py`, Python `ThreadingHTTPServer` on 127.0.0.1): "
+             "`/coins/markets` in the real API's shape (every field of the captures in `Fixtures/real/coingecko`), "
+             "answering the ids asked for, and `/simple/price` for the peer; optional fixed latency per request.",
+             "- Rules: for each favorite an `above` rule (+5 %) and a `below` rule (−5 %) that stay quiet, plus one "
+             f"wildcard rule `{{\"coin\": \"*\", \"when\": {{\"change_24h_abs\": {CHANGE_THRESHOLD:g}}}}}` "
+             "(true for about 5 % of the coins). `cache_ttl: 0s`, so every pass fetches.",
+             "- coinwatch: `coinwatch --once --rules … --state …`, stdout to /dev/null. The warm-up pass writes "
+             "the state, so timed passes are steady-state cron passes (load state, fetch, evaluate, save state).",
+             f"- Webhook case: {WEBHOOK_FAVORITES} favorites; the wildcard rule notifies {WEBHOOK_SINKS} Slack-format "
+             "webhook sinks with `group: true` (one POST per sink per pass) on a receiver that answers after 300 ms; "
+             "each timed pass starts without state so the rule fires every time.",
+             f"- Peer: [`coinwatch-cli` {PEER_VERSION}](https://pypi.org/project/coinwatch-cli/) from PyPI, installed "
+             "into `.build/bench/peer-venv`, run as `coinwatch check` with the same watchlist and equivalent "
+             "thresholds (`price_above`, `price_below` per coin, `change_pct_alert`). It has no base-URL setting, "
+             "so `bench/peer.py` sets its sources' `BASE` constants to the loopback server (Binance and OKX to a "
+             "refused port; they are only asked when CoinGecko misses a coin) and rewrites its Telegram URL, then "
+             "calls its own `coinwatch.cli:main`. It asks `/simple/price` for all ids in one request and has no "
+             "`--once`/state beyond a volume baseline file. It supports one Discord webhook and one Telegram bot, "
+             "so its webhook case posts 2 messages (one after the other), not 6.",
+             "- Wall time is measured around the child process; peak RSS is its `ru_maxrss` as GNU "
+             "`/usr/bin/time -f %M` reports it; requests are counted at the servers (the webhook rows count price requests "
+             "plus POSTs).", "",
+             "## Passes", ""] + case_table(result["cases"]) + [
+             "", "## Rule evaluation alone", "",
+             "`coinwatch-bench` (`Sources/coinwatch-bench`): `RuleRunner.run` over a state that already holds every "
+             "pair and price series (the steady state), rules spread evenly over 5000 quotes, every third rule a "
+             "price crossing, the rest `above`/`below`/`change_24h_*`; no I/O.", ""] + micro_table(result["micro"]) + [
+             "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
+    lines += [f"| {t} | {m} | {'yes' if ok else '**no**'} |" for t, m, ok in targets(result["cases"], result["micro"])]
+    if baseline:
+        lines += ["", "## Before and after the optimisations", ""] + before_after(baseline, result)
+        notes = HERE / "OPTIMISATIONS.md"
+        if notes.exists():
+            lines += ["", notes.read_text().strip()]
+    out.write_text("\n".join(lines) + "\n")
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({cpu}), Linux {platform.release()}, Python {platform.python_version()}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", type=Path, default=ROOT / ".build" / "release" / "coinwatch")
+    parser.add_argument("--micro", type=Path, default=ROOT / ".build" / "release" / "coinwatch-bench")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
+    parser.add_argument("--work", type=Path, default=ROOT / ".build" / "bench")
+    parser.add_argument("--baseline", type=Path, default=HERE / "baseline.json")
+    parser.add_argument("--save-baseline", type=Path)
+    parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
+    args = parser.parse_args()
+    if args.from_results:
+        result = json.loads(args.from_results.read_text())
+        baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() else None
+        write_report(args.out, result, baseline, args.runs)
+        write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "README.md", result)
+        return 0
+    args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
+    args.work.mkdir(parents=True, exist_ok=True)
+
+    peer_python = ensure_peer(args.work)
+    prices = PriceServer(max(SIZES))
+    hooks = WebhookReceiver(WEBHOOK_DELAY)
+    try:
+        cases = run_cases(args, prices, hooks, peer_python, args.work)
+    finally:
+        prices.close()
+        hooks.close()
+    result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
+              "cases": cases, "micro": run_micro(args.micro, args.runs)}
+    (args.work / "results.json").write_text(json.dumps(result, indent=1))
+    if args.save_baseline:
+        args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
+    baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() and not args.save_baseline else None
+    write_report(args.out, result, baseline, args.runs)
+    if args.out.resolve() == (ROOT / "BENCHMARKS.md").resolve():
+        write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "README.md", result)
+    print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
+    for t, m, ok in targets(cases, result["micro"]):
+        print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
+    print(f"bench: wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
