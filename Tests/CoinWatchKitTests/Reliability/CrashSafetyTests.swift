@@ -33,7 +33,8 @@ import Testing
             defaults: #"{"notify": ["a", "b"]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
         try seedLargeState(statePath)
 
-        var kills = 0, killsDuringWrite = 0, passes = 0, explainedResends = 0
+        var kills = 0, killsDuringWrite = 0, passes = 0, explainedResends = 0, resendsAfterAimedKills = 0
+        var aimedAtWrite: Set<Int> = []
         var firstDelivered: [Delivery: (pass: Int, killed: Bool)] = [:]
         var queuedAfterPass: [Int: Set<Delivery>] = [:]
         var queuedBefore = try queued(statePath)
@@ -52,6 +53,7 @@ import Testing
             default: moment = .after(Double.random(in: 0...maxKillDelay, using: &random))
             }
             let (killed, status) = try runAndKill(dir, at: moment, receiver: receiver)
+            if case .duringWrite = moment, killed { aimedAtWrite.insert(passes) }
             #expect(killed || status == 0, "pass \(passes) ended by itself with \(status) (seed \(seed))")
             if killed {
                 kills += 1
@@ -70,6 +72,7 @@ import Testing
                     let explained = first.killed && queuedAfterPass[first.pass]?.contains(delivery) == true
                     #expect(explained, "\(delivery) answered 2xx in pass \(first.pass) was sent again in pass \(passes) (seed \(seed))")
                     if explained { explainedResends += 1 }
+                    if explained && aimedAtWrite.contains(first.pass) { resendsAfterAimedKills += 1 }
                 } else {
                     firstDelivered[delivery] = (passes, killed)
                 }
@@ -101,7 +104,7 @@ import Testing
         #expect(delivered.count > 20, "alerts flowed: \(delivered.count)")
         print("crash-safety: seed \(seed), pass \(Int(onePass * 1000)) ms, \(passes) passes, \(kills) killed with SIGKILL (\(killsDuringWrite) during a state write), "
             + "\(receiver.answers.count) webhook requests, \(delivered.count) messages delivered, \(explainedResends) resent "
-            + "inside the 2xx-to-write window, 0 lost")
+            + "inside the 2xx-to-write window (\(resendsAfterAimedKills) after kills aimed at a state write), 0 lost")
     }
 
     /// The (sink, key) pairs in the outbox of the state at `path`.
