@@ -23,7 +23,7 @@ struct StateSnapshot {
     /// The outbox's entries.
     var outbox: [[String: Any]] { object["outbox"] as? [[String: Any]] ?? [] }
 
-    /// The Idempotency-Key of every outbox entry (its alert's id, or the group key for groups), with parts delivered.
+    /// The id of every alert waiting in the outbox, in outbox order.
     var outboxAlertIDs: [String] {
         outbox.flatMap { ($0["alerts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
     }
