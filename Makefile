@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test bench clean install uninstall
+.PHONY: all deps build release demo test fuzz fuzz-smoke bench clean install uninstall
 
 all: build
 
@@ -28,6 +28,15 @@ demo: release
 test: deps
 	$(SWIFT) build --product coinwatch
 	$(SWIFT) test
+
+# libFuzzer over rules.json, each provider's decoder and state.json (scripts/fuzz.sh); seconds per target.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+# The short run CI makes: a few seconds per target.
+fuzz-smoke: deps
+	FUZZ_SECONDS=5 scripts/fuzz.sh
 
 # Release binaries, loopback servers, coinwatch-cli in a venv; writes BENCHMARKS.md (bench/run.py).
 bench: deps

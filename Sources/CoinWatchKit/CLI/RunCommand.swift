@@ -41,7 +41,11 @@ enum RunCommand {
             context.io.err("coinwatch: \(error.message)\n")
             return error.exitCode
         }
-        let pass = makePass(context, rules: rules)
+        var pass = makePass(context, rules: rules)
+        if !context.arguments.dryRun {
+            // A failed checkpoint is reported by the save at the end of the pass.
+            pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
+        }
         let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
         guard !context.arguments.dryRun else { return outcome.exitCode }
         do {

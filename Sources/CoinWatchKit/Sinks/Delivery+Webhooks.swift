@@ -7,7 +7,15 @@ extension Delivery {
         let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime)
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
-        let (results, requestCount) = dispatcher.send(plan.lanes, now: now)
+        // Write-ahead: every message is in the saved outbox before its first try, and leaves it right after
+        // its 2xx, so a pass killed mid-delivery resends only what was not yet answered 2xx (same key).
+        let unsent = plan.waiting + plan.dropped.map(\.entry)
+        state.outbox = OutboxPlan.oldestFirst(unsent + plan.lanes.flatMap(\.entries))
+        checkpoint?(state)
+        let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
+            state.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
+            checkpoint?(state)
+        }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
         var records: [String] = []

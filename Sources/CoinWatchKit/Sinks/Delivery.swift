@@ -17,6 +17,9 @@ public struct Delivery: Sendable {
     public var retry: RetryPolicy
     /// Color for the stdout text lines (a terminal only; never in JSON).
     public var color: ColorPolicy
+    /// Persists the state mid-delivery (before the first webhook try, after each round with a 2xx);
+    /// nil persists nothing (dry runs, tests).
+    public var checkpoint: (@Sendable (StateDocument) -> Void)?
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),

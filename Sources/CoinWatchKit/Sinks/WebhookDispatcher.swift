@@ -1,6 +1,8 @@
 /// Sends webhook messages: every sink's messages in order, one at a time (a split message part by
 /// part), while all sinks are in flight at once on one curl multi handle. Retries within the pass
-/// follow `RetryPolicy`; the waiting goes through the injected `Sleeper`.
+/// follow `RetryPolicy`; the waiting goes through the injected `Sleeper`. After every round of
+/// requests in which a part was answered 2xx, `progress` gets the messages not yet delivered, so the
+/// caller can persist delivery progress before anything else is sent.
 struct WebhookDispatcher {
     /// What became of one sink's messages.
     struct LaneResult {
@@ -25,6 +27,8 @@ struct WebhookDispatcher {
         var lane: OutboxPlan.Lane
         var result: LaneResult
         var index = 0
+        /// Indices of `lane.entries` answered 2xx (every part).
+        var deliveredIndices: Set<Int> = []
         var requests: [HTTPRequest] = []
         var triesThisPart = 0
         /// Seconds after the start of sending when the next try may go.
@@ -33,7 +37,10 @@ struct WebhookDispatcher {
     }
 
     /// Sends every lane at `now` (seconds since 1970); returns each lane's result and the number of requests made.
-    func send(_ lanes: [OutboxPlan.Lane], now: Double) -> (results: [LaneResult], requestCount: Int) {
+    /// `progress` receives, after each round that delivered something, every lane's messages not yet
+    /// answered 2xx (refused ones included, with their attempts and delivered parts so far).
+    func send(_ lanes: [OutboxPlan.Lane], now: Double,
+              progress: (_ undelivered: [OutboxEntry]) -> Void = { _ in }) -> (results: [LaneResult], requestCount: Int) {
         var lanes = lanes.map { Progress(lane: $0, result: LaneResult(sink: $0.sink)) }
         for i in lanes.indices { prepare(&lanes[i], at: 0) }
         var elapsed = 0.0
@@ -53,11 +60,21 @@ struct WebhookDispatcher {
             }
             let answers = transport.perform(requests)
             requestCount += requests.count
+            var deliveredSome = false
             for (i, answer) in zip(ready, answers) {
+                if case .success(let response) = answer, (200..<300).contains(response.status) { deliveredSome = true }
                 handle(answer, lane: &lanes[i], now: now, elapsed: elapsed)
             }
+            if deliveredSome { progress(Self.undelivered(lanes)) }
         }
         return (lanes.map(\.result), requestCount)
+    }
+
+    /// Every lane's messages that are not yet answered 2xx, in lane order.
+    private static func undelivered(_ lanes: [Progress]) -> [OutboxEntry] {
+        lanes.flatMap { lane in
+            lane.lane.entries.indices.filter { !lane.deliveredIndices.contains($0) }.map { lane.lane.entries[$0] }
+        }
     }
 
     /// Readies the lane's current message: its part requests, or the end of the lane.
@@ -70,6 +87,7 @@ struct WebhookDispatcher {
             if entry.partsDelivered < progress.requests.count { return }
             // Every part was delivered in an earlier pass.
             progress.result.delivered.append(entry)
+            progress.deliveredIndices.insert(progress.index)
             progress.index += 1
         }
         progress.done = true
@@ -85,6 +103,7 @@ struct WebhookDispatcher {
             progress.triesThisPart = 0
             if progress.lane.entries[index].partsDelivered >= progress.requests.count {
                 progress.result.delivered.append(progress.lane.entries[index])
+                progress.deliveredIndices.insert(index)
                 progress.index += 1
                 prepare(&progress, at: elapsed)
             }

@@ -48,11 +48,13 @@ enum POSIXFile {
         return nil
     }
 
-    /// Reads the whole file at `path` (at most `limit` bytes).
-    static func readWhole(_ path: String, limit: Int = 64 << 20) -> ReadResult {
+    /// Reads the whole file at `path`; a file over `limit` bytes fails without being read.
+    static func readWhole(_ path: String, limit: Int = 128 << 20) -> ReadResult {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError()) }
         defer { _ = close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, Int(info.st_size) > limit { return .failed(overLimit(Int(info.st_size), limit: limit)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -63,8 +65,13 @@ enum POSIXFile {
             }
             if count == 0 { return .bytes(bytes) }
             bytes += chunk[0..<count]
-            if bytes.count > limit { return .failed("larger than \(limit >> 20) MiB") }
+            if bytes.count > limit { return .failed(overLimit(bytes.count, limit: limit)) }
         }
+    }
+
+    /// "it is 129 MiB, over the limit of 128 MiB" for a file of `size` bytes.
+    static func overLimit(_ size: Int, limit: Int) -> String {
+        "it is \((size + (1 << 20) - 1) >> 20) MiB, over the limit of \(limit >> 20) MiB"
     }
 
     /// Writes all of `bytes` to `fd`; nil on success, else the detail.

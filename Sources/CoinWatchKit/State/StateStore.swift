@@ -14,11 +14,15 @@ import Darwin
 /// Reads and writes the state document (SPEC §5): a file that cannot be read is refused, never
 /// overwritten; writes go to a 0600 temp file in the same folder, are fsynced and renamed over.
 public enum StateStore {
+    /// The largest state file read or written, in bytes: 128 MiB, above the worst case of rules.json's
+    /// limits (5,000 favorites × a year of thinned history, about 16 KB each, is 80 MB).
+    public static let maxBytes = 128 << 20
+
     /// The document at `path`, or a fresh one when no file exists there.
     /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
     public static func load(path: String) throws(StateError) -> StateDocument {
         let bytes: [UInt8]
-        switch POSIXFile.readWhole(path) {
+        switch POSIXFile.readWhole(path, limit: maxBytes) {
         case .missing: return StateDocument()
         case .failed(let detail): throw .unreadable(path: path, detail: detail)
         case .bytes(let read): bytes = read
@@ -26,9 +30,11 @@ public enum StateStore {
         return try StateDecoding.decode(bytes, path: path)
     }
 
-    /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing.
+    /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing, and
+    /// removes temp files an earlier, killed write left behind. The caller holds the state lock.
+    /// A document that would be over `limit` bytes is not written: the file `load` could not read back stays as it was.
     /// Throws `StateError.writeFailed`; no temp file is left behind.
-    public static func save(_ doc: StateDocument, to path: String) throws(StateError) {
+    public static func save(_ doc: StateDocument, to path: String, limit: Int = maxBytes) throws(StateError) {
         let bytes: [UInt8]
         do {
             let encoder = JSONEncoder()
@@ -37,9 +43,14 @@ public enum StateStore {
         } catch {
             throw .writeFailed(path: path, detail: "cannot encode: \(error)")
         }
+        guard bytes.count <= limit else {
+            throw .writeFailed(path: path, detail: "the state would be too large (\(POSIXFile.overLimit(bytes.count, limit: limit))); "
+                + "watch fewer favorites or use shorter windows")
+        }
         let folder = POSIXFile.folder(of: path)
         if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
-        let temp = "\(folder)/.\(POSIXFile.name(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        removeStaleTemps(for: path)
+        let temp = "\(folder)/\(tempPrefix(for: path))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try writeTemp(bytes, to: temp, for: path)
         guard rename(temp, path) == 0 else {
             let detail = POSIXFile.lastError()

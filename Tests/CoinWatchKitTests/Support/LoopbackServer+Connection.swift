@@ -23,6 +23,10 @@ extension LoopbackServer {
             Socket.send(fd, Self.head(of: reply, contentLength: reply.body.count + 1000) + sent)
         case .reset:
             Socket.resetOnClose(fd)
+        case .resetMidBody:
+            Socket.send(fd, Self.head(of: reply, contentLength: reply.body.count) + reply.body.prefix(reply.body.count / 2))
+            usleep(50_000)   // let the first half arrive before the reset
+            Socket.resetOnClose(fd)
         case .closeWithoutAnswer:
             break
         }

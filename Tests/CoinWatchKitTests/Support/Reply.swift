@@ -8,6 +8,8 @@ struct Reply: Sendable {
         case closeMidBody
         /// Resets the connection (SO_LINGER 0, then close) instead of answering.
         case reset
+        /// Sends the head and half the body, then resets the connection (a TCP RST mid-body).
+        case resetMidBody
         /// Closes the connection without sending a byte.
         case closeWithoutAnswer
     }

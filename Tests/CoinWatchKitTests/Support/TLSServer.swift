@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// An `openssl s_server -www` on 127.0.0.1 with a fresh self-signed certificate for IP 127.0.0.1;
-/// it answers `GET /` with an HTML status page, and is terminated when released.
+/// An `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate for IP 127.0.0.1, terminated
+/// when released. With `-www` (the default) it answers `GET /` with an HTML status page; given a `reply`,
+/// it answers the first connection that completes the handshake with those bytes (any method, any path).
 final class TLSServer: @unchecked Sendable {
     /// Why the server could not start.
     struct StartFailure: Error { var output: String }
@@ -13,9 +14,11 @@ final class TLSServer: @unchecked Sendable {
     let certificate: String
     private let process: Process
     private let directory: URL
+    /// s_server's stdin, kept open: in reply mode it relays what is written there to the client.
+    private let input = Pipe()
 
-    /// Makes a certificate in a temporary folder and starts the server.
-    init() throws {
+    /// Makes a certificate in a temporary folder and starts the server; `reply` is a whole HTTP response.
+    init(reply: Reply? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         certificate = directory.appendingPathComponent("cert.pem").path
@@ -25,11 +28,17 @@ final class TLSServer: @unchecked Sendable {
                       "-addext", "subjectAltName=IP:127.0.0.1"])
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key, "-www"]
+        process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
+            + (reply == nil ? ["-www"] : [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.standardInput = input
         try process.run()
+        if let reply {
+            // s_server reads its stdin only once a client is connected, so the answer waits in the pipe.
+            input.fileHandleForWriting.write(Data(Self.wire(reply)))
+        }
         guard let port = Self.acceptedPort(output.fileHandleForReading) else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -42,6 +51,14 @@ final class TLSServer: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)   // s_server does not always end on SIGTERM
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `reply` as bytes on the wire, closing the connection after the body.
+    private static func wire(_ reply: Reply) -> [UInt8] {
+        var head = "HTTP/1.1 \(reply.status) Status\r\n"
+        for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + reply.body
     }
 
     /// `https://127.0.0.1:PORT`.

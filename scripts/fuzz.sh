@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Fuzzes coinwatch's parsers with libFuzzer: builds an instrumented CoinWatchKit (swiftc
+# -sanitize=fuzzer,address), then runs each target for FUZZ_SECONDS seconds, seeded from Fixtures/
+# and from every kept regression input. A crash stops the run and names the input to keep.
+#   FUZZ_SECONDS=60 (per target)   FUZZ_TARGETS="rules coingecko coinpaprika bithumb upbit binance state"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
+TARGETS=${FUZZ_TARGETS:-"rules coingecko coinpaprika bithumb upbit binance state"}
+OUT=.build/fuzz
+SWIFTC=${SWIFTC:-swiftc}
+FLAGS=(-sanitize=fuzzer,address -swift-version 6 -enable-upcoming-feature ExistentialAny -O -g -I Sources/CCurl)
+mkdir -p "$OUT"
+
+# The instrumented library, rebuilt only when a source changed.
+sources=$(find Sources/CoinWatchKit -name '*.swift' | sort)
+if [ ! -f "$OUT/libCoinWatchKit.a" ] || [ -n "$(find Sources/CoinWatchKit -name '*.swift' -newer "$OUT/libCoinWatchKit.a" | head -1)" ]; then
+    echo "fuzz: building instrumented CoinWatchKit"
+    # shellcheck disable=SC2086
+    "$SWIFTC" "${FLAGS[@]}" -parse-as-library -enable-testing -emit-library -static -module-name CoinWatchKit \
+        -emit-module -emit-module-path "$OUT/CoinWatchKit.swiftmodule" $sources -o "$OUT/libCoinWatchKit.a"
+fi
+"$SWIFTC" "${FLAGS[@]}" -parse-as-library -I "$OUT" Fuzz/Entry.swift Tests/CoinWatchKitTests/Fuzz/FuzzTargets.swift \
+    -L "$OUT" -lCoinWatchKit -lcurl -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+
+# seeds TARGET: the Fixtures files a target starts from.
+seeds() {
+    case "$1" in
+        rules) echo rules.example.json; find Fixtures/rules -type f 2>/dev/null || true ;;
+        state) ;;
+        *) find "Fixtures/real/$1" -type f 2>/dev/null || true ;;   # a provider: its real captures
+    esac
+    find "Fixtures/fuzz/seeds/$1" "Fixtures/fuzz/regressions/$1" -type f -not -name ".*" 2>/dev/null || true
+}
+
+total=0
+for target in $TARGETS; do
+    corpus="$OUT/corpus/$target"
+    artifacts="$OUT/artifacts/$target/"
+    mkdir -p "$corpus" "$artifacts"
+    seeds "$target" | while read -r seed; do cp "$seed" "$corpus/seed-$(basename "$seed")"; done
+    dict=()
+    [ -f "Fuzz/$target.dict" ] && dict=(-dict="Fuzz/$target.dict")
+    log="$OUT/$target.log"
+    status=0
+    # Inputs up to 64 KiB: the large captures (Binance all symbols, 531 KiB) are cut, the small ones stay whole.
+    COINWATCH_FUZZ_TARGET=$target "$OUT/coinwatch-fuzz" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+        -print_final_stats=1 -artifact_prefix="$artifacts" "${dict[@]}" "$corpus" >"$log" 2>&1 || status=$?
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+    total=$((total + runs))
+    if [ "$status" -ne 0 ]; then
+        echo "fuzz: $target FOUND A CRASH after $runs inputs; see $log"
+        ls "$artifacts"
+        echo "fuzz: fix it, then keep the input: cp $artifacts<file> Fixtures/fuzz/regressions/$target/"
+        exit 1
+    fi
+    echo "fuzz: $target: $runs inputs in ${SECONDS_PER_TARGET}s, no crash (corpus $(ls "$corpus" | wc -l) files)"
+done
+echo "fuzz: $total inputs in all, no crash"
