@@ -12,29 +12,25 @@ enum SearchCommand {
             context.io.err("Error: Missing search text. Usage: coinwatch search QUERY [--provider NAME] [--limit N]\n")
             return .usage
         }
-        var session: WatchSession
-        switch WatchSession.open(context, rulesOptional: true) {
-        case .success(let opened): session = opened
-        case .failure(let error): return error.code
-        }
-        defer { session.finish() }
-        let provider = session.chosenProvider(among: capable)
-        guard capable.contains(provider) else {
-            context.io.err("Error: \(provider.rawValue) has no search; use --provider coingecko or --provider coinpaprika.\n")
-            return .usage
-        }
-        let limit = context.arguments.limit ?? defaultLimit
-        switch search(query, provider: provider, limit: limit, session: &session) {
-        case .failure(let error):
-            context.io.err("coinwatch: \(session.describe(error))\n")
-            return .failure
-        case .success(let hits):
-            guard !context.arguments.quiet else { return .success }
-            let shown = Array(hits.prefix(limit))
-            context.io.out(context.arguments.json
-                ? json(shown, query: query, provider: provider) + "\n"
-                : text(shown, query: query, provider: provider))
-            return .success
+        return WatchSession.run(context) { session in
+            let provider = session.chosenProvider(among: capable)
+            guard capable.contains(provider) else {
+                context.io.err("Error: \(provider.rawValue) has no search; use --provider coingecko or --provider coinpaprika.\n")
+                return .usage
+            }
+            let limit = context.arguments.limit ?? defaultLimit
+            switch search(query, provider: provider, limit: limit, session: &session) {
+            case .failure(let error):
+                context.io.err("coinwatch: \(session.describe(error))\n")
+                return .failure
+            case .success(let hits):
+                guard !context.arguments.quiet else { return .success }
+                let shown = Array(hits.prefix(limit))
+                context.io.out(context.arguments.json
+                    ? json(shown, query: query, provider: provider) + "\n"
+                    : text(shown, query: query, provider: provider))
+                return .success
+            }
         }
     }
 

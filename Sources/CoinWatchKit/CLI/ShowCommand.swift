@@ -9,27 +9,23 @@ enum ShowCommand {
             context.io.err("Error: \(problem). Usage: coinwatch show COIN [--vs CUR] [--provider NAME]\n")
             return .usage
         }
-        var session: WatchSession
-        switch WatchSession.open(context, rulesOptional: true) {
-        case .success(let opened): session = opened
-        case .failure(let error): return error.code
-        }
-        defer { session.finish() }
-        let vs = context.arguments.vs ?? session.rules.vsCurrency
-        let provider = session.chosenProvider(among: ProviderName.allCases)
-        let result = provider == .coingecko
-            ? CoinGeckoCard.load(coin.trimmingSpaces, vs: vs, session: &session)
-            : quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
-        switch result {
-        case .failure(let message):
-            context.io.err("coinwatch: \(message.message)\n")
-            return .failure
-        case .success(let shown):
-            if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
-            guard !context.arguments.quiet else { return .success }
-            context.io.out(context.arguments.json ? shown.card.json(cachedAt: shown.cachedAt) + "\n"
-                                                  : shown.card.text(color: context.color))
-            return .success
+        return WatchSession.run(context) { session in
+            let vs = context.arguments.vs ?? session.rules.vsCurrency
+            let provider = session.chosenProvider(among: ProviderName.allCases)
+            let result = provider == .coingecko
+                ? CoinGeckoCard.load(coin.trimmingSpaces, vs: vs, session: &session)
+                : quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
+            switch result {
+            case .failure(let message):
+                context.io.err("coinwatch: \(message.message)\n")
+                return .failure
+            case .success(let shown):
+                if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
+                guard !context.arguments.quiet else { return .success }
+                context.io.out(context.arguments.json ? shown.card.json(cachedAt: shown.cachedAt) + "\n"
+                                                      : shown.card.text(color: context.color))
+                return .success
+            }
         }
     }
 

@@ -6,31 +6,27 @@ enum TrendingCommand {
             context.io.err("Error: 'trending' takes no arguments, got '\(extra)'. Usage: coinwatch trending [--provider coingecko]\n")
             return .usage
         }
-        var session: WatchSession
-        switch WatchSession.open(context, rulesOptional: true) {
-        case .success(let opened): session = opened
-        case .failure(let error): return error.code
-        }
-        defer { session.finish() }
-        let provider = session.chosenProvider(among: [.coingecko])
-        guard provider == .coingecko else {
-            context.io.err("Error: \(provider.rawValue) has no trending list; use --provider coingecko.\n")
-            return .usage
-        }
-        let gecko = CoinGecko(config: session.config(.coingecko), environment: context.io.environment)
-        let result = session.fetch(gecko.trendingRequest(), provider: gecko.name).flatMap { body in
-            Result { try CoinGecko.decodeTrending(body) }.mapError { error in
-                error as? ProviderError ?? .decoding(provider: gecko.name, detail: "\(error)")
+        return WatchSession.run(context) { session in
+            let provider = session.chosenProvider(among: [.coingecko])
+            guard provider == .coingecko else {
+                context.io.err("Error: \(provider.rawValue) has no trending list; use --provider coingecko.\n")
+                return .usage
             }
-        }
-        switch result {
-        case .failure(let error):
-            context.io.err("coinwatch: \(session.describe(error))\n")
-            return .failure
-        case .success(let list):
-            guard !context.arguments.quiet else { return .success }
-            context.io.out(context.arguments.json ? json(list) + "\n" : text(list, color: context.color))
-            return .success
+            let gecko = CoinGecko(config: session.config(.coingecko), environment: context.io.environment)
+            let result = session.fetch(gecko.trendingRequest(), provider: gecko.name).flatMap { body in
+                Result { try CoinGecko.decodeTrending(body) }.mapError { error in
+                    error as? ProviderError ?? .decoding(provider: gecko.name, detail: "\(error)")
+                }
+            }
+            switch result {
+            case .failure(let error):
+                context.io.err("coinwatch: \(session.describe(error))\n")
+                return .failure
+            case .success(let list):
+                guard !context.arguments.quiet else { return .success }
+                context.io.out(context.arguments.json ? json(list) + "\n" : text(list, color: context.color))
+                return .success
+            }
         }
     }
 

@@ -29,6 +29,18 @@ struct WatchSession {
         return .success(open(context, rules: rules))
     }
 
+    /// Opens a session (rules.json optional), runs `body` with it, then writes back to the shared
+    /// state what the session learned (cache, backoff, resolutions, charts).
+    static func run(_ context: CommandContext, _ body: (inout WatchSession) -> ExitCode) -> ExitCode {
+        var session: WatchSession
+        switch open(context, rulesOptional: true) {
+        case .success(let opened): session = opened
+        case .failure(let error): return error.code
+        }
+        defer { session.finish() }
+        return body(&session)
+    }
+
     /// A session over rules.json already loaded; reads the state (a state that cannot be read gets one warning).
     static func open(_ context: CommandContext, rules: RulesFile) -> WatchSession {
         let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
