@@ -68,8 +68,9 @@ public struct QuoteFetcher: Sendable {
                                        symbols: state.symbols, resolved: state.resolved[name] ?? [:])
                 for (favorite, quote) in fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome) {
                     served[favorite] = quote
+                    // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
                     state.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
-                        CachedQuote(fetchedAt: now, quote: quote)
+                        source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
                 }
             }
             for (favorite, quote) in served {
