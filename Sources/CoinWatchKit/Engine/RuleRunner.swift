@@ -14,18 +14,33 @@ public struct RuleRunner: Sendable {
         public var sinks: [String]
     }
 
-    public var rules: RulesFile
+    /// The rules evaluated; setting them works out the plan again.
+    public var rules: RulesFile {
+        didSet { plan = RulePlan(rules) }
+    }
+    private var plan: RulePlan
 
-    public init(rules: RulesFile) { self.rules = rules }
+    public init(rules: RulesFile) {
+        self.rules = rules
+        self.plan = RulePlan(rules)
+    }
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+        // Each coin's quote and recorded series, looked up once per coin rather than once per rule.
+        var seen: [Seen?] = []
+        seen.reserveCapacity(plan.coins.count)
+        for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
+            seen.append(quotes[coin].map { Seen(quote: $0, series: state.prices[priceKey]) })
+        }
         var pending: [Pending] = []
-        for rule in rules.rules where rule.enabled && (rule.expires.map { now < $0.timeIntervalSince1970 } ?? true) {
-            let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
-            for coin in coins {
-                guard let quote = quotes[coin] else { continue }
-                if let alert = evaluate(rule, coin: coin, quote: quote, state: &state, now: now) {
+        for (rule, range) in zip(rules.rules, plan.ranges)
+        where rule.enabled && (rule.expires.map { now < $0.timeIntervalSince1970 } ?? true) {
+            let policy = NotifyPolicy(rule: rule, defaults: rules.defaults)
+            for target in plan.targets[range] {
+                guard let coin = seen[target.coin] else { continue }
+                if let alert = evaluate(rule, policy: policy, coin: plan.coins[target.coin], seen: coin,
+                                        pairKey: target.pairKey, state: &state, now: now) {
                     pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
                 }
             }
@@ -34,20 +49,29 @@ public struct RuleRunner: Sendable {
         return pending
     }
 
-    private func evaluate(_ rule: Rule, coin: String, quote: Quote, state: inout StateDocument, now: Double) -> Alert? {
-        let series = state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
-        let previous = series?.last?.p
-        let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
-        let pair = state.pairs[pairKey] ?? PairState()
-        let observation = Observation(quote: quote, previous: previous, series: series, now: now)
-        let step = PairStep.advance(rule.condition, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                                    pair: pair, observation: observation)
+    /// A coin's quote of this pass and its series as recorded before it.
+    private struct Seen {
+        var quote: Quote
+        var series: PriceSeries?
+    }
+
+    private func evaluate(_ rule: Rule, policy: NotifyPolicy, coin: String, seen: Seen, pairKey: String,
+                          state: inout StateDocument, now: Double) -> Alert? {
+        let previous = seen.series?.last?.p
+        // One hash of the key: the pair is read and written back at the same index.
+        let index = state.pairs.index(forKey: pairKey)
+        let pair = index.map { state.pairs.values[$0] } ?? PairState()
+        let observation = Observation(quote: seen.quote, previous: previous, series: seen.series, now: now)
+        let step = PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair, observation: observation)
         var next = step.pair
-        next.lastPrice = quote.price
-        state.pairs[pairKey] = next
-        let decision = step.decision
-        guard case .notify(let status, _) = decision else { return nil }
-        return makeAlert(rule, coin: coin, quote: quote, previous: previous, status: status, now: now)
+        next.lastPrice = seen.quote.price
+        if let index {
+            state.pairs.values[index] = next
+        } else {
+            state.pairs[pairKey] = next
+        }
+        guard case .notify(let status, _) = step.decision else { return nil }
+        return makeAlert(rule, coin: coin, quote: seen.quote, previous: previous, status: status, now: now)
     }
 
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
@@ -70,11 +94,14 @@ public struct RuleRunner: Sendable {
         let keep = longestWindow
         for (coin, quote) in quotes {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
-            var series = state.prices[key] ?? PriceSeries(firstSeen: now)
-            series.record(price: quote.price, at: now)
-            series.prune(now: now, retain: keep)
-            state.prices[key] = series
+            Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
         }
+    }
+
+    /// Records and prunes in place (the series is not copied out of the dictionary and back).
+    private static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
+        series.record(price: price, at: now)
+        series.prune(now: now, retain: keep)
     }
 
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
