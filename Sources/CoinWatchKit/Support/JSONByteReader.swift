@@ -77,6 +77,42 @@ struct JSONByteReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// The string at the cursor with its escapes decoded; nil when it is not a well-formed string
+    /// (a surrogate pair in a `\u` escape counts as not understood, see `stringRange`).
+    mutating func string() -> String? {
+        guard let (range, escaped) = stringRange() else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard escaped else { return String(decoding: raw, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var offset = 0
+        while offset < raw.count {
+            let byte = raw[offset]
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                offset += 1
+                continue
+            }
+            let letter = raw[offset + 1]
+            offset += 2
+            switch letter {
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var unit: UInt32 = 0
+                for hex in raw[offset..<(offset + 4)] { unit = unit << 4 | (JSONParser.hexValue(hex) ?? 0) }
+                offset += 4
+                guard let scalar = Unicode.Scalar(unit) else { return nil }
+                UTF8.encode(scalar) { decoded.append($0) }
+            default: decoded.append(letter)
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
     /// Whether the bytes in `range` spell `word`.
     func bytes(in range: Range<Int>, equal word: [UInt8]) -> Bool {
         guard range.count == word.count else { return false }
@@ -88,28 +124,51 @@ struct JSONByteReader {
         return true
     }
 
-    /// The number at the cursor (RFC 8259 grammar) as a finite `Double`; nil otherwise.
+    /// The number at the cursor (RFC 8259 grammar) as a finite `Double`; nil otherwise. A number of
+    /// at most 19 significant digits whose mantissa and power of ten are exact doubles is computed with
+    /// one correctly rounded multiplication or division (the same double `Double(text)` gives); any
+    /// other number is handed to `Double(text)`.
     mutating func number() -> Double? {
         skipSpace()
         let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = DecimalDigits()
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { return nil }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) { return nil }
         } else {
-            skipDigits()
+            while index < bytes.count, isDigit(bytes[index]) {
+                digits.add(bytes[index] &- UInt8(ascii: "0"), fraction: false)
+                index += 1
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { return nil }
-            skipDigits()
+            while index < bytes.count, isDigit(bytes[index]) {
+                digits.add(bytes[index] &- UInt8(ascii: "0"), fraction: true)
+                index += 1
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var sign = 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                if bytes[index] == UInt8(ascii: "-") { sign = -1 }
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else { return nil }
-            skipDigits()
+            var exponent = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                if exponent < 10_000 { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            digits.scale += sign * exponent
+        }
+        if let exact = digits.exactValue {
+            return negative ? -exact : exact
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
@@ -146,7 +205,8 @@ struct JSONByteReader {
         }
     }
 
-    private mutating func takeWord(_ word: [UInt8]) -> Bool {
+    /// Consumes `word` (a literal such as `true`) after white space; false when something else is next.
+    mutating func takeWord(_ word: [UInt8]) -> Bool {
         skipSpace()
         guard index + word.count <= bytes.count, self.bytes(in: index..<(index + word.count), equal: word) else { return false }
         index += word.count
