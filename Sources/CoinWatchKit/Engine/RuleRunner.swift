@@ -27,51 +27,54 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
-        // Each coin's quote and recorded series, looked up once per coin rather than once per rule.
-        var seen: [Seen?] = []
-        seen.reserveCapacity(plan.coins.count)
+        // Each coin's observation (quote, previous price, series), made once per coin rather than once per rule.
+        var observed: [Observed?] = []
+        observed.reserveCapacity(plan.coins.count)
         for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
-            seen.append(quotes[coin].map { Seen(quote: $0, series: state.prices[priceKey]) })
+            observed.append(quotes[coin].map { quote in
+                let series = state.prices[priceKey]
+                return Observed(Observation(quote: quote, previous: series?.last?.p, series: series, now: now))
+            })
         }
         var pending: [Pending] = []
-        for (rule, range) in zip(rules.rules, plan.ranges)
-        where rule.enabled && (rule.expires.map { now < $0.timeIntervalSince1970 } ?? true) {
-            let policy = NotifyPolicy(rule: rule, defaults: rules.defaults)
-            for target in plan.targets[range] {
-                guard let coin = seen[target.coin] else { continue }
-                if let alert = evaluate(rule, policy: policy, coin: plan.coins[target.coin], seen: coin,
-                                        pairKey: target.pairKey, state: &state, now: now) {
-                    pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
-                }
+        for (ruleIndex, step) in plan.steps.enumerated() where step.isActive(now: now) {
+            for target in step.targets {
+                guard let coin = observed[plan.targetCoins[target]] else { continue }
+                guard let status = advance(step, pairKey: plan.pairKeys[target], observation: coin.observation,
+                                           state: &state) else { continue }
+                let rule = rules.rules[ruleIndex]
+                let alert = makeAlert(rule, coin: plan.coins[plan.targetCoins[target]], quote: coin.observation.quote,
+                                      previous: coin.observation.previous, status: status, now: now)
+                pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
             }
         }
         record(quotes, state: &state, now: now)
         return pending
     }
 
-    /// A coin's quote of this pass and its series as recorded before it.
-    private struct Seen {
-        var quote: Quote
-        var series: PriceSeries?
+    /// A coin's observation of this pass, shared by reference so each rule reads it without a copy.
+    private final class Observed {
+        let observation: Observation
+        init(_ observation: Observation) { self.observation = observation }
     }
 
-    private func evaluate(_ rule: Rule, policy: NotifyPolicy, coin: String, seen: Seen, pairKey: String,
-                          state: inout StateDocument, now: Double) -> Alert? {
-        let previous = seen.series?.last?.p
+    /// Advances one pair and stores its state; the status to notify with, or nil to stay silent.
+    private func advance(_ step: RulePlan.Step, pairKey: String, observation: Observation,
+                         state: inout StateDocument) -> Alert.Status? {
         // One hash of the key: the pair is read and written back at the same index.
         let index = state.pairs.index(forKey: pairKey)
         let pair = index.map { state.pairs.values[$0] } ?? PairState()
-        let observation = Observation(quote: seen.quote, previous: previous, series: seen.series, now: now)
-        let step = PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair, observation: observation)
-        var next = step.pair
-        next.lastPrice = seen.quote.price
+        let outcome = PairStep.advance(step.condition, rearm: step.rearm, policy: step.policy, pair: pair,
+                                       observation: observation)
+        var next = outcome.pair
+        next.lastPrice = observation.price
         if let index {
             state.pairs.values[index] = next
         } else {
             state.pairs[pairKey] = next
         }
-        guard case .notify(let status, _) = step.decision else { return nil }
-        return makeAlert(rule, coin: coin, quote: seen.quote, previous: previous, status: status, now: now)
+        guard case .notify(let status, _) = outcome.decision else { return nil }
+        return status
     }
 
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
