@@ -4,8 +4,8 @@ extension CoinGecko {
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
-        return FavoriteMatcher(markets, id: \.id, symbol: \.symbol, name: \.name, rank: \.marketCapRank)
-            .quotes(for: query) { $0.quote(vs: query.vs) }
+        return FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                                      rank: \.marketCapRank) { $0.quote(vs: query.vs) }
     }
 
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
