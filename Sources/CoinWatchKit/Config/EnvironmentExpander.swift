@@ -17,7 +17,9 @@ public enum EnvironmentExpander {
 
     /// Expands every `${NAME}` in `text` from `environment`.
     public static func expand(_ text: String, environment: [String: String]) -> Expansion {
-        guard text.contains("$") else { return Expansion(value: text) }
+        // Bytes, not Characters: most strings hold no `$` (a `$` inside a larger grapheme still
+        // takes the careful path below, which keeps it).
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return Expansion(value: text) }
         var result = Expansion(value: "")
         let characters = Array(text)
         var i = 0

@@ -1,6 +1,8 @@
 extension RulesValidator {
     /// Reports every string value and key longer than `maxStringLength` characters.
     mutating func checkStringLengths(_ node: JSONNode, path: String) {
+        // Most files hold no over-long string: one scan that builds no JSON path settles that.
+        guard Self.holdsTooLong(node) else { return }
         switch node.value {
         case .string(let text) where Self.isTooLong(text):
             error("the string is \(text.count) characters long, over the limit of \(Self.maxStringLength) characters",
@@ -20,6 +22,16 @@ extension RulesValidator {
             }
         default:
             break
+        }
+    }
+
+    /// Whether `node` or anything inside it is a string or key longer than `maxStringLength`.
+    static func holdsTooLong(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .string(let text): return isTooLong(text)
+        case .array(let elements): return elements.contains(where: holdsTooLong)
+        case .object(let members): return members.contains { isTooLong($0.key) || holdsTooLong($0.value) }
+        default: return false
         }
     }
 

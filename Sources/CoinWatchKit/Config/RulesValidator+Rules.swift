@@ -12,6 +12,7 @@ extension RulesValidator {
             error("rules holds \(elements.count) rules, over the limit of \(Self.maxRules) rules", at: node, path: path)
         }
         var result: [Rule] = []
+        result.reserveCapacity(elements.count)  // a rule is a large value: no doubling past the count
         var ids: [String: (index: Int, line: Int)] = [:]
         for (index, element) in elements.enumerated() {
             let rulePath = JSONPath.element(path, index)

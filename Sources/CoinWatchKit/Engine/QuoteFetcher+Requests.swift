@@ -42,20 +42,42 @@ extension QuoteFetcher {
             return [:]
         }
         outcome.requestCount += requests.count
-        var quotes: [String: Quote] = [:]
+        var answers: [Result<[UInt8], any Error>] = []
+        answers.reserveCapacity(requests.count)
         for (request, result) in zip(requests, transport.perform(requests)) {
-            do {
-                let body = try answer(result, to: request, of: provider, state: &state, now: now)
-                quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
-                if let markets = provider.listing(fromQuoteBody: body, vs: query.vs) {
-                    state.listings[MarketListing.key(provider: provider.name, vs: query.vs)] =
-                        MarketListing(fetchedAt: now, markets: markets)
+            answers.append(Result { try answer(result, to: request, of: provider, state: &state, now: now) })
+        }
+        // All pages in one decode, so favorites are matched once rather than once per page.
+        let bodies = answers.compactMap { try? $0.get() }
+        if bodies.count > 1, let quotes = try? provider.decode(bodies, query: query) {
+            for answer in answers {
+                switch answer {
+                case .success(let body): remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
+                case .failure(let error): outcome.record(Self.providerError(error, provider: provider.name))
                 }
+            }
+            return quotes
+        }
+        // One page, or some page is bad: page by page, so the good pages still serve and the bad one is named.
+        var quotes: [String: Quote] = [:]
+        for answer in answers {
+            do {
+                let body = try answer.get()
+                quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
+                remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
             } catch {
                 outcome.record(Self.providerError(error, provider: provider.name))
             }
         }
         return quotes
+    }
+
+    /// Stores the listing a quote answer reveals (Bithumb's), if it reveals one.
+    private func remember(listingIn body: [UInt8], of provider: any PriceProvider, vs: String,
+                          state: inout StateDocument, now: Double) {
+        if let markets = provider.listing(fromQuoteBody: body, vs: vs) {
+            state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
+        }
     }
 
     /// The body of a 2xx answer. A 429 (or Binance's 418) starts the backoff (Retry-After, else

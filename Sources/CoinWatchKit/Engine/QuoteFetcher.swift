@@ -66,14 +66,17 @@ public struct QuoteFetcher: Sendable {
             if !toFetch.isEmpty, isAvailable(source, vs: vs, state: &state, now: now, outcome: &outcome) {
                 let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, state: state, now: now),
                                        symbols: state.symbols, resolved: state.resolved[name] ?? [:])
-                for (favorite, quote) in fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome) {
-                    served[favorite] = quote
+                let fresh = fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+                // Shared, not copied, when nothing came from the cache (a quote is a large value).
+                if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
+                for (favorite, quote) in fresh {
+                    // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
                     state.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
-                        CachedQuote(fetchedAt: now, quote: quote)
+                        source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
                 }
             }
+            if outcome.quotes.isEmpty { outcome.quotes = served } else { outcome.quotes.merge(served) { _, new in new } }
             for (favorite, quote) in served {
-                outcome.quotes[favorite] = quote
                 state.resolved[name, default: [:]][favorite] = quote.providerID
                 state.symbols[lookupKey(favorite)] = quote.symbol
             }

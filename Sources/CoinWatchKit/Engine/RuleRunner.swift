@@ -14,40 +14,67 @@ public struct RuleRunner: Sendable {
         public var sinks: [String]
     }
 
-    public var rules: RulesFile
+    /// The rules evaluated; setting them works out the plan again.
+    public var rules: RulesFile {
+        didSet { plan = RulePlan(rules) }
+    }
+    private var plan: RulePlan
 
-    public init(rules: RulesFile) { self.rules = rules }
+    public init(rules: RulesFile) {
+        self.rules = rules
+        self.plan = RulePlan(rules)
+    }
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+        // Each coin's observation (quote, previous price, series), made once per coin rather than once per rule.
+        var observed: [Observed?] = []
+        observed.reserveCapacity(plan.coins.count)
+        for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
+            observed.append(quotes[coin].map { quote in
+                let series = state.prices[priceKey]
+                return Observed(Observation(quote: quote, previous: series?.last?.p, series: series, now: now))
+            })
+        }
         var pending: [Pending] = []
-        for rule in rules.rules where rule.enabled && (rule.expires.map { now < $0.timeIntervalSince1970 } ?? true) {
-            let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
-            for coin in coins {
-                guard let quote = quotes[coin] else { continue }
-                if let alert = evaluate(rule, coin: coin, quote: quote, state: &state, now: now) {
-                    pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
-                }
+        for (ruleIndex, step) in plan.steps.enumerated() where step.isActive(now: now) {
+            for target in step.targets {
+                guard let coin = observed[plan.targetCoins[target]] else { continue }
+                guard let status = advance(step, pairKey: plan.pairKeys[target], observation: coin.observation,
+                                           state: &state) else { continue }
+                let rule = rules.rules[ruleIndex]
+                let alert = makeAlert(rule, coin: plan.coins[plan.targetCoins[target]], quote: coin.observation.quote,
+                                      previous: coin.observation.previous, status: status, now: now)
+                pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
             }
         }
         record(quotes, state: &state, now: now)
         return pending
     }
 
-    private func evaluate(_ rule: Rule, coin: String, quote: Quote, state: inout StateDocument, now: Double) -> Alert? {
-        let series = state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
-        let previous = series?.last?.p
-        let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
-        let pair = state.pairs[pairKey] ?? PairState()
-        let observation = Observation(quote: quote, previous: previous, series: series, now: now)
-        let step = PairStep.advance(rule.condition, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                                    pair: pair, observation: observation)
-        var next = step.pair
-        next.lastPrice = quote.price
-        state.pairs[pairKey] = next
-        let decision = step.decision
-        guard case .notify(let status, _) = decision else { return nil }
-        return makeAlert(rule, coin: coin, quote: quote, previous: previous, status: status, now: now)
+    /// A coin's observation of this pass, shared by reference so each rule reads it without a copy.
+    private final class Observed {
+        let observation: Observation
+        init(_ observation: Observation) { self.observation = observation }
+    }
+
+    /// Advances one pair and stores its state; the status to notify with, or nil to stay silent.
+    private func advance(_ step: RulePlan.Step, pairKey: String, observation: Observation,
+                         state: inout StateDocument) -> Alert.Status? {
+        // One hash of the key: the pair is read and written back at the same index.
+        let index = state.pairs.index(forKey: pairKey)
+        let pair = index.map { state.pairs.values[$0] } ?? PairState()
+        let outcome = PairStep.advance(step.condition, rearm: step.rearm, policy: step.policy, pair: pair,
+                                       observation: observation)
+        var next = outcome.pair
+        next.lastPrice = observation.price
+        if let index {
+            state.pairs.values[index] = next
+        } else {
+            state.pairs[pairKey] = next
+        }
+        guard case .notify(let status, _) = outcome.decision else { return nil }
+        return status
     }
 
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
@@ -70,11 +97,14 @@ public struct RuleRunner: Sendable {
         let keep = longestWindow
         for (coin, quote) in quotes {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
-            var series = state.prices[key] ?? PriceSeries(firstSeen: now)
-            series.record(price: quote.price, at: now)
-            series.prune(now: now, retain: keep)
-            state.prices[key] = series
+            Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
         }
+    }
+
+    /// Records and prunes in place (the series is not copied out of the dictionary and back).
+    private static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
+        series.record(price: price, at: now)
+        series.prune(now: now, retain: keep)
     }
 
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).

@@ -4,14 +4,17 @@ extension CoinGecko {
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
-        return FavoriteMatcher(markets, id: \.id, symbol: \.symbol, name: \.name, rank: \.marketCapRank)
-            .quotes(for: query) { $0.quote(vs: query.vs) }
+        return FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                                      rank: \.marketCapRank) { $0.quote(vs: query.vs) }
     }
 
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public static func decodeMarkets(_ body: [UInt8]) throws -> [CoinGeckoMarket] {
-        try decodeBody([CoinGeckoMarket].self, from: body, expecting: .array)
+        // The byte scanner gives the same markets several times faster; anything it cannot vouch
+        // for (an error envelope, a bad field, an odd escape) goes the general way, which names the fault.
+        if let markets = CoinGeckoMarket.scan(body) { return markets }
+        return try decodeBody([CoinGeckoMarket].self, from: body, expecting: .array)
     }
 
     /// Decodes a CoinGecko body of any endpoint, reporting its error envelope as `ProviderError.api`.

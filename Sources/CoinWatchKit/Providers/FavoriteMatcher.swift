@@ -1,19 +1,26 @@
 /// Finds the item a favorite names (SPEC §2): exact id, then symbol, then name, all case-insensitive;
 /// when several items share the symbol or name, the best (lowest) market-cap rank wins.
 struct FavoriteMatcher<Item> {
-    private var byID: [String: Item] = [:]
-    private var bySymbol: [String: (item: Item, rank: Int?)] = [:]
-    private var byName: [String: (item: Item, rank: Int?)] = [:]
+    // The indexes hold positions in `items`, not copies of the items: a provider's item is a large
+    // struct, and three dictionaries of 5000 copies were most of a pass's peak memory.
+    private let items: [Item]
+    private var byID: [String: Int] = [:]
+    private var bySymbol: [String: (index: Int, rank: Int?)] = [:]
+    private var byName: [String: (index: Int, rank: Int?)] = [:]
 
     /// Indexes `items`; the first item wins a duplicate id, and an item without a rank loses every tie.
     init(_ items: [Item], id: (Item) -> String, symbol: (Item) -> String, name: (Item) -> String,
          rank: (Item) -> Int?) {
-        for item in items {
+        self.items = items
+        byID.reserveCapacity(items.count)
+        bySymbol.reserveCapacity(items.count)
+        byName.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
             let itemRank = rank(item)
             let idKey = lookupKey(id(item))
-            if !idKey.isEmpty, byID[idKey] == nil { byID[idKey] = item }
-            Self.keepBest(item, itemRank, under: lookupKey(symbol(item)), in: &bySymbol)
-            Self.keepBest(item, itemRank, under: lookupKey(name(item)), in: &byName)
+            if !idKey.isEmpty, byID[idKey] == nil { byID[idKey] = index }
+            Self.keepBest(index, itemRank, under: lookupKey(symbol(item)), in: &bySymbol)
+            Self.keepBest(index, itemRank, under: lookupKey(name(item)), in: &byName)
         }
     }
 
@@ -24,32 +31,38 @@ struct FavoriteMatcher<Item> {
 
     /// The item `favorite` names, trying `symbol` (learned from another provider) right after the id.
     func match(_ favorite: String, symbol: String?) -> Item? {
-        let wanted = lookupKey(favorite)
-        if let item = byID[wanted] { return item }
-        if let symbol, let item = bySymbol[lookupKey(symbol)]?.item { return item }
-        return bySymbol[wanted]?.item ?? byName[wanted]?.item
+        position(of: favorite, symbol: symbol).map { items[$0] }
     }
 
+    /// The position in the items of what `favorite` names (see `match(_:symbol:)`), or nil.
+    private func position(of favorite: String, symbol: String?) -> Int? {
+        let wanted = lookupKey(favorite)
+        if let index = byID[wanted] { return index }
+        if let symbol, let index = bySymbol[lookupKey(symbol)]?.index { return index }
+        return bySymbol[wanted]?.index ?? byName[wanted]?.index
+    }
 
     /// Favorite → quote for every favorite of `query` that an item answers (the favorite itself, else
     /// the id remembered for it) and that `quote` can price.
     func quotes(for query: QuoteQuery, _ quote: (Item) -> Quote?) -> [String: Quote] {
         var quotes: [String: Quote] = [:]
+        quotes.reserveCapacity(query.favorites.count)
         for favorite in query.favorites {
-            let item = match(favorite) ?? query.resolved[favorite].flatMap { match($0) }
-            if let priced = item.flatMap(quote) { quotes[favorite] = priced }
+            let index = position(of: favorite, symbol: nil)
+                ?? query.resolved[favorite].flatMap { position(of: $0, symbol: nil) }
+            if let index, let priced = quote(items[index]) { quotes[favorite] = priced }
         }
         return quotes
     }
 
-    private static func keepBest(_ item: Item, _ rank: Int?, under key: String,
-                                 in index: inout [String: (item: Item, rank: Int?)]) {
+    private static func keepBest(_ index: Int, _ rank: Int?, under key: String,
+                                 in table: inout [String: (index: Int, rank: Int?)]) {
         guard !key.isEmpty else { return }
-        guard let held = index[key] else {
-            index[key] = (item, rank)
+        guard let held = table[key] else {
+            table[key] = (index, rank)
             return
         }
-        if let rank, rank < (held.rank ?? Int.max) { index[key] = (item, rank) }
+        if let rank, rank < (held.rank ?? Int.max) { table[key] = (index, rank) }
     }
 }
 

@@ -54,14 +54,20 @@ public enum JSONBody {
     /// bodies says which (`response 2 of 3: …`). Throws what `decodeOne` throws.
     public static func decodeEach<Item>(_ bodies: [[UInt8]],
                                         _ decodeOne: ([UInt8]) throws -> [Item]) throws -> [Item] {
-        var items: [Item] = []
+        var parts: [[Item]] = []
+        parts.reserveCapacity(bodies.count)
         for (index, body) in bodies.enumerated() {
             do {
-                items += try decodeOne(body)
+                parts.append(try decodeOne(body))
             } catch ProviderError.decoding(let provider, let detail) where bodies.count > 1 {
                 throw ProviderError.decoding(provider: provider, detail: "response \(index + 1) of \(bodies.count): \(detail)")
             }
         }
+        guard parts.count > 1 else { return parts.first ?? [] }
+        // Joined at their exact total: growing by doubling left up to twice the room (items are large).
+        var items: [Item] = []
+        items.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { items += part }
         return items
     }
 

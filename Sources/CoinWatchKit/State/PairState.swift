@@ -37,4 +37,18 @@ public struct PairState: Codable, Sendable, Equatable {
         rearmAt = try c.decodeIfPresent(Double.self, forKey: .rearmAt)
         lastPrice = try c.decodeIfPresent(Double.self, forKey: .lastPrice)
     }
+
+    /// Writes only what differs from a fresh pair (false flags and nil times are left out), which
+    /// `init(from:)` reads back as the same state; most pairs then cost one key in the file.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if firing { try c.encode(firing, forKey: .firing) }
+        try c.encodeIfPresent(trueSince, forKey: .trueSince)
+        try c.encodeIfPresent(lastNotified, forKey: .lastNotified)
+        try c.encodeIfPresent(lastFired, forKey: .lastFired)
+        if firedOnce { try c.encode(firedOnce, forKey: .firedOnce) }
+        if resolvedOnce { try c.encode(resolvedOnce, forKey: .resolvedOnce) }
+        try c.encodeIfPresent(rearmAt, forKey: .rearmAt)
+        try c.encodeIfPresent(lastPrice, forKey: .lastPrice)
+    }
 }

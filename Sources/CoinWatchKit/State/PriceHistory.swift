@@ -43,7 +43,8 @@ extension PriceSeries {
     public mutating func prune(now: Double, retain: Double?) {
         guard let last = points.last else { return }
         guard let retain else {
-            points = [last]
+            // In place: no new array when only the last point is kept (every pass, for most coins).
+            if points.count > 1 { points.removeFirst(points.count - 1) }
             coveredFrom = max(coveredFrom, last.t)
             return
         }

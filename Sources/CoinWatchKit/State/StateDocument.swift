@@ -53,9 +53,19 @@ public struct StateDocument: Codable, Sendable, Equatable {
     }
 
     /// "coin|vs", the key of `prices`.
-    public static func priceKey(coin: String, vs: String) -> String { "\(coin.lowercased())|\(vs.lowercased())" }
+    public static func priceKey(coin: String, vs: String) -> String { joined(coin.lowercased(), vs.lowercased()) }
     /// "rule|coin", the key of `pairs`.
-    public static func pairKey(rule: String, coin: String) -> String { "\(rule)|\(coin)" }
+    public static func pairKey(rule: String, coin: String) -> String { joined(rule, coin) }
+
+    /// "a|b" built with one allocation (string interpolation cost several times more).
+    private static func joined(_ first: String, _ second: String) -> String {
+        var key = ""
+        key.reserveCapacity(first.utf8.count + 1 + second.utf8.count)
+        key += first
+        key += "|"
+        key += second
+        return key
+    }
     /// The rule id and coin of a `pairs` key (rule ids hold no `|`).
     public static func splitPairKey(_ key: String) -> (rule: String, coin: String) {
         guard let bar = key.firstIndex(of: "|") else { return (key, "") }

@@ -37,9 +37,14 @@ public enum StateStore {
     public static func save(_ doc: StateDocument, to path: String, limit: Int = maxBytes) throws(StateError) {
         let bytes: [UInt8]
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            bytes = Array(try encoder.encode(doc))
+            if let written = try? StateWriter.encode(doc) {
+                bytes = written
+            } else {
+                // A value the writer refuses: JSONEncoder says what it is.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                bytes = Array(try encoder.encode(doc))
+            }
         } catch {
             throw .writeFailed(path: path, detail: "cannot encode: \(error)")
         }

@@ -64,21 +64,31 @@ public enum NumberText {
         guard scaledValue < 9e18 else { return "\(value)" }
         let scaled = UInt64(scaledValue)
         let unit = UInt64(scale)
-        let whole = String(scaled / unit)
-        var out = grouped ? group(whole) : whole
+        // Digits written straight into bytes (every alert formats its prices): the whole part from
+        // the right with a comma every three digits when `grouped`, then the zero-padded fraction.
+        var out: [UInt8] = []
+        out.reserveCapacity(28 + decimals)
+        var whole = scaled / unit
+        var written = 0
+        repeat {
+            if grouped, written > 0, written % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+            written += 1
+        } while whole > 0
+        out.reverse()
         if decimals > 0 {
-            let frac = String(scaled % unit)
-            out += "." + String(repeating: "0", count: decimals - frac.count) + frac
+            out.append(UInt8(ascii: "."))
+            let start = out.count
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals))
+            var fraction = scaled % unit
+            var position = out.count - 1
+            while fraction > 0, position >= start {
+                out[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+                position -= 1
+            }
         }
-        return out
-    }
-
-    private static func group(_ digits: String) -> String {
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

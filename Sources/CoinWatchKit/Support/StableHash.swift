@@ -15,11 +15,14 @@ public enum StableHash {
                 b = (b ^ UInt64(byte ^ 0x5a)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
             }
         }
-        return hex64(a) + hex64(b)
+        var digits = [UInt8](repeating: 0, count: 32)
+        for position in 0..<16 {
+            digits[position] = hexDigits[Int((a >> UInt64(60 - 4 * position)) & 0xF)]
+            digits[16 + position] = hexDigits[Int((b >> UInt64(60 - 4 * position)) & 0xF)]
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 
-    private static func hex64(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
+    /// Lower-case hex digits; each lane is written as 16 of them, zero-padded.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -8,7 +8,11 @@ extension CurlEasy {
         guard cw_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK else {
             return .failure(.internal(host: request.host, message: "libcurl did not report the HTTP status"))
         }
-        return .success(HTTPResponse(status: status, headers: headers, body: body))
+        // The body grew by doubling while it arrived; keep an exact copy (a pass holds every page at once).
+        var exact: [UInt8] = []
+        exact.reserveCapacity(body.count)
+        exact.append(contentsOf: body)
+        return .success(HTTPResponse(status: status, headers: headers, body: exact))
     }
 
     /// Time the whole transfer took, in milliseconds (0 when libcurl cannot tell).

@@ -49,7 +49,8 @@ import Testing
         #expect(paprika.requests.count == 2, "asked again once Retry-After has passed")
         #expect(third.io.err.isEmpty, "\(third.io.err)")
         #expect(try state().backoff["coinpaprika"] == nil)
-        #expect(try state().quoteCache["coinpaprika|usd|bitcoin"]?.quote.price == 41389.57931641128)
+        #expect(try state().prices["bitcoin|usd"]?.last?.p == 41389.57931641128, "coinpaprika served the price")
+        #expect(try state().quoteCache["coinpaprika|usd|bitcoin"] == nil, "with cache_ttl 0s no quote is kept")
     }
 
     @Test func a429WithoutRetryAfterBacksOffSixtySeconds() throws {

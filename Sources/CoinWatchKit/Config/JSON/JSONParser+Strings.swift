@@ -3,7 +3,26 @@ extension JSONParser {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let (startLine, startColumn) = (line, column)
         advance()
-        var buffer: [UInt8] = []
+        // Most strings are one run of plain bytes up to the closing quote: take it whole rather than
+        // byte by byte (same cursor, line and column as `advance()` would leave).
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        for offset in index..<end where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+        let run = bytes[index..<end]
+        index = end
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            advance()
+            guard let text = String(validating: run, as: UTF8.self) else {
+                throw JSONSyntaxError(line: startLine, column: startColumn,
+                                      message: "the string holds bytes that are not valid UTF-8")
+            }
+            return text
+        }
+        var buffer = Array(run)
         while true {
             guard let byte = peek else {
                 throw JSONSyntaxError(line: startLine, column: startColumn,

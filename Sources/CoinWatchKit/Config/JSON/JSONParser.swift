@@ -7,6 +7,8 @@
 public struct JSONParser {
     /// Nesting depth allowed by default.
     public static let defaultMaxDepth = 256
+    /// From this many members on, an object's keys are checked for duplicates through a dictionary.
+    static let indexedMembers = 16
 
     let bytes: [UInt8]
     let maxDepth: Int
@@ -96,11 +98,17 @@ public struct JSONParser {
             }
             let (keyLine, keyColumn) = (line, column)
             let key = try parseString()
-            if let first = seen[key] {
+            // Small objects (most of a rules file) look back along their members; larger ones keep an index.
+            if members.count >= Self.indexedMembers, seen.isEmpty {
+                for member in members { seen[member.key] = (member.line, member.column) }
+            }
+            let first = members.count < Self.indexedMembers
+                ? members.first { $0.key == key }.map { (line: $0.line, column: $0.column) } : seen[key]
+            if let first {
                 throw JSONSyntaxError(line: keyLine, column: keyColumn,
                                       message: "duplicate key '\(key)' (first at \(first.line):\(first.column)); keep only one")
             }
-            seen[key] = (keyLine, keyColumn)
+            if members.count >= Self.indexedMembers { seen[key] = (keyLine, keyColumn) }
             skipWhitespace()
             guard peek == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key '\(key)', found \(found)")

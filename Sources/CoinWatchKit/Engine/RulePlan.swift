@@ -1,0 +1,68 @@
+/// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a
+/// pass: the distinct coins the rules name, each coin's `prices` key, every pair's `pairs` key
+/// ("rule|coin"), and per rule the plain values its evaluation needs. The evaluation loop then
+/// builds no string, hashes each coin once per pass and copies no reference-counted value.
+struct RulePlan: Sendable {
+    /// The plain-value part of one rule (no strings or arrays, so copying it costs nothing).
+    struct Step: Sendable {
+        var condition: Condition
+        var rearm: Double?
+        var policy: NotifyPolicy
+        var enabled: Bool
+        /// `expires` in seconds since 1970.
+        var expiresAt: Double?
+        /// The rule's pairs: positions in `targetCoins` and `pairKeys`.
+        var targets: Range<Int>
+
+        /// Whether the rule is evaluated at `now` (seconds since 1970): enabled and not expired.
+        func isActive(now: Double) -> Bool { enabled && (expiresAt.map { now < $0 } ?? true) }
+    }
+
+    /// Distinct coins as written (a favorite, or a rule's coin), in first-use order.
+    let coins: [String]
+    /// `StateDocument.priceKey` of each of `coins` in the rules' quote currency.
+    let priceKeys: [String]
+    /// One per rule of `rules.rules`, same order.
+    let steps: [Step]
+    /// Per pair (all rules' pairs, one run after another): its coin's position in `coins`.
+    let targetCoins: [Int]
+    /// Per pair: its key in `StateDocument.pairs`.
+    let pairKeys: [String]
+
+    init(_ rules: RulesFile) {
+        var coins: [String] = []
+        var position: [String: Int] = [:]
+        func slot(_ coin: String) -> Int {
+            if let known = position[coin] { return known }
+            position[coin] = coins.count
+            coins.append(coin)
+            return coins.count - 1
+        }
+        var steps: [Step] = []
+        var targetCoins: [Int] = []
+        var pairKeys: [String] = []
+        steps.reserveCapacity(rules.rules.count)
+        targetCoins.reserveCapacity(rules.rules.count)
+        pairKeys.reserveCapacity(rules.rules.count)
+        for rule in rules.rules {
+            let start = targetCoins.count
+            if rule.coin == "*" {
+                for coin in rules.favorites {
+                    targetCoins.append(slot(coin))
+                    pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: coin))
+                }
+            } else {
+                targetCoins.append(slot(rule.coin))
+                pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
+            }
+            steps.append(Step(condition: rule.condition, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
+                              enabled: rule.enabled, expiresAt: rule.expires?.timeIntervalSince1970,
+                              targets: start..<targetCoins.count))
+        }
+        self.coins = coins
+        self.priceKeys = coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }
+        self.steps = steps
+        self.targetCoins = targetCoins
+        self.pairKeys = pairKeys
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes a state document as the same JSON `JSONEncoder` with sorted keys writes (every object's
+/// keys in order, a pair's default values left out, whole numbers without `.0`), but straight into
+/// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved favorites
+/// and symbols. The outbox, quote cache, charts and listings go through `JSONEncoder` section by section.
+enum StateWriter {
+    /// A value `JSONEncoder` refuses (a non-finite number): the caller encodes the general way, which says why.
+    struct Refused: Error {}
+
+    /// The document as JSON bytes. Throws `Refused` for a non-finite number, or what `JSONEncoder` throws.
+    static func encode(_ doc: StateDocument) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.symbols.count) + 256)
+        out.append(UInt8(ascii: "{"))
+        key("backoff", &out)
+        try object(doc.backoff, &out) { try number($0, &$1) }
+        out.append(UInt8(ascii: ","))
+        key("charts", &out)
+        try delegated(doc.charts, empty: doc.charts.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("listings", &out)
+        try delegated(doc.listings, empty: doc.listings.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("outbox", &out)
+        try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("pairs", &out)
+        try object(doc.pairs, &out, pair)
+        out.append(UInt8(ascii: ","))
+        key("prices", &out)
+        try object(doc.prices, &out, series)
+        out.append(UInt8(ascii: ","))
+        key("quote_cache", &out)
+        try delegated(doc.quoteCache, empty: doc.quoteCache.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("resolved", &out)
+        try object(doc.resolved, &out) { ids, out in try object(ids, &out) { string($0, &$1) } }
+        out.append(UInt8(ascii: ","))
+        key("symbols", &out)
+        try object(doc.symbols, &out) { string($0, &$1) }
+        out.append(UInt8(ascii: ","))
+        key("version", &out)
+        out.append(contentsOf: String(doc.version).utf8)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// `{"key":value,...}` with the keys in sorted order.
+    private static func object<Value>(_ dictionary: [String: Value], _ out: inout [UInt8],
+                                      _ write: (Value, inout [UInt8]) throws -> Void) rethrows {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for name in dictionary.keys.sorted() {
+            guard let value = dictionary[name] else { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            string(name, &out)
+            out.append(UInt8(ascii: ":"))
+            try write(value, &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A section `JSONEncoder` writes (with sorted keys); an empty one is written directly.
+    private static func delegated<Value: Encodable & Collection>(_ value: Value, empty: Bool, _ out: inout [UInt8]) throws {
+        if empty {
+            out.append(contentsOf: (value is [OutboxEntry] ? "[]" : "{}").utf8)
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        out.append(contentsOf: try encoder.encode(value))
+    }
+
+    /// A pair without its default values, keys sorted (as `PairState.encode(to:)` with sorted keys).
+    private static func pair(_ pair: PairState, _ out: inout [UInt8]) throws {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        func field(_ name: String) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            key(name, &out)
+        }
+        func field(_ name: String, _ value: Double?) throws {
+            guard let value else { return }
+            field(name)
+            try number(value, &out)
+        }
+        if pair.firedOnce {
+            field("fired_once")
+            out.append(contentsOf: "true".utf8)
+        }
+        if pair.firing {
+            field("firing")
+            out.append(contentsOf: "true".utf8)
+        }
+        try field("last_fired", pair.lastFired)
+        try field("last_notified", pair.lastNotified)
+        try field("last_price", pair.lastPrice)
+        try field("rearm_at", pair.rearmAt)
+        if pair.resolvedOnce {
+            field("resolved_once")
+            out.append(contentsOf: "true".utf8)
+        }
+        try field("true_since", pair.trueSince)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"covered_from":…,"first_seen":…,"points":[[t,p],…]}`.
+    private static func series(_ series: PriceSeries, _ out: inout [UInt8]) throws {
+        key("covered_from", &out, opening: true)
+        try number(series.coveredFrom, &out)
+        out.append(UInt8(ascii: ","))
+        key("first_seen", &out)
+        try number(series.firstSeen, &out)
+        out.append(UInt8(ascii: ","))
+        key("points", &out)
+        out.append(UInt8(ascii: "["))
+        for (index, point) in series.points.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
+            try number(point.t, &out)
+            out.append(UInt8(ascii: ","))
+            try number(point.p, &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
+    }
+
+    /// `"name":` (after `{` when `opening`).
+    static func key(_ name: String, _ out: inout [UInt8], opening: Bool = false) {
+        if opening { out.append(UInt8(ascii: "{")) }
+        string(name, &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// A finite number: whole values below 2^53 without a fraction, others in Swift's shortest
+    /// round-trip form. Throws `Refused` for NaN and infinities.
+    static func number(_ value: Double, _ out: inout [UInt8]) throws {
+        guard value.isFinite else { throw Refused() }
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            out.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            out.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// A JSON string with `"`, `\` and control characters escaped.
+    static func string(_ text: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
