@@ -22,22 +22,27 @@ public enum AlertMessage {
     /// The default message, one line for chat: what happened, then the price now and the 24h
     /// change: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
     public static func defaultText(for alert: Alert, condition: Condition) -> String {
-        let now = "now " + NumberText.money(alert.price, vs: alert.vs)
-            + (alert.change24h.map { " (\(NumberText.percent($0)) 24h)" } ?? "")
-        let money = { (v: Double) in NumberText.money(v, vs: alert.vs) }
+        // Joined in one allocation from the fields it reads (every firing alert formats one):
+        // no copy of the alert, no interpolation buffers.
+        let vs = alert.vs
+        let money = { (v: Double) in NumberText.money(v, vs: vs) }
         let what = alert.status == .resolved
             ? resolvedPhrase(condition, money: money)
             : firingPhrase(condition, money: money, previous: alert.previous, price: alert.price)
-        return "\(alert.symbol)\(what) — \(now)"
+        let price = NumberText.money(alert.price, vs: vs)
+        guard let change = alert.change24h.map(NumberText.percent) else {
+            return TextJoin.joined([alert.symbol, what, " — now ", price])
+        }
+        return TextJoin.joined([alert.symbol, what, " — now ", price, " (", change, " 24h)"])
     }
 
     /// What happened, after the symbol: " crossed above $100,000.00", "'s 24h change is at or above -2%".
     static func firingPhrase(_ condition: Condition, money: (Double) -> String, previous: Double?, price: Double) -> String {
         switch condition {
-        case .above(let v): return " is above \(money(v))"
-        case .below(let v): return " is below \(money(v))"
-        case .crossesAbove(let v): return " crossed above \(money(v))"
-        case .crossesBelow(let v): return " crossed below \(money(v))"
+        case .above(let v): return " is above " + money(v)
+        case .below(let v): return " is below " + money(v)
+        case .crossesAbove(let v): return " crossed above " + money(v)
+        case .crossesBelow(let v): return " crossed below " + money(v)
         case .crosses(let v): return " crossed \((previous ?? price) < v ? "above" : "below") \(money(v))"
         case .change24hAbove(let v):
             return v > 0 ? " is up \(percent(v)) or more in 24h" : "'s 24h change is at or above \(signed(v))"
@@ -56,8 +61,8 @@ public enum AlertMessage {
     /// What stopped holding, after the symbol (level conditions only resolve).
     static func resolvedPhrase(_ condition: Condition, money: (Double) -> String) -> String {
         switch condition {
-        case .above(let v): return " is no longer above \(money(v))"
-        case .below(let v): return " is no longer below \(money(v))"
+        case .above(let v): return " is no longer above " + money(v)
+        case .below(let v): return " is no longer below " + money(v)
         case .change24hAbove(let v):
             return v > 0 ? " is no longer up \(percent(v)) or more in 24h" : "'s 24h change is back below \(signed(v))"
         case .change24hBelow(let v):
@@ -67,7 +72,7 @@ public enum AlertMessage {
         case .newLow(let w): return " is no longer at a \(name(of: w)) low"
         case .movePct(let pct, let within):
             return " is no longer " + (pct > 0 ? "up " : "down ") + "\(percent(abs(pct))) within \(TimeText.duration(within))"
-        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): return " is back across \(money(v))"
+        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): return " is back across " + money(v)
         case .entersRange(let low, let high), .exitsRange(let low, let high):
             return " is back across \(money(low))–\(money(high))"
         }

@@ -64,8 +64,8 @@ public struct RuleRunner: Sendable {
         // One hash of the key: the pair is read and written back at the same index.
         let index = state.pairs.index(forKey: pairKey)
         let pair = index.map { state.pairs.values[$0] } ?? PairState()
-        let outcome = PairStep.advance(step.condition, rearm: step.rearm, policy: step.policy, pair: pair,
-                                       observation: observation)
+        let outcome = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy, pair: pair,
+                                      observation: observation)
         var next = outcome.pair
         next.lastPrice = observation.price
         if let index {

@@ -4,7 +4,7 @@ public enum ConditionEvaluator {
     public static func holds(_ condition: Condition, quote: Quote, previous: Double?, series: PriceSeries?,
                              now: Double, wasFiring: Bool = false, rearm: Double? = nil) -> Bool {
         let observation = Observation(quote: quote, previous: previous, series: series, now: now)
-        return evaluate(condition, observation, wasFiring: wasFiring, rearm: rearm).holds
+        return holds(condition, observation, wasFiring: wasFiring, rearm: rearm)
     }
 
     /// Judges `condition` and says why; `rearm` (percent of the threshold, or points for

@@ -15,33 +15,60 @@ public enum PairStep {
     /// the threshold for price conditions and percentage points for `change_*`.
     public static func advance(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
                                pair: PairState, observation: Observation) -> Outcome {
+        let wasFiring = condition.isLevel && pair.firing
+        var evaluation = ConditionEvaluator.evaluate(condition, observation, wasFiring: wasFiring,
+                                                     rearm: condition.isLevel ? rearm : nil)
+        let step = next(condition, rearm: rearm, policy: policy, pair: pair, observation: observation,
+                        holds: evaluation.holds)
+        if let mark = step.blockedBy, let threshold = condition.threshold {
+            let side = mark < threshold ? "≤" : "≥"
+            let before = evaluation
+            evaluation = Evaluation(holds: false, reason: before.reason
+                + "; not re-armed until \(side) \(ConditionEvaluator.format(mark))")
+        }
+        return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
+    }
+
+    /// `advance` without the evaluation's reason, for a pass: the same pair and decision.
+    public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
+                              pair: PairState, observation: Observation) -> (pair: PairState, decision: Decision) {
+        let holds = condition.isLevel
+            ? ConditionEvaluator.holds(condition, observation, wasFiring: pair.firing, rearm: rearm)
+            : ConditionEvaluator.holds(condition, observation)
+        let step = next(condition, rearm: rearm, policy: policy, pair: pair, observation: observation, holds: holds)
+        return (step.pair, step.decision)
+    }
+
+    /// The pass's step once the strict condition's truth `holds` is known (hysteresis applied
+    /// for level conditions); `blockedBy` is the re-arm mark that kept a true event silent.
+    private static func next(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
+                             observation: Observation, holds: Bool)
+        -> (pair: PairState, decision: Decision, blockedBy: Double?) {
         let now = observation.now
         guard !condition.isLevel else {
-            let evaluation = ConditionEvaluator.evaluate(condition, observation, wasFiring: pair.firing, rearm: rearm)
-            let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: evaluation.holds, isLevel: true,
+            let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: true,
                                                          policy: policy, now: now)
-            return Outcome(pair: next, decision: decision, evaluation: evaluation)
+            return (next, decision, nil)
         }
         var armed = pair
         if (rearm ?? 0) <= 0 { armed.rearmAt = nil }  // rearm taken out of the rule: armed again
-        var evaluation = ConditionEvaluator.evaluate(condition, observation)
+        var conditionTrue = holds
+        var blockedBy: Double?
         if let mark = armed.rearmAt, let threshold = condition.threshold {
             if reached(mark, price: observation.price, threshold: threshold) {
                 armed.rearmAt = nil
-            } else if evaluation.holds {
-                let side = mark < threshold ? "≤" : "≥"
-                let before = evaluation
-                evaluation = Evaluation(holds: false, reason: before.reason
-                    + "; not re-armed until \(side) \(ConditionEvaluator.format(mark))")
+            } else if conditionTrue {
+                conditionTrue = false
+                blockedBy = mark
             }
         }
-        var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: evaluation.holds, isLevel: false,
+        var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: conditionTrue, isLevel: false,
                                                      policy: policy, now: now)
         if decision.status == .firing, let rearm, rearm > 0, let threshold = condition.threshold {
             next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (observation.previous ?? 0) < threshold)
         }
         next.firing = next.rearmAt != nil
-        return Outcome(pair: next, decision: decision, evaluation: evaluation)
+        return (next, decision, blockedBy)
     }
 
     /// The price a crossing of `threshold` must return to before it counts again: `rearm`

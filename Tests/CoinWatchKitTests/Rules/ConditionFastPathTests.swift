@@ -1,0 +1,119 @@
+@testable import CoinWatchKit
+import Testing
+
+/// A pass judges every (rule, coin) pair with the reason-free `holds`; it must say exactly what
+/// `evaluate(...).holds` says, and `PairStep.decide` exactly what `PairStep.advance` decides.
+@Suite struct ConditionFastPathTests {
+    static let now: Double = 1_800_000_000
+
+    /// A small deterministic generator (SplitMix64) so the random table is the same every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: ConditionCatalogTests.examples)
+    func theFastPathAgreesWithEvaluateOnEveryCatalogExample(_ row: ConditionCatalogTests.Example) {
+        let observation = row.example.observation(now: Self.now)
+        for (wasFiring, rearm) in [(false, nil), (true, nil), (true, 5.0), (false, 5.0), (true, 0.0)] as [(Bool, Double?)] {
+            let slow = ConditionEvaluator.evaluate(row.example.condition, observation, wasFiring: wasFiring, rearm: rearm)
+            let fast = ConditionEvaluator.holds(row.example.condition, observation, wasFiring: wasFiring, rearm: rearm)
+            #expect(fast == slow.holds, "wasFiring \(wasFiring), rearm \(String(describing: rearm)): \(slow.reason)")
+        }
+    }
+
+    /// Prices on a coarse grid so thresholds, previous and current prices often tie exactly.
+    private static func price(_ random: inout Seeded) -> Double { Double(Int.random(in: 90...110, using: &random)) }
+
+    private static func condition(_ random: inout Seeded) -> Condition {
+        let v = price(&random)
+        let w = price(&random)
+        let pct = Double(Int.random(in: -12...12, using: &random))
+        switch Int.random(in: 0..<14, using: &random) {
+        case 0: return .above(v)
+        case 1: return .below(v)
+        case 2: return .crossesAbove(v)
+        case 3: return .crossesBelow(v)
+        case 4: return .crosses(v)
+        case 5: return .change24hAbove(pct)
+        case 6: return .change24hBelow(pct)
+        case 7: return .change24hAbs(abs(pct))
+        case 8: return .newHigh(Window.allCases.randomElement(using: &random) ?? .h24)
+        case 9: return .newLow(Window.allCases.randomElement(using: &random) ?? .h24)
+        case 10: return .movePct(pct: pct == 0 ? 1 : pct, within: Double(Int.random(in: 1...48, using: &random)) * 3600)
+        case 11: return .entersRange(low: v, high: w)
+        case 12: return .exitsRange(low: v, high: w)
+        default: return .above(-v)
+        }
+    }
+
+    private static func observation(_ random: inout Seeded, now: Double) -> Observation {
+        let maybe = { (random: inout Seeded) -> Double? in Bool.random(using: &random) ? price(&random) : nil }
+        let change: Double? = Bool.random(using: &random) ? Double(Int.random(in: -15...15, using: &random)) : nil
+        let quote = Quote(providerID: "example", symbol: "EX", name: "Example", vs: "usd", price: price(&random),
+                          change24h: change, high24h: maybe(&random), low24h: maybe(&random),
+                          high52w: maybe(&random), low52w: maybe(&random), ath: maybe(&random), atl: maybe(&random),
+                          provider: "example")
+        var series: PriceSeries?
+        if Bool.random(using: &random) {
+            let count = Int.random(in: 1...6, using: &random)
+            let points = (0..<count).map { index in
+                PricePoint(t: now - Double(count - index) * Double(Int.random(in: 1...20_000, using: &random)) * 60,
+                           p: price(&random))
+            }.sorted { $0.t < $1.t }
+            let first = points[0].t - Double(Int.random(in: 0...3, using: &random)) * 86_400 * 30
+            series = PriceSeries(firstSeen: first, points: points)
+        }
+        let previous = Bool.random(using: &random) ? price(&random) : series?.last?.p
+        return Observation(quote: quote, previous: previous, series: series, now: now)
+    }
+
+    @Test func theFastPathAgreesWithEvaluateOnASeededRandomTable() {
+        var random = Seeded(state: 0x00C0_1A57_0008)
+        var disagreements: [String] = []
+        var held = 0
+        for _ in 0..<20_000 {
+            let condition = Self.condition(&random)
+            let observation = Self.observation(&random, now: Self.now)
+            let wasFiring = Bool.random(using: &random)
+            let rearm: Double? = Bool.random(using: &random) ? Double(Int.random(in: 0...10, using: &random)) : nil
+            let slow = ConditionEvaluator.evaluate(condition, observation, wasFiring: wasFiring, rearm: rearm)
+            let fast = ConditionEvaluator.holds(condition, observation, wasFiring: wasFiring, rearm: rearm)
+            if slow.holds { held += 1 }
+            if fast != slow.holds, disagreements.count < 5 {
+                disagreements.append("\(condition) at \(observation): \(slow.reason)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+        #expect(held > 2_000 && held < 18_000, "the table has situations that hold and that do not (\(held))")
+    }
+
+    @Test func decideAgreesWithAdvanceOverSeededRandomPasses() {
+        var random = Seeded(state: 0x00C0_1A57_0108)
+        let policies = [NotifyPolicy(), NotifyPolicy(forDuration: 120, cooldown: 300, repeatEvery: 600)]
+        var notices = 0
+        for _ in 0..<400 {
+            let condition = Self.condition(&random)
+            let rearm: Double? = Bool.random(using: &random) ? Double(Int.random(in: 0...8, using: &random)) : nil
+            let policy = policies.randomElement(using: &random) ?? NotifyPolicy()
+            var slowPair = PairState()
+            var fastPair = PairState()
+            for pass in 0..<12 {
+                let observation = Self.observation(&random, now: Self.now + Double(pass) * 60)
+                let slow = PairStep.advance(condition, rearm: rearm, policy: policy, pair: slowPair, observation: observation)
+                let fast = PairStep.decide(condition, rearm: rearm, policy: policy, pair: fastPair, observation: observation)
+                #expect(fast.pair == slow.pair && fast.decision == slow.decision, "\(condition) pass \(pass)")
+                if fast.decision.status != nil { notices += 1 }
+                slowPair = slow.pair
+                fastPair = fast.pair
+            }
+        }
+        #expect(notices > 100, "the passes notify as well as stay silent (\(notices))")
+    }
+}
