@@ -39,11 +39,6 @@ extension StateStore {
 
     /// `20261129T120000Z` for `seconds` since 1970.
     static func backupStamp(_ seconds: Double) -> String {
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&time, &parts) != nil else { return String(Int64(seconds)) }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+        TimeText.compact(seconds)
     }
 }
