@@ -12,16 +12,9 @@ public enum Folders {
         try create(folder)
     }
 
-    /// Creates `folder` and its missing parents (mode 0700).
+    /// Creates `folder` and its missing parents (mode 0700), as the state folder is created.
     public static func create(_ folder: String) throws(SinkError) {
-        var isDir = stat()
-        if stat(folder, &isDir) == 0 { return }
-        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
-            try create(String(folder[..<slash]))
-        }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw SinkError.file(path: folder, reason: lastError())
-        }
+        if let detail = POSIXFile.makeFolders(folder) { throw SinkError.file(path: folder, reason: detail) }
     }
 
     /// The text of the current `errno`.
