@@ -1,8 +1,8 @@
 /// The micro-benchmark's command line, with defaults for anything missing or malformed.
 struct BenchOptions {
     var quotes = 5000
-    var ruleCounts = [25_000, 50_000, 100_000]
-    var repeats = 7
+    var ruleCounts = [25_000, 50_000, 100_000, 200_000]
+    var repeats = 15
 
     init<S: Sequence>(_ arguments: S) where S.Element == String {
         var iterator = arguments.makeIterator()
@@ -17,12 +17,21 @@ struct BenchOptions {
         }
     }
 
-    /// One JSON line: the rule and quote counts and the median, min and max in milliseconds.
-    static func line(rules: Int, quotes: Int, milliseconds: [Double]) -> String {
+    /// One JSON line: the rule and quote counts; median, min and max milliseconds of the quiet
+    /// passes; the same of the firing passes and how many alerts each made.
+    static func line(rules: Int, quotes: Int, times: RuleBench.Times) -> String {
+        let quiet = summary(times.quiet), firing = summary(times.firing)
+        return "{\"rules\":\(rules),\"quotes\":\(quotes),"
+            + "\"median_ms\":\(quiet.median),\"min_ms\":\(quiet.min),\"max_ms\":\(quiet.max),"
+            + "\"firing_median_ms\":\(firing.median),\"firing_min_ms\":\(firing.min),\"firing_max_ms\":\(firing.max),"
+            + "\"alerts\":\(times.alerts)}"
+    }
+
+    private static func summary(_ milliseconds: [Double]) -> (median: Double, min: Double, max: Double) {
         let sorted = milliseconds.sorted()
+        guard !sorted.isEmpty else { return (0, 0, 0) }
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return "{\"rules\":\(rules),\"quotes\":\(quotes),\"median_ms\":\(median),"
-            + "\"min_ms\":\(sorted.first ?? 0),\"max_ms\":\(sorted.last ?? 0)}"
+        return (median, sorted[0], sorted[sorted.count - 1])
     }
 }

@@ -1,8 +1,17 @@
 import CoinWatchKit
 
 /// `rules` rules spread evenly over `quotes` coins, evaluated by `RuleRunner` in the steady state
-/// (every pair and price series already in state), prices moving by 0.1 % between passes.
+/// (every pair and price series already in state). Passes alternate between two price sets 0.1 %
+/// apart: a quiet pass (prices fall back; nothing fires) and a firing pass (prices rise across
+/// every `crosses_above` threshold: a sixth of the rules fire, each alert formatted in full).
 struct RuleBench {
+    /// Milliseconds of each timed pass, by kind, and the alerts a firing pass makes.
+    struct Times {
+        var quiet: [Double] = []
+        var firing: [Double] = []
+        var alerts = 0
+    }
+
     let runner: RuleRunner
     let passes: [[String: Quote]]
 
@@ -36,8 +45,8 @@ struct RuleBench {
         }
     }
 
-    /// Milliseconds of each of `repeats` passes, after two untimed passes that fill the state.
-    func run(repeat repeats: Int) -> [Double] {
+    /// `repeats` quiet and `repeats` firing passes, alternating, after two untimed passes that fill the state.
+    func run(repeat repeats: Int) -> Times {
         var state = StateDocument()
         var now = 1_750_000_000.0
         for pass in passes {
@@ -45,14 +54,23 @@ struct RuleBench {
             now += 60
         }
         let clock = ContinuousClock()
-        return (0..<repeats).map { round in
+        var times = Times()
+        for round in 0..<(2 * repeats) {
             let quotes = passes[round % passes.count]
+            var alerts = 0
             let elapsed = clock.measure {
-                _ = runner.run(quotes: quotes, state: &state, now: now)
+                alerts = runner.run(quotes: quotes, state: &state, now: now).count
             }
             now += 60
-            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            if round % passes.count == 0 {
+                times.quiet.append(milliseconds)
+            } else {
+                times.firing.append(milliseconds)
+                times.alerts = alerts
+            }
         }
+        return times
     }
 
     static func price(_ coinIndex: Int) -> Double { 0.5 + Double(coinIndex * 7919 % 100_000) / 37 }

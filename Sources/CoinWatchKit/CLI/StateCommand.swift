@@ -53,7 +53,7 @@ enum StateCommand {
                     + Suggestion.phrase(for: rule, in: rules) + "\n")
                 return .failure
             }
-            for key in keys { state.pairs[key] = nil }
+            state.removePairs(rule: rule)
             let moved = try StateStore.reset(path: path, now: now)
             try StateStore.save(state, to: path)
             say("forgot \(keys.count) pair(s) of rule \(rule)" + (moved.map { "; the old state is kept at \($0)" } ?? ""))

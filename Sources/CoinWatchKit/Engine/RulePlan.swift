@@ -18,8 +18,10 @@ struct RulePlan: Sendable {
         func isActive(now: Double) -> Bool { enabled && (expiresAt.map { now < $0 } ?? true) }
     }
 
-    /// Distinct coins as written (a favorite, or a rule's coin), in first-use order.
+    /// Distinct coins as written: the favorites, then any other coin a rule names.
     let coins: [String]
+    /// Coin as written → its position in `coins`.
+    let coinPositions: [String: Int]
     /// `StateDocument.priceKey` of each of `coins` in the rules' quote currency.
     let priceKeys: [String]
     /// One per rule of `rules.rules`, same order.
@@ -28,6 +30,8 @@ struct RulePlan: Sendable {
     let targetCoins: [Int]
     /// Per pair: its key in `StateDocument.pairs`.
     let pairKeys: [String]
+    /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
+    let longestWindow: Double?
 
     init(_ rules: RulesFile) {
         var coins: [String] = []
@@ -41,6 +45,7 @@ struct RulePlan: Sendable {
         var steps: [Step] = []
         var targetCoins: [Int] = []
         var pairKeys: [String] = []
+        for favorite in rules.favorites { _ = slot(favorite) }
         steps.reserveCapacity(rules.rules.count)
         targetCoins.reserveCapacity(rules.rules.count)
         pairKeys.reserveCapacity(rules.rules.count)
@@ -60,9 +65,25 @@ struct RulePlan: Sendable {
                               targets: start..<targetCoins.count))
         }
         self.coins = coins
+        self.coinPositions = position
         self.priceKeys = coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }
         self.steps = steps
         self.targetCoins = targetCoins
         self.pairKeys = pairKeys
+        self.longestWindow = Self.longestWindow(rules.rules)
+    }
+
+    private static func longestWindow(_ rules: [Rule]) -> Double? {
+        var longest: Double?
+        for rule in rules where rule.enabled {
+            let span: Double?
+            switch rule.condition {
+            case .newHigh(let w), .newLow(let w): span = w.seconds ?? .infinity
+            case .movePct(_, let within): span = within
+            default: span = nil
+            }
+            if let span { longest = max(longest ?? 0, span) }
+        }
+        return longest
     }
 }

@@ -27,60 +27,92 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
-        // Each coin's observation (quote, previous price, series), made once per coin rather than once per rule.
-        var observed: [Observed?] = []
-        observed.reserveCapacity(plan.coins.count)
+        // Each coin's plain numbers and the place of its price series, looked up once per coin
+        // rather than once per rule; a coin without a quote this pass has no reading.
+        var readings: [Reading?] = []
+        var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
+        readings.reserveCapacity(plan.coins.count)
+        seriesAt.reserveCapacity(plan.coins.count)
         for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
-            observed.append(quotes[coin].map { quote in
-                let series = state.prices[priceKey]
-                return Observed(Observation(quote: quote, previous: series?.last?.p, series: series, now: now))
-            })
+            guard let quoteAt = quotes.index(forKey: coin) else {
+                readings.append(nil)
+                seriesAt.append(nil)
+                continue
+            }
+            let at = state.prices.index(forKey: priceKey)
+            seriesAt.append(at)
+            readings.append(Reading(price: quotes.values[quoteAt].price,
+                                    previous: at.flatMap { state.prices.values[$0].points.last?.p },
+                                    change24h: quotes.values[quoteAt].change24h, now: now))
+        }
+        // The whole observation (quote, series) of coin `coin`, for the history-bound conditions
+        // and the alerts: made only where one of them needs it.
+        func observation(_ coin: Int, _ state: borrowing StateDocument) -> Observation {
+            let series = seriesAt[coin].map { state.prices.values[$0] }
+            return Observation(quote: quotes[plan.coins[coin]] ?? Self.unquoted, previous: readings[coin]?.previous,
+                               series: series, now: now)
         }
         var pending: [Pending] = []
-        for (ruleIndex, step) in plan.steps.enumerated() where step.isActive(now: now) {
+        let timeText = JSONOut.number(now)  // in every alert id of the pass
+        // The pairs' positions in the state, in the plan's order. Where the state keeps the pairs
+        // in that order (every pass after the first), each is where the previous one ends.
+        var order: [Int] = []
+        order.reserveCapacity(plan.pairKeys.count)
+        var cursor = 0
+        for (ruleIndex, step) in plan.steps.enumerated() {
+            let active = step.isActive(now: now)
             for target in step.targets {
-                guard let coin = observed[plan.targetCoins[target]] else { continue }
-                guard let status = advance(step, pairKey: plan.pairKeys[target], observation: coin.observation,
-                                           state: &state) else { continue }
-                let rule = rules.rules[ruleIndex]
-                let alert = makeAlert(rule, coin: plan.coins[plan.targetCoins[target]], quote: coin.observation.quote,
-                                      previous: coin.observation.previous, status: status, now: now)
-                pending.append(Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify))
+                let coin = plan.targetCoins[target]
+                let found = state.pairs.slot(of: plan.pairKeys[target], hint: cursor)
+                guard active, let reading = readings[coin] else {
+                    if let found {
+                        order.append(found)
+                        cursor = found + 1
+                    }
+                    continue
+                }
+                let slot = found ?? state.pairs.append(PairState(), forKey: plan.pairKeys[target])
+                order.append(slot)
+                cursor = slot + 1
+                let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy,
+                                                       pair: state.pairs[slot: slot], reading: reading) {
+                    ConditionEvaluator.evaluateStrict($0, observation(coin, state)).holds
+                }
+                var next = pair
+                next.lastPrice = reading.price
+                state.pairs[slot: slot] = next
+                guard case .notify(let status, _) = decision else { continue }
+                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation(coin, state),
+                                            status: status, now: now, timeText: timeText))
             }
         }
-        record(quotes, state: &state, now: now)
+        state.pairs.arrange(first: order)
+        record(quotes, readings: readings, at: seriesAt, state: &state, now: now)
         return pending
     }
 
-    /// A coin's observation of this pass, shared by reference so each rule reads it without a copy.
-    private final class Observed {
-        let observation: Observation
-        init(_ observation: Observation) { self.observation = observation }
+    /// Stands in for a quote that is not there (never used: only quoted coins are observed).
+    private static let unquoted = Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: "")
+
+    /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
+    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, status: Alert.Status,
+                              now: Double, timeText: String) -> Pending {
+        let rule = rules.rules[ruleIndex]
+        let alert = makeAlert(rule, coin: coin, quote: observation.quote, previous: observation.previous,
+                              status: status, now: now, timeText: timeText)
+        return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
-    /// Advances one pair and stores its state; the status to notify with, or nil to stay silent.
-    private func advance(_ step: RulePlan.Step, pairKey: String, observation: Observation,
-                         state: inout StateDocument) -> Alert.Status? {
-        // One hash of the key: the pair is read and written back at the same index.
-        let index = state.pairs.index(forKey: pairKey)
-        let pair = index.map { state.pairs.values[$0] } ?? PairState()
-        let outcome = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy, pair: pair,
-                                      observation: observation)
-        var next = outcome.pair
-        next.lastPrice = observation.price
-        if let index {
-            state.pairs.values[index] = next
-        } else {
-            state.pairs[pairKey] = next
-        }
-        guard case .notify(let status, _) = outcome.decision else { return nil }
-        return status
-    }
-
+    /// The alert; its id hashes the rule, the coin, the status and `timeText` (`now` as JSON writes it).
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
-                           status: Alert.Status, now: Double) -> Alert {
+                           status: Alert.Status, now: Double, timeText: String) -> Alert {
+        var id = StableHash()
+        id.add(rule.id)
+        id.add(coin)
+        id.add(status.rawValue)
+        id.add(timeText)
         var alert = Alert(
-            id: StableHash.hex([rule.id, coin, status.rawValue, JSONOut.number(now)]),
+            id: id.hex,
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "")
@@ -92,10 +124,26 @@ public struct RuleRunner: Sendable {
         return alert
     }
 
-    /// Appends this pass's prices to the history and prunes beyond the longest window in use.
-    private func record(_ quotes: [String: Quote], state: inout StateDocument, now: Double) {
+    /// Appends this pass's prices to the history and prunes beyond the longest window in use:
+    /// the plan's coins by their readings (a series found at `at` is updated where it stands, then
+    /// new series are added), then any other quoted coin.
+    private func record(_ quotes: [String: Quote], readings: [Reading?], at: [Dictionary<String, PriceSeries>.Index?],
+                        state: inout StateDocument, now: Double) {
         let keep = longestWindow
-        for (coin, quote) in quotes {
+        var recorded = 0
+        for (coin, reading) in readings.enumerated() {
+            guard let reading, let index = at[coin] else { continue }
+            Self.append(reading.price, now: now, keep: keep, to: &state.prices.values[index])
+            recorded += 1
+        }
+        for (coin, reading) in readings.enumerated() where at[coin] == nil {
+            guard let reading else { continue }
+            Self.append(reading.price, now: now, keep: keep,
+                        to: &state.prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
+            recorded += 1
+        }
+        guard recorded < quotes.count else { return }
+        for (coin, quote) in quotes where plan.coinPositions[coin] == nil {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
             Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
         }
@@ -108,17 +156,5 @@ public struct RuleRunner: Sendable {
     }
 
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
-    var longestWindow: Double? {
-        var longest: Double?
-        for rule in rules.rules where rule.enabled {
-            let span: Double?
-            switch rule.condition {
-            case .newHigh(let w), .newLow(let w): span = w.seconds ?? .infinity
-            case .movePct(_, let within): span = within
-            default: span = nil
-            }
-            if let span { longest = max(longest ?? 0, span) }
-        }
-        return longest
-    }
+    var longestWindow: Double? { plan.longestWindow }
 }

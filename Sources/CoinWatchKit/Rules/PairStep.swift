@@ -18,8 +18,8 @@ public enum PairStep {
         let wasFiring = condition.isLevel && pair.firing
         var evaluation = ConditionEvaluator.evaluate(condition, observation, wasFiring: wasFiring,
                                                      rearm: condition.isLevel ? rearm : nil)
-        let step = next(condition, rearm: rearm, policy: policy, pair: pair, observation: observation,
-                        holds: evaluation.holds)
+        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: observation.price,
+                        previous: observation.previous, now: observation.now, holds: evaluation.holds)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
             let before = evaluation
@@ -32,19 +32,28 @@ public enum PairStep {
     /// `advance` without the evaluation's reason, for a pass: the same pair and decision.
     public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
                               pair: PairState, observation: Observation) -> (pair: PairState, decision: Decision) {
+        decide(condition, rearm: rearm, policy: policy, pair: pair, reading: observation.reading) {
+            ConditionEvaluator.evaluateStrict($0, observation).holds
+        }
+    }
+
+    /// `decide` on the plain numbers; `history` judges the history-bound kinds
+    /// (`ConditionEvaluator.holds(_:_:wasFiring:rearm:history:)`).
+    public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
+                              reading: Reading, history: (Condition) -> Bool) -> (pair: PairState, decision: Decision) {
         let holds = condition.isLevel
-            ? ConditionEvaluator.holds(condition, observation, wasFiring: pair.firing, rearm: rearm)
-            : ConditionEvaluator.holds(condition, observation)
-        let step = next(condition, rearm: rearm, policy: policy, pair: pair, observation: observation, holds: holds)
+            ? ConditionEvaluator.holds(condition, reading, wasFiring: pair.firing, rearm: rearm, history: history)
+            : ConditionEvaluator.holds(condition, reading, history: history)
+        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: reading.price,
+                        previous: reading.previous, now: reading.now, holds: holds)
         return (step.pair, step.decision)
     }
 
     /// The pass's step once the strict condition's truth `holds` is known (hysteresis applied
     /// for level conditions); `blockedBy` is the re-arm mark that kept a true event silent.
     private static func next(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                             observation: Observation, holds: Bool)
+                             price: Double, previous: Double?, now: Double, holds: Bool)
         -> (pair: PairState, decision: Decision, blockedBy: Double?) {
-        let now = observation.now
         guard !condition.isLevel else {
             let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: true,
                                                          policy: policy, now: now)
@@ -55,7 +64,7 @@ public enum PairStep {
         var conditionTrue = holds
         var blockedBy: Double?
         if let mark = armed.rearmAt, let threshold = condition.threshold {
-            if reached(mark, price: observation.price, threshold: threshold) {
+            if reached(mark, price: price, threshold: threshold) {
                 armed.rearmAt = nil
             } else if conditionTrue {
                 conditionTrue = false
@@ -65,7 +74,7 @@ public enum PairStep {
         var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: conditionTrue, isLevel: false,
                                                      policy: policy, now: now)
         if decision.status == .firing, let rearm, rearm > 0, let threshold = condition.threshold {
-            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (observation.previous ?? 0) < threshold)
+            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (previous ?? 0) < threshold)
         }
         next.firing = next.rearmAt != nil
         return (next, decision, blockedBy)

@@ -3,8 +3,6 @@ extension StateDocument {
     @discardableResult
     public mutating func removePairs(rule id: String) -> Int {
         let prefix = StateDocument.pairKey(rule: id, coin: "")
-        let keys = pairs.keys.filter { $0.hasPrefix(prefix) }
-        for key in keys { pairs[key] = nil }
-        return keys.count
+        return pairs.removeAll { $0.hasPrefix(prefix) }
     }
 }

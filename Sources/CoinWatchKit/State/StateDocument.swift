@@ -14,7 +14,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
     /// Recorded prices per `PriceKey` ("bitcoin|usd").
     public var prices: [String: PriceSeries] = [:]
     /// Per (rule, coin) pair, keyed by `PairKey` ("btc-100k|bitcoin").
-    public var pairs: [String: PairState] = [:]
+    public var pairs = PairTable()
     /// Webhook messages waiting to be sent (undelivered, or held for quiet hours), oldest first.
     public var outbox: [OutboxEntry] = []
     /// Quotes reused within `cache_ttl`, keyed "provider|vs|favorite".
@@ -38,7 +38,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Int.self, forKey: .version)
         prices = try c.decodeIfPresent([String: PriceSeries].self, forKey: .prices) ?? [:]
-        pairs = try c.decodeIfPresent([String: PairState].self, forKey: .pairs) ?? [:]
+        pairs = try c.decodeIfPresent(PairTable.self, forKey: .pairs) ?? PairTable()
         outbox = try c.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
         quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
         backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]

@@ -28,7 +28,7 @@ enum StateReader {
                     doc.version = version
                     hasVersion = true
                 case "prices": return section(&reader, into: &doc.prices, series)
-                case "pairs": return section(&reader, into: &doc.pairs, pair)
+                case "pairs": return pairs(&reader, into: &doc.pairs)
                 case "backoff": return section(&reader, into: &doc.backoff) { $0.number() }
                 case "symbols": return section(&reader, into: &doc.symbols) { $0.string() }
                 case "resolved":
@@ -78,6 +78,18 @@ enum StateReader {
                                        _ read: (inout JSONByteReader) -> Value?) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         return self.dictionary(&reader, into: &dictionary, read)
+    }
+
+    /// The pairs section, in the file's order (null leaves it empty); a repeated key gives up.
+    private static func pairs(_ reader: inout JSONByteReader, into table: inout PairTable) -> Bool {
+        if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
+        guard reader.take(UInt8(ascii: "{")) else { return false }
+        if reader.take(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let name = reader.string(), reader.take(UInt8(ascii: ":")), let value = pair(&reader),
+                  table.insertNew(value, forKey: name) else { return false }
+        } while reader.take(UInt8(ascii: ","))
+        return reader.take(UInt8(ascii: "}"))
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Writes a state document as the same JSON `JSONEncoder` with sorted keys writes (every object's
-/// keys in order, a pair's default values left out, whole numbers without `.0`), but straight into
+/// keys in order, a pair's default values left out, whole numbers without `.0`), except that the
+/// pairs keep their table's order (`PairTable`, which the next pass expects), but straight into
 /// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved favorites
 /// and symbols. The outbox, quote cache, charts and listings go through `JSONEncoder` section by section.
 enum StateWriter {
@@ -30,7 +31,7 @@ enum StateWriter {
         try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("pairs", &out)
-        try object(doc.pairs, &out, pair)
+        try pairs(doc.pairs, &out)
         out.append(UInt8(ascii: ","))
         key("prices", &out)
         try object(doc.prices, &out, series)
@@ -62,6 +63,18 @@ enum StateWriter {
             string(name, &out)
             out.append(UInt8(ascii: ":"))
             try write(value, &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"key":pair,...}` in the table's order, which the next pass expects (`PairTable`).
+    private static func pairs(_ table: PairTable, _ out: inout [UInt8]) throws {
+        out.append(UInt8(ascii: "{"))
+        for (position, (name, value)) in zip(table.keys, table.values).enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            string(name, &out)
+            out.append(UInt8(ascii: ":"))
+            try pair(value, &out)
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -1,28 +1,46 @@
 /// A stable, platform-independent 128-bit hash (two FNV-1a 64 lanes) as 32 hex digits.
 /// Used for alert ids and Idempotency-Keys, which must be the same on every run.
-public enum StableHash {
+public struct StableHash: Sendable {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x6c62_272e_07bb_0142
+    private var parts = 0
+
+    /// A hash of nothing yet.
+    public init() {}
+
     /// The hex digest of `parts` joined with a separator no part can contain (NUL).
     public static func hex(_ parts: [String]) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x6c62_272e_07bb_0142
-        for (index, part) in parts.enumerated() {
-            if index > 0 {
-                a = (a ^ 0).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
-                b = (b ^ 0xff).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
-            }
-            for byte in part.utf8 {
-                a = (a ^ UInt64(byte)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
-                b = (b ^ UInt64(byte ^ 0x5a)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
-            }
-        }
-        var digits = [UInt8](repeating: 0, count: 32)
-        for position in 0..<16 {
-            digits[position] = hexDigits[Int((a >> UInt64(60 - 4 * position)) & 0xF)]
-            digits[16 + position] = hexDigits[Int((b >> UInt64(60 - 4 * position)) & 0xF)]
-        }
-        return String(decoding: digits, as: UTF8.self)
+        var hash = StableHash()
+        for part in parts { hash.add(part) }
+        return hash.hex
     }
 
-    /// Lower-case hex digits; each lane is written as 16 of them, zero-padded.
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// Adds the next part (after a NUL separator when it is not the first).
+    public mutating func add(_ part: String) {
+        if parts > 0 { mix(0, 0xff) }
+        parts += 1
+        for byte in part.utf8 { mix(byte, byte ^ 0x5a) }
+    }
+
+    /// One FNV-1a step of each lane.
+    private mutating func mix(_ forA: UInt8, _ forB: UInt8) {
+        a = (a ^ UInt64(forA)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+        b = (b ^ UInt64(forB)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue
+    }
+
+    /// The digest so far: each lane as 16 lower-case hex digits, zero-padded.
+    public var hex: String {
+        String(unsafeUninitializedCapacity: 32) { digits in
+            for position in 0..<16 {
+                digits[position] = Self.hexDigit(a >> UInt64(60 - 4 * position))
+                digits[16 + position] = Self.hexDigit(b >> UInt64(60 - 4 * position))
+            }
+            return 32
+        }
+    }
+
+    private static func hexDigit(_ value: UInt64) -> UInt8 {
+        let nibble = UInt8(value & 0xF)
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 }
