@@ -2,7 +2,7 @@
 """`make bench`: coinwatch --once passes against loopback servers, side by side with coinwatch-cli 0.1.0.
 
 Usage: bench/run.py --bin .build/release/coinwatch --micro .build/release/coinwatch-bench
-                    [--runs 7] [--out BENCHMARKS.md] [--save-baseline FILE] [--baseline FILE]
+                    [--runs 7] [--out BENCHMARKS.md] [--save-baseline FILE] [--from-results FILE]
 
 Each case: one untimed warm-up pass (it writes the state a cron job would find), then --runs
 timed passes. Wall time is measured around the child process; peak RSS is the child's
@@ -167,10 +167,14 @@ def run_cases(args, prices: PriceServer, hooks: WebhookReceiver, peer_python: Pa
     return cases
 
 
+MICRO_RULES = (25_000, 50_000, 100_000, 200_000)
+
+
 def run_micro(micro: Path, runs: int) -> list[dict]:
     """The rule-evaluation micro-benchmark's JSON lines."""
     print("bench: rule evaluation (coinwatch-bench)", flush=True)
-    out = subprocess.run([str(micro), "--quotes", "5000", "--rules", "25000,50000,100000", "--repeat", str(runs)],
+    out = subprocess.run([str(micro), "--quotes", "5000", "--rules", ",".join(map(str, MICRO_RULES)),
+                          "--repeat", str(max(runs, 15))],
                          check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
@@ -203,12 +207,28 @@ def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool]]
     rows.append(("peak RSS ≤ 40 MiB at 5000 favorites", f"{worst:.1f} MiB", worst <= 40))
     full = next((m for m in micro if m["rules"] == 100_000), None)
     if full:
-        rows.append(("100,000 rules over 5000 quotes ≤ 50 ms", f"{full['median_ms']:.1f} ms", full["median_ms"] <= 50))
-        per = [m["median_ms"] / m["rules"] * 1000 for m in micro]
-        spread = max(per) / min(per)
+        rows.append(("100,000 rules over 5000 quotes ≤ 50 ms",
+                     f"{full['median_ms']:.1f} ms (max {full['max_ms']:.1f})", full["median_ms"] <= 50))
+        if "firing_median_ms" in full:
+            rows.append((f"… and in a pass where {full['alerts']:,} of them fire (alerts built and formatted) ≤ 50 ms",
+                         f"{full['firing_median_ms']:.1f} ms (max {full['firing_max_ms']:.1f})",
+                         full["firing_median_ms"] <= 50))
+        slope, intercept, spread = linearity(micro)
         rows.append(("rule evaluation cost grows linearly",
-                     "µs per rule: " + ", ".join(f"{p:.3f}" for p in per) + f" (spread {spread:.2f}×)", spread <= 1.5))
+                     f"{intercept:.1f} ms per pass (5000 quotes) + {slope * 1000:.3f} µs per rule; the cost per added "
+                     f"rule varies {spread:.2f}× between sizes", spread <= 1.5))
     return rows
+
+
+def linearity(micro: list[dict]) -> tuple[float, float, float]:
+    """Least-squares line through the quiet passes (ms per rule, fixed ms) and how much the cost of
+    each added rule varies between consecutive sizes (max ÷ min of the marginal slopes)."""
+    xs, ys = [m["rules"] for m in micro], [m["median_ms"] for m in micro]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    marginal = [(y2 - y1) / (x2 - x1) for (x1, y1), (x2, y2) in zip(zip(xs, ys), list(zip(xs, ys))[1:])]
+    spread = max(marginal) / min(marginal) if marginal and min(marginal) > 0 else float("inf")
+    return slope, my - slope * mx, spread
 
 
 def case_table(cases: list[dict]) -> list[str]:
@@ -224,10 +244,13 @@ def case_table(cases: list[dict]) -> list[str]:
 
 
 def micro_table(micro: list[dict]) -> list[str]:
-    lines = ["| rules | quotes | median ms | min ms | max ms | µs per rule |", "| ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| rules | quotes | quiet pass ms median (min–max) | firing pass ms median (min–max) | alerts per firing pass |",
+             "| ---: | ---: | ---: | ---: | ---: |"]
     for m in micro:
-        lines.append(f"| {m['rules']:,} | {m['quotes']:,} | {m['median_ms']:.1f} | {m['min_ms']:.1f} | "
-                     f"{m['max_ms']:.1f} | {m['median_ms'] / m['rules'] * 1000:.3f} |")
+        firing = (f"{m['firing_median_ms']:.1f} ({m['firing_min_ms']:.1f}–{m['firing_max_ms']:.1f})"
+                  if "firing_median_ms" in m else "")
+        lines.append(f"| {m['rules']:,} | {m['quotes']:,} | {m['median_ms']:.1f} ({m['min_ms']:.1f}–{m['max_ms']:.1f}) "
+                     f"| {firing} | {m.get('alerts', '')} |")
     return lines
 
 
@@ -247,9 +270,14 @@ def before_after(before: dict, after: dict,
     old_micro = {m["rules"]: m for m in before.get("micro", [])}
     for m in after["micro"]:
         b = old_micro.get(m["rules"])
-        if b:
-            lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes | {b['median_ms']:.1f} | "
-                         f"{m['median_ms']:.1f} | | | | |")
+        if not b:
+            continue
+        quiet = "quiet pass" if "firing_median_ms" in b else "passes"
+        lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes, {quiet} | {b['median_ms']:.1f} | "
+                     f"{m['median_ms']:.1f} | | | | |")
+        if "firing_median_ms" in b and "firing_median_ms" in m:
+            lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes, firing pass "
+                         f"({m['alerts']:,} alerts) | {b['firing_median_ms']:.1f} | {m['firing_median_ms']:.1f} | | | | |")
     return lines
 
 
@@ -268,6 +296,9 @@ def summary(result: dict) -> list[str]:
     full = next((m for m in result["micro"] if m["rules"] == 100_000), None)
     if full:
         lines.append(f"| 100,000 rules over 5000 quotes (evaluation alone) | {full['median_ms']:.0f} ms | | |")
+        if "firing_median_ms" in full:
+            lines.append(f"| the same, {full['alerts']:,} alerts fire and are formatted | "
+                         f"{full['firing_median_ms']:.0f} ms | | |")
     return lines + ["", f"Medians of several runs on {result['machine'].split(' (')[0]} ({result['date']})."]
 
 
@@ -283,7 +314,19 @@ def write_summary(path: Path, result: dict) -> None:
     path.write_text(text[:start] + "\n".join(summary(result)) + "\n" + text[end:])
 
 
-def write_report(out: Path, result: dict, baseline: dict | None, runs: int, previous: dict | None = None) -> None:
+# The optimisation rounds, newest first: (heading, results of the code before the round, notes,
+# what that code was when the results file does not say).
+ROUNDS = [
+    ("third", HERE / "round3-before.json", HERE / "OPTIMISATIONS-3.md",
+     "the code before the third round; recorded in `bench/round3-before.json`"),
+    ("second", HERE / "previous.json", HERE / "OPTIMISATIONS-2.md",
+     "the code before the second round; recorded in `bench/previous.json`"),
+    ("first", HERE / "baseline.json", HERE / "OPTIMISATIONS.md",
+     "the code of `main` with only the bench added; recorded in `bench/baseline.json`"),
+]
+
+
+def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -> None:
     lines = ["# Benchmarks", "",
              "Generated by `make bench` (bench/run.py); do not edit by hand. Re-run to refresh.", "",
              f"Machine: {result['machine']}. {result['date']}, commit {result['commit']}. "
@@ -319,15 +362,12 @@ def write_report(out: Path, result: dict, baseline: dict | None, runs: int, prev
              "price crossing, the rest `above`/`below`/`change_24h_*`; no I/O.", ""] + micro_table(result["micro"]) + [
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'yes' if ok else '**no**'} |" for t, m, ok in targets(result["cases"], result["micro"])]
-    if previous:
-        lines += ["", "## Before and after the second round of optimisations", ""] + before_after(
-            previous, result, previous.get("what", "the code before the second round; recorded in `bench/previous.json`"))
-        notes = HERE / "OPTIMISATIONS-2.md"
-        if notes.exists():
-            lines += ["", notes.read_text().strip()]
-    if baseline:
-        lines += ["", "## Before and after the first round of optimisations", ""] + before_after(baseline, result)
-        notes = HERE / "OPTIMISATIONS.md"
+    for name, before_path, notes, what in ROUNDS if with_rounds else []:
+        if not before_path.exists():
+            continue
+        before = json.loads(before_path.read_text())
+        lines += ["", f"## Before and after the {name} round of optimisations", ""]
+        lines += before_after(before, result, before.get("what", what))
         if notes.exists():
             lines += ["", notes.read_text().strip()]
     out.write_text("\n".join(lines) + "\n")
@@ -360,17 +400,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
     parser.add_argument("--work", type=Path, default=ROOT / ".build" / "bench")
-    parser.add_argument("--baseline", type=Path, default=HERE / "baseline.json")
-    parser.add_argument("--save-baseline", type=Path)
-    parser.add_argument("--previous", type=Path, default=HERE / "previous.json",
-                        help="results of the code before the latest round of optimisations (a second before/after table)")
+    parser.add_argument("--save-baseline", type=Path,
+                        help="also save the results here (the 'before' of a new round; the report then has no rounds)")
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     args = parser.parse_args()
     if args.from_results:
         result = json.loads(args.from_results.read_text())
-        baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() else None
-        previous = json.loads(args.previous.read_text()) if args.previous.exists() else None
-        write_report(args.out, result, baseline, args.runs, previous)
+        write_report(args.out, result, args.runs)
         write_summary(ROOT / "docs" / "readme" / "bench.md", result)
         write_summary(ROOT / "README.md", result)
         return 0
@@ -390,9 +426,7 @@ def main() -> int:
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
         args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
-    baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() and not args.save_baseline else None
-    previous = json.loads(args.previous.read_text()) if args.previous.exists() and not args.save_baseline else None
-    write_report(args.out, result, baseline, args.runs, previous)
+    write_report(args.out, result, args.runs, with_rounds=not args.save_baseline)
     if args.out.resolve() == (ROOT / "BENCHMARKS.md").resolve():
         write_summary(ROOT / "docs" / "readme" / "bench.md", result)
         write_summary(ROOT / "README.md", result)

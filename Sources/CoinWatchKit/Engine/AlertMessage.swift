@@ -22,18 +22,36 @@ public enum AlertMessage {
     /// The default message, one line for chat: what happened, then the price now and the 24h
     /// change: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
     public static func defaultText(for alert: Alert, condition: Condition) -> String {
-        // Joined in one allocation from the fields it reads (every firing alert formats one):
-        // no copy of the alert, no interpolation buffers.
+        // Written into one buffer and made a string once (every firing alert formats one).
         let vs = alert.vs
-        let money = { (v: Double) in NumberText.money(v, vs: vs) }
-        let what = alert.status == .resolved
-            ? resolvedPhrase(condition, money: money)
-            : firingPhrase(condition, money: money, previous: alert.previous, price: alert.price)
-        let price = NumberText.money(alert.price, vs: vs)
-        guard let change = alert.change24h.map(NumberText.percent) else {
-            return TextJoin.joined([alert.symbol, what, " — now ", price])
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        out.append(contentsOf: alert.symbol.utf8)
+        switch (alert.status, condition) {
+        // The common kinds are written straight into the buffer; the others as their phrase.
+        case (.firing, .above(let v)): write(" is above ", money: v, vs: vs, into: &out)
+        case (.firing, .below(let v)): write(" is below ", money: v, vs: vs, into: &out)
+        case (.firing, .crossesAbove(let v)): write(" crossed above ", money: v, vs: vs, into: &out)
+        case (.firing, .crossesBelow(let v)): write(" crossed below ", money: v, vs: vs, into: &out)
+        case (.firing, _):
+            let money = { (v: Double) in NumberText.money(v, vs: vs) }
+            out.append(contentsOf: firingPhrase(condition, money: money, previous: alert.previous, price: alert.price).utf8)
+        case (.resolved, _):
+            out.append(contentsOf: resolvedPhrase(condition, money: { NumberText.money($0, vs: vs) }).utf8)
         }
-        return TextJoin.joined([alert.symbol, what, " — now ", price, " (", change, " 24h)"])
+        write(" — now ", money: alert.price, vs: vs, into: &out)
+        if let change = alert.change24h {
+            out.append(contentsOf: " (".utf8)
+            NumberText.writePercent(change, into: &out)
+            out.append(contentsOf: " 24h)".utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` then `value` as money in `vs`.
+    private static func write(_ text: StaticString, money value: Double, vs: String, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        NumberText.writeMoney(value, vs: vs, into: &out)
     }
 
     /// What happened, after the symbol: " crossed above $100,000.00", "'s 24h change is at or above -2%".

@@ -2,26 +2,49 @@
 public enum NumberText {
     /// A price in `vs`: `$100,250.50`, `$0.00001234`, `₩45,000,000`, `0.06412 ETH`.
     public static func money(_ value: Double, vs: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        writeMoney(value, vs: vs, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `money(value, vs:)` appended to `out` as UTF-8 (an alert's message is written in one buffer).
+    public static func writeMoney(_ value: Double, vs: String, into out: inout [UInt8]) {
         // Most currencies arrive lower-case already: no new string for them.
         let code = isLowercaseASCII(vs) ? vs : vs.lowercased()
-        let sign = value < 0 ? "-" : ""
+        if value < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = abs(value)
         let decimals: Int
         switch code {
         case "krw", "jpy": decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : significantDecimals(magnitude)
         default: decimals = magnitude >= 1 ? 2 : significantDecimals(magnitude)
         }
-        if let symbol = symbol(code) { return fixed(magnitude, decimals: decimals, grouped: true, prefix: sign + symbol) }
-        let digits = fixed(magnitude, decimals: decimals, grouped: true)
-        return sign + digits + " " + code.uppercased()
+        if let symbol = symbol(code) {
+            out.append(contentsOf: symbol.utf8)
+            writeFixed(magnitude, decimals: decimals, grouped: true, into: &out)
+            return
+        }
+        writeFixed(magnitude, decimals: decimals, grouped: true, into: &out)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: code.uppercased().utf8)
+    }
+
+    /// `percent(value)` appended to `out` as UTF-8.
+    public static func writePercent(_ value: Double, into out: inout [UInt8]) {
+        // The digits read "0.00" exactly when the magnitude rounds to 0 hundredths.
+        let roundsToZero = (abs(value) * 100).rounded() == 0
+        out.append(value < 0 && !roundsToZero ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        writeFixed(abs(value), decimals: 2, grouped: true, into: &out)
+        out.append(UInt8(ascii: "%"))
     }
 
     /// A signed percentage with two decimals: `+2.31%`, `-12.50%`; a change that rounds to
     /// zero reads `+0.00%`, never `-0.00%`.
     public static func percent(_ value: Double) -> String {
-        // The digits read "0.00" exactly when the magnitude rounds to 0 hundredths.
-        let roundsToZero = (abs(value) * 100).rounded() == 0
-        return fixed(abs(value), decimals: 2, grouped: true, prefix: value < 0 && !roundsToZero ? "-" : "+", suffix: "%")
+        var out: [UInt8] = []
+        out.reserveCapacity(16)
+        writePercent(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A large amount abbreviated: `$1.53T`, `$845.20M`, `12.30K ETH`.
@@ -70,19 +93,33 @@ public enum NumberText {
     /// `value` rounded to `decimals` places, with thousands separators when `grouped`, between
     /// `prefix` and `suffix`.
     static func fixed(_ value: Double, decimals: Int, grouped: Bool, prefix: String = "", suffix: String = "") -> String {
-        guard value.isFinite else { return prefix + "\(value)" + suffix }
-        guard value < 9e15 else { return prefix + "\(value)" + suffix }
+        var out: [UInt8] = Array(prefix.utf8)
+        out.reserveCapacity(out.count + 32 + max(decimals, 0) + suffix.utf8.count)
+        writeFixed(value, decimals: decimals, grouped: grouped, into: &out)
+        out.append(contentsOf: suffix.utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `fixed(value, decimals:grouped:)` appended to `out` as UTF-8.
+    static func writeFixed(_ value: Double, decimals: Int, grouped: Bool, into out: inout [UInt8]) {
+        guard value.isFinite, value < 9e15 else {
+            out.append(contentsOf: "\(value)".utf8)
+            return
+        }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaledValue = (value * scale).rounded()
-        guard scaledValue < 9e18 else { return prefix + "\(value)" + suffix }
+        guard scaledValue < 9e18 else {
+            out.append(contentsOf: "\(value)".utf8)
+            return
+        }
         let scaled = UInt64(scaledValue)
         let unit = UInt64(scale)
         // Digits written from the right into a stack buffer (every alert formats its prices): the
         // zero-padded fraction, the point, then the whole part with a comma every three digits when
-        // `grouped`; the text is made once, with its prefix and suffix.
+        // `grouped`; then appended to `out` in one go.
         let capacity = 32 + max(decimals, 0)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var position = capacity
             if decimals > 0 {
                 var fraction = scaled % unit
@@ -106,29 +143,7 @@ public enum NumberText {
                 whole /= 10
                 written += 1
             } while whole > 0
-            let digits = UnsafeBufferPointer(rebasing: buffer[position..<capacity])
-            var head = prefix
-            var tail = suffix
-            return head.withUTF8 { head in
-                tail.withUTF8 { tail in
-                    String(unsafeUninitializedCapacity: head.count + digits.count + tail.count) { out in
-                        var at = 0
-                        for byte in head {
-                            out[at] = byte
-                            at += 1
-                        }
-                        for byte in digits {
-                            out[at] = byte
-                            at += 1
-                        }
-                        for byte in tail {
-                            out[at] = byte
-                            at += 1
-                        }
-                        return at
-                    }
-                }
-            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<capacity]))
         }
     }
 }

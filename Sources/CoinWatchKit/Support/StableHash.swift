@@ -19,7 +19,10 @@ public struct StableHash: Sendable {
     public mutating func add(_ part: String) {
         if parts > 0 { mix(0, 0xff) }
         parts += 1
-        for byte in part.utf8 { mix(byte, byte ^ 0x5a) }
+        var part = part
+        part.withUTF8 { bytes in
+            for byte in bytes { mix(byte, byte ^ 0x5a) }
+        }
     }
 
     /// One FNV-1a step of each lane.
