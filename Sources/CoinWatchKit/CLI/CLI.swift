@@ -76,14 +76,16 @@ public struct CommandContext: Sendable {
     /// Loads rules.json, printing warnings; on failure prints the errors and gives the exit code.
     /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
     /// should the file still be invalid, the errors reported are those of the real environment.
-    public func loadRules(tolerateUnsetVariables: Bool = false) -> Result<RulesFile, ExitCodeError> {
-        if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders) {
-            for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }
+    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
+    public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil) -> Result<RulesFile, ExitCodeError> {
+        if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
+                                                                      expiredAsOf: expiredAsOf) {
+            for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)
         }
         do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
-            for warning in loaded.warnings { io.err("warning: \(warning.description)\n") }
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf)
+            for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)
         } catch {
             switch error {

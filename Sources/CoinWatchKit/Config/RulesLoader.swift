@@ -5,13 +5,16 @@
 /// `.invalid` with every diagnostic sorted by position, exit 65).
 public enum RulesLoader {
     /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
-    public static func load(path: String, environment: [String: String]) throws(RulesLoadError) -> LoadedRules {
+    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
+    public static func load(path: String, environment: [String: String],
+                            expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
-        return try parse(bytes: bytes, path: path, environment: environment)
+        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf)
     }
 
     /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
-    public static func parse(bytes: [UInt8], path: String, environment: [String: String]) throws(RulesLoadError) -> LoadedRules {
+    public static func parse(bytes: [UInt8], path: String, environment: [String: String],
+                             expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
             throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
@@ -24,6 +27,7 @@ public enum RulesLoader {
         }
         let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
         var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
+        validator.expiredAsOf = expiredAsOf
         let rules = validator.validate(root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {

@@ -80,6 +80,10 @@ extension RulesValidator {
             error("\(text.shown) is not a valid time; \(DateTimeParser.hint)", at: node, path: path)
             return nil
         }
+        if let now = expiredAsOf, date.timeIntervalSince1970 <= now {
+            warning("\(text.shown) has passed, so this rule is ignored; move expires forward or remove the rule",
+                    at: node, path: path)
+        }
         return date
     }
 }

@@ -21,6 +21,8 @@ struct RulesValidator {
     let absolutePath: String
     let environment: [String: String]
     var diagnostics: [Diagnostic] = []
+    /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
+    var expiredAsOf: Double?
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
     var favoriteNames: [String]? = [] {

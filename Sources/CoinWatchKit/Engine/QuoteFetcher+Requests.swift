@@ -42,27 +42,33 @@ extension QuoteFetcher {
             return [:]
         }
         outcome.requestCount += requests.count
-        var answers: [Result<[UInt8], any Error>] = []
+        // The bodies that answered, and per request its body's position or why it failed; this
+        // function holds the only copy of each body, so the decoding may let go of them early.
+        var bodies: [[UInt8]] = []
+        var answers: [Result<Int, any Error>] = []
+        bodies.reserveCapacity(requests.count)
         answers.reserveCapacity(requests.count)
         for (request, result) in zip(requests, transport.perform(requests)) {
-            answers.append(Result { try answer(result, to: request, of: provider, state: &state, now: now) })
+            do {
+                bodies.append(try answer(result, to: request, of: provider, state: &state, now: now))
+                answers.append(.success(bodies.count - 1))
+            } catch {
+                answers.append(.failure(error))
+            }
         }
         // All pages in one decode, so favorites are matched once rather than once per page.
-        let bodies = answers.compactMap { try? $0.get() }
-        if bodies.count > 1, let quotes = try? provider.decode(bodies, query: query) {
-            for answer in answers {
-                switch answer {
-                case .success(let body): remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
-                case .failure(let error): outcome.record(Self.providerError(error, provider: provider.name))
-                }
+        if bodies.count > 1 {
+            for body in bodies { remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now) }
+            if let quotes = try? provider.decodeReleasing(&bodies, query: query) {
+                for case .failure(let error) in answers { outcome.record(Self.providerError(error, provider: provider.name)) }
+                return quotes
             }
-            return quotes
         }
         // One page, or some page is bad: page by page, so the good pages still serve and the bad one is named.
         var quotes: [String: Quote] = [:]
         for answer in answers {
             do {
-                let body = try answer.get()
+                let body = bodies[try answer.get()]
                 quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
                 remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
             } catch {

@@ -3,9 +3,20 @@ extension CoinGecko {
     /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
+    }
+
+    /// `decode`, letting go of the pages once they are read and before the quotes are made.
+    public func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
-        return FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
-                                      rank: \.marketCapRank) { $0.quote(vs: query.vs) }
+        bodies = []
+        return quotes(for: query, in: markets)
+    }
+
+    /// The favorites' quotes among `markets`.
+    private func quotes(for query: QuoteQuery, in markets: [CoinGeckoMarket]) -> [String: Quote] {
+        FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                               rank: \.marketCapRank) { $0.quote(vs: query.vs) }
     }
 
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).

@@ -64,10 +64,14 @@ public enum JSONBody {
             }
         }
         guard parts.count > 1 else { return parts.first ?? [] }
-        // Joined at their exact total: growing by doubling left up to twice the room (items are large).
+        // Joined at their exact total (growing by doubling left up to twice the room; items are
+        // large), each part let go of once copied, so the parts and the whole are not held at once.
         var items: [Item] = []
         items.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { items += part }
+        for index in parts.indices {
+            items += parts[index]
+            parts[index] = []
+        }
         return items
     }
 

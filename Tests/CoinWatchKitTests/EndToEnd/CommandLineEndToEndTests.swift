@@ -49,6 +49,24 @@ import Testing
         #expect(before.stdout == after.stdout)
     }
 
+    @Test func checkWarnsAboutAnExpiresThatHasPassedAndAPassDoesNot() throws {
+        let server = try LoopbackServer { _ in .json("[]") }
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)"}], "favorites": ["bitcoin"],
+         "rules": [{"id": "old", "coin": "bitcoin", "when": {"above": 1}, "expires": "2020-01-01T00:00:00Z"},
+                   {"id": "new", "coin": "bitcoin", "when": {"above": 1}, "expires": "2999-01-01T00:00:00Z"}]}
+        """)
+        let run = try Binary.run(["check", "--rules", path])
+        #expect(run.status == 0)
+        let warnings = run.stderr.split(separator: "\n")
+        #expect(warnings.count == 1, "\(run.stderr)")
+        #expect(warnings.first?.hasPrefix("\(path):2:78: warning: rules[0].expires: ") == true, "\(run.stderr)")
+        #expect(run.stderr.contains("has passed, so this rule is ignored"))
+        let pass = try Binary.run(["--once", "--dry-run", "--rules", path, "--state", dir.path + "/state.json"])
+        #expect(!pass.stderr.contains("has passed"), "a pass says nothing about it: cron would mail it every run")
+    }
+
     @Test func checkPrintsThePlanAndMakesNoRequest() throws {
         let server = try LoopbackServer { _ in .json("[]") }
         let dir = try TempDir()

@@ -164,4 +164,21 @@ import Testing
         let quotes = try provider.decode([Array(first.utf8), Array(second.utf8)], favorites: ["a", "b"], vs: "usd")
         #expect(quotes["a"]?.price == 1 && quotes["b"]?.price == 2)
     }
+
+    @Test func decodingForAPassGivesTheSameQuotesAndLetsGoOfThePages() throws {
+        let pages = try Self.marketCaptures.map { try Fixtures.bytes(Self.folder + $0) }
+        let query = QuoteQuery(favorites: ["bitcoin", "ethereum", "tether", "ETH", "Solana"], vs: "usd")
+        var bodies = pages
+        let released = try provider.decodeReleasing(&bodies, query: query)
+        #expect(released == (try provider.decode(pages, query: query)))
+        #expect(!released.isEmpty)
+        #expect(bodies.isEmpty, "the pages are let go of once read")
+    }
+
+    @Test func decodingForAPassKeepsThePagesWhenOneIsBad() throws {
+        var bodies = [Array(#"[{"id":"a","symbol":"a","name":"A","current_price":1}]"#.utf8), Array("<html>".utf8)]
+        let before = bodies
+        #expect(throws: ProviderError.self) { try provider.decodeReleasing(&bodies, query: QuoteQuery(favorites: ["a"], vs: "usd")) }
+        #expect(bodies == before, "the pass then decodes them one by one to name the bad one")
+    }
 }
