@@ -12,10 +12,16 @@ struct RuleBench {
         var alerts = 0
     }
 
+    let ruleCount: Int
     let runner: RuleRunner
     let passes: [[String: Quote]]
+    private var state = StateDocument()
+    private var now = 1_750_000_000.0
+    private(set) var times = Times()
 
+    /// The rules and both price sets, and two untimed passes that fill the state.
     init(quotes: Int, rules ruleCount: Int) {
+        self.ruleCount = ruleCount
         var file = RulesFile(path: "/dev/null")
         file.favorites = (1...quotes).map { "coin-\($0)" }
         file.rules = (0..<ruleCount).map { index in
@@ -43,34 +49,29 @@ struct RuleBench {
             }
             return quotesByCoin
         }
-    }
-
-    /// `repeats` quiet and `repeats` firing passes, alternating, after two untimed passes that fill the state.
-    func run(repeat repeats: Int) -> Times {
-        var state = StateDocument()
-        var now = 1_750_000_000.0
         for pass in passes {
             _ = runner.run(quotes: pass, state: &state, now: now)
             now += 60
         }
+    }
+
+    /// One timed quiet pass, then one timed firing pass.
+    mutating func timeRound() {
         let clock = ContinuousClock()
-        var times = Times()
-        for round in 0..<(2 * repeats) {
-            let quotes = passes[round % passes.count]
+        for (kind, quotes) in passes.enumerated() {
             var alerts = 0
             let elapsed = clock.measure {
                 alerts = runner.run(quotes: quotes, state: &state, now: now).count
             }
             now += 60
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            if round % passes.count == 0 {
+            if kind == 0 {
                 times.quiet.append(milliseconds)
             } else {
                 times.firing.append(milliseconds)
                 times.alerts = alerts
             }
         }
-        return times
     }
 
     static func price(_ coinIndex: Int) -> Double { 0.5 + Double(coinIndex * 7919 % 100_000) / 37 }

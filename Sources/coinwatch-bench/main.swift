@@ -2,10 +2,14 @@
 // Usage: coinwatch-bench [--quotes 5000] [--rules 25000,50000,100000,200000] [--repeat 15]
 // Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…,
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
+// The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
-for ruleCount in options.ruleCounts {
-    let times = RuleBench(quotes: options.quotes, rules: ruleCount).run(repeat: options.repeats)
-    print(BenchOptions.line(rules: ruleCount, quotes: options.quotes, times: times))
+var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0) }
+for _ in 0..<options.repeats {
+    for index in benches.indices { benches[index].timeRound() }
+}
+for bench in benches {
+    print(BenchOptions.line(rules: bench.ruleCount, quotes: options.quotes, times: bench.times))
 }

@@ -58,8 +58,10 @@ extension QuoteFetcher {
         }
         // All pages in one decode, so favorites are matched once rather than once per page.
         if bodies.count > 1 {
-            for body in bodies { remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now) }
+            // Read before the decoding lets go of the bodies; kept only when it succeeds.
+            let revealed = bodies.compactMap { provider.listing(fromQuoteBody: $0, vs: query.vs) }
             if let quotes = try? provider.decodeReleasing(&bodies, query: query) {
+                for markets in revealed { remember(markets, of: provider, vs: query.vs, state: &state, now: now) }
                 for case .failure(let error) in answers { outcome.record(Self.providerError(error, provider: provider.name)) }
                 return quotes
             }
@@ -68,7 +70,11 @@ extension QuoteFetcher {
         var quotes: [String: Quote] = [:]
         for answer in answers {
             do {
-                let body = bodies[try answer.get()]
+                let position = try answer.get()
+                guard bodies.indices.contains(position) else {
+                    throw ProviderError.decoding(provider: provider.name, detail: "its answer was let go of by a failed decoding")
+                }
+                let body = bodies[position]
                 quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
                 remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
             } catch {
@@ -81,9 +87,14 @@ extension QuoteFetcher {
     /// Stores the listing a quote answer reveals (Bithumb's), if it reveals one.
     private func remember(listingIn body: [UInt8], of provider: any PriceProvider, vs: String,
                           state: inout StateDocument, now: Double) {
-        if let markets = provider.listing(fromQuoteBody: body, vs: vs) {
-            state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
-        }
+        guard let markets = provider.listing(fromQuoteBody: body, vs: vs) else { return }
+        remember(markets, of: provider, vs: vs, state: &state, now: now)
+    }
+
+    /// Stores `markets` as the listing of `provider` in `vs`, learned `now`.
+    private func remember(_ markets: [ListedMarket], of provider: any PriceProvider, vs: String,
+                          state: inout StateDocument, now: Double) {
+        state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
     }
 
     /// The body of a 2xx answer. A 429 (or Binance's 418) starts the backoff (Retry-After, else

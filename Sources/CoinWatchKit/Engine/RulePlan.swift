@@ -1,7 +1,9 @@
 /// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a
-/// pass: the distinct coins the rules name, each coin's `prices` key, every pair's `pairs` key
-/// ("rule|coin"), and per rule the plain values its evaluation needs. The evaluation loop then
-/// builds no string, hashes each coin once per pass and copies no reference-counted value.
+/// pass: the favorites and any other coin a rule names, each coin's `prices` key, every pair's
+/// `pairs` key ("rule|coin"), the longest window in use, and per rule the plain values its
+/// evaluation needs. The evaluation loop then builds no string, looks each coin up once per pass
+/// (plus once per history condition or alert that needs its whole observation) and copies no
+/// reference-counted value.
 struct RulePlan: Sendable {
     /// The plain-value part of one rule (no strings or arrays, so copying it costs nothing).
     struct Step: Sendable {

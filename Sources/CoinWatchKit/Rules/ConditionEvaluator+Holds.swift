@@ -1,5 +1,5 @@
 /// The reason-free judgement a pass uses: the same answer as `evaluate(...).holds`, without
-/// building an `Evaluation` (no closure, no text).
+/// building an `Evaluation` (no text); the history-bound kinds are judged by a closure the caller gives.
 extension ConditionEvaluator {
     /// Whether `condition` holds for `observation`; `wasFiring` with `rearm` applies hysteresis,
     /// exactly as `evaluate(_:_:wasFiring:rearm:)` does.

@@ -1,5 +1,6 @@
 /// Every (rule, coin) pair's state, keyed by `StateDocument.pairKey` ("btc-100k|bitcoin"), in a
-/// kept order: the order of the state file, new pairs after it. The state file is written in this
+/// kept order: the order of the state file (sorted by key when the general `JSONDecoder` path had
+/// to read it), new pairs after it. The state file is written in this
 /// order too, so after a pass has put the pairs in its rules' order (`arrange(first:)`), the next
 /// pass — in the same process or the next one — finds each pair at the position it expects and
 /// reads and writes it there without hashing its key (`slot(of:hint:)`).
@@ -137,7 +138,7 @@ extension PairTable: Codable {
         for (key, value) in zip(keys, values) { try container.encode(value, forKey: PairKey(key)) }
     }
 
-    /// Reads a JSON object of key → pair (its keys in the decoder's order).
+    /// Reads a JSON object of key → pair; a keyed container keeps no order, so the keys are sorted.
     public init(from decoder: any Decoder) throws {
         let dictionary = try [String: PairState](from: decoder)
         for key in dictionary.keys.sorted() {
