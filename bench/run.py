@@ -362,7 +362,9 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "", "## Rule evaluation alone", "",
              "`coinwatch-bench` (`Sources/coinwatch-bench`): `RuleRunner.run` over a state that already holds every "
              "pair and price series (the steady state), rules spread evenly over 5000 quotes, every third rule a "
-             "price crossing, the rest `above`/`below`/`change_24h_*`; no I/O.", ""] + micro_table(result["micro"]) + [
+             "price crossing, the rest `above`/`below`/`change_24h_*`; no I/O. Passes alternate between two price "
+             "sets 0.1 % apart: in a quiet pass nothing fires; in a firing pass every `crosses_above` rule (a sixth) "
+             "fires and its alert is built and formatted. The sizes take turns, round after round.", ""] + micro_table(result["micro"]) + [
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'yes' if ok else '**no**'} |" for t, m, ok in targets(result["cases"], result["micro"])]
     for name, before_path, notes, what in ROUNDS if with_rounds else []:

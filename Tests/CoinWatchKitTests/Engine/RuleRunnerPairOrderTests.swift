@@ -94,19 +94,7 @@ import Testing
         #expect(state.pairs.keys == ["cool|ethereum", "all|bitcoin", "all|ethereum", "once|bitcoin"])
     }
 
-    /// A small deterministic generator (SplitMix64) so every run plays the same passes.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomRules(_ random: inout Seeded, favorites: [String]) -> [Rule] {
+    static func randomRules(_ random: inout SeededRandom, favorites: [String]) -> [Rule] {
         (0..<40).map { index in
             let v = Double(Int.random(in: 90...110, using: &random))
             let condition: Condition
@@ -140,7 +128,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func pairsFoundInPlaceAndPairsLookedUpGiveTheSamePasses(seed: UInt64) throws {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)
         let favorites = (1...8).map { "coin-\($0)" }
         var rules = Self.randomRules(&random, favorites: favorites)
         var inOrder = StateDocument()

@@ -6,18 +6,6 @@ import Testing
 @Suite struct ConditionFastPathTests {
     static let now: Double = 1_800_000_000
 
-    /// A small deterministic generator (SplitMix64) so the random table is the same every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: ConditionCatalogTests.examples)
     func theFastPathAgreesWithEvaluateOnEveryCatalogExample(_ row: ConditionCatalogTests.Example) {
         let observation = row.example.observation(now: Self.now)
@@ -29,9 +17,9 @@ import Testing
     }
 
     /// Prices on a coarse grid so thresholds, previous and current prices often tie exactly.
-    private static func price(_ random: inout Seeded) -> Double { Double(Int.random(in: 90...110, using: &random)) }
+    private static func price(_ random: inout SeededRandom) -> Double { Double(Int.random(in: 90...110, using: &random)) }
 
-    private static func condition(_ random: inout Seeded) -> Condition {
+    private static func condition(_ random: inout SeededRandom) -> Condition {
         let v = price(&random)
         let w = price(&random)
         let pct = Double(Int.random(in: -12...12, using: &random))
@@ -53,8 +41,8 @@ import Testing
         }
     }
 
-    private static func observation(_ random: inout Seeded, now: Double) -> Observation {
-        let maybe = { (random: inout Seeded) -> Double? in Bool.random(using: &random) ? price(&random) : nil }
+    private static func observation(_ random: inout SeededRandom, now: Double) -> Observation {
+        let maybe = { (random: inout SeededRandom) -> Double? in Bool.random(using: &random) ? price(&random) : nil }
         let change: Double? = Bool.random(using: &random) ? Double(Int.random(in: -15...15, using: &random)) : nil
         let quote = Quote(providerID: "example", symbol: "EX", name: "Example", vs: "usd", price: price(&random),
                           change24h: change, high24h: maybe(&random), low24h: maybe(&random),
@@ -75,7 +63,7 @@ import Testing
     }
 
     @Test func theFastPathAgreesWithEvaluateOnASeededRandomTable() {
-        var random = Seeded(state: 0x00C0_1A57_0008)
+        var random = SeededRandom(seed: 0x00C0_1A57_0008)
         var disagreements: [String] = []
         var held = 0
         for _ in 0..<20_000 {
@@ -95,7 +83,7 @@ import Testing
     }
 
     @Test func decideAgreesWithAdvanceOverSeededRandomPasses() {
-        var random = Seeded(state: 0x00C0_1A57_0108)
+        var random = SeededRandom(seed: 0x00C0_1A57_0108)
         let policies = [NotifyPolicy(), NotifyPolicy(forDuration: 120, cooldown: 300, repeatEvery: 600)]
         var notices = 0
         for _ in 0..<400 {
