@@ -23,6 +23,8 @@ public struct FavoriteResolver: Sendable {
         public var resolutions: [Resolution] = []
         /// Why its catalog could not be read.
         public var failure: ProviderError?
+        /// HTTP requests made for it (the catalog, and any ranks).
+        public var requestCount = 0
     }
 
     /// The most candidate ids whose ranks are asked for per provider (4 CoinGecko pages).
@@ -53,10 +55,11 @@ public struct FavoriteResolver: Sendable {
                 reports.append(report)
                 continue
             }
+            report.requestCount = 1
             do {
                 let body = try Self.body(answer, to: request, provider: provider.name)
                 var catalog = try provider.decodeCatalog(body, vs: vs)
-                catalog = rank(catalog, for: favorites, vs: vs, provider: provider)
+                catalog = rank(catalog, for: favorites, vs: vs, provider: provider, requestCount: &report.requestCount)
                 report.resolutions = Self.match(favorites, in: catalog, symbols: provider.servesBySymbol ? symbols : [:],
                                                 symbolSource: reports)
                 for resolution in report.resolutions {
@@ -81,7 +84,8 @@ public struct FavoriteResolver: Sendable {
 
     /// `catalog` with ranks filled in, through the provider's own quotes, for the unranked coins that
     /// favorites could name and that share a symbol or name with another; unchanged when that fails.
-    func rank(_ catalog: [CatalogCoin], for favorites: [String], vs: String, provider: any PriceProvider) -> [CatalogCoin] {
+    func rank(_ catalog: [CatalogCoin], for favorites: [String], vs: String, provider: any PriceProvider,
+              requestCount: inout Int) -> [CatalogCoin] {
         guard !provider.servesBySymbol else { return catalog }
         let index = CatalogIndex(catalog)
         var seen = Set<String>()
@@ -89,6 +93,7 @@ public struct FavoriteResolver: Sendable {
             .prefix(Self.maxRankedCandidates).map(\.id)
         guard wanted.count > 1, let requests = try? provider.requests(QuoteQuery(favorites: wanted, vs: vs)) else { return catalog }
         var ranks: [String: Int] = [:]
+        requestCount += requests.count
         for (request, answer) in zip(requests, transport.perform(requests)) {
             guard let body = try? Self.body(answer, to: request, provider: provider.name),
                   let quotes = try? provider.decode([body], query: QuoteQuery(favorites: wanted, vs: vs)) else { continue }

@@ -46,7 +46,8 @@ public struct QuoteFetcher: Sendable {
     }
 
     /// Quotes `favorites` in `vs` at `now` (seconds since 1970); updates the cache, backoff, listings,
-    /// symbols and resolutions in `state`.
+    /// symbols and resolutions in `state`. A favorite that a provider asked by id does not know is
+    /// looked up in that provider's coin list (then remembered, or retried a day later).
     public func fetch(favorites: [String], vs: String, state: inout StateDocument, now: Double) -> Outcome {
         var outcome = Outcome()
         refreshListings(vs: vs, state: &state, now: now, outcome: &outcome)
@@ -66,7 +67,12 @@ public struct QuoteFetcher: Sendable {
             if !toFetch.isEmpty, isAvailable(source, vs: vs, state: &state, now: now, outcome: &outcome) {
                 let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, state: state, now: now),
                                        symbols: state.symbols, resolved: state.resolved[name] ?? [:])
-                let fresh = fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+                var fresh = fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+                // A symbol or a name on a provider asked by id: looked up in its coin list once.
+                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, state: state, now: now)
+                if !unknown.isEmpty {
+                    fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, state: &state, now: now, outcome: &outcome)) { old, _ in old }
+                }
                 // Shared, not copied, when nothing came from the cache (a quote is a large value).
                 if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
                 for (favorite, quote) in fresh {

@@ -9,6 +9,8 @@ public struct CoinGecko: PriceProvider {
 
     /// Lower-case name as written in rules.json.
     public var name: String { Self.providerName }
+    /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
+    public var asksByID: Bool { true }
     /// The root, timeout and extra trust from rules.json.
     public let endpoint: ProviderEndpoint
     /// The API root the paths are appended to, without a trailing slash.

@@ -17,6 +17,9 @@ public protocol PriceProvider: Sendable {
     /// Whether it serves favorites by symbol from its own listing (the exchanges), so a symbol another
     /// provider gave an id-style favorite applies to it.
     var servesBySymbol: Bool { get }
+    /// Whether its quote requests name coins by the provider's own id (CoinGecko's `ids=`), so a
+    /// favorite written as a symbol or a name is quoted only once it has been resolved to an id.
+    var asksByID: Bool { get }
     /// The GET of every coin it knows in `vs`, for resolving favorites (`check --online`).
     func catalogRequest(vs: String) -> HTTPRequest?
     /// The coins of the answer to `catalogRequest(vs:)`.
@@ -39,6 +42,9 @@ public protocol PriceProvider: Sendable {
 extension PriceProvider {
     /// An aggregator (not an exchange) resolves favorites by its own ids, symbols and names only.
     public var servesBySymbol: Bool { false }
+
+    /// Asked for every favorite as written, or for all its coins at once.
+    public var asksByID: Bool { false }
 
     /// Decodes, then lets go of the bodies.
     public func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {

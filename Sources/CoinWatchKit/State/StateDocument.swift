@@ -30,6 +30,9 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var symbols: [String: String] = [:]
     /// "provider|vs" → the markets the exchange lists, learned from the exchange and kept for a day.
     public var listings: [String: MarketListing] = [:]
+    /// "provider|favorite" → when a pass last looked the favorite up in the provider's coin list
+    /// and did not find it (seconds since 1970); it is looked up again a day later.
+    public var unresolved: [String: Double] = [:]
 
     public init() {}
 
@@ -46,10 +49,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
         symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
+        unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
+        case unresolved
     }
 
     /// "coin|vs", the key of `prices`.

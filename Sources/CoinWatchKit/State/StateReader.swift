@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The fast path of reading a state file: prices, pairs, backoff, resolved favorites and symbols (the
-/// sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
+/// The fast path of reading a state file: prices, pairs, backoff, resolved and unresolved favorites
+/// and symbols (the sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
 /// charts and listings are handed to `JSONDecoder` section by section. It gives up (nil) on anything
 /// it cannot vouch for (an escape in a key, a duplicate key, a null where a value is required, a
 /// version out of range), and `StateDecoding` then reads the whole file the general way, which
@@ -30,6 +30,7 @@ enum StateReader {
                 case "prices": return section(&reader, into: &doc.prices, series)
                 case "pairs": return pairs(&reader, into: &doc.pairs)
                 case "backoff": return section(&reader, into: &doc.backoff) { $0.number() }
+                case "unresolved": return section(&reader, into: &doc.unresolved) { $0.number() }
                 case "symbols": return section(&reader, into: &doc.symbols) { $0.string() }
                 case "resolved":
                     return section(&reader, into: &doc.resolved) { reader in

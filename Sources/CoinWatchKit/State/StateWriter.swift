@@ -7,8 +7,8 @@ import Foundation
 /// Writes a state document as the same JSON `JSONEncoder` with sorted keys writes (every object's
 /// keys in order, a pair's default values left out, whole numbers without `.0`), except that the
 /// pairs keep their table's order (`PairTable`, which the next pass expects), but straight into
-/// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved favorites
-/// and symbols. The outbox, quote cache, charts and listings go through `JSONEncoder` section by section.
+/// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved and
+/// unresolved favorites and symbols. The outbox, quote cache, charts and listings go through `JSONEncoder` section by section.
 enum StateWriter {
     /// A value `JSONEncoder` refuses (a non-finite number): the caller encodes the general way, which says why.
     struct Refused: Error {}
@@ -16,7 +16,7 @@ enum StateWriter {
     /// The document as JSON bytes. Throws `Refused` for a non-finite number, or what `JSONEncoder` throws.
     static func encode(_ doc: StateDocument) throws -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.symbols.count) + 256)
+        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.symbols.count + doc.unresolved.count) + 256)
         out.append(UInt8(ascii: "{"))
         key("backoff", &out)
         try object(doc.backoff, &out) { try number($0, &$1) }
@@ -44,6 +44,9 @@ enum StateWriter {
         out.append(UInt8(ascii: ","))
         key("symbols", &out)
         try object(doc.symbols, &out) { string($0, &$1) }
+        out.append(UInt8(ascii: ","))
+        key("unresolved", &out)
+        try object(doc.unresolved, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("version", &out)
         out.append(contentsOf: String(doc.version).utf8)

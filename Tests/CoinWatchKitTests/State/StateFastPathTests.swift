@@ -27,6 +27,7 @@ import Testing
         doc.backoff["coingecko"] = 1_800_000_120
         doc.resolved["coingecko"] = ["BTC": "bitcoin", "Ether/USD": "ethereum"]
         doc.symbols["bitcoin"] = "BTC"
+        doc.unresolved["coingecko|nope-coin"] = 1_800_086_400
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 100_250.5,
                           change24h: -2.5, athDate: Date(timeIntervalSince1970: 1_636_554_251.849), provider: "coingecko")
         doc.quoteCache["coingecko|usd|bitcoin"] = CachedQuote(fetchedAt: 1_800_000_000, quote: quote)
@@ -70,7 +71,7 @@ import Testing
         let text = String(decoding: try StateWriter.encode(doc), as: UTF8.self)
         #expect(text == #"{"backoff":{},"charts":{},"listings":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
             + #""prices":{"bitcoin|usd":{"covered_from":10,"first_seen":10,"points":[[10,1.5]]}},"#
-            + #""quote_cache":{},"resolved":{},"symbols":{},"version":1}"#)
+            + #""quote_cache":{},"resolved":{},"symbols":{},"unresolved":{},"version":1}"#)
     }
 
     @Test func oldFilesWithEveryDefaultWrittenOutLoadTheSame() throws {

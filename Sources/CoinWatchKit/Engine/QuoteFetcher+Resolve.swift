@@ -1,0 +1,57 @@
+extension QuoteFetcher {
+    /// How long a favorite that a provider's coin list did not have waits before it is looked up
+    /// again: a day (a new listing shows up then without `check --online`).
+    public static let lookUpRetry: Double = 86_400
+    /// How long it waits when the coin list could not be read: an hour.
+    public static let lookUpRetryAfterFailure: Double = 3_600
+
+    /// The key of `StateDocument.unresolved`.
+    static func unresolvedKey(provider: String, favorite: String) -> String { provider + "|" + favorite }
+
+    /// Of `favorites`, those a provider that asks by id (`PriceProvider.asksByID`) did not quote and has
+    /// no id for, and that were not looked up in vain since `lookUpRetry` (or an hour after a failure).
+    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, state: StateDocument,
+                  now: Double) -> [String] {
+        let name = source.provider.name
+        guard source.provider.asksByID else { return [] }
+        return favorites.filter { favorite in
+            guard quoted[favorite] == nil, state.resolved[name]?[favorite] == nil else { return false }
+            guard let retryAt = state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] else { return true }
+            return now >= retryAt || retryAt > now + Self.lookUpRetry
+        }
+    }
+
+    /// Looks `favorites` up in the coin list of `source` as `check --online` does (exact id, then
+    /// symbol, then name, the best market-cap rank winning a shared symbol), remembers the ids it
+    /// finds and quotes those; a favorite it does not find is looked up again a day later. A coin
+    /// list that cannot be read is tried again an hour later, without a message: the favorite is
+    /// reported missing (or served by the next provider) as before.
+    func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, state: inout StateDocument,
+                         now: Double, outcome: inout Outcome) -> [String: Quote] {
+        let name = source.provider.name
+        var symbols = state.symbols
+        let reports = FavoriteResolver(sources: [source], transport: transport).resolve(favorites, vs: vs, symbols: &symbols)
+        guard let report = reports.first else { return [:] }
+        outcome.requestCount += report.requestCount
+        guard report.failure == nil else {
+            for favorite in favorites {
+                state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
+            }
+            return [:]
+        }
+        var found: [String] = []
+        for resolution in report.resolutions {
+            let key = Self.unresolvedKey(provider: name, favorite: resolution.favorite)
+            if let coin = resolution.coin {
+                state.resolved[name, default: [:]][resolution.favorite] = coin.id
+                state.unresolved[key] = nil
+                found.append(resolution.favorite)
+            } else {
+                state.unresolved[key] = now + Self.lookUpRetry
+            }
+        }
+        guard !found.isEmpty else { return [:] }
+        let query = QuoteQuery(favorites: found, vs: vs, symbols: state.symbols, resolved: state.resolved[name] ?? [:])
+        return fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+    }
+}
