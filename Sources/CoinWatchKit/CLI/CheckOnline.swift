@@ -19,7 +19,9 @@ enum CheckOnline {
         for report in reports {
             if let failure = report.failure { context.io.err("coinwatch: \(failure.message)\n") }
             for resolution in report.resolutions {
-                if let coin = resolution.coin { state.resolved[report.provider, default: [:]][resolution.favorite] = coin.id }
+                guard let coin = resolution.coin else { continue }
+                state.resolved[report.provider, default: [:]][resolution.favorite] = coin.id
+                state.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
             }
         }
         print(reports, rules: rules, context: context)

@@ -25,6 +25,9 @@ public struct FavoriteResolver: Sendable {
         public var failure: ProviderError?
         /// HTTP requests made for it (the catalog, and any ranks).
         public var requestCount = 0
+        /// Some ranks could not be read, so a symbol or name that several coins share may have
+        /// resolved to a coin other than the best-ranked one.
+        public var ranksIncomplete = false
     }
 
     /// The most candidate ids whose ranks are asked for per provider (4 CoinGecko pages).
@@ -59,7 +62,8 @@ public struct FavoriteResolver: Sendable {
             do {
                 let body = try Self.body(answer, to: request, provider: provider.name)
                 var catalog = try provider.decodeCatalog(body, vs: vs)
-                catalog = rank(catalog, for: favorites, vs: vs, provider: provider, requestCount: &report.requestCount)
+                catalog = rank(catalog, for: favorites, vs: vs, provider: provider, requestCount: &report.requestCount,
+                               incomplete: &report.ranksIncomplete)
                 report.resolutions = Self.match(favorites, in: catalog, symbols: provider.servesBySymbol ? symbols : [:],
                                                 symbolSource: reports)
                 for resolution in report.resolutions {
@@ -83,20 +87,28 @@ public struct FavoriteResolver: Sendable {
     }
 
     /// `catalog` with ranks filled in, through the provider's own quotes, for the unranked coins that
-    /// favorites could name and that share a symbol or name with another; unchanged when that fails.
+    /// favorites could name and that share a symbol or name with another; unchanged (and `incomplete`
+    /// set) where that fails.
     func rank(_ catalog: [CatalogCoin], for favorites: [String], vs: String, provider: any PriceProvider,
-              requestCount: inout Int) -> [CatalogCoin] {
+              requestCount: inout Int, incomplete: inout Bool) -> [CatalogCoin] {
         guard !provider.servesBySymbol else { return catalog }
         let index = CatalogIndex(catalog)
         var seen = Set<String>()
         let wanted = favorites.flatMap(index.candidates).filter { $0.rank == nil && seen.insert($0.id).inserted }
             .prefix(Self.maxRankedCandidates).map(\.id)
-        guard wanted.count > 1, let requests = try? provider.requests(QuoteQuery(favorites: wanted, vs: vs)) else { return catalog }
+        guard wanted.count > 1 else { return catalog }
+        guard let requests = try? provider.requests(QuoteQuery(favorites: wanted, vs: vs)) else {
+            incomplete = true
+            return catalog
+        }
         var ranks: [String: Int] = [:]
         requestCount += requests.count
         for (request, answer) in zip(requests, transport.perform(requests)) {
             guard let body = try? Self.body(answer, to: request, provider: provider.name),
-                  let quotes = try? provider.decode([body], query: QuoteQuery(favorites: wanted, vs: vs)) else { continue }
+                  let quotes = try? provider.decode([body], query: QuoteQuery(favorites: wanted, vs: vs)) else {
+                incomplete = true
+                continue
+            }
             for quote in quotes.values { ranks[quote.providerID] = quote.rank }
         }
         return catalog.map { coin in

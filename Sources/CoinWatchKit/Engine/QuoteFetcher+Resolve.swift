@@ -8,24 +8,30 @@ extension QuoteFetcher {
     /// The key of `StateDocument.unresolved`.
     static func unresolvedKey(provider: String, favorite: String) -> String { provider + "|" + favorite }
 
+    /// Forgets the waits that are over (a favorite since removed from rules.json leaves none behind).
+    static func pruneUnresolved(_ state: inout StateDocument, now: Double) {
+        guard !state.unresolved.isEmpty else { return }
+        state.unresolved = state.unresolved.filter { $0.value > now && $0.value <= now + lookUpRetry }
+    }
+
     /// Of `favorites`, those a provider that asks by id (`PriceProvider.asksByID`) did not quote and has
-    /// no id for, and that were not looked up in vain since `lookUpRetry` (or an hour after a failure).
-    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, state: StateDocument,
-                  now: Double) -> [String] {
+    /// no id for, and that are not waiting in `StateDocument.unresolved` (`pruneUnresolved` has
+    /// already forgotten the waits that are over).
+    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, state: StateDocument) -> [String] {
         let name = source.provider.name
         guard source.provider.asksByID else { return [] }
         return favorites.filter { favorite in
-            guard quoted[favorite] == nil, state.resolved[name]?[favorite] == nil else { return false }
-            guard let retryAt = state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] else { return true }
-            return now >= retryAt || retryAt > now + Self.lookUpRetry
+            quoted[favorite] == nil && state.resolved[name]?[favorite] == nil
+                && state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] == nil
         }
     }
 
     /// Looks `favorites` up in the coin list of `source` as `check --online` does (exact id, then
     /// symbol, then name, the best market-cap rank winning a shared symbol), remembers the ids it
     /// finds and quotes those; a favorite it does not find is looked up again a day later. A coin
-    /// list that cannot be read is tried again an hour later, without a message: the favorite is
-    /// reported missing (or served by the next provider) as before.
+    /// list that cannot be read, or ranks that cannot (so a shared symbol might pick the wrong
+    /// coin), are tried again an hour later, without a message: the favorite is reported missing
+    /// (or served by the next provider) as before. A 429 starts the provider's backoff.
     func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, state: inout StateDocument,
                          now: Double, outcome: inout Outcome) -> [String: Quote] {
         let name = source.provider.name
@@ -33,7 +39,10 @@ extension QuoteFetcher {
         let reports = FavoriteResolver(sources: [source], transport: transport).resolve(favorites, vs: vs, symbols: &symbols)
         guard let report = reports.first else { return [:] }
         outcome.requestCount += report.requestCount
-        guard report.failure == nil else {
+        if let failure = report.failure {
+            if case .transport(_, .http(_, let status, _, let retryAfter)) = failure, status == 429 || status == 418 {
+                state.backoff[name] = now + (retryAfter ?? Self.defaultBackoff)
+            }
             for favorite in favorites {
                 state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
             }
@@ -42,15 +51,15 @@ extension QuoteFetcher {
         var found: [String] = []
         for resolution in report.resolutions {
             let key = Self.unresolvedKey(provider: name, favorite: resolution.favorite)
-            if let coin = resolution.coin {
+            if let coin = resolution.coin, resolution.matchedBy == "id" || !report.ranksIncomplete {
                 state.resolved[name, default: [:]][resolution.favorite] = coin.id
                 state.unresolved[key] = nil
                 found.append(resolution.favorite)
             } else {
-                state.unresolved[key] = now + Self.lookUpRetry
+                state.unresolved[key] = now + (resolution.coin == nil ? Self.lookUpRetry : Self.lookUpRetryAfterFailure)
             }
         }
-        guard !found.isEmpty else { return [:] }
+        guard !found.isEmpty, (state.backoff[name] ?? 0) <= now else { return [:] }
         let query = QuoteQuery(favorites: found, vs: vs, symbols: state.symbols, resolved: state.resolved[name] ?? [:])
         return fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
     }

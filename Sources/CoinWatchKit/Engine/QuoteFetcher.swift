@@ -50,6 +50,7 @@ public struct QuoteFetcher: Sendable {
     /// looked up in that provider's coin list (then remembered, or retried a day later).
     public func fetch(favorites: [String], vs: String, state: inout StateDocument, now: Double) -> Outcome {
         var outcome = Outcome()
+        Self.pruneUnresolved(&state, now: now)
         refreshListings(vs: vs, state: &state, now: now, outcome: &outcome)
         var remaining = favorites
         for source in sources where !remaining.isEmpty {
@@ -69,7 +70,7 @@ public struct QuoteFetcher: Sendable {
                                        symbols: state.symbols, resolved: state.resolved[name] ?? [:])
                 var fresh = fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
                 // A symbol or a name on a provider asked by id: looked up in its coin list once.
-                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, state: state, now: now)
+                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, state: state)
                 if !unknown.isEmpty {
                     fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, state: &state, now: now, outcome: &outcome)) { old, _ in old }
                 }
@@ -84,6 +85,7 @@ public struct QuoteFetcher: Sendable {
             if outcome.quotes.isEmpty { outcome.quotes = served } else { outcome.quotes.merge(served) { _, new in new } }
             for (favorite, quote) in served {
                 state.resolved[name, default: [:]][favorite] = quote.providerID
+                state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = nil
                 state.symbols[lookupKey(favorite)] = quote.symbol
             }
             remaining.removeAll { served[$0] != nil }

@@ -1,4 +1,5 @@
-/// One coin a provider knows, for resolving favorites (`check --online`): its id, symbol, name and rank.
+/// One coin a provider knows, for resolving favorites (`check --online`, or a pass meeting a symbol
+/// or a name): its id, symbol, name and rank.
 public struct CatalogCoin: Sendable, Equatable {
     /// The provider's id (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
     public var id: String

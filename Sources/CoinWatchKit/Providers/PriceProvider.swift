@@ -20,7 +20,8 @@ public protocol PriceProvider: Sendable {
     /// Whether its quote requests name coins by the provider's own id (CoinGecko's `ids=`), so a
     /// favorite written as a symbol or a name is quoted only once it has been resolved to an id.
     var asksByID: Bool { get }
-    /// The GET of every coin it knows in `vs`, for resolving favorites (`check --online`).
+    /// The GET of every coin it knows in `vs`, for resolving favorites (`check --online`, and a pass
+    /// meeting a symbol or a name on a provider that `asksByID`).
     func catalogRequest(vs: String) -> HTTPRequest?
     /// The coins of the answer to `catalogRequest(vs:)`.
     /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.

@@ -30,8 +30,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var symbols: [String: String] = [:]
     /// "provider|vs" → the markets the exchange lists, learned from the exchange and kept for a day.
     public var listings: [String: MarketListing] = [:]
-    /// "provider|favorite" → when a pass last looked the favorite up in the provider's coin list
-    /// and did not find it (seconds since 1970); it is looked up again a day later.
+    /// "provider|favorite" → when a pass may look the favorite up in the provider's coin list again
+    /// (seconds since 1970): a day after the list did not have it, an hour after it could not be read.
     public var unresolved: [String: Double] = [:]
 
     public init() {}

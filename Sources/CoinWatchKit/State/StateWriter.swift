@@ -40,10 +40,10 @@ enum StateWriter {
         try delegated(doc.quoteCache, empty: doc.quoteCache.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("resolved", &out)
-        try object(doc.resolved, &out) { ids, out in try object(ids, &out) { string($0, &$1) } }
+        object(doc.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
         out.append(UInt8(ascii: ","))
         key("symbols", &out)
-        try object(doc.symbols, &out) { string($0, &$1) }
+        object(doc.symbols, &out) { string($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("unresolved", &out)
         try object(doc.unresolved, &out) { try number($0, &$1) }

@@ -13,23 +13,30 @@ import Testing
     /// (from the real top-100 capture), and `/coins/list` with the real list capture.
     init() throws {
         dir = try TempDir()
+        let markets = try Self.marketsByID()
+        gecko = try ReplayServer([
+            "/coins/list": { _ in ReplayServer.capture("real/coingecko/coins-list_2021-05-15.json") },
+            "/coins/markets": { Self.markets(for: $0, in: markets) },
+        ])
+    }
+
+    /// Each market of the real top-100 capture as its own JSON text, by id (bytes: a Sendable value).
+    static func marketsByID() throws -> [String: [UInt8]] {
         let markets = try JSONSerialization.jsonObject(
             with: Data(try Fixtures.bytes("real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json"))) as? [[String: Any]] ?? []
-        // Each market's own JSON text by id, so the reply is built from bytes (a Sendable value).
-        let byID: [String: [UInt8]] = markets.reduce(into: [:]) { byID, item in
+        return markets.reduce(into: [:]) { byID, item in
             guard let id = item["id"] as? String, byID[id] == nil,
                   let bytes = try? JSONSerialization.data(withJSONObject: item) else { return }
             byID[id] = Array(bytes)
         }
-        gecko = try ReplayServer([
-            "/coins/list": { _ in ReplayServer.capture("real/coingecko/coins-list_2021-05-15.json") },
-            "/coins/markets": { request in
-                let ids = (request.queryItem("ids") ?? "").split(separator: ",").map(String.init)
-                let items = ids.compactMap { byID[$0] }
-                return .bytes(Array("[".utf8) + Array(items.joined(separator: Array(",".utf8))) + Array("]".utf8),
-                              contentType: "application/json")
-            },
-        ])
+    }
+
+    /// The `/coins/markets` answer for the ids `request` asks for.
+    static func markets(for request: RecordedRequest, in byID: [String: [UInt8]]) -> Reply {
+        let ids = (request.queryItem("ids") ?? "").split(separator: ",").map(String.init)
+        let items = ids.compactMap { byID[$0] }
+        return .bytes(Array("[".utf8) + Array(items.joined(separator: Array(",".utf8))) + Array("]".utf8),
+                      contentType: "application/json")
     }
 
     private func pass(_ favorites: [String], environment: [String: String] = [:]) throws -> Binary.Run {
@@ -98,5 +105,38 @@ import Testing
         #expect(abs(retryAt - Date().timeIntervalSince1970 - 3_600) < 120)
         _ = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
         #expect(broken.requests("/coins/list").count == 1, "not asked again within the hour")
+    }
+
+    @Test func aSharedSymbolIsNotSettledWhileItsRanksCannotBeRead() throws {
+        let markets = try Self.marketsByID()
+        let unranked = try ReplayServer([
+            "/coins/list": { _ in ReplayServer.capture("real/coingecko/coins-list_2021-05-15.json") },
+            "/coins/markets": { request in
+                // The ranks of the coins that share UNI's symbol cannot be read.
+                (request.queryItem("ids") ?? "").contains("unicorn-token") ? .status(503) : Self.markets(for: request, in: markets)
+            },
+        ])
+        try dir.write("rules.json", ProviderRules.make([("coingecko", unranked.baseURL)], vs: "usd", favorites: ["bitcoin", "UNI"],
+                                                       rules: #"{"id": "r", "coin": "bitcoin", "when": {"above": 1}}"#))
+        let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(run.status == 1, "UNI stays unquoted rather than going to whichever coin the list names first")
+        let resolved = try state()["resolved"] as? [String: [String: String]]
+        #expect(resolved?["coingecko"]?["UNI"] == nil)
+        let waiting = try #require(try state()["unresolved"] as? [String: Double])
+        #expect(abs((waiting["coingecko|UNI"] ?? 0) - Date().timeIntervalSince1970 - 3_600) < 120, "tried again in an hour")
+    }
+
+    @Test func a429OnTheCoinListStartsTheBackoff() throws {
+        let limited = try ReplayServer([
+            "/coins/list": { _ in Reply(status: 429, headers: [("Retry-After", "600")], body: Array("{}".utf8)) },
+            "/coins/markets": { _ in ReplayServer.capture("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json") },
+        ])
+        try dir.write("rules.json", ProviderRules.make([("coingecko", limited.baseURL)], vs: "usd", favorites: ["bitcoin", "UNI"],
+                                                       rules: #"{"id": "r", "coin": "bitcoin", "when": {"above": 1}}"#))
+        _ = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        let backoff = try #require(try state()["backoff"] as? [String: Double])
+        #expect(abs((backoff["coingecko"] ?? 0) - Date().timeIntervalSince1970 - 600) < 120)
+        let next = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(limited.requests.count == 2, "the next pass asks nothing while the backoff lasts: \(next.stderr)")
     }
 }
