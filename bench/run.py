@@ -185,8 +185,8 @@ def fmt_ms(r: dict) -> str:
     return f"{r['median_ms']:.0f} ({r['min_ms']:.0f}–{r['max_ms']:.0f})"
 
 
-def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool]]:
-    """(target, measured, met) for every target of issue #8."""
+def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for every target of issue #8; met is None for a row that is only reported."""
     by = {(c["favorites"], c["latency_ms"], c["webhooks"]): c for c in cases}
     rows = []
     for n in (100, 1000):
@@ -210,9 +210,8 @@ def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool]]
         rows.append(("100,000 rules over 5000 quotes ≤ 50 ms",
                      f"{full['median_ms']:.1f} ms (max {full['max_ms']:.1f})", full["median_ms"] <= 50))
         if "firing_median_ms" in full:
-            rows.append((f"… and in a pass where {full['alerts']:,} of them fire (alerts built and formatted) ≤ 50 ms",
-                         f"{full['firing_median_ms']:.1f} ms (max {full['firing_max_ms']:.1f})",
-                         full["firing_median_ms"] <= 50))
+            rows.append((f"(not a target) the same in a pass where {full['alerts']:,} of them fire, alerts built and formatted",
+                         f"{full['firing_median_ms']:.1f} ms (max {full['firing_max_ms']:.1f})", None))
         slope, intercept, r2, growth = linearity(micro)
         rows.append(("rule evaluation cost grows linearly",
                      f"{intercept:.1f} ms per pass (5000 quotes) + {slope * 1000:.3f} µs per rule, R² {r2:.3f}; "
@@ -366,7 +365,8 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "sets 0.1 % apart: in a quiet pass nothing fires; in a firing pass every `crosses_above` rule (a sixth) "
              "fires and its alert is built and formatted. The sizes take turns, round after round.", ""] + micro_table(result["micro"]) + [
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
-    lines += [f"| {t} | {m} | {'yes' if ok else '**no**'} |" for t, m, ok in targets(result["cases"], result["micro"])]
+    lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
+              for t, m, ok in targets(result["cases"], result["micro"])]
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue
@@ -437,7 +437,7 @@ def main() -> int:
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in targets(cases, result["micro"]):
-        print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
+        print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")
     return 0
 
