@@ -23,76 +23,57 @@ public enum AlertMessage {
     /// change: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
     public static func defaultText(for alert: Alert, condition: Condition) -> String {
         // Written into one buffer and made a string once (every firing alert formats one).
-        let vs = alert.vs
-        var out: [UInt8] = []
-        out.reserveCapacity(128)
-        out.append(contentsOf: alert.symbol.utf8)
-        switch (alert.status, condition) {
-        // The common kinds are written straight into the buffer; the others as their phrase.
-        case (.firing, .above(let v)): write(" is above ", money: v, vs: vs, into: &out)
-        case (.firing, .below(let v)): write(" is below ", money: v, vs: vs, into: &out)
-        case (.firing, .crossesAbove(let v)): write(" crossed above ", money: v, vs: vs, into: &out)
-        case (.firing, .crossesBelow(let v)): write(" crossed below ", money: v, vs: vs, into: &out)
-        case (.firing, _):
-            let money = { (v: Double) in NumberText.money(v, vs: vs) }
-            out.append(contentsOf: firingPhrase(condition, money: money, previous: alert.previous, price: alert.price).utf8)
-        case (.resolved, _):
-            out.append(contentsOf: resolvedPhrase(condition, money: { NumberText.money($0, vs: vs) }).utf8)
+        var out = MessageText(vs: alert.vs, symbol: alert.symbol)
+        if alert.status == .resolved {
+            writeResolvedPhrase(condition, into: &out)
+        } else {
+            writeFiringPhrase(condition, previous: alert.previous, price: alert.price, into: &out)
         }
-        write(" — now ", money: alert.price, vs: vs, into: &out)
-        if let change = alert.change24h {
-            out.append(contentsOf: " (".utf8)
-            NumberText.writePercent(change, into: &out)
-            out.append(contentsOf: " 24h)".utf8)
-        }
-        return String(decoding: out, as: UTF8.self)
+        out.text(" — now ", money: alert.price)
+        if let change = alert.change24h { out.text(" (", percent: change, then: " 24h)") }
+        return out.string
     }
 
-    /// `text` then `value` as money in `vs`.
-    private static func write(_ text: StaticString, money value: Double, vs: String, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        NumberText.writeMoney(value, vs: vs, into: &out)
-    }
-
-    /// What happened, after the symbol: " crossed above $100,000.00", "'s 24h change is at or above -2%".
-    static func firingPhrase(_ condition: Condition, money: (Double) -> String, previous: Double?, price: Double) -> String {
+    /// What happened, after the symbol, appended to `out`: " crossed above $100,000.00",
+    /// "'s 24h change is at or above -2%".
+    static func writeFiringPhrase(_ condition: Condition, previous: Double?, price: Double, into out: inout MessageText) {
         switch condition {
-        case .above(let v): return " is above " + money(v)
-        case .below(let v): return " is below " + money(v)
-        case .crossesAbove(let v): return " crossed above " + money(v)
-        case .crossesBelow(let v): return " crossed below " + money(v)
-        case .crosses(let v): return " crossed \((previous ?? price) < v ? "above" : "below") \(money(v))"
+        case .above(let v): out.text(" is above ", money: v)
+        case .below(let v): out.text(" is below ", money: v)
+        case .crossesAbove(let v): out.text(" crossed above ", money: v)
+        case .crossesBelow(let v): out.text(" crossed below ", money: v)
+        case .crosses(let v): out.text((previous ?? price) < v ? " crossed above " : " crossed below ", money: v)
         case .change24hAbove(let v):
-            return v > 0 ? " is up \(percent(v)) or more in 24h" : "'s 24h change is at or above \(signed(v))"
+            out.text(v > 0 ? " is up \(percent(v)) or more in 24h" : "'s 24h change is at or above \(signed(v))")
         case .change24hBelow(let v):
-            return v < 0 ? " is down \(percent(-v)) or more in 24h" : "'s 24h change is at or below \(signed(v))"
-        case .change24hAbs(let v): return " moved \(percent(v)) or more in 24h"
-        case .newHigh(let w): return " is at a new \(name(of: w)) high"
-        case .newLow(let w): return " is at a new \(name(of: w)) low"
+            out.text(v < 0 ? " is down \(percent(-v)) or more in 24h" : "'s 24h change is at or below \(signed(v))")
+        case .change24hAbs(let v): out.text(" moved \(percent(v)) or more in 24h")
+        case .newHigh(let w): out.text(" is at a new \(name(of: w)) high")
+        case .newLow(let w): out.text(" is at a new \(name(of: w)) low")
         case .movePct(let pct, let within):
-            return (pct > 0 ? " rose " : " fell ") + "\(percent(abs(pct))) or more within \(TimeText.duration(within))"
-        case .entersRange(let low, let high): return " entered \(money(low))–\(money(high))"
-        case .exitsRange(let low, let high): return " left \(money(low))–\(money(high))"
+            out.text((pct > 0 ? " rose " : " fell ") + "\(percent(abs(pct))) or more within \(TimeText.duration(within))")
+        case .entersRange(let low, let high): out.text(" entered ", from: low, to: high)
+        case .exitsRange(let low, let high): out.text(" left ", from: low, to: high)
         }
     }
 
-    /// What stopped holding, after the symbol (level conditions only resolve).
-    static func resolvedPhrase(_ condition: Condition, money: (Double) -> String) -> String {
+    /// What stopped holding, after the symbol, appended to `out` (level conditions only resolve).
+    static func writeResolvedPhrase(_ condition: Condition, into out: inout MessageText) {
         switch condition {
-        case .above(let v): return " is no longer above " + money(v)
-        case .below(let v): return " is no longer below " + money(v)
+        case .above(let v): out.text(" is no longer above ", money: v)
+        case .below(let v): out.text(" is no longer below ", money: v)
         case .change24hAbove(let v):
-            return v > 0 ? " is no longer up \(percent(v)) or more in 24h" : "'s 24h change is back below \(signed(v))"
+            out.text(v > 0 ? " is no longer up \(percent(v)) or more in 24h" : "'s 24h change is back below \(signed(v))")
         case .change24hBelow(let v):
-            return v < 0 ? " is no longer down \(percent(-v)) or more in 24h" : "'s 24h change is back above \(signed(v))"
-        case .change24hAbs(let v): return "'s 24h move is back under \(percent(v))"
-        case .newHigh(let w): return " is no longer at a \(name(of: w)) high"
-        case .newLow(let w): return " is no longer at a \(name(of: w)) low"
+            out.text(v < 0 ? " is no longer down \(percent(-v)) or more in 24h" : "'s 24h change is back above \(signed(v))")
+        case .change24hAbs(let v): out.text("'s 24h move is back under \(percent(v))")
+        case .newHigh(let w): out.text(" is no longer at a \(name(of: w)) high")
+        case .newLow(let w): out.text(" is no longer at a \(name(of: w)) low")
         case .movePct(let pct, let within):
-            return " is no longer " + (pct > 0 ? "up " : "down ") + "\(percent(abs(pct))) within \(TimeText.duration(within))"
-        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): return " is back across " + money(v)
+            out.text(" is no longer " + (pct > 0 ? "up " : "down ") + "\(percent(abs(pct))) within \(TimeText.duration(within))")
+        case .crossesAbove(let v), .crossesBelow(let v), .crosses(let v): out.text(" is back across ", money: v)
         case .entersRange(let low, let high), .exitsRange(let low, let high):
-            return " is back across \(money(low))–\(money(high))"
+            out.text(" is back across ", from: low, to: high)
         }
     }
 
@@ -119,5 +100,41 @@ public enum AlertMessage {
         case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct": return NumberText.plain(threshold) + "%"
         default: return NumberText.money(threshold, vs: alert.vs)
         }
+    }
+}
+
+/// A message being written as UTF-8 bytes, with prices in one currency.
+struct MessageText {
+    /// The currency of the prices.
+    let vs: String
+    private var bytes: [UInt8] = []
+
+    /// A message that starts with `symbol`.
+    init(vs: String, symbol: String) {
+        self.vs = vs
+        bytes.reserveCapacity(128)
+        bytes.append(contentsOf: symbol.utf8)
+    }
+
+    /// The message.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `text`, then `value` as money when there is one.
+    mutating func text(_ text: String, money value: Double? = nil) {
+        bytes.append(contentsOf: text.utf8)
+        if let value { NumberText.writeMoney(value, vs: vs, into: &bytes) }
+    }
+
+    /// `text`, then `low`–`high` as money.
+    mutating func text(_ text: String, from low: Double, to high: Double) {
+        self.text(text, money: low)
+        self.text("–", money: high)
+    }
+
+    /// `text`, `value` as a signed percentage (`+2.31%`), then `after`.
+    mutating func text(_ text: String, percent value: Double, then after: String) {
+        bytes.append(contentsOf: text.utf8)
+        NumberText.writePercent(value, into: &bytes)
+        bytes.append(contentsOf: after.utf8)
     }
 }
