@@ -50,9 +50,10 @@ public struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return true
     }
 
-    /// Appends a pair whose key is not in the table yet (the caller knows it is not); its position.
+    /// The position of `key`, appending it with `value` when it is not in the table yet.
     mutating func append(_ value: PairState, forKey key: String) -> Int {
-        guard insertNew(value, forKey: key) else { return positions[key] ?? 0 }
+        if let position = positions[key] { return position }
+        insertNew(value, forKey: key)
         return keys.count - 1
     }
 
