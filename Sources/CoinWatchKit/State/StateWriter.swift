@@ -57,27 +57,26 @@ enum StateWriter {
     /// `{"key":value,...}` with the keys in sorted order.
     private static func object<Value>(_ dictionary: [String: Value], _ out: inout [UInt8],
                                       _ write: (Value, inout [UInt8]) throws -> Void) rethrows {
+        try object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } }, &out, write)
+    }
+
+    /// `{"key":pair,...}` in the table's order, which the next pass expects (`PairTable`).
+    private static func pairs(_ table: PairTable, _ out: inout [UInt8]) throws {
+        try object(zip(table.keys, table.values), &out, pair)
+    }
+
+    /// `{"key":value,...}` with the members in the order given.
+    private static func object<Members: Sequence, Value>(_ members: Members, _ out: inout [UInt8],
+                                                         _ write: (Value, inout [UInt8]) throws -> Void) rethrows
+        where Members.Element == (String, Value) {
         out.append(UInt8(ascii: "{"))
         var first = true
-        for name in dictionary.keys.sorted() {
-            guard let value = dictionary[name] else { continue }
+        for (name, value) in members {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             string(name, &out)
             out.append(UInt8(ascii: ":"))
             try write(value, &out)
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// `{"key":pair,...}` in the table's order, which the next pass expects (`PairTable`).
-    private static func pairs(_ table: PairTable, _ out: inout [UInt8]) throws {
-        out.append(UInt8(ascii: "{"))
-        for (position, (name, value)) in zip(table.keys, table.values).enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            string(name, &out)
-            out.append(UInt8(ascii: ":"))
-            try pair(value, &out)
         }
         out.append(UInt8(ascii: "}"))
     }
