@@ -109,15 +109,19 @@ extension QuoteFetcher {
         }
         guard !response.isSuccess else { return response.body }
         let clock = Date(timeIntervalSince1970: now)
-        if response.status == 429 || response.status == 418 {
-            state.backoff[provider.name] = now + (response.retryAfter(now: clock) ?? Self.defaultBackoff)
-        }
+        Self.backOff(provider.name, after: response.status, retryAfter: response.retryAfter(now: clock), state: &state, now: now)
         if let message = provider.errorMessage(in: response.body) {
             throw ProviderError.api(provider: provider.name, message: "\(message) (HTTP \(response.status))")
         }
         throw ProviderError.transport(provider: provider.name, .http(
             host: HTTPRequest.host(of: request.url), status: response.status,
             bodyStart: response.bodyStart, retryAfter: response.retryAfter(now: clock)))
+    }
+
+    /// Starts `provider`'s backoff after a 429 (or Binance's 418): `retryAfter` seconds, else `defaultBackoff`.
+    static func backOff(_ provider: String, after status: Int, retryAfter: Double?, state: inout StateDocument, now: Double) {
+        guard status == 429 || status == 418 else { return }
+        state.backoff[provider] = now + (retryAfter ?? defaultBackoff)
     }
 
     /// `error` as a `ProviderError` of `provider`.

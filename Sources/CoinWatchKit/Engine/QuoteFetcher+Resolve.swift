@@ -40,8 +40,8 @@ extension QuoteFetcher {
         guard let report = reports.first else { return [:] }
         outcome.requestCount += report.requestCount
         if let failure = report.failure {
-            if case .transport(_, .http(_, let status, _, let retryAfter)) = failure, status == 429 || status == 418 {
-                state.backoff[name] = now + (retryAfter ?? Self.defaultBackoff)
+            if case .transport(_, .http(_, let status, _, let retryAfter)) = failure {
+                Self.backOff(name, after: status, retryAfter: retryAfter, state: &state, now: now)
             }
             for favorite in favorites {
                 state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
