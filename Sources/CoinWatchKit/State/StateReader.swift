@@ -65,11 +65,18 @@ enum StateReader {
     /// An object of `value`s into `dictionary`; false on a duplicate key or a value `read` refuses.
     private static func dictionary<Value>(_ reader: inout JSONByteReader, into dictionary: inout [String: Value],
                                           _ read: (inout JSONByteReader) -> Value?) -> Bool {
+        members(&reader, read) { dictionary.updateValue($1, forKey: $0) == nil }
+    }
+
+    /// An object's members in order, each value read by `read` and handed to `insert`; false when
+    /// `read` refuses a value or `insert` a key (a duplicate).
+    private static func members<Value>(_ reader: inout JSONByteReader, _ read: (inout JSONByteReader) -> Value?,
+                                       insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
             guard let name = reader.string(), reader.take(UInt8(ascii: ":")), let value = read(&reader),
-                  dictionary.updateValue(value, forKey: name) == nil else { return false }
+                  insert(name, value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
     }
@@ -84,13 +91,7 @@ enum StateReader {
     /// The pairs section, in the file's order (null leaves it empty); a repeated key gives up.
     private static func pairs(_ reader: inout JSONByteReader, into table: inout PairTable) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
-        guard reader.take(UInt8(ascii: "{")) else { return false }
-        if reader.take(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard let name = reader.string(), reader.take(UInt8(ascii: ":")), let value = pair(&reader),
-                  table.insertNew(value, forKey: name) else { return false }
-        } while reader.take(UInt8(ascii: ","))
-        return reader.take(UInt8(ascii: "}"))
+        return members(&reader, pair) { table.insertNew($1, forKey: $0) }
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).
