@@ -19,7 +19,8 @@ extension QuoteFetcher {
     /// already forgotten the waits that are over).
     func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, state: StateDocument) -> [String] {
         let name = source.provider.name
-        guard source.provider.asksByID else { return [] }
+        // Every favorite quoted (every pass but the first for a symbol): nothing to look for.
+        guard source.provider.asksByID, quoted.count < favorites.count else { return [] }
         return favorites.filter { favorite in
             quoted[favorite] == nil && state.resolved[name]?[favorite] == nil
                 && state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] == nil
