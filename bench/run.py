@@ -284,7 +284,7 @@ def before_after(before: dict, after: dict,
 
 
 def summary(result: dict) -> list[str]:
-    """The short table for the README fragment (docs/readme/bench.md)."""
+    """The short table for the README and docs/benchmarks.md."""
     by = {(c["favorites"], c["latency_ms"], c["webhooks"]): c for c in result["cases"]}
     lines = ["| one `--once` pass | coinwatch | coinwatch-cli 0.1.0 | |", "| --- | ---: | ---: | ---: |"]
     for key, name in [((100, 0, 0), "100 favorites"), ((1000, 0, 0), "1000 favorites"),
@@ -412,7 +412,7 @@ def main() -> int:
     if args.from_results:
         result = json.loads(args.from_results.read_text())
         write_report(args.out, result, args.runs)
-        write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "docs" / "benchmarks.md", result)
         write_summary(ROOT / "README.md", result)
         return 0
     args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
@@ -433,7 +433,7 @@ def main() -> int:
         args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
     write_report(args.out, result, args.runs, with_rounds=not args.save_baseline)
     if args.out.resolve() == (ROOT / "BENCHMARKS.md").resolve():
-        write_summary(ROOT / "docs" / "readme" / "bench.md", result)
+        write_summary(ROOT / "docs" / "benchmarks.md", result)
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in targets(cases, result["micro"]):

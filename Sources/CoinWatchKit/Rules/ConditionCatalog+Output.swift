@@ -22,7 +22,7 @@ extension ConditionCatalog {
         })
     }
 
-    /// The README's conditions reference (docs/readme/conditions.md), generated from the registry.
+    /// The conditions reference of the user guide (docs/conditions.md), generated from the registry.
     public static func markdown() -> String {
         var out = "<!-- Generated from ConditionCatalog (Sources/CoinWatchKit/Rules); a test keeps it in step. -->\n"
         out += "## Conditions reference\n\n"

@@ -1,5 +1,5 @@
 /// The registry of condition kinds: each kind's key, one-line description, an example
-/// `when`, and worked examples that fire and that do not. `check --conditions`, the README
+/// `when`, and worked examples that fire and that do not. `check --conditions`, the user guide
 /// reference and one test all read it, so a kind cannot go undocumented or untested.
 public enum ConditionCatalog {
     /// One condition kind.
