@@ -63,14 +63,21 @@ extension RulesValidator {
             error("message cannot be empty; leave the key out for the default message", at: node, path: path)
             return nil
         }
-        let unknown = MessageTemplate.unknownPlaceholders(in: text.value)
+        return placeholdersKnown(text.value, at: node, path: path) ? text.value : nil
+    }
+
+    /// Whether every `{placeholder}` in `template` is one of SPEC §2's; reports each unknown one (with did-you-mean).
+    /// `extra` names further placeholders allowed here (`message` in a command's argv).
+    mutating func placeholdersKnown(_ template: String, extra: [String] = [], at node: JSONNode, path: String) -> Bool {
+        let known = MessageTemplate.placeholders + extra
+        let unknown = MessageTemplate.unknownPlaceholders(in: template).filter { !extra.contains($0) }
         for name in unknown {
-            let suggestion = Suggestion.nearest(to: name, in: MessageTemplate.placeholders).map { " Did you mean '{\($0)}'?" }
-            let list = MessageTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
+            let suggestion = Suggestion.nearest(to: name, in: known).map { " Did you mean '{\($0)}'?" }
+            let list = known.map { "{\($0)}" }.joined(separator: " ")
             error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ for a literal {)."),
                   at: node, path: path)
         }
-        return unknown.isEmpty ? text.value : nil
+        return unknown.isEmpty
     }
 
     /// `expires`: an ISO-8601 time, local when it has no offset.

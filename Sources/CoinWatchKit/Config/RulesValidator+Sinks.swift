@@ -1,8 +1,11 @@
 extension RulesValidator {
-    static let sinkTypes = ["stdout", "file", "webhook"]
+    static let sinkTypes = ["stdout", "file", "webhook", "command", "email"]
     static let stdoutSinkKeys = ["type"]
     static let fileSinkKeys = ["type", "path"]
-    static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "timeout", "group", "quiet_hours", "ca_file"]
+    static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "token", "user", "room", "timeout", "group",
+                                  "quiet_hours", "ca_file"]
+    static let commandSinkKeys = ["type", "argv", "timeout", "group", "quiet_hours"]
+    static let emailSinkKeys = ["type", "url", "from", "to", "username", "password", "ca_file", "timeout", "group", "quiet_hours"]
 
     /// `sinks`: name → sink. Returns every sink name (nil when `sinks` is not an object) and the valid sinks, `stdout` always among them.
     mutating func validateSinks(_ node: JSONNode, path: String) -> (names: [String]?, sinks: [String: SinkConfig]) {
@@ -34,7 +37,7 @@ extension RulesValidator {
             return nil
         }
         guard let typeNode = node["type"] else {
-            error("a sink needs a type: stdout, file or webhook", at: node, path: path)
+            error("a sink needs a type: stdout, file, webhook, command or email", at: node, path: path)
             return nil
         }
         let typePath = JSONPath.child(path, "type")
@@ -58,6 +61,10 @@ extension RulesValidator {
                 return nil
             }
             return filePath(pathNode, path: JSONPath.child(path, "path")).map { .file(path: $0) }
+        case "command":
+            return command(node, path: path).map { .command($0) }
+        case "email":
+            return email(node, path: path).map { .email($0) }
         default:
             return webhook(node, path: path).map { .webhook($0) }
         }

@@ -2,11 +2,12 @@ extension Delivery {
     /// Plans and sends this pass's webhook messages, leaves the outbox in `state`, and returns the
     /// file-sink records of the alerts that will never be delivered.
     func deliverWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double,
-                         report: inout Report) -> [String] {
+                         environment: [String: String], report: inout Report) -> [String] {
         let scrubber = self.scrubber
         let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime)
-        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
+        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber,
+                                           environment: environment)
         // Write-ahead: every message is in the saved outbox before its first try, and leaves it right after
         // its 2xx, so a pass killed mid-delivery resends only what was not yet answered 2xx (same key).
         let unsent = plan.waiting + plan.dropped.map(\.entry)
@@ -27,10 +28,10 @@ extension Delivery {
             }
             switch dropped.reason {
             case .sinkRemoved:
-                report.errors.append("webhook '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
+                report.errors.append("sink '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
                     + "waiting for it\(recorded)")
             default:
-                report.errors.append("webhook '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
+                report.errors.append("\(kind(entry.sink)) '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
                     + "24 h after the first try; last error: \(error ?? "none")\(recorded)")
             }
             report.failed = true
@@ -39,7 +40,7 @@ extension Delivery {
         for result in results {
             report.delivered += result.delivered.count
             for (entry, error) in result.refused {
-                report.errors.append("webhook '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
                     + "not delivered\(recorded)")
                 records += entry.alerts.map {
                     UndeliveredRecord.json($0, sink: result.sink, reason: .refused, error: error, time: now)
@@ -49,7 +50,7 @@ extension Delivery {
             if let error = result.stopError {
                 let count = result.queued.count
                 let later = result.queued.first?.notBefore.map { " after \(TimeText.iso($0)) (Retry-After)" } ?? ""
-                report.errors.append("webhook '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
                     + "queued in the outbox, retried on the next passes\(later) for up to 24 h")
             }
             outbox += result.queued
@@ -57,6 +58,11 @@ extension Delivery {
         state.outbox = OutboxPlan.oldestFirst(outbox)
         report.queued = state.outbox.count
         return records
+    }
+
+    /// `webhook`, `email` or `command`: how messages name a sink.
+    private func kind(_ sink: String) -> String {
+        rules.sinks[sink]?.typeName ?? "sink"
     }
 
     /// `alert btc-100k for bitcoin (id 4f9c…)`, or `3 alerts (btc-100k, eth-dip, sol-high)`.

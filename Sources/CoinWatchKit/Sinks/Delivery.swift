@@ -1,7 +1,8 @@
-/// Delivers a pass's alerts to their sinks, in order: stdout, files, then every webhook sink at
-/// once (the outbox's messages first, oldest first, then this pass's alerts). What a webhook
-/// could not take for a retryable reason waits in the state's outbox (SPEC §3); what it will
-/// never take is reported on stderr and recorded in every file sink.
+/// Delivers a pass's alerts to their sinks, in order: stdout, files, then every queued sink
+/// (webhook, email, command) at once (the outbox's messages first, oldest first, then this pass's
+/// alerts). What a queued sink could not take for a retryable reason waits in the state's outbox
+/// (SPEC §3), as do the alerts of a sink unavailable in this pass; what it will never take is
+/// reported on stderr and recorded in every file sink.
 public struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     public static let outboxLifetime: Double = 24 * 3600
@@ -53,7 +54,7 @@ public struct Delivery: Sendable {
                     if !quiet { io.out(stdoutLine(item.alert)) }
                 case .file(let path)?:
                     fileLines[path, default: []].append(AlertRecord.json(item.alert))
-                case .webhook?:
+                case .webhook?, .command?, .email?, .unavailable?:
                     webhookAlerts[sink, default: []].append(item.alert)
                 case nil:
                     report.errors.append("alert \(item.alert.rule) names sink '\(sink)', which rules.json does not define")
@@ -61,8 +62,15 @@ public struct Delivery: Sendable {
             }
         }
         writeFiles(fileLines, report: &report)
+        for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
+            guard case .unavailable(let type, let reason) = sink else { continue }
+            let waiting = (webhookAlerts[name]?.count ?? 0) + state.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            report.errors.append("\(type) sink '\(name)' is unavailable in this pass: \(reason); "
+                + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
+            report.failed = true
+        }
         guard !webhookAlerts.isEmpty || !state.outbox.isEmpty else { return report }
-        let undelivered = deliverWebhooks(webhookAlerts, state: &state, now: now, report: &report)
+        let undelivered = deliverWebhooks(webhookAlerts, state: &state, now: now, environment: io.environment, report: &report)
         recordUndelivered(undelivered, report: &report)
         return report
     }

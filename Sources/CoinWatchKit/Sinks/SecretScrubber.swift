@@ -11,8 +11,17 @@ public struct SecretScrubber: Sendable {
     /// The secrets of every webhook sink in `sinks`.
     public init(sinks: [String: SinkConfig]) {
         var found: Set<String> = []
-        for case .webhook(let config) in sinks.values {
-            found.formUnion(Self.secrets(of: config))
+        for sink in sinks.values {
+            switch sink {
+            case .webhook(let config):
+                found.formUnion(Self.secrets(of: config))
+                found.formUnion([config.token, config.user].compactMap { $0 })
+            case .email(let config):
+                found.formUnion(Self.secrets(of: WebhookConfig(url: config.url, format: .json)))
+                found.formUnion([config.username, config.password].compactMap { $0 })
+            case .stdout, .file, .command, .unavailable:
+                break
+            }
         }
         secrets = found.filter { $0.count >= Self.minimumLength }.sorted { $0.count > $1.count }
     }

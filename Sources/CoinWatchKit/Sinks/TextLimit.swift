@@ -41,6 +41,9 @@ public struct TextLimit: Sendable, Equatable {
         case .telegram: return TextLimit(4096, .utf16)
         case .ntfy: return TextLimit(4096, .utf8)
         case .teams: return TextLimit(20_000, .utf8)
+        case .pushover: return TextLimit(1024, .utf16)
+        case .gotify: return TextLimit(16_000, .utf8)
+        case .matrix: return TextLimit(32_000, .utf8)
         case .json: return nil
         }
     }

@@ -22,6 +22,17 @@ public enum WebhookPayload {
         return TextSplitter.split(text(for: alerts), limit: limit).map { message(text: $0, alerts: alerts, config: config) }
     }
 
+    /// `coinwatch: BTC btc-100k` for one alert (`RESOLVED` after a resolved one), `coinwatch: 3 alerts` for a group.
+    static func title(for alerts: [Alert]) -> String {
+        guard alerts.count == 1, let alert = alerts.first else { return "coinwatch: \(alerts.count) alerts" }
+        return "coinwatch: \(alert.symbol) \(alert.rule)" + (alert.status == .resolved ? " RESOLVED" : "")
+    }
+
+    /// Whether every alert is a resolved notice.
+    static func resolvedOnly(_ alerts: [Alert]) -> Bool {
+        !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
+    }
+
     private static func message(text: String, alerts: [Alert], config: WebhookConfig) -> Message {
         let json = "application/json"
         switch config.format {
@@ -39,6 +50,26 @@ public enum WebhookPayload {
             return Message(body: text, contentType: "text/plain; charset=utf-8", headers: NtfyHeaders.make(for: alerts))
         case .teams:
             return Message(body: TeamsCard.body(text: text), contentType: json, headers: [])
+        case .pushover:
+            var out = JSONOut()
+            out.add("token", config.token ?? "")
+            out.add("user", config.user ?? "")
+            out.add("title", title(for: alerts))
+            out.add("message", text)
+            out.add("priority", resolvedOnly(alerts) ? -1 : 0)
+            return Message(body: out.text, contentType: json, headers: [])
+        case .gotify:
+            var out = JSONOut()
+            out.add("title", title(for: alerts))
+            out.add("message", text)
+            out.add("priority", resolvedOnly(alerts) ? 2 : 5)
+            return Message(body: out.text, contentType: json, headers: [HTTPHeader("X-Gotify-Key", config.token ?? "")])
+        case .matrix:
+            var out = JSONOut()
+            out.add("msgtype", "m.text")
+            out.add("body", text)
+            return Message(body: out.text, contentType: json,
+                           headers: [HTTPHeader("Authorization", "Bearer \(config.token ?? "")")])
         case .json:
             return Message(body: JSONOut.array(alerts.map(AlertRecord.json)), contentType: json, headers: [])
         }

@@ -13,7 +13,8 @@ public enum WebhookRequest {
                 headers.append(header)
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
-            return HTTPRequest(url: url(for: config), method: "POST", headers: headers, body: Array(message.body.utf8),
+            return HTTPRequest(url: url(for: config, key: partKey), method: config.format == .matrix ? "PUT" : "POST",
+                               headers: headers, body: Array(message.body.utf8),
                                timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config))
         }
     }
@@ -29,9 +30,21 @@ public enum WebhookRequest {
         "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
     }
 
-    /// Telegram's sendMessage endpoint when the URL is the bot root; the URL as given otherwise.
-    static func url(for config: WebhookConfig) -> String {
-        guard config.format == .telegram, !config.url.hasSuffix("/sendMessage") else { return config.url }
-        return config.url.hasSuffix("/") ? config.url + "sendMessage" : config.url + "/sendMessage"
+    /// Where a message goes: Telegram's sendMessage endpoint when the URL is the bot root, Gotify's
+    /// `<url>/message`, Matrix's `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}` (the
+    /// transaction id is the Idempotency-Key, so a retry never posts twice); the URL as given otherwise.
+    static func url(for config: WebhookConfig, key: String = "") -> String {
+        let root = config.url.hasSuffix("/") ? String(config.url.dropLast()) : config.url
+        switch config.format {
+        case .telegram where !config.url.hasSuffix("/sendMessage"):
+            return root + "/sendMessage"
+        case .gotify where !root.hasSuffix("/message"):
+            return root + "/message"
+        case .matrix:
+            return root + "/_matrix/client/v3/rooms/\(QueryString.escape(config.room ?? ""))/send/m.room.message/"
+                + QueryString.escape(key)
+        default:
+            return config.url
+        }
     }
 }
