@@ -23,9 +23,7 @@ final class TLSServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         certificate = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
-        try Self.run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                      "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-                      "-addext", "subjectAltName=IP:127.0.0.1"])
+        try Self.makeCertificate(key: key, certificate: certificate)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
@@ -79,6 +77,13 @@ final class TLSServer: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// Writes a fresh self-signed certificate for IP 127.0.0.1 (valid 2 days) and its key, PEM.
+    static func makeCertificate(key: String, certificate: String) throws {
+        try run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                 "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+                 "-addext", "subjectAltName=IP:127.0.0.1"])
     }
 
     private static func run(_ arguments: [String]) throws {
