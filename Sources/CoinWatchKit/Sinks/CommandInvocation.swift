@@ -11,8 +11,8 @@ public struct CommandInvocation: Sendable, Equatable {
 
     /// The run that carries `alerts` (one, or a group) under Idempotency-Key `key` to sink `sink`.
     public static func make(for alerts: [Alert], key: String, sink: String, config: CommandConfig,
-                            environment: [String: String]) -> CommandInvocation {
-        let text = WebhookPayload.text(for: alerts)
+                            environment: [String: String], sent: SendTime? = nil) -> CommandInvocation {
+        let text = WebhookPayload.text(for: alerts, sent: sent)
         var environment = environment
         for (name, value) in variables(for: alerts, key: key, sink: sink, text: text) { environment[name] = value }
         var values = alerts.first.map(AlertMessage.values(for:)) ?? [:]

@@ -8,10 +8,10 @@ import Foundation
 /// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To`, a UTF-8 `Subject`
 /// (RFC 2047 encoded words) and the alerts' text as a UTF-8 body in base64 (any line length, any text).
 public enum MailMessage {
-    /// The whole message, CRLF line ends, for `alerts` under `key`, dated `now` (seconds since 1970).
-    public static func make(for alerts: [Alert], key: String, config: EmailConfig, now: Double) -> [UInt8] {
+    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
+    public static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime) -> [UInt8] {
         let lines = [
-            "Date: \(TimeText.mailDate(now))",
+            "Date: \(TimeText.mailDate(sent.now))",
             "From: \(config.from)",
             "To: \(config.to.joined(separator: ", "))",
             "Subject: \(encodedWords(subject(for: alerts)))",
@@ -21,16 +21,14 @@ public enum MailMessage {
             "Content-Transfer-Encoding: base64",
             "X-Coinwatch-Key: \(key)",
         ]
-        let text = WebhookPayload.text(for: alerts).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let text = WebhookPayload.text(for: alerts, sent: sent).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .joined(separator: "\r\n") + "\r\n"
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + base64Lines(Array(text.utf8))).utf8)
     }
 
-    /// One alert: its message (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.
+    /// One alert: its line (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.
     public static func subject(for alerts: [Alert]) -> String {
-        if alerts.count == 1, let alert = alerts.first {
-            return (alert.status == .resolved ? "RESOLVED: " : "") + alert.message
-        }
+        if alerts.count == 1, let alert = alerts.first { return WebhookPayload.line(for: alert, sent: nil) }
         var symbols: [String] = []
         for alert in alerts where !symbols.contains(alert.symbol) { symbols.append(alert.symbol) }
         let shown = symbols.prefix(6).joined(separator: ", ") + (symbols.count > 6 ? ", …" : "")

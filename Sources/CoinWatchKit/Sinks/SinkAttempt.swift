@@ -7,12 +7,13 @@ enum SinkAttempt: Sendable, Equatable {
     /// The tries, one per part in order, that carry `entry` to a sink of `config` at `now`;
     /// `environment` is what a command's program inherits. Empty for a sink that cannot send.
     static func make(for entry: OutboxEntry, config: SinkConfig, environment: [String: String], now: Double) -> [SinkAttempt] {
+        let sent = SendTime(now: now, local: config.quietHours != nil)
         switch config {
         case .webhook(let webhook):
-            return WebhookRequest.make(for: entry, config: webhook).map(SinkAttempt.http)
+            return WebhookRequest.make(for: entry, config: webhook, sent: sent).map(SinkAttempt.http)
         case .command(let command):
             return [.command(CommandInvocation.make(for: entry.alerts, key: entry.key, sink: entry.sink, config: command,
-                                                    environment: environment))]
+                                                    environment: environment, sent: sent))]
         case .email(let email):
             return [.http(mailRequest(for: entry, config: email, now: now))]
         case .stdout, .file, .unavailable:
@@ -22,8 +23,9 @@ enum SinkAttempt: Sendable, Equatable {
 
     /// The mail request for `entry`: the message as body, the envelope from the sink's addresses.
     static func mailRequest(for entry: OutboxEntry, config: EmailConfig, now: Double) -> HTTPRequest {
+        let sent = SendTime(now: now, local: config.quietHours != nil)
         var request = HTTPRequest(url: config.url, method: "MAIL", body: MailMessage.make(for: entry.alerts, key: entry.key,
-                                                                                         config: config, now: now),
+                                                                                         config: config, sent: sent),
                                   timeout: config.timeout, caFile: config.caFile,
                                   displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))")
         request.mail = MailEnvelope(from: MailAddress.bare(config.from) ?? config.from,

@@ -7,19 +7,27 @@ public enum WebhookPayload {
         public var headers: [HTTPHeader]
     }
 
-    /// The text a chat message shows for `alerts`: one line per alert, in order.
-    public static func text(for alerts: [Alert]) -> String {
-        alerts.map(\.message).joined(separator: "\n")
+    /// The text a message shows for `alerts`: one line per alert, in order, a resolved one marked
+    /// `RESOLVED: `, and one older than `SendTime.lateAfter` when sent says when it happened.
+    public static func text(for alerts: [Alert], sent: SendTime? = nil) -> String {
+        alerts.map { line(for: $0, sent: sent) }.joined(separator: "\n")
     }
 
-    /// The parts, in order, that carry `alerts` (one alert, or a group) to a sink of `config`.
-    public static func messages(for alerts: [Alert], config: WebhookConfig) -> [Message] {
+    /// One alert's line: `RESOLVED: ` before a resolved one, ` (at 16:39 UTC)` after a late one.
+    public static func line(for alert: Alert, sent: SendTime?) -> String {
+        let text = alert.status == .resolved ? "RESOLVED: " + alert.message : alert.message
+        guard let note = sent?.lateNote(for: alert) else { return text }
+        return text + " (" + note + ")"
+    }
+
+    /// The parts, in order, that carry `alerts` (one alert, or a group) to a sink of `config`, sent at `sent`.
+    public static func messages(for alerts: [Alert], config: WebhookConfig, sent: SendTime? = nil) -> [Message] {
         guard let limit = TextLimit.of(config.format) else {
             let grouped = config.group || alerts.count != 1
             let body = grouped ? JSONOut.array(alerts.map(AlertRecord.json)) : alerts.map(AlertRecord.json).joined()
             return [Message(body: body, contentType: "application/json", headers: [])]
         }
-        return TextSplitter.split(text(for: alerts), limit: limit).map { message(text: $0, alerts: alerts, config: config) }
+        return TextSplitter.split(text(for: alerts, sent: sent), limit: limit).map { message(text: $0, alerts: alerts, config: config) }
     }
 
     /// `coinwatch: BTC btc-100k` for one alert (`RESOLVED` after a resolved one), `coinwatch: 3 alerts` for a group.

@@ -2,8 +2,9 @@
 public enum WebhookRequest {
     /// The requests, one per part in order, that carry `alerts` to sink `sink`. `key` is the message's
     /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts.
-    public static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig) -> [HTTPRequest] {
-        let messages = WebhookPayload.messages(for: alerts, config: config)
+    public static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
+                            sent: SendTime? = nil) -> [HTTPRequest] {
+        let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)
         return messages.enumerated().map { index, message in
             let partKey = messages.count == 1 ? key : "\(key)-\(index + 1)"
             var headers = [HTTPHeader("Content-Type", message.contentType)] + message.headers
@@ -20,8 +21,8 @@ public enum WebhookRequest {
     }
 
     /// The requests for an outbox entry.
-    public static func make(for entry: OutboxEntry, config: WebhookConfig) -> [HTTPRequest] {
-        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config)
+    public static func make(for entry: OutboxEntry, config: WebhookConfig, sent: SendTime? = nil) -> [HTTPRequest] {
+        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config, sent: sent)
     }
 
     /// How logs and errors show the sink: `webhook 'team-chat' (hooks.slack.com)`; the URL's path,

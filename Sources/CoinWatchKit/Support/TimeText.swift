@@ -24,6 +24,16 @@ public enum TimeText {
             + "\(pad(Int(parts.tm_year) + 1900, 4)) \(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec))) +0000"
     }
 
+    /// `16:39 UTC` (or `2026-11-29 16:39 UTC` with `withDate`); with `local`, in the local zone (`TZ`) and its abbreviation.
+    public static func clock(_ seconds: Double, local: Bool, withDate: Bool = false) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        if local { localtime_r(&t, &parts) } else { gmtime_r(&t, &parts) }
+        let zone = local ? (parts.tm_zone.map { String(cString: $0) } ?? "local") : "UTC"
+        let date = withDate ? "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday))) " : ""
+        return date + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))) " + zone
+    }
+
     /// Compact UTC stamp for file names: `20261129T120000Z`.
     public static func compact(_ seconds: Double) -> String {
         iso(seconds).replacing("-", with: "").replacing(":", with: "")
