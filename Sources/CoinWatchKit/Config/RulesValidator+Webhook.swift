@@ -42,7 +42,9 @@ extension RulesValidator {
         for need in needs {
             let value = fields[need.key].flatMap { nonEmpty($0, path: JSONPath.child(path, need.key)) }
             if let format, let keyNode = fields[need.key], !need.formats.contains(format) {
-                warning("\(need.key) is used only by the \(need.formats.map(\.rawValue).joined(separator: " and ")) format; it is ignored here",
+                let formats = need.formats.map(\.rawValue)
+                let list = formats.count == 1 ? formats[0] : formats.dropLast().joined(separator: ", ") + " and " + (formats.last ?? "")
+                warning("\(need.key) is used only by the \(list) format\(formats.count == 1 ? "" : "s"); it is ignored here",
                         at: keyNode, path: JSONPath.child(path, need.key))
             }
             if let format, need.formats.contains(format), fields[need.key] == nil {

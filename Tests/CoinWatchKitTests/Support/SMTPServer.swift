@@ -35,7 +35,9 @@ final class SMTPServer: @unchecked Sendable {
     let folder: String
     private let process: Process
 
-    init(mode: Mode = .accept, security: Security = .starttls, login: (user: String, password: String)? = nil) throws {
+    /// `delay`: seconds the server takes to answer each message's data.
+    init(mode: Mode = .accept, security: Security = .starttls, login: (user: String, password: String)? = nil,
+         delay: Double = 0) throws {
         let python = try Self.python.get()
         folder = NSTemporaryDirectory() + "smtp-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -47,7 +49,7 @@ final class SMTPServer: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, folder, mode.rawValue, security.rawValue, certificate, key,
-                             login?.user ?? "", login?.password ?? ""]
+                             login?.user ?? "", login?.password ?? "", String(delay)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -124,7 +126,7 @@ final class SMTPServer: @unchecked Sendable {
     import asyncio, os, ssl, sys
     from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
-    folder, mode, security, cert, key, user, password = sys.argv[1:8]
+    folder, mode, security, cert, key, user, password, delay = sys.argv[1:9]
     state = {"n": 0, "data": 0}
 
     class Handler:
@@ -135,6 +137,7 @@ final class SMTPServer: @unchecked Sendable {
             return "250 OK"
 
         async def handle_DATA(self, server, session, envelope):
+            await asyncio.sleep(float(delay))
             state["data"] += 1
             with open(os.path.join(folder, "data-count"), "a") as f:
                 f.write("x\n")
