@@ -7,14 +7,26 @@ import Foundation
 /// ntfy's `Title`, `Priority` and `Tags` headers for a message.
 enum NtfyHeaders {
     /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
-    /// (`default` when all are resolved), `Tags` an emoji short code.
+    /// (`default` when all are resolved), `Tags` the emoji short codes of the alerts' directions:
+    /// `chart_with_upwards_trend` for a rise, `chart_with_downwards_trend` for a fall, `white_check_mark`
+    /// for a resolved one, `bell` when the direction is unknown (never a rising chart on a fall).
     static func make(for alerts: [Alert]) -> [HTTPHeader] {
-        let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
-        let title = alerts.count == 1 ? "coinwatch: \(alerts[0].symbol) \(alerts[0].rule)" : "coinwatch: \(alerts.count) alerts"
+        let title = WebhookPayload.title(for: alerts)
+        var tags: [String] = []
+        for alert in alerts {
+            let tag: String
+            switch AlertColor(alert) {
+            case .green: tag = "chart_with_upwards_trend"
+            case .red: tag = "chart_with_downwards_trend"
+            case .grey: tag = "white_check_mark"
+            case .blue: tag = "bell"
+            }
+            if !tags.contains(tag) { tags.append(tag) }
+        }
         return [
             HTTPHeader("Title", headerValue(title)),
-            HTTPHeader("Priority", resolved ? "default" : "high"),
-            HTTPHeader("Tags", resolved ? "white_check_mark" : "chart_with_upwards_trend"),
+            HTTPHeader("Priority", WebhookPayload.resolvedOnly(alerts) ? "default" : "high"),
+            HTTPHeader("Tags", tags.joined(separator: ",")),
         ]
     }
 

@@ -142,7 +142,7 @@ import Testing
         #expect(receiver.keys == ["k-1", "k-2", "k-2"])
         _ = hook.deliver([], state: &state, now: now + 60, io: captured.io())
         #expect(receiver.keys == ["k-1", "k-2", "k-2", "k-2", "k-3"], "parts in order, part 1 never again")
-        #expect(receiver.bodies.allSatisfy { $0.contains("\"content\":\"line") })
+        #expect(receiver.bodies.allSatisfy { $0.contains("\"description\":\"line") })
         #expect(state.outbox.isEmpty)
     }
 
