@@ -8,15 +8,7 @@ extension CurlEasy {
         try set(CURLOPT_URL, request.url)
         try set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
         try set(CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue))
-        try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_SSL_VERIFYPEER, 1)
-        try set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caFile = request.caFile {
-            try set(CURLOPT_CAINFO, caFile)
-            try set(CURLOPT_CAPATH, Self.systemCAPath)
-        }
-        try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
-        try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
+        try setVerificationAndTimeouts()
         try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
         try set(CURLOPT_MAIL_FROM, "<\(mail.from)>")
         for recipient in mail.recipients {

@@ -11,6 +11,19 @@ extension CurlEasy {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, 1)
         try set(CURLOPT_MAXREDIRS, 5)
+        try setVerificationAndTimeouts()
+        try set(CURLOPT_USERAGENT, userAgent)
+        try set(CURLOPT_ACCEPT_ENCODING, "")
+        try check(cw_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), CURLOPT_MAXFILESIZE_LARGE)
+        try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
+        try setCallbacks()
+        try setMethodAndBody()
+        try setHeaders()
+    }
+
+    /// No signals, TLS verification always on (a `caFile` adds trust beside the system's), the
+    /// request's timeouts: what every transfer, HTTP or mail, gets.
+    func setVerificationAndTimeouts() throws(TransportError) {
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -20,13 +33,6 @@ extension CurlEasy {
         }
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
-        try set(CURLOPT_USERAGENT, userAgent)
-        try set(CURLOPT_ACCEPT_ENCODING, "")
-        try check(cw_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), CURLOPT_MAXFILESIZE_LARGE)
-        try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
-        try setCallbacks()
-        try setMethodAndBody()
-        try setHeaders()
     }
 
     func setCallbacks() throws(TransportError) {

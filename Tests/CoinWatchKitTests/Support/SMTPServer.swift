@@ -109,17 +109,7 @@ final class SMTPServer: @unchecked Sendable {
 
     /// The first line the server prints (its port), within 10 s.
     private static func firstLine(_ output: FileHandle) -> String? {
-        let deadline = Date().addingTimeInterval(10)
-        var text = ""
-        while Date() < deadline {
-            var poller = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let data = output.availableData
-            if data.isEmpty { return nil }
-            text += String(decoding: data, as: UTF8.self)
-            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
-        }
-        return nil
+        TLSServer.read(output) { text in text.firstIndex(of: "\n").map { String(text[..<$0]) } }
     }
 
     private static let script = #"""

@@ -64,6 +64,15 @@ final class TLSServer: @unchecked Sendable {
 
     /// Reads s_server's output until its `ACCEPT 127.0.0.1:PORT` line, for at most 10 s.
     private static func acceptedPort(_ output: FileHandle) -> Int? {
+        read(output) { text in
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), text.hasSuffix("\n") else { return nil }
+            return line.split(separator: ":").last.flatMap { Int($0) }
+        }
+    }
+
+    /// Reads a test server's output for at most 10 s, until `found` makes something of the text so far;
+    /// nil when the process ends or the time is up first.
+    static func read<T>(_ output: FileHandle, until found: (String) -> T?) -> T? {
         let deadline = Date().addingTimeInterval(10)
         var text = ""
         while Date() < deadline {
@@ -72,9 +81,7 @@ final class TLSServer: @unchecked Sendable {
             let data = output.availableData
             if data.isEmpty { return nil }   // the process ended
             text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), text.hasSuffix("\n") {
-                return line.split(separator: ":").last.flatMap { Int($0) }
-            }
+            if let result = found(text) { return result }
         }
         return nil
     }
