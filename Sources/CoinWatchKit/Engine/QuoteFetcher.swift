@@ -135,9 +135,11 @@ public struct QuoteFetcher: Sendable {
     /// `coingecko: 3 favorites in usd from the cached answer, 20s old (reused while younger than cache_ttl 60s and half the interval 30s)`.
     private func cacheLine(provider: String, vs: String, count: Int, age: Double, ttl: Double) -> String {
         let favorites = count == 1 ? "1 favorite" : "\(count) favorites"
-        let limit = maxCacheAge.isFinite ? " and half the interval \(DurationParser.format(maxCacheAge))" : ""
-        return "\(provider): \(favorites) in \(vs) from the cached answer, \(DurationParser.format(age)) old "
-            + "(reused while younger than cache_ttl \(DurationParser.format(ttl))\(limit))"
+        // Clamped so that no configured figure can overflow the formatting.
+        let text = { (seconds: Double) in TimeText.duration(min(seconds, 1e12)) }
+        let limit = maxCacheAge.isFinite ? " and half the interval \(text(maxCacheAge))" : ""
+        return "\(provider): \(favorites) in \(vs) from the cached answer, \(text(age)) old "
+            + "(reused while younger than cache_ttl \(text(ttl))\(limit))"
     }
 
     /// The key of `StateDocument.quoteCache`.
