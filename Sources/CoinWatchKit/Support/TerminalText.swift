@@ -6,6 +6,8 @@ public enum TerminalText {
     /// NUL and every other C0 or C1 control, DEL, and the bidirectional embeddings, overrides,
     /// isolates and marks (U+202E and its kin) are removed.
     public static func clean(_ text: String) -> String {
+        // Printable ASCII, the usual case, is returned as it is after one pass over its bytes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { isBreak($0) || isUnsafe($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
