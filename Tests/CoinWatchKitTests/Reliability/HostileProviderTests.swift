@@ -112,12 +112,16 @@ import Testing
         let name = #"Bit\u001b[2J\u001b[31mcoin\r\nforged  BTC crossed above $1\u0000\u009b\u202e"#
         let hostile = #"[{"id":"bitcoin","symbol":"b\u202etc\u001b]0;x\u0007","name":"\#(name)","current_price":50000,"market_cap":1,"market_cap_rank":1,"price_change_percentage_24h":1.5}]"#
         let server = try LoopbackServer { _ in .json(hostile) }
+        let phone = try WebhookReceiver()
         let dir = try TempDir()
         try rules(dir, baseURL: server.baseURL,
-                  rules: #"{"id": "up", "coin": "bitcoin", "when": {"above": 1}, "message": "{symbol} {name} now {price}", "notify": ["stdout", "log"]}"#,
-                  extra: #", "sinks": {"log": {"type": "file", "path": "alerts.jsonl"}}"#)
+                  rules: #"{"id": "up", "coin": "bitcoin", "when": {"above": 1}, "message": "{symbol} {name} now {price}", "notify": ["stdout", "log", "phone"]}"#,
+                  extra: #", "sinks": {"log": {"type": "file", "path": "alerts.jsonl"}, "phone": {"type": "webhook", "format": "ntfy", "url": "\#(phone.url("/topic"))"}}"#)
         let run = try pass(dir)
         #expect(run.status == 0, "\(run.stderr)")
+        let chat = try #require(phone.requests.first, "the chat message was sent")
+        #expect(chat.bodyText == "BTC]0;X Bit[2J[31mcoin  forged  BTC crossed above $1 now $50,000.00", "\(chat.bodyText.debugDescription)")
+        #expect(chat.header("Title") == "coinwatch: BTC]0;X up")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "one alert, one line: \(run.stdout.debugDescription)")
         #expect(run.stdout == "up  BTC]0;X Bit[2J[31mcoin  forged  BTC crossed above $1 now $50,000.00\n", "\(run.stdout.debugDescription)")
