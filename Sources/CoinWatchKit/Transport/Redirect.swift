@@ -14,7 +14,8 @@ enum Redirect {
         let target = resolve(location, against: request.url)
         let from = URLParts(request.url), to = URLParts(target)
         guard to.scheme == "http" || to.scheme == "https" else {
-            return .failure(.redirect(host: request.host, message: "refused a redirect to a scheme other than http or https"))
+            return .failure(.redirect(host: to.host.isEmpty ? request.host : to.hostAndPort,
+                                      message: "refused a redirect to a scheme other than http or https"))
         }
         guard to.scheme == from.scheme, to.host.lowercased() == from.host.lowercased(),
               effectivePort(to) == effectivePort(from) else {
