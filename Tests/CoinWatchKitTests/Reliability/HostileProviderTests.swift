@@ -132,6 +132,18 @@ import Testing
         #expect(log.split(separator: "\n").count == 1)
     }
 
+    @Test func controlAndBidiCharactersInSearchResultsNeverReachTheTerminal() throws {
+        let body = #"{"coins": [{"id": "evil\u001b[2J", "name": "Evil\r\ncoinwatch: forged\u202e", "symbol": "EV\u0007IL", "market_cap_rank": 7}]}"#
+        let server = try LoopbackServer { _ in .json(body) }
+        let dir = try TempDir()
+        try rules(dir, baseURL: server.baseURL)
+        let run = try Binary.run(["search", "evil", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.unicodeScalars.contains { [0x1B, 0x0D, 0x07, 0x202E].contains($0.value) }, "\(run.stdout.debugDescription)")
+        #expect(run.stdout.split(separator: "\n").filter { $0.contains("Evil") }.count == 1, "one row: \(run.stdout)")
+        #expect(!run.stdout.contains("\ncoinwatch: forged"))
+    }
+
     @Test func controlCharactersInAnErrorBodyNeverReachTheTerminal() throws {
         let server = try LoopbackServer { _ in
             .json(#"{"error": "bad\u001b]0;pwned\u0007 key\r\ncoinwatch: forged line\u202e"}"#, status: 400)
