@@ -27,7 +27,8 @@ enum SinkAttempt: Sendable, Equatable {
         var request = HTTPRequest(url: config.url, method: "MAIL", body: MailMessage.make(for: entry.alerts, key: entry.key,
                                                                                          config: config, sent: sent),
                                   timeout: config.timeout, caFile: config.caFile,
-                                  displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))")
+                                  displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))",
+                                  followsRedirects: false)
         request.mail = MailEnvelope(from: MailAddress.bare(config.from) ?? config.from,
                                     recipients: config.to.map { MailAddress.bare($0) ?? $0 },
                                     username: config.username, password: config.password)

@@ -16,7 +16,8 @@ public enum WebhookRequest {
             headers.append(HTTPHeader("Idempotency-Key", partKey))
             return HTTPRequest(url: url(for: config, key: partKey), method: config.format == .matrix ? "PUT" : "POST",
                                headers: headers, body: Array(message.body.utf8),
-                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config))
+                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
+                               followsRedirects: false)
         }
     }
 
