@@ -106,7 +106,7 @@ public struct CommandContext: Sendable {
     public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
                           unavailableSinks: Bool = false) -> Result<RulesFile, ExitCodeError> {
         if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
-                                                                      expiredAsOf: expiredAsOf) {
+                                                                      expiredAsOf: expiredAsOf, unavailableSinks: true) {
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)

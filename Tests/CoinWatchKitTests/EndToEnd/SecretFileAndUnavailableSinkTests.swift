@@ -84,3 +84,12 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("HOOK_URL is empty"), "\(check.stderr)")
     }
 }
+
+extension SecretFileAndUnavailableSinkTests {
+    @Test func commandsThatNeverDeliverWorkWhileASinksSecretFileIsUnreadable() throws {
+        try writeRules(hookURL: "${file:only-on-the-server}")
+        let list = try run(["favorites", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("bitcoin"))
+    }
+}
