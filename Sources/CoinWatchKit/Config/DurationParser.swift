@@ -26,25 +26,31 @@ public enum DurationParser {
             guard !number.isEmpty else {
                 throw DurationError(reason: "each unit needs a number before it")
             }
-            guard let value = Double(number), number.first != "." else {
-                throw DurationError(reason: "malformed number")
+            guard number.utf8.count <= 24, let value = Double(number), number.first != "." else {
+                throw DurationError(reason: number.utf8.count > 24 ? "the duration is too long (more than 100 years)" : "malformed number")
             }
             guard seenUnits.insert(character).inserted else {
                 throw DurationError(reason: "a unit appears more than once")
             }
             total += value * unit
+            guard total <= DurationLimits.absolute else {
+                throw DurationError(reason: "the duration is too long (more than 100 years)")
+            }
             number = ""
         }
         guard number.isEmpty else {
             throw DurationError(reason: "a number needs a unit (s, m, h, d or w)")
         }
-        guard total.isFinite else { throw DurationError(reason: "the duration is too long") }
+        guard total.isFinite, total <= DurationLimits.absolute else {
+            throw DurationError(reason: "the duration is too long (more than 100 years)")
+        }
         return total
     }
 
     /// Writes seconds back in the shortest unit form: 5400 → "1h30m", 0 → "0s".
     public static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0s" }
+        let seconds = min(seconds, 1e15)
         var rest = Int(seconds.rounded(.down))
         var text = ""
         for (letter, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {

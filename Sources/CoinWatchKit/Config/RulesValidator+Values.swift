@@ -75,7 +75,7 @@ extension RulesValidator {
         return flag
     }
 
-    /// A duration string in seconds; `positive` also refuses zero.
+    /// A duration string in seconds; `positive` also refuses zero; over the key's `DurationLimits` maximum is an error.
     mutating func duration(_ node: JSONNode, path: String, positive: Bool = false) -> Double? {
         if let number = node.numberValue {
             let example = number >= 0 && number == number.rounded() && number < 1e9 ? "\"\(Int(number))s\"" : "\"90s\""
@@ -92,6 +92,12 @@ extension RulesValidator {
         }
         if positive && seconds <= 0 {
             error("the duration must be longer than 0s", at: node, path: path)
+            return nil
+        }
+        let maximum = DurationLimits.maximum(at: path)
+        if seconds > maximum {
+            error("\(text.shown) is longer than the limit of \(TimeText.duration(maximum)) for this key; use a shorter duration",
+                  at: node, path: path)
             return nil
         }
         return seconds
