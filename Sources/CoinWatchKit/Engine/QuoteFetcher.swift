@@ -74,6 +74,11 @@ public struct QuoteFetcher: Sendable {
                 if !unknown.isEmpty {
                     fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, state: &state, now: now, outcome: &outcome)) { old, _ in old }
                 }
+                // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
+                // the coin stays unquoted by this provider, and the previous good price stays recorded.
+                if fresh.values.contains(where: { !$0.isObservation || !$0.figuresAreFinite }) {
+                    fresh = fresh.compactMapValues { $0.isObservation ? $0.withFiniteFigures : nil }
+                }
                 // Shared, not copied, when nothing came from the cache (a quote is a large value).
                 if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
                 for (favorite, quote) in fresh {
