@@ -3,6 +3,9 @@ public enum DurationParser {
     /// The sentence that every duration error ends with.
     public static let hint = "expected a duration like 90s, 15m, 1h30m, 7d"
 
+    /// The error for a duration longer than `DurationLimits.absolute` (100 years).
+    static let tooLong = DurationError(reason: "the duration is too long (more than 100 years)", tooLong: true)
+
     /// Seconds per unit letter.
     static let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
 
@@ -26,24 +29,21 @@ public enum DurationParser {
             guard !number.isEmpty else {
                 throw DurationError(reason: "each unit needs a number before it")
             }
-            guard number.utf8.count <= 24, let value = Double(number), number.first != "." else {
-                throw DurationError(reason: number.utf8.count > 24 ? "the duration is too long (more than 100 years)" : "malformed number")
+            guard number.utf8.count <= 24 else { throw tooLong }
+            guard let value = Double(number), number.first != "." else {
+                throw DurationError(reason: "malformed number")
             }
             guard seenUnits.insert(character).inserted else {
                 throw DurationError(reason: "a unit appears more than once")
             }
             total += value * unit
-            guard total <= DurationLimits.absolute else {
-                throw DurationError(reason: "the duration is too long (more than 100 years)")
-            }
+            guard total <= DurationLimits.absolute else { throw tooLong }
             number = ""
         }
         guard number.isEmpty else {
             throw DurationError(reason: "a number needs a unit (s, m, h, d or w)")
         }
-        guard total.isFinite, total <= DurationLimits.absolute else {
-            throw DurationError(reason: "the duration is too long (more than 100 years)")
-        }
+        guard total.isFinite, total <= DurationLimits.absolute else { throw tooLong }
         return total
     }
 

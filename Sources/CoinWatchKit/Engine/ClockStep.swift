@@ -8,7 +8,8 @@ enum ClockStep {
     /// returns the step in seconds, nil when the clock did not go back. Times never go below 0.
     static func absorb(_ state: inout StateDocument, now: Double) -> Double? {
         guard let last = state.lastPass, now < last else { return nil }
-        let step = last - now
+        // Whole seconds, rounded up: a shifted point never lands after this pass's (rounded) time.
+        let step = (last - now).rounded(.up)
         let shift = { (time: Double) -> Double in max(0, time - step) }
         let optional = { (time: Double?) -> Double? in time.map(shift) }
         for index in state.prices.values.indices {
