@@ -28,11 +28,31 @@ public enum StateStore {
         case .refused(let refusal): throw refused(path, refusal)
         case .bytes(let read): bytes = read
         }
+        return try decode(bytes, path: path)
+    }
+
+    /// The document in `bytes` (a state file's content), its numbers checked (`StateValidation`).
+    /// Throws `StateError.unreadable` naming `path`.
+    static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
         let doc = try StateDecoding.decode(bytes, path: path)
         if let problem = StateValidation.firstProblem(in: doc) {
             throw .unreadable(path: path, detail: problem)
         }
         return doc
+    }
+
+    /// The bytes `save` writes for `doc` (the fast writer, else `JSONEncoder` for a value it refuses).
+    /// Throws `StateError.writeFailed` naming `path`.
+    static func encode(_ doc: StateDocument, path: String) throws(StateError) -> [UInt8] {
+        do {
+            if let written = try? StateWriter.encode(doc) { return written }
+            // A value the writer refuses: JSONEncoder says what it is.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return Array(try encoder.encode(doc))
+        } catch {
+            throw .writeFailed(path: path, detail: "cannot encode: \(error)")
+        }
     }
 
     /// The error for a state path that is not a regular file coinwatch may use; it never advises `state reset`.
@@ -55,19 +75,7 @@ public enum StateStore {
     /// A document that would be over `limit` bytes is not written: the file `load` could not read back stays as it was.
     /// Throws `StateError.writeFailed`; no temp file is left behind.
     public static func save(_ doc: StateDocument, to path: String, limit: Int = maxBytes) throws(StateError) {
-        let bytes: [UInt8]
-        do {
-            if let written = try? StateWriter.encode(doc) {
-                bytes = written
-            } else {
-                // A value the writer refuses: JSONEncoder says what it is.
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                bytes = Array(try encoder.encode(doc))
-            }
-        } catch {
-            throw .writeFailed(path: path, detail: "cannot encode: \(error)")
-        }
+        let bytes = try encode(doc, path: path)
         guard bytes.count <= limit else {
             throw .writeFailed(path: path, detail: "the state would be too large (\(POSIXFile.overLimit(bytes.count, limit: limit))); "
                 + "watch fewer favorites or use shorter windows")

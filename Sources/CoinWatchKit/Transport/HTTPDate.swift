@@ -14,7 +14,8 @@ enum HTTPDate {
         let day = numbers[0]
         var year = numbers[1]
         if year < 100 { year += year < 70 ? 2000 : 1900 }
-        guard (1...31).contains(day), (0...23).contains(time[0]), (0...59).contains(time[1]),
+        // A year beyond 9999 is no HTTP-date (and would overflow the seconds below).
+        guard (1...9999).contains(year), (1...31).contains(day), (0...23).contains(time[0]), (0...59).contains(time[1]),
               (0...60).contains(time[2]) else { return nil }
         let days = daysFromCivil(year: year, month: month + 1, day: day)
         return days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]
