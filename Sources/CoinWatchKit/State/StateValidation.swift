@@ -27,22 +27,22 @@ enum StateValidation {
         mutating func run(_ doc: StateDocument) {
             if let lastPass = doc.lastPass { time(lastPass, "last_pass") }
             for (key, series) in doc.prices {
-                let path = "prices[\"\(key)\"]"
-                time(series.firstSeen, path + ".first_seen")
-                time(series.coveredFrom, path + ".covered_from")
+                let path = { "prices[\"\(key)\"]" }
+                time(series.firstSeen, path() + ".first_seen")
+                time(series.coveredFrom, path() + ".covered_from")
                 for (index, point) in series.points.enumerated() {
-                    time(point.t, "\(path).points[\(index)][0]")
-                    price(point.p, "\(path).points[\(index)][1]")
+                    time(point.t, "\(path()).points[\(index)][0]")
+                    price(point.p, "\(path()).points[\(index)][1]")
                 }
                 if problem != nil { return }
             }
             for (key, pair) in zip(doc.pairs.keys, doc.pairs.values) {
-                let path = "pairs[\"\(key)\"]"
-                if let value = pair.trueSince { time(value, path + ".true_since") }
-                if let value = pair.lastNotified { time(value, path + ".last_notified") }
-                if let value = pair.lastFired { time(value, path + ".last_fired") }
-                if let value = pair.rearmAt { figure(value, path + ".rearm_at") }
-                if let value = pair.lastPrice { price(value, path + ".last_price") }
+                let path = { "pairs[\"\(key)\"]" }
+                if let value = pair.trueSince { time(value, path() + ".true_since") }
+                if let value = pair.lastNotified { time(value, path() + ".last_notified") }
+                if let value = pair.lastFired { time(value, path() + ".last_fired") }
+                if let value = pair.rearmAt { figure(value, path() + ".rearm_at") }
+                if let value = pair.lastPrice { price(value, path() + ".last_price") }
                 if problem != nil { return }
             }
             for (index, entry) in doc.outbox.enumerated() {
@@ -69,47 +69,47 @@ enum StateValidation {
             for (key, listing) in doc.listings { time(listing.fetchedAt, "listings[\"\(key)\"].fetched_at") }
         }
 
-        mutating func alert(_ alert: Alert, _ path: String) {
-            time(alert.time, path + ".time")
-            price(alert.price, path + ".price")
-            if let value = alert.previous { price(value, path + ".previous") }
-            if let value = alert.threshold { figure(value, path + ".threshold") }
-            if let value = alert.change24h { figure(value, path + ".change_24h") }
+        mutating func alert(_ alert: Alert, _ path: @autoclosure () -> String) {
+            time(alert.time, path() + ".time")
+            price(alert.price, path() + ".price")
+            if let value = alert.previous { price(value, path() + ".previous") }
+            if let value = alert.threshold { figure(value, path() + ".threshold") }
+            if let value = alert.change24h { figure(value, path() + ".change_24h") }
         }
 
-        mutating func quote(_ quote: Quote, _ path: String) {
-            price(quote.price, path + ".price")
+        mutating func quote(_ quote: Quote, _ path: @autoclosure () -> String) {
+            price(quote.price, path() + ".price")
             for (value, name) in [(quote.change24h, "change24h"), (quote.high24h, "high24h"), (quote.low24h, "low24h"),
                                   (quote.high52w, "high52w"), (quote.low52w, "low52w"), (quote.ath, "ath"),
                                   (quote.atl, "atl"), (quote.volume24h, "volume24h"), (quote.marketCap, "marketCap")] {
-                if let value { figure(value, path + "." + name) }
+                if let value { figure(value, path() + "." + name) }
             }
             for (date, name) in [(quote.athDate, "athDate"), (quote.atlDate, "atlDate"), (quote.time, "time")] {
-                if let date { figure(date.timeIntervalSince1970, path + "." + name) }
+                if let date { figure(date.timeIntervalSince1970, path() + "." + name) }
             }
         }
 
         /// Seconds since 1970, from 1970 to the year 3000.
-        mutating func time(_ value: Double, _ path: String) {
+        mutating func time(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && value >= 0 && value <= latestTime) else { return }
-            problem = "`\(path)`: \(shown(value)) is not a time coinwatch writes (seconds since 1970, up to the year 3000)"
+            problem = "`\(path())`: \(shown(value)) is not a time coinwatch writes (seconds since 1970, up to the year 3000)"
         }
 
         /// A price: finite and ≥ 0.
-        mutating func price(_ value: Double, _ path: String) {
+        mutating func price(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && value >= 0 && value <= largestFigure) else { return }
-            problem = "`\(path)`: \(shown(value)) is not a price (a finite number from 0 to 1e18)"
+            problem = "`\(path())`: \(shown(value)) is not a price (a finite number from 0 to 1e18)"
         }
 
         /// Any other figure: finite and of sane size (percentages and thresholds may be negative).
-        mutating func figure(_ value: Double, _ path: String) {
+        mutating func figure(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && abs(value) <= largestFigure) else { return }
-            problem = "`\(path)`: \(shown(value)) is not a finite number of sane size (at most 1e18)"
+            problem = "`\(path())`: \(shown(value)) is not a finite number of sane size (at most 1e18)"
         }
 
-        mutating func count(_ value: Int, _ path: String) {
+        mutating func count(_ value: Int, _ path: @autoclosure () -> String) {
             guard problem == nil, value < 0 else { return }
-            problem = "`\(path)`: \(value) is not a count (expected 0 or more)"
+            problem = "`\(path())`: \(value) is not a count (expected 0 or more)"
         }
 
         private func shown(_ value: Double) -> String { "\(value)" }
