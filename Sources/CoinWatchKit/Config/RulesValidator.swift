@@ -9,7 +9,7 @@ struct RulesValidator {
     /// The most favorites a file may hold.
     static let maxFavorites = 5_000
     /// The most (rule, coin) pairs the rules may make (a `"*"` rule makes one per favorite): 250,000
-    /// keeps a pass near 100 MiB and 2 s, and the state near 12 MB (docs/reliability.md, Limits).
+    /// keeps a release pass at about 0.7 s and 80 MiB, and the state near 11 MB (docs/reliability.md, Limits).
     static let maxPairs = 250_000
     /// The longest string (in characters) any value or key may be.
     static let maxStringLength = 4_096
