@@ -34,7 +34,7 @@ extension RulesValidator {
                 error("an argument cannot hold a NUL character", at: item, path: itemPath)
                 valid = false
             }
-            if !placeholdersKnown(text.value, extra: ["message"], at: item, path: itemPath) { valid = false }
+            if !placeholdersKnown(text, extra: ["message"], at: item, path: itemPath) { valid = false }
             argv.append(text.value)
         }
         if valid, let program = argv.first, program.contains("/") || program.hasPrefix("~") {

@@ -63,18 +63,34 @@ extension RulesValidator {
             error("message cannot be empty; leave the key out for the default message", at: node, path: path)
             return nil
         }
-        return placeholdersKnown(text.value, at: node, path: path) ? text.value : nil
+        return placeholdersKnown(text, at: node, path: path) ? text.value : nil
     }
 
-    /// Whether every `{placeholder}` in `template` is one of SPEC §2's; reports each unknown one (with did-you-mean).
-    /// `extra` names further placeholders allowed here (`message` in a command's argv).
-    mutating func placeholdersKnown(_ template: String, extra: [String] = [], at node: JSONNode, path: String) -> Bool {
+    /// Whether `text` is a template whose braces balance and whose `{placeholder}`s are all SPEC §2's (or in
+    /// `extra`: `message` in a command's argv); reports each problem (did-you-mean), never a `${…}`'s value.
+    mutating func placeholdersKnown(_ text: ConfigString, extra: [String] = [], at node: JSONNode, path: String) -> Bool {
         let known = MessageTemplate.placeholders + extra
-        let unknown = MessageTemplate.unknownPlaceholders(in: template).filter { !extra.contains($0) }
-        for name in unknown {
+        // The braces as written (each ${…} standing for a value), so an error never shows what a variable holds.
+        do {
+            _ = try MessageTemplate.parse(EnvironmentExpander.masked(text.raw))
+            _ = try MessageTemplate.parse(text.value)
+        } catch let problem {
+            let written = (try? MessageTemplate.parse(EnvironmentExpander.masked(text.raw))) != nil
+            error(written ? "the value of a ${…} in the message holds a brace that is not a placeholder; "
+                      + "write {{ and }} in it for literal braces (the value is not shown)"
+                      : "unbalanced brace in the message: \(problem)", at: node, path: path)
+            return false
+        }
+        let writtenUnknown = Set(MessageTemplate.unknownPlaceholders(in: EnvironmentExpander.masked(text.raw))).subtracting(extra)
+        let unknown = MessageTemplate.unknownPlaceholders(in: text.value).filter { !extra.contains($0) }
+        if unknown.contains(where: { !writtenUnknown.contains($0) }) {
+            error("the value of a ${…} in the message holds an unknown placeholder (the value is not shown); "
+                  + "write {{ and }} in it for literal braces", at: node, path: path)
+        }
+        for name in unknown where writtenUnknown.contains(name) {
             let suggestion = Suggestion.nearest(to: name, in: known).map { " Did you mean '{\($0)}'?" }
             let list = known.map { "{\($0)}" }.joined(separator: " ")
-            error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ for a literal {)."),
+            error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ and }} for literal braces)."),
                   at: node, path: path)
         }
         return unknown.isEmpty
