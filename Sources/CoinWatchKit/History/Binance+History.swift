@@ -1,0 +1,39 @@
+extension Binance: HistorySource {
+    public var servedTimeframes: [Timeframe] { Timeframe.allCases }
+
+    /// The most klines one request returns.
+    public static let klinesPerRequest: Int64 = 1000
+
+    /// `/api/v3/klines?symbol=BTCUSDT&interval=1h&startTime=…&endTime=…&limit=1000`, one request
+    /// per 1000 candles of the span (SPEC §6).
+    public func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64,
+                                now: Int64) -> [HTTPRequest] {
+        let start = timeframe.floor(from)
+        return Self.windows(from: start, to: to, size: Self.klinesPerRequest * timeframe.milliseconds).map { window in
+            let query = QueryString.join([
+                ("symbol", QueryString.escape(market.uppercased())), ("interval", timeframe.rawValue),
+                ("startTime", String(window.from)), ("endTime", String(window.to - 1)), ("limit", "1000"),
+            ])
+            return endpoint.get("/api/v3/klines?\(query)")
+        }
+    }
+
+    /// Kline rows `[openTime, "open", "high", "low", "close", "volume", closeTime, …]`.
+    public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
+        try HistoryRows.decode(body, provider: name) { rows in
+            var time: Int64 = 0
+            var values = [Double](repeating: 0, count: 5)
+            var count = 0
+            try rows.array { rows, index in
+                switch index {
+                case 0: time = try rows.milliseconds(field: "[0]")
+                case 1...5: values[index - 1] = try rows.number(field: "[\(index)]")
+                default: try rows.skip(field: "[\(index)]")
+                }
+                count = index + 1
+            }
+            guard count >= 6 else { throw rows.fail("expected at least 6 fields, got \(count)") }
+            return Candle(openTime: time, open: values[0], high: values[1], low: values[2], close: values[3], volume: values[4])
+        }
+    }
+}
