@@ -90,6 +90,8 @@ struct HistoryRows {
 
     /// A decoding error at the current row (and `field`, a suffix like `[2]` or `.high_price`).
     func fail(_ what: String, field: String = "") -> ProviderError {
+        var what = what
+        if reader.index >= reader.bytes.count { what = "not valid JSON (the body ends early: truncated)" }
         let at = path + field
         return .decoding(provider: provider, detail: at.isEmpty ? what : "\(at): \(what)")
     }
