@@ -9,6 +9,11 @@ static inline int cw_sqlite_bind_text(sqlite3_stmt *s, int i, const char *v, int
     return sqlite3_bind_text(s, i, v, n, SQLITE_TRANSIENT);
 }
 
+/* The same for a blob. */
+static inline int cw_sqlite_bind_blob(sqlite3_stmt *s, int i, const void *v, int n) {
+    return sqlite3_bind_blob(s, i, v, n, SQLITE_TRANSIENT);
+}
+
 /* sqlite3_open_v2 with the flags every coinwatch connection uses (read-write, create, no mutex:
    one connection per thread; URIs off). */
 static inline int cw_sqlite_open(const char *path, sqlite3 **db) {

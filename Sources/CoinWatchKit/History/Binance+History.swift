@@ -1,5 +1,7 @@
 extension Binance: HistorySource {
     public var servedTimeframes: [Timeframe] { Timeframe.allCases }
+    /// 2017-07-01, before Binance's first trades.
+    public var earliest: Int64 { 1_498_867_200_000 }
 
     /// The most klines one request returns.
     public static let klinesPerRequest: Int64 = 1000

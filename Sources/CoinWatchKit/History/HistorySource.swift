@@ -13,6 +13,11 @@ public protocol HistorySource: Sendable {
     /// The candles (or points) of one answer, sorted by time, duplicates dropped.
     /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
     func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle]
+    /// The earliest time (ms) `max` asks for.
+    var earliest: Int64 { get }
+    /// Whether one answer holds only the provider's latest rows whatever span is asked (Bithumb), so
+    /// nothing before its first row is known complete.
+    var answersLatestOnly: Bool { get }
     /// A hint for what to do when the API refused the span (a plan limit), nil when `message` is not that.
     func planHint(for message: String) -> String?
 }
@@ -27,6 +32,10 @@ extension HistorySource {
     }
 
     public var servesPoints: Bool { false }
+
+    public var earliest: Int64 { 1_230_940_800_000 }
+
+    public var answersLatestOnly: Bool { false }
 
     public func planHint(for message: String) -> String? { nil }
 

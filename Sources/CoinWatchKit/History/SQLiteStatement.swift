@@ -35,6 +35,12 @@ final class SQLiteStatement {
         try connection.check(cw_sqlite_bind_text(handle, index, value, count))
     }
 
+    /// Binds bytes (copied) to parameter `index`.
+    func bind(_ index: Int32, blob: [UInt8]) throws(SQLiteError) {
+        let code = blob.withUnsafeBytes { cw_sqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
+        try connection.check(code)
+    }
+
     /// Advances one step: true when a row is ready, false when the statement is done.
     func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
@@ -62,6 +68,13 @@ final class SQLiteStatement {
     /// Column `index` of the current row as a double, nil when NULL.
     func optionalDouble(_ index: Int32) -> Double? {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)
+    }
+
+    /// Calls `body` with the bytes of blob column `index` of the current row (empty for NULL).
+    func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     /// Column `index` of the current row as text ("" when NULL).

@@ -1,5 +1,7 @@
 extension Upbit: HistorySource {
     public var servedTimeframes: [Timeframe] { Timeframe.allCases }
+    /// 2017-09-25, before Upbit's first trades.
+    public var earliest: Int64 { 1_506_297_600_000 }
 
     /// The most candles one request returns.
     public static let candlesPerRequest: Int64 = 200
