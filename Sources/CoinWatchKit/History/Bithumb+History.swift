@@ -2,6 +2,9 @@ extension Bithumb: HistorySource {
     public var servedTimeframes: [Timeframe] { [.m1, .m5, .h1, .d1] }
     public var answersLatestOnly: Bool { true }
 
+    /// `BTC_KRW`.
+    public func historyMarket(for quote: Quote) -> String { "\(quote.symbol.uppercased())_\(quote.vs.uppercased())" }
+
     /// `/public/candlestick/BTC_KRW/{1m,5m,1h,24h}`: one request; the API answers its latest rows.
     public func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64,
                                 now: Int64) -> [HTTPRequest] {

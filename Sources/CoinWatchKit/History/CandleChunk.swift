@@ -10,6 +10,7 @@ enum CandleChunk {
     /// The start (ms) of the chunk holding `time` for candles of `timeframe`.
     static func start(of time: Int64, _ timeframe: Timeframe) -> Int64 {
         let span = widths * timeframe.milliseconds
+        let time = min(max(time, -(1 << 52)), 1 << 52)
         return (time >= 0 ? time / span : (time - span + 1) / span) * span
     }
 

@@ -20,18 +20,17 @@ public struct HistoryLoader {
 
     public let source: any HistorySource
     public let store: HistoryStore?
-    /// Sends one request; the 2xx body or the error.
-    public let fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>
 
-    public init(source: any HistorySource, store: HistoryStore?, fetch: @escaping (HTTPRequest) -> Result<[UInt8], ProviderError>) {
+    public init(source: any HistorySource, store: HistoryStore?) {
         self.source = source
         self.store = store
-        self.fetch = fetch
     }
 
-    /// The points of `range` for `market` in `vs` at `now` (ms). Fails with a one-line message naming
-    /// the provider and what to do when neither the store nor the provider has any.
-    public func load(market: String, vs: String, range: ChartRange, now: Int64) -> Result<Loaded, HistoryError> {
+    /// The points of `range` for `market` in `vs` at `now` (ms), asking the provider through `fetch`
+    /// (one request; the 2xx body or the error). Fails with a one-line message naming the provider
+    /// and what to do when neither the store nor the provider has any.
+    public func load(market: String, vs: String, range: ChartRange, now: Int64,
+                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
         let wanted = range.timeframe
         let timeframe = source.fetchTimeframe(for: wanted)
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
@@ -83,17 +82,16 @@ public struct HistoryLoader {
         guard newest != .min else {
             return .failure(HistoryError(failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
         }
-        let end = min(now, newest) + 1
-        let from = range.milliseconds.map { end - 1 - $0 } ?? .min
-        var candles: [Candle]
-        var fromStore = 0
-        if let store, let stored = try? store.candles(key, from: from, to: end) {
-            candles = stored
-            let fresh = Set(fetched.map(\.openTime))
-            fromStore = stored.count(where: { !fresh.contains($0.openTime) })
-        } else {
-            candles = fetched.filter { $0.openTime >= from && $0.openTime < end }
-        }
+        // The window ends now, or at the newest data when that is older than the whole range (a
+        // provider that stopped quoting the coin, or a replayed capture).
+        let anchor = range.milliseconds.map { now - newest <= $0 } ?? true ? now : newest
+        let end = anchor + 1
+        let from = range.milliseconds.map { anchor - $0 } ?? .min
+        let stored = (try? store?.candles(key, from: from, to: end)) ?? []
+        let fresh = fetched.filter { $0.openTime >= from && $0.openTime < end }
+        let freshTimes = Set(fresh.map(\.openTime))
+        let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
+        var candles = CandleChunk.merge(stored, fresh)
         if let forming, forming.openTime >= from { candles = CandleChunk.merge(candles, [forming]) }
         if wanted != timeframe, wanted.isBuilt(from: timeframe) {
             let built = CandleAggregator.aggregate(candles, to: wanted, now: now)

@@ -18,6 +18,8 @@ public protocol HistorySource: Sendable {
     /// Whether one answer holds only the provider's latest rows whatever span is asked (Bithumb), so
     /// nothing before its first row is known complete.
     var answersLatestOnly: Bool { get }
+    /// How its history endpoints name the market of `quote` (`bitcoin`, `BTCUSDT`, `KRW-BTC`, `BTC_KRW`).
+    func historyMarket(for quote: Quote) -> String
     /// A hint for what to do when the API refused the span (a plan limit), nil when `message` is not that.
     func planHint(for message: String) -> String?
 }
@@ -36,6 +38,8 @@ extension HistorySource {
     public var earliest: Int64 { 1_230_940_800_000 }
 
     public var answersLatestOnly: Bool { false }
+
+    public func historyMarket(for quote: Quote) -> String { quote.providerID }
 
     public func planHint(for message: String) -> String? { nil }
 

@@ -6,7 +6,8 @@ extension HistoryStore {
         .m1: (7, .h1), .m5: (30, .h1), .m15: (90, .h1), .h1: (730, .d1), .h4: (1825, .d1),
     ]
 
-    /// Rolls up what is older than its retention (at most once a day; `now` in ms), in one transaction.
+    /// Rolls up what is older than its retention behind the newest candle of its series (so a series
+    /// keeps its recent past however old it is) — at most once a day (`now` in ms), in one transaction.
     /// Only whole chunks are removed, and a coarse candle is built only where the fine series was
     /// complete, so a rolled-up candle is never a partial one; coarse candles already stored are kept.
     public func rollUp(now: Int64) throws(SQLiteError) {
@@ -15,8 +16,9 @@ extension HistoryStore {
         try transaction { () throws(SQLiteError) in
             for (id, key) in try allSeries() {
                 guard let rule = Self.retention[key.timeframe] else { continue }
+                guard let newest = try newest(key) else { continue }
                 let span = CandleChunk.widths * key.timeframe.milliseconds
-                let horizon = rule.into.floor((now - rule.days * 86_400_000) / span * span)
+                let horizon = rule.into.floor((min(now, newest) - rule.days * 86_400_000) / span * span)
                 try rollUp(id: id, key: key, into: rule.into, before: horizon)
             }
             try setMeta("rolled_up_at", now)

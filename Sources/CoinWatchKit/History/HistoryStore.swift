@@ -121,6 +121,12 @@ public final class HistoryStore {
         }
     }
 
+    /// SQLite's `PRAGMA quick_check` verdict: "ok", or what is damaged.
+    public func check() throws(SQLiteError) -> String {
+        let check = try db.statement("PRAGMA quick_check")
+        return try check.step() ? check.text(0) : "no answer"
+    }
+
     /// How many series it holds.
     public func seriesCount() throws(SQLiteError) -> Int {
         let count = try db.statement("SELECT count(*) FROM series")
