@@ -22,8 +22,7 @@ public final class HistoryStore {
     public init(path: String, busyTimeout: Double = 5) throws(SQLiteError) {
         self.path = path
         db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        let version = try db.statement("PRAGMA user_version")
-        let current = try version.step() ? version.int(0) : 0
+        let current = try db.with("PRAGMA user_version") { (version) throws(SQLiteError) in try version.step() ? version.int(0) : 0 }
         guard current != Int64(Self.schemaVersion) else { return }
         guard current == 0 else {
             throw .corrupt(path: path, message: "schema version \(current), this coinwatch knows \(Self.schemaVersion)")
@@ -68,36 +67,39 @@ public final class HistoryStore {
     /// The stored candles of `key` with `from` ≤ open time < `to`, oldest first.
     public func candles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
         guard let id = try seriesID(key, create: false) else { return [] }
-        let select = try db.statement("SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start")
-        try select.bind(1, id)
-        try select.bind(2, CandleChunk.start(of: from, key.timeframe))
-        try select.bind(3, to)
-        var out: [Candle] = []
-        while try select.step() {
-            select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+        return try db.with("SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start") { (select) throws(SQLiteError) in
+            try select.bind(1, id)
+            try select.bind(2, CandleChunk.start(of: from, key.timeframe))
+            try select.bind(3, to)
+            var out: [Candle] = []
+            while try select.step() {
+                select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+            }
+            return out
         }
-        return out
     }
 
     /// The newest stored open time of `key`, nil when it has none.
     public func newest(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
         guard let id = try seriesID(key, create: false) else { return nil }
-        let select = try db.statement("SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1")
-        try select.bind(1, id)
-        guard try select.step() else { return nil }
-        var last: [Candle] = []
-        select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
-        return last.last?.openTime
+        return try db.with("SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1") { (select) throws(SQLiteError) in
+            try select.bind(1, id)
+            guard try select.step() else { return nil }
+            var last: [Candle] = []
+            select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
+            return last.last?.openTime
+        }
     }
 
     /// The spans of `key` known complete.
     public func complete(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
         guard let id = try seriesID(key, create: false) else { return Intervals() }
-        let select = try db.statement("SELECT start, end FROM complete WHERE series = ?1 ORDER BY start")
-        try select.bind(1, id)
-        var spans: [(start: Int64, end: Int64)] = []
-        while try select.step() { spans.append((select.int(0), select.int(1))) }
-        return Intervals(spans)
+        return try db.with("SELECT start, end FROM complete WHERE series = ?1 ORDER BY start") { (select) throws(SQLiteError) in
+            try select.bind(1, id)
+            var spans: [(start: Int64, end: Int64)] = []
+            while try select.step() { spans.append((select.int(0), select.int(1))) }
+            return Intervals(spans)
+        }
     }
 
     /// Stores the closed candles `closed` (sorted) of `key` and marks `complete` spans known complete,
@@ -123,14 +125,12 @@ public final class HistoryStore {
 
     /// SQLite's `PRAGMA quick_check` verdict: "ok", or what is damaged.
     public func check() throws(SQLiteError) -> String {
-        let check = try db.statement("PRAGMA quick_check")
-        return try check.step() ? check.text(0) : "no answer"
+        try db.with("PRAGMA quick_check") { (check) throws(SQLiteError) in try check.step() ? check.text(0) : "no answer" }
     }
 
     /// How many series it holds.
     public func seriesCount() throws(SQLiteError) -> Int {
-        let count = try db.statement("SELECT count(*) FROM series")
-        return try count.step() ? Int(count.int(0)) : 0
+        try db.with("SELECT count(*) FROM series") { (count) throws(SQLiteError) in try count.step() ? Int(count.int(0)) : 0 }
     }
 
     // MARK: - Internals shared with the roll-up
@@ -139,16 +139,20 @@ public final class HistoryStore {
     func seriesID(_ key: SeriesKey, create: Bool) throws(SQLiteError) -> Int64? {
         let name = "\(key.provider)|\(key.coin)|\(key.currency)|\(key.timeframeTag)"
         if let id = seriesIDs[name] { return id }
-        let select = try db.statement("SELECT id FROM series WHERE provider = ?1 AND coin = ?2 AND currency = ?3 AND timeframe = ?4")
-        try bindKey(select, key)
-        if try select.step() {
-            seriesIDs[name] = select.int(0)
-            return select.int(0)
+        let found = try db.with("SELECT id FROM series WHERE provider = ?1 AND coin = ?2 AND currency = ?3 AND timeframe = ?4") {
+            (select) throws(SQLiteError) -> Int64? in
+            try bindKey(select, key)
+            return try select.step() ? select.int(0) : nil
+        }
+        if let found {
+            seriesIDs[name] = found
+            return found
         }
         guard create else { return nil }
-        let insert = try db.statement("INSERT INTO series(provider, coin, currency, timeframe) VALUES (?1, ?2, ?3, ?4)")
-        try bindKey(insert, key)
-        try insert.run()
+        try db.with("INSERT INTO series(provider, coin, currency, timeframe) VALUES (?1, ?2, ?3, ?4)") { (insert) throws(SQLiteError) in
+            try bindKey(insert, key)
+            try insert.run()
+        }
         return try seriesID(key, create: false)
     }
 
@@ -159,44 +163,49 @@ public final class HistoryStore {
             let start = CandleChunk.start(of: candles[index].openTime, timeframe)
             var end = index
             while end < candles.count, CandleChunk.start(of: candles[end].openTime, timeframe) == start { end += 1 }
-            let select = try db.statement("SELECT data FROM chunks WHERE series = ?1 AND start = ?2")
-            try select.bind(1, id)
-            try select.bind(2, start)
-            var old: [Candle] = []
-            if try select.step() { select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &old) } }
-            select.reset()
+            let old = try db.with("SELECT data FROM chunks WHERE series = ?1 AND start = ?2") { (select) throws(SQLiteError) in
+                try select.bind(1, id)
+                try select.bind(2, start)
+                var old: [Candle] = []
+                if try select.step() { select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &old) } }
+                return old
+            }
             let merged = CandleChunk.merge(old, Array(candles[index..<end]))
-            let upsert = try db.statement("INSERT OR REPLACE INTO chunks(series, start, data) VALUES (?1, ?2, ?3)")
-            try upsert.bind(1, id)
-            try upsert.bind(2, start)
-            try upsert.bind(3, blob: CandleChunk.encode(merged))
-            try upsert.run()
+            try db.with("INSERT OR REPLACE INTO chunks(series, start, data) VALUES (?1, ?2, ?3)") { (upsert) throws(SQLiteError) in
+                try upsert.bind(1, id)
+                try upsert.bind(2, start)
+                try upsert.bind(3, blob: CandleChunk.encode(merged))
+                try upsert.run()
+            }
             index = end
         }
     }
 
     /// Replaces the complete spans of series `id` with `known`.
     func replaceComplete(_ id: Int64, _ known: Intervals) throws(SQLiteError) {
-        let delete = try db.statement("DELETE FROM complete WHERE series = ?1")
-        try delete.bind(1, id)
-        try delete.run()
-        let insert = try db.statement("INSERT INTO complete(series, start, end) VALUES (?1, ?2, ?3)")
-        for span in known.spans {
-            insert.reset()
-            try insert.bind(1, id)
-            try insert.bind(2, span.start)
-            try insert.bind(3, span.end)
-            try insert.run()
+        try db.with("DELETE FROM complete WHERE series = ?1") { (delete) throws(SQLiteError) in
+            try delete.bind(1, id)
+            try delete.run()
+        }
+        try db.with("INSERT INTO complete(series, start, end) VALUES (?1, ?2, ?3)") { (insert) throws(SQLiteError) in
+            for span in known.spans {
+                insert.reset()
+                try insert.bind(1, id)
+                try insert.bind(2, span.start)
+                try insert.bind(3, span.end)
+                try insert.run()
+            }
         }
     }
 
     /// Deletes the chunks of series `id` that end before `time` (whole chunks only).
     func deleteChunks(_ id: Int64, _ timeframe: Timeframe, before time: Int64) throws(SQLiteError) {
-        let delete = try db.statement("DELETE FROM chunks WHERE series = ?1 AND start + ?2 <= ?3")
-        try delete.bind(1, id)
-        try delete.bind(2, CandleChunk.widths * timeframe.milliseconds)
-        try delete.bind(3, time)
-        try delete.run()
+        try db.with("DELETE FROM chunks WHERE series = ?1 AND start + ?2 <= ?3") { (delete) throws(SQLiteError) in
+            try delete.bind(1, id)
+            try delete.bind(2, CandleChunk.widths * timeframe.milliseconds)
+            try delete.bind(3, time)
+            try delete.run()
+        }
     }
 
     /// Runs `body` in one write transaction.
@@ -206,31 +215,34 @@ public final class HistoryStore {
 
     /// The integer `key` of the meta table, nil when unset.
     func meta(_ key: String) throws(SQLiteError) -> Int64? {
-        let select = try db.statement("SELECT value FROM meta WHERE key = ?1")
-        try select.bind(1, key)
-        return try select.step() ? select.int(0) : nil
+        try db.with("SELECT value FROM meta WHERE key = ?1") { (select) throws(SQLiteError) in
+            try select.bind(1, key)
+            return try select.step() ? select.int(0) : nil
+        }
     }
 
     /// Sets the integer `key` of the meta table.
     func setMeta(_ key: String, _ value: Int64) throws(SQLiteError) {
-        let upsert = try db.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")
-        try upsert.bind(1, key)
-        try upsert.bind(2, value)
-        try upsert.run()
+        try db.with("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)") { (upsert) throws(SQLiteError) in
+            try upsert.bind(1, key)
+            try upsert.bind(2, value)
+            try upsert.run()
+        }
     }
 
     /// Every series key in the store.
     func allSeries() throws(SQLiteError) -> [(id: Int64, key: SeriesKey)] {
-        let select = try db.statement("SELECT id, provider, coin, currency, timeframe FROM series")
-        var out: [(id: Int64, key: SeriesKey)] = []
-        while try select.step() {
-            let tag = select.text(4)
-            let points = tag.hasPrefix("p")
-            guard let timeframe = Timeframe(rawValue: points ? String(tag.dropFirst()) : tag) else { continue }
-            out.append((select.int(0), SeriesKey(provider: select.text(1), coin: select.text(2), currency: select.text(3),
-                                                 timeframe: timeframe, points: points)))
+        try db.with("SELECT id, provider, coin, currency, timeframe FROM series") { (select) throws(SQLiteError) in
+            var out: [(id: Int64, key: SeriesKey)] = []
+            while try select.step() {
+                let tag = select.text(4)
+                let points = tag.hasPrefix("p")
+                guard let timeframe = Timeframe(rawValue: points ? String(tag.dropFirst()) : tag) else { continue }
+                out.append((select.int(0), SeriesKey(provider: select.text(1), coin: select.text(2), currency: select.text(3),
+                                                     timeframe: timeframe, points: points)))
+            }
+            return out
         }
-        return out
     }
 
     private func bindKey(_ statement: SQLiteStatement, _ key: SeriesKey) throws(SQLiteError) {

@@ -57,6 +57,15 @@ final class SQLiteConnection {
         return statement
     }
 
+    /// Runs `body` with the prepared statement for `sql`, then resets it, so no statement keeps a
+    /// read snapshot open between uses (a stale snapshot would make the next write fail at once
+    /// with SQLITE_BUSY instead of waiting for the busy timeout).
+    func with<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock taken at once, so the busy
     /// timeout applies up front), committed when it returns and rolled back when it throws.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
