@@ -78,6 +78,17 @@ import Testing
         #expect(chartOf(first) == chartOf(second), "the same chart from the store")
     }
 
+    @Test func stateShowReportsTheStoreSize() throws {
+        #expect(try run(["show", "bitcoin", "--range", "30d"]).status == 0)
+        let show = try Binary.run(["state", "show", "--state", dir.path + "/state.json"], environment: environment)
+        let line = try #require(show.stdout.split(separator: "\n").last.map(String.init))
+        #expect(line.hasPrefix("history store \(dir.path)/cache/history.sqlite: 0.") && line.hasSuffix(" MB, 1 series"), "\(line)")
+        let json = try Binary.run(["state", "show", "--json", "--state", dir.path + "/state.json"], environment: environment)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let store = try #require(doc["history_store"] as? [String: Any])
+        #expect((store["bytes"] as? Int ?? 0) > 10_000 && store["series"] as? Int == 1)
+    }
+
     @Test func showJSONAddsThePointsSortedWithDuplicatesDropped() throws {
         let run = try run(["show", "bitcoin", "--range", "1d", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
