@@ -116,7 +116,10 @@ public final class HistoryStore {
     }
 
     /// Bytes the store takes on disk (the file and its WAL).
-    public var sizeBytes: Int64 {
+    public var sizeBytes: Int64 { Self.fileBytes(path) }
+
+    /// Bytes the store at `path` takes on disk (the file and its WAL).
+    public static func fileBytes(_ path: String) -> Int64 {
         [path, path + "-wal"].reduce(0) { total, file in
             var info = stat()
             return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
