@@ -23,19 +23,9 @@ extension Binance: HistorySource {
     /// Kline rows `[openTime, "open", "high", "low", "close", "volume", closeTime, …]`.
     public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
-            var time: Int64 = 0
-            var values = [Double](repeating: 0, count: 5)
-            var count = 0
-            try rows.array { rows, index in
-                switch index {
-                case 0: time = try rows.milliseconds(field: "[0]")
-                case 1...5: values[index - 1] = try rows.number(field: "[\(index)]")
-                default: try rows.skip(field: "[\(index)]")
-                }
-                count = index + 1
-            }
-            guard count >= 6 else { throw rows.fail("expected at least 6 fields, got \(count)") }
-            return Candle(openTime: time, open: values[0], high: values[1], low: values[2], close: values[3], volume: values[4])
+            let row = try rows.numberRow(count: 5)
+            let v = row.values ?? []
+            return Candle(openTime: row.time, open: v[0], high: v[1], low: v[2], close: v[3], volume: v[4])
         }
     }
 }

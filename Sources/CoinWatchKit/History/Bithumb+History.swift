@@ -15,19 +15,9 @@ extension Bithumb: HistorySource {
     /// `{"status":"0000","data":[[ms, "open", "close", "high", "low", "volume"], …]}`: note close before high and low.
     public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name, member: "data") { rows in
-            var time: Int64 = 0
-            var values = [Double](repeating: 0, count: 5)
-            var count = 0
-            try rows.array { rows, index in
-                switch index {
-                case 0: time = try rows.milliseconds(field: "[0]")
-                case 1...5: values[index - 1] = try rows.number(field: "[\(index)]")
-                default: try rows.skip(field: "[\(index)]")
-                }
-                count = index + 1
-            }
-            guard count >= 6 else { throw rows.fail("expected 6 fields, got \(count)") }
-            return Candle(openTime: time, open: values[0], high: values[2], low: values[3], close: values[1], volume: values[4])
+            let row = try rows.numberRow(count: 5)
+            let v = row.values ?? []
+            return Candle(openTime: row.time, open: v[0], high: v[2], low: v[3], close: v[1], volume: v[4])
         }
     }
 }

@@ -25,19 +25,8 @@ extension CoinGecko: HistorySource {
     /// `{"prices":[[ms, price], …], "market_caps": …, "total_volumes": …}`: the prices as points.
     public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name, member: "prices") { rows in
-            var time: Int64 = 0
-            var price: Double?
-            var count = 0
-            try rows.array { rows, index in
-                switch index {
-                case 0: time = try rows.milliseconds(field: "[0]")
-                case 1: price = rows.reader.takeNull() ? nil : try rows.number(field: "[1]")
-                default: try rows.skip(field: "[\(index)]")
-                }
-                count = index + 1
-            }
-            guard count >= 2 else { throw rows.fail("expected [time, price]") }
-            return price.map { Candle(point: time, price: $0) }
+            let row = try rows.numberRow(count: 1, nullable: true)
+            return row.values.map { Candle(point: row.time, price: $0[0]) }
         }
     }
 
@@ -51,20 +40,9 @@ extension CoinGecko: HistorySource {
     /// the stamp minus `timeframe` (4h for 3 to 30 days). No volume.
     public func decodeOHLC(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
-            var time: Int64 = 0
-            var values = [Double](repeating: 0, count: 4)
-            var count = 0
-            try rows.array { rows, index in
-                switch index {
-                case 0: time = try rows.milliseconds(field: "[0]")
-                case 1...4: values[index - 1] = try rows.number(field: "[\(index)]")
-                default: try rows.skip(field: "[\(index)]")
-                }
-                count = index + 1
-            }
-            guard count >= 5 else { throw rows.fail("expected [time, open, high, low, close]") }
-            return Candle(openTime: time - timeframe.milliseconds, open: values[0], high: values[1], low: values[2],
-                          close: values[3], volume: nil)
+            let row = try rows.numberRow(count: 4)
+            let v = row.values ?? []
+            return Candle(openTime: row.time - timeframe.milliseconds, open: v[0], high: v[1], low: v[2], close: v[3], volume: nil)
         }
     }
 

@@ -22,22 +22,7 @@ extension CoinPaprika: HistorySource {
     /// Objects `{time_open, time_close, open, high, low, close, volume, market_cap}`, oldest first.
     public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
-            var time: Int64?
-            var open, high, low, close, volume: Double?
-            try rows.object { rows, key in
-                switch key {
-                case "time_open": time = try rows.isoTime(field: ".\(key)")
-                case "open": open = try rows.number(field: ".\(key)")
-                case "high": high = try rows.number(field: ".\(key)")
-                case "low": low = try rows.number(field: ".\(key)")
-                case "close": close = try rows.number(field: ".\(key)")
-                case "volume":
-                    if rows.reader.takeNull() { volume = nil } else { volume = try rows.number(field: ".\(key)") }
-                default: try rows.skip(field: ".\(key)")
-                }
-            }
-            guard let time, let open, let high, let low, let close else { throw rows.fail("missing time_open or a price") }
-            return Candle(openTime: time, open: open, high: high, low: low, close: close, volume: volume)
+            try rows.objectCandle(time: "time_open", open: "open", high: "high", low: "low", close: "close", volume: "volume")
         }
     }
 

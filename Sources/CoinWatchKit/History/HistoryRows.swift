@@ -134,6 +134,51 @@ struct HistoryRows {
         guard reader.skipValue() else { throw fail("not valid JSON (the body ends early or is damaged)", field: field) }
     }
 
+    /// Reads an array row `[ms, n1, …, nCount, …]` (numbers or numeric strings; later fields
+    /// skipped). The values are nil when one is `null` and `nullable` allows it.
+    mutating func numberRow(count: Int, nullable: Bool = false) throws -> (time: Int64, values: [Double]?) {
+        var time: Int64 = 0
+        var values: [Double]? = []
+        var fields = 0
+        try array { rows, index in
+            switch index {
+            case 0: time = try rows.milliseconds(field: "[0]")
+            case 1...count:
+                if nullable, rows.reader.takeNull() { values = nil } else {
+                    let value = try rows.number(field: "[\(index)]")
+                    values?.append(value)
+                }
+            default: try rows.skip(field: "[\(index)]")
+            }
+            fields = index + 1
+        }
+        guard fields > count else { throw fail("expected at least \(count + 1) fields, got \(fields)") }
+        return (time, values)
+    }
+
+    /// Reads an object row into a candle from the fields named `time` (ISO-8601), `open`, `high`,
+    /// `low`, `close` and `volume` (optional, may be null); other fields are skipped.
+    mutating func objectCandle(time timeKey: String, open openKey: String, high highKey: String, low lowKey: String,
+                               close closeKey: String, volume volumeKey: String) throws -> Candle {
+        var time: Int64?
+        var open, high, low, close, volume: Double?
+        try object { rows, key in
+            switch key {
+            case timeKey: time = try rows.isoTime(field: ".\(key)")
+            case openKey: open = try rows.number(field: ".\(key)")
+            case highKey: high = try rows.number(field: ".\(key)")
+            case lowKey: low = try rows.number(field: ".\(key)")
+            case closeKey: close = try rows.number(field: ".\(key)")
+            case volumeKey: volume = rows.reader.takeNull() ? nil : try rows.number(field: ".\(key)")
+            default: try rows.skip(field: ".\(key)")
+            }
+        }
+        guard let time, let open, let high, let low, let close else {
+            throw fail("missing \(timeKey) or a price (\(openKey), \(highKey), \(lowKey), \(closeKey))")
+        }
+        return Candle(openTime: time, open: open, high: high, low: low, close: close, volume: volume)
+    }
+
     /// Reads an array row: `read` is called once per element with its index; the rest is checked.
     mutating func array(_ read: (inout HistoryRows, Int) throws -> Void) throws {
         guard reader.take(UInt8(ascii: "[")) else { throw fail("expected an array") }

@@ -30,23 +30,8 @@ extension Upbit: HistorySource {
     /// `trade_price` (the close), `candle_acc_trade_volume`.
     public func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
-            var time: Int64?
-            var open, high, low, close, volume: Double?
-            try rows.object { rows, key in
-                switch key {
-                case "candle_date_time_utc": time = try rows.isoTime(field: ".\(key)")
-                case "opening_price": open = try rows.number(field: ".\(key)")
-                case "high_price": high = try rows.number(field: ".\(key)")
-                case "low_price": low = try rows.number(field: ".\(key)")
-                case "trade_price": close = try rows.number(field: ".\(key)")
-                case "candle_acc_trade_volume": volume = try rows.number(field: ".\(key)")
-                default: try rows.skip(field: ".\(key)")
-                }
-            }
-            guard let time, let open, let high, let low, let close else {
-                throw rows.fail("missing candle_date_time_utc or a price")
-            }
-            return Candle(openTime: time, open: open, high: high, low: low, close: close, volume: volume)
+            try rows.objectCandle(time: "candle_date_time_utc", open: "opening_price", high: "high_price", low: "low_price",
+                                  close: "trade_price", volume: "candle_acc_trade_volume")
         }
     }
 }
