@@ -78,13 +78,7 @@ struct RulePlan: Sendable {
     private static func longestWindow(_ rules: [Rule]) -> Double? {
         var longest: Double?
         for rule in rules where rule.enabled {
-            let span: Double?
-            switch rule.condition {
-            case .newHigh(let w), .newLow(let w): span = w.seconds ?? .infinity
-            case .movePct(_, let within): span = within
-            default: span = nil
-            }
-            if let span { longest = max(longest ?? 0, span) }
+            if let span = rule.condition.kind.needs.history { longest = max(longest ?? 0, span) }
         }
         return longest
     }

@@ -27,30 +27,24 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
-        // Each coin's plain numbers and the place of its price series, looked up once per coin
-        // rather than once per rule; a coin without a quote this pass has no reading.
-        var readings: [Reading?] = []
+        // Each quoted coin's observation (its figures and the price series recorded before this
+        // pass) and the place of its series, made once per coin rather than once per rule; a coin
+        // without a quote this pass has no observation.
+        var observations: [Observation?] = []
         var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
-        readings.reserveCapacity(plan.coins.count)
+        observations.reserveCapacity(plan.coins.count)
         seriesAt.reserveCapacity(plan.coins.count)
         for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
             guard let quoteAt = quotes.index(forKey: coin) else {
-                readings.append(nil)
+                observations.append(nil)
                 seriesAt.append(nil)
                 continue
             }
             let at = state.prices.index(forKey: priceKey)
             seriesAt.append(at)
-            readings.append(Reading(price: quotes.values[quoteAt].price,
-                                    previous: at.flatMap { state.prices.values[$0].points.last?.p },
-                                    change24h: quotes.values[quoteAt].change24h, now: now))
-        }
-        // The whole observation (quote, series) of coin `coin`, for the history-bound conditions
-        // and the alerts: made only where one of them needs it.
-        func observation(_ coin: Int, _ state: borrowing StateDocument) -> Observation {
-            let series = seriesAt[coin].map { state.prices.values[$0] }
-            return Observation(quote: quotes[plan.coins[coin]] ?? Self.unquoted, previous: readings[coin]?.previous,
-                               series: series, now: now)
+            let series = at.map { state.prices.values[$0] }
+            observations.append(Observation(quote: quotes.values[quoteAt], previous: series?.points.last?.p,
+                                            series: series, now: now))
         }
         var pending: [Pending] = []
         let timeText = JSONOut.number(now)  // in every alert id of the pass
@@ -64,7 +58,7 @@ public struct RuleRunner: Sendable {
             for target in step.targets {
                 let coin = plan.targetCoins[target]
                 let found = state.pairs.slot(of: plan.pairKeys[target], hint: cursor)
-                guard active, let reading = readings[coin] else {
+                guard active, let observation = observations[coin] else {
                     if let found {
                         order.append(found)
                         cursor = found + 1
@@ -75,19 +69,17 @@ public struct RuleRunner: Sendable {
                 order.append(slot)
                 cursor = slot + 1
                 let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy,
-                                                       pair: state.pairs[slot: slot], reading: reading) {
-                    ConditionEvaluator.evaluateStrict($0, observation(coin, state)).holds
-                }
+                                                       pair: state.pairs[slot: slot], observation: observation)
                 var next = pair
-                next.lastPrice = reading.price
+                next.lastPrice = observation.price
                 state.pairs[slot: slot] = next
                 guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation(coin, state),
-                                            status: status, now: now, timeText: timeText))
+                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation,
+                                            quotes: quotes, status: status, now: now, timeText: timeText))
             }
         }
         state.pairs.arrange(first: order)
-        record(quotes, readings: readings, at: seriesAt, state: &state, now: now)
+        record(quotes, observations: observations, at: seriesAt, state: &state, now: now)
         return pending
     }
 
@@ -95,10 +87,11 @@ public struct RuleRunner: Sendable {
     private static let unquoted = Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: "")
 
     /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
-    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, status: Alert.Status,
-                              now: Double, timeText: String) -> Pending {
+    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quotes: [String: Quote],
+                              status: Alert.Status, now: Double, timeText: String) -> Pending {
         let rule = rules.rules[ruleIndex]
-        let alert = makeAlert(rule, coin: coin, quote: observation.quote, previous: observation.previous,
+        let quote = quotes[coin] ?? Self.unquoted
+        let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
                               status: status, now: now, timeText: timeText)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
@@ -117,7 +110,7 @@ public struct RuleRunner: Sendable {
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "")
         if let template = rule.message {
-            alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert))
+            alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {
             alert.message = AlertMessage.defaultText(for: alert, condition: rule.condition)
         }
@@ -125,20 +118,20 @@ public struct RuleRunner: Sendable {
     }
 
     /// Appends this pass's prices to the history and prunes beyond the longest window in use:
-    /// the plan's coins by their readings (a series found at `at` is updated where it stands, then
+    /// the plan's coins by their observations (a series found at `at` is updated where it stands, then
     /// new series are added), then any other quoted coin.
-    private func record(_ quotes: [String: Quote], readings: [Reading?], at: [Dictionary<String, PriceSeries>.Index?],
+    private func record(_ quotes: [String: Quote], observations: [Observation?], at: [Dictionary<String, PriceSeries>.Index?],
                         state: inout StateDocument, now: Double) {
         let keep = longestWindow
         var recorded = 0
-        for (coin, reading) in readings.enumerated() {
-            guard let reading, let index = at[coin] else { continue }
-            Self.append(reading.price, now: now, keep: keep, to: &state.prices.values[index])
+        for (coin, observation) in observations.enumerated() {
+            guard let observation, let index = at[coin] else { continue }
+            Self.append(observation.price, now: now, keep: keep, to: &state.prices.values[index])
             recorded += 1
         }
-        for (coin, reading) in readings.enumerated() where at[coin] == nil {
-            guard let reading else { continue }
-            Self.append(reading.price, now: now, keep: keep,
+        for (coin, observation) in observations.enumerated() where at[coin] == nil {
+            guard let observation else { continue }
+            Self.append(observation.price, now: now, keep: keep,
                         to: &state.prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
             recorded += 1
         }

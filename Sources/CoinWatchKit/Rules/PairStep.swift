@@ -11,41 +11,36 @@ public enum PairStep {
         public var evaluation: Evaluation
     }
 
-    /// Advances `pair` by one observation of `condition` under `policy`; `rearm` is percent of
-    /// the threshold for price conditions and percentage points for `change_*`.
+    /// Advances `pair` by one observation of `condition` under `policy`, and says why: the
+    /// material `coinwatch explain` prints. `rearm` is percent of the threshold for price
+    /// conditions and percentage points for `change_*`.
     public static func advance(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
                                pair: PairState, observation: Observation) -> Outcome {
-        let wasFiring = condition.isLevel && pair.firing
-        var evaluation = ConditionEvaluator.evaluate(condition, observation, wasFiring: wasFiring,
-                                                     rearm: condition.isLevel ? rearm : nil)
+        let firing = condition.isLevel && pair.firing
+        let rearmed = condition.isLevel ? rearm ?? 0 : 0
+        let holds = condition.kind.holds(observation, firing: firing, rearm: rearmed)
+        var reason = condition.kind.describe(observation, firing: firing, rearm: rearmed)
+        if firing, rearmed > 0, type(of: condition.kind).rearm != .notAllowed {
+            reason += " (rearm \(NumberText.plain(rearmed)))"
+        }
         let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: observation.price,
-                        previous: observation.previous, now: observation.now, holds: evaluation.holds)
+                        previous: observation.previous, now: observation.now, holds: holds)
+        var evaluation = Evaluation(holds: holds, reason: reason)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
-            let before = evaluation
-            evaluation = Evaluation(holds: false, reason: before.reason
-                + "; not re-armed until \(side) \(ConditionEvaluator.format(mark))")
+            evaluation = Evaluation(holds: false, reason: reason + "; not re-armed until \(side) \(NumberText.plain(mark))")
         }
         return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
     }
 
     /// `advance` without the evaluation's reason, for a pass: the same pair and decision.
-    public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
-                              pair: PairState, observation: Observation) -> (pair: PairState, decision: Decision) {
-        decide(condition, rearm: rearm, policy: policy, pair: pair, reading: observation.reading) {
-            ConditionEvaluator.evaluateStrict($0, observation).holds
-        }
-    }
-
-    /// `decide` on the plain numbers; `history` judges the history-bound kinds
-    /// (`ConditionEvaluator.holds(_:_:wasFiring:rearm:history:)`).
     public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                              reading: Reading, history: (Condition) -> Bool) -> (pair: PairState, decision: Decision) {
+                              observation: Observation) -> (pair: PairState, decision: Decision) {
         let holds = condition.isLevel
-            ? ConditionEvaluator.holds(condition, reading, wasFiring: pair.firing, rearm: rearm, history: history)
-            : ConditionEvaluator.holds(condition, reading, history: history)
-        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: reading.price,
-                        previous: reading.previous, now: reading.now, holds: holds)
+            ? condition.kind.holds(observation, firing: pair.firing, rearm: rearm ?? 0)
+            : condition.kind.holds(observation, firing: false, rearm: 0)
+        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: observation.price,
+                        previous: observation.previous, now: observation.now, holds: holds)
         return (step.pair, step.decision)
     }
 
