@@ -1,49 +1,99 @@
 /// What a condition is judged against in one pass for one coin: the quote's figures, the
 /// previous price and the recorded history. A pass makes one per quoted coin and every rule on
-/// that coin reads the same one; it holds numbers and the history only, not the quote's strings.
+/// that coin reads the same one; it holds numbers and the history only, not the quote's strings,
+/// packed so that the figures every kind reads share the first cache line.
 public struct Observation: Sendable, Equatable {
     /// The current price.
     public var price: Double
-    /// The last price recorded in state for the coin and currency; nil at the first observation.
-    public var previous: Double?
-    /// The provider's 24h change in percent, where it reports one.
-    public var change24h: Double?
-    /// The provider's own highs and lows, where it reports them.
-    public var marks: Marks
-    /// Prices recorded before this pass (the current price not yet added).
-    public var series: PriceSeries?
     /// The instant of the pass, seconds since 1970.
     public var now: Double
+    private var previousValue: Double
+    private var changeValue: Double
+    private var present: Present
+    /// The provider's own highs and lows, where it reports them.
+    public var marks: Marks
+    /// Prices recorded before this pass (the current price not yet added). A pass fills it only
+    /// for coins some rule looks back on (`ConditionNeeds.history`).
+    public var series: PriceSeries?
+
+    /// Which optional figures are there.
+    private struct Present: OptionSet, Sendable, Equatable {
+        let rawValue: UInt8
+        static let previous = Present(rawValue: 1)
+        static let change = Present(rawValue: 2)
+    }
+
+    /// The last price recorded in state for the coin and currency; nil at the first observation.
+    public var previous: Double? {
+        get { present.contains(.previous) ? previousValue : nil }
+        set {
+            previousValue = newValue ?? 0
+            if newValue == nil { present.remove(.previous) } else { present.insert(.previous) }
+        }
+    }
+
+    /// The provider's 24h change in percent, where it reports one.
+    public var change24h: Double? {
+        get { present.contains(.change) ? changeValue : nil }
+        set {
+            changeValue = newValue ?? 0
+            if newValue == nil { present.remove(.change) } else { present.insert(.change) }
+        }
+    }
 
     /// The provider's highs and lows for the windows it reports.
     public struct Marks: Sendable, Equatable {
-        public var high24h: Double?, low24h: Double?, high52w: Double?, low52w: Double?, ath: Double?, atl: Double?
+        /// 24h, 52-week and all-time highs and lows, in that order; 0 where `reported` lacks the bit.
+        private var values: (Double, Double, Double, Double, Double, Double)
+        /// Bit `i` set: `values.i` was reported.
+        private var reported: UInt8
 
         /// The highs and lows of `quote`.
-        public init(_ quote: Quote) {
-            (high24h, low24h, high52w, low52w, ath, atl) =
-                (quote.high24h, quote.low24h, quote.high52w, quote.low52w, quote.ath, quote.atl)
+        public init(_ quote: borrowing Quote) {
+            let all = [quote.high24h, quote.low24h, quote.high52w, quote.low52w, quote.ath, quote.atl]
+            var bits: UInt8 = 0
+            for (index, value) in all.enumerated() where value != nil { bits |= 1 << index }
+            values = (all[0] ?? 0, all[1] ?? 0, all[2] ?? 0, all[3] ?? 0, all[4] ?? 0, all[5] ?? 0)
+            reported = bits
         }
 
         /// The provider's high (or low) for `window`: 24h, 52w or all-time; nil for 7d and 30d.
         func mark(high: Bool, window: Window) -> Double? {
+            let index: Int
             switch window {
-            case .h24: return high ? high24h : low24h
-            case .w52: return high ? high52w : low52w
-            case .all: return high ? ath : atl
+            case .h24: index = high ? 0 : 1
+            case .w52: index = high ? 2 : 3
+            case .all: index = high ? 4 : 5
             case .d7, .d30: return nil
             }
+            guard reported & (1 << index) != 0 else { return nil }
+            switch index {
+            case 0: return values.0
+            case 1: return values.1
+            case 2: return values.2
+            case 3: return values.3
+            case 4: return values.4
+            default: return values.5
+            }
+        }
+
+        public static func == (lhs: Marks, rhs: Marks) -> Bool {
+            lhs.reported == rhs.reported && lhs.values == rhs.values
         }
     }
 
-    /// An observation of `quote` at `now` against what state recorded before it.
-    public init(quote: Quote, previous: Double?, series: PriceSeries?, now: Double) {
+    /// An observation of `quote` at `now` against what state recorded before it. `quote` is
+    /// borrowed: a pass reads it where the quotes dictionary holds it, without copying its strings.
+    public init(quote: borrowing Quote, previous: Double?, series: PriceSeries?, now: Double) {
         self.price = quote.price
-        self.previous = previous
-        self.change24h = quote.change24h
+        self.now = now
+        self.previousValue = 0
+        self.changeValue = 0
+        self.present = []
         self.marks = Marks(quote)
         self.series = series
-        self.now = now
+        self.previous = previous
+        self.change24h = quote.change24h
     }
 
     /// Recorded points no older than `seconds` before `now`; every point when `seconds` is nil.
