@@ -55,7 +55,8 @@ struct RulePlan: Sendable {
             return coins.count - 1
         }
         var steps: [Step] = []
-        var boxes: [ConditionBox] = []
+        // The conditions' boxes first, back to back in rule order (see `ConditionBox`).
+        let boxes = rules.rules.map { ConditionBox.boxing($0.condition) }
         var historyCoins = Set<Int>()
         var targetCoins: [Int] = []
         var pairKeys: [String] = []
@@ -74,8 +75,7 @@ struct RulePlan: Sendable {
                 targetCoins.append(slot(rule.coin))
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
-            let box = ConditionBox.boxing(rule.condition)
-            boxes.append(box)
+            let box = boxes[steps.count]
             if rule.condition.kind.needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             steps.append(Step(condition: Unmanaged.passUnretained(box), isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),

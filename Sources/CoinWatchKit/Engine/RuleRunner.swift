@@ -90,6 +90,7 @@ public struct RuleRunner: Sendable {
     }
 
     /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
+    @inline(__always)
     private static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
         // The plan owns the box for as long as `step` exists: no retain is needed to read it.

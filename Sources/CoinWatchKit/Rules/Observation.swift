@@ -50,10 +50,15 @@ public struct Observation: Sendable, Equatable {
 
         /// The highs and lows of `quote`.
         public init(_ quote: borrowing Quote) {
-            let all = [quote.high24h, quote.low24h, quote.high52w, quote.low52w, quote.ath, quote.atl]
+            // Written out rather than through an array: a pass makes one per coin.
             var bits: UInt8 = 0
-            for (index, value) in all.enumerated() where value != nil { bits |= 1 << index }
-            values = (all[0] ?? 0, all[1] ?? 0, all[2] ?? 0, all[3] ?? 0, all[4] ?? 0, all[5] ?? 0)
+            func value(_ mark: Double?, _ bit: UInt8) -> Double {
+                guard let mark else { return 0 }
+                bits |= bit
+                return mark
+            }
+            values = (value(quote.high24h, 1), value(quote.low24h, 2), value(quote.high52w, 4),
+                      value(quote.low52w, 8), value(quote.ath, 16), value(quote.atl, 32))
             reported = bits
         }
 
