@@ -2,7 +2,7 @@
 enum CheckCommand {
     static func run(_ context: CommandContext) -> ExitCode {
         if context.arguments.conditions {
-            context.io.out(context.arguments.json ? ConditionCatalog.json() + "\n" : ConditionCatalog.text())
+            context.io.out(context.arguments.json ? ConditionRegistry.json() + "\n" : ConditionRegistry.text())
             return .success
         }
         let rules: RulesFile

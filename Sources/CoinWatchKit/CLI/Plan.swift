@@ -96,15 +96,6 @@ struct Plan {
     }
 
     func conditionText(_ condition: Condition) -> String {
-        switch condition {
-        case .above(let v), .below(let v), .crossesAbove(let v), .crossesBelow(let v), .crosses(let v):
-            return "\(condition.key) \(NumberText.money(v, vs: rules.vsCurrency))"
-        case .change24hAbove(let v), .change24hBelow(let v), .change24hAbs(let v):
-            return "\(condition.key) \(NumberText.plain(v))%"
-        case .newHigh(let w), .newLow(let w): return "\(condition.key) \(w.rawValue)"
-        case .movePct(let pct, let within): return "move_pct \(NumberText.plain(pct))% within \(TimeText.duration(within))"
-        case .entersRange(let l, let h), .exitsRange(let l, let h):
-            return "\(condition.key) \(NumberText.money(l, vs: rules.vsCurrency))–\(NumberText.money(h, vs: rules.vsCurrency))"
-        }
+        condition.kind.listing(vs: rules.vsCurrency)
     }
 }

@@ -1,6 +1,8 @@
 extension RulesValidator {
     /// `when`: an object with exactly one known condition whose value has that condition's shape.
-    /// Returns the condition's key (when exactly one known key is present) and the condition (when valid).
+    /// Returns the condition's key (when exactly one known key is present) and the condition (when
+    /// valid). A compound kind reads each of its conditions with this, at its own path
+    /// (`rules[3].when.all[1]`).
     mutating func condition(_ node: JSONNode, path: String) -> (kind: String?, condition: Condition?) {
         guard let members = node.members else {
             error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path)
@@ -29,43 +31,19 @@ extension RulesValidator {
         return (member.key, conditionValue(member.key, member.value, path: JSONPath.child(path, member.key)))
     }
 
-    /// The value of condition `key`, checked for its shape.
+    /// The value of condition `key` at `path`, read by its kind (`ConditionKind.parse`).
     mutating func conditionValue(_ key: String, _ node: JSONNode, path: String) -> Condition? {
-        switch key {
-        case "above", "below", "crosses_above", "crosses_below", "crosses":
-            guard let price = number(node, path: path) else { return nil }
-            guard price >= 0 else {
-                error("a price cannot be negative", at: node, path: path)
-                return nil
-            }
-            switch key {
-            case "above": return .above(price)
-            case "below": return .below(price)
-            case "crosses_above": return .crossesAbove(price)
-            case "crosses_below": return .crossesBelow(price)
-            default: return .crosses(price)
-            }
-        case "change_24h_above":
-            return number(node, path: path).map { .change24hAbove($0) }
-        case "change_24h_below":
-            return number(node, path: path).map { .change24hBelow($0) }
-        case "change_24h_abs":
-            guard let percent = number(node, path: path) else { return nil }
-            guard percent >= 0 else {
-                error("change_24h_abs is a size of change and cannot be negative; use change_24h_below for drops", at: node, path: path)
-                return nil
-            }
-            return .change24hAbs(percent)
-        case "new_high":
-            return window(node, path: path).map { .newHigh($0) }
-        case "new_low":
-            return window(node, path: path).map { .newLow($0) }
-        case "move_pct":
-            return movePct(node, path: path)
-        default:
-            guard let (low, high) = range(node, path: path) else { return nil }
-            return key == "enters_range" ? .entersRange(low: low, high: high) : .exitsRange(low: low, high: high)
+        ConditionRegistry.kind(key)?.condition(node, path: path, &self)
+    }
+
+    /// A price: a number ≥ 0.
+    mutating func price(_ node: JSONNode, path: String) -> Double? {
+        guard let price = number(node, path: path) else { return nil }
+        guard price >= 0 else {
+            error("a price cannot be negative", at: node, path: path)
+            return nil
         }
+        return price
     }
 
     /// A `new_high`/`new_low` window, with did-you-mean.
@@ -75,33 +53,6 @@ extension RulesValidator {
         let windows = Window.allCases.map(\.rawValue)
         error("unknown window \(text.shown)." + Self.suggestion(for: text, in: windows, label: "Windows"), at: node, path: path)
         return nil
-    }
-
-    /// `move_pct`: `{"pct": P ≠ 0, "within": DUR > 0}` and nothing else.
-    mutating func movePct(_ node: JSONNode, path: String) -> Condition? {
-        guard node.members != nil else {
-            error("expected an object like {\"pct\": 3, \"within\": \"1h\"}, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
-        let fields = object(node, path: path, allowed: ["pct", "within"])
-        var pct: Double?
-        var within: Double?
-        if let pctNode = fields["pct"], let value = number(pctNode, path: JSONPath.child(path, "pct")) {
-            if value == 0 {
-                error("pct cannot be 0; use a positive percent for a rise or a negative one for a fall", at: pctNode, path: JSONPath.child(path, "pct"))
-            } else {
-                pct = value
-            }
-        } else if fields["pct"] == nil {
-            error("move_pct needs pct, the percent to move (negative for a fall)", at: node, path: path)
-        }
-        if let withinNode = fields["within"] {
-            within = duration(withinNode, path: JSONPath.child(path, "within"), positive: true)
-        } else {
-            error("move_pct needs within, a duration such as \"1h\"", at: node, path: path)
-        }
-        guard let pct, let within else { return nil }
-        return .movePct(pct: pct, within: within)
     }
 
     /// `[low, high]`: two numbers with low < high.

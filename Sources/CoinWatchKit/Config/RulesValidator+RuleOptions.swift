@@ -40,7 +40,7 @@ extension RulesValidator {
     }
 
     /// Condition kinds that notify on an event rather than on a level.
-    static let eventKinds = ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range"]
+    static let eventKinds = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
 
     /// `rearm`: a number ≥ 0, only on price and `change_*` conditions.
     mutating func rearm(_ node: JSONNode, kind: String?, path: String) -> Double? {

@@ -2,8 +2,7 @@ extension RulesValidator {
     static let ruleKeys = ["id", "coin", "when", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
                            "notify", "message", "expires", "enabled"]
     /// Condition kinds that take `rearm`: prices and `change_*`.
-    static let rearmKinds = ["above", "below", "crosses_above", "crosses_below", "crosses",
-                             "change_24h_above", "change_24h_below", "change_24h_abs"]
+    static let rearmKinds = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
 
     /// `rules`: an array of at most `maxRules` rules with unique ids.
     mutating func validateRules(_ node: JSONNode, path: String, providers: [ProviderConfig]) -> [Rule] {
@@ -47,8 +46,7 @@ extension RulesValidator {
         let whenPath = JSONPath.child(path, "when")
         if let whenNode = fields["when"] {
             (kind, condition) = self.condition(whenNode, path: whenPath)
-            if let condition, case .newHigh(.all) = condition { warnAllTimeWindow(whenNode, path: whenPath, providers: providers) }
-            if let condition, case .newLow(.all) = condition { warnAllTimeWindow(whenNode, path: whenPath, providers: providers) }
+            if let condition { validateCondition(condition, at: whenNode, path: whenPath, providers: providers) }
         } else {
             error("a rule needs a when with one condition, e.g. \"when\": {\"above\": 100000}", at: node, path: path)
         }
@@ -56,6 +54,12 @@ extension RulesValidator {
         ruleOptions(fields, kind: kind, into: &rule, path: path)
         let valid = diagnostics.count { $0.severity == .error } == errorsBefore
         return (id, valid && id != nil && coin != nil && condition != nil ? rule : nil)
+    }
+
+    /// The checks of `condition` that need the whole file (`ConditionKind.validate`).
+    mutating func validateCondition(_ condition: Condition, at node: JSONNode, path: String, providers: [ProviderConfig]) {
+        let kind = condition.kind
+        kind.validate(at: node, path: path, providers: providers, &self)
     }
 
     /// `id`: required, 1–64 characters of `A-Z a-z 0-9 . _ -`.

@@ -2,12 +2,17 @@
 /// pass: the favorites and any other coin a rule names, each coin's `prices` key, every pair's
 /// `pairs` key ("rule|coin"), the longest window in use, and per rule the plain values its
 /// evaluation needs. The evaluation loop then builds no string, looks each coin up once per pass
-/// (plus once per history condition or alert that needs its whole observation) and copies no
-/// reference-counted value.
+/// and copies no reference-counted value.
 struct RulePlan: Sendable {
-    /// The plain-value part of one rule (no strings or arrays, so copying it costs nothing).
+    /// The plain-value part of one rule (no strings, arrays or counted references, so copying
+    /// it costs nothing).
     struct Step: Sendable {
-        var condition: Condition
+        /// The rule's condition, unretained: `RulePlan.boxes` keeps it alive as long as the plan.
+        let condition: Unmanaged<ConditionBox>
+        /// `Condition.isLevel` of the rule's condition.
+        var isLevel: Bool
+        /// `Condition.threshold` of the rule's condition.
+        var threshold: Double?
         var rearm: Double?
         var policy: NotifyPolicy
         var enabled: Bool
@@ -30,6 +35,11 @@ struct RulePlan: Sendable {
     let steps: [Step]
     /// Per pair (all rules' pairs, one run after another): its coin's position in `coins`.
     let targetCoins: [Int]
+    /// Every rule's condition, in rule order: the owners of the steps' `condition`s.
+    let boxes: [ConditionBox]
+    /// Per coin of `coins`: whether some rule on it looks back over recorded prices
+    /// (`ConditionNeeds.history`), so its observations carry the price series.
+    let needsHistory: [Bool]
     /// Per pair: its key in `StateDocument.pairs`.
     let pairKeys: [String]
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
@@ -45,6 +55,9 @@ struct RulePlan: Sendable {
             return coins.count - 1
         }
         var steps: [Step] = []
+        // The conditions' boxes first, back to back in rule order (see `ConditionBox`).
+        let boxes = rules.rules.map { ConditionBox.boxing($0.condition) }
+        var historyCoins = Set<Int>()
         var targetCoins: [Int] = []
         var pairKeys: [String] = []
         for favorite in rules.favorites { _ = slot(favorite) }
@@ -62,7 +75,10 @@ struct RulePlan: Sendable {
                 targetCoins.append(slot(rule.coin))
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
-            steps.append(Step(condition: rule.condition, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
+            let box = boxes[steps.count]
+            if rule.condition.kind.needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
+            steps.append(Step(condition: Unmanaged.passUnretained(box), isLevel: rule.condition.isLevel,
+                              threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
                               enabled: rule.enabled, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))
         }
@@ -70,6 +86,8 @@ struct RulePlan: Sendable {
         self.coinPositions = position
         self.priceKeys = coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }
         self.steps = steps
+        self.boxes = boxes
+        self.needsHistory = coins.indices.map { historyCoins.contains($0) }
         self.targetCoins = targetCoins
         self.pairKeys = pairKeys
         self.longestWindow = Self.longestWindow(rules.rules)
@@ -78,13 +96,7 @@ struct RulePlan: Sendable {
     private static func longestWindow(_ rules: [Rule]) -> Double? {
         var longest: Double?
         for rule in rules where rule.enabled {
-            let span: Double?
-            switch rule.condition {
-            case .newHigh(let w), .newLow(let w): span = w.seconds ?? .infinity
-            case .movePct(_, let within): span = within
-            default: span = nil
-            }
-            if let span { longest = max(longest ?? 0, span) }
+            if let span = rule.condition.kind.needs.history { longest = max(longest ?? 0, span) }
         }
         return longest
     }

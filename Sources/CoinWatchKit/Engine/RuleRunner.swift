@@ -27,30 +27,30 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
-        // Each coin's plain numbers and the place of its price series, looked up once per coin
-        // rather than once per rule; a coin without a quote this pass has no reading.
-        var readings: [Reading?] = []
+        // Each quoted coin's observation (its figures and the price series recorded before this
+        // pass) and the place of its series, made once per coin rather than once per rule; a coin
+        // without a quote this pass is not `quoted` (its observation is a placeholder).
+        var observations: [Observation] = []
+        var quoted: [Bool] = []
         var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
-        readings.reserveCapacity(plan.coins.count)
+        observations.reserveCapacity(plan.coins.count)
+        quoted.reserveCapacity(plan.coins.count)
         seriesAt.reserveCapacity(plan.coins.count)
         for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
             guard let quoteAt = quotes.index(forKey: coin) else {
-                readings.append(nil)
+                observations.append(Self.unobserved)
+                quoted.append(false)
                 seriesAt.append(nil)
                 continue
             }
             let at = state.prices.index(forKey: priceKey)
             seriesAt.append(at)
-            readings.append(Reading(price: quotes.values[quoteAt].price,
-                                    previous: at.flatMap { state.prices.values[$0].points.last?.p },
-                                    change24h: quotes.values[quoteAt].change24h, now: now))
-        }
-        // The whole observation (quote, series) of coin `coin`, for the history-bound conditions
-        // and the alerts: made only where one of them needs it.
-        func observation(_ coin: Int, _ state: borrowing StateDocument) -> Observation {
-            let series = seriesAt[coin].map { state.prices.values[$0] }
-            return Observation(quote: quotes[plan.coins[coin]] ?? Self.unquoted, previous: readings[coin]?.previous,
-                               series: series, now: now)
+            let previous = at.flatMap { state.prices.values[$0].points.last?.p }
+            // The series only where a rule on the coin looks back: an observation without one
+            // copies without touching a reference count.
+            let series = plan.needsHistory[observations.count] ? at.map { state.prices.values[$0] } : nil
+            observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
+            quoted.append(true)
         }
         var pending: [Pending] = []
         let timeText = JSONOut.number(now)  // in every alert id of the pass
@@ -64,7 +64,7 @@ public struct RuleRunner: Sendable {
             for target in step.targets {
                 let coin = plan.targetCoins[target]
                 let found = state.pairs.slot(of: plan.pairKeys[target], hint: cursor)
-                guard active, let reading = readings[coin] else {
+                guard active, quoted[coin] else {
                     if let found {
                         order.append(found)
                         cursor = found + 1
@@ -74,31 +74,46 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? state.pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
-                let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy,
-                                                       pair: state.pairs[slot: slot], reading: reading) {
-                    ConditionEvaluator.evaluateStrict($0, observation(coin, state)).holds
-                }
+                // The observation is passed in place (inout), never copied per pair.
+                let (pair, decision) = Self.decide(step, pair: state.pairs[slot: slot], observation: &observations[coin])
                 var next = pair
-                next.lastPrice = reading.price
+                next.lastPrice = observations[coin].price
                 state.pairs[slot: slot] = next
                 guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation(coin, state),
-                                            status: status, now: now, timeText: timeText))
+                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], previous: observations[coin].previous,
+                                            quotes: quotes, status: status, now: now, timeText: timeText))
             }
         }
         state.pairs.arrange(first: order)
-        record(quotes, readings: readings, at: seriesAt, state: &state, now: now)
+        record(quotes, observations: observations, quoted: quoted, at: seriesAt, state: &state, now: now)
         return pending
+    }
+
+    /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
+    @inline(__always)
+    private static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
+        -> (pair: PairState, decision: Decision) {
+        // The plan owns the box for as long as `step` exists: no retain is needed to read it.
+        let holds = step.condition._withUnsafeGuaranteedRef { box in
+            let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
+            return box.holds(&observation, firing: asked.firing, rearm: asked.rearm)
+        }
+        let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
+                                 pair: pair, observation: observation, holds: holds)
+        return (next.pair, next.decision)
     }
 
     /// Stands in for a quote that is not there (never used: only quoted coins are observed).
     private static let unquoted = Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: "")
+    /// Stands in for the observation of a coin without a quote (never judged).
+    private static let unobserved = Observation(quote: unquoted, previous: nil, series: nil, now: 0)
 
     /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
-    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, status: Alert.Status,
-                              now: Double, timeText: String) -> Pending {
+    private func pendingAlert(_ ruleIndex: Int, coin: String, previous: Double?, quotes: [String: Quote],
+                              status: Alert.Status, now: Double, timeText: String) -> Pending {
         let rule = rules.rules[ruleIndex]
-        let alert = makeAlert(rule, coin: coin, quote: observation.quote, previous: observation.previous,
+        let quote = quotes[coin] ?? Self.unquoted
+        let alert = makeAlert(rule, coin: coin, quote: quote, previous: previous,
                               status: status, now: now, timeText: timeText)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
@@ -117,7 +132,7 @@ public struct RuleRunner: Sendable {
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "")
         if let template = rule.message {
-            alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert))
+            alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {
             alert.message = AlertMessage.defaultText(for: alert, condition: rule.condition)
         }
@@ -125,20 +140,19 @@ public struct RuleRunner: Sendable {
     }
 
     /// Appends this pass's prices to the history and prunes beyond the longest window in use:
-    /// the plan's coins by their readings (a series found at `at` is updated where it stands, then
+    /// the plan's coins by their observations (a series found at `at` is updated where it stands, then
     /// new series are added), then any other quoted coin.
-    private func record(_ quotes: [String: Quote], readings: [Reading?], at: [Dictionary<String, PriceSeries>.Index?],
-                        state: inout StateDocument, now: Double) {
+    private func record(_ quotes: [String: Quote], observations: [Observation], quoted: [Bool],
+                        at: [Dictionary<String, PriceSeries>.Index?], state: inout StateDocument, now: Double) {
         let keep = longestWindow
         var recorded = 0
-        for (coin, reading) in readings.enumerated() {
-            guard let reading, let index = at[coin] else { continue }
-            Self.append(reading.price, now: now, keep: keep, to: &state.prices.values[index])
+        for (coin, observation) in observations.enumerated() {
+            guard quoted[coin], let index = at[coin] else { continue }
+            Self.append(observation.price, now: now, keep: keep, to: &state.prices.values[index])
             recorded += 1
         }
-        for (coin, reading) in readings.enumerated() where at[coin] == nil {
-            guard let reading else { continue }
-            Self.append(reading.price, now: now, keep: keep,
+        for (coin, observation) in observations.enumerated() where at[coin] == nil && quoted[coin] {
+            Self.append(observation.price, now: now, keep: keep,
                         to: &state.prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
             recorded += 1
         }

@@ -1,22 +1,20 @@
-/// The outcome of judging one condition: whether it holds and a short human reason.
+/// Whether a rule's condition held for one pair in one pass, and the figure it compared in
+/// words: the first half of what `coinwatch explain` prints for a pair (the second half is the
+/// `Decision` and its `NotifyReason`: notify, or why it held back). `PairStep.advance` makes it;
+/// a pass does not (it asks `holds` only).
 ///
-/// The reason is formatted only when read: a pass judges every (rule, coin) pair but reads no
-/// reason, and formatting numbers into text cost more than the judgement itself.
+/// `reason` is the kind's `describe`: the figure against the threshold (`price 101 ≥ 100`,
+/// `24h change -7% vs -5%`, `no previous price`), then ` (rearm 5)` when hysteresis moved the
+/// threshold, or `; not re-armed until ≤ 95` when a crossing is waiting to re-arm.
 public struct Evaluation: Sendable, Equatable {
-    /// Whether the condition holds in this pass (after hysteresis).
+    /// Whether the condition holds in this pass (after hysteresis and re-arming).
     public var holds: Bool
-    private let describe: @Sendable () -> String
+    /// The figure against the threshold, in words.
+    public var reason: String
 
-    /// One phrase saying why (`price 101 ≥ 100`), for `-v` and tests.
-    public var reason: String { describe() }
-
-    /// Creates an evaluation; `reason` is evaluated when first read, not here.
-    public init(holds: Bool, reason: @autoclosure @escaping @Sendable () -> String) {
+    /// An evaluation with its reason.
+    public init(holds: Bool, reason: String) {
         self.holds = holds
-        self.describe = reason
-    }
-
-    public static func == (lhs: Evaluation, rhs: Evaluation) -> Bool {
-        lhs.holds == rhs.holds && lhs.reason == rhs.reason
+        self.reason = reason
     }
 }

@@ -1,4 +1,5 @@
-/// Why a pair notified or stayed silent in a pass; tests and `-v` read it.
+/// Why a pair notified or stayed silent in a pass: with `Evaluation` (the figure against the
+/// threshold), what `coinwatch explain` prints for a pair; `Decision.description` words it.
 public enum NotifyReason: String, Sendable, Equatable, CaseIterable, CustomStringConvertible {
     /// A level condition holds and the pair has never notified.
     case firstTime

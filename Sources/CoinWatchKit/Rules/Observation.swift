@@ -1,24 +1,105 @@
-/// What a condition is judged against in one pass: the quote, the previous price and the history.
+/// What a condition is judged against in one pass for one coin: the quote's figures, the
+/// previous price and the recorded history. A pass makes one per quoted coin and every rule on
+/// that coin reads the same one; it holds numbers and the history only, not the quote's strings,
+/// packed so that the figures every kind reads share the first cache line.
 public struct Observation: Sendable, Equatable {
-    /// The quote fetched in this pass.
-    public var quote: Quote
-    /// The last price recorded in state for the coin and currency; nil at the first observation.
-    public var previous: Double?
-    /// Prices recorded before this pass (the current price not yet added).
-    public var series: PriceSeries?
+    /// The current price.
+    public var price: Double
     /// The instant of the pass, seconds since 1970.
     public var now: Double
+    private var previousValue: Double
+    private var changeValue: Double
+    private var present: Present
+    /// The provider's own highs and lows, where it reports them.
+    public var marks: Marks
+    /// Prices recorded before this pass (the current price not yet added). A pass fills it only
+    /// for coins some rule looks back on (`ConditionNeeds.history`).
+    public var series: PriceSeries?
 
-    /// Creates an observation of `quote` at `now` against what state recorded before it.
-    public init(quote: Quote, previous: Double?, series: PriceSeries?, now: Double) {
-        self.quote = quote
-        self.previous = previous
-        self.series = series
-        self.now = now
+    /// Which optional figures are there.
+    private struct Present: OptionSet, Sendable, Equatable {
+        let rawValue: UInt8
+        static let previous = Present(rawValue: 1)
+        static let change = Present(rawValue: 2)
     }
 
-    /// The current price.
-    public var price: Double { quote.price }
+    /// The last price recorded in state for the coin and currency; nil at the first observation.
+    public var previous: Double? {
+        get { present.contains(.previous) ? previousValue : nil }
+        set {
+            previousValue = newValue ?? 0
+            if newValue == nil { present.remove(.previous) } else { present.insert(.previous) }
+        }
+    }
+
+    /// The provider's 24h change in percent, where it reports one.
+    public var change24h: Double? {
+        get { present.contains(.change) ? changeValue : nil }
+        set {
+            changeValue = newValue ?? 0
+            if newValue == nil { present.remove(.change) } else { present.insert(.change) }
+        }
+    }
+
+    /// The provider's highs and lows for the windows it reports.
+    public struct Marks: Sendable, Equatable {
+        /// 24h, 52-week and all-time highs and lows, in that order; 0 where `reported` lacks the bit.
+        private var values: (Double, Double, Double, Double, Double, Double)
+        /// Bit `i` set: `values.i` was reported.
+        private var reported: UInt8
+
+        /// The highs and lows of `quote`.
+        public init(_ quote: borrowing Quote) {
+            // Written out rather than through an array: a pass makes one per coin.
+            var bits: UInt8 = 0
+            func value(_ mark: Double?, _ bit: UInt8) -> Double {
+                guard let mark else { return 0 }
+                bits |= bit
+                return mark
+            }
+            values = (value(quote.high24h, 1), value(quote.low24h, 2), value(quote.high52w, 4),
+                      value(quote.low52w, 8), value(quote.ath, 16), value(quote.atl, 32))
+            reported = bits
+        }
+
+        /// The provider's high (or low) for `window`: 24h, 52w or all-time; nil for 7d and 30d.
+        func mark(high: Bool, window: Window) -> Double? {
+            let index: Int
+            switch window {
+            case .h24: index = high ? 0 : 1
+            case .w52: index = high ? 2 : 3
+            case .all: index = high ? 4 : 5
+            case .d7, .d30: return nil
+            }
+            guard reported & (1 << index) != 0 else { return nil }
+            switch index {
+            case 0: return values.0
+            case 1: return values.1
+            case 2: return values.2
+            case 3: return values.3
+            case 4: return values.4
+            default: return values.5
+            }
+        }
+
+        public static func == (lhs: Marks, rhs: Marks) -> Bool {
+            lhs.reported == rhs.reported && lhs.values == rhs.values
+        }
+    }
+
+    /// An observation of `quote` at `now` against what state recorded before it. `quote` is
+    /// borrowed: a pass reads it where the quotes dictionary holds it, without copying its strings.
+    public init(quote: borrowing Quote, previous: Double?, series: PriceSeries?, now: Double) {
+        self.price = quote.price
+        self.now = now
+        self.previousValue = 0
+        self.changeValue = 0
+        self.present = []
+        self.marks = Marks(quote)
+        self.series = series
+        self.previous = previous
+        self.change24h = quote.change24h
+    }
 
     /// Recorded points no older than `seconds` before `now`; every point when `seconds` is nil.
     public func recorded(within seconds: Double?) -> [PricePoint] {

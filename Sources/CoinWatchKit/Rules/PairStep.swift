@@ -11,60 +11,61 @@ public enum PairStep {
         public var evaluation: Evaluation
     }
 
-    /// Advances `pair` by one observation of `condition` under `policy`; `rearm` is percent of
-    /// the threshold for price conditions and percentage points for `change_*`.
+    /// Advances `pair` by one observation of `condition` under `policy`, and says why: the
+    /// material `coinwatch explain` prints. `rearm` is percent of the threshold for price
+    /// conditions and percentage points for `change_*`.
     public static func advance(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
                                pair: PairState, observation: Observation) -> Outcome {
-        let wasFiring = condition.isLevel && pair.firing
-        var evaluation = ConditionEvaluator.evaluate(condition, observation, wasFiring: wasFiring,
-                                                     rearm: condition.isLevel ? rearm : nil)
-        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: observation.price,
-                        previous: observation.previous, now: observation.now, holds: evaluation.holds)
+        let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
+        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        var reason = condition.kind.describe(observation, firing: asked.firing, rearm: asked.rearm)
+        if asked.firing, asked.rearm > 0, type(of: condition.kind).rearm != .notAllowed {
+            reason += " (rearm \(NumberText.plain(asked.rearm)))"
+        }
+        let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
+                        pair: pair, observation: observation, holds: holds)
+        var evaluation = Evaluation(holds: holds, reason: reason)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
-            let before = evaluation
-            evaluation = Evaluation(holds: false, reason: before.reason
-                + "; not re-armed until \(side) \(ConditionEvaluator.format(mark))")
+            evaluation = Evaluation(holds: false, reason: reason + "; not re-armed until \(side) \(NumberText.plain(mark))")
         }
         return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
     }
 
-    /// `advance` without the evaluation's reason, for a pass: the same pair and decision.
-    public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
-                              pair: PairState, observation: Observation) -> (pair: PairState, decision: Decision) {
-        decide(condition, rearm: rearm, policy: policy, pair: pair, reading: observation.reading) {
-            ConditionEvaluator.evaluateStrict($0, observation).holds
-        }
-    }
-
-    /// `decide` on the plain numbers; `history` judges the history-bound kinds
-    /// (`ConditionEvaluator.holds(_:_:wasFiring:rearm:history:)`).
+    /// `advance` without the evaluation's reason: the same pair and decision.
     public static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                              reading: Reading, history: (Condition) -> Bool) -> (pair: PairState, decision: Decision) {
-        let holds = condition.isLevel
-            ? ConditionEvaluator.holds(condition, reading, wasFiring: pair.firing, rearm: rearm, history: history)
-            : ConditionEvaluator.holds(condition, reading, history: history)
-        let step = next(condition, rearm: rearm, policy: policy, pair: pair, price: reading.price,
-                        previous: reading.previous, now: reading.now, holds: holds)
+                              observation: Observation) -> (pair: PairState, decision: Decision) {
+        let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
+        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
+                        pair: pair, observation: observation, holds: holds)
         return (step.pair, step.decision)
     }
 
-    /// The pass's step once the strict condition's truth `holds` is known (hysteresis applied
-    /// for level conditions); `blockedBy` is the re-arm mark that kept a true event silent.
-    private static func next(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                             price: Double, previous: Double?, now: Double, holds: Bool)
+    /// What a kind's `holds` is asked for `pair`: a level condition's hysteresis (`rearm`, a
+    /// fired `new_high`'s pull-back) applies while the pair fires; an event condition is judged
+    /// plainly (its `rearm` re-arms the crossing, in `next`).
+    static func judgement(isLevel: Bool, rearm: Double?, pair: PairState) -> (firing: Bool, rearm: Double) {
+        isLevel ? (pair.firing, rearm ?? 0) : (false, 0)
+    }
+
+    /// The pass's step once the condition's verdict `holds` is known (asked as `judgement` says),
+    /// for a condition that is a level one or not and reports `threshold`; `blockedBy` is the
+    /// re-arm mark that kept a true event silent. A pass calls this directly with the verdict.
+    static func next(isLevel: Bool, threshold: Double?, rearm: Double?, policy: NotifyPolicy, pair: PairState,
+                     observation: Observation, holds: Bool)
         -> (pair: PairState, decision: Decision, blockedBy: Double?) {
-        guard !condition.isLevel else {
+        guard !isLevel else {
             let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: true,
-                                                         policy: policy, now: now)
+                                                         policy: policy, now: observation.now)
             return (next, decision, nil)
         }
         var armed = pair
         if (rearm ?? 0) <= 0 { armed.rearmAt = nil }  // rearm taken out of the rule: armed again
         var conditionTrue = holds
         var blockedBy: Double?
-        if let mark = armed.rearmAt, let threshold = condition.threshold {
-            if reached(mark, price: price, threshold: threshold) {
+        if let mark = armed.rearmAt, let threshold {
+            if reached(mark, price: observation.price, threshold: threshold) {
                 armed.rearmAt = nil
             } else if conditionTrue {
                 conditionTrue = false
@@ -72,9 +73,9 @@ public enum PairStep {
             }
         }
         var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: conditionTrue, isLevel: false,
-                                                     policy: policy, now: now)
-        if decision.status == .firing, let rearm, rearm > 0, let threshold = condition.threshold {
-            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (previous ?? 0) < threshold)
+                                                     policy: policy, now: observation.now)
+        if decision.status == .firing, let rearm, rearm > 0, let threshold {
+            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (observation.previous ?? 0) < threshold)
         }
         next.firing = next.rearmAt != nil
         return (next, decision, blockedBy)

@@ -70,13 +70,13 @@ import Testing
         let kinds = Set(Self.rows.map(\.condition.key))
         #expect(kinds == Set(Condition.allKeys))
         let resolved = Set(Self.rows.filter { $0.status == .resolved }.map(\.condition.key))
-        let levels = Set(ConditionCatalog.kinds.compactMap { $0.cases.first?.condition }.filter(\.isLevel).map(\.key))
+        let levels = Set(ConditionRegistry.kinds.filter { $0.timing == .level }.map { $0.key })
         #expect(levels.isSubset(of: resolved), "every level kind has a resolved row")
     }
 
     @Test func templatePlaceholdersTakeTheDefaultFormats() {
         let row = Row(condition: .crossesAbove(100_000), price: 100_250.5, previous: 99_800, change: 2.31, text: "")
-        let values = AlertMessage.values(for: Self.alert(row))
+        let values = AlertMessage.values(for: Self.alert(row), condition: row.condition)
         #expect(values["price"] == "$100,250.50")
         #expect(values["previous"] == "$99,800.00")
         #expect(values["threshold"] == "$100,000.00")
@@ -92,9 +92,10 @@ import Testing
 
     @Test func absentValuesRenderEmpty() {
         let row = Row(condition: .newHigh(.h24), price: 5, text: "")
-        let values = AlertMessage.values(for: Self.alert(row))
+        let values = AlertMessage.values(for: Self.alert(row), condition: row.condition)
         #expect(values["previous"] == "" && values["threshold"] == "" && values["change_24h"] == "")
-        let move = AlertMessage.values(for: Self.alert(Row(condition: .movePct(pct: -3, within: 60), price: 5, text: "")))
+        let moveRow = Row(condition: .movePct(pct: -3, within: 60), price: 5, text: "")
+        let move = AlertMessage.values(for: Self.alert(moveRow), condition: moveRow.condition)
         #expect(move["threshold"] == "-3%")
     }
 

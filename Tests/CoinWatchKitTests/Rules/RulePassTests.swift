@@ -1,7 +1,9 @@
 @testable import CoinWatchKit
 import Testing
 
-/// Evaluator, decision and history together, pass after pass, as the engine chains them.
+/// Evaluator, decision and history together, pass after pass, as the engine chains them: the
+/// re-arming of crossings and a history condition. The sentences of SPEC §2 themselves are
+/// tested once, in Spec/ (through the command line) and NotifyDecisionTests (the decision table).
 @Suite struct RulePassTests {
     /// Runs `prices` (one a minute) through `rule` and returns what each pass decided.
     private func run(_ condition: Condition, rearm: Double? = nil, policy: NotifyPolicy = NotifyPolicy(),
@@ -21,16 +23,6 @@ import Testing
             if series == nil { series = PriceSeries(price: price, at: now) } else { series?.record(price: price, at: now) }
         }
         return decisions
-    }
-
-    @Test func rearmKeepsAFlappingPriceFromNotifyingAgain() {
-        let decisions = run(.above(100), rearm: 5, prices: [101, 99, 101, 96, 101, 94, 101])
-        #expect(decisions.map(\.status) == [.firing, nil, nil, nil, nil, nil, .firing])
-    }
-
-    @Test func rearmKeepsAFlappingCrossingFromNotifyingAgain() {
-        let decisions = run(.crossesAbove(100), rearm: 5, prices: [99, 101, 99, 101, 96, 101, 95, 101])
-        #expect(decisions.map(\.status) == [nil, .firing, nil, nil, nil, nil, nil, .firing])
     }
 
     @Test func rearmOnCrossesWaitsForTheOppositeSide() {
@@ -54,26 +46,6 @@ import Testing
                                     observation: Observation(quote: quote, previous: 99, series: nil, now: 0))
         #expect(step.decision.status == .firing)
         #expect(step.pair.rearmAt == nil && !step.pair.firing)
-    }
-
-    @Test func crossingWithoutRearmNotifiesEveryCrossing() {
-        let decisions = run(.crossesAbove(100), prices: [99, 101, 99, 101])
-        #expect(decisions.map(\.status) == [nil, .firing, nil, .firing])
-    }
-
-    @Test func withoutRearmAFlappingPriceNotifiesEachTime() {
-        let decisions = run(.above(100), prices: [101, 99, 101])
-        #expect(decisions.map(\.status) == [.firing, nil, .firing])
-    }
-
-    @Test func crossingNeedsAPreviousPrice() {
-        let decisions = run(.crossesAbove(100), prices: [101, 99, 100])
-        #expect(decisions.map(\.status) == [nil, nil, .firing])
-    }
-
-    @Test func cooldownSuppressesSecondCrossing() {
-        let decisions = run(.crosses(100), policy: NotifyPolicy(cooldown: 3600), prices: [99, 101, 99, 101])
-        #expect(decisions.map(\.reason) == [.notTrue, .event, .eventDroppedInCooldown, .eventDroppedInCooldown])
     }
 
     @Test func movePctComparesAgainstRecordedHistory() {

@@ -68,14 +68,41 @@ import Testing
         #expect(s.pass(at: 0).stdout.isEmpty, "short of the provider's 24h high")
         s.market.set("bitcoin", price: 110, high24h: 110)
         #expect(s.pass(at: oneHour).stdout == "r  BTC is at a new 24h high — now $110.00 (+0.00% 24h)\n")
-        s.market.set("bitcoin", price: 109, high24h: 110)
-        #expect(s.pass(at: 2 * oneHour).stdout.contains("is no longer at a 24h high"))
+        s.market.set("bitcoin", price: 108, high24h: 110)
+        #expect(s.pass(at: 2 * oneHour).stdout.contains("is no longer at a 24h high"), "pulled back 1.8 % from 110")
         s.market.set("bitcoin", price: 110, high24h: 110)
         #expect(s.pass(at: 3 * oneHour).stdout.isEmpty, "equal to a price recorded an hour ago is no new high")
         s.market.set("bitcoin", price: 110, high24h: 110)
         #expect(s.pass(at: 2 * oneHour + oneDay + oneMinute).stdout.isEmpty, "110 was still recorded within 24h")
         s.market.set("bitcoin", price: 110.5, high24h: 110.5)
         #expect(s.pass(at: 2 * oneHour + oneDay + 2 * oneMinute).stdout.contains("is at a new 24h high"))
+    }
+
+    @Test func aFiredNewHighResolvesOnlyAfterThePriceFallsMoreThanOnePercentBelowTheWindowsHigh() throws {
+        let s = try S(rules: S.rule(when: #"{"new_high": "24h"}"#, #""resolve": true"#))
+        s.market.set("bitcoin", price: 100, high24h: 100)
+        #expect(s.pass(at: 0).stdout == "r  BTC is at a new 24h high — now $100.00 (+0.00% 24h)\n")
+        s.market.set("bitcoin", price: 100, high24h: 100)
+        #expect(s.pass(at: oneMinute).stdout.isEmpty, "level: no flapping to resolved")
+        s.market.set("bitcoin", price: 101, high24h: 101)
+        #expect(s.pass(at: 2 * oneMinute).stdout.isEmpty, "grinding up: still the same firing")
+        s.market.set("bitcoin", price: 100, high24h: 101)
+        #expect(s.pass(at: 3 * oneMinute).stdout.isEmpty, "0.99 % under the high of 101 is within the band")
+        s.market.set("bitcoin", price: 99.9, high24h: 101)
+        #expect(s.pass(at: 4 * oneMinute).stdout == "r  RESOLVED  BTC is no longer at a 24h high — now $99.90 (+0.00% 24h)\n",
+                "1.09 % under the high: a real pull-back")
+        s.market.set("bitcoin", price: 101.5, high24h: 101.5)
+        #expect(s.pass(at: 5 * oneMinute).stdout == "r  BTC is at a new 24h high — now $101.50 (+0.00% 24h)\n")
+    }
+
+    @Test func aFiredNewLowResolvesOnlyAfterThePriceRisesMoreThanOnePercentAboveTheWindowsLow() throws {
+        let s = try S(rules: S.rule(when: #"{"new_low": "24h"}"#, #""resolve": true"#))
+        s.market.set("bitcoin", price: 100, low24h: 100)
+        #expect(s.pass(at: 0).stdout == "r  BTC is at a new 24h low — now $100.00 (+0.00% 24h)\n")
+        s.market.set("bitcoin", price: 100.9, low24h: 100)
+        #expect(s.pass(at: oneMinute).stdout.isEmpty, "0.9 % over the low")
+        s.market.set("bitcoin", price: 101.1, low24h: 100)
+        #expect(s.pass(at: 2 * oneMinute).stdout.contains("RESOLVED  BTC is no longer at a 24h low"))
     }
 
     @Test func newHighAllUsesTheProvidersAllTimeHigh() throws {

@@ -168,7 +168,7 @@ import Testing
         }
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 150, provider: "t")
         let rule = Condition.newHigh(.d7)
-        #expect(!ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60))
+        #expect(!rule.holds(Observation(quote: quote, previous: 100, series: series, now: now + 60)))
         let start = now
         // Coverage starts at the oldest hour still kept, an hour before the rule came.
         while now < start + 7 * Self.day - 2 * 3600 {
@@ -176,12 +176,12 @@ import Testing
             series.record(price: 100, at: now)
             series.prune(now: now, retain: 7 * Self.day)
         }
-        #expect(!ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60),
+        #expect(!rule.holds(Observation(quote: quote, previous: 100, series: series, now: now + 60)),
                 "covered for 6 days 23 hours only")
         now += 3600
         series.record(price: 100, at: now)
         series.prune(now: now, retain: 7 * Self.day)
-        #expect(ConditionEvaluator.holds(rule, quote: quote, previous: 100, series: series, now: now + 60))
+        #expect(rule.holds(Observation(quote: quote, previous: 100, series: series, now: now + 60)))
     }
 
     @Test func withoutWindowsCoverageIsOnlyTheLastPrice() {

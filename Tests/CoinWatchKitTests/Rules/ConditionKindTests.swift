@@ -1,7 +1,8 @@
 @testable import CoinWatchKit
 import Testing
 
-@Suite struct ConditionEvaluatorTests {
+/// Every kind's `holds`, row by row, at the edges SPEC §2 "Conditions" draws.
+@Suite struct ConditionKindTests {
     static let hour: Double = 3600
     static let day: Double = 86_400
 
@@ -173,18 +174,16 @@ import Testing
 
     @Test func previousPriceDefaultsToNothingAtFirstObservation() {
         let row = ConditionCase(name: "", condition: .crossesAbove(100), price: 101, holds: false)
-        let evaluation = ConditionEvaluator.evaluate(
-            row.condition, Observation(quote: row.quote, previous: nil, series: nil, now: ConditionCase.now))
-        #expect(evaluation.reason == "no previous price")
+        let observation = Observation(quote: row.quote, previous: nil, series: nil, now: ConditionCase.now)
+        #expect(row.condition.kind.describe(observation, firing: false, rearm: 0) == "no previous price")
+        #expect(!row.condition.holds(observation))
     }
 
     private func check(_ row: ConditionCase, sourceLocation: SourceLocation = #_sourceLocation) {
         let observation = Observation(quote: row.quote, previous: row.previous, series: row.series, now: ConditionCase.now)
-        let evaluation = ConditionEvaluator.evaluate(row.condition, observation, wasFiring: row.wasFiring, rearm: row.rearm)
-        #expect(evaluation.holds == row.holds, "\(row.name): \(evaluation.reason)", sourceLocation: sourceLocation)
-        #expect(!evaluation.reason.isEmpty, sourceLocation: sourceLocation)
-        let simple = ConditionEvaluator.holds(row.condition, quote: row.quote, previous: row.previous, series: row.series,
-                                              now: ConditionCase.now, wasFiring: row.wasFiring, rearm: row.rearm)
-        #expect(simple == row.holds, sourceLocation: sourceLocation)
+        let holds = row.condition.holds(observation, firing: row.wasFiring, rearm: row.rearm ?? 0)
+        let reason = row.condition.kind.describe(observation, firing: row.wasFiring, rearm: row.rearm ?? 0)
+        #expect(holds == row.holds, "\(row.name): \(reason)", sourceLocation: sourceLocation)
+        #expect(!reason.isEmpty, sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,79 @@
+/// A worked example on a condition kind: a `when` as rules.json writes it, a situation, and
+/// whether the condition holds in it. The docs print it; one test reads the `when` with the real
+/// parser and runs the situation through the real evaluator.
+struct ConditionExample: Sendable {
+    /// The `when` object: `{"above": 100}`.
+    var when: String
+    /// The current price.
+    var price: Double
+    /// The last recorded price; nil: the newest recorded price, if any.
+    var previous: Double?
+    /// The provider's 24h change, percent.
+    var change24h: Double?
+    /// The provider's own marks: 24h, 52-week and all-time highs and lows.
+    var high24h: Double?, low24h: Double?, high52w: Double?, low52w: Double?, ath: Double?, atl: Double?
+    /// Recorded prices as (seconds ago, price), oldest first.
+    var history: [(ago: Double, price: Double)]
+    /// How long ago coinwatch started watching (seconds); nil: since the oldest recorded price.
+    var watchedFor: Double?
+    /// Whether the pair has fired and not stopped holding (a level kind's hysteresis).
+    var firing: Bool
+    /// Whether the condition holds in this situation: a fresh pair notifies; a firing one stays
+    /// firing (when false, it resolves).
+    var holds: Bool
+
+    init(_ when: String, price: Double, previous: Double? = nil, change24h: Double? = nil,
+         high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
+         ath: Double? = nil, atl: Double? = nil, history: [(ago: Double, price: Double)] = [],
+         watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
+        self.when = when
+        self.price = price
+        self.previous = previous
+        self.change24h = change24h
+        (self.high24h, self.low24h, self.high52w, self.low52w, self.ath, self.atl) = (high24h, low24h, high52w, low52w, ath, atl)
+        self.history = history
+        self.watchedFor = watchedFor
+        self.firing = firing
+        self.holds = holds
+    }
+
+    /// The quote this example describes.
+    var quote: Quote {
+        Quote(providerID: "example", symbol: "EX", name: "Example", vs: "usd", price: price,
+              change24h: change24h, high24h: high24h, low24h: low24h, high52w: high52w, low52w: low52w,
+              ath: ath, atl: atl, provider: "example")
+    }
+
+    /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
+    /// to the newest recorded price.
+    func observation(now: Double) -> Observation {
+        let points = history.map { PricePoint(t: now - $0.ago, p: $0.price) }
+        var series: PriceSeries?
+        if let first = watchedFor.map({ now - $0 }) ?? points.first?.t {
+            series = PriceSeries(firstSeen: first, points: points)
+        }
+        return Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+    }
+
+    /// The situation in words: `price 105; provider's 24h high 104; recorded 100 1h ago`.
+    /// `level` says whether the kind is a level kind (an event kind mentions a missing previous price).
+    func situation(level: Bool) -> String {
+        let n = NumberText.plain
+        var parts = ["price \(n(price))"]
+        if let previous { parts.append("previous \(n(previous))") }
+        if let change24h { parts.append("24h change \(n(change24h))%") }
+        let marks: [(String, Double?)] = [("24h high", high24h), ("24h low", low24h), ("52-week high", high52w),
+                                          ("52-week low", low52w), ("all-time high", ath), ("all-time low", atl)]
+        for (name, value) in marks {
+            if let value { parts.append("provider's \(name) \(n(value))") }
+        }
+        if !history.isEmpty {
+            parts.append("recorded " + history.map { "\(n($0.price)) \(TimeText.duration($0.ago)) ago" }
+                .joined(separator: ", "))
+        }
+        if let watchedFor { parts.append("watched for \(TimeText.duration(watchedFor))") }
+        if previous == nil, history.isEmpty, !level { parts.append("no previous price") }
+        if firing { parts.append("fired before") }
+        return parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,36 @@
+/// `enters_range`: the previous price was outside `[low, high]` and the current one is inside (event).
+struct EntersRangeCondition: PriceRangeKind {
+    static let key = "enters_range"
+    static let summary = "previous price outside [low, high], current price inside"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"enters_range": [60000, 65000]}"#
+    static let schema = ##"{"$ref": "#/$defs/range"}"##
+    static let examples = [
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, previous: 25, holds: true),
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 10, previous: 9, holds: true),
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, previous: 12, holds: false),
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, holds: false),
+    ]
+
+    /// The range.
+    var range: PriceRange
+
+    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        guard let sides = range.sides(o) else { return false }
+        return !sides.wasInside && sides.isInside
+    }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" entered ", from: range.low, to: range.high)
+    }
+}
+
+extension Condition {
+    /// `{"enters_range": [low, high]}`.
+    public static func entersRange(low: Double, high: Double) -> Condition {
+        Condition(EntersRangeCondition(range: PriceRange(low: low, high: high)))
+    }
+}

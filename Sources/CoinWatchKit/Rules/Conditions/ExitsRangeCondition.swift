@@ -1,0 +1,38 @@
+/// `exits_range`: the previous price was inside `[low, high]` and the current one is outside (event).
+struct ExitsRangeCondition: PriceRangeKind {
+    static let key = "exits_range"
+    static let summary = "previous price inside [low, high], current price outside"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"exits_range": [60000, 65000]}"#
+    static let schema = ##"{"$ref": "#/$defs/range"}"##
+    static let examples = [
+        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 21, previous: 15, holds: true),
+        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 25, previous: 21, holds: false),
+    ]
+
+    /// The range.
+    var range: PriceRange
+
+    /// Up when the price left over the top, down when under the bottom.
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let previous = alert.previous, previous != alert.price else { return .neutral }
+        return alert.price > previous ? .rise : .fall
+    }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        guard let sides = range.sides(o) else { return false }
+        return sides.wasInside && !sides.isInside
+    }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" left ", from: range.low, to: range.high)
+    }
+}
+
+extension Condition {
+    /// `{"exits_range": [low, high]}`.
+    public static func exitsRange(low: Double, high: Double) -> Condition {
+        Condition(ExitsRangeCondition(range: PriceRange(low: low, high: high)))
+    }
+}
