@@ -1,8 +1,5 @@
 /// The command line: parses arguments, runs one command, returns its exit code.
 public enum CLI {
-    /// The version printed by `--version` and sent in the User-Agent.
-    public static let version = "0.1.0"
-
     /// Runs the command that `arguments` (without the program name) names.
     public static func run(_ arguments: [String], io: IO, clock: any WallClock = SystemClock(),
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
@@ -14,7 +11,7 @@ public enum CLI {
             return .usage
         }
         if parsed.version {
-            io.out("coinwatch \(version)\n")
+            io.out("coinwatch \(Version.current)\n")
             return .success
         }
         if parsed.help {

@@ -36,11 +36,7 @@ public struct Pass: Sendable {
         let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now)
         outcome.alerts = pending.map(\.alert)
         if dryRun {
-            if !delivery.quiet {
-                for alert in outcome.alerts {
-                    io.out(delivery.stdoutLine(alert))
-                }
-            }
+            delivery.print(outcome.alerts, io: io)
             return outcome
         }
         let report = delivery.deliver(pending, state: &state, now: now, io: io)

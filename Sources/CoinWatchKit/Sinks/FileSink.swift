@@ -10,17 +10,10 @@ public enum FileSink {
         guard !lines.isEmpty else { return }
         try Folders.create(parentOf: path)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SinkError.file(path: path, reason: Folders.lastError()) }
+        guard fd >= 0 else { throw SinkError.file(path: path, reason: POSIXFile.lastError()) }
         defer { close(fd) }
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SinkError.file(path: path, reason: Folders.lastError())
-            }
-            offset += n
+        if let detail = POSIXFile.writeAll(fd, Array(lines.map { $0 + "\n" }.joined().utf8)) {
+            throw SinkError.file(path: path, reason: detail)
         }
     }
 }

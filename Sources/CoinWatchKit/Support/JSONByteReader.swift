@@ -236,9 +236,5 @@ struct JSONByteReader {
         }
     }
 
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    }
-
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

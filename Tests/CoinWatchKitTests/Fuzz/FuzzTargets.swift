@@ -32,7 +32,7 @@ enum FuzzTargets {
     /// A `/coins/markets` body through CoinGecko's decoder, for favorites written as id, symbol and name.
     static func coingecko(_ bytes: [UInt8]) {
         let provider = CoinGecko(config: ProviderConfig(name: .coingecko), environment: [:])
-        _ = CoinGecko.errorMessage(in: bytes)
+        _ = provider.errorMessage(in: bytes)
         _ = try? provider.decode([bytes], favorites: favorites, vs: "usd")
         _ = try? provider.decode([bytes, bytes], favorites: ["bitcoin"], vs: "eth")
     }

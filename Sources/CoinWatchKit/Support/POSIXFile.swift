@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Thin, checked wrappers over the POSIX calls the state store needs; every failure is a
-/// one-line detail (the `strerror` text).
+/// Thin, checked wrappers over the POSIX file calls that the state store, rules edits, the file
+/// sink and the standard streams share; every failure is a one-line detail (the `strerror` text).
 enum POSIXFile {
     /// What reading a whole file found.
     enum ReadResult {
