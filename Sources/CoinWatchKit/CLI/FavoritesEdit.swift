@@ -51,7 +51,7 @@ enum FavoritesEdit {
                     continue
                 }
                 let described = "\(hit.id) (\(hit.name), \(hit.symbol))"
-                let resolved = open.state.resolved[provider.rawValue] ?? [:]
+                let resolved = open.state.memory.resolved[provider.rawValue] ?? [:]
                 if let existing = source.editor.favoriteIndex(hit.id)
                     ?? source.editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {
                     already.append(Outcome(input: coin, favorite: source.editor.favorites[existing],

@@ -24,7 +24,7 @@ public struct Pass: Sendable {
     /// Runs the pass at `now` (seconds since 1970), updating `state` in memory.
     public func run(state: inout StateDocument, now: Double, io: IO) -> Outcome {
         var outcome = Outcome()
-        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, state: &state, now: now)
+        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &state.memory, now: now)
         outcome.requestCount = fetched.requestCount
         for failure in fetched.failures {
             io.err("coinwatch: \(failure.message)\n")

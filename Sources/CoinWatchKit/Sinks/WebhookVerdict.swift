@@ -1,5 +1,6 @@
 /// What one webhook answer means for the message (Alertmanager's manners): delivered on 2xx;
-/// worth a retry on network errors, 5xx and 429; final on any other answer (SPEC §3).
+/// worth a retry when `TransportError.isRetryable` (network errors, 5xx, 429: the one retry verdict);
+/// final on any other answer or failure, TLS included (SPEC §3).
 enum WebhookVerdict: Equatable {
     case delivered
     /// Try again; `retryAfter` in seconds when the server said.
@@ -20,14 +21,15 @@ enum WebhookVerdict: Equatable {
         }
     }
 
+    /// A failed exchange: retried when `TransportError.isRetryable` says a later try may succeed.
     private init(failure error: TransportError) {
-        switch error {
-        case .http(_, let status, _, let retryAfter):
-            self = status == 429 || status >= 500 ? .retry(error, retryAfter: retryAfter) : .final(error)
-        case .badURL, .redirect:
+        guard error.isRetryable else {
             self = .final(error)
-        case .dns, .refused, .timedOut, .tls, .tooLarge, .connection, .curl, .internal:
-            // Network trouble, including TLS: the next try (or pass) may get through.
+            return
+        }
+        if case .http(_, _, _, let retryAfter) = error {
+            self = .retry(error, retryAfter: retryAfter)
+        } else {
             self = .retry(error, retryAfter: nil)
         }
     }

@@ -29,18 +29,18 @@ enum StateReader {
                     hasVersion = true
                 case "prices": return section(&reader, into: &doc.prices, series)
                 case "pairs": return pairs(&reader, into: &doc.pairs)
-                case "backoff": return section(&reader, into: &doc.backoff) { $0.number() }
-                case "unresolved": return section(&reader, into: &doc.unresolved) { $0.number() }
-                case "symbols": return section(&reader, into: &doc.symbols) { $0.string() }
+                case "backoff": return section(&reader, into: &doc.memory.backoff) { $0.number() }
+                case "unresolved": return section(&reader, into: &doc.memory.unresolved) { $0.number() }
+                case "symbols": return section(&reader, into: &doc.memory.symbols) { $0.string() }
                 case "resolved":
-                    return section(&reader, into: &doc.resolved) { reader in
+                    return section(&reader, into: &doc.memory.resolved) { reader in
                         var ids: [String: String] = [:]
                         return dictionary(&reader, into: &ids) { $0.string() } ? ids : nil
                     }
                 case "outbox": return delegated(&reader, into: &doc.outbox)
-                case "quote_cache": return delegated(&reader, into: &doc.quoteCache)
-                case "charts": return delegated(&reader, into: &doc.charts)
-                case "listings": return delegated(&reader, into: &doc.listings)
+                case "quote_cache": return delegated(&reader, into: &doc.memory.quoteCache)
+                case "charts": return delegated(&reader, into: &doc.memory.charts)
+                case "listings": return delegated(&reader, into: &doc.memory.listings)
                 default: return reader.skipValue()
                 }
                 return true

@@ -16,16 +16,16 @@ enum StateWriter {
     /// The document as JSON bytes. Throws `Refused` for a non-finite number, or what `JSONEncoder` throws.
     static func encode(_ doc: StateDocument) throws -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.symbols.count + doc.unresolved.count) + 256)
+        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.memory.symbols.count + doc.memory.unresolved.count) + 256)
         out.append(UInt8(ascii: "{"))
         key("backoff", &out)
-        try object(doc.backoff, &out) { try number($0, &$1) }
+        try object(doc.memory.backoff, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("charts", &out)
-        try delegated(doc.charts, empty: doc.charts.isEmpty, &out)
+        try delegated(doc.memory.charts, empty: doc.memory.charts.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("listings", &out)
-        try delegated(doc.listings, empty: doc.listings.isEmpty, &out)
+        try delegated(doc.memory.listings, empty: doc.memory.listings.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("outbox", &out)
         try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
@@ -37,16 +37,16 @@ enum StateWriter {
         try object(doc.prices, &out, series)
         out.append(UInt8(ascii: ","))
         key("quote_cache", &out)
-        try delegated(doc.quoteCache, empty: doc.quoteCache.isEmpty, &out)
+        try delegated(doc.memory.quoteCache, empty: doc.memory.quoteCache.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("resolved", &out)
-        object(doc.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
+        object(doc.memory.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
         out.append(UInt8(ascii: ","))
         key("symbols", &out)
-        object(doc.symbols, &out) { string($0, &$1) }
+        object(doc.memory.symbols, &out) { string($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("unresolved", &out)
-        try object(doc.unresolved, &out) { try number($0, &$1) }
+        try object(doc.memory.unresolved, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("version", &out)
         out.append(contentsOf: String(doc.version).utf8)
