@@ -25,8 +25,10 @@ public struct RuleRunner: Sendable {
         self.plan = RulePlan(rules)
     }
 
-    /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
-    public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+    /// The pass's evaluate stage at `now` (seconds since 1970): advances the pairs it evaluates and
+    /// records the quotes' prices, the only parts of the state it writes.
+    public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                         now: Double) -> [Pending] {
         // Each coin's plain numbers and the place of its price series, looked up once per coin
         // rather than once per rule; a coin without a quote this pass has no reading.
         var readings: [Reading?] = []
@@ -39,21 +41,21 @@ public struct RuleRunner: Sendable {
                 seriesAt.append(nil)
                 continue
             }
-            let at = state.prices.index(forKey: priceKey)
+            let at = prices.index(forKey: priceKey)
             seriesAt.append(at)
             readings.append(Reading(price: quotes.values[quoteAt].price,
-                                    previous: at.flatMap { state.prices.values[$0].points.last?.p },
+                                    previous: at.flatMap { prices.values[$0].points.last?.p },
                                     change24h: quotes.values[quoteAt].change24h, now: now))
         }
         // The whole observation (quote, series) of coin `coin`, for the history-bound conditions
         // and the alerts: made only where one of them needs it.
-        func observation(_ coin: Int, _ state: borrowing StateDocument) -> Observation {
-            let series = seriesAt[coin].map { state.prices.values[$0] }
+        func observation(_ coin: Int, _ prices: borrowing [String: PriceSeries]) -> Observation {
+            let series = seriesAt[coin].map { prices.values[$0] }
             return Observation(quote: quotes[plan.coins[coin]] ?? Self.unquoted, previous: readings[coin]?.previous,
                                series: series, now: now)
         }
         var pending: [Pending] = []
-        let timeText = JSONOut.number(now)  // in every alert id of the pass
+        let timeDigits = StableHash.digits(of: now)  // in every alert id of the pass
         // The pairs' positions in the state, in the plan's order. Where the state keeps the pairs
         // in that order (every pass after the first), each is where the previous one ends.
         var order: [Int] = []
@@ -63,7 +65,7 @@ public struct RuleRunner: Sendable {
             let active = step.isActive(now: now)
             for target in step.targets {
                 let coin = plan.targetCoins[target]
-                let found = state.pairs.slot(of: plan.pairKeys[target], hint: cursor)
+                let found = pairs.slot(of: plan.pairKeys[target], hint: cursor)
                 guard active, let reading = readings[coin] else {
                     if let found {
                         order.append(found)
@@ -71,23 +73,21 @@ public struct RuleRunner: Sendable {
                     }
                     continue
                 }
-                let slot = found ?? state.pairs.append(PairState(), forKey: plan.pairKeys[target])
+                let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
                 let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy,
-                                                       pair: state.pairs[slot: slot], reading: reading) {
-                    ConditionEvaluator.evaluateStrict($0, observation(coin, state)).holds
+                                                       pair: pairs[slot: slot], reading: reading) {
+                    ConditionEvaluator.evaluateStrict($0, observation(coin, prices)).holds
                 }
-                var next = pair
-                next.lastPrice = reading.price
-                state.pairs[slot: slot] = next
+                pairs[slot: slot] = pair
                 guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation(coin, state),
-                                            status: status, now: now, timeText: timeText))
+                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observation(coin, prices),
+                                            status: status, now: now, timeDigits: timeDigits))
             }
         }
-        state.pairs.arrange(first: order)
-        record(quotes, readings: readings, at: seriesAt, state: &state, now: now)
+        pairs.arrange(first: order)
+        record(quotes, readings: readings, at: seriesAt, prices: &prices, now: now)
         return pending
     }
 
@@ -96,21 +96,21 @@ public struct RuleRunner: Sendable {
 
     /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
     private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, status: Alert.Status,
-                              now: Double, timeText: String) -> Pending {
+                              now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
         let alert = makeAlert(rule, coin: coin, quote: observation.quote, previous: observation.previous,
-                              status: status, now: now, timeText: timeText)
+                              status: status, now: now, timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
-    /// The alert; its id hashes the rule, the coin, the status and `timeText` (`now` as JSON writes it).
+    /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
-                           status: Alert.Status, now: Double, timeText: String) -> Alert {
+                           status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
         id.add(coin)
         id.add(status.rawValue)
-        id.add(timeText)
+        id.add(timeDigits)
         var alert = Alert(
             id: id.hex,
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
@@ -128,24 +128,24 @@ public struct RuleRunner: Sendable {
     /// the plan's coins by their readings (a series found at `at` is updated where it stands, then
     /// new series are added), then any other quoted coin.
     private func record(_ quotes: [String: Quote], readings: [Reading?], at: [Dictionary<String, PriceSeries>.Index?],
-                        state: inout StateDocument, now: Double) {
+                        prices: inout [String: PriceSeries], now: Double) {
         let keep = longestWindow
         var recorded = 0
         for (coin, reading) in readings.enumerated() {
             guard let reading, let index = at[coin] else { continue }
-            Self.append(reading.price, now: now, keep: keep, to: &state.prices.values[index])
+            Self.append(reading.price, now: now, keep: keep, to: &prices.values[index])
             recorded += 1
         }
         for (coin, reading) in readings.enumerated() where at[coin] == nil {
             guard let reading else { continue }
             Self.append(reading.price, now: now, keep: keep,
-                        to: &state.prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
+                        to: &prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
             recorded += 1
         }
         guard recorded < quotes.count else { return }
         for (coin, quote) in quotes where plan.coinPositions[coin] == nil {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
-            Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
+            Self.append(quote.price, now: now, keep: keep, to: &prices[key, default: PriceSeries(firstSeen: now)])
         }
     }
 

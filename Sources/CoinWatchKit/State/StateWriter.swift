@@ -116,7 +116,6 @@ enum StateWriter {
         }
         try field("last_fired", pair.lastFired)
         try field("last_notified", pair.lastNotified)
-        try field("last_price", pair.lastPrice)
         try field("rearm_at", pair.rearmAt)
         if pair.resolvedOnce {
             field("resolved_once")

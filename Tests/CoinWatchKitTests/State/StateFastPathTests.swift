@@ -20,7 +20,6 @@ import Testing
         pair.firedOnce = true
         pair.resolvedOnce = true
         pair.rearmAt = 99_000.125
-        pair.lastPrice = -1.5e-300
         doc.pairs["btc-100k|bitcoin"] = pair
         doc.pairs["quiet|ethereum"] = PairState()
         doc.pairs["odd|\"quoted\\ / tab\tnewline\n é ✓"] = PairState()
@@ -78,9 +77,7 @@ import Testing
         let text = #"{"version":1,"pairs":{"r|c":{"firing":false,"fired_once":false,"resolved_once":false,"#
             + #""true_since":null,"last_price":5}},"prices":{"c|usd":{"first_seen":7,"points":[[8,2],[9,3]]}}}"#
         let doc = try #require(StateReader.decode(Array(text.utf8)))
-        var pair = PairState()
-        pair.lastPrice = 5
-        #expect(doc.pairs == ["r|c": pair])
+        #expect(doc.pairs == ["r|c": PairState()], "last_price, which the prices tell, is no longer kept")
         #expect(doc.prices["c|usd"]?.coveredFrom == 8, "a file without covered_from is trusted from its oldest point")
         #expect(doc == (try JSONDecoder().decode(StateDocument.self, from: Data(text.utf8))))
     }
