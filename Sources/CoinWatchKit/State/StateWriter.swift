@@ -153,35 +153,14 @@ enum StateWriter {
         out.append(UInt8(ascii: ":"))
     }
 
-    /// A finite number: whole values below 2^53 without a fraction, others in Swift's shortest
-    /// round-trip form. Throws `Refused` for NaN and infinities.
+    /// A finite number by the one number rule (`JSONOut.number`). Throws `Refused` for NaN and infinities.
     static func number(_ value: Double, _ out: inout [UInt8]) throws {
         guard value.isFinite else { throw Refused() }
-        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
-            out.append(contentsOf: String(Int64(value)).utf8)
-        } else {
-            out.append(contentsOf: value.description.utf8)
-        }
+        JSONOut.writeNumber(value, into: &out)
     }
 
-    /// A JSON string with `"`, `\` and control characters escaped.
+    /// A JSON string by the one string escaper (`JSONOut.quote`).
     static func string(_ text: String, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONOut.writeString(text, into: &out)
     }
 }
