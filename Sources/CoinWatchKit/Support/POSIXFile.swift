@@ -90,6 +90,40 @@ enum POSIXFile {
         return nil
     }
 
+    /// Why `writeNew` failed: the file could not be created, or not written (the detail).
+    enum NewFileFailure: Error {
+        case create(String)
+        case write(String)
+    }
+
+    /// The first half of an atomic replace: creates `path` (exclusive, so never through a link
+    /// planted there), writes all of `bytes`, gives it `mode` and fsyncs it; on a failure after
+    /// creating it, removes it. The caller renames it over the target (then `syncFolder`).
+    static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) -> NewFileFailure? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return .create(lastError()) }
+        var failure: String?
+        if fchmod(fd, mode) != 0 {
+            failure = lastError()
+        } else if let detail = writeAll(fd, bytes) {
+            failure = detail
+        } else if fsync(fd) != 0 {
+            failure = lastError()
+        }
+        if close(fd) != 0, failure == nil { failure = lastError() }
+        guard let failure else { return nil }
+        _ = unlink(path)
+        return .write(failure)
+    }
+
+    /// The name every temp file beside `target` starts with (`.state.json.tmp-`).
+    static func tempPrefix(beside target: String) -> String { ".\(name(of: target)).tmp-" }
+
+    /// A fresh temp file path beside `target`: `.<name>.tmp-<pid>-<random>` in its folder.
+    static func tempPath(beside target: String) -> String {
+        "\(folder(of: target))/\(tempPrefix(beside: target))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
     /// Flushes a folder's entries to disk (after a rename); best effort.
     static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -2,7 +2,7 @@
 /// with), the favorites (and, with `--force`, the rules naming them) are changed on the tree, the
 /// result is validated as a whole, and only then is the file replaced atomically, keeping its key
 /// order, its numbers and `${NAME}` strings as written, two-space indent and its mode.
-enum FavoritesEdit {
+extension FavoritesCommand {
     /// rules.json as loaded, as bytes and as a tree.
     private struct Source {
         var rules: RulesFile
