@@ -17,7 +17,7 @@ public enum ArgumentParser {
         Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
-        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request on stderr (secrets redacted)."),
+        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),
         Option(names: ["--rules"], value: "PATH", commands: everyCommand, help: "rules.json (default: $COINWATCH_RULES, ./rules.json, ~/.config/coinwatch/rules.json)."),
         Option(names: ["--state"], value: "PATH", commands: everyCommand, help: "State file (default: $COINWATCH_STATE, ~/.local/state/coinwatch/state.json)."),
         Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),

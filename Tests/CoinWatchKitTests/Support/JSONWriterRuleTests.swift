@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func controlCharactersUseTheShortEscapesWhereJSONHasThem() {
-        let text = "a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}é✓"
-        let expected = #""a\"b\\c\n\r\t\b\f\u0001\u001fé✓""#
+        let text = "a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F}\u{202E}é✓"
+        let expected = #""a\"b\\c\n\r\t\b\f\u0001\u001f\u007f\u202eé✓""#
         #expect(JSONOut.quote(text) == expected)
         var state: [UInt8] = []
         StateWriter.string(text, &state)

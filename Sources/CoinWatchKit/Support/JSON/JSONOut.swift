@@ -55,7 +55,9 @@ public struct JSONOut: Sendable {
     }
 
     /// A JSON string literal, by the one string escaper: `"` and `\` escaped, the control characters
-    /// as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`, everything else as it is (UTF-8).
+    /// as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; DEL, the C1 controls, the line and paragraph
+    /// separators and the bidirectional formatting characters as `\uXXXX` too, so a provider's text
+    /// cannot act on a terminal that shows the JSON (SPEC §3); everything else as it is (UTF-8).
     public static func quote(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
@@ -66,21 +68,33 @@ public struct JSONOut: Sendable {
     /// `quote(text)` appended to `out`.
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
-            default: out.append(byte)
+            case 0..<0x20: writeUnicodeEscape(value, into: &out)
+            case 0x20..<0x7F: out.append(UInt8(value))
+            default:
+                if TerminalText.isUnsafe(scalar) || TerminalText.isBreak(scalar) {
+                    writeUnicodeEscape(value, into: &out)
+                } else {
+                    UTF8.encode(scalar) { out.append($0) }
+                }
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\uXXXX` (lower-case hex) for a scalar of the Basic Multilingual Plane.
+    private static func writeUnicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
+        out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
