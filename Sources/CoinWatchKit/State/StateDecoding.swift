@@ -28,39 +28,12 @@ enum StateDecoding {
         } catch let error as StateError {
             throw error
         } catch let error as DecodingError {
-            throw .unreadable(path: path, detail: describe(error))
+            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+                throw .unreadable(path: path, detail: "not a state document (expected a JSON object)")
+            }
+            throw .unreadable(path: path, detail: DecodingErrorText.describe(error))
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
-    }
-
-    /// "`pairs.x.firing`: expected Bool" style text for a decoding error.
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "`\(path(context.codingPath))`: invalid value"
-        case .keyNotFound(let key, let context):
-            return "missing `\(path(context.codingPath + [key]))`"
-        case .typeMismatch(let type, let context):
-            return context.codingPath.isEmpty
-                ? "not a state document (expected a JSON object)"
-                : "`\(path(context.codingPath))`: expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "`\(path(context.codingPath))`: expected \(type), found null"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
-        for key in keys {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
     }
 }

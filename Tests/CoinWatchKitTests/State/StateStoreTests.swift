@@ -84,8 +84,8 @@ import Testing
         ("{not json", "not valid JSON"),
         ("", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
-        (#"{"prices": {}}"#, "missing `version`"),
-        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "`pairs.r|c.firing`: expected Bool"),
+        (#"{"prices": {}}"#, "missing key \"version\""),
+        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "pairs.r|c.firing: expected true or false"),
         (#"{"version": 99}"#, "version 99 is newer"),
         (#"{"version": 0}"#, "version 0"),
     ])
