@@ -59,6 +59,13 @@ public struct StateDocument: Codable, Sendable, Equatable {
         case unresolved
     }
 
+    /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.
+    @discardableResult
+    public mutating func removePairs(rule id: String) -> Int {
+        let prefix = StateDocument.pairKey(rule: id, coin: "")
+        return pairs.removeAll { $0.hasPrefix(prefix) }
+    }
+
     /// "coin|vs", the key of `prices`.
     public static func priceKey(coin: String, vs: String) -> String { joined(coin.lowercased(), vs.lowercased()) }
     /// "rule|coin", the key of `pairs`.
