@@ -22,8 +22,8 @@ enum RulesFileWriter {
         let temp = POSIXFile.tempPath(beside: target)
         var failure: String?
         switch POSIXFile.writeNew(bytes, to: temp, mode: mode) {
-        case .create(let detail)?: throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(detail)")
-        case .write(let detail)?: failure = detail
+        case .create(let detail, _)?: throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(detail)")
+        case .write(let detail, _)?: failure = detail
         case nil: break
         }
         if failure == nil, case .bytes(let current) = POSIXFile.readWhole(target), current != expected {

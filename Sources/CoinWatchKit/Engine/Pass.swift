@@ -1,12 +1,14 @@
 /// One alert pass, one way: each stage reads what the one before it returned and writes only its
 /// own part of the state.
+/// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
 ///    failover; writes `state.memory` only and returns the quotes. Provider problems go to stderr;
 ///    a favorite no provider quoted makes the pass exit 1.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair; writes `state.pairs` and `state.prices` only and returns the alerts with their sinks.
 /// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
-///    `state.outbox` only (checkpointing the document mid-delivery). A dry run prints the alerts instead.
+///    `state.outbox` only (write-ahead: the state that records the alerts is saved first, and
+///    checkpointed mid-delivery). A dry run prints the alerts instead.
 /// 4. **persist**: the caller that holds the state lock (`RunCommand`) saves the document, never on a dry run.
 public struct Pass: Sendable {
     /// What a pass did.
@@ -14,6 +16,8 @@ public struct Pass: Sendable {
         public var alerts: [Alert] = []
         public var exitCode: ExitCode = .success
         public var requestCount = 0
+        /// The write-ahead save failed and nothing was sent; the error is already on stderr.
+        public var stateUnwritten = false
     }
 
     public var rules: RulesFile
@@ -32,6 +36,11 @@ public struct Pass: Sendable {
     /// Runs the pass at `now` (seconds since 1970), updating `state` in memory.
     public func run(state: inout StateDocument, now: Double, io: IO) -> Outcome {
         var outcome = Outcome()
+        let last = state.lastPass
+        if let step = ClockStep.absorb(&state, now: now), let last {
+            io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
+        }
+        state.lastPass = now
         let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
         let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
         outcome.alerts = pending.map(\.alert)
@@ -66,5 +75,6 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(line)\n")
         }
         if report.failed { outcome.exitCode = .failure }
+        outcome.stateUnwritten = report.stateUnwritten
     }
 }

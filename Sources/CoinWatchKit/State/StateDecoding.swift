@@ -28,12 +28,24 @@ enum StateDecoding {
         } catch let error as StateError {
             throw error
         } catch let error as DecodingError {
+            if let syntax = syntaxError(in: bytes) { throw .unreadable(path: path, detail: syntax) }
             if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
                 throw .unreadable(path: path, detail: "not a state document (expected a JSON object)")
             }
             throw .unreadable(path: path, detail: DecodingErrorText.describe(error))
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
+        }
+    }
+
+    /// "not valid JSON at 3:14 (…)" with the line and column of the first syntax error, nil when the
+    /// bytes are valid JSON (the problem is then the document's shape).
+    static func syntaxError(in bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONParser.parse(bytes)
+            return nil
+        } catch {
+            return "not valid JSON at \(error.line):\(error.column) (\(error.message))"
         }
     }
 }

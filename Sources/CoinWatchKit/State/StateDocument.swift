@@ -19,6 +19,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var outbox: [OutboxEntry] = []
     /// The cache, backoff, resolutions, symbols, listings and charts (each its own section in the file).
     public var memory = ProviderMemory()
+    /// The wall-clock time of the last pass that wrote this state, seconds since 1970; a pass whose clock
+    /// is earlier treats the time since as zero (`ClockStep`).
+    public var lastPass: Double?
+    /// File sink path → JSON Lines records not yet appended whole (write-ahead, like the outbox): saved
+    /// before they are written, removed once they are, appended on the next pass after a kill or a failure.
+    public var fileSpool: [String: [String]] = [:]
 
     public init() {}
 
@@ -36,6 +42,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
         memory.symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         memory.listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         memory.unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
+        fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
     }
 
     /// Every section, the memory's parts at the top level beside the others.
@@ -52,11 +60,13 @@ public struct StateDocument: Codable, Sendable, Equatable {
         try c.encode(memory.symbols, forKey: .symbols)
         try c.encode(memory.listings, forKey: .listings)
         try c.encode(memory.unresolved, forKey: .unresolved)
+        try c.encodeIfPresent(lastPass, forKey: .lastPass)
+        try c.encode(fileSpool, forKey: .fileSpool)
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved
+        case unresolved, lastPass = "last_pass", fileSpool = "file_spool"
     }
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.
