@@ -50,7 +50,7 @@ struct RuleBench {
             return quotesByCoin
         }
         for pass in passes {
-            _ = runner.run(quotes: pass, state: &state, now: now)
+            _ = runner.evaluate(pass, pairs: &state.pairs, prices: &state.prices, now: now)
             now += 60
         }
     }
@@ -61,7 +61,7 @@ struct RuleBench {
         for (kind, quotes) in passes.enumerated() {
             var alerts = 0
             let elapsed = clock.measure {
-                alerts = runner.run(quotes: quotes, state: &state, now: now).count
+                alerts = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now).count
             }
             now += 60
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

@@ -165,7 +165,7 @@ import Testing
         let server = try LoopbackServer { _ in .json("{}") }
         _ = try get(server.url("/")).get()
         let received = try #require(server.requests.first)
-        #expect(received.header("user-agent") == "coinwatch/\(CLI.version)")
+        #expect(received.header("user-agent") == "coinwatch/\(Version.current)")
         #expect(received.header("accept-encoding")?.contains("gzip") == true)
     }
 

@@ -125,7 +125,7 @@ public enum ArgumentParser {
         case "--rules": parsed.rulesPath = value
         case "--state": parsed.statePath = value
         case "--color":
-            guard let mode = Arguments.ColorMode(rawValue: value) else {
+            guard let mode = ColorPolicy.Mode(rawValue: value) else {
                 throw UsageError("Error: '--color \(value)' must be auto, always or never.")
             }
             parsed.color = mode

@@ -5,14 +5,11 @@ public struct Arguments: Sendable, Equatable {
         case run, check, state, notify, search, show, trending, favorites, completion
     }
 
-    /// `--color`.
-    public enum ColorMode: String, Sendable { case auto, always, never }
-
     public var command: Command = .run
     public var positionals: [String] = []
     public var rulesPath: String?
     public var statePath: String?
-    public var color: ColorMode = .auto
+    public var color: ColorPolicy.Mode = .auto
     public var json = false
     public var quiet = false
     public var verbose = false

@@ -1,8 +1,5 @@
 /// The command line: parses arguments, runs one command, returns its exit code.
 public enum CLI {
-    /// The version printed by `--version` and sent in the User-Agent.
-    public static let version = "0.1.0"
-
     /// Runs the command that `arguments` (without the program name) names.
     public static func run(_ arguments: [String], io unguarded: IO, clock: any WallClock = SystemClock(),
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
@@ -16,7 +13,7 @@ public enum CLI {
             return .usage
         }
         if parsed.version {
-            io.out("coinwatch \(version)\n")
+            io.out("coinwatch \(Version.current)\n")
             return .success
         }
         if parsed.help {
@@ -127,6 +124,23 @@ public struct CommandContext: Sendable {
                 return .failure(ExitCodeError(code: .dataError))
             }
         }
+    }
+}
+
+extension CommandContext {
+    /// This invocation's color policy.
+    public var color: ColorPolicy {
+        ColorPolicy(mode: arguments.color, environment: io.environment, isTTY: io.stdoutIsTTY)
+    }
+
+    /// Webhook retries within a pass: the default policy, with the first backoff taken from
+    /// `$COINWATCH_RETRY_BACKOFF` (seconds, 0 or more) when it is set.
+    public var retryPolicy: RetryPolicy {
+        var policy = RetryPolicy()
+        if let text = io.environment["COINWATCH_RETRY_BACKOFF"], let seconds = Double(text), seconds >= 0, seconds.isFinite {
+            policy.baseDelay = seconds
+        }
+        return policy
     }
 }
 

@@ -15,13 +15,14 @@ enum CheckOnline {
         }
         defer { lock?.release() }
         let resolver = FavoriteResolver(sources: sources, transport: context.transport)
-        let reports = resolver.resolve(rules.favorites, vs: rules.vsCurrency, symbols: &state.symbols)
+        let reports = resolver.resolve(rules.favorites, vs: rules.vsCurrency, memory: &state.memory,
+                                       now: context.clock.now().timeIntervalSince1970)
         for report in reports {
             if let failure = report.failure { context.io.err("coinwatch: \(failure.message)\n") }
             for resolution in report.resolutions {
                 guard let coin = resolution.coin else { continue }
-                state.resolved[report.provider, default: [:]][resolution.favorite] = coin.id
-                state.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
+                state.memory.resolved[report.provider, default: [:]][resolution.favorite] = coin.id
+                state.memory.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
             }
         }
         print(reports, rules: rules, context: context)

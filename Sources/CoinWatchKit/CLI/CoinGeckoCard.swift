@@ -16,11 +16,11 @@ enum CoinGeckoCard {
         let name = CoinGecko.providerName
         let config = session.config(.coingecko)
         let gecko = CoinGecko(config: config, environment: session.context.io.environment)
-        let known = session.state.resolved[name]?.first { lookupKey($0.key) == lookupKey(coin) }?.value
+        let known = session.state.memory.resolved[name]?.first { lookupKey($0.key) == lookupKey(coin) }?.value
         let id = known ?? lookupKey(coin)
-        let cachedQuote = session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: coin)]
-            ?? session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)]
-        let cachedChart = session.state.charts[chartKey(vs: vs, id: id)]
+        let cachedQuote = session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: coin)]
+            ?? session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)]
+        let cachedChart = session.state.memory.charts[chartKey(vs: vs, id: id)]
         if let fresh = fromCache(id: id, typed: coin, vs: vs, ttl: config.cacheTTL, session: session) {
             return .success(fresh)
         }
@@ -31,7 +31,7 @@ enum CoinGeckoCard {
             case .success(nil): break
             case .success(let hit?):
                 if let fresh = fromCache(id: hit.id, typed: hit.id, vs: vs, ttl: config.cacheTTL, session: session) {
-                    session.state.resolved[name, default: [:]][coin] = hit.id
+                    session.state.memory.resolved[name, default: [:]][coin] = hit.id
                     return .success(fresh)
                 }
                 fetched = fetch(id: hit.id, vs: vs, gecko: gecko, session: &session)
@@ -58,9 +58,9 @@ enum CoinGeckoCard {
     /// The card from the state when both its quote and its chart are younger than `ttl` seconds.
     private static func fromCache(id: String, typed: String, vs: String, ttl: Double, session: WatchSession) -> Shown? {
         let name = CoinGecko.providerName
-        guard let quote = session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)]
-                ?? session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)],
-              let chart = session.state.charts[chartKey(vs: vs, id: id)],
+        guard let quote = session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)]
+                ?? session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)],
+              let chart = session.state.memory.charts[chartKey(vs: vs, id: id)],
               isFresh(quote.fetchedAt, session.now, ttl), isFresh(chart.fetchedAt, session.now, ttl) else { return nil }
         return Shown(card: PriceCard(quote: quote.quote, sparkline: chart.prices), cachedAt: quote.fetchedAt)
     }
@@ -91,15 +91,15 @@ enum CoinGeckoCard {
                                  session: inout WatchSession) {
         let name = CoinGecko.providerName
         let cached = CachedQuote(fetchedAt: session.now, quote: card.quote)
-        session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)] = cached
-        session.state.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: card.quote.providerID)] = cached
-        session.state.resolved[name, default: [:]][typed] = card.quote.providerID
+        session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)] = cached
+        session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: card.quote.providerID)] = cached
+        session.state.memory.resolved[name, default: [:]][typed] = card.quote.providerID
         if !card.sparkline.isEmpty {
-            session.state.charts[chartKey(vs: vs, id: card.quote.providerID)] = CachedChart(fetchedAt: session.now, prices: card.sparkline)
+            session.state.memory.charts[chartKey(vs: vs, id: card.quote.providerID)] = CachedChart(fetchedAt: session.now, prices: card.sparkline)
         }
     }
 
-    /// "coingecko|usd|bitcoin", the key of `StateDocument.charts`.
+    /// "coingecko|usd|bitcoin", the key of `ProviderMemory.charts`.
     static func chartKey(vs: String, id: String) -> String {
         "\(CoinGecko.providerName)|\(vs.lowercased())|\(lookupKey(id))"
     }

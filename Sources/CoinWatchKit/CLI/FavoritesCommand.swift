@@ -1,6 +1,6 @@
 /// `coinwatch favorites list | add COIN... | remove [--force] COIN...`. `add` and `remove` edit
 /// rules.json in place: parse, change the tree, validate the result as a whole, then replace
-/// the file atomically (`FavoritesEdit`).
+/// the file atomically (`FavoritesCommand+Edit.swift`).
 enum FavoritesCommand {
     static let actions = ["list", "add", "remove"]
 
@@ -27,7 +27,7 @@ enum FavoritesCommand {
                 context.io.err("Error: Missing coin. Usage: coinwatch favorites \(action) COIN...\n")
                 return .usage
             }
-            return action == "add" ? FavoritesEdit.add(coins, context: context) : FavoritesEdit.remove(coins, context: context)
+            return action == "add" ? add(coins, context: context) : remove(coins, context: context)
         default:
             context.io.err("Error: Unknown favorites command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, add or remove.\n")
             return .usage

@@ -21,7 +21,7 @@ struct NotifyTest {
 
     /// The test alert for `sink` at `now`: rule `coinwatch-test`, condition `test`, a fresh id.
     static func alert(sink: String, vs: String, now: Double) -> Alert {
-        Alert(id: StableHash.hex(["coinwatch-test", sink, JSONOut.number(now)]), time: now, rule: "coinwatch-test",
+        Alert(id: StableHash.hex(["coinwatch-test", sink, StableHash.digits(of: now)]), time: now, rule: "coinwatch-test",
               coin: "test", symbol: "TEST", name: "coinwatch test", vs: vs, condition: "test", threshold: nil,
               price: 0, previous: nil, change24h: nil, status: .firing, provider: "coinwatch",
               message: "Test message from coinwatch: sink '\(sink)' works.")

@@ -58,7 +58,7 @@ enum ShowCommand {
         }
         let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)],
                                    transport: session.context.transport)
-        let outcome = fetcher.fetch(favorites: [coin], vs: vs, state: &session.state, now: session.now)
+        let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
         guard let quote = outcome.quotes[coin] else {
             let reason = outcome.failures.map { session.describe($0) }.joined(separator: "; ")
             return .failure(CardError(reason.isEmpty ? "\(name.rawValue) has no quote for '\(coin)' in \(vs)" : reason))

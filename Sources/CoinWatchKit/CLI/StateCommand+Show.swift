@@ -6,6 +6,8 @@ extension StateCommand {
         var pair: PairState
         /// The currency of the coin's recorded prices, when state holds exactly one.
         var vs: String?
+        /// The coin's last recorded price in `vs`.
+        var lastPrice: Double?
 
         /// `firing` (fired and not yet re-armed or resolved) or `armed`.
         var status: String { pair.firing ? "firing" : "armed" }
@@ -22,7 +24,9 @@ extension StateCommand {
         }
         let rows = state.pairs.map { key, pair in
             let (rule, coin) = StateDocument.splitPairKey(key)
-            return PairRow(rule: rule, coin: coin, pair: pair, vs: currency(of: coin, in: state))
+            let vs = currency(of: coin, in: state)
+            let lastPrice = vs.flatMap { state.prices[StateDocument.priceKey(coin: coin, vs: $0)]?.points.last?.p }
+            return PairRow(rule: rule, coin: coin, pair: pair, vs: vs, lastPrice: lastPrice)
         }.sorted { ($0.rule, $0.coin) < ($1.rule, $1.coin) }
         let history = historySummary(Paths.historyStore(environment: context.io.environment))
         if context.arguments.json {
@@ -66,7 +70,7 @@ extension StateCommand {
             o.add("true_since", row.pair.trueSince.map(TimeText.iso))
             o.add("rearm_at", row.pair.rearmAt)
             o.add("once_sent", row.pair.firedOnce)
-            o.add("last_price", row.pair.lastPrice)
+            o.add("last_price", row.lastPrice)
             o.add("vs", row.vs)
             return o.text
         }
@@ -84,8 +88,8 @@ extension StateCommand {
         for row in rows {
             var line = "  " + row.rule.padding(to: ruleWidth) + row.coin.padding(to: coinWidth) + row.status.padding(to: 8)
             line += "last notified " + (row.pair.lastNotified.map(TimeText.iso) ?? "never")
-            if let price = row.pair.lastPrice {
-                line += "  last price " + (row.vs.map { NumberText.money(price, vs: $0) } ?? NumberText.plain(price))
+            if let price = row.lastPrice, let vs = row.vs {
+                line += "  last price " + NumberText.money(price, vs: vs)
             }
             if let mark = row.pair.rearmAt, let vs = row.vs {
                 line += "  re-arms at " + NumberText.money(mark, vs: vs)

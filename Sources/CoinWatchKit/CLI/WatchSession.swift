@@ -66,22 +66,10 @@ struct WatchSession {
             ?? capable.first ?? .coingecko
     }
 
-    /// Sends `request` for `provider` unless its backoff lasts; a 429 records the backoff (its
-    /// Retry-After, else 60 s). Returns the 2xx body, or the error to print.
+    /// Sends `request` for `provider` through the one provider call path (`ProviderCall.ask`):
+    /// skipped while its backoff lasts, a 429 records the backoff. Returns the 2xx body, or the error to print.
     mutating func fetch(_ request: HTTPRequest, provider: String) -> Result<[UInt8], ProviderError> {
-        if let until = state.backoff[provider] {
-            if until > now { return .failure(.backingOff(provider: provider, until: until)) }
-            state.backoff[provider] = nil
-        }
-        do {
-            let response = try context.transport.perform(request).get().requireSuccess(host: request.host)
-            return .success(response.body)
-        } catch {
-            if case .http(_, 429, _, let retryAfter) = error {
-                state.backoff[provider] = now + (retryAfter ?? QuoteFetcher.defaultBackoff)
-            }
-            return .failure(.transport(provider: provider, error))
-        }
+        ProviderCall.ask(request, from: provider, through: context.transport, memory: &state.memory, now: now)
     }
 
     /// Writes what this command changed in the cache, backoff and resolutions back to the state

@@ -19,18 +19,13 @@ enum RulesFileWriter {
         }
         let mode = info.st_mode & 0o7777
         let folder = POSIXFile.folder(of: target)
-        let temp = "\(folder)/.\(POSIXFile.name(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(POSIXFile.lastError())")
-        }
+        let temp = POSIXFile.tempPath(beside: target)
         var failure: String?
-        if let detail = POSIXFile.writeAll(fd, bytes) {
-            failure = detail
-        } else if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
-            failure = POSIXFile.lastError()
+        switch POSIXFile.writeNew(bytes, to: temp, mode: mode) {
+        case .create(let detail, _)?: throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(detail)")
+        case .write(let detail, _)?: failure = detail
+        case nil: break
         }
-        if close(fd) != 0, failure == nil { failure = POSIXFile.lastError() }
         if failure == nil, case .bytes(let current) = POSIXFile.readWhole(target), current != expected {
             failure = "it changed while coinwatch was editing it; run the command again"
         }

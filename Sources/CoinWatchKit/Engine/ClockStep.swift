@@ -31,15 +31,15 @@ enum ClockStep {
             state.outbox[index].firstAttempt = optional(state.outbox[index].firstAttempt)
             state.outbox[index].notBefore = optional(state.outbox[index].notBefore)
         }
-        for index in state.quoteCache.values.indices {
-            state.quoteCache.values[index].fetchedAt = shift(state.quoteCache.values[index].fetchedAt)
+        for index in state.memory.quoteCache.values.indices {
+            state.memory.quoteCache.values[index].fetchedAt = shift(state.memory.quoteCache.values[index].fetchedAt)
         }
-        for index in state.charts.values.indices { state.charts.values[index].fetchedAt = shift(state.charts.values[index].fetchedAt) }
-        for index in state.listings.values.indices {
-            state.listings.values[index].fetchedAt = shift(state.listings.values[index].fetchedAt)
+        for index in state.memory.charts.values.indices { state.memory.charts.values[index].fetchedAt = shift(state.memory.charts.values[index].fetchedAt) }
+        for index in state.memory.listings.values.indices {
+            state.memory.listings.values[index].fetchedAt = shift(state.memory.listings.values[index].fetchedAt)
         }
-        state.backoff = state.backoff.mapValues(shift)
-        state.unresolved = state.unresolved.mapValues(shift)
+        state.memory.backoff = state.memory.backoff.mapValues(shift)
+        state.memory.unresolved = state.memory.unresolved.mapValues(shift)
         state.lastPass = now
         return step
     }

@@ -44,9 +44,10 @@ public struct FavoriteResolver: Sendable {
         self.transport = transport
     }
 
-    /// Resolves `favorites` in `vs` on every provider, in order; `symbols` (lower-cased favorite → symbol)
-    /// seeds what the exchanges may use and gains what each provider resolves.
-    public func resolve(_ favorites: [String], vs: String, symbols: inout [String: String]) -> [ProviderReport] {
+    /// Resolves `favorites` in `vs` on every provider, in order, at `now` (seconds since 1970); the
+    /// symbols in `memory` (lower-cased favorite → symbol) seed what the exchanges may use and gain what
+    /// each provider resolves; a 429 starts the provider's backoff there.
+    public func resolve(_ favorites: [String], vs: String, memory: inout ProviderMemory, now: Double) -> [ProviderReport] {
         let requests = sources.map { $0.provider.catalogRequest(vs: vs) }
         let batch = requests.compactMap { $0 }
         var answers = transport.perform(batch).makeIterator()
@@ -60,14 +61,15 @@ public struct FavoriteResolver: Sendable {
             }
             report.requestCount = 1
             do {
-                let body = try Self.body(answer, to: request, provider: provider.name)
+                let body = try ProviderCall.body(of: answer, to: request, from: provider.name, errorMessage: provider.errorMessage,
+                                                 memory: &memory, now: now)
                 var catalog = try provider.decodeCatalog(body, vs: vs)
-                catalog = rank(catalog, for: favorites, vs: vs, provider: provider, requestCount: &report.requestCount,
-                               incomplete: &report.ranksIncomplete)
-                report.resolutions = Self.match(favorites, in: catalog, symbols: provider.servesBySymbol ? symbols : [:],
+                catalog = rank(catalog, for: favorites, vs: vs, provider: provider, memory: &memory, now: now,
+                               requestCount: &report.requestCount, incomplete: &report.ranksIncomplete)
+                report.resolutions = Self.match(favorites, in: catalog, symbols: provider.servesBySymbol ? memory.symbols : [:],
                                                 symbolSource: reports)
                 for resolution in report.resolutions {
-                    if let coin = resolution.coin { symbols[lookupKey(resolution.favorite)] = coin.symbol }
+                    if let coin = resolution.coin { memory.symbols[lookupKey(resolution.favorite)] = coin.symbol }
                 }
             } catch {
                 report.failure = QuoteFetcher.providerError(error, provider: provider.name)
@@ -77,20 +79,11 @@ public struct FavoriteResolver: Sendable {
         return reports
     }
 
-    /// The 2xx body of `answer`; throws `ProviderError.transport` otherwise.
-    static func body(_ answer: Result<HTTPResponse, TransportError>, to request: HTTPRequest, provider: String) throws -> [UInt8] {
-        do {
-            return try answer.get().requireSuccess(host: HTTPRequest.host(of: request.url)).body
-        } catch {
-            throw ProviderError.transport(provider: provider, error)
-        }
-    }
-
     /// `catalog` with ranks filled in, through the provider's own quotes, for the unranked coins that
     /// favorites could name and that share a symbol or name with another; unchanged (and `incomplete`
     /// set) where that fails.
     func rank(_ catalog: [CatalogCoin], for favorites: [String], vs: String, provider: any PriceProvider,
-              requestCount: inout Int, incomplete: inout Bool) -> [CatalogCoin] {
+              memory: inout ProviderMemory, now: Double, requestCount: inout Int, incomplete: inout Bool) -> [CatalogCoin] {
         guard !provider.servesBySymbol else { return catalog }
         let index = CatalogIndex(catalog)
         var seen = Set<String>()
@@ -104,7 +97,8 @@ public struct FavoriteResolver: Sendable {
         var ranks: [String: Int] = [:]
         requestCount += requests.count
         for (request, answer) in zip(requests, transport.perform(requests)) {
-            guard let body = try? Self.body(answer, to: request, provider: provider.name),
+            guard let body = try? ProviderCall.body(of: answer, to: request, from: provider.name,
+                                                    errorMessage: provider.errorMessage, memory: &memory, now: now),
                   let quotes = try? provider.decode([body], query: QuoteQuery(favorites: wanted, vs: vs)) else {
                 incomplete = true
                 continue

@@ -1,6 +1,15 @@
-/// One alert pass, in order: absorb a clock that went back (`ClockStep`) -> fetch quotes (cache,
-/// backoff, failover) -> evaluate rules and decide per pair -> deliver to sinks (write-ahead: the
-/// state that records the alerts is saved first) -> the caller persists state.
+/// One alert pass, one way: each stage reads what the one before it returned and writes only its
+/// own part of the state.
+/// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
+/// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
+///    failover; writes `state.memory` only and returns the quotes. Provider problems go to stderr;
+///    a favorite no provider quoted makes the pass exit 1.
+/// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
+///    pair; writes `state.pairs` and `state.prices` only and returns the alerts with their sinks.
+/// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
+///    `state.outbox` only (write-ahead: the state that records the alerts is saved first, and
+///    checkpointed mid-delivery). A dry run prints the alerts instead.
+/// 4. **persist**: the caller that holds the state lock (`RunCommand`) saves the document, never on a dry run.
 public struct Pass: Sendable {
     /// What a pass did.
     public struct Outcome: Sendable {
@@ -32,7 +41,16 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, state: &state, now: now)
+        let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
+        outcome.alerts = pending.map(\.alert)
+        deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
+        return outcome
+    }
+
+    /// The fetch stage: the quotes by favorite as written; failures and missing favorites on stderr.
+    private func fetch(memory: inout ProviderMemory, now: Double, io: IO, outcome: inout Outcome) -> [String: Quote] {
+        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount = fetched.requestCount
         for failure in fetched.failures {
             io.err("coinwatch: \(failure.message)\n")
@@ -41,15 +59,15 @@ public struct Pass: Sendable {
             io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
             outcome.exitCode = .failure
         }
-        let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now)
-        outcome.alerts = pending.map(\.alert)
-        if dryRun {
-            if !delivery.quiet {
-                for alert in outcome.alerts {
-                    io.out(delivery.stdoutLine(alert))
-                }
-            }
-            return outcome
+        return fetched.quotes
+    }
+
+    /// The deliver stage (printing only, on a dry run); delivery errors on stderr.
+    private func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO,
+                         outcome: inout Outcome) {
+        guard !dryRun else {
+            delivery.print(outcome.alerts, io: io)
+            return
         }
         let report = delivery.deliver(pending, state: &state, now: now, io: io)
         outcome.requestCount += report.requestCount
@@ -58,6 +76,5 @@ public struct Pass: Sendable {
         }
         if report.failed { outcome.exitCode = .failure }
         outcome.stateUnwritten = report.stateUnwritten
-        return outcome
     }
 }

@@ -1,18 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension QuoteFetcher {
     /// Refreshes, in one concurrent batch, every listing that is missing or a day old, for the providers
     /// that are not backing off. A failure is recorded (one line); a stale listing stays in use.
-    func refreshListings(vs: String, state: inout StateDocument, now: Double, outcome: inout Outcome) {
+    func refreshListings(vs: String, memory: inout ProviderMemory, now: Double, outcome: inout Outcome) {
         let due: [(source: Source, request: HTTPRequest)] = sources.compactMap { source in
             let name = source.provider.name
             guard let request = source.provider.listingRequest(vs: vs),
-                  state.listings[MarketListing.key(provider: name, vs: vs)]?.isFresh(now: now) != true,
-                  (state.backoff[name] ?? 0) <= now else { return nil }
+                  memory.listings[MarketListing.key(provider: name, vs: vs)]?.isFresh(now: now) != true,
+                  (memory.backoff[name] ?? 0) <= now else { return nil }
             return (source, request)
         }
         guard !due.isEmpty else { return }
@@ -20,9 +14,10 @@ extension QuoteFetcher {
         for ((source, request), result) in zip(due, transport.perform(due.map(\.request))) {
             let provider = source.provider
             do {
-                let body = try answer(result, to: request, of: provider, state: &state, now: now)
+                let body = try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
+                                                  memory: &memory, now: now)
                 let markets = try provider.decodeListing(body, vs: vs)
-                state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
+                memory.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
             } catch {
                 outcome.record(.noListing(provider: provider.name, cause: Self.cause(of: error, provider: provider.name)))
             }
@@ -31,7 +26,7 @@ extension QuoteFetcher {
 
     /// Runs one provider's batched requests concurrently and decodes what answered; remembers a
     /// listing that the answers reveal. Records the first failure.
-    func fetchFresh(_ query: QuoteQuery, from source: Source, state: inout StateDocument, now: Double,
+    func fetchFresh(_ query: QuoteQuery, from source: Source, memory: inout ProviderMemory, now: Double,
                     outcome: inout Outcome) -> [String: Quote] {
         let provider = source.provider
         let requests: [HTTPRequest]
@@ -50,7 +45,8 @@ extension QuoteFetcher {
         answers.reserveCapacity(requests.count)
         for (request, result) in zip(requests, transport.perform(requests)) {
             do {
-                bodies.append(try answer(result, to: request, of: provider, state: &state, now: now))
+                bodies.append(try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
+                                                    memory: &memory, now: now))
                 answers.append(.success(bodies.count - 1))
             } catch {
                 answers.append(.failure(error))
@@ -61,7 +57,7 @@ extension QuoteFetcher {
             // Read before the decoding lets go of the bodies; kept only when it succeeds.
             let revealed = bodies.compactMap { provider.listing(fromQuoteBody: $0, vs: query.vs) }
             if let quotes = try? provider.decodeReleasing(&bodies, query: query) {
-                for markets in revealed { remember(markets, of: provider, vs: query.vs, state: &state, now: now) }
+                for markets in revealed { remember(markets, of: provider, vs: query.vs, memory: &memory, now: now) }
                 for case .failure(let error) in answers { outcome.record(Self.providerError(error, provider: provider.name)) }
                 return quotes
             }
@@ -76,7 +72,7 @@ extension QuoteFetcher {
                 }
                 let body = bodies[position]
                 quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
-                remember(listingIn: body, of: provider, vs: query.vs, state: &state, now: now)
+                remember(listingIn: body, of: provider, vs: query.vs, memory: &memory, now: now)
             } catch {
                 outcome.record(Self.providerError(error, provider: provider.name))
             }
@@ -86,42 +82,15 @@ extension QuoteFetcher {
 
     /// Stores the listing a quote answer reveals (Bithumb's), if it reveals one.
     private func remember(listingIn body: [UInt8], of provider: any PriceProvider, vs: String,
-                          state: inout StateDocument, now: Double) {
+                          memory: inout ProviderMemory, now: Double) {
         guard let markets = provider.listing(fromQuoteBody: body, vs: vs) else { return }
-        remember(markets, of: provider, vs: vs, state: &state, now: now)
+        remember(markets, of: provider, vs: vs, memory: &memory, now: now)
     }
 
     /// Stores `markets` as the listing of `provider` in `vs`, learned `now`.
     private func remember(_ markets: [ListedMarket], of provider: any PriceProvider, vs: String,
-                          state: inout StateDocument, now: Double) {
-        state.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
-    }
-
-    /// The body of a 2xx answer. A 429 (or Binance's 418) starts the backoff (Retry-After, else
-    /// `defaultBackoff`). Throws `ProviderError.api` for a non-2xx answer that carries the API's error
-    /// envelope, `ProviderError.transport` for any other failed exchange.
-    func answer(_ result: Result<HTTPResponse, TransportError>, to request: HTTPRequest, of provider: any PriceProvider,
-                state: inout StateDocument, now: Double) throws -> [UInt8] {
-        let response: HTTPResponse
-        switch result {
-        case .failure(let error): throw ProviderError.transport(provider: provider.name, error)
-        case .success(let answered): response = answered
-        }
-        guard !response.isSuccess else { return response.body }
-        let clock = Date(timeIntervalSince1970: now)
-        Self.backOff(provider.name, after: response.status, retryAfter: response.retryAfter(now: clock), state: &state, now: now)
-        if let message = provider.errorMessage(in: response.body) {
-            throw ProviderError.api(provider: provider.name, message: "\(message) (HTTP \(response.status))")
-        }
-        throw ProviderError.transport(provider: provider.name, .http(
-            host: HTTPRequest.host(of: request.url), status: response.status,
-            bodyStart: response.bodyStart, retryAfter: response.retryAfter(now: clock)))
-    }
-
-    /// Starts `provider`'s backoff after a 429 (or Binance's 418): `retryAfter` seconds, else `defaultBackoff`.
-    static func backOff(_ provider: String, after status: Int, retryAfter: Double?, state: inout StateDocument, now: Double) {
-        guard status == 429 || status == 418 else { return }
-        state.backoff[provider] = now + (retryAfter ?? defaultBackoff)
+                          memory: inout ProviderMemory, now: Double) {
+        memory.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
     }
 
     /// `error` as a `ProviderError` of `provider`.

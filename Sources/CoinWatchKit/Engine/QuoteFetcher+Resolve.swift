@@ -5,25 +5,25 @@ extension QuoteFetcher {
     /// How long it waits when the coin list could not be read: an hour.
     public static let lookUpRetryAfterFailure: Double = 3_600
 
-    /// The key of `StateDocument.unresolved`.
+    /// The key of `ProviderMemory.unresolved`.
     static func unresolvedKey(provider: String, favorite: String) -> String { provider + "|" + favorite }
 
     /// Forgets the waits that are over (a favorite since removed from rules.json leaves none behind).
-    static func pruneUnresolved(_ state: inout StateDocument, now: Double) {
-        guard !state.unresolved.isEmpty else { return }
-        state.unresolved = state.unresolved.filter { $0.value > now && $0.value <= now + lookUpRetry }
+    static func pruneUnresolved(_ memory: inout ProviderMemory, now: Double) {
+        guard !memory.unresolved.isEmpty else { return }
+        memory.unresolved = memory.unresolved.filter { $0.value > now && $0.value <= now + lookUpRetry }
     }
 
     /// Of `favorites`, those a provider that asks by id (`PriceProvider.asksByID`) did not quote and has
-    /// no id for, and that are not waiting in `StateDocument.unresolved` (`pruneUnresolved` has
+    /// no id for, and that are not waiting in `ProviderMemory.unresolved` (`pruneUnresolved` has
     /// already forgotten the waits that are over).
-    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, state: StateDocument) -> [String] {
+    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, memory: ProviderMemory) -> [String] {
         let name = source.provider.name
         // Every favorite quoted (every pass but the first for a symbol): nothing to look for.
         guard source.provider.asksByID, quoted.count < favorites.count else { return [] }
         return favorites.filter { favorite in
-            quoted[favorite] == nil && state.resolved[name]?[favorite] == nil
-                && state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] == nil
+            quoted[favorite] == nil && memory.resolved[name]?[favorite] == nil
+                && memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] == nil
         }
     }
 
@@ -33,19 +33,18 @@ extension QuoteFetcher {
     /// list that cannot be read, or ranks that cannot (so a shared symbol might pick the wrong
     /// coin), are tried again an hour later, without a message: the favorite is reported missing
     /// (or served by the next provider) as before. A 429 starts the provider's backoff.
-    func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, state: inout StateDocument,
+    func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, memory: inout ProviderMemory,
                          now: Double, outcome: inout Outcome) -> [String: Quote] {
         let name = source.provider.name
-        var symbols = state.symbols
-        let reports = FavoriteResolver(sources: [source], transport: transport).resolve(favorites, vs: vs, symbols: &symbols)
+        // The symbols it finds are not kept here: a favorite it resolves is quoted, which records its symbol.
+        var scratch = memory
+        let reports = FavoriteResolver(sources: [source], transport: transport).resolve(favorites, vs: vs, memory: &scratch, now: now)
+        memory.backoff = scratch.backoff
         guard let report = reports.first else { return [:] }
         outcome.requestCount += report.requestCount
-        if let failure = report.failure {
-            if case .transport(_, .http(_, let status, _, let retryAfter)) = failure {
-                Self.backOff(name, after: status, retryAfter: retryAfter, state: &state, now: now)
-            }
+        if report.failure != nil {
             for favorite in favorites {
-                state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
+                memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
             }
             return [:]
         }
@@ -53,15 +52,15 @@ extension QuoteFetcher {
         for resolution in report.resolutions {
             let key = Self.unresolvedKey(provider: name, favorite: resolution.favorite)
             if let coin = resolution.coin, resolution.matchedBy == "id" || !report.ranksIncomplete {
-                state.resolved[name, default: [:]][resolution.favorite] = coin.id
-                state.unresolved[key] = nil
+                memory.resolved[name, default: [:]][resolution.favorite] = coin.id
+                memory.unresolved[key] = nil
                 found.append(resolution.favorite)
             } else {
-                state.unresolved[key] = now + (resolution.coin == nil ? Self.lookUpRetry : Self.lookUpRetryAfterFailure)
+                memory.unresolved[key] = now + (resolution.coin == nil ? Self.lookUpRetry : Self.lookUpRetryAfterFailure)
             }
         }
-        guard !found.isEmpty, (state.backoff[name] ?? 0) <= now else { return [:] }
-        let query = QuoteQuery(favorites: found, vs: vs, symbols: state.symbols, resolved: state.resolved[name] ?? [:])
-        return fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+        guard !found.isEmpty, (memory.backoff[name] ?? 0) <= now else { return [:] }
+        let query = QuoteQuery(favorites: found, vs: vs, symbols: memory.symbols, resolved: memory.resolved[name] ?? [:])
+        return fetchFresh(query, from: source, memory: &memory, now: now, outcome: &outcome)
     }
 }

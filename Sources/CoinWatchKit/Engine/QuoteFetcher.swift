@@ -35,9 +35,6 @@ public struct QuoteFetcher: Sendable {
         func failed(_ provider: String) -> Bool { failures.contains { $0.provider == provider } }
     }
 
-    /// Seconds to wait after a 429 that gave no Retry-After.
-    public static let defaultBackoff: Double = 60
-
     public var sources: [Source]
     public var transport: any HTTPTransport
     /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
@@ -52,12 +49,12 @@ public struct QuoteFetcher: Sendable {
     }
 
     /// Quotes `favorites` in `vs` at `now` (seconds since 1970); updates the cache, backoff, listings,
-    /// symbols and resolutions in `state`. A favorite that a provider asked by id does not know is
+    /// symbols and resolutions in `memory`. A favorite that a provider asked by id does not know is
     /// looked up in that provider's coin list (then remembered, or retried a day later).
-    public func fetch(favorites: [String], vs: String, state: inout StateDocument, now: Double) -> Outcome {
+    public func fetch(favorites: [String], vs: String, memory: inout ProviderMemory, now: Double) -> Outcome {
         var outcome = Outcome()
-        Self.pruneUnresolved(&state, now: now)
-        refreshListings(vs: vs, state: &state, now: now, outcome: &outcome)
+        Self.pruneUnresolved(&memory, now: now)
+        refreshListings(vs: vs, memory: &memory, now: now, outcome: &outcome)
         var remaining = favorites
         for source in sources where !remaining.isEmpty {
             let name = source.provider.name
@@ -67,7 +64,7 @@ public struct QuoteFetcher: Sendable {
             var oldestReused: Double?
             for favorite in remaining {
                 let key = Self.cacheKey(provider: name, vs: vs, favorite: favorite)
-                if let cached = state.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < reuseAge {
+                if let cached = memory.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < reuseAge {
                     served[favorite] = cached.quote
                     oldestReused = max(oldestReused ?? 0, now - cached.fetchedAt)
                 } else {
@@ -77,14 +74,14 @@ public struct QuoteFetcher: Sendable {
             if let log, let age = oldestReused {
                 log(cacheLine(provider: name, vs: vs, count: served.count, age: age, ttl: source.config.cacheTTL))
             }
-            if !toFetch.isEmpty, isAvailable(source, vs: vs, state: &state, now: now, outcome: &outcome) {
-                let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, state: state, now: now),
-                                       symbols: state.symbols, resolved: state.resolved[name] ?? [:])
-                var fresh = fetchFresh(query, from: source, state: &state, now: now, outcome: &outcome)
+            if !toFetch.isEmpty, isAvailable(source, vs: vs, memory: &memory, now: now, outcome: &outcome) {
+                let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, memory: memory, now: now),
+                                       symbols: memory.symbols, resolved: memory.resolved[name] ?? [:])
+                var fresh = fetchFresh(query, from: source, memory: &memory, now: now, outcome: &outcome)
                 // A symbol or a name on a provider asked by id: looked up in its coin list once.
-                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, state: state)
+                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, memory: memory)
                 if !unknown.isEmpty {
-                    fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, state: &state, now: now, outcome: &outcome)) { old, _ in old }
+                    fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, memory: &memory, now: now, outcome: &outcome)) { old, _ in old }
                 }
                 // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
                 // the coin stays unquoted by this provider, and the previous good price stays recorded.
@@ -93,15 +90,15 @@ public struct QuoteFetcher: Sendable {
                 if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
                 for (favorite, quote) in fresh {
                     // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
-                    state.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
+                    memory.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
                         source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
                 }
             }
             if outcome.quotes.isEmpty { outcome.quotes = served } else { outcome.quotes.merge(served) { _, new in new } }
             for (favorite, quote) in served {
-                state.resolved[name, default: [:]][favorite] = quote.providerID
-                state.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = nil
-                state.symbols[lookupKey(favorite)] = quote.symbol
+                memory.resolved[name, default: [:]][favorite] = quote.providerID
+                memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = nil
+                memory.symbols[lookupKey(favorite)] = quote.symbol
             }
             remaining.removeAll { served[$0] != nil }
         }
@@ -111,17 +108,14 @@ public struct QuoteFetcher: Sendable {
 
     /// Whether `source` may be asked now: not backing off after a 429 (a skip is recorded once), and
     /// holding a listing when it needs one (a listing that failed to load was recorded already).
-    private func isAvailable(_ source: Source, vs: String, state: inout StateDocument, now: Double,
+    private func isAvailable(_ source: Source, vs: String, memory: inout ProviderMemory, now: Double,
                              outcome: inout Outcome) -> Bool {
         let name = source.provider.name
-        if let until = state.backoff[name] {
-            if until > now {
-                outcome.record(.backingOff(provider: name, until: until))
-                return false
-            }
-            state.backoff[name] = nil
+        if let until = memory.backoffEnd(of: name, now: now) {
+            outcome.record(.backingOff(provider: name, until: until))
+            return false
         }
-        if source.provider.listingRequest(vs: vs) != nil, listing(of: source, vs: vs, state: state, now: now) == nil {
+        if source.provider.listingRequest(vs: vs) != nil, listing(of: source, vs: vs, memory: memory, now: now) == nil {
             outcome.record(.noListing(provider: name, cause: "no market list yet"))
             return false
         }
@@ -130,8 +124,8 @@ public struct QuoteFetcher: Sendable {
 
     /// The listing `source` is asked with: the remembered one (even when stale, if a refresh failed) for a
     /// provider with a listing request; only a fresh one for a provider that learns it from quotes.
-    func listing(of source: Source, vs: String, state: StateDocument, now: Double) -> MarketListing? {
-        guard let listing = state.listings[MarketListing.key(provider: source.provider.name, vs: vs)] else { return nil }
+    func listing(of source: Source, vs: String, memory: ProviderMemory, now: Double) -> MarketListing? {
+        guard let listing = memory.listings[MarketListing.key(provider: source.provider.name, vs: vs)] else { return nil }
         return source.provider.listingRequest(vs: vs) != nil || listing.isFresh(now: now) ? listing : nil
     }
 
@@ -152,7 +146,7 @@ public struct QuoteFetcher: Sendable {
             + "(reused while younger than cache_ttl \(text(ttl))\(limit))"
     }
 
-    /// The key of `StateDocument.quoteCache`.
+    /// The key of `ProviderMemory.quoteCache`.
     public static func cacheKey(provider: String, vs: String, favorite: String) -> String {
         "\(provider)|\(vs.lowercased())|\(favorite.lowercased())"
     }

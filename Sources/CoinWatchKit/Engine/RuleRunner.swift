@@ -25,8 +25,10 @@ public struct RuleRunner: Sendable {
         self.plan = RulePlan(rules)
     }
 
-    /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
-    public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+    /// The pass's evaluate stage at `now` (seconds since 1970): advances the pairs it evaluates and
+    /// records the quotes' prices, the only parts of the state it writes.
+    public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                         now: Double) -> [Pending] {
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
         // without a quote this pass is not `quoted` (its observation is a placeholder).
@@ -43,17 +45,17 @@ public struct RuleRunner: Sendable {
                 seriesAt.append(nil)
                 continue
             }
-            let at = state.prices.index(forKey: priceKey)
+            let at = prices.index(forKey: priceKey)
             seriesAt.append(at)
-            let previous = at.flatMap { state.prices.values[$0].points.last?.p }
+            let previous = at.flatMap { prices.values[$0].points.last?.p }
             // The series only where a rule on the coin looks back: an observation without one
             // copies without touching a reference count.
-            let series = plan.needsHistory[observations.count] ? at.map { state.prices.values[$0] } : nil
+            let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
             observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
             quoted.append(true)
         }
         var pending: [Pending] = []
-        let timeText = JSONOut.number(now)  // in every alert id of the pass
+        let timeDigits = StableHash.digits(of: now)  // in every alert id of the pass
         // The pairs' positions in the state, in the plan's order. Where the state keeps the pairs
         // in that order (every pass after the first), each is where the previous one ends.
         var order: [Int] = []
@@ -63,7 +65,7 @@ public struct RuleRunner: Sendable {
             let active = step.isActive(now: now)
             for target in step.targets {
                 let coin = plan.targetCoins[target]
-                let found = state.pairs.slot(of: plan.pairKeys[target], hint: cursor)
+                let found = pairs.slot(of: plan.pairKeys[target], hint: cursor)
                 guard active, quoted[coin] else {
                     if let found {
                         order.append(found)
@@ -71,21 +73,19 @@ public struct RuleRunner: Sendable {
                     }
                     continue
                 }
-                let slot = found ?? state.pairs.append(PairState(), forKey: plan.pairKeys[target])
+                let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
                 // The observation is passed in place (inout), never copied per pair.
-                let (pair, decision) = Self.decide(step, pair: state.pairs[slot: slot], observation: &observations[coin])
-                var next = pair
-                next.lastPrice = observations[coin].price
-                state.pairs[slot: slot] = next
+                let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
+                pairs[slot: slot] = pair
                 guard case .notify(let status, _) = decision else { continue }
                 pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], previous: observations[coin].previous,
-                                            quotes: quotes, status: status, now: now, timeText: timeText))
+                                            quotes: quotes, status: status, now: now, timeDigits: timeDigits))
             }
         }
-        state.pairs.arrange(first: order)
-        record(quotes, observations: observations, quoted: quoted, at: seriesAt, state: &state, now: now)
+        pairs.arrange(first: order)
+        record(quotes, observations: observations, quoted: quoted, at: seriesAt, prices: &prices, now: now)
         return pending
     }
 
@@ -110,22 +110,22 @@ public struct RuleRunner: Sendable {
 
     /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
     private func pendingAlert(_ ruleIndex: Int, coin: String, previous: Double?, quotes: [String: Quote],
-                              status: Alert.Status, now: Double, timeText: String) -> Pending {
+                              status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
         let quote = quotes[coin] ?? Self.unquoted
         let alert = makeAlert(rule, coin: coin, quote: quote, previous: previous,
-                              status: status, now: now, timeText: timeText)
+                              status: status, now: now, timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
-    /// The alert; its id hashes the rule, the coin, the status and `timeText` (`now` as JSON writes it).
+    /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
     private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
-                           status: Alert.Status, now: Double, timeText: String) -> Alert {
+                           status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
         id.add(coin)
         id.add(status.rawValue)
-        id.add(timeText)
+        id.add(timeDigits)
         var alert = Alert(
             id: id.hex,
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
@@ -143,23 +143,23 @@ public struct RuleRunner: Sendable {
     /// the plan's coins by their observations (a series found at `at` is updated where it stands, then
     /// new series are added), then any other quoted coin.
     private func record(_ quotes: [String: Quote], observations: [Observation], quoted: [Bool],
-                        at: [Dictionary<String, PriceSeries>.Index?], state: inout StateDocument, now: Double) {
+                        at: [Dictionary<String, PriceSeries>.Index?], prices: inout [String: PriceSeries], now: Double) {
         let keep = longestWindow
         var recorded = 0
         for (coin, observation) in observations.enumerated() {
             guard quoted[coin], let index = at[coin] else { continue }
-            Self.append(observation.price, now: now, keep: keep, to: &state.prices.values[index])
+            Self.append(observation.price, now: now, keep: keep, to: &prices.values[index])
             recorded += 1
         }
         for (coin, observation) in observations.enumerated() where at[coin] == nil && quoted[coin] {
             Self.append(observation.price, now: now, keep: keep,
-                        to: &state.prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
+                        to: &prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
             recorded += 1
         }
         guard recorded < quotes.count else { return }
         for (coin, quote) in quotes where plan.coinPositions[coin] == nil {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
-            Self.append(quote.price, now: now, keep: keep, to: &state.prices[key, default: PriceSeries(firstSeen: now)])
+            Self.append(quote.price, now: now, keep: keep, to: &prices[key, default: PriceSeries(firstSeen: now)])
         }
     }
 

@@ -23,13 +23,13 @@ public struct SharedState: Sendable {
     }
 
     /// Re-reads the document under the lock, merges into it what `working` changed since `base`
-    /// (`StateDocument.mergeCaches`) and saves it. Throws `StateError`; the file is then unchanged.
+    /// (`ProviderMemory.merge`: the cache, backoff, resolutions, symbols, listings and charts) and saves it. Throws `StateError`; the file is then unchanged.
     public func commit(_ working: StateDocument, base: StateDocument, now: Double) throws(StateError) {
         guard working != base else { return }
         let lock = try StateLock.acquire(statePath: path, timeout: lockTimeout)
         defer { lock.release() }
         var current = try StateStore.load(path: path)
-        current.mergeCaches(from: working, base: base, now: now)
+        current.memory.merge(changesIn: working.memory, since: base.memory, now: now)
         try StateStore.save(current, to: path)
     }
 }

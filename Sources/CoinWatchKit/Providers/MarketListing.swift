@@ -38,6 +38,6 @@ public struct MarketListing: Codable, Sendable, Equatable {
         fetchedAt <= now && now - fetchedAt < Self.maxAge
     }
 
-    /// The key of `StateDocument.listings`: "provider|vs".
+    /// The key of `ProviderMemory.listings`: "provider|vs".
     public static func key(provider: String, vs: String) -> String { "\(provider)|\(vs.lowercased())" }
 }

@@ -1,6 +1,5 @@
 /// "Notify now?" as one pure function of the pair's state, the condition and the time
-/// (SPEC §2 "When a rule notifies"). The engine stores the returned state and records
-/// `lastPrice` itself.
+/// (SPEC §2 "When a rule notifies"). The engine stores the returned state.
 public enum NotifyDecision {
     /// Decides one pass for one (rule, coin) pair. `conditionTrue` already includes rearm
     /// hysteresis; `now` is seconds since 1970. Returns the pair's next state and the decision.

@@ -3,7 +3,7 @@
 public enum PairStep {
     /// What a pass did to a pair.
     public struct Outcome: Sendable, Equatable {
-        /// The pair's state after the pass (the caller stores it; `lastPrice` is the caller's).
+        /// The pair's state after the pass (the caller stores it).
         public var pair: PairState
         /// Notify (and with which status) or stay silent, and why.
         public var decision: Decision

@@ -14,10 +14,10 @@ public enum CommandRunner {
         guard let program = invocation.argv.first, !program.isEmpty else { return CommandOutcome(end: .notStarted("no program")) }
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
-        guard Self.pipe(&input) else { return CommandOutcome(end: .notStarted(Folders.lastError())) }
+        guard Self.pipe(&input) else { return CommandOutcome(end: .notStarted(POSIXFile.lastError())) }
         guard Self.pipe(&output) else {
             close(input[0]); close(input[1])
-            return CommandOutcome(end: .notStarted(Folders.lastError()))
+            return CommandOutcome(end: .notStarted(POSIXFile.lastError()))
         }
         let started = spawn(program, invocation, stdin: input[0], output: output[1])
         close(input[0])

@@ -42,6 +42,12 @@ public struct Delivery: Sendable {
         (json ? AlertRecord.json(alert) : AlertRecord.line(alert, color: color)) + "\n"
     }
 
+    /// A dry run's delivery: every alert on stdout (unless `-q`), whatever its sinks; nothing sent.
+    public func print(_ alerts: [Alert], io: IO) {
+        guard !quiet else { return }
+        for alert in alerts { io.out(stdoutLine(alert)) }
+    }
+
     /// Removes the sinks' secrets from text.
     var scrubber: SecretScrubber { SecretScrubber(sinks: rules.sinks) }
 

@@ -11,7 +11,7 @@ public enum FileSink {
         guard !lines.isEmpty else { return }
         try Folders.create(parentOf: path)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { throw SinkError.file(path: path, reason: Folders.lastError()) }
+        guard fd >= 0 else { throw SinkError.file(path: path, reason: POSIXFile.lastError()) }
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0, let kind = POSIXFile.notRegular(info.st_mode) {
@@ -24,7 +24,7 @@ public enum FileSink {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let reason = Folders.lastError()
+                let reason = POSIXFile.lastError()
                 // Cut back what this call appended, so the next record never lands on a partial line.
                 if offset > 0, start >= 0 { _ = ftruncate(fd, start) }
                 throw SinkError.file(path: path, reason: reason)

@@ -1,7 +1,8 @@
 /// What one answer from a queued sink means for the message (Alertmanager's manners): for a
-/// webhook, delivered on 2xx, worth a retry on network errors, 5xx and 429, final on any other
-/// answer, a redirect included: a webhook's redirect is never followed (SPEC §3). Email and
-/// command answers in WebhookVerdict+Sinks.swift.
+/// webhook, delivered on 2xx; worth a retry when `TransportError.isRetryable` (network errors,
+/// 5xx, 429: the one retry verdict); final on any other answer or failure, TLS included, and on
+/// a redirect: a webhook's redirect is never followed (SPEC §3). Email and command answers in
+/// WebhookVerdict+Sinks.swift.
 enum WebhookVerdict: Equatable {
     case delivered
     /// Try again, for this one-line reason; `retryAfter` in seconds when the server said.
@@ -26,14 +27,15 @@ enum WebhookVerdict: Equatable {
         }
     }
 
+    /// A failed exchange: retried when `TransportError.isRetryable` says a later try may succeed.
     init(failure error: TransportError) {
-        switch error {
-        case .http(_, let status, _, let retryAfter):
-            self = status == 429 || status >= 500 ? .retry(error.message, retryAfter: retryAfter) : .final(error.message)
-        case .badURL, .redirect:
+        guard error.isRetryable else {
             self = .final(error.message)
-        case .dns, .refused, .timedOut, .tls, .tooLarge, .connection, .curl, .internal:
-            // Network trouble, including TLS: the next try (or pass) may get through.
+            return
+        }
+        if case .http(_, _, _, let retryAfter) = error {
+            self = .retry(error.message, retryAfter: retryAfter)
+        } else {
             self = .retry(error.message, retryAfter: nil)
         }
     }

@@ -1,4 +1,5 @@
-/// What a (rule, coin) pair remembers between passes.
+/// What a (rule, coin) pair remembers between passes. Its last price is not among it: the coin's
+/// recorded prices tell it (`state show`); an older file's `last_price` is read and ignored.
 public struct PairState: Codable, Sendable, Equatable {
     /// Not armed: a level condition has fired and not yet stopped holding (after `rearm`), or
     /// a crossing with `rearm` has fired and the price has not yet gone back to `rearmAt`.
@@ -16,14 +17,12 @@ public struct PairState: Codable, Sendable, Equatable {
     /// A crossing with `rearm` counts again only once the price reaches this price: at or
     /// below it when it lies below the threshold, at or above it otherwise; nil: armed.
     public var rearmAt: Double?
-    /// Last price seen for the pair.
-    public var lastPrice: Double?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case firing, trueSince = "true_since", lastNotified = "last_notified", lastFired = "last_fired"
-        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at", lastPrice = "last_price"
+        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,7 +34,6 @@ public struct PairState: Codable, Sendable, Equatable {
         firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
         resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
         rearmAt = try c.decodeIfPresent(Double.self, forKey: .rearmAt)
-        lastPrice = try c.decodeIfPresent(Double.self, forKey: .lastPrice)
     }
 
     /// Writes only what differs from a fresh pair (false flags and nil times are left out), which
@@ -49,6 +47,5 @@ public struct PairState: Codable, Sendable, Equatable {
         if firedOnce { try c.encode(firedOnce, forKey: .firedOnce) }
         if resolvedOnce { try c.encode(resolvedOnce, forKey: .resolvedOnce) }
         try c.encodeIfPresent(rearmAt, forKey: .rearmAt)
-        try c.encodeIfPresent(lastPrice, forKey: .lastPrice)
     }
 }

@@ -28,7 +28,11 @@ enum StateDecoding {
         } catch let error as StateError {
             throw error
         } catch let error as DecodingError {
-            throw .unreadable(path: path, detail: syntaxError(in: bytes) ?? describe(error))
+            if let syntax = syntaxError(in: bytes) { throw .unreadable(path: path, detail: syntax) }
+            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+                throw .unreadable(path: path, detail: "not a state document (expected a JSON object)")
+            }
+            throw .unreadable(path: path, detail: DecodingErrorText.describe(error))
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
@@ -43,35 +47,5 @@ enum StateDecoding {
         } catch {
             return "not valid JSON at \(error.line):\(error.column) (\(error.message))"
         }
-    }
-
-    /// "`pairs.x.firing`: expected Bool" style text for a decoding error.
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "`\(path(context.codingPath))`: invalid value"
-        case .keyNotFound(let key, let context):
-            return "missing `\(path(context.codingPath + [key]))`"
-        case .typeMismatch(let type, let context):
-            return context.codingPath.isEmpty
-                ? "not a state document (expected a JSON object)"
-                : "`\(path(context.codingPath))`: expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "`\(path(context.codingPath))`: expected \(type), found null"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
-        for key in keys {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
     }
 }

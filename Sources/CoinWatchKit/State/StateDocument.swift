@@ -17,22 +17,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var pairs = PairTable()
     /// Webhook messages waiting to be sent (undelivered, or held for quiet hours), oldest first.
     public var outbox: [OutboxEntry] = []
-    /// Quotes reused within `cache_ttl`, keyed "provider|vs|favorite".
-    public var quoteCache: [String: CachedQuote] = [:]
-    /// Provider name → seconds since 1970 until which it is skipped (HTTP 429).
-    public var backoff: [String: Double] = [:]
-    /// Provider name → favorite as written → the provider's id for it.
-    public var resolved: [String: [String: String]] = [:]
-    /// 7-day charts that `coinwatch show` reuses within `cache_ttl`, keyed "provider|vs|id".
-    public var charts: [String: CachedChart] = [:]
-    /// Lower-cased favorite → the symbol a provider that knows the coin gave it (`bitcoin` → `BTC`),
-    /// so the exchanges can serve id-style favorites.
-    public var symbols: [String: String] = [:]
-    /// "provider|vs" → the markets the exchange lists, learned from the exchange and kept for a day.
-    public var listings: [String: MarketListing] = [:]
-    /// "provider|favorite" → when a pass may look the favorite up in the provider's coin list again
-    /// (seconds since 1970): a day after the list did not have it, an hour after it could not be read.
-    public var unresolved: [String: Double] = [:]
+    /// The cache, backoff, resolutions, symbols, listings and charts (each its own section in the file).
+    public var memory = ProviderMemory()
     /// The wall-clock time of the last pass that wrote this state, seconds since 1970; a pass whose clock
     /// is earlier treats the time since as zero (`ClockStep`).
     public var lastPass: Double?
@@ -49,20 +35,45 @@ public struct StateDocument: Codable, Sendable, Equatable {
         prices = try c.decodeIfPresent([String: PriceSeries].self, forKey: .prices) ?? [:]
         pairs = try c.decodeIfPresent(PairTable.self, forKey: .pairs) ?? PairTable()
         outbox = try c.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
-        quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
-        backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
-        resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
-        charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
-        symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
-        listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
-        unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        memory.quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
+        memory.backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
+        memory.resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
+        memory.charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
+        memory.symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
+        memory.listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
+        memory.unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
         lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
         fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
+    }
+
+    /// Every section, the memory's parts at the top level beside the others.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(prices, forKey: .prices)
+        try c.encode(pairs, forKey: .pairs)
+        try c.encode(outbox, forKey: .outbox)
+        try c.encode(memory.quoteCache, forKey: .quoteCache)
+        try c.encode(memory.backoff, forKey: .backoff)
+        try c.encode(memory.resolved, forKey: .resolved)
+        try c.encode(memory.charts, forKey: .charts)
+        try c.encode(memory.symbols, forKey: .symbols)
+        try c.encode(memory.listings, forKey: .listings)
+        try c.encode(memory.unresolved, forKey: .unresolved)
+        try c.encodeIfPresent(lastPass, forKey: .lastPass)
+        try c.encode(fileSpool, forKey: .fileSpool)
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
         case unresolved, lastPass = "last_pass", fileSpool = "file_spool"
+    }
+
+    /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.
+    @discardableResult
+    public mutating func removePairs(rule id: String) -> Int {
+        let prefix = StateDocument.pairKey(rule: id, coin: "")
+        return pairs.removeAll { $0.hasPrefix(prefix) }
     }
 
     /// "coin|vs", the key of `prices`.

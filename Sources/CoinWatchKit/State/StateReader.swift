@@ -29,22 +29,22 @@ enum StateReader {
                     hasVersion = true
                 case "prices": return section(&reader, into: &doc.prices, series)
                 case "pairs": return pairs(&reader, into: &doc.pairs)
-                case "backoff": return section(&reader, into: &doc.backoff) { $0.number() }
-                case "unresolved": return section(&reader, into: &doc.unresolved) { $0.number() }
+                case "backoff": return section(&reader, into: &doc.memory.backoff) { $0.number() }
+                case "unresolved": return section(&reader, into: &doc.memory.unresolved) { $0.number() }
                 case "last_pass":
                     guard let value = optionalNumber(&reader) else { return false }
                     doc.lastPass = value
-                case "symbols": return section(&reader, into: &doc.symbols) { $0.string() }
+                case "symbols": return section(&reader, into: &doc.memory.symbols) { $0.string() }
                 case "resolved":
-                    return section(&reader, into: &doc.resolved) { reader in
+                    return section(&reader, into: &doc.memory.resolved) { reader in
                         var ids: [String: String] = [:]
                         return dictionary(&reader, into: &ids) { $0.string() } ? ids : nil
                     }
                 case "outbox": return delegated(&reader, into: &doc.outbox)
                 case "file_spool": return delegated(&reader, into: &doc.fileSpool)
-                case "quote_cache": return delegated(&reader, into: &doc.quoteCache)
-                case "charts": return delegated(&reader, into: &doc.charts)
-                case "listings": return delegated(&reader, into: &doc.listings)
+                case "quote_cache": return delegated(&reader, into: &doc.memory.quoteCache)
+                case "charts": return delegated(&reader, into: &doc.memory.charts)
+                case "listings": return delegated(&reader, into: &doc.memory.listings)
                 default: return reader.skipValue()
                 }
                 return true
@@ -167,8 +167,7 @@ enum StateReader {
             case "fired_once": field = 4
             case "resolved_once": field = 5
             case "rearm_at": field = 6
-            case "last_price": field = 7
-            default: return reader.skipValue()
+            default: return reader.skipValue()  // `last_price` of older files among them
             }
             guard seen & (1 << field) == 0 else { return false }
             seen |= 1 << field
@@ -183,8 +182,7 @@ enum StateReader {
                 case 1: pair.trueSince = number
                 case 2: pair.lastNotified = number
                 case 3: pair.lastFired = number
-                case 6: pair.rearmAt = number
-                default: pair.lastPrice = number
+                default: pair.rearmAt = number
                 }
             }
             return true

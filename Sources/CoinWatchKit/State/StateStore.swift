@@ -85,35 +85,19 @@ public enum StateStore {
             throw .writeFailed(path: path, detail: detail + "; " + StateError.writeHint(errno))
         }
         removeStaleTemps(for: path)
-        let temp = "\(folder)/\(tempPrefix(for: path))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try writeTemp(bytes, to: temp, for: path)
+        let temp = POSIXFile.tempPath(beside: path)
+        switch POSIXFile.writeNew(bytes, to: temp, mode: 0o600) {
+        case .create(let detail, let code)?:
+            throw .writeFailed(path: path, detail: "cannot create a temp file: \(detail); \(StateError.writeHint(code))")
+        case .write(let detail, let code)?: throw .writeFailed(path: path, detail: "\(detail); \(StateError.writeHint(code))")
+        case nil: break
+        }
         guard rename(temp, path) == 0 else {
             let detail = withHint(POSIXFile.lastError())
             _ = unlink(temp)
             throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
         }
         POSIXFile.syncFolder(folder)
-    }
-
-    /// Creates `temp` (0600, exclusive), writes and fsyncs `bytes`; removes it on any failure.
-    private static func writeTemp(_ bytes: [UInt8], to temp: String, for path: String) throws(StateError) {
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw .writeFailed(path: path, detail: "cannot create a temp file: \(withHint(POSIXFile.lastError()))")
-        }
-        var failure: String?
-        if fchmod(fd, 0o600) != 0 {
-            failure = withHint(POSIXFile.lastError())
-        } else if let detail = POSIXFile.writeAll(fd, bytes) {
-            failure = withHint(detail)
-        } else if fsync(fd) != 0 {
-            failure = withHint(POSIXFile.lastError())
-        }
-        if close(fd) != 0, failure == nil { failure = withHint(POSIXFile.lastError()) }
-        if let failure {
-            _ = unlink(temp)
-            throw .writeFailed(path: path, detail: failure)
-        }
     }
 
     /// `detail` followed by what to do about the current `errno` ("; free some disk space …").

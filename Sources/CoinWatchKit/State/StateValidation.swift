@@ -42,7 +42,6 @@ enum StateValidation {
                 if let value = pair.lastNotified { time(value, path() + ".last_notified") }
                 if let value = pair.lastFired { time(value, path() + ".last_fired") }
                 if let value = pair.rearmAt { figure(value, path() + ".rearm_at") }
-                if let value = pair.lastPrice { price(value, path() + ".last_price") }
                 if problem != nil { return }
             }
             for (index, entry) in doc.outbox.enumerated() {
@@ -56,17 +55,17 @@ enum StateValidation {
                     self.alert(alert, "\(path).alerts[\(position)]")
                 }
             }
-            for (key, cached) in doc.quoteCache {
+            for (key, cached) in doc.memory.quoteCache {
                 time(cached.fetchedAt, "quote_cache[\"\(key)\"].fetched_at")
                 quote(cached.quote, "quote_cache[\"\(key)\"].quote")
             }
-            for (key, until) in doc.backoff { time(until, "backoff[\"\(key)\"]") }
-            for (key, until) in doc.unresolved { time(until, "unresolved[\"\(key)\"]") }
-            for (key, chart) in doc.charts {
+            for (key, until) in doc.memory.backoff { time(until, "backoff[\"\(key)\"]") }
+            for (key, until) in doc.memory.unresolved { time(until, "unresolved[\"\(key)\"]") }
+            for (key, chart) in doc.memory.charts {
                 time(chart.fetchedAt, "charts[\"\(key)\"].fetched_at")
                 for (index, value) in chart.prices.enumerated() { price(value, "charts[\"\(key)\"].prices[\(index)]") }
             }
-            for (key, listing) in doc.listings { time(listing.fetchedAt, "listings[\"\(key)\"].fetched_at") }
+            for (key, listing) in doc.memory.listings { time(listing.fetchedAt, "listings[\"\(key)\"].fetched_at") }
         }
 
         mutating func alert(_ alert: Alert, _ path: @autoclosure () -> String) {

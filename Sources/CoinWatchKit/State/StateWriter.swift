@@ -16,13 +16,13 @@ enum StateWriter {
     /// The document as JSON bytes. Throws `Refused` for a non-finite number, or what `JSONEncoder` throws.
     static func encode(_ doc: StateDocument) throws -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.symbols.count + doc.unresolved.count) + 256)
+        out.reserveCapacity(64 * (doc.pairs.count + doc.prices.count + doc.memory.symbols.count + doc.memory.unresolved.count) + 256)
         out.append(UInt8(ascii: "{"))
         key("backoff", &out)
-        try object(doc.backoff, &out) { try number($0, &$1) }
+        try object(doc.memory.backoff, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("charts", &out)
-        try delegated(doc.charts, empty: doc.charts.isEmpty, &out)
+        try delegated(doc.memory.charts, empty: doc.memory.charts.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("file_spool", &out)
         object(doc.fileSpool, &out) { records, out in
@@ -40,7 +40,7 @@ enum StateWriter {
             out.append(UInt8(ascii: ","))
         }
         key("listings", &out)
-        try delegated(doc.listings, empty: doc.listings.isEmpty, &out)
+        try delegated(doc.memory.listings, empty: doc.memory.listings.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("outbox", &out)
         try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
@@ -52,16 +52,16 @@ enum StateWriter {
         try object(doc.prices, &out, series)
         out.append(UInt8(ascii: ","))
         key("quote_cache", &out)
-        try delegated(doc.quoteCache, empty: doc.quoteCache.isEmpty, &out)
+        try delegated(doc.memory.quoteCache, empty: doc.memory.quoteCache.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("resolved", &out)
-        object(doc.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
+        object(doc.memory.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
         out.append(UInt8(ascii: ","))
         key("symbols", &out)
-        object(doc.symbols, &out) { string($0, &$1) }
+        object(doc.memory.symbols, &out) { string($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("unresolved", &out)
-        try object(doc.unresolved, &out) { try number($0, &$1) }
+        try object(doc.memory.unresolved, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("version", &out)
         out.append(contentsOf: String(doc.version).utf8)
@@ -131,7 +131,6 @@ enum StateWriter {
         }
         try field("last_fired", pair.lastFired)
         try field("last_notified", pair.lastNotified)
-        try field("last_price", pair.lastPrice)
         try field("rearm_at", pair.rearmAt)
         if pair.resolvedOnce {
             field("resolved_once")
@@ -169,35 +168,14 @@ enum StateWriter {
         out.append(UInt8(ascii: ":"))
     }
 
-    /// A finite number: whole values below 2^53 without a fraction, others in Swift's shortest
-    /// round-trip form. Throws `Refused` for NaN and infinities.
+    /// A finite number by the one number rule (`JSONOut.number`). Throws `Refused` for NaN and infinities.
     static func number(_ value: Double, _ out: inout [UInt8]) throws {
         guard value.isFinite else { throw Refused() }
-        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
-            out.append(contentsOf: String(Int64(value)).utf8)
-        } else {
-            out.append(contentsOf: value.description.utf8)
-        }
+        JSONOut.writeNumber(value, into: &out)
     }
 
-    /// A JSON string with `"`, `\` and control characters escaped.
+    /// A JSON string by the one string escaper (`JSONOut.quote`).
     static func string(_ text: String, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONOut.writeString(text, into: &out)
     }
 }

@@ -16,9 +16,4 @@ public enum Folders {
     public static func create(_ folder: String) throws(SinkError) {
         if let detail = POSIXFile.makeFolders(folder) { throw SinkError.file(path: folder, reason: detail) }
     }
-
-    /// The text of the current `errno`.
-    public static func lastError() -> String {
-        String(cString: strerror(errno))
-    }
 }

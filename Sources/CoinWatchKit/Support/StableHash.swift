@@ -25,6 +25,14 @@ public struct StableHash: Sendable {
         }
     }
 
+    /// The text a number is hashed as: a whole value below 2^53 as its integer digits, any other
+    /// in Swift's shortest round-trip form (`1800000000`, `1800000000.25`). Fixed for good, since alert
+    /// ids hash times through it, and owned here so no JSON or display writer can change an id.
+    public static func digits(of value: Double) -> String {
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+        return value.description
+    }
+
     /// One FNV-1a step of each lane.
     private mutating func mix(_ forA: UInt8, _ forB: UInt8) {
         a = (a ^ UInt64(forA)).multipliedReportingOverflow(by: 0x0000_0100_0000_01b3).partialValue

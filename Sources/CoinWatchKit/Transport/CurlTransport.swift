@@ -16,7 +16,7 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// The User-Agent sent with every request.
-    public static var userAgent: String { "coinwatch/\(CLI.version)" }
+    public static var userAgent: String { "coinwatch/\(Version.current)" }
 
     /// Schemes a request may use.
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]

@@ -35,12 +35,15 @@ public enum TransportError: Error, Sendable, Equatable {
         }
     }
 
-    /// Whether trying again later may succeed (network errors, 5xx, 429).
+    /// Whether trying again later may succeed (network errors, an answer over the size cap, 5xx, 429):
+    /// the one retry verdict, which webhook deliveries use (`WebhookVerdict`). A TLS failure is final:
+    /// a certificate that does not verify does not fix itself between tries (docs/reliability.md,
+    /// "TLS"); so are a redirect coinwatch will not follow and a bad URL.
     public var isRetryable: Bool {
         switch self {
-        case .dns, .refused, .timedOut, .connection, .curl, .internal: return true
+        case .dns, .refused, .timedOut, .tooLarge, .connection, .curl, .internal: return true
         case .http(_, let status, _, _): return status == 429 || status >= 500
-        case .tls, .tooLarge, .redirect, .badURL: return false
+        case .tls, .redirect, .badURL: return false
         }
     }
 

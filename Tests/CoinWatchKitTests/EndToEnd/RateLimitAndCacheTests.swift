@@ -35,22 +35,22 @@ import Testing
         let first = pass(at: 0)
         #expect(first.code == .success, "coingecko served: \(first.io.err)")
         #expect(first.io.out.contains(#""provider":"coingecko""#))
-        #expect(try state().backoff["coinpaprika"] == Self.start.timeIntervalSince1970 + 120)
+        #expect(try state().memory.backoff["coinpaprika"] == Self.start.timeIntervalSince1970 + 120)
         #expect(paprika.requests.count == 1)
 
         let second = pass(at: 60)
         #expect(second.code == .success)
         #expect(paprika.requests.count == 1, "skipped without a request while the backoff lasts")
         #expect(second.io.err == "coinwatch: coinpaprika: rate-limited (HTTP 429), skipped until 2027-01-15T08:02:00Z; the next provider serves\n")
-        #expect(try state().quoteCache["coinpaprika|usd|bitcoin"] == nil)
+        #expect(try state().memory.quoteCache["coinpaprika|usd|bitcoin"] == nil)
 
         let third = pass(at: 121)
         #expect(third.code == .success)
         #expect(paprika.requests.count == 2, "asked again once Retry-After has passed")
         #expect(third.io.err.isEmpty, "\(third.io.err)")
-        #expect(try state().backoff["coinpaprika"] == nil)
+        #expect(try state().memory.backoff["coinpaprika"] == nil)
         #expect(try state().prices["bitcoin|usd"]?.last?.p == 41389.57931641128, "coinpaprika served the price")
-        #expect(try state().quoteCache["coinpaprika|usd|bitcoin"] == nil, "with cache_ttl 0s no quote is kept")
+        #expect(try state().memory.quoteCache["coinpaprika|usd|bitcoin"] == nil, "with cache_ttl 0s no quote is kept")
     }
 
     @Test func a429WithoutRetryAfterBacksOffSixtySeconds() throws {
@@ -59,7 +59,7 @@ import Testing
         try dir.write("rules.json", ProviderRules.make([("coinpaprika", paprika.baseURL)], vs: "usd",
                                                        favorites: ["bitcoin"], rules: Self.anyPrice))
         #expect(pass(at: 0).code == .failure, "no provider quoted bitcoin")
-        #expect(try state().backoff["coinpaprika"] == Self.start.timeIntervalSince1970 + QuoteFetcher.defaultBackoff)
+        #expect(try state().memory.backoff["coinpaprika"] == Self.start.timeIntervalSince1970 + ProviderMemory.defaultBackoff)
     }
 
     @Test func withinCacheTTLARepeatedPassMakesNoRequest() throws {

@@ -83,7 +83,7 @@ import Testing
         _ = try pass(["bitcoin", "nope-coin-zz"])
         #expect(gecko.requests("/coins/list").count == 1, "not looked up again within the day")
         var doc = try StateStore.load(path: dir.path + "/state.json")
-        doc.unresolved["coingecko|nope-coin-zz"] = Date().timeIntervalSince1970 - 1
+        doc.memory.unresolved["coingecko|nope-coin-zz"] = Date().timeIntervalSince1970 - 1
         try StateStore.save(doc, to: dir.path + "/state.json")
         _ = try pass(["bitcoin", "nope-coin-zz"])
         #expect(gecko.requests("/coins/list").count == 2, "looked up again once the day is over")

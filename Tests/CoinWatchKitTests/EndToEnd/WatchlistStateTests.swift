@@ -61,7 +61,7 @@ import Synchronization
         try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
         api.script(Reply.json("[]"))
         #expect(run(["show", "BTC"], at: 0).code == .success)
-        #expect(try state().resolved["coingecko"]?["BTC"] == "bitcoin")
+        #expect(try state().memory.resolved["coingecko"]?["BTC"] == "bitcoin")
         let requests = api.requests.count
         #expect(run(["show", "btc"], at: 10).code == .success)
         #expect(api.requests.count == requests, "resolution, quote and chart all came from the state")
@@ -74,7 +74,7 @@ import Synchronization
         #expect(show.code == .failure)
         #expect(show.io.stderr.hasPrefix("coinwatch: coingecko: "), "\(show.io.stderr)")
         #expect(show.io.stderr.contains("429"))
-        #expect(try state().backoff["coingecko"] == t0.timeIntervalSince1970 + 120)
+        #expect(try state().memory.backoff["coingecko"] == t0.timeIntervalSince1970 + 120)
         let before = api.requests.count
         let pass = run(["--once"], at: 10)
         #expect(pass.code == .failure)

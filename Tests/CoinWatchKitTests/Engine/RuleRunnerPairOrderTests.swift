@@ -52,8 +52,8 @@ import Testing
             Self.rule("all", "*", .below(1_000_000)),
             Self.rule("a-first", "bitcoin", .crossesAbove(100)),
         ], favorites: favorites)
-        _ = RuleRunner(rules: file).run(quotes: Self.quotes(["bitcoin": 90, "ethereum": 50, "solana": 20]),
-                                        state: &state, now: Self.start)
+        _ = RuleRunner(rules: file).evaluate(Self.quotes(["bitcoin": 90, "ethereum": 50, "solana": 20]),
+                                        pairs: &state.pairs, prices: &state.prices, now: Self.start)
         #expect(state.pairs.keys == ["z-last|solana", "all|bitcoin", "all|ethereum", "all|solana", "a-first|bitcoin",
                                      "removed-rule|bitcoin"],
                 "the pair of a rule no longer in the file is kept, after the rest")
@@ -66,9 +66,9 @@ import Testing
         let file = Self.rules([Self.rule("all", "*", .above(10)), Self.rule("btc", "bitcoin", .below(5))], favorites: favorites)
         let runner = RuleRunner(rules: file)
         var state = StateDocument()
-        _ = runner.run(quotes: Self.quotes(["bitcoin": 20, "ethereum": 20]), state: &state, now: Self.start)
+        _ = runner.evaluate(Self.quotes(["bitcoin": 20, "ethereum": 20]), pairs: &state.pairs, prices: &state.prices, now: Self.start)
         let before = state.pairs
-        let alerts = runner.run(quotes: Self.quotes(["ethereum": 5]), state: &state, now: Self.start + 60)
+        let alerts = runner.evaluate(Self.quotes(["ethereum": 5]), pairs: &state.pairs, prices: &state.prices, now: Self.start + 60)
         #expect(alerts.isEmpty)
         #expect(state.pairs.keys == before.keys)
         #expect(state.pairs["all|bitcoin"] == before["all|bitcoin"], "an unquoted coin's pair is untouched")
@@ -85,11 +85,11 @@ import Testing
         ]
         var state = StateDocument()
         _ = RuleRunner(rules: Self.rules(rules, favorites: favorites))
-            .run(quotes: Self.quotes(["bitcoin": 120, "ethereum": 40]), state: &state, now: Self.start)
+            .evaluate(Self.quotes(["bitcoin": 120, "ethereum": 40]), pairs: &state.pairs, prices: &state.prices, now: Self.start)
         _ = RuleRunner(rules: Self.rules(rules, favorites: favorites))
-            .run(quotes: Self.quotes(["bitcoin": 90, "ethereum": 60]), state: &state, now: Self.start + 60)
+            .evaluate(Self.quotes(["bitcoin": 90, "ethereum": 60]), pairs: &state.pairs, prices: &state.prices, now: Self.start + 60)
         let reordered = RuleRunner(rules: Self.rules(rules.reversed(), favorites: favorites))
-        let alerts = reordered.run(quotes: Self.quotes(["bitcoin": 130, "ethereum": 40]), state: &state, now: Self.start + 120)
+        let alerts = reordered.evaluate(Self.quotes(["bitcoin": 130, "ethereum": 40]), pairs: &state.pairs, prices: &state.prices, now: Self.start + 120)
         #expect(alerts.map(\.alert.rule) == [], "once already sent; all still true; cool in its cooldown")
         #expect(state.pairs.keys == ["cool|ethereum", "all|bitcoin", "all|ethereum", "once|bitcoin"])
     }
@@ -147,8 +147,8 @@ import Testing
             var quotes = Self.quotes(prices, change: Double(Int.random(in: -8...8, using: &random)))
             if Int.random(in: 0..<4, using: &random) == 0 { quotes[favorites.randomElement(using: &random) ?? ""] = nil }
             let runner = RuleRunner(rules: Self.rules(rules, favorites: favorites))
-            let fast = runner.run(quotes: quotes, state: &inOrder, now: now)
-            let slow = runner.run(quotes: quotes, state: &sorted, now: now)
+            let fast = runner.evaluate(quotes, pairs: &inOrder.pairs, prices: &inOrder.prices, now: now)
+            let slow = runner.evaluate(quotes, pairs: &sorted.pairs, prices: &sorted.prices, now: now)
             // Compared whole, reported briefly (the documents run to thousands of lines).
             let sameAlerts = fast == slow, sameState = inOrder == sorted
             #expect(sameAlerts, "seed \(seed), pass \(pass): alerts \(fast.map(\.alert.id)) vs \(slow.map(\.alert.id))")

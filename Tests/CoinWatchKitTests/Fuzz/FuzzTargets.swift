@@ -48,7 +48,7 @@ enum FuzzTargets {
     /// A `/coins/markets` body through CoinGecko's decoder, for favorites written as id, symbol and name.
     static func coingecko(_ bytes: [UInt8]) -> String? {
         let provider = CoinGecko(config: ProviderConfig(name: .coingecko), environment: [:])
-        _ = CoinGecko.errorMessage(in: bytes)
+        _ = provider.errorMessage(in: bytes)
         _ = try? provider.decode([bytes, bytes], favorites: ["bitcoin"], vs: "eth")
         return observed((try? provider.decode([bytes], favorites: favorites, vs: "usd")) ?? [:])
     }
@@ -124,7 +124,7 @@ enum FuzzTargets {
                 _ = TimeText.duration(1_800_000_000 - time)
             }
         }
-        for until in document.backoff.values { _ = TimeText.iso(until) }
+        for until in document.memory.backoff.values { _ = TimeText.iso(until) }
         return nil
     }
 
@@ -152,9 +152,9 @@ enum FuzzTargets {
         guard let seconds = response.retryAfter(now: Date(timeIntervalSince1970: 1_800_000_000)) else { return nil }
         guard seconds.isFinite, seconds >= 0 else { return "Retry-After gave \(seconds) s" }
         _ = RetryPolicy().next(afterAttempt: 1, retryAfter: seconds)
-        var state = StateDocument()
-        QuoteFetcher.backOff("coingecko", after: 429, retryAfter: seconds, state: &state, now: 1_800_000_000)
-        _ = state.backoff.values.map(TimeText.iso)
+        var memory = ProviderMemory()
+        memory.backOff("coingecko", after: 429, retryAfter: seconds, now: 1_800_000_000)
+        _ = memory.backoff.values.map(TimeText.iso)
         return nil
     }
 }

@@ -22,7 +22,7 @@ import Testing
 
     @Test func error422BodyGivesTheAPIMessage() throws {
         let body = try Fixtures.bytes(Self.folder + "error-422_coins-markets_missing-vs_currency_2021-07-19.json")
-        #expect(CoinGecko.errorMessage(in: body) == "Missing parameter vs_currency")
+        #expect(provider.errorMessage(in: body) == "Missing parameter vs_currency")
         #expect(throws: ProviderError.api(provider: "coingecko", message: "Missing parameter vs_currency")) {
             try provider.decode([body], favorites: ["bitcoin"], vs: "usd")
         }
@@ -30,28 +30,25 @@ import Testing
 
     @Test func error429BodyGivesTheAPIMessage() throws {
         let body = try Fixtures.bytes(Self.folder + "error-429_rate-limit_2023.json")
-        let message = try #require(CoinGecko.errorMessage(in: body))
+        let message = try #require(provider.errorMessage(in: body))
         #expect(message.hasPrefix("You've exceeded the Rate Limit."))
         #expect(throws: ProviderError.api(provider: "coingecko", message: message)) {
             try provider.decode([body], favorites: ["bitcoin"], vs: "usd")
         }
-        #expect(throws: ProviderError.api(provider: "coingecko", message: message)) {
-            try CoinGecko.decodeSimplePrices(body)
-        }
     }
 
     @Test func aStatusWithOnlyACodeStillNamesIt() {
-        #expect(CoinGecko.errorMessage(in: Array(#"{"status":{"error_code":10002}}"#.utf8)) == "error code 10002")
-        #expect(CoinGecko.errorMessage(in: Array(#"{"error":{"status":{"error_message":"API Key Missing"}}}"#.utf8))
+        #expect(provider.errorMessage(in: Array(#"{"status":{"error_code":10002}}"#.utf8)) == "error code 10002")
+        #expect(provider.errorMessage(in: Array(#"{"error":{"status":{"error_message":"API Key Missing"}}}"#.utf8))
             == "API Key Missing")
     }
 
     @Test func successBodiesAreNotErrorEnvelopes() throws {
-        #expect(CoinGecko.errorMessage(in: try Fixtures.bytes(
+        #expect(provider.errorMessage(in: try Fixtures.bytes(
             Self.folder + "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json")) == nil)
-        #expect(CoinGecko.errorMessage(in: Array(#"{"status":{"usd":0.03}}"#.utf8)) == nil)
-        #expect(CoinGecko.errorMessage(in: Array("<html>502</html>".utf8)) == nil)
-        #expect(CoinGecko.errorMessage(in: []) == nil)
+        #expect(provider.errorMessage(in: Array(#"{"status":{"usd":0.03}}"#.utf8)) == nil)
+        #expect(provider.errorMessage(in: Array("<html>502</html>".utf8)) == nil)
+        #expect(provider.errorMessage(in: []) == nil)
     }
 
     @Test func anHTMLBodyIsADecodingErrorThatSaysHTML() {

@@ -12,7 +12,7 @@ import Testing
         let fetcher = QuoteFetcher(
             sources: [QuoteFetcher.Source(provider: CoinGecko(config: config, environment: [:]), config: config)],
             transport: CurlTransport())
-        return (fetcher.fetch(favorites: favorites, vs: "usd", state: &state, now: now), server)
+        return (fetcher.fetch(favorites: favorites, vs: "usd", memory: &state.memory, now: now), server)
     }
 
     private func failure(_ reply: Reply, timeout: Double = 5) throws -> String {
@@ -39,7 +39,7 @@ import Testing
         #expect(request.queryItem("ids") == "bitcoin,ethereum,solana")
         #expect(request.queryItem("vs_currency") == "usd")
         #expect(request.header("user-agent")?.hasPrefix("coinwatch/") == true)
-        #expect(state.quoteCache[QuoteFetcher.cacheKey(provider: "coingecko", vs: "usd", favorite: "bitcoin")] != nil)
+        #expect(state.memory.quoteCache[QuoteFetcher.cacheKey(provider: "coingecko", vs: "usd", favorite: "bitcoin")] != nil)
     }
 
     @Test func notFoundNamesTheProviderAndStatus() throws {
@@ -53,11 +53,11 @@ import Testing
         var state = StateDocument()
         let (first, server) = try fetch(Reply.json(body, status: 429).header("Retry-After", "120"), state: &state, now: 1_000)
         #expect(first.failures.first?.message.contains("HTTP 429") == true)
-        #expect(state.backoff["coingecko"] == 1_120)
+        #expect(state.memory.backoff["coingecko"] == 1_120)
         let config = ProviderConfig(name: .coingecko, baseURL: server.baseURL)
         let fetcher = QuoteFetcher(sources: [.init(provider: CoinGecko(config: config, environment: [:]), config: config)],
                                    transport: CurlTransport())
-        let second = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", state: &state, now: 1_060)
+        let second = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", memory: &state.memory, now: 1_060)
         #expect(second.requestCount == 0, "skipped while backing off")
         #expect(server.requests.count == 1)
         #expect(second.failures == [.backingOff(provider: "coingecko", until: 1_120)])
@@ -66,7 +66,7 @@ import Testing
     @Test func rateLimitWithoutRetryAfterBacksOffSixtySeconds() throws {
         var state = StateDocument()
         _ = try fetch(.json(#"{"status":{"error_code":429}}"#, status: 429), state: &state, now: 5_000)
-        #expect(state.backoff["coingecko"] == 5_060)
+        #expect(state.memory.backoff["coingecko"] == 5_060)
     }
 
     @Test func serverErrorWithHTMLReadsAsOneLine() throws {
@@ -100,7 +100,7 @@ import Testing
         let fetcher = QuoteFetcher(sources: [.init(provider: CoinGecko(config: config, environment: [:]), config: config)],
                                    transport: CurlTransport())
         var state = StateDocument()
-        let outcome = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", state: &state, now: 0)
+        let outcome = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", memory: &state.memory, now: 0)
         #expect(outcome.failures.first?.message == "coingecko: 127.0.0.1:\(closed.port): connection refused")
     }
 
@@ -110,7 +110,7 @@ import Testing
         let fetcher = QuoteFetcher(sources: [.init(provider: CoinGecko(config: config, environment: ["CG_KEY": "sekrit-123"]), config: config)],
                                    transport: CurlTransport())
         var state = StateDocument()
-        _ = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", state: &state, now: 0)
+        _ = fetcher.fetch(favorites: ["bitcoin"], vs: "usd", memory: &state.memory, now: 0)
         let request = try #require(server.requests.first)
         #expect(request.header("x-cg-demo-api-key") == "sekrit-123")
         #expect(!request.target.contains("sekrit"))

@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: [
         (#""pairs": {"r|bitcoin": {"last_notified": 1e300}}"#, #"`pairs["r|bitcoin"].last_notified`: 1e+300 is not a time"#),
         (#""pairs": {"r|bitcoin": {"true_since": -5}}"#, #"`pairs["r|bitcoin"].true_since`: -5.0 is not a time"#),
-        (#""pairs": {"r|bitcoin": {"last_price": 1e999}}"#, "not valid JSON at 1:54 (the number 1e999 is too large"),
+        (#""pairs": {"r|bitcoin": {"rearm_at": 1e999}}"#, "not valid JSON at 1:52 (the number 1e999 is too large"),
         (#""backoff": {"coingecko": 1e20}"#, #"`backoff["coingecko"]`: 1e+20 is not a time"#),
         (#""prices": {"bitcoin|usd": {"first_seen": 1, "points": [[1, -3]]}}"#, #"`prices["bitcoin|usd"].points[0][1]`: -3.0 is not a price"#),
         (#""last_pass": 99999999999999999999"#, "`last_pass`"),

@@ -130,7 +130,7 @@ import Testing
     /// A state with many resolved favorites (kept by every pass), so each state write takes long enough for kills to land in it.
     private func seedLargeState(_ path: String) throws {
         var state = StateDocument()
-        for index in 0..<6_000 { state.resolved["other", default: [:]]["favorite-\(index)"] = "coin-id-\(index)" }
+        for index in 0..<6_000 { state.memory.resolved["other", default: [:]]["favorite-\(index)"] = "coin-id-\(index)" }
         try StateStore.save(state, to: path)
     }
 

@@ -170,7 +170,7 @@ import Testing
         let before = Date().timeIntervalSince1970
         let first = try pass(dir)
         #expect(first.status == 1, "\(first.stderr)")
-        let backoff = try StateStore.load(path: dir.path + "/state.json").backoff["coingecko"]
+        let backoff = try StateStore.load(path: dir.path + "/state.json").memory.backoff["coingecko"]
         #expect(backoff.map { $0 > before + 86_000 && $0 <= Date().timeIntervalSince1970 + 86_400 } == true,
                 "capped at 24 h: \(String(describing: backoff))")
         let show = try Binary.run(["state", "show", "--state", dir.path + "/state.json"])

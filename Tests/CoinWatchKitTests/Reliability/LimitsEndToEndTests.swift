@@ -67,7 +67,7 @@ import Testing
         try StateStore.save(StateDocument(), to: path)
         let before = dir.read("state.json")
         var big = StateDocument()
-        for index in 0..<100 { big.resolved["p", default: [:]]["f\(index)"] = "id\(index)" }
+        for index in 0..<100 { big.memory.resolved["p", default: [:]]["f\(index)"] = "id\(index)" }
         do {
             try StateStore.save(big, to: path, limit: 1 << 10)
             Issue.record("a state over the limit was written")

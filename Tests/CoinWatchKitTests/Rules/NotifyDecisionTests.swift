@@ -179,7 +179,6 @@ import Testing
                                               policy: NotifyPolicy(), now: 500)
         #expect(next.firing && next.firedOnce)
         #expect(next.lastFired == 500 && next.lastNotified == 500 && next.trueSince == 500)
-        #expect(next.lastPrice == nil)
     }
 
     @Test func policyTakesTheDefaultCooldown() {

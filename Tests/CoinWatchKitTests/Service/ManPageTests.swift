@@ -30,7 +30,7 @@ import Testing
     /// coinwatch-rules(5) is the user guide's rules and conditions pages; the committed page is current.
     @Test func rulesManPageIsGeneratedFromTheGuide() throws {
         let page = ManPage.rules(rulesGuide: try read("docs/rules.md"), conditionsGuide: try read("docs/conditions.md"),
-                                 date: "2026-12-01", version: CLI.version)
+                                 date: "2026-12-01", version: Version.current)
         try expectCurrent(rulesPath, page)
         #expect(page.contains(".SS \"above (level)\""))
     }

@@ -174,8 +174,8 @@ import Testing
             ["bitcoin": Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: price, provider: provider)]
         }
         let runner = RuleRunner(rules: rules)
-        #expect(runner.run(quotes: quote(99, "coingecko"), state: &state, now: Scenario.start).isEmpty)
-        let alerts = runner.run(quotes: quote(101, "coinpaprika"), state: &state, now: Scenario.start + 60)
+        #expect(runner.evaluate(quote(99, "coingecko"), pairs: &state.pairs, prices: &state.prices, now: Scenario.start).isEmpty)
+        let alerts = runner.evaluate(quote(101, "coinpaprika"), pairs: &state.pairs, prices: &state.prices, now: Scenario.start + 60)
         #expect(alerts.map(\.alert.previous) == [99])
         #expect(alerts.map(\.alert.provider) == ["coinpaprika"])
         #expect(state.prices.keys.sorted() == ["bitcoin|usd"], "one history per coin and currency, not per provider")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PairTableTests {
     static func pair(_ price: Double) -> PairState {
         var pair = PairState()
-        pair.lastPrice = price
+        pair.rearmAt = price
         return pair
     }
 
@@ -82,7 +82,7 @@ import Testing
     @Test func iterationGivesKeysWithTheirStatesInOrder() {
         let table: PairTable = ["b": Self.pair(2), "a": Self.pair(1)]
         #expect(table.map(\.key) == ["b", "a"])
-        #expect(table.map(\.value.lastPrice) == [2, 1])
+        #expect(table.map(\.value.rearmAt) == [2, 1])
     }
 
     @Test func theStateFileKeepsThePairsInTheTablesOrder() throws {
@@ -92,7 +92,7 @@ import Testing
         doc.pairs["mid|bitcoin"] = PairState()
         let bytes = try StateWriter.encode(doc)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains(#""pairs":{"zeta|bitcoin":{"last_price":1},"alpha|bitcoin":{"last_price":2},"mid|bitcoin":{}}"#))
+        #expect(text.contains(#""pairs":{"zeta|bitcoin":{"rearm_at":1},"alpha|bitcoin":{"rearm_at":2},"mid|bitcoin":{}}"#))
         let read = try #require(StateReader.decode(bytes))
         #expect(read.pairs.keys == ["zeta|bitcoin", "alpha|bitcoin", "mid|bitcoin"])
         #expect(read == doc)

@@ -118,7 +118,7 @@ import Testing
         series.prune(now: t, retain: Window.w52.seconds)
         var doc = StateDocument()
         var pair = PairState()
-        (pair.firing, pair.trueSince, pair.lastNotified, pair.lastFired, pair.lastPrice) = (true, t, t, t, 65_000.12)
+        (pair.firing, pair.trueSince, pair.lastNotified, pair.lastFired) = (true, t, t, t)
         for index in 0..<100 {
             doc.prices["coin-\(index)|usd"] = series
             for rule in ["new-high", "big-mover", "dip", "pump", "cross"] {

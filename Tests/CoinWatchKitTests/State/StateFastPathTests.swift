@@ -20,19 +20,18 @@ import Testing
         pair.firedOnce = true
         pair.resolvedOnce = true
         pair.rearmAt = 99_000.125
-        pair.lastPrice = -1.5e-300
         doc.pairs["btc-100k|bitcoin"] = pair
         doc.pairs["quiet|ethereum"] = PairState()
         doc.pairs["odd|\"quoted\\ / tab\tnewline\n é ✓"] = PairState()
-        doc.backoff["coingecko"] = 1_800_000_120
-        doc.resolved["coingecko"] = ["BTC": "bitcoin", "Ether/USD": "ethereum"]
-        doc.symbols["bitcoin"] = "BTC"
-        doc.unresolved["coingecko|nope-coin"] = 1_800_086_400
+        doc.memory.backoff["coingecko"] = 1_800_000_120
+        doc.memory.resolved["coingecko"] = ["BTC": "bitcoin", "Ether/USD": "ethereum"]
+        doc.memory.symbols["bitcoin"] = "BTC"
+        doc.memory.unresolved["coingecko|nope-coin"] = 1_800_086_400
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 100_250.5,
                           change24h: -2.5, athDate: Date(timeIntervalSince1970: 1_636_554_251.849), provider: "coingecko")
-        doc.quoteCache["coingecko|usd|bitcoin"] = CachedQuote(fetchedAt: 1_800_000_000, quote: quote)
-        doc.charts["coingecko|usd|bitcoin"] = CachedChart(fetchedAt: 1_800_000_000, prices: [1, 2.5])
-        doc.listings["upbit|krw"] = MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC")])
+        doc.memory.quoteCache["coingecko|usd|bitcoin"] = CachedQuote(fetchedAt: 1_800_000_000, quote: quote)
+        doc.memory.charts["coingecko|usd|bitcoin"] = CachedChart(fetchedAt: 1_800_000_000, prices: [1, 2.5])
+        doc.memory.listings["upbit|krw"] = MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC")])
         let alert = Alert(id: "a1", time: 1_800_000_000, rule: "btc-100k", coin: "bitcoin", symbol: "BTC", name: "Bitcoin",
                           vs: "usd", condition: "above", threshold: 100_000, price: 100_250.5, previous: nil,
                           change24h: nil, status: .firing, provider: "coingecko", message: "BTC is above")
@@ -78,9 +77,7 @@ import Testing
         let text = #"{"version":1,"pairs":{"r|c":{"firing":false,"fired_once":false,"resolved_once":false,"#
             + #""true_since":null,"last_price":5}},"prices":{"c|usd":{"first_seen":7,"points":[[8,2],[9,3]]}}}"#
         let doc = try #require(StateReader.decode(Array(text.utf8)))
-        var pair = PairState()
-        pair.lastPrice = 5
-        #expect(doc.pairs == ["r|c": pair])
+        #expect(doc.pairs == ["r|c": PairState()], "last_price, which the prices tell, is no longer kept")
         #expect(doc.prices["c|usd"]?.coveredFrom == 8, "a file without covered_from is trusted from its oldest point")
         #expect(doc == (try JSONDecoder().decode(StateDocument.self, from: Data(text.utf8))))
     }
@@ -95,7 +92,7 @@ import Testing
 
     @Test func aNonFiniteNumberIsRefusedByTheWriterAsJSONEncoderRefusesIt() {
         var doc = StateDocument()
-        doc.backoff["coingecko"] = .infinity
+        doc.memory.backoff["coingecko"] = .infinity
         #expect(throws: StateWriter.Refused.self) { try StateWriter.encode(doc) }
         #expect(throws: (any Error).self) { try Self.jsonEncoded(doc) }
     }

@@ -11,8 +11,8 @@ import Testing
         pair.firing = true
         pair.lastNotified = 1_800_000_060
         doc.pairs[StateDocument.pairKey(rule: "btc-100k", coin: "bitcoin")] = pair
-        doc.backoff["coingecko"] = 1_800_000_120
-        doc.resolved["coingecko"] = ["BTC": "bitcoin"]
+        doc.memory.backoff["coingecko"] = 1_800_000_120
+        doc.memory.resolved["coingecko"] = ["BTC": "bitcoin"]
         return doc
     }
 
@@ -57,16 +57,16 @@ import Testing
         let path = folder.file("state.json")
         try #"{"version":1,"resolved":{"coingecko":{"BTC":"bitcoin"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try StateStore.load(path: path)
-        #expect(loaded.resolved == ["coingecko": ["BTC": "bitcoin"]])
-        #expect(loaded.listings.isEmpty && loaded.symbols.isEmpty)
+        #expect(loaded.memory.resolved == ["coingecko": ["BTC": "bitcoin"]])
+        #expect(loaded.memory.listings.isEmpty && loaded.memory.symbols.isEmpty)
     }
 
     @Test func listingsAndSymbolsRoundTrip() throws {
         let folder = TempFolder()
         let path = folder.file("state.json")
         var doc = StateDocument()
-        doc.symbols["bitcoin"] = "BTC"
-        doc.listings["upbit|krw"] = MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin")])
+        doc.memory.symbols["bitcoin"] = "BTC"
+        doc.memory.listings["upbit|krw"] = MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin")])
         try StateStore.save(doc, to: path)
         #expect(try StateStore.load(path: path) == doc)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""upbit|krw":{"fetched_at":1800000000,"markets":[{"base":"BTC","code":"KRW-BTC","name":"Bitcoin"}]}"#))
@@ -84,8 +84,8 @@ import Testing
         ("{not json", "not valid JSON"),
         ("", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
-        (#"{"prices": {}}"#, "missing `version`"),
-        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "`pairs.r|c.firing`: expected Bool"),
+        (#"{"prices": {}}"#, "missing key \"version\""),
+        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "pairs.r|c.firing: expected true or false"),
         (#"{"version": 99}"#, "version 99 is newer"),
         (#"{"version": 0}"#, "version 0"),
     ])

@@ -23,4 +23,19 @@ import Testing
         #expect(StableHash.hex(["ab", "c"]) != StableHash.hex(["a", "bc"]))
         #expect(StableHash.hex(["a", ""]) != StableHash.hex(["a"]))
     }
+
+    /// An alert id hashes the pass time through `StableHash.digits(of:)`; these are the times' texts
+    /// the ids were always made from (the JSON number text), so queued alerts keep their keys.
+    @Test(arguments: [
+        (1_800_000_000.0, "1800000000"), (1_800_000_000.25, "1800000000.25"), (1_764_614_400.123456, "1764614400.123456"),
+        (0.0, "0"), (-0.0, "0"), (1e300, "1e+300"),
+    ])
+    func timesAreHashedAsTheDigitsIdsWereAlwaysMadeFrom(_ time: Double, _ text: String) {
+        #expect(StableHash.digits(of: time) == text)
+    }
+
+    @Test func theAlertIdOfAWholeSecondIsTheDigestPinnedAbove() {
+        let id = StableHash.hex(["btc-100k", "bitcoin", "firing", StableHash.digits(of: 1_800_000_000)])
+        #expect(id == "a75cb5f07e325d71ddd1476e6c15959d")
+    }
 }

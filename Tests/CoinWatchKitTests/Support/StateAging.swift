@@ -21,11 +21,11 @@ enum StateAging {
             doc.pairs[key] = pair
         }
         for index in doc.outbox.indices { doc.outbox[index].queuedAt -= seconds }
-        for (key, var cached) in doc.quoteCache {
+        for (key, var cached) in doc.memory.quoteCache {
             cached.fetchedAt -= seconds
-            doc.quoteCache[key] = cached
+            doc.memory.quoteCache[key] = cached
         }
-        doc.backoff = doc.backoff.mapValues { $0 - seconds }
+        doc.memory.backoff = doc.memory.backoff.mapValues { $0 - seconds }
         try StateStore.save(doc, to: path)
     }
 }

@@ -4,13 +4,26 @@ public enum AlertMessage {
     /// What the template placeholders stand for in this alert of `condition` (SPEC §2 `message`);
     /// prices and percentages are formatted as in the default message, absent values are empty.
     public static func values(for alert: Alert, condition: Condition) -> [String: String] {
+        values(for: alert, threshold: condition.kind.threshold?.text(vs: alert.vs) ?? "")
+    }
+
+    /// The same values for an alert met without its rule (a queued message, a command sink's
+    /// argv): the threshold in the unit of the alert's condition, a percentage for the kinds that
+    /// compare percentages.
+    public static func values(for alert: Alert) -> [String: String] {
+        let percent = alert.condition.hasPrefix("change_") || alert.condition == "move_pct"
+        let text = alert.threshold.map { percent ? NumberText.plain($0) + "%" : NumberText.money($0, vs: alert.vs) } ?? ""
+        return values(for: alert, threshold: text)
+    }
+
+    private static func values(for alert: Alert, threshold: String) -> [String: String] {
         [
             "symbol": alert.symbol,
             "name": alert.name,
             "coin": alert.coin,
             "price": NumberText.money(alert.price, vs: alert.vs),
             "previous": alert.previous.map { NumberText.money($0, vs: alert.vs) } ?? "",
-            "threshold": condition.kind.threshold?.text(vs: alert.vs) ?? "",
+            "threshold": threshold,
             "change_24h": alert.change24h.map(NumberText.percent) ?? "",
             "condition": alert.condition,
             "rule": alert.rule,

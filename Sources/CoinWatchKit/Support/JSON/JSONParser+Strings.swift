@@ -57,18 +57,12 @@ extension JSONParser {
             throw error("unexpected end of file inside a string escape")
         }
         advance()
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-            buffer.append(letter)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
+        if let byte = Self.unescaped(letter) {
+            buffer.append(byte)
+        } else if letter == UInt8(ascii: "u") {
             let scalar = try parseUnicodeEscape(line: escapeLine, column: escapeColumn)
             UTF8.encode(scalar) { buffer.append($0) }
-        default:
+        } else {
             throw JSONSyntaxError(line: escapeLine, column: escapeColumn,
                                   message: "invalid escape; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
@@ -115,6 +109,20 @@ extension JSONParser {
             advance()
         }
         return value
+    }
+
+    /// The byte a one-letter escape stands for (`n` → 0x0A; `"`, `\\` and `/` for themselves), nil for
+    /// `u` and any letter JSON has no escape for. The rules parser and `JSONByteReader` both decode with it.
+    static func unescaped(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
+        }
     }
 
     /// The value of one hex digit, or nil.

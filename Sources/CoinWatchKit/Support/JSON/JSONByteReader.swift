@@ -95,19 +95,14 @@ struct JSONByteReader {
             }
             let letter = raw[offset + 1]
             offset += 2
-            switch letter {
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "t"): decoded.append(0x09)
-            case UInt8(ascii: "u"):
+            if letter == UInt8(ascii: "u") {
                 var unit: UInt32 = 0
                 for hex in raw[offset..<(offset + 4)] { unit = unit << 4 | (JSONParser.hexValue(hex) ?? 0) }
                 offset += 4
                 guard let scalar = Unicode.Scalar(unit) else { return nil }
                 UTF8.encode(scalar) { decoded.append($0) }
-            default: decoded.append(letter)
+            } else {
+                decoded.append(JSONParser.unescaped(letter) ?? letter)  // `stringRange` let only JSON's escapes through
             }
         }
         return String(decoding: decoded, as: UTF8.self)
@@ -234,10 +229,6 @@ struct JSONByteReader {
         default:
             return false
         }
-    }
-
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -1,13 +1,16 @@
 /// Whether output gets ANSI color: only on a terminal, never with `NO_COLOR` set, unless
 /// `--color always` (SPEC §1).
 public struct ColorPolicy: Sendable, Equatable {
+    /// `--color`: `auto` (a terminal without `NO_COLOR`), `always` or `never`.
+    public enum Mode: String, Sendable { case auto, always, never }
+
     /// Color is on.
     public var enabled: Bool
 
     public init(enabled: Bool) { self.enabled = enabled }
 
     /// The policy for `--color mode` given the environment and whether stdout is a terminal.
-    public init(mode: Arguments.ColorMode, environment: [String: String], isTTY: Bool) {
+    public init(mode: Mode, environment: [String: String], isTTY: Bool) {
         switch mode {
         case .always: enabled = true
         case .never: enabled = false
@@ -26,12 +29,5 @@ public struct ColorPolicy: Sendable, Equatable {
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-}
-
-extension CommandContext {
-    /// This invocation's color policy.
-    public var color: ColorPolicy {
-        ColorPolicy(mode: arguments.color, environment: io.environment, isTTY: io.stdoutIsTTY)
     }
 }

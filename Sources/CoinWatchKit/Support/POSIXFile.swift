@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Thin, checked wrappers over the POSIX calls the state store needs; every failure is a
-/// one-line detail (the `strerror` text).
+/// Thin, checked wrappers over the POSIX file calls that the state store, rules edits, the file
+/// sink and the standard streams share; every failure is a one-line detail (the `strerror` text).
 enum POSIXFile {
     /// What reading a whole file found.
     enum ReadResult {
@@ -126,6 +126,41 @@ enum POSIXFile {
             offset += count
         }
         return nil
+    }
+
+    /// Why `writeNew` failed: the file could not be created, or not written (the detail, and the
+    /// `errno` of the failing call, for a hint).
+    enum NewFileFailure: Error {
+        case create(String, Int32)
+        case write(String, Int32)
+    }
+
+    /// The first half of an atomic replace: creates `path` (exclusive, so never through a link
+    /// planted there), writes all of `bytes`, gives it `mode` and fsyncs it; on a failure after
+    /// creating it, removes it. The caller renames it over the target (then `syncFolder`).
+    static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) -> NewFileFailure? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return .create(lastError(), errno) }
+        var failure: (String, Int32)?
+        if fchmod(fd, mode) != 0 {
+            failure = (lastError(), errno)
+        } else if let detail = writeAll(fd, bytes) {
+            failure = (detail, errno)
+        } else if fsync(fd) != 0 {
+            failure = (lastError(), errno)
+        }
+        if close(fd) != 0, failure == nil { failure = (lastError(), errno) }
+        guard let failure else { return nil }
+        _ = unlink(path)
+        return .write(failure.0, failure.1)
+    }
+
+    /// The name every temp file beside `target` starts with (`.state.json.tmp-`).
+    static func tempPrefix(beside target: String) -> String { ".\(name(of: target)).tmp-" }
+
+    /// A fresh temp file path beside `target`: `.<name>.tmp-<pid>-<random>` in its folder.
+    static func tempPath(beside target: String) -> String {
+        "\(folder(of: target))/\(tempPrefix(beside: target))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Flushes a folder's entries to disk (after a rename); best effort.

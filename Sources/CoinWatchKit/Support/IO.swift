@@ -28,19 +28,7 @@ public struct IO: Sendable {
     }
 
     private static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf in
-                Glibc.write(fd, buf.baseAddress.map { $0 + offset }, buf.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
-        bytes.removeAll()
+        _ = POSIXFile.writeAll(fd, Array(text.utf8))  // a closed stream loses the text, as `print` would
     }
 
     private static func currentEnvironment() -> [String: String] {

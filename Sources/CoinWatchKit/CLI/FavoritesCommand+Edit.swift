@@ -2,7 +2,7 @@
 /// with), the favorites (and, with `--force`, the rules naming them) are changed on the tree, the
 /// result is validated as a whole, and only then is the file replaced atomically, keeping its key
 /// order, its numbers and `${NAME}` strings as written, two-space indent and its mode.
-enum FavoritesEdit {
+extension FavoritesCommand {
     /// rules.json as loaded, as bytes and as a tree.
     private struct Source {
         var rules: RulesFile
@@ -51,7 +51,7 @@ enum FavoritesEdit {
                     continue
                 }
                 let described = "\(hit.id) (\(hit.name), \(hit.symbol))"
-                let resolved = open.state.resolved[provider.rawValue] ?? [:]
+                let resolved = open.state.memory.resolved[provider.rawValue] ?? [:]
                 if let existing = source.editor.favoriteIndex(hit.id)
                     ?? source.editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {
                     already.append(Outcome(input: coin, favorite: source.editor.favorites[existing],
