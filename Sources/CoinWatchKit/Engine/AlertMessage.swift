@@ -17,6 +17,7 @@ public enum AlertMessage {
             "vs": alert.vs.uppercased(),
             "status": alert.status.rawValue,
             "time": TimeText.iso(alert.time),
+            "value": alert.value.map { condition.kind.figureText($0, vs: alert.vs) } ?? "",
         ]
     }
 
@@ -29,6 +30,7 @@ public enum AlertMessage {
             condition.kind.writeResolved(into: &out)
         } else {
             condition.kind.writeFiring(previous: alert.previous, price: alert.price, into: &out)
+            if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
         }
         out.text(" — now ", money: alert.price)
         if let change = alert.change24h { out.text(" (", percent: change, then: " 24h)") }
