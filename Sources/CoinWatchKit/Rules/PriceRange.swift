@@ -23,3 +23,21 @@ struct PriceRange: Sendable, Equatable {
     /// `rules.json`'s `[low, high]` as `check` lists it: `$10.00–$20.00`.
     func listing(vs: String) -> String { NumberText.money(low, vs: vs) + "–" + NumberText.money(high, vs: vs) }
 }
+
+/// A kind whose value is a `[low, high]` range: `enters_range` and `exits_range`, which differ
+/// only in which side change they fire on, their words and their examples.
+protocol PriceRangeKind: ConditionKind {
+    /// The range.
+    var range: PriceRange { get }
+    init(range: PriceRange)
+}
+
+extension PriceRangeKind {
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        reader.range(node, path: path).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
+    }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { range.describe(o) }
+
+    func listing(vs: String) -> String { "\(Self.key) \(range.listing(vs: vs))" }
+}

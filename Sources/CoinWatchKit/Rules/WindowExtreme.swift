@@ -93,3 +93,33 @@ struct WindowExtreme: Sendable, Equatable {
         ConditionNeeds(history: window.seconds ?? .infinity, allTimeMarks: window == .all)
     }
 }
+
+/// A kind whose value is a window and whose judgement is a `WindowExtreme`: `new_high` and
+/// `new_low`, which differ only in `high`, their words and their examples.
+protocol WindowExtremeKind: ConditionKind {
+    /// `new_high` (true) or `new_low`.
+    static var high: Bool { get }
+    /// The window.
+    var window: Window { get }
+    init(window: Window)
+}
+
+extension WindowExtremeKind {
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        reader.window(node, path: path).map { Self(window: $0) }
+    }
+
+    private var extreme: WindowExtreme { WindowExtreme(high: Self.high, window: window) }
+
+    var needs: ConditionNeeds { extreme.needs }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { extreme.holds(o, firing: firing) }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { extreme.describe(o, firing: firing) }
+
+    func listing(vs: String) -> String { "\(Self.key) \(window.rawValue)" }
+
+    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path, providers: providers) }
+    }
+}

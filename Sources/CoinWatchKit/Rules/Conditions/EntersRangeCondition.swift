@@ -1,5 +1,5 @@
 /// `enters_range`: the previous price was outside `[low, high]` and the current one is inside (event).
-struct EntersRangeCondition: ConditionKind {
+struct EntersRangeCondition: PriceRangeKind {
     static let key = "enters_range"
     static let summary = "previous price outside [low, high], current price inside"
     static let timing = ConditionTiming.event
@@ -16,20 +16,12 @@ struct EntersRangeCondition: ConditionKind {
     /// The range.
     var range: PriceRange
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.range(node, path: path).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
-    }
-
     static func direction(of alert: Alert) -> ConditionDirection { .neutral }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let sides = range.sides(o) else { return false }
         return !sides.wasInside && sides.isInside
     }
-
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { range.describe(o) }
-
-    func listing(vs: String) -> String { "\(Self.key) \(range.listing(vs: vs))" }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" entered ", from: range.low, to: range.high)

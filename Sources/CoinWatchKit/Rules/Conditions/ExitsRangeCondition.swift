@@ -1,5 +1,5 @@
 /// `exits_range`: the previous price was inside `[low, high]` and the current one is outside (event).
-struct ExitsRangeCondition: ConditionKind {
+struct ExitsRangeCondition: PriceRangeKind {
     static let key = "exits_range"
     static let summary = "previous price inside [low, high], current price outside"
     static let timing = ConditionTiming.event
@@ -14,10 +14,6 @@ struct ExitsRangeCondition: ConditionKind {
     /// The range.
     var range: PriceRange
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.range(node, path: path).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
-    }
-
     /// Up when the price left over the top, down when under the bottom.
     static func direction(of alert: Alert) -> ConditionDirection {
         guard let previous = alert.previous, previous != alert.price else { return .neutral }
@@ -28,10 +24,6 @@ struct ExitsRangeCondition: ConditionKind {
         guard let sides = range.sides(o) else { return false }
         return sides.wasInside && !sides.isInside
     }
-
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { range.describe(o) }
-
-    func listing(vs: String) -> String { "\(Self.key) \(range.listing(vs: vs))" }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" left ", from: range.low, to: range.high)

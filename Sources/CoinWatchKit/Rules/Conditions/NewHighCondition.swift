@@ -4,7 +4,8 @@
 /// have watched the coin that long. Once fired it stays true until the price pulls back more
 /// than 1 % below the window's high, so a level or grinding market does not flap
 /// fired/resolved (`WindowExtreme`; docs/rules.md "new_high and new_low: when they resolve").
-struct NewHighCondition: ConditionKind {
+struct NewHighCondition: WindowExtremeKind {
+    static let high = true
     static let key = "new_high"
     static let summary = "price ≥ the provider's own high for the window where it reports one (24h, 52w, all-time) and > every price recorded within the window; windows 24h 7d 30d 52w all; a window the provider does not report needs coinwatch to have watched the coin that long; once fired, true until the price falls more than 1% below the window's high"
     static let timing = ConditionTiming.level
@@ -27,25 +28,7 @@ struct NewHighCondition: ConditionKind {
     /// The window.
     var window: Window
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.window(node, path: path).map(Self.init)
-    }
-
     static func direction(of alert: Alert) -> ConditionDirection { .rise }
-
-    private var extreme: WindowExtreme { WindowExtreme(high: true, window: window) }
-
-    var needs: ConditionNeeds { extreme.needs }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { extreme.holds(o, firing: firing) }
-
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { extreme.describe(o, firing: firing) }
-
-    func listing(vs: String) -> String { "\(Self.key) \(window.rawValue)" }
-
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
-        if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path, providers: providers) }
-    }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" is at a new \(window.phrase) high")

@@ -1,7 +1,8 @@
 /// `new_low`: the mirror of `new_high` (level): at or under the provider's low for the window
 /// and under every price recorded within it; once fired, true until the price rises more than
 /// 1 % above the window's low (`WindowExtreme`).
-struct NewLowCondition: ConditionKind {
+struct NewLowCondition: WindowExtremeKind {
+    static let high = false
     static let key = "new_low"
     static let summary = "the mirror of new_high: price ≤ the provider's low and < every price recorded within the window; once fired, true until the price rises more than 1% above the window's low"
     static let timing = ConditionTiming.level
@@ -20,25 +21,7 @@ struct NewLowCondition: ConditionKind {
     /// The window.
     var window: Window
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.window(node, path: path).map(Self.init)
-    }
-
     static func direction(of alert: Alert) -> ConditionDirection { .fall }
-
-    private var extreme: WindowExtreme { WindowExtreme(high: false, window: window) }
-
-    var needs: ConditionNeeds { extreme.needs }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { extreme.holds(o, firing: firing) }
-
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { extreme.describe(o, firing: firing) }
-
-    func listing(vs: String) -> String { "\(Self.key) \(window.rawValue)" }
-
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
-        if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path, providers: providers) }
-    }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" is at a new \(window.phrase) low")
