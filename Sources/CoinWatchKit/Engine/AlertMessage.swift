@@ -4,20 +4,38 @@ public enum AlertMessage {
     /// What the template placeholders stand for in this alert of `condition` (SPEC §2 `message`);
     /// prices and percentages are formatted as in the default message, absent values are empty.
     public static func values(for alert: Alert, condition: Condition) -> [String: String] {
+        values(for: alert, threshold: condition.kind.threshold?.text(vs: alert.vs) ?? "",
+               value: alert.value.map { condition.kind.figureText($0, vs: alert.vs) } ?? "")
+    }
+
+    /// The placeholders of `alert` where only the record is at hand (a `command` sink's argv): the
+    /// threshold and value take the unit of the record's condition key.
+    public static func values(for alert: Alert) -> [String: String] {
+        let unit: Threshold.Unit
+        switch alert.condition {
+        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct": unit = .percent
+        case "rank_within", "all", "any": unit = .count
+        default: unit = .money
+        }
+        let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
+        return values(for: alert, threshold: text(alert.threshold), value: text(alert.value))
+    }
+
+    private static func values(for alert: Alert, threshold: String, value: String) -> [String: String] {
         [
             "symbol": alert.symbol,
             "name": alert.name,
             "coin": alert.coin,
             "price": NumberText.money(alert.price, vs: alert.vs),
             "previous": alert.previous.map { NumberText.money($0, vs: alert.vs) } ?? "",
-            "threshold": condition.kind.threshold?.text(vs: alert.vs) ?? "",
+            "threshold": threshold,
             "change_24h": alert.change24h.map(NumberText.percent) ?? "",
             "condition": alert.condition,
             "rule": alert.rule,
             "vs": alert.vs.uppercased(),
             "status": alert.status.rawValue,
             "time": TimeText.iso(alert.time),
-            "value": alert.value.map { condition.kind.figureText($0, vs: alert.vs) } ?? "",
+            "value": value,
         ]
     }
 
