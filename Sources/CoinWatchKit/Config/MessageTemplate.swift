@@ -4,7 +4,7 @@ public enum MessageTemplate {
     /// The placeholders a template may use (SPEC §2), without braces.
     public static let placeholders = [
         "symbol", "name", "coin", "price", "previous", "threshold",
-        "change_24h", "condition", "rule", "vs", "status", "time",
+        "change_24h", "condition", "rule", "vs", "status", "time", "value",
     ]
 
     /// A piece of a template.

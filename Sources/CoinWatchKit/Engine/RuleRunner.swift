@@ -80,7 +80,7 @@ public struct RuleRunner: Sendable {
                 let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
                 pairs[slot: slot] = pair
                 guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], previous: observations[coin].previous,
+                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],
                                             quotes: quotes, status: status, now: now, timeDigits: timeDigits))
             }
         }
@@ -109,17 +109,17 @@ public struct RuleRunner: Sendable {
     private static let unobserved = Observation(quote: unquoted, previous: nil, series: nil, now: 0)
 
     /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
-    private func pendingAlert(_ ruleIndex: Int, coin: String, previous: Double?, quotes: [String: Quote],
+    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quotes: [String: Quote],
                               status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
         let quote = quotes[coin] ?? Self.unquoted
-        let alert = makeAlert(rule, coin: coin, quote: quote, previous: previous,
-                              status: status, now: now, timeDigits: timeDigits)
+        let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
+                              value: rule.condition.kind.figure(observation), status: status, now: now, timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?,
+    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
@@ -130,7 +130,7 @@ public struct RuleRunner: Sendable {
             id: id.hex,
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
-            previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "")
+            previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

@@ -28,12 +28,14 @@ public struct Alert: Codable, Sendable, Equatable {
     public var provider: String
     /// The rendered message (template or default).
     public var message: String
+    /// The condition's own measured figure (SPEC §4 `value`: the 24h volume, the rank…); nil for kinds without one.
+    public var value: Double?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
     public init(id: String, time: Double, rule: String, coin: String, symbol: String, name: String, vs: String,
                 condition: String, threshold: Double?, price: Double, previous: Double?, change24h: Double?,
-                status: Status, provider: String, message: String) {
+                status: Status, provider: String, message: String, value: Double? = nil) {
         self.id = id
         self.time = time
         self.rule = rule
@@ -49,10 +51,11 @@ public struct Alert: Codable, Sendable, Equatable {
         self.status = status
         self.provider = provider
         self.message = message
+        self.value = value
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message
+        case change24h = "change_24h", status, provider, message, value
     }
 }

@@ -4,19 +4,24 @@ public enum AlertMessage {
     /// What the template placeholders stand for in this alert of `condition` (SPEC §2 `message`);
     /// prices and percentages are formatted as in the default message, absent values are empty.
     public static func values(for alert: Alert, condition: Condition) -> [String: String] {
-        values(for: alert, threshold: condition.kind.threshold?.text(vs: alert.vs) ?? "")
+        values(for: alert, threshold: condition.kind.threshold?.text(vs: alert.vs) ?? "",
+               value: alert.value.map { condition.kind.figureText($0, vs: alert.vs) } ?? "")
     }
 
-    /// The same values for an alert met without its rule (a queued message, a command sink's
-    /// argv): the threshold in the unit of the alert's condition, a percentage for the kinds that
-    /// compare percentages.
+    /// The placeholders of `alert` where only the record is at hand (a `command` sink's argv): the
+    /// threshold and value take the unit of the record's condition key.
     public static func values(for alert: Alert) -> [String: String] {
-        let percent = alert.condition.hasPrefix("change_") || alert.condition == "move_pct"
-        let text = alert.threshold.map { percent ? NumberText.plain($0) + "%" : NumberText.money($0, vs: alert.vs) } ?? ""
-        return values(for: alert, threshold: text)
+        let unit: Threshold.Unit
+        switch alert.condition {
+        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct": unit = .percent
+        case "rank_within", "all", "any": unit = .count
+        default: unit = .money
+        }
+        let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
+        return values(for: alert, threshold: text(alert.threshold), value: text(alert.value))
     }
 
-    private static func values(for alert: Alert, threshold: String) -> [String: String] {
+    private static func values(for alert: Alert, threshold: String, value: String) -> [String: String] {
         [
             "symbol": alert.symbol,
             "name": alert.name,
@@ -30,6 +35,7 @@ public enum AlertMessage {
             "vs": alert.vs.uppercased(),
             "status": alert.status.rawValue,
             "time": TimeText.iso(alert.time),
+            "value": value,
         ]
     }
 
@@ -42,6 +48,7 @@ public enum AlertMessage {
             condition.kind.writeResolved(into: &out)
         } else {
             condition.kind.writeFiring(previous: alert.previous, price: alert.price, into: &out)
+            if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
         }
         out.text(" — now ", money: alert.price)
         if let change = alert.change24h { out.text(" (", percent: change, then: " 24h)") }

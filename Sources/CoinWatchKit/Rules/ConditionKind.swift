@@ -80,6 +80,12 @@ protocol ConditionKind: Sendable, Equatable {
 
     /// What happened, after the symbol: ` crossed above $100,000.00`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText)
+    /// The measured figure after what happened, in the default message: ` — 24h volume $1.20B`;
+    /// nothing for kinds whose words already say it.
+    func writeFigure(_ value: Double, into out: inout MessageText)
+    /// The measured figure for `{value}` in the rule's currency `vs`: `$1,200,000,000.00`, `12.5%`, `3`.
+    func figureText(_ value: Double, vs: String) -> String
+
     /// What stopped holding, after the symbol: ` is no longer above $100,000.00` (level kinds).
     func writeResolved(into out: inout MessageText)
 }
@@ -89,6 +95,10 @@ extension ConditionKind {
     var threshold: Threshold? { nil }
     func figure(_ observation: Observation) -> Double? { nil }
     func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
+    func writeFigure(_ value: Double, into out: inout MessageText) {}
+    func figureText(_ value: Double, vs: String) -> String {
+        Threshold(value: value, unit: threshold?.unit ?? .count).text(vs: vs)
+    }
 
     /// Event kinds never resolve (`resolve` is refused on them); a level kind says its own words.
     func writeResolved(into out: inout MessageText) { out.text(" no longer meets its condition") }

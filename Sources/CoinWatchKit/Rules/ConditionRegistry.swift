@@ -17,6 +17,13 @@ enum ConditionRegistry {
         MovePctCondition.self,
         EntersRangeCondition.self,
         ExitsRangeCondition.self,
+        Volume24hAboveCondition.self,
+        Volume24hBelowCondition.self,
+        MarketCapAboveCondition.self,
+        MarketCapBelowCondition.self,
+        RankWithinCondition.self,
+        AllCondition.self,
+        AnyCondition.self,
     ]
 
     /// Every key, in registry order.

@@ -15,12 +15,18 @@ public struct Observation: Sendable, Equatable {
     /// Prices recorded before this pass (the current price not yet added). A pass fills it only
     /// for coins some rule looks back on (`ConditionNeeds.history`).
     public var series: PriceSeries?
+    private var volumeValue: Double
+    private var capValue: Double
+    private var rankValue: Int
 
     /// Which optional figures are there.
     private struct Present: OptionSet, Sendable, Equatable {
         let rawValue: UInt8
         static let previous = Present(rawValue: 1)
         static let change = Present(rawValue: 2)
+        static let volume = Present(rawValue: 4)
+        static let cap = Present(rawValue: 8)
+        static let rank = Present(rawValue: 16)
     }
 
     /// The last price recorded in state for the coin and currency; nil at the first observation.
@@ -40,6 +46,13 @@ public struct Observation: Sendable, Equatable {
             if newValue == nil { present.remove(.change) } else { present.insert(.change) }
         }
     }
+
+    /// The provider's 24h traded volume in the quote currency, where it reports a finite one ≥ 0.
+    public var volume24h: Double? { present.contains(.volume) ? volumeValue : nil }
+    /// The provider's market cap in the quote currency, where it reports a finite one ≥ 0.
+    public var marketCap: Double? { present.contains(.cap) ? capValue : nil }
+    /// The provider's market-cap rank (1 is the largest), where it reports one ≥ 1.
+    public var rank: Int? { present.contains(.rank) ? rankValue : nil }
 
     /// The provider's highs and lows for the windows it reports.
     public struct Marks: Sendable, Equatable {
@@ -97,8 +110,23 @@ public struct Observation: Sendable, Equatable {
         self.present = []
         self.marks = Marks(quote)
         self.series = series
+        self.volumeValue = 0
+        self.capValue = 0
+        self.rankValue = 0
         self.previous = previous
         self.change24h = quote.change24h
+        if let volume = quote.volume24h, volume.isFinite, volume >= 0 {
+            volumeValue = volume
+            present.insert(.volume)
+        }
+        if let cap = quote.marketCap, cap.isFinite, cap >= 0 {
+            capValue = cap
+            present.insert(.cap)
+        }
+        if let rank = quote.rank, rank >= 1 {
+            rankValue = rank
+            present.insert(.rank)
+        }
     }
 
     /// Recorded points no older than `seconds` before `now`; every point when `seconds` is nil.

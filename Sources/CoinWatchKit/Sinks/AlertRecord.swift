@@ -18,6 +18,7 @@ public enum AlertRecord {
         out.add("status", alert.status.rawValue)
         out.add("provider", alert.provider)
         out.add("message", alert.message)
+        out.add("value", alert.value)
         return out.text
     }
 

@@ -74,6 +74,7 @@ enum StateValidation {
             if let value = alert.previous { price(value, path() + ".previous") }
             if let value = alert.threshold { figure(value, path() + ".threshold") }
             if let value = alert.change24h { figure(value, path() + ".change_24h") }
+            if let value = alert.value { figure(value, path() + ".value") }
         }
 
         mutating func quote(_ quote: Quote, _ path: @autoclosure () -> String) {

@@ -10,6 +10,7 @@ import Testing
         var previous: Double? = nil
         var change: Double? = nil
         var vs = "usd"
+        var value: Double? = nil
         var text: String
         var testDescription: String { "\(condition.key) \(status.rawValue): \(text)" }
     }
@@ -59,6 +60,25 @@ import Testing
         Row(condition: .above(50_000_000), price: 51_234_567, change: 1.5, vs: "krw",
             text: "BTC is above ₩50,000,000 — now ₩51,234,567 (+1.50% 24h)"),
         Row(condition: .below(0.05), price: 0.04213, vs: "eth", text: "BTC is below 0.05000 ETH — now 0.04213 ETH"),
+        Row(condition: .volume24hAbove(1e9), price: 10, value: 1.2e9,
+            text: "BTC's 24h volume is above $1,000,000,000.00 — volume $1,200,000,000.00 — now $10.00"),
+        Row(condition: .volume24hAbove(1e9), status: .resolved, price: 10, text: "BTC's 24h volume is no longer above $1,000,000,000.00 — now $10.00"),
+        Row(condition: .volume24hBelow(1e6), price: 10, value: 5e5, text: "BTC's 24h volume is below $1,000,000.00 — volume $500,000.00 — now $10.00"),
+        Row(condition: .volume24hBelow(1e6), status: .resolved, price: 10, text: "BTC's 24h volume is no longer below $1,000,000.00 — now $10.00"),
+        Row(condition: .marketCapAbove(1e9), price: 10, value: 2e9,
+            text: "BTC's market cap is above $1,000,000,000.00 — market cap $2,000,000,000.00 — now $10.00"),
+        Row(condition: .marketCapAbove(1e9), status: .resolved, price: 10, text: "BTC's market cap is no longer above $1,000,000,000.00 — now $10.00"),
+        Row(condition: .marketCapBelow(1e6), price: 10, value: 1e5, text: "BTC's market cap is below $1,000,000.00 — market cap $100,000.00 — now $10.00"),
+        Row(condition: .marketCapBelow(1e6), status: .resolved, price: 10, text: "BTC's market cap is no longer below $1,000,000.00 — now $10.00"),
+        Row(condition: .rankWithin(10), price: 10, value: 3, text: "BTC is in the top 10 by market cap — rank #3 — now $10.00"),
+        Row(condition: .rankWithin(10), status: .resolved, price: 10, text: "BTC is no longer in the top 10 by market cap — now $10.00"),
+        Row(condition: .all([.above(100), .change24hAbove(5)]), price: 101, change: 6,
+            text: "BTC meets all of: above $100.00, change_24h_above 5% — now $101.00 (+6.00% 24h)"),
+        Row(condition: .all([.above(100), .change24hAbove(5)]), status: .resolved, price: 99,
+            text: "BTC no longer meets all of: above $100.00, change_24h_above 5% — now $99.00"),
+        Row(condition: .any([.below(50), .rankWithin(3)]), price: 49, text: "BTC meets one of: below $50.00, rank_within 3 — now $49.00"),
+        Row(condition: .any([.below(50), .rankWithin(3)]), status: .resolved, price: 60,
+            text: "BTC no longer meets any of: below $50.00, rank_within 3 — now $60.00"),
     ]
 
     @Test(arguments: rows)
@@ -102,6 +122,6 @@ import Testing
     static func alert(_ row: Row) -> Alert {
         Alert(id: "x", time: 1_800_000_000, rule: "r", coin: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: row.vs,
               condition: row.condition.key, threshold: row.condition.threshold, price: row.price, previous: row.previous,
-              change24h: row.change, status: row.status, provider: "coingecko", message: "")
+              change24h: row.change, status: row.status, provider: "coingecko", message: "", value: row.value)
     }
 }

@@ -77,7 +77,9 @@ import Testing
     @Test func keysAreUniqueAndInSpecOrder() {
         #expect(Condition.allKeys == ["above", "below", "crosses_above", "crosses_below", "crosses",
                                       "change_24h_above", "change_24h_below", "change_24h_abs",
-                                      "new_high", "new_low", "move_pct", "enters_range", "exits_range"])
+                                      "new_high", "new_low", "move_pct", "enters_range", "exits_range",
+                                      "volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below",
+                                      "rank_within", "all", "any"])
         #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
     }
 

@@ -1,0 +1,57 @@
+/// What the compound kinds `all` and `any` share (SPEC §2): their value is 2–8 conditions, each
+/// read by the real `when` reader at its own path (`rules[3].when.all[1]`), and each asked
+/// whether it holds as a fresh pair would be: an event child holds in the pass where it happens.
+/// A compound is a level condition.
+enum Compound {
+    /// The fewest and most conditions a compound takes.
+    static let sizes = 2...8
+
+    /// The JSON Schema of a compound's value.
+    static let schema = ##"{"type": "array", "minItems": 2, "maxItems": 8, "items": {"$ref": "#/$defs/when"}}"##
+
+    /// Reads 2–8 conditions at `path`; nil when any is invalid (each problem reported at its own path).
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> [Condition]? {
+        guard let elements = reader.array(node, path: path, of: "conditions") else { return nil }
+        guard sizes.contains(elements.count) else {
+            reader.error("a compound takes \(sizes.lowerBound) to \(sizes.upperBound) conditions, got \(elements.count)",
+                         at: node, path: path)
+            return nil
+        }
+        var conditions: [Condition] = []
+        var valid = true
+        for (index, element) in elements.enumerated() {
+            if let condition = reader.condition(element, path: JSONPath.element(path, index)).condition {
+                conditions.append(condition)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? conditions : nil
+    }
+
+    /// What the children read, together.
+    static func needs(_ conditions: [Condition]) -> ConditionNeeds {
+        var needs = ConditionNeeds()
+        for child in conditions {
+            let one = child.kind.needs
+            if let span = one.history { needs.history = max(needs.history ?? 0, span) }
+            needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
+        }
+        return needs
+    }
+
+    /// `all(above 100 ✓; below 50 ✗: price 101 > 50)`: each child's verdict and, for those that
+    /// decide, its reason.
+    static func describe(_ name: String, _ conditions: [Condition], _ o: Observation) -> String {
+        let parts = conditions.map { child -> String in
+            let holds = child.kind.holds(o, firing: false, rearm: 0)
+            return "\(child.key) \(holds ? "holds" : "does not hold"): \(child.kind.describe(o, firing: false, rearm: 0))"
+        }
+        return name + "(" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// `above $100.00 and below $50.00`.
+    static func listing(_ conditions: [Condition], joiner: String, vs: String) -> String {
+        conditions.map { $0.kind.listing(vs: vs) }.joined(separator: joiner)
+    }
+}
