@@ -28,6 +28,8 @@ public struct Alert: Codable, Sendable, Equatable {
     public var provider: String
     /// The rendered message (template or default).
     public var message: String
+    /// True for an alert a backtest replayed (SPEC §8); nil (omitted) for a live one.
+    public var backtest: Bool?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
@@ -53,6 +55,6 @@ public struct Alert: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message
+        case change24h = "change_24h", status, provider, message, backtest
     }
 }

@@ -18,6 +18,7 @@ public enum AlertRecord {
         out.add("status", alert.status.rawValue)
         out.add("provider", alert.provider)
         out.add("message", alert.message)
+        if alert.backtest == true { out.add("backtest", true) }
         return out.text
     }
 
