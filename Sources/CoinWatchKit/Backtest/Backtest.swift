@@ -16,15 +16,6 @@ public struct Backtest: Sendable {
             prices = points.map(\.price)
             self.template = template
         }
-
-        /// The finest spacing of the points in seconds (the step a replay never goes below), nil with fewer than two.
-        public var resolution: Double? {
-            guard times.count > 1 else { return nil }
-            var gaps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }
-            guard !gaps.isEmpty else { return nil }
-            gaps.sort()
-            return Double(gaps[gaps.count / 2]) / 1000
-        }
     }
 
     public var rules: RulesFile

@@ -40,7 +40,7 @@ enum BacktestCommand {
             context.io.err("coinwatch: no history to replay; nothing was backtested\n")
             return .failure
         }
-        let resolution = loaded.series.values.compactMap(\.resolution).max() ?? 0
+        let resolution = loaded.coins.map(\.resolution).max() ?? 0
         let step = max(arguments.step ?? rules.interval, resolution)
         let backtest = Backtest(rules: rules, series: loaded.series, from: span.from, to: span.to, step: step)
         let alerts = backtest.run()
@@ -82,6 +82,8 @@ enum BacktestCommand {
         var first: Double?
         var last: Double?
         var requests: Int
+        /// The history's candle (or point) width in seconds: no replay steps finer.
+        var resolution: Double
     }
 
     /// The coins the rules need, each with its history over the span (and the day before it, for
@@ -124,7 +126,8 @@ enum BacktestCommand {
                 series[coin] = Backtest.Series(points: points, template: template)
                 loadedCoins.append(LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
                                               first: inSpan.first.map { Double($0.time) / 1000 },
-                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests))
+                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
+                                              resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
                 if context.arguments.verbose {
                     context.io.err("coinwatch: history \(loaded.key.provider) \(loaded.key.coin) \(loaded.key.currency) \(loaded.key.timeframeTag) \(range.rawValue): "
                                    + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
