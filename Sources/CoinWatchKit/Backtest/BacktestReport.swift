@@ -69,8 +69,9 @@ struct BacktestReport {
             let chart = LineChart(points: points, width: width) { NumberText.money($0, vs: backtest.rules.vsCurrency) }
             lines.append("")
             lines.append("\(row.rule) on \(coin): price with the fires marked ▲")
-            lines += chart.lines(color: color)
-            lines.append(chart.markerLine(at: row.fires.map { Int64(($0 * 1000).rounded()) }))
+            var drawn = chart.lines(color: color)
+            drawn.insert(chart.markerLine(at: row.fires.map { Int64(($0 * 1000).rounded()) }), at: max(0, drawn.count - 1))
+            lines += drawn  // the marks right under the plot, above the time labels
         }
         if !suggestions.isEmpty {
             lines.append("")
