@@ -60,7 +60,7 @@ enum BacktestBench {
         let alerts = backtest.run()
         let seconds = Date().timeIntervalSince(began)
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         print("{\"days\":\(days),\"coins\":\(coins),\"rules\":\(ruleCount),\"points_per_coin\":\(count),"
               + "\"passes\":\(count),\"alerts\":\(alerts.count),\"replay_s\":\((seconds * 1000).rounded() / 1000),"
               + "\"peak_rss_mib\":\(usage.ru_maxrss / 1024)}")

@@ -42,17 +42,16 @@ public struct Backtest: Sendable {
     public func run() -> [Alert] {
         let runner = RuleRunner(rules: rules)
         var state = StateDocument()
-        var cursors = series.mapValues { _ in Cursor() }
+        let coins = Array(series)  // a fixed order, so each coin's cursor is a plain array slot
+        var cursors = [Cursor](repeating: Cursor(), count: coins.count)
         var alerts: [Alert] = []
         var quotes: [String: Quote] = [:]
-        quotes.reserveCapacity(series.count)
+        quotes.reserveCapacity(coins.count)
         for now in passTimes {
             quotes.removeAll(keepingCapacity: true)
             let at = Int64((now * 1000).rounded())
-            for (coin, history) in series {
-                guard var cursor = cursors[coin] else { continue }
-                if let quote = cursor.quote(history, at: at) { quotes[coin] = quote }
-                cursors[coin] = cursor
+            for index in coins.indices {
+                if let quote = cursors[index].quote(coins[index].value, at: at) { quotes[coins[index].key] = quote }
             }
             for pending in runner.run(quotes: quotes, state: &state, now: now) {
                 var alert = pending.alert
