@@ -116,16 +116,3 @@ public struct HistoryLoader {
         }
     }
 }
-
-extension Candle {
-    /// The width of a chart candle: `wanted` once aggregated, else the fetched `timeframe`.
-    func width(_ wanted: Timeframe, _ timeframe: Timeframe) -> Int64 {
-        wanted.isBuilt(from: timeframe) ? wanted.milliseconds : timeframe.milliseconds
-    }
-}
-
-/// Why a chart could not be drawn: one line naming the provider and what to do.
-public struct HistoryError: Error, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-}

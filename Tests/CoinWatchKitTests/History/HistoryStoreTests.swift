@@ -63,6 +63,22 @@ struct HistoryStoreTests {
         #expect(asked.contains("startTime=1637254800000"), "from the first candle not known complete (17:00), not the whole week: \(asked)")
     }
 
+    @Test func aBatchIsStoredWholeOrNotAtAll() throws {
+        let dir = try TempDir()
+        let path = dir.path + "/h.sqlite"
+        let store = try HistoryStore(path: path)
+        let key = SeriesKey(provider: "binance", coin: "X", currency: "usdt", timeframe: .m1)
+        let start: Int64 = 1_600_000_000_000 / 60_000 * 60_000
+        let minutes = (0..<3000).map { Candle(openTime: start + Int64($0) * 60_000, open: 1, high: 1, low: 1, close: 1, volume: 1) }
+        // A write that fails at the batch's last chunk, as a kill there would stop it.
+        let last = CandleChunk.start(of: minutes[2999].openTime, .m1)
+        try SQLiteConnection(path: path, busyTimeout: 1).execute(
+            "CREATE TRIGGER fail BEFORE INSERT ON chunks WHEN NEW.start = \(last) BEGIN SELECT RAISE(ABORT, 'injected'); END")
+        #expect(throws: SQLiteError.self) { try store.save(key, closed: minutes, complete: [(start, start + 3000 * 60_000)]) }
+        #expect(try store.candles(key, from: .min, to: .max).isEmpty, "the chunks written before the failure are rolled back")
+        #expect(try store.complete(key).spans.isEmpty)
+    }
+
     @Test func aStoreThatIsNotSQLiteIsMovedAsideAndRebuiltWithOneWarning() throws {
         let dir = try TempDir()
         let path = try dir.write("history.sqlite", String(repeating: "garbage, not a database\n", count: 400))

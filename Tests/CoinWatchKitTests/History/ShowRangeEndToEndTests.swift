@@ -103,6 +103,41 @@ import Testing
         #expect(historyRequests.first?.queryItem("days") == "1")
     }
 
+    @Test func aCorruptStoreIsMovedAsideWithOneWarningAndTheChartStillDrawn() throws {
+        try FileManager.default.createDirectory(atPath: dir.path + "/cache", withIntermediateDirectories: true)
+        try dir.write("cache/history.sqlite", String(repeating: "not a database ", count: 300))
+        let run = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(run.status == 0)
+        let warnings = run.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("coinwatch: warning: history store \(dir.path)/cache/history.sqlite was not usable"),
+                "\(run.stderr)")
+        #expect(run.stdout.contains("30d chart  -21.10%"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/cache").filter { $0.contains(".corrupt-") }
+        #expect(aside.count == 1)
+        let again = try self.run(["show", "bitcoin", "--range", "30d"])
+        #expect(again.stderr.isEmpty && historyRequests.count == 1, "the rebuilt store serves the second chart")
+    }
+
+    @Test func aCacheFolderThatCannotBeMadeStillDrawsTheChart() throws {
+        try dir.write("file", "a file, not a folder")
+        var env = environment
+        env["COINWATCH_CACHE"] = dir.path + "/file/cache"
+        let run = try Binary.run(["show", "bitcoin", "--range", "7d", "--rules", dir.path + "/rules.json",
+                                  "--state", dir.path + "/state.json"], environment: env)
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("coinwatch: warning: history store \(dir.path)/file/cache/history.sqlite: ") && run.stderr.hasSuffix("going on without it\n"),
+                "\(run.stderr)")
+        #expect(run.stdout.contains("7d chart"))
+    }
+
+    @Test func theChartIsColoredByDirectionWithColorAlways() throws {
+        let run = try run(["show", "bitcoin", "--range", "30d", "--color", "always"])
+        let red = run.stdout.split(separator: "\n").filter { line in
+            line.hasPrefix("\u{1B}[31m") && line.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
+        }
+        #expect(red.count == 12, "every row of a fall over the range is red")
+    }
+
     @Test func anUnknownRangeIsAUsageErrorWithASuggestion() throws {
         let run = try run(["show", "bitcoin", "--range", "7"])
         #expect(run.status == 64)
