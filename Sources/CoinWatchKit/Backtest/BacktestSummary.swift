@@ -94,29 +94,26 @@ public enum BacktestTuning {
             let rate = summary.perDay(rule: rule.id)
             guard rate > limit else { continue }
             var suggestion = Suggestion(rule: rule.id, perDay: rate)
-            for seconds in cooldowns {
-                var changed = rule
-                changed.cooldown = seconds
-                let replayed = replay(backtest, rule: changed)
-                if replayed <= limit {
-                    suggestion.cooldown = (seconds, replayed)
-                    break
-                }
-            }
+            suggestion.cooldown = smallest(cooldowns, of: rule, backtest) { $0.cooldown = $1 }.map { (seconds: $0.value, perDay: $0.perDay) }
             if RulesValidator.rearmKinds.contains(rule.condition.key) {
-                for percent in rearms where percent > (rule.rearm ?? 0) {
-                    var changed = rule
-                    changed.rearm = percent
-                    let replayed = replay(backtest, rule: changed)
-                    if replayed <= limit {
-                        suggestion.rearm = (percent, replayed)
-                        break
-                    }
-                }
+                let tried = rearms.filter { $0 > (rule.rearm ?? 0) }
+                suggestion.rearm = smallest(tried, of: rule, backtest) { $0.rearm = $1 }.map { (percent: $0.value, perDay: $0.perDay) }
             }
             out.append(suggestion)
         }
         return out
+    }
+
+    /// The first of `values` that, set on a rule by `apply`, replays it to at most `limit` a day, with that rate.
+    static func smallest(_ values: [Double], of rule: Rule, _ backtest: Backtest,
+                         apply: (inout Rule, Double) -> Void) -> (value: Double, perDay: Double)? {
+        for value in values {
+            var changed = rule
+            apply(&changed, value)
+            let replayed = replay(backtest, rule: changed)
+            if replayed <= limit { return (value, replayed) }
+        }
+        return nil
     }
 
     /// The most fires a day of `rule`'s pairs when it alone is replayed over `backtest`'s span.
