@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test fuzz fuzz-smoke bench clean install uninstall
+.PHONY: all deps build release demo test test-python fuzz fuzz-smoke bench clean install uninstall
 
 all: build
 
@@ -30,7 +30,19 @@ release: deps
 demo: release
 	@scripts/demo.sh
 
-test: deps
+# The email tests' SMTP server (aiosmtpd from PyPI) lives in a venv under .build; the tests make it
+# themselves when it is missing, this only does it up front.
+test-python:
+	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
+		echo "installing python3-venv (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
+	@.build/test-python/bin/python3 -c 'import aiosmtpd' 2>/dev/null || { \
+		echo "installing aiosmtpd into .build/test-python (pip)"; \
+		python3 -m venv .build/test-python && \
+		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check aiosmtpd; }
+
+test: deps test-python
 	$(SWIFT) build --product coinwatch
 	$(SWIFT) test
 

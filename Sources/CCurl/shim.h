@@ -14,6 +14,7 @@ static inline CURLcode cw_setopt_slist(CURL *h, CURLoption o, struct curl_slist 
 typedef size_t (*cw_write_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 static inline CURLcode cw_setopt_write_function(CURL *h, cw_write_callback f) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
 static inline CURLcode cw_setopt_header_function(CURL *h, cw_write_callback f) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
+static inline CURLcode cw_setopt_read_function(CURL *h, cw_write_callback f) { return curl_easy_setopt(h, CURLOPT_READFUNCTION, f); }
 
 static inline CURLcode cw_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode cw_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }

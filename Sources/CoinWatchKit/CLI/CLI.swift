@@ -103,15 +103,18 @@ public struct CommandContext: Sendable {
     /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
     /// should the file still be invalid, the errors reported are those of the real environment.
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
-    public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil) -> Result<RulesFile, ExitCodeError> {
+    /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
+    public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
+                          unavailableSinks: Bool = false) -> Result<RulesFile, ExitCodeError> {
         if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
-                                                                      expiredAsOf: expiredAsOf) {
+                                                                      expiredAsOf: expiredAsOf, unavailableSinks: true) {
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)
         }
         do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf)
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
+                                              unavailableSinks: unavailableSinks)
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)

@@ -49,7 +49,7 @@ struct LoopRunner {
     private func reloaded(keeping old: RulesFile) -> RulesFile {
         let io = context.io
         do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, unavailableSinks: true)
             context.outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             io.err("coinwatch: reloaded \(rulesPath)\n")

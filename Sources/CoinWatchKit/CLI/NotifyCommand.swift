@@ -13,7 +13,7 @@ enum NotifyCommand {
             return .usage
         }
         let rules: RulesFile
-        switch context.loadRules() {
+        switch context.loadRules(unavailableSinks: true) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }

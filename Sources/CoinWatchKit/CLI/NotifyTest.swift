@@ -46,16 +46,27 @@ struct NotifyTest {
                 }
                 results[name] = result
             case .webhook(let config)?:
-                lanes.append(OutboxPlan.Lane(sink: name, config: config,
+                lanes.append(OutboxPlan.Lane(sink: name, config: .webhook(config),
                                              entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
                 results[name] = Result(sink: name, type: "webhook",
                                        target: "\(config.format.rawValue), \(HTTPRequest.host(of: config.url))")
+            case .command(let config)?:
+                lanes.append(OutboxPlan.Lane(sink: name, config: .command(config),
+                                             entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
+                results[name] = Result(sink: name, type: "command", target: config.argv.first ?? "")
+            case .email(let config)?:
+                lanes.append(OutboxPlan.Lane(sink: name, config: .email(config),
+                                             entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
+                results[name] = Result(sink: name, type: "email",
+                                       target: "\(HTTPRequest.host(of: config.url)), \(config.to.count) recipient\(config.to.count == 1 ? "" : "s")")
+            case .unavailable(let type, let reason)?:
+                results[name] = Result(sink: name, type: type, target: "unavailable", error: reason)
             case nil:
                 continue
             }
         }
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry,
-                                           scrubber: SecretScrubber(sinks: rules.sinks))
+                                           scrubber: SecretScrubber(sinks: rules.sinks), environment: io.environment)
         for lane in dispatcher.send(lanes, now: now).results {
             results[lane.sink]?.error = lane.refused.first?.error ?? lane.stopError
         }

@@ -73,10 +73,21 @@ struct Plan {
         case .webhook(let w):
             var text = "webhook \(w.format.rawValue) to \(HTTPRequest.host(of: w.url)) (URL redacted)"
             if !w.headers.isEmpty { text += ", headers " + w.headers.map(\.name).joined(separator: ", ") + " (values hidden)" }
-            if w.group { text += ", grouped" }
-            if let q = w.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
-            return text
+            return text + queueText(sink)
+        case .command(let c):
+            return "command \(c.argv.first ?? "") (timeout \(TimeText.duration(c.timeout)))" + queueText(sink)
+        case .email(let e):
+            return "email via \(HTTPRequest.host(of: e.url)) to \(e.to.count) recipient\(e.to.count == 1 ? "" : "s")" + queueText(sink)
+        case .unavailable(let type, let reason):
+            return "\(type), unavailable: \(reason)"
         }
+    }
+
+    private func queueText(_ sink: SinkConfig) -> String {
+        var text = ""
+        if sink.group { text += ", grouped" }
+        if let q = sink.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
+        return text
     }
 
     private func clock(_ minutes: Int) -> String {

@@ -2,7 +2,7 @@
 enum RunCommand {
     static func run(_ context: CommandContext) -> ExitCode {
         let rules: RulesFile
-        switch context.loadRules() {
+        switch context.loadRules(unavailableSinks: true) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }

@@ -1,16 +1,21 @@
-/// Replaces `${NAME}` in rules.json strings with values from the environment (SPEC §2).
+/// Replaces `${NAME}` in rules.json strings with values from the environment, and `${file:PATH}`
+/// with the content of a file (SPEC §2).
 ///
-/// `NAME` is `[A-Za-z_][A-Za-z0-9_]*`; `$${` stands for a literal `${`; a `$` not followed by
-/// `{` is kept as it is.
+/// `NAME` is `[A-Za-z_][A-Za-z0-9_]*`; an unset or empty variable is missing. `PATH` is read whole
+/// (at most 64 KiB), one trailing newline dropped; a relative one starts at `$CREDENTIALS_DIRECTORY`
+/// when it is set, else at `folder` (rules.json's). `$${` stands for a literal `${`; a `$` not
+/// followed by `{` is kept as it is.
 public enum EnvironmentExpander {
     /// The outcome of expanding one string.
-    public struct Expansion: Sendable, Equatable {
+    public struct Expansion: Sendable {
         /// The text with every set variable replaced (unset ones left out).
         public var value: String
         /// Names of the variables that were replaced, in order.
         public var used: [String] = []
-        /// Names of the variables that are not set, in order.
+        /// Names of the variables that are not set (or empty), in order.
         public var missing: [String] = []
+        /// `${file:…}` paths (resolved) that could not be read, with the reason, in order.
+        public var unreadable: [(path: String, reason: String)] = []
         /// Whether a `${` is not followed by a valid name and `}`.
         public var malformed = false
     }
@@ -38,8 +43,11 @@ public enum EnvironmentExpander {
         return result
     }
 
-    /// Expands every `${NAME}` in `text` from `environment`.
-    public static func expand(_ text: String, environment: [String: String]) -> Expansion {
+    /// The largest `${file:…}` content read, in bytes.
+    public static let maxFileBytes = 65_536
+
+    /// Expands every `${NAME}` in `text` from `environment` and every `${file:PATH}` from the file system.
+    public static func expand(_ text: String, environment: [String: String], folder: String = ".") -> Expansion {
         // Bytes, not Characters: most strings hold no `$` (a `$` inside a larger grapheme still
         // takes the careful path below, which keeps it).
         guard text.utf8.contains(UInt8(ascii: "$")) else { return Expansion(value: text) }
@@ -64,8 +72,17 @@ public enum EnvironmentExpander {
                 break
             }
             let name = String(characters[(i + 2)..<close])
-            if isVariableName(name) {
-                if let value = environment[name] {
+            if name.hasPrefix("file:"), name.count > 5 {
+                let path = filePath(String(name.dropFirst(5)), environment: environment, folder: folder)
+                switch SecretFile.read(path, limit: maxFileBytes) {
+                case .success(let value):
+                    result.value += value
+                    result.used.append(name)
+                case .failure(let failure):
+                    result.unreadable.append((path, failure.reason))
+                }
+            } else if isVariableName(name) {
+                if let value = environment[name], !value.isEmpty {
                     result.value += value
                     result.used.append(name)
                 } else {
@@ -78,6 +95,15 @@ public enum EnvironmentExpander {
             i = close + 1
         }
         return result
+    }
+
+    /// The absolute path of a `${file:…}` reference: `~` from `HOME`, a relative path from
+    /// `$CREDENTIALS_DIRECTORY` (systemd's `LoadCredential=`) when set, else from `folder`.
+    static func filePath(_ path: String, environment: [String: String], folder: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] { return home + path.dropFirst() }
+        let base = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
+        return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
     /// Whether `name` is a valid environment variable name: `[A-Za-z_][A-Za-z0-9_]*`.

@@ -186,17 +186,30 @@ public enum SinkConfig: Sendable, Equatable {
     /// Absolute path (resolved against rules.json's folder and `~`).
     case file(path: String)
     case webhook(WebhookConfig)
+    /// Runs a program per alert (SPEC §3).
+    case command(CommandConfig)
+    /// Sends mail over SMTP (SPEC §3).
+    case email(EmailConfig)
+    /// A queued sink that cannot be used in this pass (a `${…}` inside it is unset, empty or
+    /// unreadable): its alerts wait in the outbox. `reason` names the variable or path, never a value.
+    case unavailable(type: String, reason: String)
 }
 
 /// A webhook sink. `url` and header values may hold secrets: never print them unredacted.
 public struct WebhookConfig: Sendable, Equatable {
     public enum Format: String, Sendable, Equatable, CaseIterable {
-        case slack, discord, telegram, ntfy, teams, json
+        case slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json
     }
     public var url: String
     public var format: Format
     public var headers: [HTTPHeader] = []
     public var chatID: String?
+    /// The app or access token of pushover, gotify and matrix (a secret).
+    public var token: String?
+    /// Pushover's user key (a secret).
+    public var user: String?
+    /// Matrix's room id (`!abc:example.org`).
+    public var room: String?
     /// Seconds per request; default 10.
     public var timeout: Double = 10
     public var group: Bool = false

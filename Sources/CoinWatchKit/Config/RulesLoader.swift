@@ -6,15 +6,18 @@
 public enum RulesLoader {
     /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
-    public static func load(path: String, environment: [String: String],
-                            expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
+    /// With `unavailableSinks` (passes), a sink whose only problem is an unset or empty variable or an unreadable
+    /// secret file loads as `.unavailable` instead of failing the file.
+    public static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
+                            unavailableSinks: Bool = false) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
-        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf)
+        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf,
+                         unavailableSinks: unavailableSinks)
     }
 
     /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
     public static func parse(bytes: [UInt8], path: String, environment: [String: String],
-                             expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
+                             expiredAsOf: Double? = nil, unavailableSinks: Bool = false) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
             throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
@@ -28,6 +31,7 @@ public enum RulesLoader {
         let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
         var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
         validator.expiredAsOf = expiredAsOf
+        validator.tolerateSinkSecretGaps = unavailableSinks
         let rules = validator.validate(root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {

@@ -63,6 +63,13 @@ extension RulesValidator {
             error("message cannot be empty; leave the key out for the default message", at: node, path: path)
             return nil
         }
+        return placeholdersKnown(text, at: node, path: path) ? text.value : nil
+    }
+
+    /// Whether `text` is a template whose braces balance and whose `{placeholder}`s are all SPEC §2's (or in
+    /// `extra`: `message` in a command's argv); reports each problem (did-you-mean), never a `${…}`'s value.
+    mutating func placeholdersKnown(_ text: ConfigString, extra: [String] = [], at node: JSONNode, path: String) -> Bool {
+        let known = MessageTemplate.placeholders + extra
         // The braces as written (each ${…} standing for a value), so an error never shows what a variable holds.
         do {
             _ = try MessageTemplate.parse(EnvironmentExpander.masked(text.raw))
@@ -72,21 +79,21 @@ extension RulesValidator {
             error(written ? "the value of a ${…} in the message holds a brace that is not a placeholder; "
                       + "write {{ and }} in it for literal braces (the value is not shown)"
                       : "unbalanced brace in the message: \(problem)", at: node, path: path)
-            return nil
+            return false
         }
-        let writtenUnknown = Set(MessageTemplate.unknownPlaceholders(in: EnvironmentExpander.masked(text.raw)))
-        let unknown = MessageTemplate.unknownPlaceholders(in: text.value)
+        let writtenUnknown = Set(MessageTemplate.unknownPlaceholders(in: EnvironmentExpander.masked(text.raw))).subtracting(extra)
+        let unknown = MessageTemplate.unknownPlaceholders(in: text.value).filter { !extra.contains($0) }
         if unknown.contains(where: { !writtenUnknown.contains($0) }) {
             error("the value of a ${…} in the message holds an unknown placeholder (the value is not shown); "
                   + "write {{ and }} in it for literal braces", at: node, path: path)
         }
         for name in unknown where writtenUnknown.contains(name) {
-            let suggestion = Suggestion.nearest(to: name, in: MessageTemplate.placeholders).map { " Did you mean '{\($0)}'?" }
-            let list = MessageTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
+            let suggestion = Suggestion.nearest(to: name, in: known).map { " Did you mean '{\($0)}'?" }
+            let list = known.map { "{\($0)}" }.joined(separator: " ")
             error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ and }} for literal braces)."),
                   at: node, path: path)
         }
-        return unknown.isEmpty ? text.value : nil
+        return unknown.isEmpty
     }
 
     /// `expires`: an ISO-8601 time, local when it has no offset.

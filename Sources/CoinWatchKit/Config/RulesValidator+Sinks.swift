@@ -1,8 +1,11 @@
 extension RulesValidator {
-    static let sinkTypes = ["stdout", "file", "webhook"]
+    static let sinkTypes = ["stdout", "file", "webhook", "command", "email"]
     static let stdoutSinkKeys = ["type"]
     static let fileSinkKeys = ["type", "path"]
-    static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "timeout", "group", "quiet_hours", "ca_file"]
+    static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "token", "user", "room", "timeout", "group",
+                                  "quiet_hours", "ca_file"]
+    static let commandSinkKeys = ["type", "argv", "timeout", "group", "quiet_hours"]
+    static let emailSinkKeys = ["type", "url", "from", "to", "username", "password", "ca_file", "timeout", "group", "quiet_hours"]
 
     /// `sinks`: name → sink. Returns every sink name (nil when `sinks` is not an object) and the valid sinks, `stdout` always among them.
     mutating func validateSinks(_ node: JSONNode, path: String) -> (names: [String]?, sinks: [String: SinkConfig]) {
@@ -20,11 +23,27 @@ extension RulesValidator {
                 continue
             }
             if !names.contains(member.key) { names.append(member.key) }
-            if let sink = sink(member.value, name: member.key, path: sinkPath) {
+            let before = diagnostics.count
+            let sink = sink(member.value, name: member.key, path: sinkPath)
+            if tolerateSinkSecretGaps, let unavailable = unavailableSink(member.value, since: before) {
+                sinks[member.key] = unavailable
+            } else if let sink {
                 sinks[member.key] = sink
             }
         }
         return (names, sinks)
+    }
+
+    /// The sink as unavailable when every error since diagnostic `start` is a secret gap (which are then
+    /// dropped); nil when another error stands. Its reason is the first gap's message.
+    mutating func unavailableSink(_ node: JSONNode, since start: Int) -> SinkConfig? {
+        let new = diagnostics.indices.filter { $0 >= start && diagnostics[$0].severity == .error }
+        guard let first = new.first, new.allSatisfy(secretGaps.contains),
+              let type = node["type"]?.stringValue, ["webhook", "command", "email"].contains(type) else { return nil }
+        let reason = diagnostics[first].message
+        for index in new.reversed() { diagnostics.remove(at: index) }
+        secretGaps = secretGaps.filter { $0 < start }
+        return .unavailable(type: type, reason: reason)
     }
 
     /// One sink object; its allowed keys depend on its `type`.
@@ -34,7 +53,7 @@ extension RulesValidator {
             return nil
         }
         guard let typeNode = node["type"] else {
-            error("a sink needs a type: stdout, file or webhook", at: node, path: path)
+            error("a sink needs a type: stdout, file, webhook, command or email", at: node, path: path)
             return nil
         }
         let typePath = JSONPath.child(path, "type")
@@ -58,6 +77,10 @@ extension RulesValidator {
                 return nil
             }
             return filePath(pathNode, path: JSONPath.child(path, "path")).map { .file(path: $0) }
+        case "command":
+            return command(node, path: path).map { .command($0) }
+        case "email":
+            return email(node, path: path).map { .email($0) }
         default:
             return webhook(node, path: path).map { .webhook($0) }
         }

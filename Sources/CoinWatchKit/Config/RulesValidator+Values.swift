@@ -37,18 +37,22 @@ extension RulesValidator {
             return nil
         }
         if Self.isTooLong(raw) { return nil }
-        let expansion = EnvironmentExpander.expand(raw, environment: environment)
+        let expansion = EnvironmentExpander.expand(raw, environment: environment, folder: Self.folder(of: absolutePath))
         for name in expansion.missing {
-            var message = "environment variable \(name) is not set; export it or remove ${\(name)}"
+            let state = environment[name] == nil ? "is not set" : "is empty"
+            var message = "environment variable \(name) \(state); export it or remove ${\(name)}"
             if MessageTemplate.placeholders.contains(name) {
                 message += " (to show '$' before the placeholder {\(name)}, write $${\(name)})"
             }
-            error(message, at: node, path: path)
+            secretGap(message, at: node, path: path)
+        }
+        for file in expansion.unreadable {
+            secretGap("cannot read the secret file \(file.path) (${file:…}): \(file.reason)", at: node, path: path)
         }
         if expansion.malformed {
             error("malformed ${...}; write ${NAME} with NAME of letters, digits and _ (or $${ for a literal ${)", at: node, path: path)
         }
-        guard expansion.missing.isEmpty, !expansion.malformed else { return nil }
+        guard expansion.missing.isEmpty, expansion.unreadable.isEmpty, !expansion.malformed else { return nil }
         if Self.isTooLong(expansion.value) {
             error("after ${...} expansion the string is longer than the limit of \(Self.maxStringLength) characters",
                   at: node, path: path)

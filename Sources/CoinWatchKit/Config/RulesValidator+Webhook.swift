@@ -1,19 +1,25 @@
 extension RulesValidator {
-    /// A `webhook` sink: `url` and `format` required, `chat_id` required for telegram.
+    /// Pushover's message endpoint, the url of a pushover sink that gives none.
+    static let pushoverURL = "https://api.pushover.net/1/messages.json"
+
+    /// A `webhook` sink: `url` and `format` required (pushover has a default url), `chat_id` for
+    /// telegram, `token` (and `user`, `room`) for pushover, gotify and matrix.
     mutating func webhook(_ node: JSONNode, path: String) -> WebhookConfig? {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
-        var url: String?
-        if let urlNode = fields["url"] {
-            url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: ["http", "https"])
-        } else {
-            error("a webhook sink needs a url (http or https)", at: node, path: path)
-        }
         var format: WebhookConfig.Format?
         if let formatNode = fields["format"] {
             format = webhookFormat(formatNode, path: JSONPath.child(path, "format"))
         } else {
             let formats = WebhookConfig.Format.allCases.map(\.rawValue).joined(separator: ", ")
             error("a webhook sink needs a format: one of \(formats)", at: node, path: path)
+        }
+        var url: String?
+        if let urlNode = fields["url"] {
+            url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: ["http", "https"])
+        } else if format == .pushover {
+            url = Self.pushoverURL
+        } else {
+            error("a webhook sink needs a url (http or https)", at: node, path: path)
         }
         var config = WebhookConfig(url: url ?? "", format: format ?? .json)
         if let headersNode = fields["headers"], let headers = headers(headersNode, path: JSONPath.child(path, "headers")) {
@@ -27,21 +33,61 @@ extension RulesValidator {
         } else if format == .telegram {
             error("a telegram webhook needs chat_id, the chat to post to", at: node, path: path)
         }
-        if let timeoutNode = fields["timeout"],
-           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
-            config.timeout = seconds
+        let needs: [(key: String, formats: [WebhookConfig.Format], what: String)] = [
+            ("token", [.pushover, .gotify, .matrix], "the application token (pushover, gotify) or access token (matrix); use ${…}"),
+            ("user", [.pushover], "the Pushover user key; use ${…}"),
+            ("room", [.matrix], "the room id, such as \"!abc123:example.org\""),
+        ]
+        var complete = true
+        for need in needs {
+            let value = fields[need.key].flatMap { nonEmpty($0, path: JSONPath.child(path, need.key)) }
+            if let format, let keyNode = fields[need.key], !need.formats.contains(format) {
+                let formats = need.formats.map(\.rawValue)
+                let list = formats.count == 1 ? formats[0] : formats.dropLast().joined(separator: ", ") + " and " + (formats.last ?? "")
+                warning("\(need.key) is used only by the \(list) format\(formats.count == 1 ? "" : "s"); it is ignored here",
+                        at: keyNode, path: JSONPath.child(path, need.key))
+            }
+            if let format, need.formats.contains(format), fields[need.key] == nil {
+                error("a \(format.rawValue) webhook needs \(need.key): \(need.what)", at: node, path: path)
+            }
+            if fields[need.key] != nil, value == nil { complete = false }
+            switch need.key {
+            case "token": config.token = value
+            case "user": config.user = value
+            default: config.room = value
+            }
         }
-        if let groupNode = fields["group"], let group = bool(groupNode, path: JSONPath.child(path, "group")) {
-            config.group = group
-        }
-        if let quietNode = fields["quiet_hours"] {
-            config.quietHours = quietHours(quietNode, path: JSONPath.child(path, "quiet_hours"))
-        }
+        queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
         if let caNode = fields["ca_file"] {
             config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
         }
-        guard url != nil, format != nil else { return nil }
+        guard url != nil, format != nil, complete else { return nil }
         return config
+    }
+
+    /// `timeout`, `group` and `quiet_hours`, which every queued sink accepts; each left as it is when absent or invalid.
+    mutating func queueOptions(_ fields: [String: JSONNode], path: String, timeout: inout Double, group: inout Bool,
+                               quietHours: inout QuietHours?) {
+        if let timeoutNode = fields["timeout"],
+           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
+            timeout = seconds
+        }
+        if let groupNode = fields["group"], let flag = bool(groupNode, path: JSONPath.child(path, "group")) {
+            group = flag
+        }
+        if let quietNode = fields["quiet_hours"] {
+            quietHours = self.quietHours(quietNode, path: JSONPath.child(path, "quiet_hours"))
+        }
+    }
+
+    /// A string that must not be empty (a token, an address); reports an empty one.
+    mutating func nonEmpty(_ node: JSONNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        guard !text.value.isEmpty else {
+            error("expected a non-empty string", at: node, path: path)
+            return nil
+        }
+        return text.value
     }
 
     /// A `format` name, with did-you-mean when unknown.

@@ -26,6 +26,11 @@ struct RulesValidator {
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
     var expiredAsOf: Double?
+    /// Passes: a sink whose only errors are unset or empty variables or unreadable secret files is
+    /// `.unavailable` instead of an error (SPEC §2); `check` leaves this off.
+    var tolerateSinkSecretGaps = false
+    /// Indices in `diagnostics` of errors that are an unset or empty variable or an unreadable secret file.
+    var secretGaps: Set<Int> = []
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
     var favoriteNames: [String]? = [] {
@@ -100,6 +105,12 @@ struct RulesValidator {
     /// Records an error at `node`.
     mutating func error(_ message: String, at node: JSONNode, path: String) {
         report(.error, message, line: node.line, column: node.column, path: path)
+    }
+
+    /// Records an unset or empty variable or an unreadable secret file, an error unless its sink may be unavailable.
+    mutating func secretGap(_ message: String, at node: JSONNode, path: String) {
+        secretGaps.insert(diagnostics.count)
+        error(message, at: node, path: path)
     }
 
     /// Records a warning at `node`.

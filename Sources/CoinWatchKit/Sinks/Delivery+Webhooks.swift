@@ -12,9 +12,12 @@ extension Delivery {
     /// of the alerts that will never be delivered. Every message is in the saved outbox before its first
     /// try and leaves it right after its 2xx, so a pass killed mid-delivery resends only what was not yet
     /// answered 2xx (same key).
-    func sendWebhooks(_ plan: OutboxPlan, state: inout StateDocument, now: Double, report: inout Report) -> [String] {
+    /// `environment` is what a command sink's program inherits.
+    func sendWebhooks(_ plan: OutboxPlan, state: inout StateDocument, now: Double, environment: [String: String],
+                      report: inout Report) -> [String] {
         let scrubber = self.scrubber
-        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
+        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber,
+                                           environment: environment)
         let unsent = plan.waiting + plan.dropped.map(\.entry)
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
             state.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
@@ -32,10 +35,10 @@ extension Delivery {
             }
             switch dropped.reason {
             case .sinkRemoved:
-                report.errors.append("webhook '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
+                report.errors.append("sink '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
                     + "waiting for it\(recorded)")
             default:
-                report.errors.append("webhook '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
+                report.errors.append("\(kind(entry.sink)) '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
                     + "24 h after the first try; last error: \(error ?? "none")\(recorded)")
             }
             report.failed = true
@@ -44,7 +47,7 @@ extension Delivery {
         for result in results {
             report.delivered += result.delivered.count
             for (entry, error) in result.refused {
-                report.errors.append("webhook '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
                     + "not delivered\(recorded)")
                 records += entry.alerts.map {
                     UndeliveredRecord.json($0, sink: result.sink, reason: .refused, error: error, time: now)
@@ -54,7 +57,7 @@ extension Delivery {
             if let error = result.stopError {
                 let count = result.queued.count
                 let later = result.queued.first?.notBefore.map { " after \(TimeText.iso($0)) (Retry-After)" } ?? ""
-                report.errors.append("webhook '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
                     + "queued in the outbox, retried on the next passes\(later) for up to 24 h")
             }
             outbox += result.queued
@@ -62,6 +65,11 @@ extension Delivery {
         state.outbox = OutboxPlan.oldestFirst(outbox)
         report.queued = state.outbox.count
         return records
+    }
+
+    /// `webhook`, `email` or `command`: how messages name a sink.
+    private func kind(_ sink: String) -> String {
+        rules.sinks[sink]?.typeName ?? "sink"
     }
 
     /// `alert btc-100k for bitcoin (id 4f9c…)`, or `3 alerts (btc-100k, eth-dip, sol-high)`.

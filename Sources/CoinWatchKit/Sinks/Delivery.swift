@@ -1,9 +1,10 @@
 /// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): first the state that records them
 /// is saved — every file record in the state's file spool, every webhook message in its outbox —;
 /// when that save fails nothing is sent. Then stdout, the files (a record leaves the spool once
-/// appended whole), then every webhook sink at once (the outbox's messages first, oldest first, then
-/// this pass's alerts). What a webhook could not take for a retryable reason waits in the outbox;
-/// what it will never take is reported on stderr and recorded in every file sink.
+/// appended whole), then every queued sink — webhook, email, command — at once (the outbox's messages
+/// first, oldest first, then this pass's alerts). What a queued sink could not take for a retryable
+/// reason waits in the outbox, as do the alerts of a sink unavailable in this pass; what it will
+/// never take is reported on stderr and recorded in every file sink.
 public struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     public static let outboxLifetime: Double = 24 * 3600
@@ -57,12 +58,19 @@ public struct Delivery: Sendable {
                     if !quiet { lines.append(stdoutLine(item.alert)) }
                 case .file(let path)?:
                     state.fileSpool[path, default: []].append(AlertRecord.json(item.alert))
-                case .webhook?:
+                case .webhook?, .command?, .email?, .unavailable?:
                     webhookAlerts[sink, default: []].append(item.alert)
                 case nil:
                     report.errors.append("alert \(item.alert.rule) names sink '\(sink)', which rules.json does not define")
                 }
             }
+        }
+        for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
+            guard case .unavailable(let type, let reason) = sink else { continue }
+            let waiting = (webhookAlerts[name]?.count ?? 0) + state.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            report.errors.append("\(type) sink '\(name)' is unavailable in this pass: \(reason); "
+                + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
+            report.failed = true
         }
         let hasWebhooks = !webhookAlerts.isEmpty || !state.outbox.isEmpty
         let plan = hasWebhooks ? planWebhooks(webhookAlerts, state: &state, now: now) : nil
@@ -81,7 +89,7 @@ public struct Delivery: Sendable {
         for line in lines { io.out(line) }
         if writeSpool(&state, report: &report) { try? checkpoint?(state) }
         guard let plan else { return report }
-        let undelivered = sendWebhooks(plan, state: &state, now: now, report: &report)
+        let undelivered = sendWebhooks(plan, state: &state, now: now, environment: io.environment, report: &report)
         recordUndelivered(undelivered, state: &state, report: &report)
         return report
     }

@@ -12,7 +12,7 @@ enum NtfyHeaders {
     /// `white_check_mark` when resolved, `bell` for a message whose alerts disagree or say neither.
     static func make(for alerts: [Alert]) -> [HTTPHeader] {
         let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
-        let title = alerts.count == 1 ? "coinwatch: \(alerts[0].symbol) \(alerts[0].rule)" : "coinwatch: \(alerts.count) alerts"
+        let title = WebhookPayload.title(for: alerts)
         return [
             HTTPHeader("Title", headerValue(title)),
             HTTPHeader("Priority", resolved ? "default" : "high"),

@@ -1,11 +1,11 @@
-/// What each webhook sink does in this pass, decided before anything is sent: the outbox's
+/// What each queued sink (webhook, email, command) does in this pass, decided before anything is sent: the outbox's
 /// entries and the pass's new alerts, in order (queued first, oldest first), the ones that keep
 /// waiting (quiet hours, a long `Retry-After`) and the ones dropped (24 h old, sink removed).
 struct OutboxPlan {
     /// One sink's messages to send now, in order.
     struct Lane {
         var sink: String
-        var config: WebhookConfig
+        var config: SinkConfig
         var entries: [OutboxEntry]
     }
 
@@ -28,7 +28,7 @@ struct OutboxPlan {
         var plan = OutboxPlan()
         var bySink: [String: [OutboxEntry]] = [:]
         for entry in outbox where !entry.alerts.isEmpty {
-            guard case .webhook? = sinks[entry.sink] else {
+            guard sinks[entry.sink]?.isQueued == true else {
                 plan.dropped.append(Dropped(entry: entry, reason: .sinkRemoved))
                 continue
             }
@@ -39,7 +39,7 @@ struct OutboxPlan {
             bySink[entry.sink, default: []].append(entry)
         }
         for (sink, alerts) in fresh where !alerts.isEmpty {
-            guard case .webhook(let config)? = sinks[sink] else { continue }
+            guard let config = sinks[sink], config.isQueued else { continue }
             if config.quietHours?.contains(instant: now) == true {
                 bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
             } else if config.group {
@@ -49,7 +49,11 @@ struct OutboxPlan {
             }
         }
         for sink in bySink.keys.sorted() {
-            guard case .webhook(let config)? = sinks[sink], var entries = bySink[sink] else { continue }
+            guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }
+            if case .unavailable = config {
+                plan.waiting += entries
+                continue
+            }
             if config.quietHours?.contains(instant: now) == true {
                 plan.waiting += entries
                 continue

@@ -94,16 +94,25 @@ public struct SecretScrubber: Sendable {
         return out + rest
     }
 
-    /// The raw secrets of every webhook sink.
+    /// The raw secrets of every webhook and email sink (URLs, secret headers, tokens, SMTP logins).
     private static func secrets(of sinks: [String: SinkConfig]) -> [String] {
         var list: [String] = []
-        for case .webhook(let config) in sinks.values {
-            list += secrets(inURL: config.url, wholeURL: true)
-            list += secrets(inURL: WebhookRequest.url(for: config), wholeURL: true)
-            for header in config.headers where !publicHeaders.contains(header.name.lowercased()) {
-                list.append(header.value)
-                // "Bearer abc…": the credential alone too.
-                if let space = header.value.lastIndex(of: " ") { list.append(String(header.value[header.value.index(after: space)...])) }
+        for sink in sinks.values {
+            switch sink {
+            case .webhook(let config):
+                list += secrets(inURL: config.url, wholeURL: true)
+                list += secrets(inURL: WebhookRequest.url(for: config), wholeURL: true)
+                for header in config.headers where !publicHeaders.contains(header.name.lowercased()) {
+                    list.append(header.value)
+                    // "Bearer abc…": the credential alone too.
+                    if let space = header.value.lastIndex(of: " ") { list.append(String(header.value[header.value.index(after: space)...])) }
+                }
+                list += [config.token, config.user].compactMap { $0 }
+            case .email(let config):
+                list += secrets(inURL: config.url, wholeURL: false)
+                list += [config.username, config.password].compactMap { $0 }
+            case .stdout, .file, .command, .unavailable:
+                break
             }
         }
         return list

@@ -13,7 +13,7 @@ public struct TextLimit: Sendable, Equatable {
     /// The most units one message may hold.
     public var count: Int
     public var unit: Unit
-    /// Slack's `&`, `<`, `>` become `&amp;`, `&lt;`, `&gt;`; the limit counts the escaped text.
+    /// `&`, `<`, `>` become `&amp;`, `&lt;`, `&gt;` (Slack's markup, Telegram's HTML); the limit counts the escaped text.
     public var slackEscaped: Bool
 
     public init(_ count: Int, _ unit: Unit, slackEscaped: Bool = false) {
@@ -33,14 +33,27 @@ public struct TextLimit: Sendable, Equatable {
         unit == .utf16 ? UTF16.width(scalar) : UTF8.width(scalar)
     }
 
+    /// The most alerts one message of `format` lists: Discord's 10 embeds, Slack's attachments kept under
+    /// its 50-block guidance; no cap for the others.
+    public static func maxItems(_ format: WebhookConfig.Format) -> Int {
+        switch format {
+        case .discord: return 10
+        case .slack: return 50
+        default: return .max
+        }
+    }
+
     /// The limit of each format; nil for `json`, which is never split.
     public static func of(_ format: WebhookConfig.Format) -> TextLimit? {
         switch format {
         case .slack: return TextLimit(40_000, .utf16, slackEscaped: true)
         case .discord: return TextLimit(2000, .utf16)
-        case .telegram: return TextLimit(4096, .utf16)
+        case .telegram: return TextLimit(4096, .utf16, slackEscaped: true)
         case .ntfy: return TextLimit(4096, .utf8)
         case .teams: return TextLimit(20_000, .utf8)
+        case .pushover: return TextLimit(1024, .utf16)
+        case .gotify: return TextLimit(16_000, .utf8)
+        case .matrix: return TextLimit(32_000, .utf8)
         case .json: return nil
         }
     }

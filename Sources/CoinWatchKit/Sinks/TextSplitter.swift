@@ -38,6 +38,35 @@ public enum TextSplitter {
         return parts.isEmpty ? [text] : parts
     }
 
+    /// One alert's line (or a piece of a line longer than the limit) in a packed part.
+    public struct Item: Sendable, Equatable {
+        /// Which line of the input it comes from.
+        public var index: Int
+        public var text: String
+    }
+
+    /// `lines` packed in order into parts that each fit `limit` (counting a line break between two
+    /// lines) and hold at most `maxItems` lines; a line longer than the limit is split as `split` does.
+    public static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max) -> [[Item]] {
+        var parts: [[Item]] = []
+        var current: [Item] = []
+        var size = 0
+        for (index, line) in lines.enumerated() {
+            for piece in split(line, limit: limit) {
+                let width = piece.reduce(0) { $0 + limit.size(of: $1) }
+                if !current.isEmpty, size + 1 + width > limit.count || current.count >= max(1, maxItems) {
+                    parts.append(current)
+                    current = []
+                    size = 0
+                }
+                size += current.isEmpty ? width : width + 1
+                current.append(Item(index: index, text: piece))
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+
     /// A character longer than the limit (a pathological cluster of combining marks), cut between code points.
     private static func splitScalars(of character: Character, limit: TextLimit) -> [String] {
         var parts: [String] = []

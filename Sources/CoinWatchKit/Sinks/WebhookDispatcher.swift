@@ -1,5 +1,6 @@
-/// Sends webhook messages: every sink's messages in order, one at a time (a split message part by
-/// part), while all sinks are in flight at once on one curl multi handle. Retries within the pass
+/// Sends the queued sinks' messages (webhook, email, command): every sink's messages in order, one
+/// at a time (a split message part by part), while all sinks are in flight at once: webhooks and
+/// mail on one curl multi handle, each command's program on its own thread meanwhile. Retries within the pass
 /// follow `RetryPolicy`; the waiting goes through the injected `Sleeper`. After every round of
 /// requests in which a part was answered 2xx, `progress` gets the messages not yet delivered, so the
 /// caller can persist delivery progress before anything else is sent.
@@ -21,6 +22,8 @@ struct WebhookDispatcher {
     var sleeper: any Sleeper
     var retry: RetryPolicy
     var scrubber: SecretScrubber
+    /// The environment a command sink's program inherits (before its `COINWATCH_*` variables).
+    var environment: [String: String] = [:]
 
     /// One sink's progress through its messages.
     private struct Progress {
@@ -29,7 +32,7 @@ struct WebhookDispatcher {
         var index = 0
         /// Indices of `lane.entries` answered 2xx (every part).
         var deliveredIndices: Set<Int> = []
-        var requests: [HTTPRequest] = []
+        var requests: [SinkAttempt] = []
         var triesThisPart = 0
         /// Seconds after the start of sending when the next try may go.
         var due = 0.0
@@ -42,7 +45,7 @@ struct WebhookDispatcher {
     func send(_ lanes: [OutboxPlan.Lane], now: Double,
               progress: (_ undelivered: [OutboxEntry]) -> Void = { _ in }) -> (results: [LaneResult], requestCount: Int) {
         var lanes = lanes.map { Progress(lane: $0, result: LaneResult(sink: $0.sink)) }
-        for i in lanes.indices { prepare(&lanes[i], at: 0) }
+        for i in lanes.indices { prepare(&lanes[i], at: 0, now: now) }
         var elapsed = 0.0
         var requestCount = 0
         while true {
@@ -53,21 +56,47 @@ struct WebhookDispatcher {
                 elapsed = nextDue
             }
             let ready = active.filter { lanes[$0].due <= elapsed }
-            let requests = ready.map { lanes[$0].requests[lanes[$0].lane.entries[lanes[$0].index].partsDelivered] }
+            let attempts = ready.map { lanes[$0].requests[lanes[$0].lane.entries[lanes[$0].index].partsDelivered] }
             for i in ready {
                 let index = lanes[i].index
                 lanes[i].lane.entries[index].firstAttempt = lanes[i].lane.entries[index].firstAttempt ?? now
             }
-            let answers = transport.perform(requests)
-            requestCount += requests.count
+            let answers = perform(attempts)
+            requestCount += attempts.count
             var deliveredSome = false
             for (i, answer) in zip(ready, answers) {
-                if case .success(let response) = answer, (200..<300).contains(response.status) { deliveredSome = true }
-                handle(answer, lane: &lanes[i], now: now, elapsed: elapsed)
+                let verdict = WebhookVerdict(answer, config: lanes[i].lane.config)
+                if verdict == .delivered { deliveredSome = true }
+                handle(verdict, lane: &lanes[i], now: now, elapsed: elapsed)
             }
             if deliveredSome { progress(Self.undelivered(lanes)) }
         }
         return (lanes.map(\.result), requestCount)
+    }
+
+    /// Runs one round of tries at once: the programs of command sinks on their own threads while the
+    /// transport carries every request; the answers in `attempts` order.
+    private func perform(_ attempts: [SinkAttempt]) -> [SinkAnswer] {
+        var requests: [HTTPRequest] = []
+        var jobs: [@Sendable () -> CommandOutcome] = []
+        for attempt in attempts {
+            switch attempt {
+            case .http(let request): requests.append(request)
+            case .command(let invocation): jobs.append { CommandRunner.run(invocation) }
+            }
+        }
+        let (outcomes, responses) = jobs.isEmpty ? ([], transport.perform(requests))
+            : ConcurrentJobs.run(jobs) { transport.perform(requests) }
+        var nextResponse = responses.makeIterator()
+        var nextOutcome = outcomes.makeIterator()
+        return attempts.map { attempt in
+            switch attempt {
+            case .http:
+                return .http(nextResponse.next() ?? .failure(.internal(host: "", message: "no result")))
+            case .command:
+                return .command(nextOutcome.next() ?? CommandOutcome(end: .notStarted("no result")))
+            }
+        }
     }
 
     /// Every lane's messages that are not yet answered 2xx, in lane order.
@@ -78,10 +107,10 @@ struct WebhookDispatcher {
     }
 
     /// Readies the lane's current message: its part requests, or the end of the lane.
-    private func prepare(_ progress: inout Progress, at elapsed: Double) {
+    private func prepare(_ progress: inout Progress, at elapsed: Double, now: Double) {
         while progress.index < progress.lane.entries.count {
             let entry = progress.lane.entries[progress.index]
-            progress.requests = WebhookRequest.make(for: entry, config: progress.lane.config)
+            progress.requests = SinkAttempt.make(for: entry, config: progress.lane.config, environment: environment, now: now)
             progress.triesThisPart = 0
             progress.due = elapsed
             if entry.partsDelivered < progress.requests.count { return }
@@ -93,11 +122,9 @@ struct WebhookDispatcher {
         progress.done = true
     }
 
-    private func handle(_ answer: Result<HTTPResponse, TransportError>, lane progress: inout Progress,
-                        now: Double, elapsed: Double) {
+    private func handle(_ verdict: WebhookVerdict, lane progress: inout Progress, now: Double, elapsed: Double) {
         let index = progress.index
-        let host = HTTPRequest.host(of: progress.lane.config.url)
-        switch WebhookVerdict(answer, host: host) {
+        switch verdict {
         case .delivered:
             progress.lane.entries[index].partsDelivered += 1
             progress.triesThisPart = 0
@@ -105,14 +132,14 @@ struct WebhookDispatcher {
                 progress.result.delivered.append(progress.lane.entries[index])
                 progress.deliveredIndices.insert(index)
                 progress.index += 1
-                prepare(&progress, at: elapsed)
+                prepare(&progress, at: elapsed, now: now)
             }
         case .final(let error):
-            progress.result.refused.append((progress.lane.entries[index], scrubber.scrub(error.message)))
+            progress.result.refused.append((progress.lane.entries[index], scrubber.scrub(error)))
             progress.index += 1
-            prepare(&progress, at: elapsed)
+            prepare(&progress, at: elapsed, now: now)
         case .retry(let error, let retryAfter):
-            let message = scrubber.scrub(error.message)
+            let message = scrubber.scrub(error)
             progress.lane.entries[index].attempts += 1
             progress.lane.entries[index].lastError = message
             progress.triesThisPart += 1

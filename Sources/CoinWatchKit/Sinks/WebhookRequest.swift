@@ -2,8 +2,9 @@
 public enum WebhookRequest {
     /// The requests, one per part in order, that carry `alerts` to sink `sink`. `key` is the message's
     /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts.
-    public static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig) -> [HTTPRequest] {
-        let messages = WebhookPayload.messages(for: alerts, config: config)
+    public static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
+                            sent: SendTime? = nil) -> [HTTPRequest] {
+        let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)
         return messages.enumerated().map { index, message in
             let partKey = messages.count == 1 ? key : "\(key)-\(index + 1)"
             var headers = [HTTPHeader("Content-Type", message.contentType)] + message.headers
@@ -13,15 +14,16 @@ public enum WebhookRequest {
                 headers.append(header)
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
-            return HTTPRequest(url: url(for: config), method: "POST", headers: headers, body: Array(message.body.utf8),
+            return HTTPRequest(url: url(for: config, key: partKey), method: config.format == .matrix ? "PUT" : "POST",
+                               headers: headers, body: Array(message.body.utf8),
                                timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
                                followsRedirects: false)
         }
     }
 
     /// The requests for an outbox entry.
-    public static func make(for entry: OutboxEntry, config: WebhookConfig) -> [HTTPRequest] {
-        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config)
+    public static func make(for entry: OutboxEntry, config: WebhookConfig, sent: SendTime? = nil) -> [HTTPRequest] {
+        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config, sent: sent)
     }
 
     /// How logs and errors show the sink: `webhook 'team-chat' (hooks.slack.com)`; the URL's path,
@@ -30,9 +32,21 @@ public enum WebhookRequest {
         "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
     }
 
-    /// Telegram's sendMessage endpoint when the URL is the bot root; the URL as given otherwise.
-    static func url(for config: WebhookConfig) -> String {
-        guard config.format == .telegram, !config.url.hasSuffix("/sendMessage") else { return config.url }
-        return config.url.hasSuffix("/") ? config.url + "sendMessage" : config.url + "/sendMessage"
+    /// Where a message goes: Telegram's sendMessage endpoint when the URL is the bot root, Gotify's
+    /// `<url>/message`, Matrix's `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}` (the
+    /// transaction id is the Idempotency-Key, so a retry never posts twice); the URL as given otherwise.
+    static func url(for config: WebhookConfig, key: String = "") -> String {
+        let root = config.url.hasSuffix("/") ? String(config.url.dropLast()) : config.url
+        switch config.format {
+        case .telegram where !config.url.hasSuffix("/sendMessage"):
+            return root + "/sendMessage"
+        case .gotify where !root.hasSuffix("/message"):
+            return root + "/message"
+        case .matrix:
+            return root + "/_matrix/client/v3/rooms/\(QueryString.escape(config.room ?? ""))/send/m.room.message/"
+                + QueryString.escape(key)
+        default:
+            return config.url
+        }
     }
 }

@@ -1,12 +1,13 @@
-/// What one webhook answer means for the message (Alertmanager's manners): delivered on 2xx;
-/// worth a retry on network errors, 5xx and 429; final on any other answer, a redirect included:
-/// a webhook's redirect is never followed (SPEC §3).
+/// What one answer from a queued sink means for the message (Alertmanager's manners): for a
+/// webhook, delivered on 2xx, worth a retry on network errors, 5xx and 429, final on any other
+/// answer, a redirect included: a webhook's redirect is never followed (SPEC §3). Email and
+/// command answers in WebhookVerdict+Sinks.swift.
 enum WebhookVerdict: Equatable {
     case delivered
-    /// Try again; `retryAfter` in seconds when the server said.
-    case retry(TransportError, retryAfter: Double?)
-    /// No retry can help: the body of the answer is in the error.
-    case final(TransportError)
+    /// Try again, for this one-line reason; `retryAfter` in seconds when the server said.
+    case retry(String, retryAfter: Double?)
+    /// No retry can help: the one-line reason (the body of the answer in it).
+    case final(String)
 
     /// The verdict on `result` for a request to `host`.
     init(_ result: Result<HTTPResponse, TransportError>, host: String) {
@@ -15,8 +16,8 @@ enum WebhookVerdict: Equatable {
             self = .delivered
         case .success(let response) where (300..<400).contains(response.status):
             let target = response.header("location").map { " to \(HTTPRequest.host(of: Redirect.resolve($0, against: "https://\(host)/")))" } ?? ""
-            self = .final(.redirect(host: host, message: "HTTP \(response.status) redirect\(target) not followed: a webhook's "
-                + "alert and credentials never go elsewhere; set url to the address that answers"))
+            self = .final(TransportError.redirect(host: host, message: "HTTP \(response.status) redirect\(target) not followed: a webhook's "
+                + "alert and credentials never go elsewhere; set url to the address that answers").message)
         case .success(let response):
             let retryAfter = response.retryAfter() ?? (response.status == 429 ? RetryAfterBody.seconds(in: response.body) : nil)
             self.init(failure: .http(host: host, status: response.status, bodyStart: response.bodyStart, retryAfter: retryAfter))
@@ -25,15 +26,15 @@ enum WebhookVerdict: Equatable {
         }
     }
 
-    private init(failure error: TransportError) {
+    init(failure error: TransportError) {
         switch error {
         case .http(_, let status, _, let retryAfter):
-            self = status == 429 || status >= 500 ? .retry(error, retryAfter: retryAfter) : .final(error)
+            self = status == 429 || status >= 500 ? .retry(error.message, retryAfter: retryAfter) : .final(error.message)
         case .badURL, .redirect:
-            self = .final(error)
+            self = .final(error.message)
         case .dns, .refused, .timedOut, .tls, .tooLarge, .connection, .curl, .internal:
             // Network trouble, including TLS: the next try (or pass) may get through.
-            self = .retry(error, retryAfter: nil)
+            self = .retry(error.message, retryAfter: nil)
         }
     }
 }

@@ -14,6 +14,27 @@ public enum TimeText {
             + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))Z"
     }
 
+    /// A mail `Date` header (RFC 5322), in UTC: `Tue, 01 Dec 2026 19:05:00 +0000`.
+    public static func mailDate(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(days[Int(parts.tm_wday) % 7]), \(pad(Int(parts.tm_mday))) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(pad(Int(parts.tm_year) + 1900, 4)) \(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec))) +0000"
+    }
+
+    /// `16:39 UTC` (or `2026-11-29 16:39 UTC` with `withDate`); with `local`, in the local zone (`TZ`) and its abbreviation.
+    public static func clock(_ seconds: Double, local: Bool, withDate: Bool = false) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        if local { localtime_r(&t, &parts) } else { gmtime_r(&t, &parts) }
+        let zone = local ? (parts.tm_zone.map { String(cString: $0) } ?? "local") : "UTC"
+        let date = withDate ? "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday))) " : ""
+        return date + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))) " + zone
+    }
+
     /// Compact UTC stamp for file names: `20261129T120000Z`.
     public static func compact(_ seconds: Double) -> String {
         iso(seconds).replacing("-", with: "").replacing(":", with: "")

@@ -10,15 +10,7 @@ extension CurlEasy {
         try set(CURLOPT_PROTOCOLS_STR, "http,https,file")
         // Redirects are followed by hand (`Redirect`), so no header ever goes to another origin.
         try set(CURLOPT_FOLLOWLOCATION, 0)
-        try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_SSL_VERIFYPEER, 1)
-        try set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caFile = request.caFile {
-            try set(CURLOPT_CAINFO, caFile)
-            try set(CURLOPT_CAPATH, Self.systemCAPath)
-        }
-        try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
-        try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
+        try setVerificationAndTimeouts()
         try set(CURLOPT_USERAGENT, userAgent)
         try set(CURLOPT_ACCEPT_ENCODING, "")
         try check(cw_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), CURLOPT_MAXFILESIZE_LARGE)
@@ -28,7 +20,21 @@ extension CurlEasy {
         try setHeaders()
     }
 
-    private func setCallbacks() throws(TransportError) {
+    /// No signals, TLS verification always on (a `caFile` adds trust beside the system's), the
+    /// request's timeouts: what every transfer, HTTP or mail, gets.
+    func setVerificationAndTimeouts() throws(TransportError) {
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile = request.caFile {
+            try set(CURLOPT_CAINFO, caFile)
+            try set(CURLOPT_CAPATH, Self.systemCAPath)
+        }
+        try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
+    }
+
+    func setCallbacks() throws(TransportError) {
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(cw_setopt_write_function(handle) { data, size, count, userdata in
             guard let userdata else { return 0 }
@@ -84,15 +90,15 @@ extension CurlEasy {
         try check(cw_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
+    func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
         try check(cw_setopt_long(handle, option, value), option)
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws(TransportError) {
+    func set(_ option: CURLoption, _ value: String) throws(TransportError) {
         try check(cw_setopt_string(handle, option, value), option)
     }
 
-    private func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
+    func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
         guard code == CURLE_OK else {
             throw .internal(host: request.host,
                             message: "libcurl refused option \(option.rawValue): \(String(cString: curl_easy_strerror(code)))")
@@ -100,7 +106,7 @@ extension CurlEasy {
     }
 
     /// Seconds as whole milliseconds, at least 1 (libcurl reads 0 as "no limit").
-    private static func milliseconds(_ seconds: Double) -> Int {
+    static func milliseconds(_ seconds: Double) -> Int {
         guard seconds.isFinite else { return Int(Int32.max) }
         return max(1, min(Int(Int32.max), Int((seconds * 1000).rounded())))
     }

@@ -3,6 +3,7 @@ import CCurl
 extension CurlEasy {
     /// The response, or the transport error that `code` (the transfer's CURLcode) stands for.
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
+        if request.mail != nil { return mailOutcome(code) }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         guard cw_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK else {
@@ -20,6 +21,18 @@ extension CurlEasy {
         var microseconds: curl_off_t = 0
         guard cw_getinfo_off(handle, CURLINFO_TOTAL_TIME_T, &microseconds) == CURLE_OK else { return 0 }
         return Int((microseconds + 500) / 1000)
+    }
+
+    /// A mail transfer's outcome: the server's last reply code when it answered 2xx, 4xx or 5xx (its
+    /// text in the body when it refused), else the transport error.
+    private func mailOutcome(_ code: CURLcode) -> Result<HTTPResponse, TransportError> {
+        var reply = 0
+        _ = cw_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
+        if code == CURLE_OK { return .success(HTTPResponse(status: reply == 0 ? 250 : reply, body: [])) }
+        if reply >= 400, code != CURLE_OPERATION_TIMEDOUT, code != CURLE_USE_SSL_FAILED {
+            return .success(HTTPResponse(status: reply, body: Array(errorText(code).utf8)))
+        }
+        return .failure(error(for: code))
     }
 
     private func error(for code: CURLcode) -> TransportError {

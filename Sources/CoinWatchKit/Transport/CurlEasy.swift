@@ -18,6 +18,10 @@ final class CurlEasy {
     let errorBuffer: UnsafeMutablePointer<CChar>
     /// The custom header list, owned by this handle.
     var headerList: UnsafeMutablePointer<curl_slist>?
+    /// A mail request's recipient list, owned by this handle.
+    var recipientList: UnsafeMutablePointer<curl_slist>?
+    /// How many bytes of a mail request's body libcurl has read so far.
+    var uploadOffset = 0
 
     /// Creates the handle, or returns nil when libcurl cannot.
     init?(request: HTTPRequest, maxBodyBytes: Int) {
@@ -32,6 +36,7 @@ final class CurlEasy {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
+        curl_slist_free_all(recipientList)
         errorBuffer.deallocate()
     }
 

@@ -20,6 +20,8 @@ public struct CurlTransport: HTTPTransport {
 
     /// Schemes a request may use.
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
+    /// Schemes a mail request (one with a `MailEnvelope`) may use.
+    public static let mailSchemes: Set<String> = ["smtp", "smtps"]
 
     /// Runs every request at once on one multi handle and returns each outcome in request order;
     /// a non-2xx answer is a response, not a failure (see `requireSuccess`). The redirects that
@@ -83,13 +85,18 @@ public struct CurlTransport: HTTPTransport {
 
     /// A configured easy handle for `request`, after checking its scheme.
     private func prepare(_ request: HTTPRequest) throws(TransportError) -> CurlEasy {
-        guard Self.allowedSchemes.contains(URLParts(request.url).scheme) else {
+        let schemes = request.mail == nil ? Self.allowedSchemes : Self.mailSchemes
+        guard schemes.contains(URLParts(request.url).scheme) else {
             throw .badURL(url: request.loggableURL)
         }
         guard let easy = CurlEasy(request: request, maxBodyBytes: maxBodyBytes) else {
             throw .internal(host: request.host, message: "libcurl could not create a handle")
         }
-        try easy.configure(userAgent: Self.userAgent)
+        if request.mail == nil {
+            try easy.configure(userAgent: Self.userAgent)
+        } else {
+            try easy.configureMail()
+        }
         return easy
     }
 }

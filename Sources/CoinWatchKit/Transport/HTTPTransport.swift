@@ -25,6 +25,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether a redirect to the same scheme, host and port is followed (providers); when false
     /// (webhooks) a 3xx is the answer. A redirect elsewhere is never followed (`Redirect`).
     public var followsRedirects: Bool
+    /// For an `smtp://` or `smtps://` URL: the envelope; `body` is then the whole message (RFC 5322).
+    public var mail: MailEnvelope?
 
     public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: [UInt8]? = nil,
                 timeout: Double = 10, connectTimeout: Double = 5, caFile: String? = nil,
@@ -41,6 +43,23 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
+/// The SMTP envelope of a mail request: sender, recipients and the login, if any (secrets).
+public struct MailEnvelope: Sendable, Equatable {
+    /// The sender's bare address (`MAIL FROM`).
+    public var from: String
+    /// The recipients' bare addresses (`RCPT TO`).
+    public var recipients: [String]
+    public var username: String?
+    public var password: String?
+
+    public init(from: String, recipients: [String], username: String? = nil, password: String? = nil) {
+        self.from = from
+        self.recipients = recipients
+        self.username = username
+        self.password = password
+    }
+}
+
 /// A header name and value.
 public struct HTTPHeader: Sendable, Equatable {
     public var name: String
@@ -51,9 +70,11 @@ public struct HTTPHeader: Sendable, Equatable {
     }
 }
 
-/// A completed HTTP exchange, whatever its status.
+/// A completed HTTP exchange, whatever its status (for a mail request: the SMTP exchange).
 public struct HTTPResponse: Sendable, Equatable {
-    /// HTTP status (0 for file:// URLs, which have none).
+    /// HTTP status (0 for file:// URLs, which have none); for a mail request the server's last SMTP
+    /// reply code (250 when the message was accepted, 4xx or 5xx when it was refused, the reply
+    /// text then in `body`).
     public var status: Int
     /// Response headers with lowercased names; the last value wins.
     public var headers: [String: String]

@@ -189,3 +189,30 @@ import Testing
         #expect(bare.stderr.contains("--test"))
     }
 }
+
+/// Matrix through the binary (SPEC §3): a retry after a 429 with `retry_after_ms` PUTs to the same
+/// transaction id, so the homeserver can never post the alert twice.
+@Suite(.serialized) struct MatrixEndToEndTests {
+    @Test func aMatrixRetryAfterA429ReusesTheTransactionIdAndHonoursRetryAfterMs() throws {
+        let market = try MarketServer()
+        let receiver = try WebhookReceiver()
+        let dir = try TempDir()
+        market.set("bitcoin", price: 90)
+        let sinks = #"{"room": {"type": "webhook", "format": "matrix", "url": "\#(receiver.url(""))", "room": "!abc:example.org", "token": "${MATRIX_TOKEN}"}}"#
+        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+                                                   defaults: #"{"notify": ["room"]}"#, sinks: sinks))
+        receiver.script(.json(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":300}"#, status: 429), .json(#"{"event_id":"$e"}"#))
+        let started = Date()
+        let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["MATRIX_TOKEN": "syt_TOKEN_value", "COINWATCH_RETRY_BACKOFF": "0.001"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 0.3, "waited the 300 ms the homeserver asked for")
+        let requests = receiver.requests
+        #expect(requests.count == 2)
+        #expect(requests.allSatisfy { $0.method == "PUT" && $0.header("Authorization") == "Bearer syt_TOKEN_value" })
+        #expect(requests.first?.path.hasPrefix("/_matrix/client/v3/rooms/%21abc%3Aexample.org/send/m.room.message/") == true,
+                "\(requests.first?.path ?? "")")
+        #expect(Set(requests.map(\.path)).count == 1, "the same transaction id on the retry")
+        #expect(!run.stderr.contains("syt_TOKEN_value") && !(dir.read("state.json") ?? "").contains("syt_TOKEN_value"))
+    }
+}

@@ -145,6 +145,6 @@ import Testing
         #expect(tags.count == 3, "\(tags)")
         #expect(tags.contains { $0 == ("coinwatch: BTC drop", "chart_with_downwards_trend") }, "a fall: \(tags)")
         #expect(tags.contains { $0 == ("coinwatch: BTC rise", "chart_with_upwards_trend") }, "a rise: \(tags)")
-        #expect(tags.contains { $0 == ("coinwatch: BTC drop", "white_check_mark") }, "resolved: \(tags)")
+        #expect(tags.contains { $0 == ("coinwatch: BTC drop RESOLVED", "white_check_mark") }, "resolved, marked in the title too: \(tags)")
     }
 }

@@ -94,7 +94,12 @@ import Testing
          "rules[0].notify: fewer than 1 items"),
         (#"{"sinks": {"log": {"type": "file"}}}"#, "sinks.log: missing required key path"),
         (#"{"sinks": {"log": {"type": "file", "path": "a", "url": "https://x"}}}"#, "sinks.log: unknown key url"),
-        (#"{"sinks": {"log": {"type": "email"}}}"#, "sinks.log.type: not one of the allowed values"),
+        (#"{"sinks": {"log": {"type": "sms"}}}"#, "sinks.log.type: not one of the allowed values"),
+        (#"{"sinks": {"mail": {"type": "email"}}}"#, "sinks.mail: missing required key url"),
+        (#"{"sinks": {"mail": {"type": "email", "url": "https://x", "from": "a@b.c", "to": ["d@e.f"]}}}"#, "sinks.mail.url: https://x does not match"),
+        (#"{"sinks": {"run": {"type": "command", "argv": []}}}"#, "sinks.run.argv: fewer than 1 items"),
+        (#"{"sinks": {"run": {"type": "command"}}}"#, "sinks.run: missing required key argv"),
+        (#"{"sinks": {"room": {"type": "webhook", "format": "matrix", "url": "https://x", "token": "t"}}}"#, "sinks.room: missing required key room"),
         (#"{"sinks": {"stdout": {"type": "file", "path": "x"}}}"#, "sinks.stdout.type: not the required value"),
         (#"{"sinks": {"chat": {"type": "webhook", "format": "slack"}}}"#, "sinks.chat: missing required key url"),
         (#"{"sinks": {"chat": {"type": "webhook", "format": "irc", "url": "https://x"}}}"#, "sinks.chat.format: not one of the allowed values"),
@@ -128,6 +133,8 @@ import Testing
         #expect(keys(defs?["stdoutSink"]) == Set(RulesValidator.stdoutSinkKeys))
         #expect(keys(defs?["fileSink"]) == Set(RulesValidator.fileSinkKeys))
         #expect(keys(defs?["webhookSink"]) == Set(RulesValidator.webhookSinkKeys))
+        #expect(keys(defs?["commandSink"]) == Set(RulesValidator.commandSinkKeys))
+        #expect(keys(defs?["emailSink"]) == Set(RulesValidator.emailSinkKeys))
         #expect(values(defs?["provider"]?["properties"]?["name"]) == Set(ProviderName.allCases.map(\.rawValue)))
         #expect(values(defs?["webhookSink"]?["properties"]?["format"]) == Set(WebhookConfig.Format.allCases.map(\.rawValue)))
         #expect(values(defs?["window"]) == Set(Window.allCases.map(\.rawValue)))

@@ -142,7 +142,7 @@ import Testing
         #expect(receiver.keys == ["k-1", "k-2", "k-2"])
         _ = hook.deliver([], state: &state, now: now + 60, io: captured.io())
         #expect(receiver.keys == ["k-1", "k-2", "k-2", "k-2", "k-3"], "parts in order, part 1 never again")
-        #expect(receiver.bodies.allSatisfy { $0.contains("\"content\":\"line") })
+        #expect(receiver.bodies.allSatisfy { $0.contains("\"description\":\"line") })
         #expect(state.outbox.isEmpty)
     }
 
@@ -219,7 +219,7 @@ import Testing
         var state = StateDocument()
         state.outbox = [OutboxEntry(sink: "gone", alerts: alerts("a"), queuedAt: now - 60)]
         let report = delivery(["log": .file(path: dir.path + "/a.jsonl")]).deliver([], state: &state, now: now, io: captured.io())
-        #expect(report.errors.first?.contains("webhook 'gone' is no longer in rules.json") == true)
+        #expect(report.errors.first?.contains("sink 'gone' is no longer in rules.json") == true)
         #expect(dir.read("a.jsonl")?.contains(#""reason":"sink_removed""#) == true)
         #expect(state.outbox.isEmpty)
     }

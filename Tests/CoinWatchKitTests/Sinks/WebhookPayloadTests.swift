@@ -16,21 +16,21 @@ struct WebhookPayloadTests {
 
     private func body(_ request: HTTPRequest) -> String { String(decoding: request.body ?? [], as: UTF8.self) }
 
-    @Test func slackSendsText() throws {
+    @Test func slackSendsTheTextAsFallbackAndAnAttachmentWithAColorBarPerAlert() throws {
         let request = try only(.slack)
-        #expect(body(request) == #"{"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"}"#)
+        #expect(body(request) == ##"{"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","attachments":[{"color":"#2e7d32","fallback":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"}}]}]}"##)
         #expect(header(request, "Content-Type") == "application/json")
         #expect(request.method == "POST")
     }
 
     @Test func slackEscapesItsMarkupCharacters() throws {
         let request = try only(.slack, alerts: [SampleAlert.make(message: "<!channel> A&B > C")])
-        #expect(body(request) == #"{"text":"&lt;!channel&gt; A&amp;B &gt; C"}"#)
+        #expect(body(request) == ##"{"text":"&lt;!channel&gt; A&amp;B &gt; C","attachments":[{"color":"#2e7d32","fallback":"&lt;!channel&gt; A&amp;B &gt; C","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"&lt;!channel&gt; A&amp;B &gt; C"}}]}]}"##)
     }
 
-    @Test func discordSendsContentWithoutPings() throws {
+    @Test func discordSendsAnEmbedWithAColorPerAlertWithoutPings() throws {
         #expect(body(try only(.discord))
-            == #"{"content":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","allowed_mentions":{"parse":[]}}"#)
+            == #"{"embeds":[{"description":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","color":3046706}],"allowed_mentions":{"parse":[]}}"#)
     }
 
     @Test func telegramPostsChatIDAndTextToSendMessage() throws {
@@ -38,7 +38,7 @@ struct WebhookPayloadTests {
         config.chatID = "-100123"
         let request = try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "tg", config: config).first)
         #expect(request.url == "https://api.telegram.org/bot123456:ABC-token/sendMessage")
-        #expect(body(request) == #"{"chat_id":-100123,"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"}"#)
+        #expect(body(request) == #"{"chat_id":-100123,"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","parse_mode":"HTML"}"#)
         config.chatID = "@coin_channel"
         let named = try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "tg", config: config).first)
         #expect(body(named).hasPrefix(#"{"chat_id":"@coin_channel","text":"#))
@@ -61,8 +61,8 @@ struct WebhookPayloadTests {
         #expect(NtfyHeaders.headerValue("plain") == "plain")
     }
 
-    @Test func teamsSendsAWorkflowsMessageHoldingAnAdaptiveCard() throws {
-        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"TextBlock","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","wrap":true}]}}]}"#)
+    @Test func teamsSendsAWorkflowsMessageHoldingAnAdaptiveCardWithAccents() throws {
+        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"TextBlock","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","wrap":true,"color":"Good"}]}}]}"#)
     }
 
     @Test func jsonSendsTheAlertRecord() throws {

@@ -23,9 +23,7 @@ final class TLSServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         certificate = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
-        try Self.run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                      "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-                      "-addext", "subjectAltName=IP:127.0.0.1"])
+        try Self.makeCertificate(key: key, certificate: certificate)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
@@ -66,6 +64,15 @@ final class TLSServer: @unchecked Sendable {
 
     /// Reads s_server's output until its `ACCEPT 127.0.0.1:PORT` line, for at most 10 s.
     private static func acceptedPort(_ output: FileHandle) -> Int? {
+        read(output) { text in
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), text.hasSuffix("\n") else { return nil }
+            return line.split(separator: ":").last.flatMap { Int($0) }
+        }
+    }
+
+    /// Reads a test server's output for at most 10 s, until `found` makes something of the text so far;
+    /// nil when the process ends or the time is up first.
+    static func read<T>(_ output: FileHandle, until found: (String) -> T?) -> T? {
         let deadline = Date().addingTimeInterval(10)
         var text = ""
         while Date() < deadline {
@@ -74,11 +81,16 @@ final class TLSServer: @unchecked Sendable {
             let data = output.availableData
             if data.isEmpty { return nil }   // the process ended
             text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), text.hasSuffix("\n") {
-                return line.split(separator: ":").last.flatMap { Int($0) }
-            }
+            if let result = found(text) { return result }
         }
         return nil
+    }
+
+    /// Writes a fresh self-signed certificate for IP 127.0.0.1 (valid 2 days) and its key, PEM.
+    static func makeCertificate(key: String, certificate: String) throws {
+        try run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                 "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+                 "-addext", "subjectAltName=IP:127.0.0.1"])
     }
 
     private static func run(_ arguments: [String]) throws {
