@@ -9,7 +9,14 @@ SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 TARGETS=${FUZZ_TARGETS:-"rules coingecko coinpaprika bithumb upbit binance state duration retry-after"}
 OUT=.build/fuzz
 SWIFTC=${SWIFTC:-swiftc}
-FLAGS=(-sanitize=fuzzer,address -swift-version 6 -enable-upcoming-feature ExistentialAny -O -g -I Sources/CCurl)
+FLAGS=(-sanitize=fuzzer,address -swift-version 6 -enable-upcoming-feature ExistentialAny -O -g)
+# Every system library target (Sources/C*/module.modulemap): its folder on the include path, its
+# `link` library on the link line.
+LIBS=()
+for map in Sources/C*/module.modulemap; do
+    FLAGS+=(-I "$(dirname "$map")")
+    while read -r lib; do LIBS+=(-l"$lib"); done < <(sed -n 's/^ *link "\(.*\)".*/\1/p' "$map")
+done
 mkdir -p "$OUT"
 
 # The instrumented library, rebuilt only when a source changed.
@@ -21,7 +28,7 @@ if [ ! -f "$OUT/libCoinWatchKit.a" ] || [ -n "$(find Sources/CoinWatchKit -name 
         -emit-module -emit-module-path "$OUT/CoinWatchKit.swiftmodule" $sources -o "$OUT/libCoinWatchKit.a"
 fi
 "$SWIFTC" "${FLAGS[@]}" -parse-as-library -I "$OUT" Fuzz/Entry.swift Tests/CoinWatchKitTests/Fuzz/FuzzTargets.swift \
-    -L "$OUT" -lCoinWatchKit -lcurl -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+    -L "$OUT" -lCoinWatchKit "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # seeds TARGET: the Fixtures files a target starts from.
 seeds() {

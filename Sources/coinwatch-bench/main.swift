@@ -2,7 +2,8 @@
 // Usage: coinwatch-bench [--quotes 5000] [--rules 25000,50000,100000,200000] [--repeat 15]
 // Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…,
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
-// `coinwatch-bench --history DIR` instead measures the history store (HistoryBench).
+// `coinwatch-bench --history DIR` instead measures the history store (HistoryBench);
+// `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
 #if canImport(Glibc)
@@ -12,6 +13,17 @@ import Glibc
 if let index = CommandLine.arguments.firstIndex(of: "--history"), index + 1 < CommandLine.arguments.count {
     do {
         try HistoryBench.run(folder: CommandLine.arguments[index + 1], repeats: 15)
+    } catch {
+        print("{\"error\":\"\(error)\"}")
+    }
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
+    let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(3).compactMap { Int($0) }
+    let csv = CommandLine.arguments.firstIndex(of: "--csv").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+    do {
+        try BacktestBench.run(days: numbers.count > 0 ? numbers[0] : 90, coins: numbers.count > 1 ? numbers[1] : 20,
+                              rules: numbers.count > 2 ? numbers[2] : 50, csv: csv)
     } catch {
         print("{\"error\":\"\(error)\"}")
     }

@@ -23,7 +23,11 @@ public enum ArgumentParser {
         Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
         Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
         Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
-        Option(names: ["--rule"], value: "ID", commands: [.state], help: "With reset: forget only this rule's pairs."),
+        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable)."),
+        Option(names: ["--days"], value: "N", commands: [.backtest], help: "Replay the last N days (1-3650, default 30)."),
+        Option(names: ["--from"], value: "TIME", commands: [.backtest], help: "Replay from this ISO-8601 time (local when it has no offset) instead of --days."),
+        Option(names: ["--to"], value: "TIME", commands: [.backtest], help: "With --from: replay up to this time (default: now)."),
+        Option(names: ["--step"], value: "DUR", commands: [.backtest], help: "Time between simulated passes (default: rules.json interval, never finer than the history)."),
         Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
         Option(names: ["--sink"], value: "NAME", commands: [.notify], help: "With --test: only this sink."),
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
@@ -131,7 +135,24 @@ public enum ArgumentParser {
             parsed.color = mode
         case "--conditions": parsed.conditions = true
         case "--online": parsed.online = true
-        case "--rule": parsed.rule = value
+        case "--rule":
+            parsed.rule = value
+            parsed.ruleIDs.append(value)
+        case "--days":
+            guard let days = Int(value), (1...3650).contains(days) else {
+                throw UsageError("Error: '--days \(value)' must be a whole number from 1 to 3650.")
+            }
+            parsed.days = days
+        case "--from", "--to":
+            guard let date = DateTimeParser.parse(value) else {
+                throw UsageError("Error: '\(name) \(value)' is not a valid time; \(DateTimeParser.hint)")
+            }
+            if name == "--from" { parsed.from = date.timeIntervalSince1970 } else { parsed.to = date.timeIntervalSince1970 }
+        case "--step":
+            guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
+                throw UsageError("Error: '--step \(value)' is not a duration; use a form like 60s, 15m, 1h.")
+            }
+            parsed.step = seconds
         case "--test": parsed.test = true
         case "--sink": parsed.sink = value
         case "--provider":

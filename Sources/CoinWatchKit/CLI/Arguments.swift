@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, completion
+        case run, check, state, notify, search, show, trending, favorites, backtest, completion
     }
 
     public var command: Command = .run
@@ -21,6 +21,15 @@ public struct Arguments: Sendable, Equatable {
     public var online = false
     /// `state reset --rule ID`.
     public var rule: String?
+    /// Every `--rule ID` given (`backtest`: replay only these rules).
+    public var ruleIDs: [String] = []
+    /// `backtest --days N`.
+    public var days: Int?
+    /// `backtest --from TIME` / `--to TIME`, seconds since 1970.
+    public var from: Double?
+    public var to: Double?
+    /// `backtest --step DUR`, seconds.
+    public var step: Double?
     /// `notify --test`.
     public var test = false
     /// `notify --test --sink NAME`.

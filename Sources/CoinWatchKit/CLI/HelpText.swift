@@ -34,6 +34,7 @@ public enum HelpText {
         case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         }
     }
@@ -62,6 +63,7 @@ public enum HelpText {
         case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--json]"
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
+        case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
         case .completion: return "coinwatch completion bash | zsh | fish"
         }
     }

@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection (the only code besides `SQLiteStatement` that imports CSQLite): WAL
 /// journal, a busy timeout, prepared statements cached by their SQL and reused, every result code
@@ -25,7 +28,20 @@ final class SQLiteConnection {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Int32(max(0, min(busyTimeout, 3_600)) * 1000))
-        try execute("PRAGMA journal_mode=WAL")
+        // Switching a new file to WAL needs an exclusive lock for which SQLite may answer
+        // SQLITE_BUSY at once, without its busy handler (several commands creating the store
+        // together): tried again every 10 ms until the busy timeout has passed.
+        var waited = 0.0
+        while true {
+            do {
+                try execute("PRAGMA journal_mode=WAL")
+                break
+            } catch {
+                guard case .busy = error, waited < busyTimeout else { throw error }
+                usleep(10_000)
+                waited += 0.01
+            }
+        }
         try execute("PRAGMA synchronous=NORMAL")
     }
 

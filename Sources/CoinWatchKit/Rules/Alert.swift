@@ -30,6 +30,8 @@ public struct Alert: Codable, Sendable, Equatable {
     public var message: String
     /// The condition's own measured figure (SPEC §4 `value`: the 24h volume, the rank…); nil for kinds without one.
     public var value: Double?
+    /// True for an alert a backtest replayed (SPEC §8); nil (omitted) for a live one.
+    public var backtest: Bool?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
@@ -56,6 +58,6 @@ public struct Alert: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message, value
+        case change24h = "change_24h", status, provider, message, value, backtest
     }
 }

@@ -19,6 +19,7 @@ public enum AlertRecord {
         out.add("provider", alert.provider)
         out.add("message", alert.message)
         out.add("value", alert.value)
+        if alert.backtest == true { out.add("backtest", true) }
         return out.text
     }
 

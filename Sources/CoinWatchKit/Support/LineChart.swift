@@ -24,8 +24,7 @@ public struct LineChart {
         guard let first = points.first, let last = points.last, height >= 2,
               let low = points.map(\.price).min(), let high = points.map(\.price).max() else { return [] }
         let labels = [format(high), format(low), format(last.price)]
-        let axis = labels.map(TextCell.width).max() ?? 0
-        let columns = max(8, width - axis - 1)
+        let columns = plotColumns(labels)
         let dotsWide = columns * 2, dotsHigh = height * 4
         var cells = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: height)
         let span = max(1, last.time - first.time)
@@ -52,6 +51,26 @@ public struct LineChart {
         }
         out.append(timeAxis(from: first.time, to: last.time, columns: columns))
         return out
+    }
+
+    /// The plot's width in cells: the whole width less the price axis of `labels` and a space.
+    private func plotColumns(_ labels: [String]) -> Int {
+        max(8, width - (labels.map(TextCell.width).max() ?? 0) - 1)
+    }
+
+    /// A line under the plot with `▲` in the column of each of `times` (ms) within the chart's span
+    /// (the fires of `backtest --rule`); empty without points.
+    public func markerLine(at times: [Int64]) -> String {
+        guard let first = points.first, let last = points.last,
+              let low = points.map(\.price).min(), let high = points.map(\.price).max() else { return "" }
+        let columns = plotColumns([format(high), format(low), format(last.price)])
+        let span = max(1, last.time - first.time)
+        var line = [Character](repeating: " ", count: columns)
+        for time in times where time >= first.time && time <= last.time {
+            let x = Int(Double(time - first.time) / Double(span) * Double(columns * 2 - 1))
+            line[min(x / 2, columns - 1)] = "▲"
+        }
+        return String(line).replacing(#/\s+$/#, with: "")
     }
 
     /// Sets dot (x, y) of the cell grid; each byte holds a cell's 8 dots, bit (column * 4 + row).

@@ -1,0 +1,30 @@
+/// Which rules a price history cannot evaluate as a live pass would, and why (SPEC §8): one
+/// warning line each, so no rule is skipped or misjudged in silence.
+public enum BacktestCoverage {
+    /// Condition key → why the history cannot evaluate it.
+    static let unevaluable: [String: String] = [
+        "volume_24h_above": "the history holds no traded volume, so the 24h volume is unknown",
+        "volume_24h_below": "the history holds no traded volume, so the 24h volume is unknown",
+        "market_cap_above": "the history holds no market cap",
+        "market_cap_below": "the history holds no market cap",
+        "rank_within": "the history holds no market-cap rank",
+        "premium_above": "the history is one provider's, with no second market to compare against",
+        "premium_below": "the history is one provider's, with no second market to compare against",
+    ]
+
+    /// One line per enabled rule the replay cannot evaluate as live, naming it and the reason.
+    public static func warnings(_ rules: RulesFile) -> [String] {
+        var lines: [String] = []
+        for rule in rules.rules where rule.enabled {
+            let key = rule.condition.key
+            if let reason = unevaluable[key] {
+                lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: \(reason); it never fires in the replay")
+            }
+            if let window = (rule.condition.kind as? any WindowExtremeKind)?.window, window == .w52 || window == .all {
+                lines.append("rule '\(rule.id)' (\(key) \(window.rawValue)): the provider's \(window == .all ? "all-time" : "52-week") "
+                             + "figure is not in the history, so it holds only after the replay has watched the coin for the window")
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch backtest [--days N | --from TIME [--to TIME]] [--rule ID]... [--step DUR] [--json]`
+/// (SPEC §8): loads each needed coin's history through the history store (asking the provider only
+/// for what the store lacks), replays it through the live engine (`Backtest`), and prints per
+/// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
+/// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
+enum BacktestCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let arguments = context.arguments
+        guard arguments.positionals.isEmpty else {
+            context.io.err("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.\n")
+            return .usage
+        }
+        let now = context.clock.now().timeIntervalSince1970
+        let span: (from: Double, to: Double)
+        switch window(arguments, now: now) {
+        case .success(let found): span = found
+        case .failure(let problem):
+            context.io.err(problem.message + "\n")
+            return .usage
+        }
+        var rules: RulesFile
+        switch context.loadRules(tolerateUnsetVariables: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let known = rules.rules.map(\.id)
+        for id in arguments.ruleIDs where !known.contains(id) {
+            context.io.err("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))\n")
+            return .usage
+        }
+        if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
+        for line in BacktestCoverage.warnings(rules) { context.io.err("coinwatch: warning: \(line)\n") }
+        var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
+        let loaded = loadHistory(rules, span: span, session: &session)
+        guard !loaded.series.isEmpty else {
+            context.io.err("coinwatch: no history to replay; nothing was backtested\n")
+            return .failure
+        }
+        let resolution = loaded.coins.map(\.resolution).max() ?? 0
+        let step = max(arguments.step ?? rules.interval, resolution)
+        let backtest = Backtest(rules: rules, series: loaded.series, from: span.from, to: span.to, step: step)
+        let alerts = backtest.run()
+        let summary = BacktestSummary(alerts: alerts, rules: rules, coins: Set(loaded.series.keys), from: span.from, to: span.to)
+        let suggestions = BacktestTuning.suggestions(backtest, summary: summary)
+        guard !arguments.quiet else { return loaded.failed ? .failure : .success }
+        let report = BacktestReport(backtest: backtest, loaded: loaded.coins, summary: summary, alerts: alerts,
+                                    suggestions: suggestions)
+        if arguments.json {
+            context.io.out(report.json() + "\n")
+        } else {
+            let chartCoin = arguments.ruleIDs.count == 1 && loaded.series.count == 1 ? loaded.series.keys.first : nil
+            context.io.out(report.text(width: ShowChart.width(context.io.environment), chartOf: chartCoin, color: context.color))
+        }
+        return loaded.failed ? .failure : .success
+    }
+
+    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`, or the usage error.
+    static func window(_ arguments: Arguments, now: Double) -> Result<(from: Double, to: Double), UsageError> {
+        if arguments.days != nil, arguments.from != nil {
+            return .failure(UsageError("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'."))
+        }
+        if arguments.to != nil, arguments.from == nil {
+            return .failure(UsageError("Error: '--to' needs '--from'. See 'coinwatch backtest --help'."))
+        }
+        let to = arguments.to ?? now
+        let from = arguments.from ?? to - Double(arguments.days ?? 30) * 86_400
+        guard from < to else {
+            return .failure(UsageError("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'."))
+        }
+        return .success((from, to))
+    }
+
+    /// One coin's loaded history, for the report.
+    struct LoadedCoin {
+        var coin: String
+        var provider: String
+        var points: Int
+        var first: Double?
+        var last: Double?
+        var requests: Int
+        /// The history's candle (or point) width in seconds: no replay steps finer.
+        var resolution: Double
+    }
+
+    /// The coins the rules need, each with its history over the span (and the day before it, for
+    /// the 24h change, where the range fetched holds it); a coin without history gets one warning.
+    static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), session: inout WatchSession)
+        -> (series: [String: Backtest.Series], coins: [LoadedCoin], failed: Bool) {
+        let context = session.context
+        let provider = session.chosenProvider(among: ProviderName.allCases)
+        let source = ShowChart.source(provider, session: session)
+        let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
+            context.io.err("coinwatch: warning: \(line)\n")
+        }
+        let range = chartRange(covering: span.to - span.from)
+        let coins = neededCoins(rules)
+        let progress = isatty(2) == 1 && !context.arguments.quiet
+        var series: [String: Backtest.Series] = [:]
+        var loadedCoins: [LoadedCoin] = []
+        var requests = 0
+        var failed = false
+        let end = Int64((span.to * 1000).rounded())
+        for (index, coin) in coins.enumerated() {
+            if progress { context.io.err(progressLine(done: index, of: coins.count, requests: requests)) }
+            let template = quoteTemplate(coin, vs: rules.vsCurrency, provider: provider, state: session.state)
+            let result = HistoryLoader(source: source, store: store).load(
+                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: end) { request in
+                session.fetch(request, provider: source.name)
+            }
+            switch result {
+            case .success(let loaded):
+                requests += loaded.requests
+                if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
+                let fromMs = Int64(((span.from - 86_400) * 1000).rounded())
+                let points = loaded.points.filter { $0.time >= fromMs && $0.time <= end }
+                let inSpan = points.filter { Double($0.time) / 1000 >= span.from }
+                guard !points.isEmpty else {
+                    context.io.err("coinwatch: warning: \(source.name) has no history for \(coin) between \(TimeText.iso(span.from)) and \(TimeText.iso(span.to)); its rules are not backtested\n")
+                    failed = true
+                    continue
+                }
+                series[coin] = Backtest.Series(points: points, template: template)
+                loadedCoins.append(LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
+                                              first: inSpan.first.map { Double($0.time) / 1000 },
+                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
+                                              resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
+                if context.arguments.verbose {
+                    context.io.err("coinwatch: history \(loaded.key.provider) \(loaded.key.coin) \(loaded.key.currency) \(loaded.key.timeframeTag) \(range.rawValue): "
+                                   + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
+                }
+            case .failure(let error):
+                requests += 1
+                context.io.err("coinwatch: \(error.message); the rules of \(coin) are not backtested\n")
+                failed = true
+            }
+        }
+        if progress { context.io.err(progressLine(done: coins.count, of: coins.count, requests: requests) + "\n") }
+        if let store { try? store.rollUp(now: Int64((session.now * 1000).rounded())) }
+        return (series, loadedCoins, failed)
+    }
+
+    /// `\r[#####     ] 3/20 coins, 5 requests` (redrawn in place on a terminal).
+    static func progressLine(done: Int, of total: Int, requests: Int) -> String {
+        let width = 20
+        let filled = total == 0 ? width : done * width / total
+        return "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            + "] \(done)/\(total) coins, \(requests) request\(requests == 1 ? "" : "s")"
+    }
+
+    /// The shortest chart range that covers `seconds` (its candle width is the history's resolution).
+    static func chartRange(covering seconds: Double) -> ChartRange {
+        ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
+    }
+
+    /// The coins of the enabled rules (`*` stands for every favorite), favorites' order first.
+    static func neededCoins(_ rules: RulesFile) -> [String] {
+        var coins: [String] = []
+        for rule in rules.rules where rule.enabled {
+            for coin in rule.coin == "*" ? rules.favorites : [rule.coin] where !coins.contains(coin) {
+                coins.append(coin)
+            }
+        }
+        let favorites = rules.favorites.filter(coins.contains)
+        return favorites + coins.filter { !favorites.contains($0) }
+    }
+
+    /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
+    /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the
+    /// favorite in capitals; an exchange's market is that symbol paired with `vs`. No request.
+    static func quoteTemplate(_ coin: String, vs: String, provider: ProviderName, state: StateDocument) -> Quote {
+        let symbol = state.memory.symbols[coin.lowercased()] ?? coin.uppercased()
+        let id: String
+        switch provider {
+        case .coingecko, .coinpaprika: id = state.memory.resolved[provider.rawValue]?[coin] ?? coin.lowercased()
+        case .binance: id = symbol + vs.uppercased()
+        case .upbit: id = vs.uppercased() + "-" + symbol
+        case .bithumb: id = symbol + "_" + vs.uppercased()
+        }
+        return Quote(providerID: id, symbol: symbol, name: coin, vs: vs, price: 0, provider: provider.rawValue)
+    }
+}
