@@ -12,7 +12,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl"]),
+        // WebSocket frames for `stream` (Debian ships no .pc file for wslay, hence no pkgConfig).
+        .systemLibrary(
+            name: "CWslay",
+            providers: [.apt(["libwslay-dev"])]
+        ),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CWslay"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),

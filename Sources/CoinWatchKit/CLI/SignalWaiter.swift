@@ -61,9 +61,7 @@ final class SignalWaiter: LoopWaiter {
     }
 
     func now() -> Double {
-        var time = timespec()
-        _ = clock_gettime(CLOCK_BOOTTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Monotonic.now()
     }
 
     func wait(until deadline: Double) {

@@ -85,15 +85,18 @@ extension CurlEasy {
         try check(cw_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
+    /// Sets a long option; throws `.internal` when libcurl refuses it.
+    func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
         try check(cw_setopt_long(handle, option, value), option)
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws(TransportError) {
+    /// Sets a string option; throws `.internal` when libcurl refuses it.
+    func set(_ option: CURLoption, _ value: String) throws(TransportError) {
         try check(cw_setopt_string(handle, option, value), option)
     }
 
-    private func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
+    /// Maps a refused option to `.internal`.
+    func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
         guard code == CURLE_OK else {
             throw .internal(host: request.host,
                             message: "libcurl refused option \(option.rawValue): \(String(cString: curl_easy_strerror(code)))")
@@ -101,7 +104,7 @@ extension CurlEasy {
     }
 
     /// Seconds as whole milliseconds, at least 1 (libcurl reads 0 as "no limit").
-    private static func milliseconds(_ seconds: Double) -> Int {
+    static func milliseconds(_ seconds: Double) -> Int {
         guard seconds.isFinite else { return Int(Int32.max) }
         return max(1, min(Int(Int32.max), Int((seconds * 1000).rounded())))
     }

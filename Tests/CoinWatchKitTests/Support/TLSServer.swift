@@ -21,11 +21,8 @@ final class TLSServer: @unchecked Sendable {
     init(reply: Reply? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        try Self.run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                      "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-                      "-addext", "subjectAltName=IP:127.0.0.1"])
+        let (certificate, key) = try Self.makeCertificate(in: directory.path)
+        self.certificate = certificate
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key]
@@ -79,6 +76,16 @@ final class TLSServer: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// A fresh self-signed certificate for IP 127.0.0.1 (its own CA) and its key, as PEM files in `folder`.
+    static func makeCertificate(in folder: String) throws -> (certificate: String, key: String) {
+        let certificate = folder + "/cert.pem"
+        let key = folder + "/key.pem"
+        try run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                 "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+                 "-addext", "subjectAltName=IP:127.0.0.1"])
+        return (certificate, key)
     }
 
     private static func run(_ arguments: [String]) throws {
