@@ -36,6 +36,7 @@ public enum CLI {
         case .show: return ShowCommand.run(context)
         case .trending: return TrendingCommand.run(context)
         case .favorites: return FavoritesCommand.run(context)
+        case .stream: return StreamCommand.run(context)
         case .completion: return CompletionCommand.run(context)
         }
     }

@@ -17,6 +17,7 @@ public enum HelpText {
             text += "  " + "show COIN".padding(to: 24) + "A coin's price card with a 7-day sparkline.\n"
             text += "  " + "trending".padding(to: 24) + "CoinGecko's trending coins and NFTs.\n"
             text += "  " + "favorites list|add|remove".padding(to: 24) + "Edit the watchlist in rules.json.\n"
+            text += "  " + "stream".padding(to: 24) + "Real-time alerts from the exchanges' WebSocket feeds.\n"
             text += "  " + "completion bash|zsh|fish".padding(to: 24) + "Print a shell completion script.\n"
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
@@ -36,6 +37,7 @@ public enum HelpText {
         case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline."
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .stream: return "Real-time alerts: holds WebSocket connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         }
     }
@@ -50,6 +52,7 @@ public enum HelpText {
         case .show: return "coinwatch show <coin> [--vs <cur>] [--provider <name>] [--json]"
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
+        case .stream: return "coinwatch stream [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
         case .completion: return "coinwatch completion bash | zsh | fish"
         }
     }

@@ -28,6 +28,8 @@ public struct Alert: Codable, Sendable, Equatable {
     public var provider: String
     /// The rendered message (template or default).
     public var message: String
+    /// What raised it: `"stream"` for `coinwatch stream` (SPEC §4); nil for passes.
+    public var source: String?
 
     public init(id: String, time: Double, rule: String, coin: String, symbol: String, name: String, vs: String,
                 condition: String, threshold: Double?, price: Double, previous: Double?, change24h: Double?,
@@ -51,6 +53,6 @@ public struct Alert: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message
+        case change24h = "change_24h", status, provider, message, source
     }
 }

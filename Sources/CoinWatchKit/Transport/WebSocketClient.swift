@@ -166,6 +166,9 @@ final class WebSocketClient {
         return -1
     }
 
+    /// Whether bytes that came with the handshake's answer wait to be read (`poll` cannot see them).
+    var hasBufferedInput: Bool { !leftover.isEmpty }
+
     /// Whether frames wait to be sent (poll for output too).
     var wantsWrite: Bool {
         guard let context else { return false }

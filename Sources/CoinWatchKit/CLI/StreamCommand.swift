@@ -1,0 +1,57 @@
+/// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
+/// the state lock for the whole run.
+enum StreamCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let rules: RulesFile
+        switch context.loadRules() {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let waiter: SignalWaiter
+        do {
+            waiter = try SignalWaiter.install()
+        } catch {
+            context.io.err("coinwatch: cannot set up signal handling for stream: \(error.detail)\n")
+            return .failure
+        }
+        let statePath = context.statePath
+        var lock: StateLock?
+        if !context.arguments.dryRun {
+            do {
+                lock = try StateLock.acquire(statePath: statePath, timeout: context.lockTimeout)
+            } catch {
+                context.io.err("coinwatch: \(error.message)\n")
+                return error.exitCode
+            }
+        }
+        defer { lock?.release() }
+        let state: StateDocument
+        do {
+            state = try StateStore.load(path: statePath)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+        var pass = RunCommand.makePass(context, rules: rules)
+        if !context.arguments.dryRun {
+            pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
+        }
+        let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
+                                    statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
+                                    clock: context.clock)
+        let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
+                              signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
+            guard let fresh = LoopRunner.reload(path: context.rulesPath, io: context.io) else { return nil }
+            var next = RunCommand.makePass(context, rules: fresh)
+            if !context.arguments.dryRun {
+                next.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
+            }
+            return (fresh, next.fetcher, next.delivery)
+        }
+        if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {
+            loop.idleTimeout = seconds
+        }
+        return loop.run()
+    }
+
+}
