@@ -114,6 +114,7 @@ final class StreamLoop {
         if !fetched.missing.isEmpty {
             log.error("no provider quoted \(fetched.missing.joined(separator: ", ")) in \(session.rules.vsCurrency); they are polled every \(FeedConnection.seconds(session.rules.interval))")
         }
+        session.retryOutbox()
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
         connections = plan.groups.map(FeedConnection.init)
         polled = plan.polled

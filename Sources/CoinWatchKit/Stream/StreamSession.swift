@@ -113,7 +113,7 @@ final class StreamSession {
     /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
     func flush(force: Bool, monotonicNow: Double = Monotonic.now()) {
         guard dirty, !dryRun, force || monotonicNow - lastSave >= flushInterval else { return }
-        _ = save(monotonicNow)
+        _ = save(state, monotonicNow)
     }
 
     /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
@@ -128,7 +128,9 @@ final class StreamSession {
             if !delivery.quiet { for item in pending { io.out(delivery.stdoutLine(item.alert)) } }
             return
         }
-        guard save(Monotonic.now()) else {
+        var staged = state
+        staged.outbox = delivery.outboxBeforeSending(pending, state: state, now: now)
+        guard save(staged, Monotonic.now()) else {
             io.err("coinwatch: \(pending.count) alert\(pending.count == 1 ? "" : "s") not sent: the state that records them could not be written\n")
             return
         }
@@ -141,10 +143,10 @@ final class StreamSession {
         if report.failed { exitCode = .failure }
     }
 
-    /// Writes state now; false (one line on stderr, exit 1 at the end) when it cannot be written.
-    private func save(_ monotonicNow: Double) -> Bool {
+    /// Writes `document` (the state, or the state with its outbox staged) now; false (one line on stderr, exit 1 at the end) when it cannot be written.
+    private func save(_ document: StateDocument, _ monotonicNow: Double) -> Bool {
         do {
-            try StateStore.save(state, to: statePath)
+            try StateStore.save(document, to: statePath)
             dirty = false
             lastSave = monotonicNow
             return true

@@ -20,9 +20,10 @@ final class StreamRig: @unchecked Sendable {
     var logPath: String { folder + "/alerts.jsonl" }
 
     /// Starts the servers; the feed runs `connections` (see ws_server.py).
-    init(connections: [[WebSocketServer.Step]], tls: Bool = false, silent: Bool = false) throws {
+    init(connections: [[WebSocketServer.Step]], tls: Bool = false, silent: Bool = false,
+         routes: [String: ReplayServer.Route]? = nil) throws {
         let prices = self.prices
-        rest = try ReplayServer([
+        rest = try ReplayServer(routes ?? [
             "/api/v3/exchangeInfo": { _ in Reply.json(Replays.exchangeInfo) },
             "/api/v3/ticker/24hr": { _ in
                 let items = prices.lock.withLock { prices.values }.sorted { $0.key < $1.key }.map { symbol, price in
@@ -43,16 +44,21 @@ final class StreamRig: @unchecked Sendable {
     func setPrice(_ symbol: String, _ price: Double) { prices.lock.withLock { prices.values[symbol] = price } }
 
     /// Writes rules.json: binance (REST on the replay server, feed on `feed`), favorites
-    /// bitcoin and ethereum as BTC/ETH in usdt, `rules`, and sinks stdout, a file log and the
-    /// receiver as a `json` webhook.
+    /// BTC and ETH in usdt, `rules`, and sinks stdout, a file log and the receiver as a `json` webhook.
     func writeRules(_ rules: String, caFile: Bool = true) throws {
         let ca = feed.certificate.flatMap { caFile ? #", "ca_file": "\#($0)""# : nil } ?? ""
+        try writeRules(provider: #"{"name": "binance", "base_url": "\#(rest.baseURL)", "ws_url": "\#(feed.url)", "timeout": "2s"\#(ca)}"#,
+                       vs: "usdt", favorites: ["BTC", "ETH"], rules: rules)
+    }
+
+    /// Writes rules.json with this one provider entry, currency, favorites and rules.
+    func writeRules(provider: String, vs: String, favorites: [String], rules: String) throws {
         let text = """
         {
-          "vs_currency": "usdt",
+          "vs_currency": "\(vs)",
           "interval": "60s",
-          "providers": [{"name": "binance", "base_url": "\(rest.baseURL)", "ws_url": "\(feed.url)", "timeout": "2s"\(ca)}],
-          "favorites": ["BTC", "ETH"],
+          "providers": [\(provider)],
+          "favorites": [\(favorites.map { "\"\($0)\"" }.joined(separator: ", "))],
           "defaults": {"notify": ["stdout", "log", "hook"]},
           "rules": [\(rules)],
           "sinks": {
