@@ -15,23 +15,13 @@ enum StreamCommand {
             return .failure
         }
         let statePath = context.statePath
-        var lock: StateLock?
-        if !context.arguments.dryRun {
-            do {
-                lock = try StateLock.acquire(statePath: statePath, timeout: context.lockTimeout)
-            } catch {
-                context.io.err("coinwatch: \(error.message)\n")
-                return error.exitCode
-            }
+        let lock: StateLock?
+        let state: StateDocument
+        switch context.lockedState() {
+        case .success(let locked): (lock, state) = locked
+        case .failure(let error): return error.code
         }
         defer { lock?.release() }
-        let state: StateDocument
-        do {
-            state = try StateStore.load(path: statePath)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
         var pass = RunCommand.makePass(context, rules: rules)
         if !context.arguments.dryRun {
             pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
@@ -53,5 +43,4 @@ enum StreamCommand {
         }
         return loop.run()
     }
-
 }

@@ -136,28 +136,23 @@ final class WebSocketClient {
             leftover.removeFirst(count)
             return count
         }
-        switch stream.receive(into: buffer) {
-        case .bytes(let count): return count
-        case .wouldBlock:
-            wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
-        case .closed:
-            brokenReason = "the server dropped the connection without a close frame (1006)"
-            wslay_event_set_error(context, Int32(WSLAY_ERR_CALLBACK_FAILURE.rawValue))
-        case .failed(let text):
-            brokenReason = text
-            wslay_event_set_error(context, Int32(WSLAY_ERR_CALLBACK_FAILURE.rawValue))
-        }
-        return -1
+        return take(stream.receive(into: buffer), context, closed: "the server dropped the connection without a close frame (1006)")
     }
 
     /// wslay's send callback, through libcurl.
     private func write(_ context: wslay_event_context_ptr?, _ bytes: UnsafeRawBufferPointer) -> Int {
-        switch stream.send(bytes) {
+        take(stream.send(bytes), context, closed: "the server dropped the connection (1006)")
+    }
+
+    /// What a wslay callback returns for `transfer`: the byte count, or -1 with wslay's error set
+    /// (would block, or a failure whose reason is kept; `closed` is the text for a peer that left).
+    private func take(_ transfer: CurlStream.Transfer, _ context: wslay_event_context_ptr?, closed: String) -> Int {
+        switch transfer {
         case .bytes(let count): return count
         case .wouldBlock:
             wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
         case .closed:
-            brokenReason = "the server dropped the connection (1006)"
+            brokenReason = closed
             wslay_event_set_error(context, Int32(WSLAY_ERR_CALLBACK_FAILURE.rawValue))
         case .failed(let text):
             brokenReason = text

@@ -42,9 +42,9 @@ import Testing
             [["sleep": 0.2], ["send": StreamRig.ticker("BTCUSDT", 10150)]],
         ])
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
+        // Answers 1 and 2: the start and the first connection's bridge; 3: the reconnect's bridge.
+        rig.setPrice("BTCUSDT", 10100, fromAnswer: 3)
         let run = try rig.start()
-        #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 1 })
-        rig.setPrice("BTCUSDT", 10100)
         #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 && rig.feed.connectionCount >= 2 }, "\(run.stderr)")
         #expect(Eventually.wait(timeout: 5) { rig.feed.log.contains { $0["event"] as? String == "closed" || $0["conn"] as? Int == 1 } })
         run.send(SIGINT)

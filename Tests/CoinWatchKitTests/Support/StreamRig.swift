@@ -12,6 +12,18 @@ final class StreamRig: @unchecked Sendable {
     private final class Prices: @unchecked Sendable {
         let lock = NSLock()
         var values: [String: Double] = ["BTCUSDT": 9000, "ETHUSDT": 300]
+        /// Ticker answers given so far, and prices that take effect from a given answer on.
+        var answers = 0
+        var scheduled: [(from: Int, symbol: String, price: Double)] = []
+
+        /// The prices of the next ticker answer.
+        func next() -> [String: Double] {
+            lock.withLock {
+                answers += 1
+                for change in scheduled where change.from == answers { values[change.symbol] = change.price }
+                return values
+            }
+        }
     }
     private let prices = Prices()
 
@@ -26,7 +38,7 @@ final class StreamRig: @unchecked Sendable {
         rest = try ReplayServer(routes ?? [
             "/api/v3/exchangeInfo": { _ in Reply.json(Replays.exchangeInfo) },
             "/api/v3/ticker/24hr": { _ in
-                let items = prices.lock.withLock { prices.values }.sorted { $0.key < $1.key }.map { symbol, price in
+                let items = prices.next().sorted { $0.key < $1.key }.map { symbol, price in
                     #"{"symbol":"\#(symbol)","lastPrice":"\#(price)","priceChangePercent":"1.5","quoteVolume":"1000000","closeTime":1601357946166}"#
                 }
                 return Reply.json("[" + items.joined(separator: ",") + "]")
@@ -42,6 +54,11 @@ final class StreamRig: @unchecked Sendable {
 
     /// Sets the REST price of `symbol` for the next bridges.
     func setPrice(_ symbol: String, _ price: Double) { prices.lock.withLock { prices.values[symbol] = price } }
+
+    /// Sets the REST price of `symbol` from the `answer`-th ticker answer on (1 is the first).
+    func setPrice(_ symbol: String, _ price: Double, fromAnswer answer: Int) {
+        prices.lock.withLock { prices.scheduled.append((answer, symbol, price)) }
+    }
 
     /// Writes rules.json: binance (REST on the replay server, feed on `feed`), favorites
     /// BTC and ETH in usdt, `rules`, and sinks stdout, a file log and the receiver as a `json` webhook.
