@@ -137,7 +137,7 @@ async def latency(args, peer: bool = False) -> dict:
             except asyncio.TimeoutError:
                 break
         done.set()
-        await asyncio.sleep(3600)
+        await ws.wait_closed()
 
     server = await asyncio.start_server(http.handle, "127.0.0.1", 0)
     http_port = server.sockets[0].getsockname()[1]
@@ -146,9 +146,15 @@ async def latency(args, peer: bool = False) -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             rules = write_rules(folder, http_port, ws_port, ["BTC"], '{"id": "btc-x", "coin": "BTC", "when": {"crosses": 10000}}')
+            log = open(folder / "stderr.txt", "w")
             proc = subprocess.Popen(command(args, rules, folder / "state.json", peer), stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE)
-            await asyncio.wait_for(done.wait(), args.latency_messages * 0.05 + 60)
+                                    stderr=log)
+            try:
+                await asyncio.wait_for(done.wait(), args.latency_messages * 0.05 + 60)
+            finally:
+                log.close()
+                if os.environ.get("BENCH_DEBUG"):
+                    print((folder / "stderr.txt").read_text()[-3000:], file=sys.stderr)
             proc.send_signal(signal.SIGTERM)
             proc.wait(30)
     server.close()
@@ -184,7 +190,7 @@ async def load(args, peer: bool = False) -> dict:
             wait = began + (t + 1) * interval - time.perf_counter()
             if wait > 0:
                 await asyncio.sleep(wait)
-        await asyncio.sleep(3600)
+        await ws.wait_closed()
 
     server = await asyncio.start_server(http.handle, "127.0.0.1", 0)
     http_port = server.sockets[0].getsockname()[1]

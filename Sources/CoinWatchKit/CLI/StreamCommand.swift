@@ -22,20 +22,19 @@ enum StreamCommand {
         case .failure(let error): return error.code
         }
         defer { lock?.release() }
-        var pass = RunCommand.makePass(context, rules: rules)
-        if !context.arguments.dryRun {
-            pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
-        }
+        let pass = RunCommand.makePass(context, rules: rules)
         let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
                                     statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
                                     clock: context.clock)
+        let gate = session.skipFirstCheckpoint
+        /// The delivery's checkpoint: every one but the first of a delivery `stream` staged itself.
+        let checkpoint: @Sendable (StateDocument) -> Void = { if !gate.take() { try? StateStore.save($0, to: statePath) } }
+        if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, io: context.io) else { return nil }
             var next = RunCommand.makePass(context, rules: fresh)
-            if !context.arguments.dryRun {
-                next.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
-            }
+            if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
             return (fresh, next.fetcher, next.delivery)
         }
         if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {

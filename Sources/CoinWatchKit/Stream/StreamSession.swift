@@ -15,6 +15,10 @@ final class StreamSession {
     let clock: any WallClock
     /// Seconds between state writes while only prices change.
     var flushInterval: Double = 5
+    /// Set just before a delivery whose state (outbox staged) was written already: the delivery's
+    /// own first checkpoint would write the same document again, so the caller's checkpoint
+    /// (`StreamCommand`) skips it. Its later checkpoints (after each 2xx) are written.
+    let skipFirstCheckpoint = CheckpointGate()
 
     private(set) var rules: RulesFile
     private var runner: RuleRunner
@@ -134,7 +138,9 @@ final class StreamSession {
             io.err("coinwatch: \(pending.count) alert\(pending.count == 1 ? "" : "s") not sent: the state that records them could not be written\n")
             return
         }
+        skipFirstCheckpoint.armed = true
         report(delivery.deliver(pending, state: &state, now: now, io: io))
+        skipFirstCheckpoint.armed = false
         dirty = true
     }
 
@@ -156,5 +162,17 @@ final class StreamSession {
             lastSave = monotonicNow
             return false
         }
+    }
+}
+
+/// A one-shot switch shared by `StreamSession` and the delivery's checkpoint closure.
+final class CheckpointGate: @unchecked Sendable {
+    /// While set, the next checkpoint is skipped (and the switch resets).
+    var armed = false
+
+    /// Whether this checkpoint should be skipped; resets the switch.
+    func take() -> Bool {
+        defer { armed = false }
+        return armed
     }
 }
