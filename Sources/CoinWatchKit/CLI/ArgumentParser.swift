@@ -17,7 +17,7 @@ public enum ArgumentParser {
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
-        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request on stderr (secrets redacted)."),
+        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),
         Option(names: ["--rules"], value: "PATH", commands: everyCommand, help: "rules.json (default: $COINWATCH_RULES, ./rules.json, ~/.config/coinwatch/rules.json)."),
         Option(names: ["--state"], value: "PATH", commands: everyCommand, help: "State file (default: $COINWATCH_STATE, ~/.local/state/coinwatch/state.json)."),
         Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
@@ -84,6 +84,9 @@ public enum ArgumentParser {
             } else if inlineValue != nil {
                 throw UsageError("Error: '\(name)' takes no value.")
             }
+            if option.value == "PATH", value.isEmpty {
+                throw UsageError("Error: '\(name)' needs a path, got an empty one; give a file path such as '\(name) ./\(name == "--rules" ? "rules" : "state").json'.")
+            }
             pendingOptions.append((option, value))
         }
         parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
@@ -102,9 +105,17 @@ public enum ArgumentParser {
         switch name {
         case "--once": parsed.once = true
         case "--interval":
-            guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
-                throw UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            let maximum = DurationLimits.maximum(at: "interval")
+            let longer = UsageError("Error: '--interval \(value)' is longer than the limit of \(TimeText.duration(maximum)); use a shorter interval.")
+            let malformed = UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            let seconds: Double
+            do {
+                seconds = try DurationParser.parse(value)
+            } catch {
+                throw error.tooLong ? longer : malformed
             }
+            guard seconds > 0 else { throw malformed }
+            guard seconds <= maximum else { throw longer }
             parsed.interval = seconds
         case "--dry-run": parsed.dryRun = true
         case "--json": parsed.json = true

@@ -47,14 +47,16 @@ struct LoopRunner {
 
     /// The rules in rules.json now, or `old` with one line on stderr when it is unreadable or invalid.
     private func reloaded(keeping old: RulesFile) -> RulesFile {
-        Self.reload(path: rulesPath, io: context.io) ?? old
+        Self.reload(path: rulesPath, context: context) ?? old
     }
 
     /// The rules at `path` now (warnings printed, "reloaded" said), or nil with one line on stderr
     /// when it is unreadable or invalid (the caller keeps the rules in force). Loop mode and `stream`.
-    static func reload(path: String, io: IO) -> RulesFile? {
+    static func reload(path: String, context: CommandContext) -> RulesFile? {
+        let io = context.io
         do {
             let loaded = try RulesLoader.load(path: path, environment: io.environment)
+            context.outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             io.err("coinwatch: reloaded \(path)\n")
             return loaded.rules

@@ -33,11 +33,11 @@ enum RunCommand {
         defer { lock?.release() }
         var pass = makePass(context, rules: rules)
         if !context.arguments.dryRun {
-            // A failed checkpoint is reported by the save at the end of the pass.
-            pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
+            // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
+            pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
         }
         let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
-        guard !context.arguments.dryRun else { return outcome.exitCode }
+        guard !context.arguments.dryRun, !outcome.stateUnwritten else { return outcome.exitCode }
         do {
             try StateStore.save(state, to: statePath)
         } catch {
@@ -54,9 +54,15 @@ enum RunCommand {
                 QuoteFetcher.Source(provider: $0, config: config)
             }
         }
+        var fetcher = QuoteFetcher(sources: sources, transport: context.transport)
+        fetcher.maxCacheAge = (context.arguments.interval ?? rules.interval) / 2
+        if context.arguments.verbose {
+            let io = context.io
+            fetcher.log = { io.err($0 + "\n") }
+        }
         return Pass(
             rules: rules,
-            fetcher: QuoteFetcher(sources: sources, transport: context.transport),
+            fetcher: fetcher,
             delivery: Delivery(rules: rules, transport: context.transport,
                                json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
                                sleeper: context.sleeper, retry: context.retryPolicy),

@@ -26,13 +26,12 @@ enum StreamCommand {
         let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
                                     statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
                                     clock: context.clock)
-        let gate = session.skipFirstCheckpoint
-        /// The delivery's checkpoint: every one but the first of a delivery `stream` staged itself.
-        let checkpoint: @Sendable (StateDocument) -> Void = { if !gate.take() { try? StateStore.save($0, to: statePath) } }
+        // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
+        let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
         if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
-            guard let fresh = LoopRunner.reload(path: context.rulesPath, io: context.io) else { return nil }
+            guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
             var next = RunCommand.makePass(context, rules: fresh)
             if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
             return (fresh, next.fetcher, next.delivery)

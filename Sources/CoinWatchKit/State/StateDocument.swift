@@ -33,6 +33,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
     /// "provider|favorite" → when a pass may look the favorite up in the provider's coin list again
     /// (seconds since 1970): a day after the list did not have it, an hour after it could not be read.
     public var unresolved: [String: Double] = [:]
+    /// The wall-clock time of the last pass that wrote this state, seconds since 1970; a pass whose clock
+    /// is earlier treats the time since as zero (`ClockStep`).
+    public var lastPass: Double?
+    /// File sink path → JSON Lines records not yet appended whole (write-ahead, like the outbox): saved
+    /// before they are written, removed once they are, appended on the next pass after a kill or a failure.
+    public var fileSpool: [String: [String]] = [:]
 
     public init() {}
 
@@ -50,11 +56,13 @@ public struct StateDocument: Codable, Sendable, Equatable {
         symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
+        fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved
+        case unresolved, lastPass = "last_pass", fileSpool = "file_spool"
     }
 
     /// "coin|vs", the key of `prices`.

@@ -4,8 +4,8 @@
 /// so every message is evaluated with the previous message's price as `previous`, and a burst
 /// of messages read at once costs one rule evaluation per round rather than one per message.
 ///
-/// Stages of each round: evaluate (RuleRunner) -> mark alerts `source: stream` -> write state
-/// -> deliver (outbox first). State is written at most every `flushInterval` seconds otherwise.
+/// Stages of each round: evaluate (RuleRunner) -> mark alerts `source: stream` -> deliver
+/// (whose checkpoint writes the state before anything is sent; outbox first). State is written at most every `flushInterval` seconds otherwise.
 final class StreamSession {
     /// Evaluate and print, send nothing, write no state.
     let dryRun: Bool
@@ -15,10 +15,6 @@ final class StreamSession {
     let clock: any WallClock
     /// Seconds between state writes while only prices change.
     var flushInterval: Double = 5
-    /// Set just before a delivery whose state (outbox staged) was written already: the delivery's
-    /// own first checkpoint would write the same document again, so the caller's checkpoint
-    /// (`StreamCommand`) skips it. Its later checkpoints (after each 2xx) are written.
-    let skipFirstCheckpoint = CheckpointGate()
 
     private(set) var rules: RulesFile
     private var runner: RuleRunner
@@ -117,13 +113,14 @@ final class StreamSession {
     /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
     func flush(force: Bool, monotonicNow: Double = Monotonic.now()) {
         guard dirty, !dryRun, force || monotonicNow - lastSave >= flushInterval else { return }
-        _ = save(state, monotonicNow)
+        _ = save(monotonicNow)
     }
 
     /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
     var flushDue: Double? { dirty && !dryRun ? lastSave + flushInterval : nil }
 
-    /// The alerts raised by stream: recorded in state first, then sent (SPEC §3, §9).
+    /// The alerts raised by stream, through the pass's delivery: its checkpoint writes the state
+    /// that records them (outbox and file spool included) before anything is sent (SPEC §3, §9).
     private func deliver(_ pending: [RuleRunner.Pending], now: Double) {
         var pending = pending
         for index in pending.indices { pending[index].alert.source = "stream" }
@@ -132,15 +129,7 @@ final class StreamSession {
             if !delivery.quiet { for item in pending { io.out(delivery.stdoutLine(item.alert)) } }
             return
         }
-        var staged = state
-        staged.outbox = delivery.outboxBeforeSending(pending, state: state, now: now)
-        guard save(staged, Monotonic.now()) else {
-            io.err("coinwatch: \(pending.count) alert\(pending.count == 1 ? "" : "s") not sent: the state that records them could not be written\n")
-            return
-        }
-        skipFirstCheckpoint.armed = true
         report(delivery.deliver(pending, state: &state, now: now, io: io))
-        skipFirstCheckpoint.armed = false
         dirty = true
     }
 
@@ -149,10 +138,10 @@ final class StreamSession {
         if report.failed { exitCode = .failure }
     }
 
-    /// Writes `document` (the state, or the state with its outbox staged) now; false (one line on stderr, exit 1 at the end) when it cannot be written.
-    private func save(_ document: StateDocument, _ monotonicNow: Double) -> Bool {
+    /// Writes the state now; false (one line on stderr, exit 1 at the end) when it cannot be written.
+    private func save(_ monotonicNow: Double) -> Bool {
         do {
-            try StateStore.save(document, to: statePath)
+            try StateStore.save(state, to: statePath)
             dirty = false
             lastSave = monotonicNow
             return true
@@ -165,14 +154,3 @@ final class StreamSession {
     }
 }
 
-/// A one-shot switch shared by `StreamSession` and the delivery's checkpoint closure.
-final class CheckpointGate: @unchecked Sendable {
-    /// While set, the next checkpoint is skipped (and the switch resets).
-    var armed = false
-
-    /// Whether this checkpoint should be skipped; resets the switch.
-    func take() -> Bool {
-        defer { armed = false }
-        return armed
-    }
-}
