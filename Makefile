@@ -8,13 +8,18 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 all: build
 
-# libcurl's and wslay's headers come from Debian; install them when they are missing. The
-# stream tests' WebSocket servers need Python's `websockets` (PyPI), installed for the user.
+# libcurl's, SQLite's and wslay's headers come from Debian; install them when they are missing.
+# The stream tests' WebSocket servers need Python's `websockets` (PyPI), installed for the user.
 deps:
 	@if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
 		echo "installing libcurl4-openssl-dev (apt)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcurl4-openssl-dev pkg-config >/dev/null; \
+	fi
+	@if ! dpkg -s libsqlite3-dev >/dev/null 2>&1; then \
+		echo "installing libsqlite3-dev (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config >/dev/null; \
 	fi
 	@if ! dpkg -s libwslay-dev >/dev/null 2>&1; then \
 		echo "installing libwslay-dev (apt)"; \

@@ -17,7 +17,12 @@ let package = Package(
             name: "CWslay",
             providers: [.apt(["libwslay-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CWslay"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),

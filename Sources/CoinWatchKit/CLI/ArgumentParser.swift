@@ -29,6 +29,7 @@ public enum ArgumentParser {
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
         Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
+        Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
         Option(names: ["--force"], value: nil, commands: [.favorites], help: "With remove: also remove the rules that name the coin."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
@@ -149,6 +150,12 @@ public enum ArgumentParser {
                 throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")
             }
             parsed.vs = value.lowercased()
+        case "--range":
+            guard let range = ChartRange(rawValue: value.lowercased()) else {
+                let names = ChartRange.allCases.map(\.rawValue)
+                throw UsageError("Error: '--range \(value)' is not a chart range.\(Suggestion.phrase(for: value, in: names)) Use one of \(ChartRange.names).")
+            }
+            parsed.range = range
         case "--force": parsed.force = true
         case "--help": parsed.help = true
         case "--version": parsed.version = true

@@ -34,6 +34,8 @@ public struct Arguments: Sendable, Equatable {
     public var limit: Int?
     /// `show --vs CUR`, lower case.
     public var vs: String?
+    /// `show --range R`: draw the chart of this span.
+    public var range: ChartRange?
     /// `favorites remove --force`.
     public var force = false
     public var help = false
