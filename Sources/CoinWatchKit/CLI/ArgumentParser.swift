@@ -30,6 +30,8 @@ public enum ArgumentParser {
         Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
         Option(names: ["--force"], value: nil, commands: [.favorites], help: "With remove: also remove the rules that name the coin."),
+        Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
+        Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
     ]
@@ -138,6 +140,8 @@ public enum ArgumentParser {
                 throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")
             }
             parsed.vs = value.lowercased()
+        case "--for": parsed.silenceFor = value
+        case "--comment": parsed.comment = value
         case "--force": parsed.force = true
         case "--help": parsed.help = true
         case "--version": parsed.version = true

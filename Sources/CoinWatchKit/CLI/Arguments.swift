@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, completion
+        case run, check, state, notify, search, show, trending, favorites, completion, silence
     }
 
     /// `--color`.
@@ -34,6 +34,10 @@ public struct Arguments: Sendable, Equatable {
     public var limit: Int?
     /// `show --vs CUR`, lower case.
     public var vs: String?
+    /// `silence add --for DUR`, as given (the command parses it).
+    public var silenceFor: String?
+    /// `silence add --comment TEXT`.
+    public var comment: String?
     /// `favorites remove --force`.
     public var force = false
     public var help = false

@@ -37,6 +37,7 @@ public enum CLI {
         case .trending: return TrendingCommand.run(context)
         case .favorites: return FavoritesCommand.run(context)
         case .completion: return CompletionCommand.run(context)
+        case .silence: return SilenceCommand.run(context)
         }
     }
 }

@@ -13,7 +13,9 @@ enum CheckCommand {
         }
         if context.arguments.online { return CheckOnline.run(context, rules: rules) }
         guard !context.arguments.quiet else { return .success }
-        let plan = Plan(rules: rules)
+        let now = context.clock.now().timeIntervalSince1970
+        let silences = ((try? StateStore.load(path: context.statePath))?.silences ?? []).filter { $0.until > now }
+        let plan = Plan(rules: rules, silences: silences)
         context.io.out(context.arguments.json ? plan.json() + "\n" : plan.text())
         return .success
     }

@@ -64,12 +64,14 @@ enum RunCommand {
                 QuoteFetcher.Source(provider: $0, config: config)
             }
         }
-        return Pass(
+        var pass = Pass(
             rules: rules,
             fetcher: QuoteFetcher(sources: sources, transport: context.transport),
             delivery: Delivery(rules: rules, transport: context.transport,
                                json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
                                sleeper: context.sleeper, retry: context.retryPolicy),
             dryRun: context.arguments.dryRun)
+        pass.verbose = context.arguments.verbose
+        return pass
     }
 }

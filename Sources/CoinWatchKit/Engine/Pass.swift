@@ -13,6 +13,8 @@ public struct Pass: Sendable {
     public var delivery: Delivery
     /// Evaluate and print, but send nothing (the caller also writes no state).
     public var dryRun: Bool
+    /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
+    public var verbose = false
 
     public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -33,7 +35,13 @@ public struct Pass: Sendable {
             io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
             outcome.exitCode = .failure
         }
-        let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now)
+        state.silences.removeAll { $0.until <= now }
+        var held: [RuleRunner.Held]? = verbose ? [] : nil
+        let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now, held: &held)
+        for line in held ?? [] {
+            io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
+                + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
+        }
         outcome.alerts = pending.map(\.alert)
         if dryRun {
             if !delivery.quiet {

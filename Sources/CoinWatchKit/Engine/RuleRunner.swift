@@ -14,6 +14,15 @@ public struct RuleRunner: Sendable {
         public var sinks: [String]
     }
 
+    /// A notification that was due but held back (cooldown, silence, `for`, once), for `-v`.
+    public struct Held: Sendable, Equatable {
+        public var rule: String
+        public var coin: String
+        public var reason: NotifyReason
+        /// When what held it back ends (seconds since 1970; `NotifyDecision.heldUntil`).
+        public var until: Double?
+    }
+
     /// The rules evaluated; setting them works out the plan again.
     public var rules: RulesFile {
         didSet { plan = RulePlan(rules) }
@@ -27,6 +36,14 @@ public struct RuleRunner: Sendable {
 
     /// Runs one evaluation at `now` (seconds since 1970) and records the quotes' prices.
     public func run(quotes: [String: Quote], state: inout StateDocument, now: Double) -> [Pending] {
+        var held: [Held]?
+        return run(quotes: quotes, state: &state, now: now, held: &held)
+    }
+
+    /// `run`, also listing in `held` (when it is not nil) each notification held back. The
+    /// state's silences in force at `now` are applied through the pairs' notify policy.
+    public func run(quotes: [String: Quote], state: inout StateDocument, now: Double, held: inout [Held]?) -> [Pending] {
+        let silences = SilenceIndex(state.silences, now: now)
         // Each coin's plain numbers and the place of its price series, looked up once per coin
         // rather than once per rule; a coin without a quote this pass has no reading.
         var readings: [Reading?] = []
@@ -74,9 +91,17 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? state.pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
-                let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: step.policy,
+                var policy = step.policy
+                if !silences.isEmpty {
+                    policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin])
+                }
+                let (pair, decision) = PairStep.decide(step.condition, rearm: step.rearm, policy: policy,
                                                        pair: state.pairs[slot: slot], reading: reading) {
                     ConditionEvaluator.evaluateStrict($0, observation(coin, state)).holds
+                }
+                if held != nil, decision.status == nil, decision.reason.isHeldBack {
+                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin], reason: decision.reason,
+                                      until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: policy)))
                 }
                 var next = pair
                 next.lastPrice = reading.price

@@ -33,6 +33,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     /// "provider|favorite" → when a pass may look the favorite up in the provider's coin list again
     /// (seconds since 1970): a day after the list did not have it, an hour after it could not be read.
     public var unresolved: [String: Double] = [:]
+    /// Silences added by `coinwatch silence add` (SPEC §11), oldest first; an ended one is pruned.
+    public var silences: [Silence] = []
 
     public init() {}
 
@@ -50,11 +52,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved
+        case unresolved, silences
     }
 
     /// "coin|vs", the key of `prices`.

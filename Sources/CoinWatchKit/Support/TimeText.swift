@@ -5,8 +5,11 @@ import Glibc
 /// Formats instants (seconds since 1970) for records and people.
 public enum TimeText {
     /// ISO-8601 UTC with seconds: `2026-11-29T12:00:00Z`.
+    /// Instants beyond year 5000 (or not finite, as a damaged state file may hold) are written as that bound.
     public static func iso(_ seconds: Double) -> String {
-        var t = time_t(seconds.rounded(.down))
+        let bound = 95_617_584_000.0  // 5000-01-01
+        let clamped = seconds.isFinite ? min(max(seconds, -bound), bound) : bound
+        var t = time_t(clamped.rounded(.down))
         var parts = tm()
         gmtime_r(&t, &parts)
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"

@@ -26,6 +26,10 @@ enum StateAging {
             doc.quoteCache[key] = cached
         }
         doc.backoff = doc.backoff.mapValues { $0 - seconds }
+        for index in doc.silences.indices {
+            doc.silences[index].until -= seconds
+            doc.silences[index].created -= seconds
+        }
         try StateStore.save(doc, to: path)
     }
 }
