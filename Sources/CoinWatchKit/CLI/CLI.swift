@@ -38,6 +38,7 @@ public enum CLI {
         case .favorites: return FavoritesCommand.run(context)
         case .completion: return CompletionCommand.run(context)
         case .silence: return SilenceCommand.run(context)
+        case .outbox: return OutboxCommand.run(context)
         }
     }
 }

@@ -18,6 +18,7 @@ public enum HelpText {
             text += "  " + "trending".padding(to: 24) + "CoinGecko's trending coins and NFTs.\n"
             text += "  " + "favorites list|add|remove".padding(to: 24) + "Edit the watchlist in rules.json.\n"
             text += "  " + "silence add|list|expire".padding(to: 24) + "Hush a rule, a coin or one pair for a while.\n"
+            text += "  " + "outbox list|retry|drop".padding(to: 24) + "Webhook messages waiting for delivery.\n"
             text += "  " + "completion bash|zsh|fish".padding(to: 24) + "Print a shell completion script.\n"
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
@@ -38,6 +39,7 @@ public enum HelpText {
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
+        case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
     }
@@ -53,6 +55,7 @@ public enum HelpText {
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .completion: return "coinwatch completion bash | zsh | fish"
+        case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         }
     }

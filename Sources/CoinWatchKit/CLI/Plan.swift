@@ -112,14 +112,9 @@ struct Plan {
             var text = "webhook \(w.format.rawValue) to \(HTTPRequest.host(of: w.url)) (URL redacted)"
             if !w.headers.isEmpty { text += ", headers " + w.headers.map(\.name).joined(separator: ", ") + " (values hidden)" }
             if w.group { text += ", grouped" }
-            if let q = w.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
+            if let q = w.quietHours { text += ", quiet \(TimeText.clock(minutes: q.start))-\(TimeText.clock(minutes: q.end))" }
             return text
         }
-    }
-
-    private func clock(_ minutes: Int) -> String {
-        let h = minutes / 60, m = minutes % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
     func conditionText(_ condition: Condition) -> String {

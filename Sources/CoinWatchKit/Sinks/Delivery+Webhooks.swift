@@ -1,11 +1,12 @@
 extension Delivery {
     /// Plans and sends this pass's webhook messages, leaves the outbox in `state`, and returns the
-    /// file-sink records of the alerts that will never be delivered.
+    /// file-sink records of the alerts that will never be delivered. `forced`: quiet hours and
+    /// `Retry-After` waits hold nothing back (`outbox retry`).
     func deliverWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double,
-                         report: inout Report) -> [String] {
+                         report: inout Report, forced: Bool = false) -> [String] {
         let scrubber = self.scrubber
         let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
-                                   lifetime: Self.outboxLifetime)
+                                   lifetime: Self.outboxLifetime, forced: forced)
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
         // Write-ahead: every message is in the saved outbox before its first try, and leaves it right after
         // its 2xx, so a pass killed mid-delivery resends only what was not yet answered 2xx (same key).

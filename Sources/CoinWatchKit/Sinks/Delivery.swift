@@ -87,6 +87,27 @@ public struct Delivery: Sendable {
         }).sorted()
     }
 
+    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`);
+    /// those still undelivered stay in it. Records what will never be delivered in every file sink.
+    public func retryOutbox(state: inout StateDocument, now: Double) -> Report {
+        var report = Report()
+        guard !state.outbox.isEmpty else { return report }
+        let undelivered = deliverWebhooks([:], state: &state, now: now, report: &report, forced: true)
+        recordUndelivered(undelivered, report: &report)
+        return report
+    }
+
+    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its
+    /// alerts in every file sink (`outbox drop`). The caller removes it from the outbox.
+    public func recordDropped(_ entry: OutboxEntry, now: Double) -> Report {
+        var report = Report()
+        let error = entry.lastError.map(scrubber.scrub)
+        recordUndelivered(entry.alerts.map {
+            UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
+        }, report: &report)
+        return report
+    }
+
     /// Writes the records of alerts no webhook will get to every file sink.
     private func recordUndelivered(_ records: [String], report: inout Report) {
         guard !records.isEmpty else { return }
