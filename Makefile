@@ -53,23 +53,25 @@ bench: deps
 clean:
 	rm -rf .build
 
-# Installs the release binary, coinwatch(1) and the bash, zsh and fish completions under
+# Installs the release binary, coinwatch(1), coinwatch-rules(5) and the bash, zsh and fish completions under
 # $(DESTDIR)$(PREFIX); the completions come from the binary just built.
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+MAN5DIR = $(DESTDIR)$(PREFIX)/share/man/man5
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 install: release
-	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN5DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coinwatch" "$(BINDIR)/coinwatch"
 	install -m 0644 coinwatch.1 "$(MAN1DIR)/coinwatch.1"
+	install -m 0644 coinwatch-rules.5 "$(MAN5DIR)/coinwatch-rules.5"
 	"$(BINDIR)/coinwatch" completion bash > "$(BASHDIR)/coinwatch"
 	"$(BINDIR)/coinwatch" completion zsh > "$(ZSHDIR)/_coinwatch"
 	"$(BINDIR)/coinwatch" completion fish > "$(FISHDIR)/coinwatch.fish"
 	chmod 0644 "$(BASHDIR)/coinwatch" "$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
 
 uninstall:
-	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(BASHDIR)/coinwatch" \
+	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(MAN5DIR)/coinwatch-rules.5" "$(BASHDIR)/coinwatch" \
 		"$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"

@@ -10,16 +10,12 @@ public enum HelpText {
         }
         if command == .run {
             text += "\nSUBCOMMANDS:\n"
-            text += "  " + "check".padding(to: 24) + "Validate rules.json and print the plan.\n"
-            text += "  " + "state show | reset".padding(to: 24) + "Show the pairs' state, or move the state file aside.\n"
-            text += "  " + "notify --test".padding(to: 24) + "Send a test message to each sink (or one) and report.\n"
-            text += "  " + "search QUERY".padding(to: 24) + "Find coins: id, symbol, name, market-cap rank.\n"
-            text += "  " + "show COIN".padding(to: 24) + "A coin's price card with a 7-day sparkline.\n"
-            text += "  " + "trending".padding(to: 24) + "CoinGecko's trending coins and NFTs.\n"
-            text += "  " + "favorites list|add|remove".padding(to: 24) + "Edit the watchlist in rules.json.\n"
-            text += "  " + "silence add|list|expire".padding(to: 24) + "Hush a rule, a coin or one pair for a while.\n"
-            text += "  " + "outbox list|retry|drop".padding(to: 24) + "Webhook messages waiting for delivery.\n"
-            text += "  " + "completion bash|zsh|fish".padding(to: 24) + "Print a shell completion script.\n"
+            for command in Arguments.Command.allCases where command != .run {
+                var name = command.rawValue
+                if let words = CompletionModel.commandWords[name], !words.isEmpty { name += " " + words.joined(separator: "|") }
+                name += positionals(command).map { " " + $0.uppercased() }.joined()
+                text += "  " + name.padding(to: 24) + CompletionModel.summary(overview(command)) + ".\n"
+            }
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
@@ -42,6 +38,20 @@ public enum HelpText {
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
+    }
+
+    /// The command's positional arguments as its usage line names them (`<query>` of `search`),
+    /// words that are an option's value left out.
+    static func positionals(_ command: Arguments.Command) -> [String] {
+        let tokens = usage(command).split(separator: " ").map(String.init)
+        var found: [String] = []
+        for (index, token) in tokens.enumerated() where token.hasPrefix("<") && index > 0 {
+            let previous = tokens[index - 1]
+            if previous.hasPrefix("-") || previous.hasPrefix("[-") || previous == "|" { continue }
+            let name = token.filter { $0 != "<" && $0 != ">" && $0 != "." && $0 != "]" }
+            if !found.contains(name) { found.append(name) }
+        }
+        return found
     }
 
     private static func usage(_ command: Arguments.Command) -> String {

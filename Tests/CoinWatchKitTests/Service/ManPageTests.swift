@@ -6,6 +6,48 @@ import Testing
 /// renders it, and it names every command, option and exit status.
 @Suite struct ManPageTests {
     private let path = Fixtures.root + "/coinwatch.1"
+    private let rulesPath = Fixtures.root + "/coinwatch-rules.5"
+
+    private func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: Fixtures.root + "/" + relative, encoding: .utf8)
+    }
+
+    /// Writes `generated` to `path` when COINWATCH_WRITE_DOCS=1, then checks the committed copy.
+    private func expectCurrent(_ path: String, _ generated: String) throws {
+        if ProcessInfo.processInfo.environment["COINWATCH_WRITE_DOCS"] == "1" {
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(onDisk == generated, "\(path) is stale; regenerate: COINWATCH_WRITE_DOCS=1 swift test --filter ManPageTests")
+    }
+
+    /// coinwatch(1)'s synopsis, commands and options come from the option table that also
+    /// makes `--help` and the completions; the committed page is what the generator writes.
+    @Test func manPageIsGeneratedFromTheOptionTable() throws {
+        try expectCurrent(path, ManPage.coinwatch(template: read("docs/man/coinwatch.1.in")))
+    }
+
+    /// coinwatch-rules(5) is the user guide's rules and conditions pages; the committed page is current.
+    @Test func rulesManPageIsGeneratedFromTheGuide() throws {
+        let page = ManPage.rules(rulesGuide: try read("docs/rules.md"), conditionsGuide: try read("docs/conditions.md"),
+                                 date: "2026-12-01", version: CLI.version)
+        try expectCurrent(rulesPath, page)
+        #expect(page.contains(".SS \"above (level)\""))
+    }
+
+    @Test func rulesManPageRendersWithoutWarnings() throws {
+        let run = try Shell.run("groff", ["-man", "-Tutf8", "-ww", "-z", rulesPath])
+        #expect(run.status == 0)
+        #expect(run.stderr == "", "\(run.stderr)")
+        let man = try Shell.run("man", ["-l", rulesPath], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(man.stdout.contains("crosses_above"))
+    }
+
+    /// A generated option entry changes when the table does (the check above can fail).
+    @Test func aNewOptionReachesTheGeneratedPage() {
+        #expect(ManPage.options().contains("\\-\\-dry\\-run"))
+        #expect(ManPage.synopsis().contains(".OP \\-\\-conditions"))
+    }
 
     /// The page's text with roff's `\-` read as `-`.
     private func text() throws -> String {
