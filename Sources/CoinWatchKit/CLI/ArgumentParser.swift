@@ -15,6 +15,7 @@ public enum ArgumentParser {
         Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--baseline"], value: nil, commands: [.run], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass)."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
         Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request on stderr (secrets redacted)."),
@@ -92,6 +93,9 @@ public enum ArgumentParser {
         for (option, value) in pendingOptions {
             try apply(option, value: value, to: &parsed)
         }
+        if parsed.baseline, parsed.dryRun, !parsed.help {
+            throw UsageError("Error: '--baseline' writes the state and '--dry-run' writes none; use one of them.")
+        }
         return parsed
     }
 
@@ -109,6 +113,7 @@ public enum ArgumentParser {
             }
             parsed.interval = seconds
         case "--dry-run": parsed.dryRun = true
+        case "--baseline": parsed.baseline = true
         case "--json": parsed.json = true
         case "--quiet": parsed.quiet = true
         case "--verbose": parsed.verbose = true

@@ -14,9 +14,19 @@ enum CheckCommand {
         if context.arguments.online { return CheckOnline.run(context, rules: rules) }
         guard !context.arguments.quiet else { return .success }
         let now = context.clock.now().timeIntervalSince1970
-        let silences = ((try? StateStore.load(path: context.statePath))?.silences ?? []).filter { $0.until > now }
+        let state = try? StateStore.load(path: context.statePath)
+        let silences = (state?.silences ?? []).filter { $0.until > now }
         let plan = Plan(rules: rules, silences: silences)
-        context.io.out(context.arguments.json ? plan.json() + "\n" : plan.text())
+        let fresh = !Paths.exists(context.statePath)
+        if context.arguments.json {
+            context.io.out(plan.json(extra: [("state_exists", fresh ? "false" : "true")]) + "\n")
+            return .success
+        }
+        context.io.out(plan.text())
+        if fresh {
+            context.io.out("hint: no state yet at \(context.statePath): run 'coinwatch --once --baseline' first, "
+                + "so that conditions already true record quietly instead of all notifying at once\n")
+        }
         return .success
     }
 }

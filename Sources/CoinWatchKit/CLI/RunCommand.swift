@@ -7,7 +7,7 @@ enum RunCommand {
         case .failure(let error): return error.code
         }
         if context.arguments.once {
-            return onePass(context, rules: rules)
+            return onePass(context, rules: rules, baseline: context.arguments.baseline)
         }
         let waiter: SignalWaiter
         do {
@@ -16,13 +16,16 @@ enum RunCommand {
             context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
             return .failure
         }
+        nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
         return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
-            onePass(context, rules: $0)
+            defer { baseline = false }
+            return onePass(context, rules: $0, baseline: baseline)
         }.run()
     }
 
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
-    static func onePass(_ context: CommandContext, rules: RulesFile) -> ExitCode {
+    /// With `baseline`, the pass records and notifies nothing, then says what it recorded.
+    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false) -> ExitCode {
         let statePath = context.statePath
         var lock: StateLock?
         if !context.arguments.dryRun {
@@ -42,6 +45,7 @@ enum RunCommand {
             return error.exitCode
         }
         var pass = makePass(context, rules: rules)
+        pass.baseline = baseline
         if !context.arguments.dryRun {
             // A failed checkpoint is reported by the save at the end of the pass.
             pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
@@ -53,6 +57,11 @@ enum RunCommand {
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return .failure
+        }
+        if baseline, !context.arguments.quiet {
+            let firing = state.pairs.values.filter(\.firing).count
+            context.io.out("baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
+                + "\(firing) already true, quiet until they become true again; nothing was sent\n")
         }
         return outcome.exitCode
     }

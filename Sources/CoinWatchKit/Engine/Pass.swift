@@ -13,6 +13,8 @@ public struct Pass: Sendable {
     public var delivery: Delivery
     /// Evaluate and print, but send nothing (the caller also writes no state).
     public var dryRun: Bool
+    /// `--baseline`: record prices and pair states, notify nothing (SPEC §11); the outbox waits too.
+    public var baseline = false
     /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
     public var verbose = false
 
@@ -37,12 +39,18 @@ public struct Pass: Sendable {
         }
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
+        let before = baseline ? state.pairs : PairTable()
         let pending = RuleRunner(rules: rules).run(quotes: fetched.quotes, state: &state, now: now, held: &held)
         for line in held ?? [] {
             io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
         }
         outcome.alerts = pending.map(\.alert)
+        if baseline {
+            Self.unsend(pending, before: before, state: &state)
+            outcome.alerts = []
+            return outcome
+        }
         if dryRun {
             if !delivery.quiet {
                 for alert in outcome.alerts {
@@ -58,5 +66,21 @@ public struct Pass: Sendable {
         }
         if report.failed { outcome.exitCode = .failure }
         return outcome
+    }
+
+    /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
+    /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
+    /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
+    static func unsend(_ pending: [RuleRunner.Pending], before: PairTable, state: inout StateDocument) {
+        for item in pending {
+            let key = StateDocument.pairKey(rule: item.alert.rule, coin: item.alert.coin)
+            guard var pair = state.pairs[key] else { continue }
+            let old = before[key] ?? PairState()
+            pair.lastNotified = old.lastNotified
+            pair.lastFired = old.lastFired
+            pair.firedOnce = old.firedOnce
+            pair.resolvedOnce = old.resolvedOnce
+            state.pairs[key] = pair
+        }
     }
 }
