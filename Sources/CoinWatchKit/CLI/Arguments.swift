@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, completion, silence, outbox
+        case run, check, state, notify, search, show, trending, favorites, completion, silence, outbox, explain
     }
 
     /// `--color`.

@@ -39,6 +39,7 @@ public enum CLI {
         case .completion: return CompletionCommand.run(context)
         case .silence: return SilenceCommand.run(context)
         case .outbox: return OutboxCommand.run(context)
+        case .explain: return ExplainCommand.run(context)
         }
     }
 }

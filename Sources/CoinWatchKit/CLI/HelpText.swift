@@ -35,6 +35,7 @@ public enum HelpText {
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
+        case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
@@ -65,6 +66,7 @@ public enum HelpText {
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .completion: return "coinwatch completion bash | zsh | fish"
+        case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
         case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         }

@@ -46,6 +46,16 @@ public struct Pass: Sendable {
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
         }
         outcome.alerts = pending.map(\.alert)
+        if verbose, !dryRun, !baseline {
+            for item in pending {
+                for sink in item.sinks {
+                    guard case .webhook(let config)? = rules.sinks[sink], let quiet = config.quietHours,
+                          quiet.contains(instant: now) else { continue }
+                    io.err("coinwatch: held back: \(item.alert.rule) \(item.alert.coin): quiet hours of sink \(sink) "
+                        + "until \(TimeText.clock(minutes: quiet.end)) local\n")
+                }
+            }
+        }
         if baseline {
             Self.unsend(pending, before: before, state: &state)
             outcome.alerts = []
