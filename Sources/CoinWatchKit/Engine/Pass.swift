@@ -30,12 +30,22 @@ public struct Pass: Sendable {
         var outcome = Outcome()
         let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, state: &state, now: now)
         outcome.requestCount = fetched.requestCount
-        for failure in fetched.failures {
-            io.err("coinwatch: \(failure.message)\n")
+        let outages = OutageEdges.update(failures: fetched.failures, quotes: fetched.quotes, state: &state, now: now)
+        for line in outages.lines {
+            io.err("coinwatch: \(line)\n")
         }
         if !fetched.missing.isEmpty {
-            io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
             outcome.exitCode = .failure
+            let list = fetched.missing.joined(separator: ", ")
+            if outages.failing.isEmpty {
+                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
+            } else if outages.spoke {
+                // The outage is the cause: said at its edges with it, not every pass.
+                let names = outages.failing.keys.sorted().joined(separator: ", ")
+                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency): \(names) "
+                    + "\(outages.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
+                    + "add a second provider for failover\n")
+            }
         }
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil

@@ -35,6 +35,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var unresolved: [String: Double] = [:]
     /// Silences added by `coinwatch silence add` (SPEC §11), oldest first; an ended one is pruned.
     public var silences: [Silence] = []
+    /// Provider name → its outage in progress (SPEC §6: reported at its edges).
+    public var outages: [String: Outage] = [:]
 
     public init() {}
 
@@ -53,11 +55,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
         silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
+        outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, silences
+        case unresolved, silences, outages
     }
 
     /// "coin|vs", the key of `prices`.

@@ -6,7 +6,7 @@ import Foundation
 
 /// The fast path of reading a state file: prices, pairs, backoff, resolved and unresolved favorites
 /// and symbols (the sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
-/// charts, listings and silences are handed to `JSONDecoder` section by section. It gives up (nil) on anything
+/// charts, listings, silences and outages are handed to `JSONDecoder` section by section. It gives up (nil) on anything
 /// it cannot vouch for (an escape in a key, a duplicate key, a null where a value is required, a
 /// version out of range), and `StateDecoding` then reads the whole file the general way, which
 /// reports the problem exactly as before.
@@ -42,6 +42,7 @@ enum StateReader {
                 case "charts": return delegated(&reader, into: &doc.charts)
                 case "listings": return delegated(&reader, into: &doc.listings)
                 case "silences": return delegated(&reader, into: &doc.silences)
+                case "outages": return delegated(&reader, into: &doc.outages)
                 default: return reader.skipValue()
                 }
                 return true

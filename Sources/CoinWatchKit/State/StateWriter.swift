@@ -8,7 +8,7 @@ import Foundation
 /// keys in order, a pair's default values left out, whole numbers without `.0`), except that the
 /// pairs keep their table's order (`PairTable`, which the next pass expects), but straight into
 /// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved and
-/// unresolved favorites and symbols. The outbox, quote cache, charts, listings and silences go through `JSONEncoder` section by section.
+/// unresolved favorites and symbols. The outbox, quote cache, charts, listings, silences and outages go through `JSONEncoder` section by section.
 enum StateWriter {
     /// A value `JSONEncoder` refuses (a non-finite number): the caller encodes the general way, which says why.
     struct Refused: Error {}
@@ -29,6 +29,9 @@ enum StateWriter {
         out.append(UInt8(ascii: ","))
         key("outbox", &out)
         try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("outages", &out)
+        try delegated(doc.outages, empty: doc.outages.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("pairs", &out)
         try pairs(doc.pairs, &out)

@@ -26,6 +26,7 @@ enum StateAging {
             doc.quoteCache[key] = cached
         }
         doc.backoff = doc.backoff.mapValues { $0 - seconds }
+        doc.outages = doc.outages.mapValues { Outage(since: $0.since - seconds, reported: $0.reported - seconds, error: $0.error) }
         for index in doc.silences.indices {
             doc.silences[index].until -= seconds
             doc.silences[index].created -= seconds
