@@ -16,6 +16,7 @@ public enum ArgumentParser {
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass)."),
+        Option(names: ["--metrics"], value: "PATH", commands: [.run], help: "After each pass, write a Prometheus text file there atomically (node_exporter's textfile collector)."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
         Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request on stderr (secrets redacted)."),
@@ -114,6 +115,9 @@ public enum ArgumentParser {
             parsed.interval = seconds
         case "--dry-run": parsed.dryRun = true
         case "--baseline": parsed.baseline = true
+        case "--metrics":
+            guard !value.isEmpty else { throw UsageError("Error: '--metrics' needs a file path, got an empty one.") }
+            parsed.metricsPath = value
         case "--json": parsed.json = true
         case "--quiet": parsed.quiet = true
         case "--verbose": parsed.verbose = true

@@ -17,6 +17,8 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var verbose = false
     public var dryRun = false
+    /// `--metrics PATH`: a Prometheus text file written after each pass.
+    public var metricsPath: String?
     /// `--baseline`: the (first) pass records prices and pair states and notifies nothing.
     public var baseline = false
     public var once = false

@@ -13,7 +13,7 @@ struct RulesValidator {
     /// The largest file, in bytes (1 MiB).
     static let maxFileBytes = 1 << 20
 
-    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks"]
+    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "heartbeat"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -75,6 +75,9 @@ struct RulesValidator {
         }
         if let node = top["defaults"] {
             result.defaults = validateDefaults(node, path: "defaults")
+        }
+        if let node = top["heartbeat"] {
+            result.heartbeat = validateHeartbeat(node, path: "heartbeat")
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", providers: result.providers)

@@ -37,6 +37,8 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var silences: [Silence] = []
     /// Provider name → its outage in progress (SPEC §6: reported at its edges).
     public var outages: [String: Outage] = [:]
+    /// Running totals for `--metrics`: "requests|provider" and "alerts|rule|status" → count.
+    public var counters: [String: Double] = [:]
 
     public init() {}
 
@@ -56,11 +58,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
         unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
         silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
         outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
+        counters = try c.decodeIfPresent([String: Double].self, forKey: .counters) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, silences, outages
+        case unresolved, silences, outages, counters
     }
 
     /// "coin|vs", the key of `prices`.

@@ -43,6 +43,7 @@ enum StateReader {
                 case "listings": return delegated(&reader, into: &doc.listings)
                 case "silences": return delegated(&reader, into: &doc.silences)
                 case "outages": return delegated(&reader, into: &doc.outages)
+                case "counters": return section(&reader, into: &doc.counters) { $0.number() }
                 default: return reader.skipValue()
                 }
                 return true

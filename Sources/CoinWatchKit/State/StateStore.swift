@@ -55,8 +55,15 @@ public enum StateStore {
         let folder = POSIXFile.folder(of: path)
         if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
         removeStaleTemps(for: path)
+        try replace(path, with: bytes)
+    }
+
+    /// Replaces the file at `path` by `bytes` atomically (a temp file of `mode` in the same folder,
+    /// fsynced, renamed over it; the folder synced). Throws `StateError.writeFailed`; no temp file is left behind.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(StateError) {
+        let folder = POSIXFile.folder(of: path)
         let temp = "\(folder)/\(tempPrefix(for: path))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try writeTemp(bytes, to: temp, for: path)
+        try writeTemp(bytes, to: temp, for: path, mode: mode)
         guard rename(temp, path) == 0 else {
             let detail = POSIXFile.lastError()
             _ = unlink(temp)
@@ -65,14 +72,14 @@ public enum StateStore {
         POSIXFile.syncFolder(folder)
     }
 
-    /// Creates `temp` (0600, exclusive), writes and fsyncs `bytes`; removes it on any failure.
-    private static func writeTemp(_ bytes: [UInt8], to temp: String, for path: String) throws(StateError) {
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    /// Creates `temp` (`mode`, exclusive), writes and fsyncs `bytes`; removes it on any failure.
+    private static func writeTemp(_ bytes: [UInt8], to temp: String, for path: String, mode: mode_t) throws(StateError) {
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else {
             throw .writeFailed(path: path, detail: "cannot create a temp file: \(POSIXFile.lastError())")
         }
         var failure: String?
-        if fchmod(fd, 0o600) != 0 {
+        if fchmod(fd, mode) != 0 {
             failure = POSIXFile.lastError()
         } else if let detail = POSIXFile.writeAll(fd, bytes) {
             failure = detail
