@@ -4,8 +4,10 @@ public enum CLI {
     public static let version = "0.1.0"
 
     /// Runs the command that `arguments` (without the program name) names.
-    public static func run(_ arguments: [String], io: IO, clock: any WallClock = SystemClock(),
+    public static func run(_ arguments: [String], io unguarded: IO, clock: any WallClock = SystemClock(),
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
+        let outputGuard = OutputGuard()
+        let io = unguarded.guarded(by: outputGuard)
         let parsed: Arguments
         do {
             parsed = try ArgumentParser.parse(arguments)
@@ -21,12 +23,17 @@ public enum CLI {
             io.out(HelpText.page(for: parsed.command))
             return .success
         }
+        if case .failure(let problem) = CommandContext.lockTimeout(environment: io.environment) {
+            io.err(problem.message + "\n")
+            return .usage
+        }
         var log: (@Sendable (String) -> Void)?
         if parsed.verbose {
             log = { line in io.err(line + "\n") }
         }
         let http: any HTTPTransport = transport ?? CurlTransport(log: log)
-        let context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
+        var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
+        context.outputGuard = outputGuard
         switch parsed.command {
         case .run: return RunCommand.run(context)
         case .check: return CheckCommand.run(context)
@@ -52,15 +59,33 @@ public struct CommandContext: Sendable {
     public var transport: any HTTPTransport
     /// Waits between webhook retries.
     public var sleeper: any Sleeper = ThreadSleeper()
+    /// Scrubs the secrets of the rules loaded so far from `io` (`loadRules` teaches it).
+    public var outputGuard = OutputGuard()
 
     /// The rules.json path this invocation uses.
     public var rulesPath: String { Paths.rules(flag: arguments.rulesPath, environment: io.environment) }
     /// The state path this invocation uses.
     public var statePath: String { Paths.state(flag: arguments.statePath, environment: io.environment) }
 
-    /// Seconds to wait for the state lock: 10, or `$COINWATCH_LOCK_TIMEOUT`.
+    /// Seconds to wait for the state lock: 10, or `$COINWATCH_LOCK_TIMEOUT` (checked by `CLI.run`).
     public var lockTimeout: Double {
-        io.environment["COINWATCH_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, $0) } ?? 10
+        (try? Self.lockTimeout(environment: io.environment).get()) ?? Self.defaultLockTimeout
+    }
+
+    /// Seconds to wait for the state lock when `$COINWATCH_LOCK_TIMEOUT` is unset.
+    public static let defaultLockTimeout: Double = 10
+    /// The longest `$COINWATCH_LOCK_TIMEOUT` accepted, in seconds (one day).
+    public static let maxLockTimeout: Double = 86_400
+
+    /// `$COINWATCH_LOCK_TIMEOUT` in seconds (a number from 0 to one day; unset or empty: 10), or the
+    /// usage error that names the bad value.
+    public static func lockTimeout(environment: [String: String]) -> Result<Double, UsageError> {
+        guard let text = environment["COINWATCH_LOCK_TIMEOUT"], !text.isEmpty else { return .success(defaultLockTimeout) }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text),
+              seconds.isFinite, seconds <= maxLockTimeout else {
+            return .failure(UsageError("Error: COINWATCH_LOCK_TIMEOUT=\(TerminalText.clean(String(text.prefix(40)))) is not a number of seconds from 0 to \(Int(maxLockTimeout)); unset it for the default 10 s or set e.g. COINWATCH_LOCK_TIMEOUT=30"))
+        }
+        return .success(seconds)
     }
 
     /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks. The
@@ -83,11 +108,13 @@ public struct CommandContext: Sendable {
     public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil) -> Result<RulesFile, ExitCodeError> {
         if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
                                                                       expiredAsOf: expiredAsOf) {
+            outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)
         }
         do {
             let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf)
+            outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)
         } catch {

@@ -59,7 +59,8 @@ enum CheckOnline {
         context.io.out(out)
     }
 
-    /// `bitcoin (BTC, Bitcoin, rank 1) by id; also BTC: bitcoin-bep2 (rank 900), …`, or `not found`.
+    /// `bitcoin (BTC, Bitcoin, rank 1) by id; also BTC: bitcoin-bep2 (rank 900), …`, or `not found`;
+    /// the provider's ids, symbols and names without control or bidi characters.
     static func text(_ resolution: FavoriteResolver.Resolution) -> String {
         guard let coin = resolution.coin else { return "not found" }
         var line = "\(coin.id) (\(describe(coin)))"
@@ -69,7 +70,7 @@ enum CheckOnline {
             let more = resolution.others.count > 5 ? ", and \(resolution.others.count - 5) more" : ""
             line += "; also \(coin.symbol): " + shown.joined(separator: ", ") + more
         }
-        return line
+        return TerminalText.clean(line)
     }
 
     private static func describe(_ coin: CatalogCoin) -> String {

@@ -50,6 +50,7 @@ struct LoopRunner {
         let io = context.io
         do {
             let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment)
+            context.outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             io.err("coinwatch: reloaded \(rulesPath)\n")
             return loaded.rules

@@ -130,9 +130,15 @@ enum RunCommand {
                 QuoteFetcher.Source(provider: $0, config: config)
             }
         }
+        var fetcher = QuoteFetcher(sources: sources, transport: context.transport)
+        fetcher.maxCacheAge = (context.arguments.interval ?? rules.interval) / 2
+        if context.arguments.verbose {
+            let io = context.io
+            fetcher.log = { io.err($0 + "\n") }
+        }
         var pass = Pass(
             rules: rules,
-            fetcher: QuoteFetcher(sources: sources, transport: context.transport),
+            fetcher: fetcher,
             delivery: Delivery(rules: rules, transport: context.transport,
                                json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
                                sleeper: context.sleeper, retry: context.retryPolicy),

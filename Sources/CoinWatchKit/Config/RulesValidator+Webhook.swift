@@ -53,6 +53,11 @@ extension RulesValidator {
         return nil
     }
 
+    /// Headers a sink may not set: hop-by-hop (RFC 9110 §7.6.1) and framing ones, which the transport
+    /// owns (`Proxy-*` too).
+    static let reservedHeaders: Set<String> = ["content-length", "transfer-encoding", "host", "connection", "keep-alive",
+                                                "te", "trailer", "upgrade"]
+
     /// `headers`: an object of header name → string value, in order; values are never shown.
     mutating func headers(_ node: JSONNode, path: String) -> [HTTPHeader]? {
         guard let members = node.members else {
@@ -65,6 +70,12 @@ extension RulesValidator {
             guard Self.isHeaderName(member.key) else {
                 report(.error, "'\(member.key)' is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)",
                        line: member.line, column: member.column, path: path)
+                continue
+            }
+            let lowered = member.key.lowercased()
+            guard !Self.reservedHeaders.contains(lowered), !lowered.hasPrefix("proxy-") else {
+                error("'\(member.key)' is a hop-by-hop or framing header that coinwatch (libcurl) sets itself; "
+                      + "a value here would mangle the request: remove it", at: member.value, path: headerPath)
                 continue
             }
             guard let value = string(member.value, path: headerPath) else { continue }

@@ -29,6 +29,8 @@ public struct Alert: Codable, Sendable, Equatable {
     /// The rendered message (template or default).
     public var message: String
 
+    /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
+    /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
     public init(id: String, time: Double, rule: String, coin: String, symbol: String, name: String, vs: String,
                 condition: String, threshold: Double?, price: Double, previous: Double?, change24h: Double?,
                 status: Status, provider: String, message: String) {
@@ -36,8 +38,8 @@ public struct Alert: Codable, Sendable, Equatable {
         self.time = time
         self.rule = rule
         self.coin = coin
-        self.symbol = symbol
-        self.name = name
+        self.symbol = TerminalText.clean(symbol)
+        self.name = TerminalText.clean(name)
         self.vs = vs
         self.condition = condition
         self.threshold = threshold

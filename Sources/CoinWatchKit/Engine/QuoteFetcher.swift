@@ -1,5 +1,6 @@
 /// Quotes every favorite through the providers in order (failover), in stages: refresh the exchanges'
-/// market listings (one concurrent batch), then per provider reuse cached quotes within `cache_ttl`,
+/// market listings (one concurrent batch), then per provider reuse cached quotes younger than both
+/// `cache_ttl` and `maxCacheAge` (half the pass interval, SPEC §2),
 /// skip it while its HTTP 429 backoff lasts, and fetch the rest (its pages concurrently); what a
 /// provider could not serve (error, backoff, not listed, unknown) goes to the next one.
 public struct QuoteFetcher: Sendable {
@@ -39,6 +40,11 @@ public struct QuoteFetcher: Sendable {
 
     public var sources: [Source]
     public var transport: any HTTPTransport
+    /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
+    /// interval between passes, so that passes on the interval always fetch.
+    public var maxCacheAge: Double = .infinity
+    /// Receives one line per provider whose cached answer a pass reused (`-v`); nil logs nothing.
+    public var log: (@Sendable (String) -> Void)?
 
     public init(sources: [Source], transport: any HTTPTransport) {
         self.sources = sources
@@ -57,13 +63,19 @@ public struct QuoteFetcher: Sendable {
             let name = source.provider.name
             var served: [String: Quote] = [:]
             var toFetch: [String] = []
+            let reuseAge = min(source.config.cacheTTL, maxCacheAge)
+            var oldestReused: Double?
             for favorite in remaining {
                 let key = Self.cacheKey(provider: name, vs: vs, favorite: favorite)
-                if let cached = state.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < source.config.cacheTTL {
+                if let cached = state.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < reuseAge {
                     served[favorite] = cached.quote
+                    oldestReused = max(oldestReused ?? 0, now - cached.fetchedAt)
                 } else {
                     toFetch.append(favorite)
                 }
+            }
+            if let log, let age = oldestReused {
+                log(cacheLine(provider: name, vs: vs, count: served.count, age: age, ttl: source.config.cacheTTL))
             }
             if !toFetch.isEmpty, isAvailable(source, vs: vs, state: &state, now: now, outcome: &outcome) {
                 let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, state: state, now: now),
@@ -118,6 +130,16 @@ public struct QuoteFetcher: Sendable {
     func listing(of source: Source, vs: String, state: StateDocument, now: Double) -> MarketListing? {
         guard let listing = state.listings[MarketListing.key(provider: source.provider.name, vs: vs)] else { return nil }
         return source.provider.listingRequest(vs: vs) != nil || listing.isFresh(now: now) ? listing : nil
+    }
+
+    /// `coingecko: 3 favorites in usd from the cached answer, 20s old (reused while younger than cache_ttl 60s and half the interval 30s)`.
+    private func cacheLine(provider: String, vs: String, count: Int, age: Double, ttl: Double) -> String {
+        let favorites = count == 1 ? "1 favorite" : "\(count) favorites"
+        // Clamped so that no configured figure can overflow the formatting.
+        let text = { (seconds: Double) in TimeText.duration(min(seconds, 1e12)) }
+        let limit = maxCacheAge.isFinite ? " and half the interval \(text(maxCacheAge))" : ""
+        return "\(provider): \(favorites) in \(vs) from the cached answer, \(text(age)) old "
+            + "(reused while younger than cache_ttl \(text(ttl))\(limit))"
     }
 
     /// The key of `StateDocument.quoteCache`.

@@ -7,14 +7,15 @@ extension AlertRecord {
     /// message green for a rise and red for a fall, a resolved one dim.
     public static func line(_ alert: Alert, color: ColorPolicy) -> String {
         guard color.enabled else { return line(alert) }
+        let text = TerminalText.clean(alert.message)
         if alert.status == .resolved {
-            return "\(color.bold(alert.rule))  \(color.dim("RESOLVED  " + alert.message))"
+            return "\(color.bold(alert.rule))  \(color.dim("RESOLVED  " + text))"
         }
         let message: String
         switch direction(of: alert) {
-        case 1: message = color.green(alert.message)
-        case -1: message = color.red(alert.message)
-        default: message = alert.message
+        case 1: message = color.green(text)
+        case -1: message = color.red(text)
+        default: message = text
         }
         return "\(color.bold(alert.rule))  \(message)"
     }

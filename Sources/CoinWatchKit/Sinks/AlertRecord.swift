@@ -21,9 +21,10 @@ public enum AlertRecord {
         return out.text
     }
 
-    /// The readable stdout line: `btc-100k  BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
+    /// The readable stdout line: `btc-100k  BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`;
+    /// always one line (a message's line breaks become spaces, `TerminalText.clean`).
     public static func line(_ alert: Alert) -> String {
         let status = alert.status == .resolved ? "RESOLVED  " : ""
-        return "\(alert.rule)  \(status)\(alert.message)"
+        return "\(alert.rule)  \(status)\(TerminalText.clean(alert.message))"
     }
 }

@@ -13,7 +13,7 @@ enum RetryAfterBody {
         var parameters: Parameters?
     }
 
-    /// Seconds to wait, or nil when the body says nothing usable.
+    /// Seconds to wait (at most `HTTPResponse.maxRetryAfter`), or nil when the body says nothing usable.
     static func seconds(in body: [UInt8]) -> Double? {
         guard body.first == UInt8(ascii: "{"), let decoded = try? JSONDecoder().decode(Body.self, from: Data(body)) else {
             return nil
@@ -21,6 +21,6 @@ enum RetryAfterBody {
         guard let seconds = decoded.retry_after ?? decoded.parameters?.retry_after, seconds.isFinite, seconds >= 0 else {
             return nil
         }
-        return seconds
+        return HTTPResponse.capped(seconds)
     }
 }

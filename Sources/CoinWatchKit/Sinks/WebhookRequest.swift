@@ -14,7 +14,8 @@ public enum WebhookRequest {
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
             return HTTPRequest(url: url(for: config), method: "POST", headers: headers, body: Array(message.body.utf8),
-                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config))
+                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
+                               followsRedirects: false)
         }
     }
 

@@ -1,5 +1,6 @@
 /// What one webhook answer means for the message (Alertmanager's manners): delivered on 2xx;
-/// worth a retry on network errors, 5xx and 429; final on any other answer (SPEC §3).
+/// worth a retry on network errors, 5xx and 429; final on any other answer, a redirect included:
+/// a webhook's redirect is never followed (SPEC §3).
 enum WebhookVerdict: Equatable {
     case delivered
     /// Try again; `retryAfter` in seconds when the server said.
@@ -12,6 +13,10 @@ enum WebhookVerdict: Equatable {
         switch result {
         case .success(let response) where (200..<300).contains(response.status):
             self = .delivered
+        case .success(let response) where (300..<400).contains(response.status):
+            let target = response.header("location").map { " to \(HTTPRequest.host(of: Redirect.resolve($0, against: "https://\(host)/")))" } ?? ""
+            self = .final(.redirect(host: host, message: "HTTP \(response.status) redirect\(target) not followed: a webhook's "
+                + "alert and credentials never go elsewhere; set url to the address that answers"))
         case .success(let response):
             let retryAfter = response.retryAfter() ?? (response.status == 429 ? RetryAfterBody.seconds(in: response.body) : nil)
             self.init(failure: .http(host: host, status: response.status, bodyStart: response.bodyStart, retryAfter: retryAfter))

@@ -46,7 +46,9 @@ public struct JSONOut: Sendable {
         return "\(value)"
     }
 
-    /// A JSON string literal with the escapes RFC 8259 requires.
+    /// A JSON string literal with the escapes RFC 8259 requires; DEL, the C1 controls, the line and
+    /// paragraph separators and the bidirectional formatting characters are escaped too, so a provider's
+    /// text cannot act on a terminal that shows the JSON (SPEC §3).
     public static func quote(_ s: String) -> String {
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
@@ -57,7 +59,7 @@ public struct JSONOut: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20:
+            case let c where c.value < 0x20 || (c.value >= 0x7F && (TerminalText.isUnsafe(c) || TerminalText.isBreak(c))):
                 let hex = String(c.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

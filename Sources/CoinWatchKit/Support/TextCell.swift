@@ -6,8 +6,10 @@ public enum TextCell {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// `text` cut to at most `columns` columns, ending in `…` when it was cut.
+    /// `text` without control or bidi characters (`TerminalText.clean`), cut to at most `columns`
+    /// columns, ending in `…` when it was cut.
     public static func fit(_ text: String, _ columns: Int) -> String {
+        let text = TerminalText.clean(text)
         guard width(text) > columns else { return text }
         guard columns > 0 else { return "" }
         var out = ""

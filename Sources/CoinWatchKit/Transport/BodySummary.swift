@@ -9,7 +9,7 @@ enum BodySummary {
         var count = 0
         var pendingSpace = false
         for character in plain {
-            if character.isWhitespace || character.unicodeScalars.allSatisfy(isControl) {
+            if character.isWhitespace || character.unicodeScalars.allSatisfy(TerminalText.isUnsafe) {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -19,7 +19,7 @@ enum BodySummary {
                 pendingSpace = false
             }
             if count >= limit { return result + "…" }
-            result.append(character)
+            result.append(contentsOf: TerminalText.clean(String(character)))
             count += 1
         }
         return result
@@ -30,10 +30,6 @@ enum BodySummary {
         if let contentType, contentType.lowercased().contains("html") { return true }
         let first = body.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
         return first == UInt8(ascii: "<")
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Drops tags, comments and the content of `script` and `style` elements, and decodes common entities.

@@ -35,11 +35,6 @@ extension CurlEasy {
             return .refused(host: host)
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(host: host, seconds: connected ? request.timeout : request.connectTimeout)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .redirect(host: host, message: "more than 5 redirects, gave up")
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            // The scheme was checked before the transfer started, so only a redirect can lead here.
-            return .redirect(host: host, message: "refused a redirect to a scheme other than http or https")
         case CURLE_URL_MALFORMAT:
             return .badURL(url: request.loggableURL)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY,

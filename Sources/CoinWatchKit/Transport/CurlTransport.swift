@@ -1,7 +1,8 @@
 /// The libcurl transport: runs all requests of one `perform` concurrently on one multi handle (SPEC §6).
 ///
 /// TLS verification is always on, only http, https and file are allowed, redirects are followed at most
-/// five times and only to http or https, and bodies over `maxBodyBytes` are refused.
+/// five times and only to the same scheme, host and port (`Redirect`), and bodies over `maxBodyBytes`
+/// are refused.
 public struct CurlTransport: HTTPTransport {
     /// The largest response body accepted, in bytes (after decompression).
     public var maxBodyBytes: Int
@@ -21,8 +22,38 @@ public struct CurlTransport: HTTPTransport {
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
 
     /// Runs every request at once on one multi handle and returns each outcome in request order;
-    /// a non-2xx answer is a response, not a failure (see `requireSuccess`).
+    /// a non-2xx answer is a response, not a failure (see `requireSuccess`). The redirects that
+    /// `Redirect` allows are followed in further rounds, all of a round's at once.
     public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+        var results = performOnce(requests)
+        var current = requests
+        var pending = Array(requests.indices)
+        for hop in 0...Redirect.maxHops {
+            var next: [(index: Int, request: HTTPRequest)] = []
+            for index in pending {
+                guard case .success(let response) = results[index],
+                      let step = Redirect.next(after: response, to: current[index]) else { continue }
+                switch step {
+                case .success(let request) where hop < Redirect.maxHops:
+                    next.append((index, request))
+                case .success:
+                    results[index] = .failure(.redirect(host: current[index].host, message: "more than \(Redirect.maxHops) redirects, gave up"))
+                case .failure(let refusal):
+                    results[index] = .failure(refusal)
+                }
+            }
+            guard !next.isEmpty else { break }
+            for (slot, answer) in zip(next, performOnce(next.map(\.request))) {
+                results[slot.index] = answer
+                current[slot.index] = slot.request
+            }
+            pending = next.map(\.index)
+        }
+        return results
+    }
+
+    /// One round: every request at once on one multi handle, no redirect followed.
+    private func performOnce(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         guard !requests.isEmpty else { return [] }
         var results = [Result<HTTPResponse, TransportError>?](repeating: nil, count: requests.count)
         let finish = { (index: Int, result: Result<HTTPResponse, TransportError>, milliseconds: Int) in

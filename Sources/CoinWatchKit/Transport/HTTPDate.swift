@@ -2,7 +2,7 @@
 enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// Seconds since 1970-01-01T00:00:00Z for an HTTP-date, or nil when the text is not one.
+    /// Seconds since 1970-01-01T00:00:00Z for an HTTP-date (years 1 to 9999), or nil when the text is not one.
     static func secondsSince1970(_ text: String) -> Int? {
         let tokens = text.split { $0 == " " || $0 == "," || $0 == "-" }
         guard let monthToken = tokens.first(where: { $0.count == 3 && months.contains($0.lowercased()) }),
@@ -14,7 +14,8 @@ enum HTTPDate {
         let day = numbers[0]
         var year = numbers[1]
         if year < 100 { year += year < 70 ? 2000 : 1900 }
-        guard (1...31).contains(day), (0...23).contains(time[0]), (0...59).contains(time[1]),
+        // Years beyond 9999 are not HTTP-dates (and would overflow the day count).
+        guard (1...9999).contains(year), (1...31).contains(day), (0...23).contains(time[0]), (0...59).contains(time[1]),
               (0...60).contains(time[2]) else { return nil }
         let days = daysFromCivil(year: year, month: month + 1, day: day)
         return days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]

@@ -28,15 +28,24 @@ extension HTTPResponse {
         BodySummary.oneLine(body, html: BodySummary.looksLikeHTML(body, contentType: header("content-type")))
     }
 
-    /// The `Retry-After` header in seconds from `now` (given as seconds or as an HTTP-date), nil when absent or unreadable.
+    /// The longest wait a server can ask for, in seconds (24 h): every backoff is capped at it (SPEC §3, §6).
+    public static let maxRetryAfter: Double = 86_400
+
+    /// The `Retry-After` header in seconds from `now` (given as seconds or as an HTTP-date), at most
+    /// `maxRetryAfter`; nil when absent or unreadable.
     public func retryAfter(now: Date = Date()) -> Double? {
         guard let raw = header("retry-after") else { return nil }
         let value = raw.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
         guard !value.isEmpty else { return nil }
         if value.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return Double(String(value))
+            return Double(String(value)).map(Self.capped)
         }
         guard let date = HTTPDate.secondsSince1970(String(value)) else { return nil }
-        return max(0, Double(date) - now.timeIntervalSince1970)
+        return Self.capped(Double(date) - now.timeIntervalSince1970)
+    }
+
+    /// `seconds` within 0…`maxRetryAfter` (a NaN is 0).
+    static func capped(_ seconds: Double) -> Double {
+        seconds > 0 ? min(seconds, maxRetryAfter) : 0
     }
 }

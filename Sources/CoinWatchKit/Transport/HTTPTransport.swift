@@ -22,10 +22,13 @@ public struct HTTPRequest: Sendable, Equatable {
     public var caFile: String?
     /// How the URL may be shown in logs and errors; nil means `Redaction.url(url)` (secrets replaced by `***`).
     public var displayURL: String?
+    /// Whether a redirect to the same scheme, host and port is followed (providers); when false
+    /// (webhooks) a 3xx is the answer. A redirect elsewhere is never followed (`Redirect`).
+    public var followsRedirects: Bool
 
     public init(url: String, method: String = "GET", headers: [HTTPHeader] = [], body: [UInt8]? = nil,
                 timeout: Double = 10, connectTimeout: Double = 5, caFile: String? = nil,
-                displayURL: String? = nil) {
+                displayURL: String? = nil, followsRedirects: Bool = true) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -34,6 +37,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.connectTimeout = min(connectTimeout, timeout)
         self.caFile = caFile
         self.displayURL = displayURL
+        self.followsRedirects = followsRedirects
     }
 }
 

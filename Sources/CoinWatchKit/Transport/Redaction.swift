@@ -58,7 +58,8 @@ public enum Redaction {
         }.joined(separator: "/")
     }
 
-    private static func percentDecoded(_ text: String) -> String? {
+    /// `text` with `%XX` escapes and `+` decoded; nil when the result is not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
         guard text.contains("%") || text.contains("+") else { return text }
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]

@@ -137,9 +137,15 @@ import Testing
     @Test func rulesDefaultToTheEnvironmentThenTheWorkingFolder() throws {
         let dir = try TempDir()
         try dir.write("rules.json", #"{"favorites": ["bitcoin"], "rules": []}"#)
-        let fromCwd = try Binary.run(["check"], cwd: dir.path)
+        // A valid rules.json under XDG_CONFIG_HOME too, so only the working folder's is the right answer.
+        let config = try TempDir()
+        try FileManager.default.createDirectory(atPath: config.path + "/coinwatch", withIntermediateDirectories: true)
+        try config.write("coinwatch/rules.json", #"{"favorites": [], "rules": []}"#)
+        let fromCwd = try Binary.run(["check"], environment: ["XDG_CONFIG_HOME": config.path], cwd: dir.path)
         #expect(fromCwd.status == 0)
-        #expect(fromCwd.stdout.hasPrefix(dir.path + "/rules.json: OK") || fromCwd.stdout.contains("/rules.json: OK"))
+        // The binary names the folder as getcwd(3) gives it: symlinks in the temp path resolved.
+        let cwd = URL(fileURLWithPath: dir.path).resolvingSymlinksInPath().path
+        #expect(fromCwd.stdout.hasPrefix(cwd + "/rules.json: OK"), "\(fromCwd.stdout)")
         let other = try TempDir()
         let envPath = try other.write("mine.json", #"{"favorites": [], "rules": []}"#)
         let fromEnv = try Binary.run(["check"], environment: ["COINWATCH_RULES": envPath], cwd: dir.path)

@@ -49,7 +49,8 @@ import Synchronization
 
     @Test func anInteractiveShowFillsTheCacheTheNextPassReuses() throws {
         #expect(run(["show", "bitcoin"], at: 0).code == .success)
-        let pass = run(["--once"], at: 30)
+        // 20 s later: younger than cache_ttl 60s and half the 60 s interval.
+        let pass = run(["--once"], at: 20)
         #expect(pass.code == .success, "\(pass.io.stderr)")
         #expect(pass.io.stdout.contains("BTC is above $1.00"))
         #expect(passRequests == 0, "the pass was served from the quote show cached")

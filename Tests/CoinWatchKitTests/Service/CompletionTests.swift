@@ -11,11 +11,29 @@ import Testing
         return run.stdout
     }
 
+    /// Where `command` is offered as the first word of a command line in the script of `shell`: bash's
+    /// word list for the empty command, zsh's `subcommands` entry, fish's `-a` for the command position.
+    /// (A bare `contains("state")` would also match `--state`.)
+    private static func commandWord(_ command: String, in shell: String) -> String {
+        switch shell {
+        case "zsh": return "        '\(command):"
+        case "fish": return "complete -c coinwatch -n '__coinwatch_for run' -a '\(command)' -d "
+        default: return " \(command) "
+        }
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func everyCommandAndOptionIsInTheScript(shell: String) throws {
         let text = try script(shell)
-        for command in Arguments.Command.allCases where command != .run {
-            #expect(text.contains(command.rawValue), "\(shell) misses \(command.rawValue)")
+        let commands = Arguments.Command.allCases.filter { $0 != .run }.map(\.rawValue)
+        if shell == "bash" {
+            // bash itself is asked which words complete an empty command: exactly the commands.
+            let offered = try CompletionProbe.bash(script: text, line: ["coinwatch", ""]).filter { !$0.hasPrefix("-") }
+            #expect(offered == commands.sorted(), "bash offers \(offered)")
+        }
+        let wordList = shell == "bash" ? Self.bashCommandWords(text) : text
+        for command in commands {
+            #expect(wordList.contains(Self.commandWord(command, in: shell)), "\(shell) does not offer the command \(command)")
         }
         for option in ArgumentParser.options {
             for name in option.names {
@@ -23,6 +41,14 @@ import Testing
                 #expect(text.contains(spelled), "\(shell) misses \(name)")
             }
         }
+    }
+
+    /// The bash script's word list for the empty command (`words='check state …'`), padded with spaces.
+    private static func bashCommandWords(_ text: String) -> String {
+        guard let start = text.range(of: "        \"\")\n") else { return "" }
+        let rest = text[start.upperBound...]
+        guard let words = rest.range(of: "words='"), let end = rest[words.upperBound...].firstIndex(of: "'") else { return "" }
+        return " " + rest[words.upperBound..<end] + " "
     }
 
     @Test func bashScriptParses() throws {
