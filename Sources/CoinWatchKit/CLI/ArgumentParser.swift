@@ -27,11 +27,13 @@ public enum ArgumentParser {
         Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
         Option(names: ["--rule"], value: "ID", commands: [.state], help: "With reset: forget only this rule's pairs."),
         Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
-        Option(names: ["--sink"], value: "NAME", commands: [.notify], help: "With --test: only this sink."),
+        Option(names: ["--sink"], value: "NAME", commands: [.notify, .`init`], help: "notify --test: only this sink; init: the format of a starter chat sink (slack, discord, telegram, ntfy, teams, json)."),
+        Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
+        Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
         Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
-        Option(names: ["--force"], value: nil, commands: [.favorites], help: "With remove: also remove the rules that name the coin."),
+        Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside)."),
         Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
         Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
@@ -152,6 +154,8 @@ public enum ArgumentParser {
         case "--for": parsed.silenceFor = value
         case "--comment": parsed.comment = value
         case "--force": parsed.force = true
+        case "--yes": parsed.yes = true
+        case "--favorites": parsed.favoritesList = InitCommand.list(value)
         case "--help": parsed.help = true
         case "--version": parsed.version = true
         default: break

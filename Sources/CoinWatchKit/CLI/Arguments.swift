@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, completion, silence, outbox, explain
+        case run, check, state, notify, search, show, trending, favorites, completion, silence, outbox, explain, `init`
     }
 
     /// `--color`.
@@ -42,6 +42,10 @@ public struct Arguments: Sendable, Equatable {
     public var silenceFor: String?
     /// `silence add --comment TEXT`.
     public var comment: String?
+    /// `init --favorites LIST`, split at commas.
+    public var favoritesList: [String]?
+    /// `init --yes`: ask nothing.
+    public var yes = false
     /// `favorites remove --force`.
     public var force = false
     public var help = false

@@ -47,6 +47,7 @@ public enum CLI {
         case .silence: return SilenceCommand.run(context)
         case .outbox: return OutboxCommand.run(context)
         case .explain: return ExplainCommand.run(context)
+        case .`init`: return InitCommand.run(context)
         }
     }
 }
