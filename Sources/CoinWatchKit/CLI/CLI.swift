@@ -106,7 +106,9 @@ public struct CommandContext: Sendable {
     /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
     /// should the file still be invalid, the errors reported are those of the real environment.
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
-    public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil) -> Result<RulesFile, ExitCodeError> {
+    /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
+    public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
+                          symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
         if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
                                                                       expiredAsOf: expiredAsOf) {
             outputGuard.learn(loaded.rules, environment: io.environment)
@@ -114,7 +116,8 @@ public struct CommandContext: Sendable {
             return .success(loaded.rules)
         }
         do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf)
+            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
+                                              symbols: symbols)
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)

@@ -6,15 +6,15 @@ enum CheckCommand {
             return .success
         }
         let rules: RulesFile
+        let state = try? StateStore.load(path: context.statePath)
         // Only `check` warns about a rule whose `expires` has passed: a pass would say it every minute.
-        switch context.loadRules(expiredAsOf: context.clock.now().timeIntervalSince1970) {
+        switch context.loadRules(expiredAsOf: context.clock.now().timeIntervalSince1970, symbols: state?.symbols ?? [:]) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
         if context.arguments.online { return CheckOnline.run(context, rules: rules) }
         guard !context.arguments.quiet else { return .success }
         let now = context.clock.now().timeIntervalSince1970
-        let state = try? StateStore.load(path: context.statePath)
         let silences = (state?.silences ?? []).filter { $0.until > now }
         let plan = Plan(rules: rules, silences: silences)
         let fresh = !Paths.exists(context.statePath)

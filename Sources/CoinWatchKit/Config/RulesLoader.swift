@@ -6,15 +6,17 @@
 public enum RulesLoader {
     /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
+    /// `symbols` (lower-cased favorite → its symbol, as the state learned them) lets a rule's coin written
+    /// as a favorite's symbol get "did you mean" that favorite.
     public static func load(path: String, environment: [String: String],
-                            expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
+                            expiredAsOf: Double? = nil, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
-        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf)
+        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf, symbols: symbols)
     }
 
     /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
     public static func parse(bytes: [UInt8], path: String, environment: [String: String],
-                             expiredAsOf: Double? = nil) throws(RulesLoadError) -> LoadedRules {
+                             expiredAsOf: Double? = nil, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
             throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
@@ -28,6 +30,7 @@ public enum RulesLoader {
         let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
         var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
         validator.expiredAsOf = expiredAsOf
+        validator.symbols = symbols
         let rules = validator.validate(root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {

@@ -23,6 +23,8 @@ struct RulesValidator {
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
     var expiredAsOf: Double?
+    /// Lower-cased favorite → its symbol (from the state), for "did you mean" on a coin written as a symbol.
+    var symbols: [String: String] = [:]
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
     var favoriteNames: [String]? = [] {

@@ -35,7 +35,11 @@ public enum OutageEdges {
                 state.outages[name] = outage
                 report.failing[name] = outage.since
             } else {
-                report.lines.append("\(name): failing since \(clock(now)): \(detail)")
+                var line = "\(name): failing since \(clock(now)): \(detail)"
+                if let until = state.backoff[name], until > now, !detail.contains("skipped until") {
+                    line += "; rate-limited (HTTP 429), skipped until \(TimeText.iso(until))"
+                }
+                report.lines.append(line)
                 state.outages[name] = Outage(since: now, reported: now, error: detail)
                 report.failing[name] = now
             }
