@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// The target chosen by `COINWATCH_FUZZ_TARGET`; the process stops at once when it names none.
-private let target: @Sendable ([UInt8]) -> Void = {
+private let target: FuzzTargets.Target = {
     let name = getenv("COINWATCH_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let function = FuzzTargets.all[name] else {
         let names = FuzzTargets.all.keys.sorted().joined(separator: ", ")
@@ -19,6 +19,11 @@ private let target: @Sendable ([UInt8]) -> Void = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    target(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    if let broken = target(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []) {
+        // A broken property is a finding like a crash: say which, then stop so libFuzzer keeps the input.
+        let message = Array("fuzz property broken: \(broken)\n".utf8)
+        _ = write(2, message, message.count)
+        abort()
+    }
     return 0
 }

@@ -2,11 +2,11 @@
 # Fuzzes coinwatch's parsers with libFuzzer: builds an instrumented CoinWatchKit (swiftc
 # -sanitize=fuzzer,address), then runs each target for FUZZ_SECONDS seconds, seeded from Fixtures/
 # and from every kept regression input. A crash stops the run and names the input to keep.
-#   FUZZ_SECONDS=60 (per target)   FUZZ_TARGETS="rules coingecko coinpaprika bithumb upbit binance state"
+#   FUZZ_SECONDS=60 (per target)   FUZZ_TARGETS="rules coingecko coinpaprika bithumb upbit binance state duration retry-after"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"rules coingecko coinpaprika bithumb upbit binance state"}
+TARGETS=${FUZZ_TARGETS:-"rules coingecko coinpaprika bithumb upbit binance state duration retry-after"}
 OUT=.build/fuzz
 SWIFTC=${SWIFTC:-swiftc}
 FLAGS=(-sanitize=fuzzer,address -swift-version 6 -enable-upcoming-feature ExistentialAny -O -g -I Sources/CCurl)
@@ -27,7 +27,7 @@ fi
 seeds() {
     case "$1" in
         rules) echo rules.example.json; find Fixtures/rules -type f 2>/dev/null || true ;;
-        state) ;;
+        state|duration|retry-after) ;;   # seeds of their own only (Fixtures/fuzz/seeds/<target>)
         *) find "Fixtures/real/$1" -type f 2>/dev/null || true ;;   # a provider: its real captures
     esac
     find "Fixtures/fuzz/seeds/$1" "Fixtures/fuzz/regressions/$1" -type f -not -name ".*" 2>/dev/null || true

@@ -90,6 +90,9 @@ public enum ArgumentParser {
             } else if inlineValue != nil {
                 throw UsageError("Error: '\(name)' takes no value.")
             }
+            if option.value == "PATH", value.isEmpty {
+                throw UsageError("Error: '\(name)' needs a path, got an empty one; give a file path such as '\(name) ./\(name == "--rules" ? "rules" : "state").json'.")
+            }
             pendingOptions.append((option, value))
         }
         parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
@@ -111,9 +114,17 @@ public enum ArgumentParser {
         switch name {
         case "--once": parsed.once = true
         case "--interval":
-            guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
-                throw UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            let maximum = DurationLimits.maximum(at: "interval")
+            let longer = UsageError("Error: '--interval \(value)' is longer than the limit of \(TimeText.duration(maximum)); use a shorter interval.")
+            let malformed = UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            let seconds: Double
+            do {
+                seconds = try DurationParser.parse(value)
+            } catch {
+                throw error.tooLong ? longer : malformed
             }
+            guard seconds > 0 else { throw malformed }
+            guard seconds <= maximum else { throw longer }
             parsed.interval = seconds
         case "--dry-run": parsed.dryRun = true
         case "--baseline": parsed.baseline = true

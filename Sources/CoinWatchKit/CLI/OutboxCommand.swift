@@ -168,18 +168,16 @@ enum OutboxCommand {
             case .success(let found): index = found
             case .failure(let error): return error.code
             }
-            let entry = state.outbox[index]
-            let report = delivery.recordDropped(entry, now: now)
+            let entry = state.outbox.remove(at: index)
+            let report = delivery.recordDropped(entry, state: &state, now: now)
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }
-            guard !report.failed else { return .failure }  // no record written: the message stays
-            state.outbox.remove(at: index)
             try StateStore.save(state, to: context.statePath)
             if !context.arguments.quiet {
                 let files = delivery.filePaths
                 context.io.out("dropped \(Self.id(entry)) (\(Delivery.describe(entry.alerts)) for \(entry.sink))"
                     + (files.isEmpty ? "; no file sink records it" : "; recorded as undelivered in \(files.joined(separator: ", "))") + "\n")
             }
-            return .success
+            return report.failed ? .failure : .success
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return error.exitCode

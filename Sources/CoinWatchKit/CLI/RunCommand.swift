@@ -100,11 +100,11 @@ enum RunCommand {
         var pass = makePass(context, rules: rules)
         pass.baseline = baseline
         if !context.arguments.dryRun {
-            // A failed checkpoint is reported by the save at the end of the pass.
-            pass.delivery.checkpoint = { try? StateStore.save($0, to: statePath) }
+            // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
+            pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
         }
         let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
-        guard !context.arguments.dryRun else { return outcome.exitCode }
+        guard !context.arguments.dryRun, !outcome.stateUnwritten else { return outcome.exitCode }
         var finishing = Finishing(document: state, alerts: outcome.alerts)
         finish(&finishing)
         state = finishing.document

@@ -3,8 +3,14 @@ public struct DurationError: Error, Sendable, Equatable, CustomStringConvertible
     /// What is wrong, e.g. "a number needs a unit (s, m, h, d or w)".
     public var reason: String
 
+    /// The text is a duration, but longer than any key allows (`DurationLimits.absolute`).
+    public var tooLong = false
+
     /// An error with the given reason.
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, tooLong: Bool = false) {
+        self.reason = reason
+        self.tooLong = tooLong
+    }
 
     /// The reason followed by "; expected a duration like 90s, 15m, 1h30m, 7d".
     public var description: String { "\(reason); \(DurationParser.hint)" }

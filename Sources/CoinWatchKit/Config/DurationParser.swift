@@ -3,6 +3,9 @@ public enum DurationParser {
     /// The sentence that every duration error ends with.
     public static let hint = "expected a duration like 90s, 15m, 1h30m, 7d"
 
+    /// The error for a duration longer than `DurationLimits.absolute` (100 years).
+    static let tooLong = DurationError(reason: "the duration is too long (more than 100 years)", tooLong: true)
+
     /// Seconds per unit letter.
     static let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
 
@@ -26,6 +29,7 @@ public enum DurationParser {
             guard !number.isEmpty else {
                 throw DurationError(reason: "each unit needs a number before it")
             }
+            guard number.utf8.count <= 24 else { throw tooLong }
             guard let value = Double(number), number.first != "." else {
                 throw DurationError(reason: "malformed number")
             }
@@ -33,31 +37,36 @@ public enum DurationParser {
                 throw DurationError(reason: "a unit appears more than once")
             }
             total += value * unit
+            guard total <= DurationLimits.absolute else { throw tooLong }
             number = ""
         }
         guard number.isEmpty else {
             throw DurationError(reason: "a number needs a unit (s, m, h, d or w)")
         }
-        guard total.isFinite else { throw DurationError(reason: "the duration is too long") }
+        guard total.isFinite, total <= DurationLimits.absolute else { throw tooLong }
         return total
     }
 
-    /// Writes seconds back in the shortest unit form: 5400 → "1h30m", 0 → "0s".
+    /// Writes seconds back in the shortest unit form: 5400 → "1h30m", 0 → "0s", 90.5 → "1m30.5s"; fractions
+    /// of a second to the millisecond (never an exponent), so what it writes parses back.
     public static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0s" }
-        var rest = Int(seconds.rounded(.down))
+        let millis = Int((min(seconds, DurationLimits.absolute) * 1000).rounded())
+        var rest = millis / 1000
+        let fraction = millis % 1000
         var text = ""
-        for (letter, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+        for (letter, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60)] where rest >= size {
             text += "\(rest / size)\(letter)"
             rest %= size
         }
-        let fraction = seconds - seconds.rounded(.down)
         if fraction > 0 {
-            let wholeSeconds = Int(seconds.rounded(.down)) % 60
-            if wholeSeconds > 0 { text.removeLast("\(wholeSeconds)s".count) }
-            let value = Double(wholeSeconds) + fraction
-            text += "\(value)s"
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "\(rest).\(digits)s"
+        } else if rest > 0 {
+            text += "\(rest)s"
         }
-        return text
+        return text.isEmpty ? "0s" : text
     }
 }

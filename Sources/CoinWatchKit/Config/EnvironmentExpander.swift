@@ -15,6 +15,29 @@ public enum EnvironmentExpander {
         public var malformed = false
     }
 
+    /// `text` as the template it becomes, with each `${…}` standing for a value as one letter `x` (and
+    /// `$${` as `${`): for checking what the file itself wrote without looking at any value.
+    public static func masked(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
+        var result = ""
+        let characters = Array(text)
+        var i = 0
+        while i < characters.count {
+            if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
+                result += "${"
+                i += 3
+            } else if characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{",
+                      let close = characters[(i + 2)...].firstIndex(of: "}") {
+                result += "x"
+                i = close + 1
+            } else {
+                result.append(characters[i])
+                i += 1
+            }
+        }
+        return result
+    }
+
     /// Expands every `${NAME}` in `text` from `environment`.
     public static func expand(_ text: String, environment: [String: String]) -> Expansion {
         // Bytes, not Characters: most strings hold no `$` (a `$` inside a larger grapheme still

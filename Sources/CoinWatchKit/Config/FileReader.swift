@@ -4,16 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads rules.json with plain POSIX calls so each failure gets its own message.
+/// Reads rules.json with plain POSIX calls so each failure gets its own message; only a regular file is read.
 enum FileReader {
     /// The bytes of `path`, reading at most `limit + 1` bytes (enough to tell that a file is over the limit).
     static func contents(of path: String, limit: Int) throws(RulesLoadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO or a device is refused at once below, never waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure(path: path, code: errno) }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw .unreadable(path: path, reason: "rules.json at \(path) is a folder, not a file; pass --rules PATH to the file")
+        if fstat(descriptor, &info) == 0, let kind = POSIXFile.notRegular(info.st_mode) {
+            throw .unreadable(path: path, reason: "rules.json at \(path) is \(kind), not a regular file; pass --rules PATH to the file")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)

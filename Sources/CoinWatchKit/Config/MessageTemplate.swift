@@ -1,4 +1,5 @@
-/// Alert message templates: `{placeholder}` replaced by alert values, `{{` for a literal `{`.
+/// Alert message templates (SPEC §2): `{placeholder}` replaced by alert values; `{{` and `}}` stand
+/// for literal braces; any other brace (`{price`, `}`, `{}`, `{ price }`) is an error.
 public enum MessageTemplate {
     /// The placeholders a template may use (SPEC §2), without braces.
     public static let placeholders = [
@@ -14,31 +15,54 @@ public enum MessageTemplate {
         case placeholder(String)
     }
 
+    /// Why a template's braces do not parse; `position` counts characters from 1.
+    public struct BraceError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var position: Int
+        public var reason: String
+        public var description: String { "\(reason) at character \(position); write {{ and }} for literal braces" }
+    }
+
     /// Splits `template` into text and `{name}` placeholders (`name` of letters, digits and `_`).
-    public static func tokenize(_ template: String) -> [Token] {
+    /// Throws `BraceError` for a brace that is neither a placeholder's nor doubled.
+    public static func parse(_ template: String) throws(BraceError) -> [Token] {
         var tokens: [Token] = []
         var text = ""
         let characters = Array(template)
         var i = 0
         while i < characters.count {
             let character = characters[i]
-            if character == "{", i + 1 < characters.count, characters[i + 1] == "{" {
-                text.append("{")
+            let next: Character? = i + 1 < characters.count ? characters[i + 1] : nil
+            if (character == "{" || character == "}") && next == character {
+                text.append(character)
                 i += 2
                 continue
             }
-            if character == "{", let close = placeholderEnd(in: characters, from: i + 1) {
-                if !text.isEmpty { tokens.append(.text(text)) }
-                text = ""
-                tokens.append(.placeholder(String(characters[(i + 1)..<close])))
-                i = close + 1
+            if character == "}" { throw BraceError(position: i + 1, reason: "a lone }") }
+            guard character == "{" else {
+                text.append(character)
+                i += 1
                 continue
             }
-            text.append(character)
-            i += 1
+            var j = i + 1
+            while j < characters.count, isNameCharacter(characters[j]) { j += 1 }
+            guard j < characters.count, characters[j] == "}" else {
+                let reason = j == characters.count ? "a { that is never closed"
+                    : "a { that does not start a placeholder such as {price} (letters, digits and _ only)"
+                throw BraceError(position: i + 1, reason: reason)
+            }
+            guard j > i + 1 else { throw BraceError(position: i + 1, reason: "an empty placeholder {}") }
+            if !text.isEmpty { tokens.append(.text(text)) }
+            text = ""
+            tokens.append(.placeholder(String(characters[(i + 1)..<j])))
+            i = j + 1
         }
         if !text.isEmpty { tokens.append(.text(text)) }
         return tokens
+    }
+
+    /// The tokens of a template that `parse` accepts; a template it refuses is all text.
+    public static func tokenize(_ template: String) -> [Token] {
+        (try? parse(template)) ?? [.text(template)]
     }
 
     /// Placeholders in `template` that are not in `placeholders`, in order of appearance.
@@ -59,13 +83,7 @@ public enum MessageTemplate {
         }.joined()
     }
 
-    /// The index of the `}` closing a placeholder name that starts at `start`, or nil.
-    private static func placeholderEnd(in characters: [Character], from start: Int) -> Int? {
-        var j = start
-        while j < characters.count, characters[j].isASCII, characters[j].isLetter || characters[j].isNumber || characters[j] == "_" {
-            j += 1
-        }
-        guard j > start, j < characters.count, characters[j] == "}" else { return nil }
-        return j
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_")
     }
 }

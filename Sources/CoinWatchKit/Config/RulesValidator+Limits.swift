@@ -35,6 +35,17 @@ extension RulesValidator {
         }
     }
 
+    /// Reports rules that make more than `maxPairs` (rule, coin) pairs: 20,000 `"*"` rules over 5,000
+    /// favorites would be 100 million pairs, minutes of work and gigabytes of memory per pass.
+    mutating func checkPairCount(_ rules: RulesFile, at node: JSONNode) {
+        let wildcards = rules.rules.reduce(0) { $0 + ($1.coin == "*" ? 1 : 0) }
+        let pairs = rules.rules.count - wildcards + wildcards * rules.favorites.count
+        guard pairs > Self.maxPairs else { return }
+        error("the rules make \(pairs) (rule, coin) pairs (\(wildcards) \"*\" rules × \(rules.favorites.count) favorites, "
+              + "plus \(rules.rules.count - wildcards) single-coin rules), over the limit of \(Self.maxPairs) pairs; "
+              + "use fewer \"*\" rules or fewer favorites", at: node, path: "rules")
+    }
+
     /// The diagnostic for a file over `maxFileBytes`.
     static func fileTooLarge(file: String) -> Diagnostic {
         Diagnostic(file: file, line: nil, column: nil, jsonPath: "",

@@ -63,11 +63,27 @@ extension RulesValidator {
             error("message cannot be empty; leave the key out for the default message", at: node, path: path)
             return nil
         }
+        // The braces as written (each ${…} standing for a value), so an error never shows what a variable holds.
+        do {
+            _ = try MessageTemplate.parse(EnvironmentExpander.masked(text.raw))
+            _ = try MessageTemplate.parse(text.value)
+        } catch let problem {
+            let written = (try? MessageTemplate.parse(EnvironmentExpander.masked(text.raw))) != nil
+            error(written ? "the value of a ${…} in the message holds a brace that is not a placeholder; "
+                      + "write {{ and }} in it for literal braces (the value is not shown)"
+                      : "unbalanced brace in the message: \(problem)", at: node, path: path)
+            return nil
+        }
+        let writtenUnknown = Set(MessageTemplate.unknownPlaceholders(in: EnvironmentExpander.masked(text.raw)))
         let unknown = MessageTemplate.unknownPlaceholders(in: text.value)
-        for name in unknown {
+        if unknown.contains(where: { !writtenUnknown.contains($0) }) {
+            error("the value of a ${…} in the message holds an unknown placeholder (the value is not shown); "
+                  + "write {{ and }} in it for literal braces", at: node, path: path)
+        }
+        for name in unknown where writtenUnknown.contains(name) {
             let suggestion = Suggestion.nearest(to: name, in: MessageTemplate.placeholders).map { " Did you mean '{\($0)}'?" }
             let list = MessageTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
-            error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ for a literal {)."),
+            error("unknown placeholder {\(name)}." + (suggestion ?? " Placeholders: \(list) (write {{ and }} for literal braces)."),
                   at: node, path: path)
         }
         return unknown.isEmpty ? text.value : nil

@@ -75,7 +75,7 @@ extension RulesValidator {
         return flag
     }
 
-    /// A duration string in seconds; `positive` also refuses zero.
+    /// A duration string in seconds; `positive` also refuses zero; over the key's `DurationLimits` maximum is an error.
     mutating func duration(_ node: JSONNode, path: String, positive: Bool = false) -> Double? {
         if let number = node.numberValue {
             let example = number >= 0 && number == number.rounded() && number < 1e9 ? "\"\(Int(number))s\"" : "\"90s\""
@@ -87,14 +87,28 @@ extension RulesValidator {
         do {
             seconds = try DurationParser.parse(text.value)
         } catch {
-            self.error("\(text.shown) is not a duration (\(error.reason)); \(DurationParser.hint)", at: node, path: path)
+            if error.tooLong {
+                self.error(tooLong(text, path: path), at: node, path: path)
+            } else {
+                self.error("\(text.shown) is not a duration (\(error.reason)); \(DurationParser.hint)", at: node, path: path)
+            }
             return nil
         }
         if positive && seconds <= 0 {
             error("the duration must be longer than 0s", at: node, path: path)
             return nil
         }
+        if seconds > DurationLimits.maximum(at: path) {
+            error(tooLong(text, path: path), at: node, path: path)
+            return nil
+        }
         return seconds
+    }
+
+    /// "'99w' is longer than the limit of 1d for this key; …" for a duration over the maximum of the key at `path`.
+    private func tooLong(_ text: ConfigString, path: String) -> String {
+        "\(text.shown) is longer than the limit of \(TimeText.duration(DurationLimits.maximum(at: path))) for this key; "
+            + "use a shorter duration"
     }
 
     /// The elements of an array; reports a wrong type.

@@ -8,6 +8,9 @@ struct RulesValidator {
     static let maxRules = 20_000
     /// The most favorites a file may hold.
     static let maxFavorites = 5_000
+    /// The most (rule, coin) pairs the rules may make (a `"*"` rule makes one per favorite): 250,000
+    /// keeps a release pass at about 0.7 s and 80 MiB, and the state near 11 MB (docs/reliability.md, Limits).
+    static let maxPairs = 250_000
     /// The longest string (in characters) any value or key may be.
     static let maxStringLength = 4_096
     /// The largest file, in bytes (1 MiB).
@@ -83,6 +86,7 @@ struct RulesValidator {
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", providers: result.providers)
+            checkPairCount(result, at: node)
         }
         return result
     }

@@ -1,11 +1,14 @@
-/// One alert pass, in order: fetch quotes (cache, backoff, failover) -> evaluate rules and
-/// decide per pair -> deliver to sinks (outbox first) -> the caller persists state.
+/// One alert pass, in order: absorb a clock that went back (`ClockStep`) -> fetch quotes (cache,
+/// backoff, failover) -> evaluate rules and decide per pair -> deliver to sinks (write-ahead: the
+/// state that records the alerts is saved first) -> the caller persists state.
 public struct Pass: Sendable {
     /// What a pass did.
     public struct Outcome: Sendable {
         public var alerts: [Alert] = []
         public var exitCode: ExitCode = .success
         public var requestCount = 0
+        /// The write-ahead save failed and nothing was sent; the error is already on stderr.
+        public var stateUnwritten = false
     }
 
     public var rules: RulesFile
@@ -28,6 +31,11 @@ public struct Pass: Sendable {
     /// Runs the pass at `now` (seconds since 1970), updating `state` in memory.
     public func run(state: inout StateDocument, now: Double, io: IO) -> Outcome {
         var outcome = Outcome()
+        let last = state.lastPass
+        if let step = ClockStep.absorb(&state, now: now), let last {
+            io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
+        }
+        state.lastPass = now
         let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, state: &state, now: now)
         outcome.requestCount = fetched.requestCount
         let outages = OutageEdges.update(failures: fetched.failures, quotes: fetched.quotes, state: &state, now: now)
@@ -85,6 +93,7 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(line)\n")
         }
         if report.failed { outcome.exitCode = .failure }
+        outcome.stateUnwritten = report.stateUnwritten
         return outcome
     }
 

@@ -86,6 +86,9 @@ public struct QuoteFetcher: Sendable {
                 if !unknown.isEmpty {
                     fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, state: &state, now: now, outcome: &outcome)) { old, _ in old }
                 }
+                // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
+                // the coin stays unquoted by this provider, and the previous good price stays recorded.
+                fresh = Self.observations(fresh)
                 // Shared, not copied, when nothing came from the cache (a quote is a large value).
                 if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
                 for (favorite, quote) in fresh {
@@ -130,6 +133,13 @@ public struct QuoteFetcher: Sendable {
     func listing(of source: Source, vs: String, state: StateDocument, now: Double) -> MarketListing? {
         guard let listing = state.listings[MarketListing.key(provider: source.provider.name, vs: vs)] else { return nil }
         return source.provider.listingRequest(vs: vs) != nil || listing.isFresh(now: now) ? listing : nil
+    }
+
+    /// The quotes that are observations (`Quote.isObservation`), each without non-finite figures; the
+    /// same dictionary, not a copy, when every quote already is one (every pass with sane providers).
+    static func observations(_ quotes: [String: Quote]) -> [String: Quote] {
+        guard quotes.values.contains(where: { !$0.isObservation || !$0.figuresAreFinite }) else { return quotes }
+        return quotes.compactMapValues { $0.isObservation ? $0.withFiniteFigures : nil }
     }
 
     /// `coingecko: 3 favorites in usd from the cached answer, 20s old (reused while younger than cache_ttl 60s and half the interval 30s)`.

@@ -11,6 +11,8 @@ extension Delivery {
         public var delivered = 0
         /// Webhook requests made.
         public var requestCount = 0
+        /// The write-ahead save failed, so nothing was sent (the caller must not report the save again).
+        public var stateUnwritten = false
 
         public init() {}
     }

@@ -1,21 +1,26 @@
 extension Delivery {
-    /// Plans and sends this pass's webhook messages, leaves the outbox in `state`, and returns the
-    /// file-sink records of the alerts that will never be delivered. `forced`: quiet hours and
-    /// `Retry-After` waits hold nothing back (`outbox retry`).
-    func deliverWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double,
-                         report: inout Report, forced: Bool = false) -> [String] {
-        let scrubber = self.scrubber
+    /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
+    /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
+    /// back (`outbox retry`).
+    func planWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double, forced: Bool = false) -> OutboxPlan {
         let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
+        state.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
+        return plan
+    }
+
+    /// Sends the planned webhook messages, leaves the outbox in `state`, and returns the file-sink records
+    /// of the alerts that will never be delivered. Every message is in the saved outbox before its first
+    /// try and leaves it right after its 2xx, so a pass killed mid-delivery resends only what was not yet
+    /// answered 2xx (same key).
+    func sendWebhooks(_ plan: OutboxPlan, state: inout StateDocument, now: Double, report: inout Report) -> [String] {
+        let scrubber = self.scrubber
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber)
-        // Write-ahead: every message is in the saved outbox before its first try, and leaves it right after
-        // its 2xx, so a pass killed mid-delivery resends only what was not yet answered 2xx (same key).
         let unsent = plan.waiting + plan.dropped.map(\.entry)
-        state.outbox = OutboxPlan.oldestFirst(unsent + plan.lanes.flatMap(\.entries))
-        checkpoint?(state)
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
             state.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
-            checkpoint?(state)
+            // A failed save here only widens the resend window; the save at the end of the pass reports it.
+            try? checkpoint?(state)
         }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"

@@ -1,7 +1,9 @@
-/// Delivers a pass's alerts to their sinks, in order: stdout, files, then every webhook sink at
-/// once (the outbox's messages first, oldest first, then this pass's alerts). What a webhook
-/// could not take for a retryable reason waits in the state's outbox (SPEC §3); what it will
-/// never take is reported on stderr and recorded in every file sink.
+/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): first the state that records them
+/// is saved — every file record in the state's file spool, every webhook message in its outbox —;
+/// when that save fails nothing is sent. Then stdout, the files (a record leaves the spool once
+/// appended whole), then every webhook sink at once (the outbox's messages first, oldest first, then
+/// this pass's alerts). What a webhook could not take for a retryable reason waits in the outbox;
+/// what it will never take is reported on stderr and recorded in every file sink.
 public struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     public static let outboxLifetime: Double = 24 * 3600
@@ -17,9 +19,10 @@ public struct Delivery: Sendable {
     public var retry: RetryPolicy
     /// Color for the stdout text lines (a terminal only; never in JSON).
     public var color: ColorPolicy
-    /// Persists the state mid-delivery (before the first webhook try, after each round with a 2xx);
-    /// nil persists nothing (dry runs, tests).
-    public var checkpoint: (@Sendable (StateDocument) -> Void)?
+    /// Persists the state mid-delivery (before anything is sent, after the files are written, after each
+    /// webhook round with a 2xx); nil persists nothing (dry runs, tests). When the first save throws,
+    /// nothing is sent.
+    public var checkpoint: (@Sendable (StateDocument) throws(StateError) -> Void)?
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),
@@ -41,18 +44,19 @@ public struct Delivery: Sendable {
     /// Removes the sinks' secrets from text.
     var scrubber: SecretScrubber { SecretScrubber(sinks: rules.sinks) }
 
-    /// Sends `pending` and the outbox at `now` (seconds since 1970); updates the outbox in `state`.
+    /// Sends `pending`, the file spool and the outbox at `now` (seconds since 1970); updates the spool and
+    /// the outbox in `state`.
     public func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO) -> Report {
         var report = Report()
-        var fileLines: [String: [String]] = [:]
+        var lines: [String] = []
         var webhookAlerts: [String: [Alert]] = [:]
         for item in pending {
             for sink in item.sinks {
                 switch rules.sinks[sink] {
                 case .stdout?:
-                    if !quiet { io.out(stdoutLine(item.alert)) }
+                    if !quiet { lines.append(stdoutLine(item.alert)) }
                 case .file(let path)?:
-                    fileLines[path, default: []].append(AlertRecord.json(item.alert))
+                    state.fileSpool[path, default: []].append(AlertRecord.json(item.alert))
                 case .webhook?:
                     webhookAlerts[sink, default: []].append(item.alert)
                 case nil:
@@ -60,23 +64,44 @@ public struct Delivery: Sendable {
                 }
             }
         }
-        writeFiles(fileLines, report: &report)
-        guard !webhookAlerts.isEmpty || !state.outbox.isEmpty else { return report }
-        let undelivered = deliverWebhooks(webhookAlerts, state: &state, now: now, report: &report)
-        recordUndelivered(undelivered, report: &report)
+        let hasWebhooks = !webhookAlerts.isEmpty || !state.outbox.isEmpty
+        let plan = hasWebhooks ? planWebhooks(webhookAlerts, state: &state, now: now) : nil
+        // Write-ahead: nothing leaves before the state that records it is on disk.
+        if !pending.isEmpty || !state.fileSpool.isEmpty || hasWebhooks {
+            do {
+                try checkpoint?(state)
+            } catch {
+                report.errors.append("\(error.message); nothing was sent, so no alert can repeat: "
+                    + "the next pass that can write the state evaluates the rules again")
+                report.failed = true
+                report.stateUnwritten = true
+                return report
+            }
+        }
+        for line in lines { io.out(line) }
+        if writeSpool(&state, report: &report) { try? checkpoint?(state) }
+        guard let plan else { return report }
+        let undelivered = sendWebhooks(plan, state: &state, now: now, report: &report)
+        recordUndelivered(undelivered, state: &state, report: &report)
         return report
     }
 
-    /// Appends each file's lines; a file that cannot be written is an error (exit 1).
-    func writeFiles(_ lines: [String: [String]], report: inout Report) {
-        for (path, records) in lines.sorted(by: { $0.key < $1.key }) {
+    /// Appends each file's spooled records; a file written whole leaves the spool, one that cannot be
+    /// written keeps them for the next pass and is an error (exit 1). Whether any file was written.
+    func writeSpool(_ state: inout StateDocument, report: inout Report) -> Bool {
+        var wrote = false
+        for (path, records) in state.fileSpool.sorted(by: { $0.key < $1.key }) {
             do {
                 try FileSink.append(records, to: path)
+                state.fileSpool[path] = nil
+                wrote = true
             } catch {
-                report.errors.append(error.message)
+                report.errors.append(error.message + "; its \(records.count) record\(records.count == 1 ? "" : "s") "
+                    + "stay in the state and are appended on the next pass")
                 report.failed = true
             }
         }
+        return wrote
     }
 
     /// The paths of every file sink, sorted.
@@ -92,25 +117,28 @@ public struct Delivery: Sendable {
     public func retryOutbox(state: inout StateDocument, now: Double) -> Report {
         var report = Report()
         guard !state.outbox.isEmpty else { return report }
-        let undelivered = deliverWebhooks([:], state: &state, now: now, report: &report, forced: true)
-        recordUndelivered(undelivered, report: &report)
+        let plan = planWebhooks([:], state: &state, now: now, forced: true)
+        let undelivered = sendWebhooks(plan, state: &state, now: now, report: &report)
+        recordUndelivered(undelivered, state: &state, report: &report)
         return report
     }
 
-    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its
-    /// alerts in every file sink (`outbox drop`). The caller removes it from the outbox.
-    public func recordDropped(_ entry: OutboxEntry, now: Double) -> Report {
+    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its alerts in
+    /// every file sink, through the spool (a file that cannot be written now gets it on the next pass).
+    /// The caller removes the entry from the outbox.
+    public func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
         let error = entry.lastError.map(scrubber.scrub)
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, report: &report)
+        }, state: &state, report: &report)
         return report
     }
 
-    /// Writes the records of alerts no webhook will get to every file sink.
-    private func recordUndelivered(_ records: [String], report: inout Report) {
+    /// Writes the records of alerts no webhook will get to every file sink (through the spool).
+    private func recordUndelivered(_ records: [String], state: inout StateDocument, report: inout Report) {
         guard !records.isEmpty else { return }
-        writeFiles(Dictionary(uniqueKeysWithValues: filePaths.map { ($0, records) }), report: &report)
+        for path in filePaths { state.fileSpool[path, default: []] += records }
+        _ = writeSpool(&state, report: &report)
     }
 }

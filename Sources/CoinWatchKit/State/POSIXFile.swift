@@ -14,6 +14,17 @@ enum POSIXFile {
         case missing
         case bytes([UInt8])
         case failed(String)
+        /// The path is not a regular file coinwatch may read.
+        case refused(Refusal)
+    }
+
+    /// Why a path was refused without reading it.
+    enum Refusal: Equatable {
+        /// A symbolic link (only where links are not followed).
+        case symlink
+        case permissionDenied
+        /// Not a regular file: "a folder", "a FIFO", "a device" …
+        case notRegular(String)
     }
 
     /// The text of the current `errno`.
@@ -48,13 +59,27 @@ enum POSIXFile {
         return nil
     }
 
-    /// Reads the whole file at `path`; a file over `limit` bytes fails without being read.
-    static func readWhole(_ path: String, limit: Int = 128 << 20) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError()) }
+    /// Reads the whole file at `path`; a file over `limit` bytes fails without being read. Anything but a
+    /// regular file (a FIFO, a device, a folder) is refused at once, never waited on; with `followLinks`
+    /// false a symbolic link is refused too.
+    static func readWhole(_ path: String, limit: Int = 128 << 20, followLinks: Bool = true) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case ELOOP where !followLinks:
+                return .refused(.symlink)
+            case EACCES, EPERM: return .refused(.permissionDenied)
+            default: return .failed(lastError())
+            }
+        }
         defer { _ = close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, Int(info.st_size) > limit { return .failed(overLimit(Int(info.st_size), limit: limit)) }
+        guard fstat(fd, &info) == 0 else { return .failed(lastError()) }
+        if let kind = notRegular(info.st_mode) {
+            return .refused(.notRegular(kind))
+        }
+        if Int(info.st_size) > limit { return .failed(overLimit(Int(info.st_size), limit: limit)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -66,6 +91,19 @@ enum POSIXFile {
             if count == 0 { return .bytes(bytes) }
             bytes += chunk[0..<count]
             if bytes.count > limit { return .failed(overLimit(bytes.count, limit: limit)) }
+        }
+    }
+
+    /// "a folder", "a FIFO", "a device" … for a mode that is not a regular file's; nil for a regular file.
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a file"
         }
     }
 

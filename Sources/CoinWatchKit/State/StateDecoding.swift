@@ -28,9 +28,20 @@ enum StateDecoding {
         } catch let error as StateError {
             throw error
         } catch let error as DecodingError {
-            throw .unreadable(path: path, detail: describe(error))
+            throw .unreadable(path: path, detail: syntaxError(in: bytes) ?? describe(error))
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
+        }
+    }
+
+    /// "not valid JSON at 3:14 (…)" with the line and column of the first syntax error, nil when the
+    /// bytes are valid JSON (the problem is then the document's shape).
+    static func syntaxError(in bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONParser.parse(bytes)
+            return nil
+        } catch {
+            return "not valid JSON at \(error.line):\(error.column) (\(error.message))"
         }
     }
 

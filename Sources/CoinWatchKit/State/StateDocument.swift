@@ -39,6 +39,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var outages: [String: Outage] = [:]
     /// Running totals for `--metrics`: "requests|provider" and "alerts|rule|status" → count.
     public var counters: [String: Double] = [:]
+    /// The wall-clock time of the last pass that wrote this state, seconds since 1970; a pass whose clock
+    /// is earlier treats the time since as zero (`ClockStep`).
+    public var lastPass: Double?
+    /// File sink path → JSON Lines records not yet appended whole (write-ahead, like the outbox): saved
+    /// before they are written, removed once they are, appended on the next pass after a kill or a failure.
+    public var fileSpool: [String: [String]] = [:]
 
     public init() {}
 
@@ -59,11 +65,13 @@ public struct StateDocument: Codable, Sendable, Equatable {
         silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
         outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
         counters = try c.decodeIfPresent([String: Double].self, forKey: .counters) ?? [:]
+        lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
+        fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, silences, outages, counters
+        case unresolved, silences, outages, counters, lastPass = "last_pass", fileSpool = "file_spool"
     }
 
     /// "coin|vs", the key of `prices`.

@@ -22,14 +22,29 @@ public final class StateLock: Sendable {
 
     /// Takes the lock for the state at `statePath`, polling every 50 ms for up to `timeout`
     /// seconds. Creates the lock file (0600) and its folder (0700) when missing.
-    /// Throws `StateError.locked` when another holder keeps it, `.writeFailed` when it cannot open it.
+    /// The lock file is opened without following a symbolic link. Throws `StateError.locked` when another
+    /// holder keeps it, `.refused` for a link or a non-file lock path, `.writeFailed` when it cannot open it.
     public static func acquire(statePath: String, timeout: Double = 10) throws(StateError) -> StateLock {
         let lockPath = statePath + ".lock"
         if let detail = POSIXFile.makeFolders(POSIXFile.folder(of: statePath)) {
-            throw .writeFailed(path: lockPath, detail: detail)
+            throw .writeFailed(path: lockPath, detail: detail + "; " + StateError.writeHint(errno))
         }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .writeFailed(path: lockPath, detail: POSIXFile.lastError()) }
+        // Never through a symbolic link (another user's link in a shared folder), never waiting on a FIFO.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                throw .refused(path: statePath, detail: "its lock \(lockPath) is a symbolic link, which coinwatch does not follow",
+                               hint: "remove the link (coinwatch creates the lock file itself) or pass --state PATH in a folder of your own")
+            }
+            let detail = POSIXFile.lastError()
+            throw .writeFailed(path: lockPath, detail: "cannot open the lock file: \(detail); \(StateError.writeHint(errno))")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, let kind = POSIXFile.notRegular(info.st_mode) {
+            _ = close(fd)
+            throw .refused(path: statePath, detail: "its lock \(lockPath) is \(kind), not a regular file",
+                           hint: "remove it (coinwatch creates the lock file itself) or pass --state PATH")
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int64((max(timeout, 0) * 1000).rounded())))
         while true {
@@ -39,7 +54,7 @@ public final class StateLock: Sendable {
             guard code == EWOULDBLOCK else {
                 let detail = POSIXFile.lastError()
                 _ = close(fd)
-                throw .writeFailed(path: lockPath, detail: "cannot lock: \(detail)")
+                throw .writeFailed(path: lockPath, detail: "cannot lock: \(detail); check that the folder is on a local disk or pass --state PATH")
             }
             if clock.now >= deadline {
                 _ = close(fd)

@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The fast path of reading a state file: prices, pairs, backoff, resolved and unresolved favorites
-/// and symbols (the sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
+/// The fast path of reading a state file: prices, pairs, backoff, resolved and unresolved favorites,
+/// symbols and the last pass's time (the sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
 /// charts, listings, silences and outages are handed to `JSONDecoder` section by section. It gives up (nil) on anything
 /// it cannot vouch for (an escape in a key, a duplicate key, a null where a value is required, a
 /// version out of range), and `StateDecoding` then reads the whole file the general way, which
@@ -31,6 +31,9 @@ enum StateReader {
                 case "pairs": return pairs(&reader, into: &doc.pairs)
                 case "backoff": return section(&reader, into: &doc.backoff) { $0.number() }
                 case "unresolved": return section(&reader, into: &doc.unresolved) { $0.number() }
+                case "last_pass":
+                    guard let value = optionalNumber(&reader) else { return false }
+                    doc.lastPass = value
                 case "symbols": return section(&reader, into: &doc.symbols) { $0.string() }
                 case "resolved":
                     return section(&reader, into: &doc.resolved) { reader in
@@ -38,6 +41,7 @@ enum StateReader {
                         return dictionary(&reader, into: &ids) { $0.string() } ? ids : nil
                     }
                 case "outbox": return delegated(&reader, into: &doc.outbox)
+                case "file_spool": return delegated(&reader, into: &doc.fileSpool)
                 case "quote_cache": return delegated(&reader, into: &doc.quoteCache)
                 case "charts": return delegated(&reader, into: &doc.charts)
                 case "listings": return delegated(&reader, into: &doc.listings)

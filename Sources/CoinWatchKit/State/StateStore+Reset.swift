@@ -10,10 +10,15 @@ extension StateStore {
     /// Moves the state file aside to `<path>.bak-<UTC time>` (`state.json.bak-20261129T120000Z`,
     /// then `-2`, `-3` … so no backup is overwritten) for `coinwatch state reset`; `now` is
     /// seconds since 1970. Returns the backup's path, nil when there was no file.
-    /// Throws `StateError.writeFailed`. The caller holds the state lock.
+    /// Throws `StateError.refused` for a folder, FIFO or device, `.writeFailed`. The caller holds the state lock.
     @discardableResult
     public static func reset(path: String, now: Double) throws(StateError) -> String? {
-        guard POSIXFile.exists(path) else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        // A folder, FIFO or device is not a state file: it is left where it is (a symbolic link is moved aside, not followed).
+        if let kind = POSIXFile.notRegular(info.st_mode), (info.st_mode & S_IFMT) != S_IFLNK {
+            throw refused(path, .notRegular(kind))
+        }
         let base = "\(path).bak-\(backupStamp(now))"
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : "\(base)-\(attempt)"

@@ -22,12 +22,52 @@ public enum StateStore {
     /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
     public static func load(path: String) throws(StateError) -> StateDocument {
         let bytes: [UInt8]
-        switch POSIXFile.readWhole(path, limit: maxBytes) {
+        switch POSIXFile.readWhole(path, limit: maxBytes, followLinks: false) {
         case .missing: return StateDocument()
         case .failed(let detail): throw .unreadable(path: path, detail: detail)
+        case .refused(let refusal): throw refused(path, refusal)
         case .bytes(let read): bytes = read
         }
-        return try StateDecoding.decode(bytes, path: path)
+        return try decode(bytes, path: path)
+    }
+
+    /// The document in `bytes` (a state file's content), its numbers checked (`StateValidation`).
+    /// Throws `StateError.unreadable` naming `path`.
+    static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
+        let doc = try StateDecoding.decode(bytes, path: path)
+        if let problem = StateValidation.firstProblem(in: doc) {
+            throw .unreadable(path: path, detail: problem)
+        }
+        return doc
+    }
+
+    /// The bytes `save` writes for `doc` (the fast writer, else `JSONEncoder` for a value it refuses).
+    /// Throws `StateError.writeFailed` naming `path`.
+    static func encode(_ doc: StateDocument, path: String) throws(StateError) -> [UInt8] {
+        do {
+            if let written = try? StateWriter.encode(doc) { return written }
+            // A value the writer refuses: JSONEncoder says what it is.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return Array(try encoder.encode(doc))
+        } catch {
+            throw .writeFailed(path: path, detail: "cannot encode: \(error)")
+        }
+    }
+
+    /// The error for a state path that is not a regular file coinwatch may use; it never advises `state reset`.
+    static func refused(_ path: String, _ refusal: POSIXFile.Refusal) -> StateError {
+        switch refusal {
+        case .symlink:
+            return .refused(path: path, detail: "it is a symbolic link, which coinwatch neither follows nor writes through",
+                            hint: "pass --state PATH with the real file's path, or remove the link")
+        case .permissionDenied:
+            return .refused(path: path, detail: "permission denied",
+                            hint: "let this user read and write it and its folder (chmod u+rw), or pass --state PATH")
+        case .notRegular(let kind):
+            return .refused(path: path, detail: "it is \(kind), not a regular file",
+                            hint: "pass --state PATH with the path of a file (coinwatch creates it)")
+        }
     }
 
     /// Writes `doc` to `path` atomically with mode 0600, creating its folder (0700) when missing, and
@@ -35,25 +75,15 @@ public enum StateStore {
     /// A document that would be over `limit` bytes is not written: the file `load` could not read back stays as it was.
     /// Throws `StateError.writeFailed`; no temp file is left behind.
     public static func save(_ doc: StateDocument, to path: String, limit: Int = maxBytes) throws(StateError) {
-        let bytes: [UInt8]
-        do {
-            if let written = try? StateWriter.encode(doc) {
-                bytes = written
-            } else {
-                // A value the writer refuses: JSONEncoder says what it is.
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                bytes = Array(try encoder.encode(doc))
-            }
-        } catch {
-            throw .writeFailed(path: path, detail: "cannot encode: \(error)")
-        }
+        let bytes = try encode(doc, path: path)
         guard bytes.count <= limit else {
             throw .writeFailed(path: path, detail: "the state would be too large (\(POSIXFile.overLimit(bytes.count, limit: limit))); "
                 + "watch fewer favorites or use shorter windows")
         }
         let folder = POSIXFile.folder(of: path)
-        if let detail = POSIXFile.makeFolders(folder) { throw .writeFailed(path: path, detail: detail) }
+        if let detail = POSIXFile.makeFolders(folder) {
+            throw .writeFailed(path: path, detail: detail + "; " + StateError.writeHint(errno))
+        }
         removeStaleTemps(for: path)
         try replace(path, with: bytes)
     }
@@ -65,7 +95,7 @@ public enum StateStore {
         let temp = "\(folder)/\(tempPrefix(for: path))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try writeTemp(bytes, to: temp, for: path, mode: mode)
         guard rename(temp, path) == 0 else {
-            let detail = POSIXFile.lastError()
+            let detail = withHint(POSIXFile.lastError())
             _ = unlink(temp)
             throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
         }
@@ -76,20 +106,25 @@ public enum StateStore {
     private static func writeTemp(_ bytes: [UInt8], to temp: String, for path: String, mode: mode_t) throws(StateError) {
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else {
-            throw .writeFailed(path: path, detail: "cannot create a temp file: \(POSIXFile.lastError())")
+            throw .writeFailed(path: path, detail: "cannot create a temp file: \(withHint(POSIXFile.lastError()))")
         }
         var failure: String?
         if fchmod(fd, mode) != 0 {
-            failure = POSIXFile.lastError()
+            failure = withHint(POSIXFile.lastError())
         } else if let detail = POSIXFile.writeAll(fd, bytes) {
-            failure = detail
+            failure = withHint(detail)
         } else if fsync(fd) != 0 {
-            failure = POSIXFile.lastError()
+            failure = withHint(POSIXFile.lastError())
         }
-        if close(fd) != 0, failure == nil { failure = POSIXFile.lastError() }
+        if close(fd) != 0, failure == nil { failure = withHint(POSIXFile.lastError()) }
         if let failure {
             _ = unlink(temp)
             throw .writeFailed(path: path, detail: failure)
         }
+    }
+
+    /// `detail` followed by what to do about the current `errno` ("; free some disk space …").
+    private static func withHint(_ detail: String) -> String {
+        "\(detail); \(StateError.writeHint(errno))"
     }
 }

@@ -27,6 +27,21 @@ enum StateWriter {
         key("counters", &out)
         try object(doc.counters, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
+        key("file_spool", &out)
+        object(doc.fileSpool, &out) { records, out in
+            out.append(UInt8(ascii: "["))
+            for (index, record) in records.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(record, &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: ","))
+        if let lastPass = doc.lastPass {
+            key("last_pass", &out)
+            try number(lastPass, &out)
+            out.append(UInt8(ascii: ","))
+        }
         key("listings", &out)
         try delegated(doc.listings, empty: doc.listings.isEmpty, &out)
         out.append(UInt8(ascii: ","))

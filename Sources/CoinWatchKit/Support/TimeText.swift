@@ -5,11 +5,9 @@ import Glibc
 /// Formats instants (seconds since 1970) for records and people.
 public enum TimeText {
     /// ISO-8601 UTC with seconds: `2026-11-29T12:00:00Z`.
-    /// Instants beyond year 5000 (or not finite, as a damaged state file may hold) are written as that bound.
+    /// An instant outside 1970…9999 (or not finite) is shown as the nearest end, never a crash.
     public static func iso(_ seconds: Double) -> String {
-        let bound = 95_617_584_000.0  // 5000-01-01
-        let clamped = seconds.isFinite ? min(max(seconds, -bound), bound) : bound
-        var t = time_t(clamped.rounded(.down))
+        var t = time_t(clampedInstant(seconds))
         var parts = tm()
         gmtime_r(&t, &parts)
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
@@ -23,15 +21,22 @@ public enum TimeText {
 
     /// Minutes since local midnight (TZ honoured) of an instant.
     public static func localMinuteOfDay(_ seconds: Double) -> Int {
-        var t = time_t(seconds.rounded(.down))
+        var t = time_t(clampedInstant(seconds))
         var parts = tm()
         localtime_r(&t, &parts)
         return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
     }
 
-    /// A duration in seconds as the shortest `1h30m` form.
+    /// `seconds` rounded down into 0…9999-12-31T23:59:59Z (0 when not finite): safe for `time_t`.
+    static func clampedInstant(_ seconds: Double) -> Double {
+        guard seconds.isFinite else { return 0 }
+        return min(max(seconds.rounded(.down), 0), 253_402_300_799)
+    }
+
+    /// A duration in seconds as the shortest `1h30m` form (negative or not finite: `0s`; capped at 1e15 s).
     public static func duration(_ seconds: Double) -> String {
-        var rest = Int(seconds.rounded())
+        guard seconds.isFinite, seconds > 0 else { return "0s" }
+        var rest = Int(min(seconds, 1e15).rounded())
         if rest == 0 { return "0s" }
         var out = ""
         for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {

@@ -8,13 +8,26 @@ import Testing
         #expect(text == "BTC jumped +3.10% today, now $101.00")
     }
 
-    @Test func doubleBraceIsALiteralBrace() {
-        #expect(MessageTemplate.render("{{price} {price}", values: ["price": "1"]) == "{price} 1")
-        #expect(MessageTemplate.unknownPlaceholders(in: "{{nope}") == [])
+    @Test func doubledBracesAreLiteralBracesBothWays() throws {
+        #expect(MessageTemplate.render("{{price}} {price}", values: ["price": "1"]) == "{price} 1")
+        #expect(MessageTemplate.render("}}{{", values: [:]) == "}{")
+        #expect(try MessageTemplate.parse("{{{price}}}") == [.text("{"), .placeholder("price"), .text("}")])
+        #expect(MessageTemplate.unknownPlaceholders(in: "{{nope}}") == [])
     }
 
-    @Test func textThatIsNotAPlaceholderStays() {
-        #expect(MessageTemplate.render("{ a } {} {\"x\"}", values: [:]) == "{ a } {} {\"x\"}")
+    @Test(arguments: [
+        ("{price", 1, "a { that is never closed"),
+        ("now }", 5, "a lone }"),
+        ("{}", 1, "an empty placeholder {}"),
+        ("{ price }", 1, "a { that does not start a placeholder"),
+        ("{{price}", 8, "a lone }"),
+        ("{\"x\"}", 1, "a { that does not start a placeholder"),
+    ])
+    func anUnbalancedOrMalformedBraceIsAnError(_ template: String, _ position: Int, _ reason: String) {
+        #expect { try MessageTemplate.parse(template) } throws: { error in
+            guard let error = error as? MessageTemplate.BraceError else { return false }
+            return error.position == position && error.reason.hasPrefix(reason)
+        }
     }
 
     @Test func placeholderWithoutValueRendersEmpty() {

@@ -3,8 +3,9 @@ import Testing
 @testable import CoinWatchKit
 
 /// SIGKILL at random moments across many passes of the binary, the state write included (SPEC §3, §5):
-/// state always loads, queued alerts stay queued, and an alert answered 2xx is sent again only when the
-/// kill fell between that 2xx and the write that records it (the window the Idempotency-Key covers).
+/// state always loads, queued alerts stay queued, an alert answered 2xx is sent again only when the
+/// kill fell between that 2xx and the write that records it (the window the Idempotency-Key covers),
+/// and the JSON Lines file gets every alert the webhooks got (and only those), whatever the kill hit.
 @Suite(.serialized) struct CrashSafetyTests {
     /// Kills to reach, and the most passes to try for them.
     static let targetKills = 60
@@ -30,7 +31,8 @@ import Testing
         try dir.write("rules.json", RulesJSON.make(
             baseURL: market.baseURL, favorites: ["bitcoin", "ethereum"],
             rules: #"{"id": "x", "coin": "*", "when": {"crosses": 100}}, {"id": "lo", "coin": "*", "when": {"below": 100}, "resolve": true}"#,
-            defaults: #"{"notify": ["a", "b"]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
+            defaults: #"{"notify": ["a", "b", "log"]}"#,
+            sinks: "{" + (sinks + [#""log": {"type": "file", "path": "alerts.jsonl"}"#]).joined(separator: ", ") + "}"))
         try seedLargeState(statePath)
 
         var kills = 0, killsDuringWrite = 0, passes = 0, explainedResends = 0, resendsAfterAimedKills = 0
@@ -97,6 +99,19 @@ import Testing
         let everSent = Set(receiver.answers.map { Delivery(sink: $0.path, key: $0.key) })
         let delivered = Set(receiver.answers.filter { $0.status == 200 }.map { Delivery(sink: $0.path, key: $0.key) })
         #expect(everSent.subtracting(delivered).isEmpty, "every message ever tried was delivered in the end")
+        // The file sink is write-ahead too: every alert it logged reached both webhooks, and every alert the
+        // webhooks got is in the log (appended again at most, never lost), each line a whole record.
+        let logLines = (dir.read("alerts.jsonl") ?? "").split(separator: "\n")
+        let logged = Set(logLines.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        })
+        #expect(logged.count > 20 && logLines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil },
+                "the log holds whole records: \(logged.count) alerts")
+        for sink in ["/a", "/b"] {
+            let reached = Set(delivered.filter { $0.sink == sink }.map(\.key))
+            #expect(logged.subtracting(reached).isEmpty, "logged but never delivered to \(sink): \(logged.subtracting(reached).sorted()) (seed \(seed))")
+            #expect(reached.subtracting(logged).isEmpty, "delivered to \(sink) but never logged: \(reached.subtracting(logged).sorted()) (seed \(seed))")
+        }
         #expect(killsDuringWrite >= 5, "kills landed during state writes: \(killsDuringWrite)")
         #expect(try !FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.hasPrefix(".state.json.tmp-") },
                 "the temp files of killed writes are cleaned up")

@@ -54,7 +54,7 @@ import Testing
         let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", statePath])
         #expect(run.status == 65)
         #expect(run.stderr == "coinwatch: state file \(statePath) cannot be read: it is 129 MiB, over the limit of 128 MiB; "
-            + "run `coinwatch state reset` to move it aside and start over\n", "\(run.stderr)")
+            + "run `coinwatch state reset --state \(statePath)` to move it aside and start over\n", "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         let size = try FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int
         #expect(size == 129 << 20, "never overwritten")

@@ -74,7 +74,7 @@ import Testing
         doc.pairs["a|x"] = PairState()
         doc.prices["bitcoin|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(t: 10, p: 1.5)])
         let text = String(decoding: try StateWriter.encode(doc), as: UTF8.self)
-        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"listings":{},"outages":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
+        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"file_spool":{},"listings":{},"outages":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
             + #""prices":{"bitcoin|usd":{"covered_from":10,"first_seen":10,"points":[[10,1.5]]}},"#
             + #""quote_cache":{},"resolved":{},"silences":[],"symbols":{},"unresolved":{},"version":1}"#)
     }

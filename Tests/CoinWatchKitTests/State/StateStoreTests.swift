@@ -77,7 +77,7 @@ import Testing
         let path = folder.file("state.json")
         try StateStore.save(StateDocument(), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"listings":{},"outages":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"silences":[],"symbols":{},"unresolved":{},"version":1}"#)
+        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"file_spool":{},"listings":{},"outages":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"silences":[],"symbols":{},"unresolved":{},"version":1}"#)
     }
 
     @Test(arguments: [
@@ -157,6 +157,7 @@ import Testing
             #expect(error.message.contains("/s/state.json") && !error.message.contains("\n"))
         }
         #expect(StateError.locked(path: "/s/state.json").message
-            == "another coinwatch pass holds /s/state.json.lock; gave up after 10 s")
+            == "another coinwatch pass holds /s/state.json.lock; gave up after 10 s; let it finish and try again "
+            + "(a pass that never ends shows in `pgrep -a coinwatch`), or raise COINWATCH_LOCK_TIMEOUT")
     }
 }
