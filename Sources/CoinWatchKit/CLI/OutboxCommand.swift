@@ -106,19 +106,28 @@ enum OutboxCommand {
         return .failure(ExitCodeError(code: .failure))
     }
 
-    /// Sends now (all, or the one `id` names), ignoring quiet hours and `Retry-After`; exit 1 when some stays undelivered.
-    private static func retry(_ id: String?, context: CommandContext) -> ExitCode {
+    /// Loads rules.json (its unset variables tolerated unless `sending`), then edits the state under
+    /// the lock with `change` (given the delivery and the time); the state is saved when it changed.
+    private static func edit(_ context: CommandContext, sending: Bool,
+                             _ change: (inout StateDocument, Delivery, Double) -> ExitCode) -> ExitCode {
         let rules: RulesFile
-        switch context.loadRules() {
+        switch context.loadRules(tolerateUnsetVariables: !sending) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
         let delivery = RunCommand.makePass(context, rules: rules).delivery
         let now = context.clock.now().timeIntervalSince1970
         do {
-            let lock = try StateLock.acquire(statePath: context.statePath, timeout: context.lockTimeout)
-            defer { lock.release() }
-            var state = try StateStore.load(path: context.statePath)
+            return try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { change(&$0, delivery, now) }
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    /// Sends now (all, or the one `id` names), ignoring quiet hours and `Retry-After`; exit 1 when some stays undelivered.
+    private static func retry(_ id: String?, context: CommandContext) -> ExitCode {
+        edit(context, sending: true) { state, delivery, now in
             var chosen = StateDocument()
             var others: [OutboxEntry] = []
             if let id {
@@ -138,31 +147,18 @@ enum OutboxCommand {
             let tried = chosen.outbox.count
             let report = delivery.retryOutbox(state: &chosen, now: now)
             state.outbox = OutboxPlan.oldestFirst(others + chosen.outbox)
-            try StateStore.save(state, to: context.statePath)
+            for (path, records) in chosen.fileSpool { state.fileSpool[path, default: []] += records }
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }
             if !context.arguments.quiet {
                 context.io.out("retried \(tried) message(s): \(report.delivered) delivered, \(chosen.outbox.count) still in the outbox\n")
             }
             return report.failed || !chosen.outbox.isEmpty ? .failure : .success
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
         }
     }
 
     /// Removes one message, with an `undelivered` record of each of its alerts in every file sink.
     private static func drop(_ id: String, context: CommandContext) -> ExitCode {
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
-        let delivery = RunCommand.makePass(context, rules: rules).delivery
-        let now = context.clock.now().timeIntervalSince1970
-        do {
-            let lock = try StateLock.acquire(statePath: context.statePath, timeout: context.lockTimeout)
-            defer { lock.release() }
-            var state = try StateStore.load(path: context.statePath)
+        edit(context, sending: false) { state, delivery, now in
             let index: Int
             switch find(id, in: state.outbox, context: context) {
             case .success(let found): index = found
@@ -171,16 +167,12 @@ enum OutboxCommand {
             let entry = state.outbox.remove(at: index)
             let report = delivery.recordDropped(entry, state: &state, now: now)
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }
-            try StateStore.save(state, to: context.statePath)
             if !context.arguments.quiet {
                 let files = delivery.filePaths
                 context.io.out("dropped \(Self.id(entry)) (\(Delivery.describe(entry.alerts)) for \(entry.sink))"
                     + (files.isEmpty ? "; no file sink records it" : "; recorded as undelivered in \(files.joined(separator: ", "))") + "\n")
             }
             return report.failed ? .failure : .success
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
         }
     }
 }
