@@ -8,12 +8,17 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 all: build
 
-# libcurl's headers come from Debian; install them when they are missing.
+# libcurl's and SQLite's headers come from Debian; install them when they are missing.
 deps:
 	@if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
 		echo "installing libcurl4-openssl-dev (apt)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcurl4-openssl-dev pkg-config >/dev/null; \
+	fi
+	@if ! dpkg -s libsqlite3-dev >/dev/null 2>&1; then \
+		echo "installing libsqlite3-dev (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
 build: deps

@@ -12,7 +12,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),

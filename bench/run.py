@@ -170,6 +170,85 @@ def run_cases(args, prices: PriceServer, hooks: WebhookReceiver, peer_python: Pa
 MICRO_RULES = (25_000, 50_000, 100_000, 200_000)
 
 
+class _Counter:
+    """Requests seen by the history case's file server."""
+    def __init__(self):
+        self.count = 0
+
+    def reset(self):
+        self.count = 0
+
+    def total(self):
+        return self.count
+
+
+def run_history(args, work: Path) -> dict:
+    """Issue #15: `show bitcoin --range 1y` from a warm history store (and card cache) next to
+    `coinwatch --version`, then `coinwatch-bench --history` (store size, read-back of 129,600 candles)."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    print("bench: history (show --range 1y from a warm store; coinwatch-bench --history)", flush=True)
+    folder = work / "history"
+    shutil.rmtree(folder, ignore_errors=True)
+    www = folder / "www"
+    (www / "api/v3/coins/bitcoin").mkdir(parents=True)
+    markets = json.loads((ROOT / "Fixtures/real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json").read_text())
+    markets[0]["sparkline_in_7d"] = {"price": [44000 + 60 * i for i in range(168)]}  # so the card is cached too
+    (www / "api/v3/coins/markets").write_text(json.dumps(markets))
+    shutil.copy(ROOT / "Fixtures/real/history/coingecko-market-chart_terra-luna_vs-usd_days-max_interval-daily_2022-07-06.json",
+                www / "api/v3/coins/bitcoin/market_chart")
+    counter = _Counter()
+
+    class Handler(SimpleHTTPRequestHandler):
+        def do_GET(self):
+            counter.count += 1
+            super().do_GET()
+
+        def log_message(self, *a):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(www)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        root = f"http://127.0.0.1:{server.server_address[1]}/api/v3"
+        rules = folder / "rules.json"
+        rules.write_text(json.dumps({"providers": [{"name": "coingecko", "base_url": root, "cache_ttl": "1h"}],
+                                     "favorites": ["bitcoin"]}))
+        state = folder / "state.json"
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8",
+               "HOME": str(folder), "COINWATCH_CACHE": str(folder / "cache")}
+        show = measure("show bitcoin --range 1y (warm store)",
+                       [str(args.bin), "show", "bitcoin", "--range", "1y", "--rules", str(rules), "--state", str(state)],
+                       folder, env, args.runs, [counter], state)
+        version = measure("coinwatch --version", [str(args.bin), "--version"], folder, env, args.runs, [], state)
+    finally:
+        server.shutdown()
+    out = subprocess.run([str(args.micro), "--history", str(folder)], check=True, capture_output=True, text=True).stdout
+    store = json.loads(out.strip().splitlines()[-1])
+    return {"show_1y": show, "version": version, **store}
+
+
+def history_targets(history: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed targets of issue #15."""
+    if not history or "show_1y" not in history:
+        return []
+    show, version = history["show_1y"], history["version"]
+    mb = history["history_store_bytes"] / 1_000_000
+    return [
+        ("`show bitcoin --range 1y` from a warm store ≤ 30 ms", f"{fmt_ms(show)} ms, {show['requests']} requests",
+         show["median_ms"] <= 30 and show["requests"] == 0),
+        ("… and under 2× `coinwatch --version`", f"--version {fmt_ms(version)} ms: {show['median_ms'] / version['median_ms']:.1f}×",
+         show["median_ms"] < 2 * version["median_ms"]),
+        ("reading back 90 days of 1-minute candles (129,600) ≤ 50 ms",
+         f"{history['history_read_median_ms']:.1f} ms (min {history['history_read_min_ms']:.1f})",
+         history["history_read_median_ms"] <= 50),
+        ("1 year of hourly candles for 100 coins < 50 MB", f"{mb:.1f} MB", mb < 50),
+        ("(not a target) Binance requests to fill that", f"{history['history_fill_binance_requests_per_coin']} per coin "
+         f"(8,760 candles, 1,000 a request), {100 * history['history_fill_binance_requests_per_coin']} in all", None),
+    ]
+
+
 def run_micro(micro: Path, runs: int) -> list[dict]:
     """The rule-evaluation micro-benchmark's JSON lines."""
     print("bench: rule evaluation (coinwatch-bench)", flush=True)
@@ -367,6 +446,16 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
               for t, m, ok in targets(result["cases"], result["micro"])]
+    history = history_targets(result.get("history"))
+    if history:
+        lines += ["", "## History and charts (issue #15)", "",
+                  "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
+                  "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
+                  "make no request), next to `coinwatch --version`; then `coinwatch-bench --history` "
+                  "(`Sources/coinwatch-bench/HistoryBench.swift`): a year of hourly candles for 100 coins written to a "
+                  "fresh store, and 129,600 one-minute candles of one coin read back.", "",
+                  "| target | measured | met |", "| --- | --- | --- |"]
+        lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in history]
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue
@@ -427,7 +516,7 @@ def main() -> int:
         prices.close()
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
-              "cases": cases, "micro": run_micro(args.micro, args.runs)}
+              "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work)}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
         args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
@@ -436,7 +525,7 @@ def main() -> int:
         write_summary(ROOT / "docs" / "benchmarks.md", result)
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
-    for t, m, ok in targets(cases, result["micro"]):
+    for t, m, ok in targets(cases, result["micro"]) + history_targets(result.get("history")):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")
     return 0

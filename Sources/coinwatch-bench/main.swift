@@ -2,9 +2,21 @@
 // Usage: coinwatch-bench [--quotes 5000] [--rules 25000,50000,100000,200000] [--repeat 15]
 // Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…,
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
+// `coinwatch-bench --history DIR` instead measures the history store (HistoryBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
+if let index = CommandLine.arguments.firstIndex(of: "--history"), index + 1 < CommandLine.arguments.count {
+    do {
+        try HistoryBench.run(folder: CommandLine.arguments[index + 1], repeats: 15)
+    } catch {
+        print("{\"error\":\"\(error)\"}")
+    }
+    exit(0)
+}
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0) }
 for _ in 0..<options.repeats {

@@ -36,6 +36,7 @@ public enum ArgumentParser {
         Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside)."),
         Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
         Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
+        Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
     ]
@@ -164,6 +165,12 @@ public enum ArgumentParser {
             parsed.vs = value.lowercased()
         case "--for": parsed.silenceFor = value
         case "--comment": parsed.comment = value
+        case "--range":
+            guard let range = ChartRange(rawValue: value.lowercased()) else {
+                let names = ChartRange.allCases.map(\.rawValue)
+                throw UsageError("Error: '--range \(value)' is not a chart range.\(Suggestion.phrase(for: value, in: names)) Use one of \(ChartRange.names).")
+            }
+            parsed.range = range
         case "--force": parsed.force = true
         case "--yes": parsed.yes = true
         case "--favorites": parsed.favoritesList = InitCommand.list(value)

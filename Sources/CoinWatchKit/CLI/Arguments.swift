@@ -46,6 +46,8 @@ public struct Arguments: Sendable, Equatable {
     public var favoritesList: [String]?
     /// `init --yes`: ask nothing.
     public var yes = false
+    /// `show --range R`: draw the chart of this span.
+    public var range: ChartRange?
     /// `favorites remove --force`.
     public var force = false
     public var help = false

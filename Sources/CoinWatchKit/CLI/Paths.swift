@@ -24,6 +24,19 @@ public enum Paths {
         return absolute(base, environment: environment) + "/coinwatch/state.json"
     }
 
+    /// The cache folder (SPEC §7): `$COINWATCH_CACHE`, else `$XDG_CACHE_HOME/coinwatch`, else
+    /// `~/.cache/coinwatch`. Always absolute.
+    public static func cache(environment: [String: String]) -> String {
+        if let env = environment["COINWATCH_CACHE"], !env.isEmpty { return absolute(env, environment: environment) }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.cache"
+        return absolute(base, environment: environment) + "/coinwatch"
+    }
+
+    /// The history store in the cache folder.
+    public static func historyStore(environment: [String: String]) -> String {
+        cache(environment: environment) + "/history.sqlite"
+    }
+
     /// `path` with `~` expanded and made absolute against the working folder.
     public static func absolute(_ path: String, environment: [String: String]) -> String {
         var path = path

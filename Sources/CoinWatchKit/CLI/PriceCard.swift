@@ -76,8 +76,9 @@ struct PriceCard {
         change > 0 ? color.green(text) : change < 0 ? color.red(text) : text
     }
 
-    /// The card as one JSON object; `sparkline_7d` is omitted when there is no chart.
-    func json(cachedAt: Double?) -> String {
+    /// The card as one JSON object; `sparkline_7d` is omitted when there is no chart; `chart`
+    /// (SPEC §7: `{"range": "30d", "points": [[ms, price], …]}`) is added when given.
+    func json(cachedAt: Double?, chart: (range: ChartRange, points: [(time: Int64, price: Double)])? = nil) -> String {
         var o = JSONOut()
         o.add("id", quote.providerID)
         o.add("symbol", quote.symbol)
@@ -106,6 +107,12 @@ struct PriceCard {
             o.addRaw("sparkline_7d", chart.text)
         }
         o.add("cached_at", cachedAt.map(TimeText.iso))
+        if let chart {
+            var section = JSONOut()
+            section.add("range", chart.range.rawValue)
+            section.addRaw("points", JSONOut.array(chart.points.map { "[\($0.time),\(JSONOut.number($0.price))]" }))
+            o.addRaw("chart", section.text)
+        }
         return o.text
     }
 }

@@ -1,4 +1,5 @@
-/// `coinwatch show COIN [--vs CUR] [--provider NAME]`: one coin's price card with a 7-day sparkline.
+/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]`: one coin's price card with a
+/// 7-day sparkline, and with `--range` a line chart of that span (`ShowChart`).
 /// CoinGecko serves card and chart in one `/coins/markets?…&sparkline=true` request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
@@ -6,7 +7,7 @@ enum ShowCommand {
         let arguments = context.arguments.positionals
         guard arguments.count == 1, let coin = arguments.first, !coin.trimmingSpaces.isEmpty else {
             let problem = arguments.count > 1 ? "Too many coins (\(arguments.count)); show takes one" : "Missing coin"
-            context.io.err("Error: \(problem). Usage: coinwatch show COIN [--vs CUR] [--provider NAME]\n")
+            context.io.err("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]\n")
             return .usage
         }
         return WatchSession.run(context) { session in
@@ -21,10 +22,28 @@ enum ShowCommand {
                 return .failure
             case .success(let shown):
                 if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
-                guard !context.arguments.quiet else { return .success }
-                context.io.out(context.arguments.json ? shown.card.json(cachedAt: shown.cachedAt) + "\n"
-                                                      : shown.card.text(color: context.color))
-                return .success
+                var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
+                var failed = false
+                if let range = context.arguments.range {
+                    switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
+                    case .success(let loaded): chart = (range, loaded.points)
+                    case .failure(let error):
+                        context.io.err("coinwatch: \(error.message)\n")
+                        failed = true
+                    }
+                }
+                guard !context.arguments.quiet else { return failed ? .failure : .success }
+                if context.arguments.json {
+                    context.io.out(shown.card.json(cachedAt: shown.cachedAt, chart: chart) + "\n")
+                } else {
+                    var text = shown.card.text(color: context.color)
+                    if let chart {
+                        text += "\n" + ShowChart.text(chart.points, range: chart.range, vs: shown.card.quote.vs,
+                                                      width: ShowChart.width(context.io.environment), color: context.color)
+                    }
+                    context.io.out(text)
+                }
+                return failed ? .failure : .success
             }
         }
     }

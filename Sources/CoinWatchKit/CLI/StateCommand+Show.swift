@@ -24,12 +24,35 @@ extension StateCommand {
             let (rule, coin) = StateDocument.splitPairKey(key)
             return PairRow(rule: rule, coin: coin, pair: pair, vs: currency(of: coin, in: state))
         }.sorted { ($0.rule, $0.coin) < ($1.rule, $1.coin) }
+        let history = historySummary(Paths.historyStore(environment: context.io.environment))
         if context.arguments.json {
-            context.io.out(json(rows, state: state, path: path) + "\n")
+            var doc = json(rows, state: state, path: path)
+            if let history {
+                var o = JSONOut()
+                o.add("path", history.path)
+                o.add("bytes", Int(history.bytes))
+                o.add("series", history.series)
+                doc = String(doc.dropLast()) + ",\"history_store\":" + o.text + "}"
+            }
+            context.io.out(doc + "\n")
         } else if !context.arguments.quiet {
-            context.io.out(text(rows, state: state, path: path))
+            var out = text(rows, state: state, path: path)
+            if let history {
+                let megabytes = NumberText.fixed(Double(history.bytes) / 1_048_576, decimals: 1, grouped: true)
+                out += "history store \(history.path): \(megabytes) MB, \(history.series.map(String.init) ?? "?") series\n"
+            }
+            context.io.out(out)
         }
         return .success
+    }
+
+    /// The history store's size and series count (SPEC §7), nil when there is none yet; the series
+    /// count is nil when the store cannot be read now (locked, damaged: `show --range` repairs it).
+    static func historySummary(_ path: String) -> (path: String, bytes: Int64, series: Int?)? {
+        guard Paths.exists(path), let store = try? HistoryStore(path: path, busyTimeout: 1) else {
+            return Paths.exists(path) ? (path, 0, nil) : nil
+        }
+        return (path, store.sizeBytes, try? store.seriesCount())
     }
 
     static func json(_ rows: [PairRow], state: StateDocument, path: String) -> String {

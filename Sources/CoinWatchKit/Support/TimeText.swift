@@ -19,6 +19,26 @@ public enum TimeText {
         iso(seconds).replacing("-", with: "").replacing(":", with: "")
     }
 
+    /// The UTC calendar fields of an instant: year, month 1–12, day, hour, minute.
+    public static func utcFields(_ seconds: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min))
+    }
+
+    /// Seconds since 1970 of 00:00 UTC on the first of `month` (1–12; past 12 rolls into later years) in `year`.
+    public static func utcMonthStart(year: Int, month: Int) -> Double {
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900 + (month - 1) / 12)
+        parts.tm_mon = Int32((month - 1) % 12)
+        parts.tm_mday = 1
+        return Double(timegm(&parts))
+    }
+
+    /// English month abbreviations, January first.
+    public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// Minutes since local midnight (TZ honoured) of an instant.
     public static func localMinuteOfDay(_ seconds: Double) -> Int {
         var t = time_t(clampedInstant(seconds))
