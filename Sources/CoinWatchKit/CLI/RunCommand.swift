@@ -6,8 +6,10 @@ enum RunCommand {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
+        // The indicator tracks live as long as the process (`CandleFeed`).
+        let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
-            return onePass(context, rules: rules)
+            return onePass(context, rules: rules, candles: candles)
         }
         let waiter: SignalWaiter
         do {
@@ -17,12 +19,12 @@ enum RunCommand {
             return .failure
         }
         return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
-            onePass(context, rules: $0)
+            onePass(context, rules: $0, candles: candles)
         }.run()
     }
 
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
-    static func onePass(_ context: CommandContext, rules: RulesFile) -> ExitCode {
+    static func onePass(_ context: CommandContext, rules: RulesFile, candles: CandleFeed? = nil) -> ExitCode {
         let statePath = context.statePath
         var lock: StateLock?
         if !context.arguments.dryRun {
@@ -42,6 +44,7 @@ enum RunCommand {
             return error.exitCode
         }
         var pass = makePass(context, rules: rules)
+        pass.candles = candles
         if !context.arguments.dryRun {
             // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
             pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }

@@ -4,6 +4,9 @@
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
 ///    failover; writes `state.memory` only and returns the quotes. Provider problems go to stderr;
 ///    a favorite no provider quoted makes the pass exit 1.
+/// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
+///    coins indicator rules watch, from the history store and, for candles closed since, from the
+///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair; writes `state.pairs` and `state.prices` only and returns the alerts with their sinks.
 /// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
@@ -25,6 +28,8 @@ public struct Pass: Sendable {
     public var delivery: Delivery
     /// Evaluate and print, but send nothing (the caller also writes no state).
     public var dryRun: Bool
+    /// The candles stage; nil: indicator conditions see no candles (they stay in warm-up).
+    public var candles: CandleFeed?
 
     public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -42,7 +47,9 @@ public struct Pass: Sendable {
         }
         state.lastPass = now
         let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
-        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
+        let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                                        indicators: indicators)
         outcome.alerts = pending.map(\.alert)
         deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
         return outcome
@@ -60,6 +67,18 @@ public struct Pass: Sendable {
             outcome.exitCode = .failure
         }
         return fetched.quotes
+    }
+
+    /// The candles stage: each watched coin's indicator readings; warnings on stderr.
+    private func readIndicators(_ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
+                                outcome: inout Outcome) -> [String: IndicatorReadings] {
+        guard let candles else { return [:] }
+        let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
+        let update = candles.update(rules: rules, quotes: quotes, sources: sources, transport: fetcher.transport,
+                                    memory: &memory, now: now)
+        outcome.requestCount += update.requests
+        for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }
+        return update.readings
     }
 
     /// The deliver stage (printing only, on a dry run); delivery errors on stderr.

@@ -27,8 +27,9 @@ public struct RuleRunner: Sendable {
 
     /// The pass's evaluate stage at `now` (seconds since 1970): advances the pairs it evaluates and
     /// records the quotes' prices, the only parts of the state it writes.
+    /// `indicators`: the readings of the coins some indicator rule watches (the candles stage, `CandleFeed`).
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
-                         now: Double) -> [Pending] {
+                         now: Double, indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
         // without a quote this pass is not `quoted` (its observation is a placeholder).
@@ -52,6 +53,7 @@ public struct RuleRunner: Sendable {
             // copies without touching a reference count.
             let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
             observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
+            if !indicators.isEmpty, let readings = indicators[coin] { observations[observations.count - 1].indicators = readings }
             quoted.append(true)
         }
         var pending: [Pending] = []
@@ -76,8 +78,14 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
-                // The observation is passed in place (inout), never copied per pair.
-                let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
+                // The observation is passed in place (inout), never copied per pair. A kind that keeps
+                // a reference price reads the pair's (set here for each such pair; no other kind reads it).
+                if step.remembers { observations[coin].reference = pairs[slot: slot].reference }
+                var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
+                if step.remembers {
+                    let fired = decision.status == .firing
+                    pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observations[coin], fired: fired) }
+                }
                 pairs[slot: slot] = pair
                 guard case .notify(let status, _) = decision else { continue }
                 pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],

@@ -18,6 +18,11 @@ struct ConditionExample: Sendable {
     var history: [(ago: Double, price: Double)]
     /// How long ago coinwatch started watching (seconds); nil: since the oldest recorded price.
     var watchedFor: Double?
+    /// Closes of closed candles, oldest first (indicator kinds), and their volumes (nil: none).
+    var closes: [Double]
+    var volumes: [Double]?
+    /// The pair's stored reference price (`change_from` from the start, trailing kinds).
+    var reference: Double?
     /// Whether the pair has fired and not stopped holding (a level kind's hysteresis).
     var firing: Bool
     /// Whether the condition holds in this situation: a fresh pair notifies; a firing one stays
@@ -27,8 +32,8 @@ struct ConditionExample: Sendable {
     init(_ when: String, price: Double, previous: Double? = nil, change24h: Double? = nil,
          high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
          ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-         history: [(ago: Double, price: Double)] = [],
-         watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
+         history: [(ago: Double, price: Double)] = [], closes: [Double] = [], volumes: [Double]? = nil,
+         reference: Double? = nil, watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
         self.when = when
         self.price = price
         self.previous = previous
@@ -36,6 +41,7 @@ struct ConditionExample: Sendable {
         (self.high24h, self.low24h, self.high52w, self.low52w, self.ath, self.atl) = (high24h, low24h, high52w, low52w, ath, atl)
         (self.volume24h, self.marketCap, self.rank) = (volume24h, marketCap, rank)
         self.history = history
+        (self.closes, self.volumes, self.reference) = (closes, volumes, reference)
         self.watchedFor = watchedFor
         self.firing = firing
         self.holds = holds
@@ -48,15 +54,29 @@ struct ConditionExample: Sendable {
               ath: ath, atl: atl, volume24h: volume24h, marketCap: marketCap, rank: rank, provider: "example")
     }
 
-    /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
-    /// to the newest recorded price.
-    func observation(now: Double) -> Observation {
+    /// The observation this example describes at `now` (seconds since 1970), with the readings of
+    /// `indicators` over `closes`. `previous` defaults to the newest recorded price.
+    func observation(now: Double, indicators: [IndicatorNeed] = []) -> Observation {
         let points = history.map { PricePoint(t: now - $0.ago, p: $0.price) }
         var series: PriceSeries?
         if let first = watchedFor.map({ now - $0 }) ?? points.first?.t {
             series = PriceSeries(firstSeen: first, points: points)
         }
-        return Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+        var observation = Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+        observation.reference = reference
+        if !indicators.isEmpty {
+            var tracks: [IndicatorKey: IndicatorTrack] = [:]
+            for need in indicators where tracks[need.key] == nil {
+                var track = IndicatorTrack(need.indicator)
+                for (index, close) in closes.enumerated() {
+                    let open = Int64(index) * need.timeframe.milliseconds
+                    track.add(Candle(openTime: open, open: close, high: close, low: close, close: close, volume: volumes.flatMap { index < $0.count ? $0[index] : nil }))
+                }
+                tracks[need.key] = track
+            }
+            observation.indicators = IndicatorReadings(tracks: tracks)
+        }
+        return observation
     }
 
     /// The situation in words: `price 105; provider's 24h high 104; recorded 100 1h ago`.
@@ -78,6 +98,9 @@ struct ConditionExample: Sendable {
             parts.append("recorded " + history.map { "\(n($0.price)) \(TimeText.duration($0.ago)) ago" }
                 .joined(separator: ", "))
         }
+        if !closes.isEmpty { parts.append("closed candles " + closes.map(n).joined(separator: ", ")) }
+        if let volumes { parts.append("volumes " + volumes.map(n).joined(separator: ", ")) }
+        if let reference { parts.append("pair's reference price \(n(reference))") }
         if let watchedFor { parts.append("watched for \(TimeText.duration(watchedFor))") }
         if previous == nil, history.isEmpty, !level { parts.append("no previous price") }
         if firing { parts.append("fired before") }

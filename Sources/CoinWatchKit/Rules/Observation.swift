@@ -18,6 +18,11 @@ public struct Observation: Sendable, Equatable {
     private var volumeValue: Double
     private var capValue: Double
     private var rankValue: Int
+    /// The indicators of the coin's closed candles that some rule on it reads (nil for the others).
+    var indicators: IndicatorReadings?
+    /// The pair's stored reference price (`ConditionNeeds.pairMemory`), set by the pass for the
+    /// pair being judged; nil for a pair that has none yet.
+    public var reference: Double?
 
     /// Which optional figures are there.
     private struct Present: OptionSet, Sendable, Equatable {
@@ -113,6 +118,8 @@ public struct Observation: Sendable, Equatable {
         self.volumeValue = 0
         self.capValue = 0
         self.rankValue = 0
+        self.indicators = nil
+        self.reference = nil
         self.previous = previous
         self.change24h = quote.change24h
         if let volume = quote.volume24h, volume.isFinite, volume >= 0 {
