@@ -113,13 +113,16 @@ public struct RuleRunner: Sendable {
                               status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
         let quote = quotes[coin] ?? Self.unquoted
+        // The wick is asked only of an alert that fires from an observation with a span.
+        let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
         let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
-                              value: rule.condition.kind.figure(observation), status: status, now: now, timeDigits: timeDigits)
+                              value: rule.condition.kind.figure(observation), extreme: extreme, status: status, now: now,
+                              timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?,
+    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
@@ -131,6 +134,7 @@ public struct RuleRunner: Sendable {
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
+        alert.markWick(extreme)
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

@@ -19,6 +19,10 @@ public enum AlertRecord {
         out.add("provider", alert.provider)
         out.add("message", alert.message)
         out.add("value", alert.value)
+        if alert.wick == true, let extreme = alert.extreme {
+            out.add("wick", true)
+            out.add("extreme", extreme)
+        }
         if alert.backtest == true { out.add("backtest", true) }
         return out.text
     }
