@@ -8,7 +8,8 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 all: build
 
-# libcurl's and SQLite's headers come from Debian; install them when they are missing.
+# libcurl's, SQLite's and wslay's headers come from Debian; install them when they are missing.
+# The stream tests' WebSocket servers need Python's `websockets` (PyPI), installed for the user.
 deps:
 	@if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
 		echo "installing libcurl4-openssl-dev (apt)"; \
@@ -20,6 +21,14 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config >/dev/null; \
 	fi
+	@if ! dpkg -s libwslay-dev >/dev/null 2>&1; then \
+		echo "installing libwslay-dev (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libwslay-dev >/dev/null; \
+	fi
+	@python3 -c 'import websockets' 2>/dev/null || { echo "installing websockets (pip, user)"; \
+		python3 -m pip install --user -q websockets 2>/dev/null || \
+		python3 -m pip install --user -q --break-system-packages websockets; }
 
 build: deps
 	$(SWIFT) build

@@ -14,7 +14,7 @@ public enum ArgumentParser {
     static let options: [Option] = [
         Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
-        Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
         Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),

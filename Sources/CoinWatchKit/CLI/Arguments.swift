@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, completion
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion
     }
 
     public var command: Command = .run

@@ -41,6 +41,7 @@ public enum CLI {
         case .trending: return TrendingCommand.run(context)
         case .favorites: return FavoritesCommand.run(context)
         case .backtest: return BacktestCommand.run(context)
+        case .stream: return StreamCommand.run(context)
         case .completion: return CompletionCommand.run(context)
         }
     }

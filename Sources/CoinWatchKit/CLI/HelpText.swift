@@ -35,6 +35,7 @@ public enum HelpText {
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
+        case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         }
     }
@@ -64,6 +65,7 @@ public enum HelpText {
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
+        case .stream: return "coinwatch stream [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
         case .completion: return "coinwatch completion bash | zsh | fish"
         }
     }

@@ -24,23 +24,13 @@ enum RunCommand {
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
     static func onePass(_ context: CommandContext, rules: RulesFile) -> ExitCode {
         let statePath = context.statePath
-        var lock: StateLock?
-        if !context.arguments.dryRun {
-            do {
-                lock = try StateLock.acquire(statePath: statePath, timeout: context.lockTimeout)
-            } catch {
-                context.io.err("coinwatch: \(error.message)\n")
-                return error.exitCode
-            }
+        let lock: StateLock?
+        var state: StateDocument
+        switch context.lockedState() {
+        case .success(let locked): (lock, state) = locked
+        case .failure(let error): return error.code
         }
         defer { lock?.release() }
-        var state: StateDocument
-        do {
-            state = try StateStore.load(path: statePath)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
         var pass = makePass(context, rules: rules)
         if !context.arguments.dryRun {
             // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.

@@ -58,15 +58,18 @@ public struct ProviderConfig: Sendable, Equatable {
     public var timeout: Double = 10
     /// PEM bundle trusted in addition to the system's.
     public var caFile: String?
+    /// The WebSocket root `stream` connects to instead of the exchange's public one (SPEC §9).
+    public var wsURL: String?
 
     public init(name: ProviderName, baseURL: String? = nil, apiKeyEnv: String? = nil,
-                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil) {
+                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil) {
         self.name = name
         self.baseURL = baseURL
         self.apiKeyEnv = apiKeyEnv
         self.cacheTTL = cacheTTL
         self.timeout = timeout
         self.caFile = caFile
+        self.wsURL = wsURL
     }
 }
 
