@@ -83,6 +83,9 @@ clean:
 # $(DESTDIR)$(PREFIX); the completions come from the binary just built.
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The example, the schema, the user guide and the service units (SPEC §11).
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/coinwatch
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/coinwatch
 MAN5DIR = $(DESTDIR)$(PREFIX)/share/man/man5
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -97,7 +100,13 @@ install: release
 	"$(BINDIR)/coinwatch" completion zsh > "$(ZSHDIR)/_coinwatch"
 	"$(BINDIR)/coinwatch" completion fish > "$(FISHDIR)/coinwatch.fish"
 	chmod 0644 "$(BASHDIR)/coinwatch" "$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+	install -d "$(SHAREDIR)/systemd" "$(SHAREDIR)/logrotate" "$(DOCDIR)"
+	install -m 0644 rules.example.json rules.schema.json "$(SHAREDIR)/"
+	install -m 0644 contrib/systemd/* "$(SHAREDIR)/systemd/"
+	install -m 0644 contrib/logrotate/coinwatch "$(SHAREDIR)/logrotate/coinwatch"
+	install -m 0644 README.md docs/*.md "$(DOCDIR)/"
 
 uninstall:
 	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(MAN5DIR)/coinwatch-rules.5" "$(BASHDIR)/coinwatch" \
 		"$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+	rm -rf "$(SHAREDIR)" "$(DOCDIR)"

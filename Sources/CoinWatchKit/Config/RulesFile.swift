@@ -20,6 +20,8 @@ public struct RulesFile: Sendable, Equatable {
     public var rules: [Rule] = []
     /// Named sinks; always holds "stdout".
     public var sinks: [String: SinkConfig] = ["stdout": .stdout]
+    /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
+    public var heartbeat: HeartbeatConfig?
 
     public init(path: String) { self.path = path }
 
