@@ -16,15 +16,21 @@ struct EntersRangeCondition: PriceRangeKind {
     /// The range.
     var range: PriceRange
 
-    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+    /// From above the range a fall, from below a rise.
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let previous = alert.previous, previous != alert.price else { return .neutral }
+        return alert.price > previous ? .rise : .fall
+    }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let sides = range.sides(o) else { return false }
         return !sides.wasInside && sides.isInside
     }
 
+    /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" entered ", from: range.low, to: range.high)
+        let verb = previous.map { $0 > price ? " fell into " : " rose into " } ?? " entered "
+        out.text(verb, from: range.low, to: range.high)
     }
 }
 

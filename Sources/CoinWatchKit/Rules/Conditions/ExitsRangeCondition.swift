@@ -25,8 +25,10 @@ struct ExitsRangeCondition: PriceRangeKind {
         return sides.wasInside && !sides.isInside
     }
 
+    /// ` fell out of $60,000.00–$65,000.00` (below it), ` rose out of …` (above it).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" left ", from: range.low, to: range.high)
+        let verb = previous.map { $0 > price ? " fell out of " : " rose out of " } ?? " left "
+        out.text(verb, from: range.low, to: range.high)
     }
 }
 
