@@ -57,6 +57,23 @@ import Testing
         #expect(unit.contains("RestartPreventExitStatus=64 65 66"))
     }
 
+    /// SPEC §2 `${file:PATH}` under systemd: a `LoadCredential=` path that does not exist fails the
+    /// unit (243/CREDENTIALS) unless a `SetCredential=` of the same id stands in for it; every
+    /// credential the units load has that fallback, and docs/service.md says so.
+    @Test func aCredentialFolderThatDoesNotExistYetDoesNotStopTheUnits() throws {
+        for unit in ["coinwatch.service", "coinwatch-loop.service"] {
+            let lines = try read("systemd/" + unit).split(separator: "\n").map(String.init)
+            let loads = lines.filter { $0.hasPrefix("LoadCredential=") }
+            #expect(!loads.isEmpty, "\(unit) loads its secrets as credentials")
+            for load in loads {
+                let id = load.dropFirst("LoadCredential=".count).split(separator: ":").first.map(String.init) ?? ""
+                #expect(lines.contains("SetCredential=\(id):none"), "\(unit): \(load) has no SetCredential=\(id):none fallback")
+            }
+        }
+        let guide = try String(contentsOfFile: Fixtures.root + "/docs/service.md", encoding: .utf8)
+        #expect(guide.contains("`SetCredential=coinwatch:none`") && guide.contains("The folder is optional"))
+    }
+
     @Test(.enabled(if: Shell.which("logrotate") != nil, "logrotate is not installed (apt-get install logrotate)"))
     func logrotateRotatesTheFileSinkAndCoinwatchWritesANewOne() throws {
         let market = try MarketServer()
