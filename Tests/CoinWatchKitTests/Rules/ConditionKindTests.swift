@@ -189,7 +189,12 @@ import Testing
         let rows = Self.prices + Self.crossings + Self.changes + Self.extremes + Self.moves + Self.ranges + Self.compounds
         // The provider-figure kinds read volume, market cap and rank, which ConditionCase has no
         // field for: their rows are their registry examples (ConditionRegistryTests).
-        let byExamples: Set = ["volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below", "rank_within"]
+        // So do the indicator kinds (closed candles) and the reference-price kinds (the pair's
+        // stored reference), also run by IndicatorGoldenTests and ReferencePriceTests.
+        let byExamples: Set = ["volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below", "rank_within",
+                               "volume_spike", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below",
+                               "ma_crosses_above", "ma_crosses_below", "price_above_ma", "price_below_ma",
+                               "bollinger_above", "bollinger_below", "change_from", "trailing_drop", "trailing_rise"]
         #expect(Set(rows.map(\.condition.key)).union(byExamples) == Set(Condition.allKeys))
     }
 
