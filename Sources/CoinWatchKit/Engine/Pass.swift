@@ -42,24 +42,48 @@ public struct Pass: Sendable {
         }
         state.lastPass = now
         let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
-        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
+        let runner = RuleRunner(rules: rules)
+        if let unquoted = runner.unvaluedHoldings(quotes) {
+            io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
+        }
+        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
         outcome.alerts = pending.map(\.alert)
         deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
         return outcome
     }
 
-    /// The fetch stage: the quotes by favorite as written; failures and missing favorites on stderr.
+    /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
+    /// fetch per currency a rule asks for; failures and missing coins on stderr.
     private func fetch(memory: inout ProviderMemory, now: Double, io: IO, outcome: inout Outcome) -> [String: Quote] {
-        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &memory, now: now)
-        outcome.requestCount = fetched.requestCount
-        for failure in fetched.failures {
-            io.err("coinwatch: \(failure.message)\n")
+        var quotes: [String: Quote] = [:]
+        for currency in QuoteDemand(rules).currencies {
+            let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
+            outcome.requestCount += fetched.requestCount
+            for failure in fetched.failures {
+                io.err("coinwatch: \(failure.message)\n")
+            }
+            if !fetched.missing.isEmpty {
+                io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(currency.vs); check the favorite's id or add a provider that lists it\n")
+                outcome.exitCode = .failure
+            }
+            for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                io.err("coinwatch: \(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), and a rule asks for it there (provider, or a premium's against)\n")
+                outcome.exitCode = .failure
+            }
+            if currency.vs == rules.vsCurrency, quotes.isEmpty {
+                quotes = fetched.quotes
+            } else {
+                for (coin, quote) in fetched.quotes {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: nil, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
+            for (provider, served) in fetched.pinnedQuotes {
+                for (coin, quote) in served {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
         }
-        if !fetched.missing.isEmpty {
-            io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
-            outcome.exitCode = .failure
-        }
-        return fetched.quotes
+        return quotes
     }
 
     /// The deliver stage (printing only, on a dry run); delivery errors on stderr.
