@@ -114,7 +114,10 @@ extension RulesValidator {
         if let favorite = favoriteByKey[name.lowercased()] { return favorite }
         let shown = text.fromEnvironment ? text.shown : "'\(name)'"
         var message = "coin \(shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : name)) or use \"*\"."
-        if !text.fromEnvironment { message += Suggestion.phrase(for: name, in: favorites) }
+        if !text.fromEnvironment {
+            let bySymbol = favorites.first { symbols[$0.lowercased()]?.lowercased() == name.lowercased() }
+            message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: name, in: favorites)
+        }
         error(message, at: node, path: coinPath)
         return nil
     }

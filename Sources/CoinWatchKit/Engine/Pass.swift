@@ -2,10 +2,11 @@
 /// own part of the state.
 /// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
-///    failover; writes `state.memory` only and returns the quotes. Provider problems go to stderr;
-///    a favorite no provider quoted makes the pass exit 1.
+///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
+///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
-///    pair; writes `state.pairs` and `state.prices` only and returns the alerts with their sinks.
+///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
+///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
 /// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
 ///    `state.outbox` only (write-ahead: the state that records the alerts is saved first, and
 ///    checkpointed mid-delivery). A dry run prints the alerts instead.
@@ -25,6 +26,10 @@ public struct Pass: Sendable {
     public var delivery: Delivery
     /// Evaluate and print, but send nothing (the caller also writes no state).
     public var dryRun: Bool
+    /// `--baseline`: record prices and pair states, notify nothing (SPEC §11); the outbox waits too.
+    public var baseline = false
+    /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
+    public var verbose = false
 
     public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -41,34 +46,48 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let quotes = fetch(memory: &state.memory, outages: &state.outages, now: now, io: io, outcome: &outcome)
+        state.silences.removeAll { $0.until <= now }
+        var held: [RuleRunner.Held]? = verbose ? [] : nil
+        let before = baseline ? state.pairs : PairTable()
         let runner = RuleRunner(rules: rules)
         if let unquoted = runner.unvaluedHoldings(quotes) {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
-        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
+        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                      silences: SilenceIndex(state.silences, now: now), held: &held)
+        for line in held ?? [] {
+            io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
+                + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
+        }
         outcome.alerts = pending.map(\.alert)
+        if baseline {
+            Self.unsend(pending, before: before, pairs: &state.pairs)
+            outcome.alerts = []
+            return outcome
+        }
+        if verbose, !dryRun { sayQuietHours(pending, now: now, io: io) }
         deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
         return outcome
     }
 
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
-    /// fetch per currency a rule asks for; failures and missing coins on stderr.
-    private func fetch(memory: inout ProviderMemory, now: Double, io: IO, outcome: inout Outcome) -> [String: Quote] {
+    /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
+    /// which writes `outages`) and missing coins on stderr.
+    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], now: Double, io: IO,
+                       outcome: inout Outcome) -> [String: Quote] {
         var quotes: [String: Quote] = [:]
+        var failures: [ProviderError] = []
+        var missing: [(vs: String, coins: [String])] = []
+        var pinnedMissing: [(provider: String, line: String)] = []
         for currency in QuoteDemand(rules).currencies {
             let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
             outcome.requestCount += fetched.requestCount
-            for failure in fetched.failures {
-                io.err("coinwatch: \(failure.message)\n")
-            }
-            if !fetched.missing.isEmpty {
-                io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(currency.vs); check the favorite's id or add a provider that lists it\n")
-                outcome.exitCode = .failure
-            }
+            failures += fetched.failures.filter { failure in !failures.contains { $0.provider == failure.provider } }
+            if !fetched.missing.isEmpty { missing.append((currency.vs, fetched.missing)) }
             for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
-                io.err("coinwatch: \(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), and a rule asks for it there (provider, or a premium's against)\n")
-                outcome.exitCode = .failure
+                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), "
+                                     + "and a rule asks for it there (provider, or a premium's against)"))
             }
             if currency.vs == rules.vsCurrency, quotes.isEmpty {
                 quotes = fetched.quotes
@@ -83,7 +102,40 @@ public struct Pass: Sendable {
                 }
             }
         }
+        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff, now: now)
+        for line in report.lines {
+            io.err("coinwatch: \(line)\n")
+        }
+        for (vs, coins) in missing {
+            outcome.exitCode = .failure
+            let list = coins.joined(separator: ", ")
+            if report.failing.isEmpty {
+                io.err("coinwatch: no provider quoted \(list) in \(vs); check the favorite's id or add a provider that lists it\n")
+            } else if report.spoke {
+                // The outage is the cause: said at its edges with it, not every pass.
+                let names = report.failing.keys.sorted().joined(separator: ", ")
+                io.err("coinwatch: no provider quoted \(list) in \(vs): \(names) "
+                    + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
+                    + "add a second provider for failover\n")
+            }
+        }
+        for (provider, line) in pinnedMissing {
+            outcome.exitCode = .failure
+            // A failing provider is the cause, said at the outage's edges.
+            if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
+        }
         return quotes
+    }
+
+    /// `-v`: one stderr line per alert a sink's quiet hours hold back now.
+    private func sayQuietHours(_ pending: [RuleRunner.Pending], now: Double, io: IO) {
+        for item in pending {
+            for sink in item.sinks {
+                guard let quiet = rules.sinks[sink]?.quietHours, quiet.contains(instant: now) else { continue }
+                io.err("coinwatch: held back: \(item.alert.rule) \(item.alert.coin): quiet hours of sink \(sink) "
+                    + "until \(TimeText.clock(minutes: quiet.end)) local\n")
+            }
+        }
     }
 
     /// The deliver stage (printing only, on a dry run); delivery errors on stderr.
@@ -100,5 +152,21 @@ public struct Pass: Sendable {
         }
         if report.failed { outcome.exitCode = .failure }
         outcome.stateUnwritten = report.stateUnwritten
+    }
+
+    /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
+    /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
+    /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
+    static func unsend(_ pending: [RuleRunner.Pending], before: PairTable, pairs: inout PairTable) {
+        for item in pending {
+            let key = StateDocument.pairKey(rule: item.alert.rule, coin: item.alert.coin)
+            guard var pair = pairs[key] else { continue }
+            let old = before[key] ?? PairState()
+            pair.lastNotified = old.lastNotified
+            pair.lastFired = old.lastFired
+            pair.firedOnce = old.firedOnce
+            pair.resolvedOnce = old.resolvedOnce
+            pairs[key] = pair
+        }
     }
 }
