@@ -36,13 +36,16 @@ public struct Quote: Sendable, Equatable, Codable {
     public var time: Date?
     /// The provider that served it (`coingecko`).
     public var provider: String
+    /// The lowest and highest price traded since the previous observation, where the answer
+    /// carries them (SPEC §2 wicks). Never cached: a quote reused from the cache saw no new trades.
+    public var span: PriceSpan?
 
     public init(providerID: String, symbol: String, name: String, vs: String, price: Double,
                 change24h: Double? = nil, high24h: Double? = nil, low24h: Double? = nil,
                 high52w: Double? = nil, low52w: Double? = nil,
                 ath: Double? = nil, athDate: Date? = nil, atl: Double? = nil, atlDate: Date? = nil,
                 volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-                time: Date? = nil, provider: String) {
+                time: Date? = nil, provider: String, span: PriceSpan? = nil) {
         self.providerID = providerID
         self.symbol = symbol
         self.name = name
@@ -62,6 +65,13 @@ public struct Quote: Sendable, Equatable, Codable {
         self.rank = rank
         self.time = time
         self.provider = provider
+        self.span = span
+    }
+
+    /// Every field but `span`, which is not kept in the state's quote cache.
+    private enum CodingKeys: String, CodingKey {
+        case providerID, symbol, name, vs, price, change24h, high24h, low24h, high52w, low52w
+        case ath, athDate, atl, atlDate, volume24h, marketCap, rank, time, provider
     }
 }
 
