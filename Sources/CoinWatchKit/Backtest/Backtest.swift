@@ -97,7 +97,7 @@ public struct Backtest: Sendable {
         var lane = start
         var cursor = Cursor()
         var out: [(target: Int, alert: Alert)] = []
-        // The quote's fixed figures observed once; each pass sets its price, clock and 24h figures,
+        // The quote's fixed figures observed once; each pass sets its price, clock, 24h figures and span,
         // and the lane its previous price and series: every field that changes is set every pass.
         var observation = Observation(quote: history.template, previous: nil, series: nil, now: from)
         for now in passTimes {
@@ -106,6 +106,7 @@ public struct Backtest: Sendable {
             observation.now = now
             observation.change24h = cursor.change24h(history)
             observation.volume24h = cursor.volume24h(history)
+            if history.lows != nil { observation.span = cursor.span(history) }
             runner.evaluate(&lane, observation: &observation, quote: { cursor.quote(history) }) { target, pending in
                 var alert = pending.alert
                 alert.backtest = true
@@ -120,12 +121,16 @@ public struct Backtest: Sendable {
     struct Cursor {
         var latest = -1
         var dayBefore = -1
+        /// The points that arrived since the previous pass (the first pass: its latest point only).
+        var fresh = 0..<0
 
         /// Moves to the pass at `at` (ms); false before the first point (the coin is not quoted yet).
         mutating func advance(_ history: Series, to at: Int64) -> Bool {
             let times = history.times
+            let seen = latest
             while latest + 1 < times.count, times[latest + 1] <= at { latest += 1 }
             guard latest >= 0 else { return false }
+            fresh = seen < 0 ? latest..<latest + 1 : seen + 1..<latest + 1
             let earlier = at - 86_400_000
             while dayBefore + 1 < times.count, times[dayBefore + 1] <= earlier { dayBefore += 1 }
             return true
@@ -144,6 +149,18 @@ public struct Backtest: Sendable {
             return sums[latest + 1] - sums[dayBefore + 1]
         }
 
+        /// The lowest low and highest high of the candles that closed since the previous pass
+        /// (SPEC §2 wicks); nil for a history of points or when no candle closed since.
+        func span(_ history: Series) -> PriceSpan? {
+            guard let lows = history.lows, let highs = history.highs, !fresh.isEmpty else { return nil }
+            var low = lows[fresh.lowerBound], high = highs[fresh.lowerBound]
+            for index in fresh.dropFirst() {
+                low = min(low, lows[index])
+                high = max(high, highs[index])
+            }
+            return PriceSpan(low: low, high: high)
+        }
+
         /// The quote the pass sees (after `advance`).
         func quote(_ history: Series) -> Quote {
             var quote = history.template
@@ -151,6 +168,7 @@ public struct Backtest: Sendable {
             quote.time = nil
             quote.change24h = change24h(history)
             quote.volume24h = volume24h(history)
+            quote.span = span(history)
             return quote
         }
     }

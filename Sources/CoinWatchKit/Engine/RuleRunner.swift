@@ -14,6 +14,15 @@ public struct RuleRunner: Sendable {
         public var sinks: [String]
     }
 
+    /// A notification that was due but held back (cooldown, silence, `for`, once), for `-v`.
+    public struct Held: Sendable, Equatable {
+        public var rule: String
+        public var coin: String
+        public var reason: NotifyReason
+        /// When what held it back ends (seconds since 1970; `NotifyDecision.heldUntil`).
+        public var until: Double?
+    }
+
     /// The rules evaluated; setting them works out the plan again.
     public var rules: RulesFile {
         didSet { plan = RulePlan(rules) }
@@ -30,6 +39,14 @@ public struct RuleRunner: Sendable {
     /// records the quotes' prices, the only parts of the state it writes.
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
                          now: Double) -> [Pending] {
+        var held: [Held]?
+        return evaluate(quotes, pairs: &pairs, prices: &prices, now: now, silences: SilenceIndex([], now: now), held: &held)
+    }
+
+    /// `evaluate` with the silences in force (applied through each covered pair's notify policy),
+    /// also listing in `held` (when it is not nil) each notification held back.
+    public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                         now: Double, silences: SilenceIndex, held: inout [Held]?) -> [Pending] {
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
         // without a quote this pass is not `quoted` (its observation is a placeholder).
@@ -77,9 +94,17 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
+                var step = step
+                if !silences.isEmpty {
+                    step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin])
+                }
                 // The observation is passed in place (inout), never copied per pair.
                 let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
                 pairs[slot: slot] = pair
+                if held != nil, decision.status == nil, decision.reason.isHeldBack {
+                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin], reason: decision.reason,
+                                      until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
+                }
                 guard case .notify(let status, _) = decision else { continue }
                 pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],
                                             quote: quotes[plan.coins[coin]] ?? Self.unquoted, status: status, now: now,
@@ -114,13 +139,16 @@ public struct RuleRunner: Sendable {
     func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quote: Quote,
                       status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
+        // The wick is asked only of an alert that fires from an observation with a span.
+        let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
         let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
-                              value: rule.condition.kind.figure(observation), status: status, now: now, timeDigits: timeDigits)
+                              value: rule.condition.kind.figure(observation), extreme: extreme, status: status, now: now,
+                              timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?,
+    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
@@ -132,6 +160,7 @@ public struct RuleRunner: Sendable {
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
+        alert.markWick(extreme)
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

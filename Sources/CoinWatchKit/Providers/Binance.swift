@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Binance's spot market data (SPEC §6): symbols from `/api/v3/exchangeInfo`, then
 /// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only.
 public struct Binance: ListedMarketExchange {
@@ -24,4 +30,84 @@ public struct Binance: ListedMarketExchange {
     func tickerPath(_ codes: [String]) -> String {
         "/api/v3/ticker/24hr?symbols=" + QueryString.escape("[" + codes.map { "\"\($0)\"" }.joined(separator: ",") + "]")
     }
+}
+
+extension Binance {
+    /// Decodes `/ticker/24hr` bodies (an array, or one object) into quotes keyed by favorite as written;
+    /// a delisted pair with zero prices is no quote.
+    /// Throws `ProviderError.api` for Binance's `{"code":…,"msg":…}`, `ProviderError.decoding` for any other shape.
+    public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
+        return query.assign(tickers, code: \.symbol) { $0.quote(vs: query.vs) }
+    }
+
+    /// The tickers of one body: the array of `symbols=[…]`, or the object of `symbol=…`.
+    /// Throws `ProviderError.api` for Binance's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeTickers(_ body: [UInt8]) throws -> [BinanceTicker] {
+        try JSONBody.decodeOneOrMany(BinanceTicker.self, from: body, provider: providerName)
+    }
+
+    /// The trading symbols whose quote asset is `vs` in an `/api/v3/exchangeInfo` body.
+    /// Throws `ProviderError.api` for Binance's error envelope, `ProviderError.decoding` for any other shape.
+    public func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
+        let info = try JSONBody.decodeAnswer(BinanceExchangeInfo.self, from: body, expecting: .object, provider: name)
+        return info.symbols.compactMap { entry in
+            guard entry.quoteAsset.uppercased() == vs.uppercased(), entry.status ?? "TRADING" == "TRADING" else { return nil }
+            return ListedMarket(code: entry.symbol, base: entry.baseAsset)
+        }
+    }
+}
+
+/// One element of Binance's `/api/v3/ticker/24hr`; prices are strings, the window is the rolling 24 hours.
+public struct BinanceTicker: Decodable, Sendable, Equatable {
+    /// The symbol (`BTCUSDT`).
+    public var symbol: String
+    /// Last trade price; 0 for a delisted pair.
+    public var lastPrice: Double?
+    /// Rolling 24h change in percent.
+    public var priceChangePercent: Double?
+    /// Highest price of the rolling 24 hours.
+    public var highPrice: Double?
+    /// Lowest price of the rolling 24 hours.
+    public var lowPrice: Double?
+    /// Quote asset traded over the rolling 24 hours.
+    public var quoteVolume: Double?
+    /// End of the window (`closeTime`, milliseconds since 1970).
+    public var closeTime: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case symbol, lastPrice, priceChangePercent, highPrice, lowPrice, quoteVolume, closeTime
+    }
+
+    /// Decodes one ticker leniently (numbers as strings); throws when `symbol` is missing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        symbol = try c.decode(String.self, forKey: .symbol)
+        lastPrice = try c.lenientNumber(.lastPrice)
+        priceChangePercent = try c.lenientNumber(.priceChangePercent)
+        highPrice = try c.lenientNumber(.highPrice)
+        lowPrice = try c.lenientNumber(.lowPrice)
+        quoteVolume = try c.lenientNumber(.quoteVolume)
+        closeTime = try c.lenientNumber(.closeTime).map { Date(timeIntervalSince1970: $0 / 1000) }
+    }
+
+    /// The quote in `vs`, or nil for a delisted pair (its prices are all zero).
+    func quote(vs: String) -> Quote? {
+        guard let lastPrice, lastPrice > 0 else { return nil }
+        return Quote(providerID: symbol, symbol: symbol, name: symbol, vs: vs, price: lastPrice,
+                     change24h: priceChangePercent, high24h: highPrice, low24h: lowPrice,
+                     volume24h: quoteVolume, time: closeTime, provider: Binance.providerName)
+    }
+}
+
+/// The part of `/api/v3/exchangeInfo` coinwatch reads: each symbol's assets and trading status.
+struct BinanceExchangeInfo: Decodable {
+    struct Symbol: Decodable {
+        var symbol: String
+        var status: String?
+        var baseAsset: String
+        var quoteAsset: String
+    }
+
+    var symbols: [Symbol]
 }

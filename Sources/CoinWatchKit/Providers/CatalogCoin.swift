@@ -19,21 +19,34 @@ public struct CatalogCoin: Sendable, Equatable {
     }
 }
 
-/// Everything a provider knows about coins, and how to ask for it; an exchange's is its listing.
-extension PriceProvider {
-    /// The GET of everything this provider knows in `vs`: an exchange's market listing by default.
-    public func catalogRequest(vs: String) -> HTTPRequest? { listingRequest(vs: vs) }
-
-    /// The coins of the answer to `catalogRequest(vs:)`: an exchange's markets by default (id = market code).
-    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
-    public func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        try decodeListing(body, vs: vs).map(CatalogCoin.init(market:))
-    }
-}
-
 extension CatalogCoin {
     /// The coin an exchange market trades; the symbol stands in for a missing name.
     public init(market: ListedMarket) {
         self.init(id: market.code, symbol: market.base, name: market.name ?? market.base)
+    }
+}
+
+/// One coin a provider's search found: the id to ask for, how people write it, and its rank.
+public struct SearchHit: Sendable, Equatable {
+    /// The provider's id (`bitcoin`, `btc-bitcoin`).
+    public var id: String
+    /// The ticker, upper case (`BTC`).
+    public var symbol: String
+    /// The display name (`Bitcoin`).
+    public var name: String
+    /// Market-cap rank (1 is largest); nil when the provider ranks it not at all.
+    public var rank: Int?
+
+    /// A hit from its fields; the symbol is stored upper case and a rank below 1 as nil.
+    public init(id: String, symbol: String, name: String, rank: Int?) {
+        self.id = id
+        self.symbol = symbol.uppercased()
+        self.name = name
+        self.rank = rank.flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    /// The hit `text` names among `hits` (SPEC §2: exact id, then symbol, then name; best rank wins a tie).
+    public static func best(for text: String, in hits: [SearchHit]) -> SearchHit? {
+        FavoriteMatcher(hits, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank).match(text)
     }
 }

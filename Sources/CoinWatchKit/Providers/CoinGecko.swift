@@ -58,3 +58,168 @@ public struct CoinGecko: PriceProvider {
         baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
     }
 }
+
+extension CoinGecko {
+    /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
+    /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
+    }
+
+    /// `decode`, letting go of the pages once they are read and before the quotes are made.
+    public func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
+        bodies = []
+        return quotes(for: query, in: markets)
+    }
+
+    /// The favorites' quotes among `markets`.
+    private func quotes(for query: QuoteQuery, in markets: [CoinGeckoMarket]) -> [String: Quote] {
+        FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                               rank: \.marketCapRank) { $0.quote(vs: query.vs) }
+    }
+
+    /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeMarkets(_ body: [UInt8]) throws -> [CoinGeckoMarket] {
+        // The byte scanner gives the same markets several times faster; anything it cannot vouch
+        // for (an error envelope, a bad field, an odd escape) goes the general way, which names the fault.
+        if let markets = CoinGeckoMarket.scan(body) { return markets }
+        return try decodeBody([CoinGeckoMarket].self, from: body, expecting: .array)
+    }
+
+    /// Decodes a CoinGecko body of any endpoint, reporting its error envelope as `ProviderError.api`.
+    static func decodeBody<T: Decodable>(_ type: T.Type, from body: [UInt8],
+                                         expecting shape: JSONBody.Shape) throws -> T {
+        try JSONBody.decodeAnswer(T.self, from: body, expecting: shape, provider: providerName)
+    }
+}
+
+/// One entry of CoinGecko's `/coins/list`: the id to ask for, and the symbol and name to resolve favorites by.
+public struct CoinGeckoCoin: Decodable, Sendable, Equatable {
+    /// The API id (`bitcoin`).
+    public var id: String
+    /// The ticker as CoinGecko writes it (`btc`, lower case).
+    public var symbol: String
+    /// The display name (`Bitcoin`).
+    public var name: String
+
+    /// A coin from its three fields.
+    public init(id: String, symbol: String, name: String) {
+        self.id = id
+        self.symbol = symbol
+        self.name = name
+    }
+}
+
+extension CoinGecko {
+    /// The public path of the full coin list.
+    public static let coinListPath = "/coins/list"
+
+    /// The entries of a `/coins/list` body, in the API's order.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeCoinList(_ body: [UInt8]) throws -> [CoinGeckoCoin] {
+        try decodeBody([CoinGeckoCoin].self, from: body, expecting: .array)
+    }
+
+    /// The GET for the full coin list (about 15,000 entries today), with this provider's headers.
+    public func coinListRequest() -> HTTPRequest {
+        HTTPRequest(url: baseURL + Self.coinListPath, headers: headers, timeout: timeout, caFile: caFile)
+    }
+}
+
+extension CoinGecko {
+    /// `/coins/list`: every id, symbol and name (ranks come from `/coins/markets` for the candidates).
+    public func catalogRequest(vs: String) -> HTTPRequest? { coinListRequest() }
+
+    /// The coins of a `/coins/list` body, without ranks.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
+        try Self.decodeCoinList(body).map { CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name) }
+    }
+}
+
+extension CoinGecko {
+    /// The GET for `/search?query=…`, with this provider's headers.
+    public func searchRequest(query: String) -> HTTPRequest {
+        let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
+        return HTTPRequest(url: url, headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
+    /// (numeric ids in older answers, strings today) and NFTs are not read.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeSearch(_ body: [UInt8]) throws -> [SearchHit] {
+        try decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
+    }
+}
+
+/// The part of CoinGecko's `/search` answer coinwatch reads.
+private struct SearchBody: Decodable {
+    struct Coin: Decodable {
+        var id: String
+        var name: String
+        var symbol: String
+        var rank: LenientNumber?
+
+        enum CodingKeys: String, CodingKey { case id, name, symbol, rank = "market_cap_rank" }
+
+        var hit: SearchHit {
+            SearchHit(id: id, symbol: symbol, name: name, rank: rank?.value.flatMap { Int(exactly: $0) })
+        }
+    }
+
+    var coins: [Coin]
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        coins = try c.decodeIfPresent([Coin].self, forKey: .coins) ?? []
+    }
+
+    enum CodingKeys: String, CodingKey { case coins }
+}
+
+extension CoinGecko {
+    /// The one GET behind `coinwatch show`: `/coins/markets` for one id with the 7-day sparkline
+    /// (`sparkline=true`), so the price card and its chart cost a single request.
+    public func cardRequest(id: String, vs: String) -> HTTPRequest {
+        let query = QueryString.join([
+            ("vs_currency", QueryString.escape(vs.lowercased())),
+            ("ids", QueryString.escape(lookupKey(id))),
+            ("per_page", "1"),
+            ("page", "1"),
+            ("sparkline", "true"),
+            ("price_change_percentage", "24h"),
+        ])
+        return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// The markets of a `/coins/markets` body together with each one's 7-day sparkline (hourly
+    /// prices, oldest first; empty when the body has none; null points are left out).
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeCards(_ body: [UInt8]) throws -> [(market: CoinGeckoMarket, sparkline: [Double])] {
+        let markets = try decodeMarkets(body)
+        let lines = (try? decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
+        return markets.enumerated().map { index, market in
+            (market, index < lines.count ? lines[index].prices : [])
+        }
+    }
+}
+
+/// The `sparkline_in_7d` of one `/coins/markets` element.
+private struct SparklineEntry: Decodable {
+    struct Line: Decodable {
+        var price: [LenientNumber?]?
+    }
+
+    var prices: [Double]
+
+    enum CodingKeys: String, CodingKey { case sparkline = "sparkline_in_7d" }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let line = try? c.decodeIfPresent(Line.self, forKey: .sparkline)
+        prices = (line?.price ?? []).compactMap { $0?.value }
+    }
+}

@@ -79,3 +79,114 @@ public struct CoinGeckoMarket: Decodable, Sendable, Equatable {
                      time: lastUpdated, provider: CoinGecko.providerName)
     }
 }
+
+/// The fast path of `/coins/markets` decoding: one pass over the bytes, no intermediate JSON tree,
+/// no `Decoder`. It reads what `init(from:)` reads, the same way, and gives up (nil) on anything it
+/// does not fully understand (escapes in the fields it keeps, duplicate fields, a value `init(from:)`
+/// would refuse); `CoinGecko.decodeMarkets` then decodes the body the general way.
+extension CoinGeckoMarket {
+    /// The fields `init(from:)` reads, as their JSON key bytes.
+    private static let fieldKeys: [[UInt8]] = [
+        "id", "symbol", "name", "current_price", "price_change_percentage_24h",
+        "price_change_percentage_24h_in_currency", "high_24h", "low_24h", "ath", "ath_date", "atl", "atl_date",
+        "total_volume", "market_cap", "market_cap_rank", "last_updated",
+    ].map { Array($0.utf8) }
+
+    /// The elements of a top-level array body, or nil when the fast path cannot vouch for the result.
+    static func scan(_ body: [UInt8]) -> [CoinGeckoMarket]? {
+        body.withUnsafeBufferPointer { buffer -> [CoinGeckoMarket]? in
+            var reader = JSONByteReader(buffer)
+            var dates: [String: Date] = [:]
+            var markets: [CoinGeckoMarket] = []
+            guard reader.take(UInt8(ascii: "[")) else { return nil }
+            if !reader.take(UInt8(ascii: "]")) {
+                repeat {
+                    guard let market = scanOne(&reader, dates: &dates) else { return nil }
+                    markets.append(market)
+                } while reader.take(UInt8(ascii: ","))
+                guard reader.take(UInt8(ascii: "]")) else { return nil }
+            }
+            return reader.atEnd() ? markets : nil
+        }
+    }
+
+    /// One element (an object) at the cursor.
+    private static func scanOne(_ reader: inout JSONByteReader, dates: inout [String: Date]) -> CoinGeckoMarket? {
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        var market = CoinGeckoMarket(id: "", symbol: "", name: "")
+        var seen: UInt32 = 0
+        var change24h: Double?
+        var change24hInCurrency: Double?
+        if !reader.take(UInt8(ascii: "}")) {
+            repeat {
+                guard let (key, escaped) = reader.stringRange(), !escaped, reader.take(UInt8(ascii: ":")) else { return nil }
+                guard let field = fieldKeys.firstIndex(where: { reader.bytes(in: key, equal: $0) }) else {
+                    guard reader.skipValue() else { return nil }
+                    continue
+                }
+                let bit: UInt32 = 1 << UInt32(field)
+                guard seen & bit == 0 else { return nil }
+                seen |= bit
+                switch field {
+                case 0, 1, 2:
+                    guard let text = reader.plainString() else { return nil }
+                    if field == 0 { market.id = text } else if field == 1 { market.symbol = text } else { market.name = text }
+                case 9, 11, 15:
+                    guard let date = scanDate(&reader, dates: &dates) else { return nil }
+                    if field == 9 { market.athDate = date } else if field == 11 { market.atlDate = date } else { market.lastUpdated = date }
+                default:
+                    guard let number = scanNumber(&reader) else { return nil }
+                    switch field {
+                    case 3: market.currentPrice = number
+                    case 4: change24h = number
+                    case 5: change24hInCurrency = number
+                    case 6: market.high24h = number
+                    case 7: market.low24h = number
+                    case 8: market.ath = number
+                    case 10: market.atl = number
+                    case 12: market.totalVolume = number
+                    case 13: market.marketCap = number
+                    default: market.marketCapRank = number.flatMap { Int(exactly: $0) }
+                    }
+                }
+            } while reader.take(UInt8(ascii: ","))
+            guard reader.take(UInt8(ascii: "}")) else { return nil }
+        }
+        guard seen & 0b1111 == 0b1111 else { return nil }  // id, symbol, name and current_price are required
+        market.change24h = change24h ?? change24hInCurrency
+        return market
+    }
+
+    /// A lenient number (`LenientNumber`): `.some(nil)` for null or an empty string, nil to give up.
+    private static func scanNumber(_ reader: inout JSONByteReader) -> Double?? {
+        switch reader.next() {
+        case UInt8(ascii: "n"):
+            return reader.takeNull() ? .some(nil) : nil
+        case UInt8(ascii: "\""):
+            guard let text = reader.plainString() else { return nil }
+            if text.isEmpty { return .some(nil) }
+            return Lenient.number(text).map { .some($0) }
+        default:
+            return reader.number().map { .some($0) }
+        }
+    }
+
+    /// A lenient date (`LenientDate`): `.some(nil)` for null or an empty string, nil to give up.
+    /// Each distinct text is parsed once per body (many coins share `last_updated`).
+    private static func scanDate(_ reader: inout JSONByteReader, dates: inout [String: Date]) -> Date?? {
+        if reader.next() == UInt8(ascii: "n") { return reader.takeNull() ? .some(nil) : nil }
+        guard let text = reader.plainString() else { return nil }
+        if text.isEmpty { return .some(nil) }
+        if let known = dates[text] { return .some(known) }
+        guard let date = Lenient.date(text) else { return nil }
+        dates[text] = date
+        return .some(date)
+    }
+
+    /// An element with only its names; every figure nil.
+    private init(id: String, symbol: String, name: String) {
+        self.id = id
+        self.symbol = symbol
+        self.name = name
+    }
+}

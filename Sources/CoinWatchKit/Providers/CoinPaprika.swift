@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
 public struct CoinPaprika: PriceProvider {
     /// The public API root, used when rules.json gives no `base_url`.
@@ -36,5 +42,181 @@ public struct CoinPaprika: PriceProvider {
         var headers = [ProviderEndpoint.acceptJSON]
         if let apiKey { headers.append(HTTPHeader("Authorization", apiKey.value)) }
         return headers
+    }
+}
+
+extension CoinPaprika {
+    /// Decodes `/tickers` bodies into quotes keyed by favorite as written (id, then symbol, then name,
+    /// best rank winning a shared symbol, then the id remembered for it).
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    public func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
+        return FavoriteMatcher(tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank)
+            .quotes(for: query) { $0.quote(vs: query.vs) }
+    }
+
+    /// The tickers of one body: the `/tickers` array, or the single object of `/tickers/{id}`.
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    public static func decodeTickers(_ body: [UInt8]) throws -> [CoinPaprikaTicker] {
+        try JSONBody.decodeOneOrMany(CoinPaprikaTicker.self, from: body, provider: providerName)
+    }
+}
+
+/// One element of CoinPaprika's `/coins`: id, name, symbol and rank (0 when unranked).
+struct CoinPaprikaCoin: Decodable {
+    var id: String
+    var name: String
+    var symbol: String
+    var rank: LenientNumber?
+}
+
+extension CoinPaprika {
+    /// `/coins`: every coin with its rank.
+    public func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
+
+    /// The coins of a `/coins` body; rank 0 is no rank.
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    public func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
+        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map { coin in
+            let rank = coin.rank?.value.flatMap { Int(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
+            return CatalogCoin(id: coin.id, symbol: coin.symbol, name: coin.name, rank: rank)
+        }
+    }
+}
+
+/// One element of CoinPaprika's `/tickers` (or the object of `/tickers/{id}`): figures keyed by quote currency.
+public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
+    /// One currency's figures (`quotes.USD`); every one may be null or missing except `price`.
+    public struct Figures: Decodable, Sendable, Equatable {
+        /// Last price; nil when CoinPaprika has none.
+        public var price: Double?
+        /// 24h change in percent (rolling).
+        public var change24h: Double?
+        /// 24h traded volume in this currency.
+        public var volume24h: Double?
+        /// Market capitalisation in this currency.
+        public var marketCap: Double?
+        /// All-time high price; null for some coins.
+        public var ath: Double?
+        /// When the all-time high was set.
+        public var athDate: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case price, change24h = "percent_change_24h", volume24h = "volume_24h", marketCap = "market_cap"
+            case ath = "ath_price", athDate = "ath_date"
+        }
+
+        /// Decodes the figures leniently; every one may be null or missing.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            price = try c.lenientNumber(.price)
+            change24h = try c.lenientNumber(.change24h)
+            volume24h = try c.lenientNumber(.volume24h)
+            marketCap = try c.lenientNumber(.marketCap)
+            ath = try c.lenientNumber(.ath)
+            athDate = try c.lenientDate(.athDate)
+        }
+    }
+
+    /// CoinPaprika's id (`btc-bitcoin`).
+    public var id: String
+    /// Display name (`Bitcoin`).
+    public var name: String
+    /// Ticker symbol (`BTC`).
+    public var symbol: String
+    /// Market-cap rank (1 is largest); 0 or missing means unranked.
+    public var rank: Int?
+    /// When CoinPaprika last updated the figures.
+    public var lastUpdated: Date?
+    /// Figures by upper-case currency code (`USD`).
+    public var quotes: [String: Figures]
+
+    enum CodingKeys: String, CodingKey { case id, name, symbol, rank, lastUpdated = "last_updated", quotes }
+
+    /// Decodes one ticker leniently; throws when `id`, `name` or `symbol` is missing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        symbol = try c.decode(String.self, forKey: .symbol)
+        rank = try c.lenientInt(.rank).flatMap { $0 > 0 ? $0 : nil }
+        lastUpdated = try c.lenientDate(.lastUpdated)
+        quotes = try c.decodeIfPresent([String: Figures].self, forKey: .quotes) ?? [:]
+    }
+
+    /// The quote in `vs`, or nil when the ticker has no price in it.
+    public func quote(vs: String) -> Quote? {
+        guard let figures = quotes[vs.uppercased()], let price = figures.price else { return nil }
+        return Quote(providerID: id, symbol: symbol.uppercased(), name: name, vs: vs.lowercased(), price: price,
+                     change24h: figures.change24h, ath: figures.ath, athDate: figures.athDate,
+                     volume24h: figures.volume24h, marketCap: figures.marketCap, rank: rank,
+                     time: lastUpdated, provider: CoinPaprika.providerName)
+    }
+}
+
+/// CoinPaprika's `/v1/search` (coins only), for `coinwatch search --provider coinpaprika` and
+/// for resolving favorites; the price API itself lives in `CoinPaprika`.
+public struct CoinPaprikaSearch: Sendable {
+    /// The public API root, used when rules.json gives no `base_url`.
+    public static let publicRoot = "https://api.coinpaprika.com/v1"
+    /// The provider's name in rules.json.
+    public static let providerName = "coinpaprika"
+
+    /// The API root the paths are appended to, without a trailing slash.
+    public let baseURL: String
+    /// Seconds allowed per request.
+    public let timeout: Double
+    /// A PEM bundle trusted in addition to the system's.
+    public let caFile: String?
+
+    /// The search endpoint of the provider `config` describes.
+    public init(config: ProviderConfig) {
+        var base = config.baseURL ?? Self.publicRoot
+        while base.hasSuffix("/") { base.removeLast() }
+        baseURL = base.isEmpty ? Self.publicRoot : base
+        timeout = config.timeout
+        caFile = config.caFile
+    }
+
+    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250).
+    public func request(query: String, limit: Int) -> HTTPRequest {
+        let query = QueryString.join([
+            ("q", QueryString.escape(query)),
+            ("c", "currencies"),
+            ("limit", String(min(max(limit, 1), 250))),
+        ])
+        return HTTPRequest(url: "\(baseURL)/search?\(query)", headers: [HTTPHeader("Accept", "application/json")],
+                           timeout: timeout, caFile: caFile)
+    }
+
+    /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
+    /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
+    public static func decode(_ body: [UInt8]) throws -> [SearchHit] {
+        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: providerName)
+        if let error = decoded.error { throw ProviderError.api(provider: providerName, message: error) }
+        return decoded.currencies.map {
+            SearchHit(id: $0.id, symbol: $0.symbol, name: $0.name, rank: $0.rank?.value.flatMap { Int(exactly: $0) })
+        }
+    }
+
+    /// The part of the answer coinwatch reads.
+    private struct Body: Decodable {
+        struct Currency: Decodable {
+            var id: String
+            var name: String
+            var symbol: String
+            var rank: LenientNumber?
+        }
+
+        var currencies: [Currency]
+        var error: String?
+
+        enum CodingKeys: String, CodingKey { case currencies, error }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            currencies = try c.decodeIfPresent([Currency].self, forKey: .currencies) ?? []
+            error = try? c.decodeIfPresent(String.self, forKey: .error)
+        }
     }
 }

@@ -36,3 +36,12 @@ public enum ProviderError: Error, Sendable, Equatable {
         }
     }
 }
+
+extension ProviderError {
+    /// Throws `.unsupportedCurrency` naming `offered` unless it holds `vs`.
+    static func requireOffered(_ vs: String, by provider: String, offered: [String]) throws {
+        guard offered.contains(vs.lowercased()) else {
+            throw ProviderError.unsupportedCurrency(provider: provider, vs: vs.lowercased(), offered: offered)
+        }
+    }
+}

@@ -36,13 +36,16 @@ public struct Quote: Sendable, Equatable, Codable {
     public var time: Date?
     /// The provider that served it (`coingecko`).
     public var provider: String
+    /// The lowest and highest price traded since the previous observation, where the answer
+    /// carries them (SPEC §2 wicks). Never cached: a quote reused from the cache saw no new trades.
+    public var span: PriceSpan?
 
     public init(providerID: String, symbol: String, name: String, vs: String, price: Double,
                 change24h: Double? = nil, high24h: Double? = nil, low24h: Double? = nil,
                 high52w: Double? = nil, low52w: Double? = nil,
                 ath: Double? = nil, athDate: Date? = nil, atl: Double? = nil, atlDate: Date? = nil,
                 volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-                time: Date? = nil, provider: String) {
+                time: Date? = nil, provider: String, span: PriceSpan? = nil) {
         self.providerID = providerID
         self.symbol = symbol
         self.name = name
@@ -62,5 +65,45 @@ public struct Quote: Sendable, Equatable, Codable {
         self.rank = rank
         self.time = time
         self.provider = provider
+        self.span = span
+    }
+
+    /// Every field but `span`, which is not kept in the state's quote cache.
+    private enum CodingKeys: String, CodingKey {
+        case providerID, symbol, name, vs, price, change24h, high24h, low24h, high52w, low52w
+        case ath, athDate, atl, atlDate, volume24h, marketCap, rank, time, provider
+    }
+}
+
+extension Quote {
+    /// Whether the quote is an observation (SPEC §2): its price is a finite number above 0 and its 24h
+    /// volume and market cap, where given, finite numbers ≥ 0. Anything else (`-5`, `-0`, `0`, NaN,
+    /// infinity from a provider) leaves the coin unquoted by that provider in that pass.
+    public var isObservation: Bool {
+        price.isFinite && price > 0
+            && volume24h.map { $0.isFinite && $0 >= 0 } ?? true
+            && marketCap.map { $0.isFinite && $0 >= 0 } ?? true
+    }
+
+    /// Whether every other figure, where given, is a finite number (the common case: nothing to clean).
+    public var figuresAreFinite: Bool {
+        for value in [change24h, high24h, low24h, high52w, low52w, ath, atl] {
+            if let value, !value.isFinite { return false }
+        }
+        return true
+    }
+
+    /// The quote with every other figure that is not a finite number (NaN or infinity read from text) left out.
+    public var withFiniteFigures: Quote {
+        var quote = self
+        let finite = { (value: Double?) in value.flatMap { $0.isFinite ? $0 : nil } }
+        quote.change24h = finite(change24h)
+        quote.high24h = finite(high24h)
+        quote.low24h = finite(low24h)
+        quote.high52w = finite(high52w)
+        quote.low52w = finite(low52w)
+        quote.ath = finite(ath)
+        quote.atl = finite(atl)
+        return quote
     }
 }

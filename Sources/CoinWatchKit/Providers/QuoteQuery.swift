@@ -24,3 +24,49 @@ public struct QuoteQuery: Sendable, Equatable {
     /// The symbol learned for `favorite`, if any.
     public func symbol(of favorite: String) -> String? { symbols[lookupKey(favorite)] }
 }
+
+/// How an exchange serves favorites (SPEC §2): each favorite is a market of the listing, found by
+/// market code, then by the symbol a provider that knows the coin gave it, then by the favorite as a
+/// symbol, then by name. A favorite the listing does not have is never asked for.
+extension QuoteQuery {
+    /// Each favorite the listing has, with its market, in favorites' order; empty without a listing.
+    public func listedMarkets() -> [(favorite: String, market: ListedMarket)] {
+        guard let listing else { return [] }
+        let matcher = FavoriteMatcher(listing.markets, id: \.code, symbol: \.base, name: { $0.name ?? $0.base },
+                                      rank: { _ in nil })
+        return favorites.compactMap { favorite in
+            matcher.match(favorite, symbol: symbol(of: favorite)).map { (favorite, $0) }
+        }
+    }
+
+    /// The distinct market codes of `listedMarkets()`, in chunks of at most `size`.
+    public func marketCodeChunks(size: Int) -> [[String]] {
+        var seen = Set<String>()
+        let codes = listedMarkets().map(\.market.code).filter { seen.insert($0).inserted }
+        return stride(from: 0, to: codes.count, by: max(1, size)).map { start in
+            Array(codes[start..<min(start + max(1, size), codes.count)])
+        }
+    }
+
+    /// Favorite → quote, from quotes keyed by market code; symbol and name come from the listing
+    /// (the name is the symbol where the exchange gives none).
+    public func assign(_ byCode: [String: Quote]) -> [String: Quote] {
+        var quotes: [String: Quote] = [:]
+        for (favorite, market) in listedMarkets() {
+            guard var quote = byCode[market.code] else { continue }
+            quote.symbol = market.base
+            quote.name = market.name.flatMap { $0.isEmpty ? nil : $0 } ?? market.base
+            quotes[favorite] = quote
+        }
+        return quotes
+    }
+
+    /// `assign(_:)` for an exchange's tickers: each keyed by its market `code`, priced by `quote` (nil: no quote).
+    func assign<Ticker>(_ tickers: [Ticker], code: (Ticker) -> String, quote: (Ticker) -> Quote?) -> [String: Quote] {
+        var byCode: [String: Quote] = [:]
+        for ticker in tickers where byCode[code(ticker)] == nil {
+            byCode[code(ticker)] = quote(ticker)
+        }
+        return assign(byCode)
+    }
+}

@@ -30,8 +30,15 @@ public struct Alert: Codable, Sendable, Equatable {
     public var message: String
     /// The condition's own measured figure (SPEC §4 `value`: the 24h volume, the rank…); nil for kinds without one.
     public var value: Double?
+    /// True when the event showed only in the span traded since the previous observation, not in
+    /// the current price (SPEC §2 wicks); nil (omitted) otherwise. Set with `extreme` by `markWick`.
+    public var wick: Bool?
+    /// The wick's extreme: the span's high (or low) that crossed the line; nil without a wick.
+    public var extreme: Double?
     /// True for an alert a backtest replayed (SPEC §8); nil (omitted) for a live one.
     public var backtest: Bool?
+    /// What raised it: `"stream"` for `coinwatch stream` (SPEC §4); nil (omitted) for passes.
+    public var source: String?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
@@ -58,6 +65,12 @@ public struct Alert: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message, value, backtest
+        case change24h = "change_24h", status, provider, message, value, wick, extreme, backtest, source
+    }
+
+    /// Marks the alert as a wick that reached `extreme` (nil: no wick).
+    public mutating func markWick(_ extreme: Double?) {
+        self.extreme = extreme
+        wick = extreme == nil ? nil : true
     }
 }

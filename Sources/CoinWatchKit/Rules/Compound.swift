@@ -50,6 +50,19 @@ enum Compound {
         return name + "(" + parts.joined(separator: "; ") + ")"
     }
 
+    /// The wick of a compound that holds in `o` only thanks to the span traded since the previous
+    /// observation (`holds` judges the compound): the first child's wick; nil when it holds without the span.
+    static func wick(_ conditions: [Condition], _ o: Observation, holds: (Observation) -> Bool) -> Double? {
+        guard o.span != nil else { return nil }
+        var plain = o
+        plain.span = nil
+        guard !holds(plain) else { return nil }
+        for child in conditions {
+            if let extreme = child.kind.wick(o) { return extreme }
+        }
+        return nil
+    }
+
     /// `above $100.00 and below $50.00`.
     static func listing(_ conditions: [Condition], joiner: String, vs: String) -> String {
         conditions.map { $0.kind.listing(vs: vs) }.joined(separator: joiner)

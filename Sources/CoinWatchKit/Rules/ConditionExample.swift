@@ -14,6 +14,8 @@ struct ConditionExample: Sendable {
     var high24h: Double?, low24h: Double?, high52w: Double?, low52w: Double?, ath: Double?, atl: Double?
     /// The provider's 24h volume and market cap (in the quote currency) and market-cap rank.
     var volume24h: Double?, marketCap: Double?, rank: Int?
+    /// The lowest and highest price traded since the previous observation (SPEC §2 wicks); nil: none reported.
+    var traded: ClosedRange<Double>?
     /// Recorded prices as (seconds ago, price), oldest first.
     var history: [(ago: Double, price: Double)]
     /// How long ago coinwatch started watching (seconds); nil: since the oldest recorded price.
@@ -27,7 +29,7 @@ struct ConditionExample: Sendable {
     init(_ when: String, price: Double, previous: Double? = nil, change24h: Double? = nil,
          high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
          ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-         history: [(ago: Double, price: Double)] = [],
+         traded: ClosedRange<Double>? = nil, history: [(ago: Double, price: Double)] = [],
          watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
         self.when = when
         self.price = price
@@ -35,6 +37,7 @@ struct ConditionExample: Sendable {
         self.change24h = change24h
         (self.high24h, self.low24h, self.high52w, self.low52w, self.ath, self.atl) = (high24h, low24h, high52w, low52w, ath, atl)
         (self.volume24h, self.marketCap, self.rank) = (volume24h, marketCap, rank)
+        self.traded = traded
         self.history = history
         self.watchedFor = watchedFor
         self.firing = firing
@@ -45,7 +48,8 @@ struct ConditionExample: Sendable {
     var quote: Quote {
         Quote(providerID: "example", symbol: "EX", name: "Example", vs: "usd", price: price,
               change24h: change24h, high24h: high24h, low24h: low24h, high52w: high52w, low52w: low52w,
-              ath: ath, atl: atl, volume24h: volume24h, marketCap: marketCap, rank: rank, provider: "example")
+              ath: ath, atl: atl, volume24h: volume24h, marketCap: marketCap, rank: rank, provider: "example",
+              span: traded.flatMap { PriceSpan(low: $0.lowerBound, high: $0.upperBound) })
     }
 
     /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
@@ -74,6 +78,7 @@ struct ConditionExample: Sendable {
         if let volume24h { parts.append("24h volume \(n(volume24h))") }
         if let marketCap { parts.append("market cap \(n(marketCap))") }
         if let rank { parts.append("rank \(rank)") }
+        if let traded { parts.append("traded \(n(traded.lowerBound))–\(n(traded.upperBound)) since the previous price") }
         if !history.isEmpty {
             parts.append("recorded " + history.map { "\(n($0.price)) \(TimeText.duration($0.ago)) ago" }
                 .joined(separator: ", "))

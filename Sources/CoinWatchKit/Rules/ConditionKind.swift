@@ -67,6 +67,11 @@ protocol ConditionKind: Sendable, Equatable {
     /// `price 101 ≥ 100`, `no previous price`.
     func describe(_ observation: Observation, firing: Bool, rearm: Double) -> String
 
+    /// The wick's extreme (SPEC §2): the price of the span traded since the previous observation
+    /// that made the event hold where the current price alone does not; nil otherwise (no span,
+    /// or a kind that does not read it). Asked only for an alert about to be sent.
+    func wick(_ observation: Observation) -> Double?
+
     /// What the condition reads beyond the current quote and previous price.
     var needs: ConditionNeeds { get }
     /// The number the alert record reports as `threshold`, with its unit.
@@ -94,6 +99,7 @@ extension ConditionKind {
     var needs: ConditionNeeds { ConditionNeeds() }
     var threshold: Threshold? { nil }
     func figure(_ observation: Observation) -> Double? { nil }
+    func wick(_ observation: Observation) -> Double? { nil }
     func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
     func writeFigure(_ value: Double, into out: inout MessageText) {}
     func figureText(_ value: Double, vs: String) -> String {

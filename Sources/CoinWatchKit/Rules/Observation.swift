@@ -18,6 +18,8 @@ public struct Observation: Sendable, Equatable {
     private var volumeValue: Double
     private var capValue: Double
     private var rankValue: Int
+    private var spanLowValue: Double
+    private var spanHighValue: Double
 
     /// Which optional figures are there.
     private struct Present: OptionSet, Sendable, Equatable {
@@ -27,6 +29,7 @@ public struct Observation: Sendable, Equatable {
         static let volume = Present(rawValue: 4)
         static let cap = Present(rawValue: 8)
         static let rank = Present(rawValue: 16)
+        static let span = Present(rawValue: 32)
     }
 
     /// The last price recorded in state for the coin and currency; nil at the first observation.
@@ -65,6 +68,21 @@ public struct Observation: Sendable, Equatable {
     public var marketCap: Double? { present.contains(.cap) ? capValue : nil }
     /// The provider's market-cap rank (1 is the largest), where it reports one ≥ 1.
     public var rank: Int? { present.contains(.rank) ? rankValue : nil }
+
+    /// The lowest and highest price traded since the previous observation, where the answer
+    /// carries them (SPEC §2 wicks); nil for a plain quote.
+    public var span: PriceSpan? {
+        get { present.contains(.span) ? PriceSpan(low: spanLowValue, high: spanHighValue) : nil }
+        set {
+            (spanLowValue, spanHighValue) = (newValue?.low ?? 0, newValue?.high ?? 0)
+            if newValue == nil { present.remove(.span) } else { present.insert(.span) }
+        }
+    }
+
+    /// The highest price since the previous observation: the span's high, and the current price.
+    var highest: Double { present.contains(.span) ? max(price, spanHighValue) : price }
+    /// The lowest price since the previous observation: the span's low, and the current price.
+    var lowest: Double { present.contains(.span) ? min(price, spanLowValue) : price }
 
     /// The provider's highs and lows for the windows it reports.
     public struct Marks: Sendable, Equatable {
@@ -125,6 +143,8 @@ public struct Observation: Sendable, Equatable {
         self.volumeValue = 0
         self.capValue = 0
         self.rankValue = 0
+        self.spanLowValue = 0
+        self.spanHighValue = 0
         self.previous = previous
         self.change24h = quote.change24h
         self.volume24h = quote.volume24h
@@ -136,6 +156,7 @@ public struct Observation: Sendable, Equatable {
             rankValue = rank
             present.insert(.rank)
         }
+        if let span = quote.span { self.span = span }
     }
 
     /// Recorded points no older than `seconds` before `now`; every point when `seconds` is nil.

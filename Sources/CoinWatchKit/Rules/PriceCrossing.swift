@@ -1,22 +1,39 @@
 /// Which way the price crossed a value between the previous price and now, shared by
 /// `crosses_above`, `crosses_below` and `crosses`: up is previous < value ≤ current, down is
-/// previous > value ≥ current.
+/// previous > value ≥ current. Where the observation carries the span traded since the previous
+/// one (SPEC §2 wicks), its high stands for the current price going up and its low going down:
+/// a price that reached the value and came back crossed it, in a wick.
 enum PriceCrossing: Sendable, Equatable {
     case up, down, none
 
     /// The crossing of `value` in `o`; nil without a previous price (the first observation).
     init?(_ o: Observation, value: Double) {
         guard let previous = o.previous else { return nil }
-        if previous < value && value <= o.price {
+        if previous < value && value <= o.highest {
             self = .up
-        } else if previous > value && value >= o.price {
+        } else if previous > value && value >= o.lowest {
             self = .down
         } else {
             self = .none
         }
     }
 
-    /// `99 → 101 crossed above 100`, or `no previous price`.
+    /// The span's price that made a crossing `toward` (either way when nil) when the current
+    /// price alone does not: the wick's extreme, its high for a crossing up and its low down; nil
+    /// for no such crossing, or one the current price shows.
+    static func wick(_ o: Observation, value: Double, toward: PriceCrossing? = nil) -> Double? {
+        guard let span = o.span, let crossing = PriceCrossing(o, value: value), toward == nil || toward == crossing else {
+            return nil
+        }
+        switch crossing {
+        case .up: return o.price < value ? span.high : nil
+        case .down: return o.price > value ? span.low : nil
+        case .none: return nil
+        }
+    }
+
+    /// `99 → 101 crossed above 100`, `99 → 99.8 (traded 99.1–100.3) crossed above 100 in a wick`,
+    /// or `no previous price`.
     static func describe(_ o: Observation, value: Double) -> String {
         guard let crossing = PriceCrossing(o, value: value), let previous = o.previous else { return "no previous price" }
         let verb: String
@@ -26,6 +43,7 @@ enum PriceCrossing: Sendable, Equatable {
         case .none: verb = "did not cross"
         }
         let n = NumberText.plain
-        return "\(n(previous)) → \(n(o.price)) \(verb) \(n(value))"
+        let wick = Self.wick(o, value: value, toward: crossing) == nil ? "" : " in a wick"
+        return "\(n(previous)) → \(n(o.price))\(o.span?.tradedText ?? "") \(verb) \(n(value))\(wick)"
     }
 }

@@ -17,8 +17,13 @@ public enum AlertRecord {
         out.add("change_24h", alert.change24h)
         out.add("status", alert.status.rawValue)
         out.add("provider", alert.provider)
+        out.add("source", alert.source)
         out.add("message", alert.message)
         out.add("value", alert.value)
+        if alert.wick == true, let extreme = alert.extreme {
+            out.add("wick", true)
+            out.add("extreme", extreme)
+        }
         if alert.backtest == true { out.add("backtest", true) }
         return out.text
     }

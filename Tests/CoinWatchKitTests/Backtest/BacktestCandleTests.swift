@@ -1,9 +1,10 @@
 @testable import CoinWatchKit
 import Testing
 
-/// SPEC §8 "volume summed over 24h": a replay of candles hands each pass the volume traded in the
-/// quote currency over the day before it (each candle's volume × its close), so `volume_24h_*`
-/// rules evaluate; a history of prices only names those rules instead.
+/// SPEC §8 over a history of candles: each simulated pass sees the low and high of the candles
+/// since the previous pass (§2 wicks), and the volume traded in the quote currency over the day
+/// before it (each candle's volume × its close), so `volume_24h_*` rules evaluate; a history of
+/// prices only names those rules instead.
 struct BacktestCandleTests {
     /// Two days and two hours of hourly candles, each seen at its close, with volumes that rise
     /// and fall (a seeded walk), and the times they are seen at.
@@ -77,5 +78,42 @@ struct BacktestCandleTests {
         let lines = BacktestCoverage.warnings(file, series: ["bitcoin": prices, "ether": withVolume])
         #expect(lines == ["rule 'busy' (volume_24h_above) cannot be backtested on bitcoin: its history holds no traded volume "
                           + "(coingecko serves prices only), so the 24h volume is unknown; it never fires there in the replay"])
+    }
+
+    @Test(arguments: [60.0, 300.0])
+    func eachPassSeesTheLowAndHighOfTheCandlesSinceThePreviousPassAsInABruteForceCount(_ step: Double) throws {
+        let candles = try HistoryDecoderTests.binance.decodeHistory(
+            try HistoryDecoderTests.capture("binance-klines_symbol-unknown_1m_default-limit-500_2024-11-16.json"), timeframe: .m1)
+        try #require(candles.count >= 400)
+        let times = candles.map { $0.openTime + 60_000 }  // a candle is seen once it has closed
+        let template = Quote(providerID: "BTCUSDT", symbol: "BTC", name: "coin", vs: "usdt", price: 0, provider: "binance")
+        let line = BacktestCrossCheckTests.median(zip(times, candles).map { (time: $0.0, price: $0.1.close) })
+        var file = RulesFile(path: "rules.json")
+        file.favorites = ["coin"]
+        file.rules = [Rule(id: "cross", coin: "coin", condition: .crosses(line))]
+        let from = Double(times[0]) / 1000, to = Double(times[times.count - 1]) / 1000
+        let series = Backtest.Series(candles: candles, times: times, template: template)
+        let alerts = Backtest(rules: file, series: ["coin": series], from: from, to: to, step: step).run()
+
+        // The brute force: at each pass the candles closed since the previous one, found by a scan.
+        var expected: [String] = []
+        var previous: Double?
+        var seenUpTo = -1
+        for time in stride(from: from, through: to, by: step) {
+            guard let latest = times.lastIndex(where: { $0 <= Int64(time * 1000) }) else { continue }
+            let fresh = candles[(seenUpTo < 0 ? latest : seenUpTo + 1)...latest]
+            seenUpTo = latest
+            let close = candles[latest].close
+            let high = max(close, fresh.map(\.high).max() ?? close), low = min(close, fresh.map(\.low).min() ?? close)
+            defer { previous = close }
+            guard let previous else { continue }
+            if previous < line, line <= high {
+                expected.append("\(time) \(line <= close ? "close" : "wick \(high)")")
+            } else if previous > line, line >= low {
+                expected.append("\(time) \(line >= close ? "close" : "wick \(low)")")
+            }
+        }
+        #expect(expected.contains { $0.contains("wick") }, "some crossings are wicks only: a test that can fail")
+        #expect(alerts.map { "\($0.time) \($0.wick == true ? "wick \($0.extreme ?? 0)" : "close")" } == expected)
     }
 }

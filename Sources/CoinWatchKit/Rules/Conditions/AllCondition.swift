@@ -31,6 +31,10 @@ struct AllCondition: ConditionKind {
         return true
     }
 
+    func wick(_ o: Observation) -> Double? {
+        Compound.wick(conditions, o) { holds($0, firing: false, rearm: 0) }
+    }
+
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Compound.describe("all", conditions, o) }
 
     func listing(vs: String) -> String { Compound.listing(conditions, joiner: " and ", vs: vs) }

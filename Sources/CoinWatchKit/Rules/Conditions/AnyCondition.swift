@@ -28,6 +28,10 @@ struct AnyCondition: ConditionKind {
         return false
     }
 
+    func wick(_ o: Observation) -> Double? {
+        Compound.wick(conditions, o) { holds($0, firing: false, rearm: 0) }
+    }
+
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Compound.describe("any", conditions, o) }
 
     func listing(vs: String) -> String { Compound.listing(conditions, joiner: " or ", vs: vs) }

@@ -2,7 +2,7 @@
 /// of the value: a crossing counts again once the price was that far back under it).
 struct CrossesAboveCondition: ConditionKind {
     static let key = "crosses_above"
-    static let summary = "previous price < value ≤ current price"
+    static let summary = "previous price < value ≤ current price (or ≤ the high traded since: a wick)"
     static let timing = ConditionTiming.event
     static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses_above": 100000}"#
@@ -12,6 +12,9 @@ struct CrossesAboveCondition: ConditionKind {
         ConditionExample(#"{"crosses_above": 100}"#, price: 100, previous: 99, holds: true),
         ConditionExample(#"{"crosses_above": 100}"#, price: 101, previous: 100.5, holds: false),
         ConditionExample(#"{"crosses_above": 100}"#, price: 101, holds: false),
+        ConditionExample(#"{"crosses_above": 100}"#, price: 99.8, previous: 99, traded: 98.9...100.3, holds: true),
+        ConditionExample(#"{"crosses_above": 100}"#, price: 99.8, previous: 99, traded: 98.9...99.9, holds: false),
+        ConditionExample(#"{"crosses_above": 100}"#, price: 100.5, previous: 100.2, traded: 99.5...100.6, holds: false),
     ]
 
     /// The price, in the rule's currency.
@@ -28,6 +31,8 @@ struct CrossesAboveCondition: ConditionKind {
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == .up }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }
+
+    func wick(_ o: Observation) -> Double? { PriceCrossing.wick(o, value: value, toward: .up) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" crossed above ", money: value) }
 }

@@ -2,7 +2,7 @@
 /// of the value: a crossing counts again once the price was that far back over it).
 struct CrossesBelowCondition: ConditionKind {
     static let key = "crosses_below"
-    static let summary = "previous price > value ≥ current price"
+    static let summary = "previous price > value ≥ current price (or ≥ the low traded since: a wick)"
     static let timing = ConditionTiming.event
     static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses_below": 90000}"#
@@ -11,6 +11,8 @@ struct CrossesBelowCondition: ConditionKind {
         ConditionExample(#"{"crosses_below": 100}"#, price: 100, previous: 101, holds: true),
         ConditionExample(#"{"crosses_below": 100}"#, price: 99, previous: 98, holds: false),
         ConditionExample(#"{"crosses_below": 100}"#, price: 99, holds: false),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 100.2, previous: 101, traded: 99.7...101.2, holds: true),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 100.2, previous: 101, traded: 100.1...101.2, holds: false),
     ]
 
     /// The price, in the rule's currency.
@@ -27,6 +29,8 @@ struct CrossesBelowCondition: ConditionKind {
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == .down }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }
+
+    func wick(_ o: Observation) -> Double? { PriceCrossing.wick(o, value: value, toward: .down) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" crossed below ", money: value) }
 }

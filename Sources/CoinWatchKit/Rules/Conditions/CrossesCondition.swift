@@ -1,7 +1,7 @@
 /// `crosses`: the price crossed a value in either direction (event; `rearm` in percent of the value).
 struct CrossesCondition: ConditionKind {
     static let key = "crosses"
-    static let summary = "the price crossed the value in either direction"
+    static let summary = "the price (or a wick traded since the previous one) crossed the value in either direction"
     static let timing = ConditionTiming.event
     static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses": 50000}"#
@@ -10,6 +10,8 @@ struct CrossesCondition: ConditionKind {
         ConditionExample(#"{"crosses": 100}"#, price: 99, previous: 101, holds: true),
         ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 99, holds: true),
         ConditionExample(#"{"crosses": 100}"#, price: 102, previous: 101, holds: false),
+        ConditionExample(#"{"crosses": 100}"#, price: 99, previous: 98, traded: 97...100.5, holds: true),
+        ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 102, traded: 99.5...102, holds: true),
     ]
 
     /// The price, in the rule's currency.
@@ -33,6 +35,8 @@ struct CrossesCondition: ConditionKind {
     }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }
+
+    func wick(_ o: Observation) -> Double? { PriceCrossing.wick(o, value: value) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text((previous ?? price) < value ? " crossed above " : " crossed below ", money: value)

@@ -1,7 +1,7 @@
 /// `enters_range`: the previous price was outside `[low, high]` and the current one is inside (event).
 struct EntersRangeCondition: PriceRangeKind {
     static let key = "enters_range"
-    static let summary = "previous price outside [low, high], current price inside"
+    static let summary = "previous price outside [low, high], current price (or a wick traded since) inside"
     static let timing = ConditionTiming.event
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"enters_range": [60000, 65000]}"#
@@ -11,20 +11,30 @@ struct EntersRangeCondition: PriceRangeKind {
         ConditionExample(#"{"enters_range": [10, 20]}"#, price: 10, previous: 9, holds: true),
         ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, previous: 12, holds: false),
         ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, holds: false),
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 19...26, holds: true),
+        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 21...26, holds: false),
     ]
 
     /// The range.
     var range: PriceRange
 
-    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+    /// From above the range a fall, from below a rise.
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let previous = alert.previous, previous != alert.price else { return .neutral }
+        return alert.price > previous ? .rise : .fall
+    }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let sides = range.sides(o) else { return false }
-        return !sides.wasInside && sides.isInside
+        return !sides.wasInside && sides.reached
     }
 
+    func wick(_ o: Observation) -> Double? { range.wick(o, entering: true) }
+
+    /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" entered ", from: range.low, to: range.high)
+        let verb = previous.map { $0 > price ? " fell into " : " rose into " } ?? " entered "
+        out.text(verb, from: range.low, to: range.high)
     }
 }
 
