@@ -4,6 +4,7 @@
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
 // `coinwatch-bench --history DIR` instead measures the history store (HistoryBench);
 // `coinwatch-bench --requests [FAVORITES]` counts a pass's requests with premium and ratio rules (RequestBench);
+// `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
@@ -14,6 +15,14 @@ import Glibc
 if let index = CommandLine.arguments.firstIndex(of: "--history"), index + 1 < CommandLine.arguments.count {
     do {
         try HistoryBench.run(folder: CommandLine.arguments[index + 1], repeats: 15)
+    } catch {
+        print("{\"error\":\"\(error)\"}")
+    }
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--json"), index + 2 < CommandLine.arguments.count {
+    do {
+        try JSONBench.run(fixture: CommandLine.arguments[index + 1], folder: CommandLine.arguments[index + 2], repeats: 9)
     } catch {
         print("{\"error\":\"\(error)\"}")
     }

@@ -27,6 +27,7 @@ public struct RuleRunner: Sendable {
     public var rules: RulesFile {
         didSet { plan = RulePlan(rules) }
     }
+    /// What the rules work out to once (coins, pairs, steps); `RuleRunner+Lanes` replays by it.
     private(set) var plan: RulePlan
 
     public init(rules: RulesFile) {
@@ -121,7 +122,7 @@ public struct RuleRunner: Sendable {
 
     /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
     @inline(__always)
-    private static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
+    static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
         // The plan owns the box for as long as `step` exists: no retain is needed to read it.
         let holds = step.condition._withUnsafeGuaranteedRef { box in
@@ -141,14 +142,21 @@ public struct RuleRunner: Sendable {
     /// The alert of rule `ruleIndex` for the plan's `slot`, with the sinks it goes to.
     private func pendingAlert(_ ruleIndex: Int, slot: Int, observation: Observation, quotes: [String: Quote],
                               status: Alert.Status, now: Double, timeDigits: String) -> Pending {
-        let rule = rules.rules[ruleIndex]
         let quote = quotes[plan.quoteKeys[slot]] ?? Self.unquoted
         // A ratio is priced in its second coin; every other slot in its currency.
         let vs: String
         if case .ratio = plan.derivations[slot] { vs = quote.vs } else { vs = plan.currencies[slot] }
+        return pendingAlert(ruleIndex, coin: plan.names[slot], vs: vs, observation: observation, quote: quote,
+                            status: status, now: now, timeDigits: timeDigits)
+    }
+
+    /// The alert of rule `ruleIndex` for `coin` quoted `quote` in `vs` (nil: vs_currency), with the sinks it goes to.
+    func pendingAlert(_ ruleIndex: Int, coin: String, vs: String? = nil, observation: Observation, quote: Quote,
+                      status: Alert.Status, now: Double, timeDigits: String) -> Pending {
+        let rule = rules.rules[ruleIndex]
         // The wick is asked only of an alert that fires from an observation with a span.
         let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
-        let alert = makeAlert(rule, coin: plan.names[slot], vs: vs, quote: quote, previous: observation.previous,
+        let alert = makeAlert(rule, coin: coin, vs: vs ?? rules.vsCurrency, quote: quote, previous: observation.previous,
                               value: rule.condition.kind.figure(observation), extreme: extreme, status: status, now: now,
                               timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
@@ -201,7 +209,7 @@ public struct RuleRunner: Sendable {
     }
 
     /// Records and prunes in place (the series is not copied out of the dictionary and back).
-    private static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
+    static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
         series.record(price: price, at: now)
         series.prune(now: now, retain: keep)
     }
