@@ -115,9 +115,13 @@ enum RunCommand {
 
     /// The pass with this invocation's providers, transport and output options.
     static func makePass(_ context: CommandContext, rules: RulesFile) -> Pass {
-        let sources = rules.providers.compactMap { config in
+        // A provider that a rule asks by name but `providers` does not list serves those rules only, with its defaults.
+        let listed = Set(rules.providers.map(\.name))
+        let pinnedOnly = RulesFile.providersAsked(rules.rules).subtracting(listed).sorted { $0.rawValue < $1.rawValue }
+        let configs = rules.providers.map { ($0, true) } + pinnedOnly.map { (ProviderConfig(name: $0), false) }
+        let sources = configs.compactMap { config, failover in
             ProviderFactory.make(config, environment: context.io.environment).map {
-                QuoteFetcher.Source(provider: $0, config: config)
+                QuoteFetcher.Source(provider: $0, config: config, failover: failover)
             }
         }
         var fetcher = QuoteFetcher(sources: sources, transport: context.transport)
