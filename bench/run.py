@@ -318,6 +318,69 @@ def history_targets(history: dict | None) -> list[tuple[str, str, bool | None]]:
     ]
 
 
+BACKTEST = (90, 20, 50)                                         # days of 1-minute points, coins, rules
+BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25), (90, 20, 100)]
+
+
+def run_backtest(micro: Path, work: Path, peer_python: Path, runs: int) -> dict:
+    """Issue #17: `coinwatch-bench --backtest 90 20 50` (129,600 one-minute points for 20 coins, 50
+    crossing rules, every notify rule applied by the live engine), the pandas peer counting the same
+    plain crossings over the CSVs it writes (`bench/peer_backtest.py`), and the replay's cost at more
+    sizes for a least-squares fit against passes x rules."""
+    print("bench: backtest (coinwatch-bench --backtest; bench/peer_backtest.py with pandas)", flush=True)
+    folder = work / "backtest"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+
+    def replay(days: int, coins: int, rules: int, csv: Path | None = None) -> dict:
+        argv = [str(micro), "--backtest", str(days), str(coins), str(rules)] + (["--csv", str(csv)] if csv else [])
+        lines = [json.loads(subprocess.run(argv, check=True, capture_output=True, text=True, timeout=600).stdout.strip().splitlines()[-1])
+                 for _ in range(runs)]
+        return dict(lines[0], replay_s=statistics.median(l["replay_s"] for l in lines),
+                    replay_min_s=min(l["replay_s"] for l in lines),
+                    replay_cpu_s=statistics.median(l.get("replay_cpu_s", l["replay_s"]) for l in lines),
+                    peak_rss_mib=max(l["peak_rss_mib"] for l in lines))
+
+    main = replay(*BACKTEST, csv=folder)
+    if subprocess.run([str(peer_python), "-c", "import pandas"], capture_output=True).returncode != 0:
+        print("bench: installing pandas into the peer's virtual environment", flush=True)
+        subprocess.run([str(peer_python), "-m", "pip", "install", "--quiet", "pandas"], check=True)
+    peers = [json.loads(subprocess.run([str(peer_python), str(HERE / "peer_backtest.py"), str(folder)], check=True,
+                                       capture_output=True, text=True, timeout=600).stdout.strip().splitlines()[-1])
+             for _ in range(runs)]
+    sizes = [main] + [replay(*size) for size in BACKTEST_FIT]
+    xs = [r["points_per_coin"] * r["rules"] for r in sizes]
+    ys = [r["replay_s"] for r in sizes]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    intercept = my - slope * mx
+    residual = sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys))
+    total = sum((y - my) ** 2 for y in ys) or 1
+    return {"main": main, "peer_count_s": statistics.median(p["count_s"] for p in peers),
+            "peer_crossings": peers[0]["crossings"], "sizes": sizes,
+            "fit": {"intercept_ms": intercept * 1000, "ns_per_pass_rule": slope * 1e9, "r2": 1 - residual / total}}
+
+
+def backtest_targets(backtest: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed targets of issue #17."""
+    if not backtest or "main" not in backtest:
+        return []
+    main, fit = backtest["main"], backtest["fit"]
+    ratio = main["replay_s"] / max(backtest["peer_count_s"], 1e-6)
+    return [
+        ("backtest: 90 days of 1-minute points × 20 coins × 50 rules ≤ 2 s",
+         f"{main['replay_s']:.3f} s (min {main['replay_min_s']:.3f}; CPU {main['replay_cpu_s']:.3f} s), "
+         f"{main['passes']:,} passes, {main['alerts']:,} alerts", main["replay_s"] <= 2),
+        ("… peak RSS ≤ 300 MiB", f"{main['peak_rss_mib']} MiB", main["peak_rss_mib"] <= 300),
+        ("… within 3× of the pandas peer (the same plain crossings, no notify rule)",
+         f"pandas {backtest['peer_count_s']:.3f} s ({backtest['peer_crossings']:,} crossings): {ratio:.1f}×",
+         ratio <= 3 and backtest["peer_crossings"] == main["alerts"]),
+        ("(not a target) cost linear in points × rules",
+         f"{fit['intercept_ms']:.1f} ms + {fit['ns_per_pass_rule']:.2f} ns × (points × rules), R² {fit['r2']:.4f} over "
+         + ", ".join(f"{r['days']}d×{r['rules']}" for r in backtest["sizes"]), None),
+    ]
+
+
 def run_micro(micro: Path, runs: int) -> list[dict]:
     """The rule-evaluation micro-benchmark's JSON lines."""
     print("bench: rule evaluation (coinwatch-bench)", flush=True)
@@ -536,6 +599,14 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "running `sleep 0.3`; next to the same pass with only a file sink. The command sink's overhead is "
                              "a pass whose only sink runs `sleep 0.3`, minus the pass without it, minus `sleep 0.3` timed alone.",
                              sinks_targets(result.get("sinks")))
+    lines += targets_section("Backtest (issue #17)",
+                             "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
+                             "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
+                             "pass a minute, every notify rule applied by the live engine (`Backtest.run`: `RuleRunner` lanes, "
+                             "one per coin, over the cores); the replay alone is timed (median of the runs). The peer, "
+                             "`bench/peer_backtest.py`, counts the same plain crossings with pandas over the CSVs the bench "
+                             "writes (reading them apart). The fit is over the replays of the sizes listed.",
+                             backtest_targets(result.get("backtest")))
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue
@@ -606,7 +677,8 @@ def main() -> int:
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
               "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
-              "sinks": run_sinks(args, args.work)}
+              "sinks": run_sinks(args, args.work),
+              "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
         args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
@@ -615,7 +687,8 @@ def main() -> int:
         write_summary(ROOT / "docs" / "benchmarks.md", result)
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
-    for t, m, ok in targets(cases, result["micro"]) + history_targets(result.get("history")) + sinks_targets(result.get("sinks")):
+    for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
+                     + sinks_targets(result.get("sinks")) + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")
     return 0
