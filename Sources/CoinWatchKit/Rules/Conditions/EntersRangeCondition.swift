@@ -32,7 +32,7 @@ struct EntersRangeCondition: PriceRangeKind {
     func wick(_ o: Observation) -> Double? { range.wick(o, entering: true) }
 
     /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below), ` entered …` when
-    /// only a wick reached it (the price is outside again; the wick's words say which way).
+    /// `price` (a wick's extreme for a wick) is not inside (no side to name).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         let low = min(range.low, range.high), high = max(range.low, range.high)
         let inside = price >= low && price <= high
