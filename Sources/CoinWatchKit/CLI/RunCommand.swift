@@ -105,11 +105,7 @@ enum RunCommand {
             return .failure
         }
         finishing.metrics?(state)
-        if baseline, !context.arguments.quiet {
-            let firing = state.pairs.values.filter(\.firing).count
-            context.io.out("baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
-                + "\(firing) already true, quiet until they become true again; nothing was sent\n")
-        }
+        if baseline, !context.arguments.quiet { context.io.out(Pass.baselineLine(state, statePath: statePath)) }
         return outcome.exitCode
     }
 

@@ -64,9 +64,13 @@ public struct ProviderConfig: Sendable, Equatable {
     public var caFile: String?
     /// The WebSocket root `stream` connects to instead of the exchange's public one (SPEC §9).
     public var wsURL: String?
+    /// `stream_throttle`: `stream` evaluates a coin of this provider's feed at most once per this many
+    /// seconds, coalescing the prices between (their low and high kept); nil evaluates every message.
+    public var streamThrottle: Double?
 
     public init(name: ProviderName, baseURL: String? = nil, apiKeyEnv: String? = nil,
-                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil) {
+                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil,
+                streamThrottle: Double? = nil) {
         self.name = name
         self.baseURL = baseURL
         self.apiKeyEnv = apiKeyEnv
@@ -74,6 +78,7 @@ public struct ProviderConfig: Sendable, Equatable {
         self.timeout = timeout
         self.caFile = caFile
         self.wsURL = wsURL
+        self.streamThrottle = streamThrottle
     }
 }
 

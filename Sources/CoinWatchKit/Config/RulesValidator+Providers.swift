@@ -1,5 +1,5 @@
 extension RulesValidator {
-    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url"]
+    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url", "stream_throttle"]
 
     /// `providers`: a non-empty array of provider objects with distinct names, each able to quote in `vs`
     /// (not checked when `vs` is nil: vs_currency itself is invalid).
@@ -101,6 +101,14 @@ extension RulesValidator {
                         at: wsNode, path: JSONPath.child(path, "ws_url"))
             }
             provider.wsURL = root
+        }
+        if let throttleNode = fields["stream_throttle"],
+           let seconds = duration(throttleNode, path: JSONPath.child(path, "stream_throttle")) {
+            if let name, ExchangeFeeds.feed(for: name) == nil {
+                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by binance, upbit and bithumb",
+                        at: throttleNode, path: JSONPath.child(path, "stream_throttle"))
+            }
+            provider.streamThrottle = seconds > 0 ? seconds : nil
         }
         if let caNode = fields["ca_file"] {
             provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))

@@ -154,6 +154,13 @@ public struct Pass: Sendable {
         outcome.stateUnwritten = report.stateUnwritten
     }
 
+    /// What a `--baseline` pass (or `stream`'s first evaluation) says it recorded, one line.
+    static func baselineLine(_ state: StateDocument, statePath: String) -> String {
+        let firing = state.pairs.values.filter(\.firing).count
+        return "baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
+            + "\(firing) already true, quiet until they become true again; nothing was sent\n"
+    }
+
     /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
     /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
     /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
