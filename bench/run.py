@@ -509,27 +509,19 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
               for t, m, ok in targets(result["cases"], result["micro"])]
-    history = history_targets(result.get("history"))
-    if history:
-        lines += ["", "## History and charts (issue #15)", "",
-                  "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
-                  "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
-                  "make no request), next to `coinwatch --version`; then `coinwatch-bench --history` "
-                  "(`Sources/coinwatch-bench/HistoryBench.swift`): a year of hourly candles for 100 coins written to a "
-                  "fresh store, and 129,600 one-minute candles of one coin read back.", "",
-                  "| target | measured | met |", "| --- | --- | --- |"]
-        lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in history]
-    backtest = backtest_targets(result.get("backtest"))
-    if backtest:
-        lines += ["", "## Backtest (issue #17)", "",
-                  "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
-                  "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
-                  "pass a minute, every notify rule applied by the live engine (`Backtest.run`: `RuleRunner` lanes, "
-                  "one per coin, over the cores); the replay alone is timed (median of the runs). The peer, "
-                  "`bench/peer_backtest.py`, counts the same plain crossings with pandas over the CSVs the bench "
-                  "writes (reading them apart). The fit is over the replays of the sizes listed.", "",
-                  "| target | measured | met |", "| --- | --- | --- |"]
-        lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in backtest]
+    lines += target_section("History and charts (issue #15)", history_targets(result.get("history")),
+                            "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
+                            "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
+                            "make no request), next to `coinwatch --version`; then `coinwatch-bench --history` "
+                            "(`Sources/coinwatch-bench/HistoryBench.swift`): a year of hourly candles for 100 coins written to a "
+                            "fresh store, and 129,600 one-minute candles of one coin read back.")
+    lines += target_section("Backtest (issue #17)", backtest_targets(result.get("backtest")),
+                            "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
+                            "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
+                            "pass a minute, every notify rule applied by the live engine (`Backtest.run`: `RuleRunner` lanes, "
+                            "one per coin, over the cores); the replay alone is timed (median of the runs). The peer, "
+                            "`bench/peer_backtest.py`, counts the same plain crossings with pandas over the CSVs the bench "
+                            "writes (reading them apart). The fit is over the replays of the sizes listed.")
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue
@@ -539,6 +531,14 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
         if notes.exists():
             lines += ["", notes.read_text().strip()]
     out.write_text("\n".join(lines) + "\n")
+
+
+def target_section(title: str, rows: list[tuple[str, str, bool | None]], text: str) -> list[str]:
+    """A report section: its title, what was measured, and the (target, measured, met) table; none without rows."""
+    if not rows:
+        return []
+    return (["", f"## {title}", "", text, "", "| target | measured | met |", "| --- | --- | --- |"]
+            + [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in rows])
 
 
 def git_commit() -> str:
