@@ -15,7 +15,7 @@ struct RuleBench {
     let ruleCount: Int
     let runner: RuleRunner
     let passes: [[String: Quote]]
-    private var state = StateDocument()
+    private(set) var state = StateDocument()
     private var now = 1_750_000_000.0
     private(set) var times = Times()
 

@@ -3,6 +3,7 @@
 // Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…,
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
 // `coinwatch-bench --history DIR` instead measures the history store (HistoryBench);
+// `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
@@ -13,6 +14,14 @@ import Glibc
 if let index = CommandLine.arguments.firstIndex(of: "--history"), index + 1 < CommandLine.arguments.count {
     do {
         try HistoryBench.run(folder: CommandLine.arguments[index + 1], repeats: 15)
+    } catch {
+        print("{\"error\":\"\(error)\"}")
+    }
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--json"), index + 2 < CommandLine.arguments.count {
+    do {
+        try JSONBench.run(fixture: CommandLine.arguments[index + 1], folder: CommandLine.arguments[index + 2], repeats: 9)
     } catch {
         print("{\"error\":\"\(error)\"}")
     }
