@@ -18,7 +18,7 @@ struct RuleBench {
     /// With `mixed`: a third of the rules are indicator or compound rules, and each coin's readings.
     let mixed: Bool
     let readings: [String: IndicatorReadings]
-    private var state = StateDocument()
+    private(set) var state = StateDocument()
     private var now = 1_750_000_000.0
     private(set) var times = Times()
 

@@ -12,7 +12,7 @@
 public final class CandleFeed: @unchecked Sendable {
     /// What one pass's candles stage produced.
     public struct Update: Sendable {
-        /// Coin as written in rules.json → its readings.
+        /// The `QuoteKey` of a coin's feed (the coin as written in rules.json, in `vs_currency`) → its readings.
         public var readings: [String: IndicatorReadings] = [:]
         /// History requests made.
         public var requests = 0
@@ -37,15 +37,19 @@ public final class CandleFeed: @unchecked Sendable {
         self.storePath = storePath
     }
 
-    /// The indicators each coin's rules read (enabled rules; `*` stands for every favorite).
+    /// The indicators each coin's rules read (enabled rules; `*` stands for every favorite), by the
+    /// `QuoteKey` of the rule's feed (the coin as written, for a rule in `vs_currency` through the
+    /// providers in order).
     static func needs(_ rules: RulesFile) -> [String: [IndicatorNeed]] {
         var out: [String: [IndicatorNeed]] = [:]
         for rule in rules.rules where rule.enabled {
             let needs = rule.condition.kind.needs.indicators
             guard !needs.isEmpty else { continue }
             for coin in rule.coin == "*" ? rules.favorites : [rule.coin] {
-                for need in needs where !(out[coin] ?? []).contains(where: { $0.key == need.key }) {
-                    out[coin, default: []].append(need)
+                let key = QuoteKey.key(coin, vs: rule.vs ?? rules.vsCurrency, provider: rule.provider?.rawValue,
+                                       defaultVs: rules.vsCurrency)
+                for need in needs where !(out[key] ?? []).contains(where: { $0.key == need.key }) {
+                    out[key, default: []].append(need)
                 }
             }
         }

@@ -4,13 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads the rows of a history answer with the fast `JSONByteReader` and says where one is wrong:
+/// Reads the rows of a history answer with the fast `JSONTokenizer` and says where one is wrong:
 /// every decoder walks its rows through `decode`, reads fields with `number`/`time`, and gets the
 /// candles sorted by time with duplicates dropped (the later row wins) and each checked for sanity.
 /// Errors are `ProviderError.decoding` with a JSON path (`prices[12][1]: expected a number`), or
 /// `ProviderError.api` when the body is the API's error envelope.
 struct HistoryRows {
-    var reader: JSONByteReader
+    var reader: JSONTokenizer
     let provider: String
     /// The JSON path of the row being read (`[12]`, `prices[3]`).
     private(set) var path = ""
@@ -20,7 +20,7 @@ struct HistoryRows {
     static func decode(_ body: [UInt8], provider: String, member: String? = nil,
                        row: (inout HistoryRows) throws -> Candle?) throws -> [Candle] {
         let result: Result<[Candle], ProviderError> = body.withUnsafeBufferPointer { buffer in
-            var rows = HistoryRows(reader: JSONByteReader(buffer), provider: provider)
+            var rows = HistoryRows(reader: JSONTokenizer(buffer), provider: provider)
             do {
                 return .success(try rows.readAll(member: member, row: row))
             } catch let error as ProviderError {

@@ -95,7 +95,7 @@ extension CoinGeckoMarket {
     /// The elements of a top-level array body, or nil when the fast path cannot vouch for the result.
     static func scan(_ body: [UInt8]) -> [CoinGeckoMarket]? {
         body.withUnsafeBufferPointer { buffer -> [CoinGeckoMarket]? in
-            var reader = JSONByteReader(buffer)
+            var reader = JSONTokenizer(buffer)
             var dates: [String: Date] = [:]
             var markets: [CoinGeckoMarket] = []
             guard reader.take(UInt8(ascii: "[")) else { return nil }
@@ -111,7 +111,7 @@ extension CoinGeckoMarket {
     }
 
     /// One element (an object) at the cursor.
-    private static func scanOne(_ reader: inout JSONByteReader, dates: inout [String: Date]) -> CoinGeckoMarket? {
+    private static func scanOne(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> CoinGeckoMarket? {
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         var market = CoinGeckoMarket(id: "", symbol: "", name: "")
         var seen: UInt32 = 0
@@ -158,7 +158,7 @@ extension CoinGeckoMarket {
     }
 
     /// A lenient number (`LenientNumber`): `.some(nil)` for null or an empty string, nil to give up.
-    private static func scanNumber(_ reader: inout JSONByteReader) -> Double?? {
+    private static func scanNumber(_ reader: inout JSONTokenizer) -> Double?? {
         switch reader.next() {
         case UInt8(ascii: "n"):
             return reader.takeNull() ? .some(nil) : nil
@@ -173,7 +173,7 @@ extension CoinGeckoMarket {
 
     /// A lenient date (`LenientDate`): `.some(nil)` for null or an empty string, nil to give up.
     /// Each distinct text is parsed once per body (many coins share `last_updated`).
-    private static func scanDate(_ reader: inout JSONByteReader, dates: inout [String: Date]) -> Date?? {
+    private static func scanDate(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> Date?? {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() ? .some(nil) : nil }
         guard let text = reader.plainString() else { return nil }
         if text.isEmpty { return .some(nil) }

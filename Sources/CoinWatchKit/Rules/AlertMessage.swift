@@ -14,7 +14,7 @@ public enum AlertMessage {
         let unit: Threshold.Unit
         switch alert.condition {
         case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "change_from", "trailing_drop",
-             "trailing_rise": unit = .percent
+             "trailing_rise", "premium_above", "premium_below", "pnl_pct_above", "pnl_pct_below": unit = .percent
         case "rank_within", "all", "any", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below", "volume_spike":
             unit = .count
         default: unit = .money
@@ -53,8 +53,10 @@ public enum AlertMessage {
             condition.kind.writeResolved(into: &out)
             out.text(" — now ", money: alert.price)
         } else {
-            condition.kind.writeFiring(previous: alert.previous, price: alert.price, into: &out)
-            if alert.wick == true, let extreme = alert.extreme { out.text(" in a wick to ", money: extreme) }
+            // A wick's direction is the move to its extreme, not to the price it reverted to.
+            let wick = alert.wick == true ? alert.extreme : nil
+            condition.kind.writeFiring(previous: alert.previous, price: wick ?? alert.price, into: &out)
+            if let wick { out.text(" in a wick to ", money: wick) }
             if let value = alert.value {
                 condition.kind.writeFigure(value, into: &out)
                 out.text(condition.kind.priceLead, money: alert.price)

@@ -44,6 +44,8 @@ enum Compound {
             if let span = one.history { needs.history = max(needs.history ?? 0, span) }
             needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
             for need in one.indicators where !needs.indicators.contains(need) { needs.indicators.append(need) }
+            needs.holdings = needs.holdings || one.holdings
+            needs.premium = needs.premium ?? one.premium
         }
         return needs
     }

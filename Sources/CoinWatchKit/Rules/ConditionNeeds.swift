@@ -15,4 +15,17 @@ struct ConditionNeeds: Sendable, Equatable {
     /// `trailing_drop`, `trailing_rise`): the pass hands it in on `Observation.reference` and stores
     /// what `ConditionKind.remember` returns.
     var pairMemory = false
+    /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
+    var holdings = false
+    /// The other leg a premium compares against, where the condition is a premium.
+    var premium: PremiumLeg?
+}
+
+/// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,
+/// converted into the rule's currency at the price of `againstVs` on the rule's own provider.
+public struct PremiumLeg: Sendable, Equatable, Hashable {
+    /// The provider the coin is compared on.
+    public var against: ProviderName
+    /// Its quote currency there, lower case.
+    public var againstVs: String
 }

@@ -36,6 +36,12 @@ enum ConditionRegistry {
         ChangeFromCondition.self,
         TrailingDropCondition.self,
         TrailingRiseCondition.self,
+        PremiumAboveCondition.self,
+        PremiumBelowCondition.self,
+        ValueAboveCondition.self,
+        ValueBelowCondition.self,
+        PnlPctAboveCondition.self,
+        PnlPctBelowCondition.self,
         AllCondition.self,
         AnyCondition.self,
     ]

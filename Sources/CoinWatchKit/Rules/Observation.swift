@@ -25,6 +25,27 @@ public struct Observation: Sendable, Equatable {
     /// The pair's stored reference price (`ConditionNeeds.pairMemory`), set by the pass for the
     /// pair being judged; nil for a pair that has none yet.
     public var reference: Double?
+    /// Figures a pass derives for some rules only (a premium's other leg, a holding), kept apart
+    /// so the observations of other rules stay as small as before.
+    public var derived: Derived?
+
+    /// What a pass derives beside the quote for premium and holdings rules.
+    public struct Derived: Sendable, Equatable {
+        /// The premium's base: the same coin on the `against` provider converted into the rule's
+        /// currency; nil when a leg is missing (then `premiumGap` says which).
+        public var premiumBase: Double?
+        /// Why `premiumBase` is missing, in words: `no quote on binance in usdt`.
+        public var premiumGap: String?
+        /// The coin's holding (units and cost in vs_currency); for the portfolio, amount 1 and
+        /// the total cost (its price is the total value). Nil when the coin is not held.
+        public var holding: Position?
+
+        public init(premiumBase: Double? = nil, premiumGap: String? = nil, holding: Position? = nil) {
+            self.premiumBase = premiumBase
+            self.premiumGap = premiumGap
+            self.holding = holding
+        }
+    }
 
     /// Which optional figures are there.
     private struct Present: OptionSet, Sendable, Equatable {
@@ -55,8 +76,20 @@ public struct Observation: Sendable, Equatable {
         }
     }
 
-    /// The provider's 24h traded volume in the quote currency, where it reports a finite one ≥ 0.
-    public var volume24h: Double? { present.contains(.volume) ? volumeValue : nil }
+    /// The provider's 24h traded volume in the quote currency, where it reports a finite one ≥ 0
+    /// (setting any other value leaves it unreported).
+    public var volume24h: Double? {
+        get { present.contains(.volume) ? volumeValue : nil }
+        set {
+            if let volume = newValue, volume.isFinite, volume >= 0 {
+                volumeValue = volume
+                present.insert(.volume)
+            } else {
+                volumeValue = 0
+                present.remove(.volume)
+            }
+        }
+    }
     /// The provider's market cap in the quote currency, where it reports a finite one ≥ 0.
     public var marketCap: Double? { present.contains(.cap) ? capValue : nil }
     /// The provider's market-cap rank (1 is the largest), where it reports one ≥ 1.
@@ -140,12 +173,10 @@ public struct Observation: Sendable, Equatable {
         self.spanHighValue = 0
         self.indicators = nil
         self.reference = nil
+        self.derived = nil
         self.previous = previous
         self.change24h = quote.change24h
-        if let volume = quote.volume24h, volume.isFinite, volume >= 0 {
-            volumeValue = volume
-            present.insert(.volume)
-        }
+        self.volume24h = quote.volume24h
         if let cap = quote.marketCap, cap.isFinite, cap >= 0 {
             capValue = cap
             present.insert(.cap)

@@ -14,7 +14,7 @@ enum StateReader {
     /// The document in `bytes`, or nil when the general decoder must decide.
     static func decode(_ bytes: [UInt8]) -> StateDocument? {
         bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
-            var reader = JSONByteReader(buffer)
+            var reader = JSONTokenizer(buffer)
             var doc = StateDocument()
             var hasVersion = false
             var names = Set<String>()
@@ -58,8 +58,8 @@ enum StateReader {
 
     /// Reads `{ "key": value, ... }`, calling `member` with each key's byte range (the cursor on its
     /// value); false when the object is malformed, a key holds an escape, or `member` says so.
-    private static func readObject(_ reader: inout JSONByteReader,
-                                   member: (inout JSONByteReader, Range<Int>) -> Bool) -> Bool {
+    private static func readObject(_ reader: inout JSONTokenizer,
+                                   member: (inout JSONTokenizer, Range<Int>) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
@@ -70,14 +70,14 @@ enum StateReader {
     }
 
     /// An object of `value`s into `dictionary`; false on a duplicate key or a value `read` refuses.
-    private static func dictionary<Value>(_ reader: inout JSONByteReader, into dictionary: inout [String: Value],
-                                          _ read: (inout JSONByteReader) -> Value?) -> Bool {
+    private static func dictionary<Value>(_ reader: inout JSONTokenizer, into dictionary: inout [String: Value],
+                                          _ read: (inout JSONTokenizer) -> Value?) -> Bool {
         members(&reader, read) { dictionary.updateValue($1, forKey: $0) == nil }
     }
 
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
     /// `read` refuses a value or `insert` a key (a duplicate).
-    private static func members<Value>(_ reader: inout JSONByteReader, _ read: (inout JSONByteReader) -> Value?,
+    private static func members<Value>(_ reader: inout JSONTokenizer, _ read: (inout JSONTokenizer) -> Value?,
                                        insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
@@ -89,20 +89,20 @@ enum StateReader {
     }
 
     /// A top-level section that may be null (then left empty, as `decodeIfPresent` leaves it).
-    private static func section<Value>(_ reader: inout JSONByteReader, into dictionary: inout [String: Value],
-                                       _ read: (inout JSONByteReader) -> Value?) -> Bool {
+    private static func section<Value>(_ reader: inout JSONTokenizer, into dictionary: inout [String: Value],
+                                       _ read: (inout JSONTokenizer) -> Value?) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         return self.dictionary(&reader, into: &dictionary, read)
     }
 
     /// The pairs section, in the file's order (null leaves it empty); a repeated key gives up.
-    private static func pairs(_ reader: inout JSONByteReader, into table: inout PairTable) -> Bool {
+    private static func pairs(_ reader: inout JSONTokenizer, into table: inout PairTable) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         return members(&reader, pair) { table.insertNew($1, forKey: $0) }
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).
-    private static func delegated<Value: Decodable>(_ reader: inout JSONByteReader,
+    private static func delegated<Value: Decodable>(_ reader: inout JSONTokenizer,
                                                                    into value: inout Value) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         let start = reader.index
@@ -114,7 +114,7 @@ enum StateReader {
     }
 
     /// One `PriceSeries`: `first_seen` required, `covered_from` and `points` optional, as `init(from:)`.
-    private static func series(_ reader: inout JSONByteReader) -> PriceSeries? {
+    private static func series(_ reader: inout JSONTokenizer) -> PriceSeries? {
         var firstSeen: Double?
         var coveredFrom: Double??
         var points: [PricePoint]??
@@ -142,7 +142,7 @@ enum StateReader {
     }
 
     /// `points`: null, or an array of `[t, p]` pairs.
-    private static func optionalPoints(_ reader: inout JSONByteReader) -> [PricePoint]?? {
+    private static func optionalPoints(_ reader: inout JSONTokenizer) -> [PricePoint]?? {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() ? .some(nil) : nil }
         guard reader.take(UInt8(ascii: "[")) else { return nil }
         var points: [PricePoint] = []
@@ -156,7 +156,7 @@ enum StateReader {
     }
 
     /// One `PairState`: every field optional (null or missing is the default), as `init(from:)`.
-    private static func pair(_ reader: inout JSONByteReader) -> PairState? {
+    private static func pair(_ reader: inout JSONTokenizer) -> PairState? {
         var pair = PairState()
         var seen: UInt8 = 0
         let read = readObject(&reader) { reader, key in
@@ -196,13 +196,13 @@ enum StateReader {
     }
 
     /// A number or null (`.some(nil)`); nil for anything else.
-    private static func optionalNumber(_ reader: inout JSONByteReader) -> Double?? {
+    private static func optionalNumber(_ reader: inout JSONTokenizer) -> Double?? {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() ? .some(nil) : nil }
         return reader.number().map { .some($0) }
     }
 
     /// `true`, `false` or null (`.some(nil)`); nil for anything else.
-    private static func optionalBool(_ reader: inout JSONByteReader) -> Bool?? {
+    private static func optionalBool(_ reader: inout JSONTokenizer) -> Bool?? {
         switch reader.next() {
         case UInt8(ascii: "n"): return reader.takeNull() ? .some(nil) : nil
         case UInt8(ascii: "t"): return reader.takeWord(Array("true".utf8)) ? .some(true) : nil
@@ -212,7 +212,7 @@ enum StateReader {
     }
 
     /// A whole number written without fraction or exponent.
-    private static func integer(_ reader: inout JSONByteReader) -> Int? {
+    private static func integer(_ reader: inout JSONTokenizer) -> Int? {
         guard let next = reader.next(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else { return nil }
         let start = reader.index
         guard let value = reader.number(), let whole = Int(exactly: value) else { return nil }

@@ -82,7 +82,8 @@ import Testing
                                       "rank_within", "volume_spike", "rsi_above", "rsi_below", "rsi_crosses_above",
                                       "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below", "price_above_ma",
                                       "price_below_ma", "bollinger_above", "bollinger_below", "change_from",
-                                      "trailing_drop", "trailing_rise", "all", "any"])
+                                      "trailing_drop", "trailing_rise", "premium_above", "premium_below", "value_above",
+                                      "value_below", "pnl_pct_above", "pnl_pct_below", "all", "any"])
         #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
     }
 

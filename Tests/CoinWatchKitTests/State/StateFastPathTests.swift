@@ -109,7 +109,7 @@ import Testing
         for text in texts {
             let bytes = Array(text.utf8)
             let read = bytes.withUnsafeBufferPointer { buffer -> Double? in
-                var reader = JSONByteReader(buffer)
+                var reader = JSONTokenizer(buffer)
                 return reader.number()
             }
             #expect(read == Double(text), "\(text)")

@@ -1,4 +1,5 @@
-/// A strict RFC 8259 parser over UTF-8 bytes: positions on every node, duplicate keys refused.
+/// A strict RFC 8259 parser over UTF-8 bytes: positions on every node, duplicate keys refused. It
+/// builds the tree the rules loader validates on top of `JSONTokenizer`, the one tokenizer.
 ///
 /// Stages: skip a UTF-8 byte order mark, parse one value, require end of input. Numbers
 /// become `Double` (NaN and infinities cannot be written; overflow is an error), `\u`
@@ -10,93 +11,107 @@ public struct JSONParser {
     /// From this many members on, an object's keys are checked for duplicates through a dictionary.
     static let indexedMembers = 16
 
-    let bytes: [UInt8]
+    var tokens: JSONTokenizer
     let maxDepth: Int
-    var index = 0
-    var line = 1
-    var column = 1
     var depth = 0
 
-    init(bytes: [UInt8], maxDepth: Int) {
-        self.bytes = bytes
+    init(tokens: JSONTokenizer, maxDepth: Int) {
+        self.tokens = tokens
         self.maxDepth = maxDepth
     }
 
     /// Parses one JSON document; throws `JSONSyntaxError` with line:column and what was expected.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
-        parser.skipByteOrderMark()
-        parser.skipWhitespace()
-        if parser.peek == nil {
-            throw parser.error("the document is empty; expected a JSON value such as {}")
+        let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
+            do throws(JSONSyntaxError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
         }
-        let node = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.peek != nil {
-            throw parser.error("expected end of file after the JSON value, found \(parser.found)")
+        return try result.get()
+    }
+
+    /// The one value of the document, with nothing but white space after it.
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        tokens.skipSpace()
+        if tokens.peek == nil {
+            throw tokens.error("the document is empty; expected a JSON value such as {}")
+        }
+        let node = try parseValue()
+        tokens.skipSpace()
+        if tokens.peek != nil {
+            throw tokens.error("expected end of file after the JSON value, found \(tokens.found)")
         }
         return node
     }
 
     /// Parses a value of any kind at the cursor.
     mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let (startLine, startColumn) = (line, column)
-        guard let byte = peek else {
-            throw error("unexpected end of file; expected a value")
+        let (startLine, startColumn) = tokens.position(of: tokens.index)
+        guard let byte = tokens.peek else {
+            throw tokens.error("unexpected end of file; expected a value")
         }
         switch byte {
         case UInt8(ascii: "{"):
-            return try parseObject()
+            return try parseObject(line: startLine, column: startColumn)
         case UInt8(ascii: "["):
-            return try parseArray()
+            return try parseArray(line: startLine, column: startColumn)
         case UInt8(ascii: "\""):
             return JSONNode(.string(try parseString()), line: startLine, column: startColumn)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try parseNumber()
+            let (number, range) = try tokens.scanNumber()
+            var node = JSONNode(.number(number), line: startLine, column: startColumn)
+            node.numberText = String(decoding: UnsafeBufferPointer(rebasing: tokens.bytes[range]), as: UTF8.self)
+            return node
         case UInt8(ascii: "t"):
-            try parseLiteral("true")
+            try tokens.scanLiteral(JSONTokenizer.true)
             return JSONNode(.bool(true), line: startLine, column: startColumn)
         case UInt8(ascii: "f"):
-            try parseLiteral("false")
+            try tokens.scanLiteral(JSONTokenizer.false)
             return JSONNode(.bool(false), line: startLine, column: startColumn)
         case UInt8(ascii: "n"):
-            try parseLiteral("null")
+            try tokens.scanLiteral(JSONTokenizer.null)
             return JSONNode(.null, line: startLine, column: startColumn)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            throw error("NaN and Infinity are not JSON numbers; write a finite number")
+            throw tokens.error("NaN and Infinity are not JSON numbers; write a finite number")
         case UInt8(ascii: "+"):
-            throw error("a JSON number cannot start with '+'; remove it")
+            throw tokens.error("a JSON number cannot start with '+'; remove it")
         case UInt8(ascii: "'"):
-            throw error("JSON strings use double quotes, found '")
+            throw tokens.error("JSON strings use double quotes, found '")
         case UInt8(ascii: "/"):
-            throw error("comments are not allowed in JSON; remove them")
+            throw tokens.error("comments are not allowed in JSON; remove them")
         default:
-            throw error("expected a value (object, array, string, number, true, false or null), found \(found)")
+            throw tokens.error("expected a value (object, array, string, number, true, false or null), found \(tokens.found)")
         }
     }
 
-    /// Parses `{ "key": value, ... }`, refusing duplicate keys.
-    mutating func parseObject() throws(JSONSyntaxError) -> JSONNode {
-        let (startLine, startColumn) = (line, column)
+    /// The string at the cursor (on its opening quote), its escapes decoded.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let (range, escaped) = try tokens.scanString()
+        return tokens.text(of: range, escaped: escaped)
+    }
+
+    /// Parses `{ "key": value, ... }` starting at `line`:`column`, refusing duplicate keys.
+    mutating func parseObject(line startLine: Int, column startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
         try enterContainer()
-        advance()
+        tokens.index += 1
         var members: [JSONNode.Member] = []
         var seen: [String: (line: Int, column: Int)] = [:]
-        skipWhitespace()
-        if peek == UInt8(ascii: "}") {
-            advance()
+        if tokens.take(UInt8(ascii: "}")) {
             depth -= 1
             return JSONNode(.object(members), line: startLine, column: startColumn)
         }
         while true {
-            skipWhitespace()
-            guard peek == UInt8(ascii: "\"") else {
-                if peek == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'; remove the comma")
+            tokens.skipSpace()
+            guard tokens.peek == UInt8(ascii: "\"") else {
+                if tokens.peek == UInt8(ascii: "}") {
+                    throw tokens.error("trailing comma before '}'; remove the comma")
                 }
-                throw error("expected a key in double quotes, found \(found)")
+                throw tokens.error("expected a key in double quotes, found \(tokens.found)")
             }
-            let (keyLine, keyColumn) = (line, column)
+            let (keyLine, keyColumn) = tokens.position(of: tokens.index)
             let key = try parseString()
             // Small objects (most of a rules file) look back along their members; larger ones keep an index.
             if members.count >= Self.indexedMembers, seen.isEmpty {
@@ -109,75 +124,57 @@ public struct JSONParser {
                                       message: "duplicate key '\(key)' (first at \(first.line):\(first.column)); keep only one")
             }
             if members.count >= Self.indexedMembers { seen[key] = (keyLine, keyColumn) }
-            skipWhitespace()
-            guard peek == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key '\(key)', found \(found)")
+            guard tokens.take(UInt8(ascii: ":")) else {
+                throw tokens.error("expected ':' after the key '\(key)', found \(tokens.found)")
             }
-            advance()
-            skipWhitespace()
+            tokens.skipSpace()
             let value = try parseValue()
             members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
-            skipWhitespace()
-            switch peek {
+            switch tokens.next() {
             case UInt8(ascii: ","):
-                advance()
+                tokens.index += 1
             case UInt8(ascii: "}"):
-                advance()
+                tokens.index += 1
                 depth -= 1
                 return JSONNode(.object(members), line: startLine, column: startColumn)
             default:
-                throw error("expected ',' or '}' after an object member, found \(found)")
+                throw tokens.error("expected ',' or '}' after an object member, found \(tokens.found)")
             }
         }
     }
 
-    /// Parses `[ value, ... ]`.
-    mutating func parseArray() throws(JSONSyntaxError) -> JSONNode {
-        let (startLine, startColumn) = (line, column)
+    /// Parses `[ value, ... ]` starting at `line`:`column`.
+    mutating func parseArray(line startLine: Int, column startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
         try enterContainer()
-        advance()
+        tokens.index += 1
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
-            advance()
+        if tokens.take(UInt8(ascii: "]")) {
             depth -= 1
             return JSONNode(.array(elements), line: startLine, column: startColumn)
         }
         while true {
-            skipWhitespace()
-            if peek == UInt8(ascii: "]") {
-                throw error("trailing comma before ']'; remove the comma")
+            if tokens.next() == UInt8(ascii: "]") {
+                throw tokens.error("trailing comma before ']'; remove the comma")
             }
             elements.append(try parseValue())
-            skipWhitespace()
-            switch peek {
+            switch tokens.next() {
             case UInt8(ascii: ","):
-                advance()
+                tokens.index += 1
             case UInt8(ascii: "]"):
-                advance()
+                tokens.index += 1
                 depth -= 1
                 return JSONNode(.array(elements), line: startLine, column: startColumn)
             default:
-                throw error("expected ',' or ']' after an array element, found \(found)")
+                throw tokens.error("expected ',' or ']' after an array element, found \(tokens.found)")
             }
         }
-    }
-
-    /// Consumes `true`, `false` or `null` exactly.
-    mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
-        let expected = Array(word.utf8)
-        let end = index + expected.count
-        guard end <= bytes.count, Array(bytes[index..<end]) == expected else {
-            throw error("invalid literal; expected true, false or null")
-        }
-        for _ in expected { advance() }
     }
 
     /// Counts one more level of nesting, refusing documents nested deeper than `maxDepth`.
     mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         if depth > maxDepth {
-            throw error("nesting is deeper than \(maxDepth) levels")
+            throw tokens.error("nesting is deeper than \(maxDepth) levels")
         }
     }
 }
