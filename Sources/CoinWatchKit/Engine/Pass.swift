@@ -41,7 +41,7 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let quotes = fetch(memory: &state.memory, previousPass: last, now: now, io: io, outcome: &outcome)
         let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
         outcome.alerts = pending.map(\.alert)
         deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
@@ -49,7 +49,13 @@ public struct Pass: Sendable {
     }
 
     /// The fetch stage: the quotes by favorite as written; failures and missing favorites on stderr.
-    private func fetch(memory: inout ProviderMemory, now: Double, io: IO, outcome: inout Outcome) -> [String: Quote] {
+    private func fetch(memory: inout ProviderMemory, previousPass: Double?, now: Double, io: IO,
+                       outcome: inout Outcome) -> [String: Quote] {
+        var fetcher = fetcher
+        // The span since the previous pass, only where some rule reads it (crossings, ranges).
+        if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+            fetcher.spansSince = previousPass
+        }
         let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount = fetched.requestCount
         for failure in fetched.failures {

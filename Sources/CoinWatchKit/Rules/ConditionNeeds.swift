@@ -8,4 +8,7 @@ struct ConditionNeeds: Sendable, Equatable {
     /// Whether the condition needs the provider's all-time high or low (`check` warns when no
     /// configured provider reports one).
     var allTimeMarks = false
+    /// Whether the condition reads the span traded since the previous observation (SPEC §2
+    /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
+    var tradedSpan = false
 }

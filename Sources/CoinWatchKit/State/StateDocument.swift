@@ -42,6 +42,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
         memory.symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         memory.listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         memory.unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        memory.windows = try c.decodeIfPresent([String: TradedWindow].self, forKey: .windows) ?? [:]
         lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
         fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
     }
@@ -60,13 +61,14 @@ public struct StateDocument: Codable, Sendable, Equatable {
         try c.encode(memory.symbols, forKey: .symbols)
         try c.encode(memory.listings, forKey: .listings)
         try c.encode(memory.unresolved, forKey: .unresolved)
+        if !memory.windows.isEmpty { try c.encode(memory.windows, forKey: .windows) }
         try c.encodeIfPresent(lastPass, forKey: .lastPass)
         try c.encode(fileSpool, forKey: .fileSpool)
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, lastPass = "last_pass", fileSpool = "file_spool"
+        case unresolved, lastPass = "last_pass", fileSpool = "file_spool", windows
     }
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.
