@@ -8,7 +8,8 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 all: build
 
-# libcurl's and SQLite's headers come from Debian; install them when they are missing.
+# libcurl's, SQLite's and wslay's headers come from Debian; install them when they are missing.
+# The stream tests' WebSocket servers need Python's `websockets` (PyPI), installed for the user.
 deps:
 	@if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
 		echo "installing libcurl4-openssl-dev (apt)"; \
@@ -20,6 +21,14 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libsqlite3-dev pkg-config >/dev/null; \
 	fi
+	@if ! dpkg -s libwslay-dev >/dev/null 2>&1; then \
+		echo "installing libwslay-dev (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libwslay-dev >/dev/null; \
+	fi
+	@python3 -c 'import websockets' 2>/dev/null || { echo "installing websockets (pip, user)"; \
+		python3 -m pip install --user -q websockets 2>/dev/null || \
+		python3 -m pip install --user -q --break-system-packages websockets; }
 
 build: deps
 	$(SWIFT) build
@@ -74,6 +83,9 @@ clean:
 # $(DESTDIR)$(PREFIX); the completions come from the binary just built.
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The example, the schema, the user guide and the service units (SPEC §11).
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/coinwatch
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/coinwatch
 MAN5DIR = $(DESTDIR)$(PREFIX)/share/man/man5
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -88,7 +100,13 @@ install: release
 	"$(BINDIR)/coinwatch" completion zsh > "$(ZSHDIR)/_coinwatch"
 	"$(BINDIR)/coinwatch" completion fish > "$(FISHDIR)/coinwatch.fish"
 	chmod 0644 "$(BASHDIR)/coinwatch" "$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+	install -d "$(SHAREDIR)/systemd" "$(SHAREDIR)/logrotate" "$(DOCDIR)"
+	install -m 0644 rules.example.json rules.schema.json "$(SHAREDIR)/"
+	install -m 0644 contrib/systemd/* "$(SHAREDIR)/systemd/"
+	install -m 0644 contrib/logrotate/coinwatch "$(SHAREDIR)/logrotate/coinwatch"
+	install -m 0644 README.md docs/*.md "$(DOCDIR)/"
 
 uninstall:
 	rm -f "$(BINDIR)/coinwatch" "$(MAN1DIR)/coinwatch.1" "$(MAN5DIR)/coinwatch-rules.5" "$(BASHDIR)/coinwatch" \
 		"$(ZSHDIR)/_coinwatch" "$(FISHDIR)/coinwatch.fish"
+	rm -rf "$(SHAREDIR)" "$(DOCDIR)"

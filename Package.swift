@@ -12,12 +12,17 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // WebSocket frames for `stream` (Debian ships no .pc file for wslay, hence no pkgConfig).
+        .systemLibrary(
+            name: "CWslay",
+            providers: [.apt(["libwslay-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite"]),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),

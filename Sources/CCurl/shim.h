@@ -20,6 +20,8 @@ static inline CURLcode cw_getinfo_long(CURL *h, CURLINFO i, long *v) { return cu
 static inline CURLcode cw_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode cw_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 
+static inline CURLcode cw_getinfo_socket(CURL *h, curl_socket_t *v) { return curl_easy_getinfo(h, CURLINFO_ACTIVESOCKET, v); }
+
 static inline CURLcode cw_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 
 /* Fields of a CURLMsg, whose result sits in an anonymous union. */

@@ -14,7 +14,9 @@ public enum ArgumentParser {
     static let options: [Option] = [
         Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
-        Option(names: ["--dry-run"], value: nil, commands: [.run], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--baseline"], value: nil, commands: [.run], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass)."),
+        Option(names: ["--metrics"], value: "PATH", commands: [.run], help: "After each pass, write a Prometheus text file there atomically (node_exporter's textfile collector)."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
         Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),
@@ -29,12 +31,16 @@ public enum ArgumentParser {
         Option(names: ["--to"], value: "TIME", commands: [.backtest], help: "With --from: replay up to this time (default: now)."),
         Option(names: ["--step"], value: "DUR", commands: [.backtest], help: "Time between simulated passes (default: rules.json interval, never finer than the history)."),
         Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
-        Option(names: ["--sink"], value: "NAME", commands: [.notify], help: "With --test: only this sink."),
+        Option(names: ["--sink"], value: "NAME", commands: [.notify, .`init`], help: "notify --test: only this sink; init: the format of a starter chat sink (slack, discord, telegram, ntfy, teams, json)."),
+        Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
+        Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
         Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
+        Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside)."),
+        Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
+        Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
         Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
-        Option(names: ["--force"], value: nil, commands: [.favorites], help: "With remove: also remove the rules that name the coin."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
     ]
@@ -98,6 +104,9 @@ public enum ArgumentParser {
         for (option, value) in pendingOptions {
             try apply(option, value: value, to: &parsed)
         }
+        if parsed.baseline, parsed.dryRun, !parsed.help {
+            throw UsageError("Error: '--baseline' writes the state and '--dry-run' writes none; use one of them.")
+        }
         return parsed
     }
 
@@ -123,6 +132,10 @@ public enum ArgumentParser {
             guard seconds <= maximum else { throw longer }
             parsed.interval = seconds
         case "--dry-run": parsed.dryRun = true
+        case "--baseline": parsed.baseline = true
+        case "--metrics":
+            guard !value.isEmpty else { throw UsageError("Error: '--metrics' needs a file path, got an empty one.") }
+            parsed.metricsPath = value
         case "--json": parsed.json = true
         case "--quiet": parsed.quiet = true
         case "--verbose": parsed.verbose = true
@@ -171,6 +184,8 @@ public enum ArgumentParser {
                 throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")
             }
             parsed.vs = value.lowercased()
+        case "--for": parsed.silenceFor = value
+        case "--comment": parsed.comment = value
         case "--range":
             guard let range = ChartRange(rawValue: value.lowercased()) else {
                 let names = ChartRange.allCases.map(\.rawValue)
@@ -178,6 +193,8 @@ public enum ArgumentParser {
             }
             parsed.range = range
         case "--force": parsed.force = true
+        case "--yes": parsed.yes = true
+        case "--favorites": parsed.favoritesList = InitCommand.list(value)
         case "--help": parsed.help = true
         case "--version": parsed.version = true
         default: break

@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, completion
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`
     }
 
     public var command: Command = .run
@@ -14,6 +14,10 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var verbose = false
     public var dryRun = false
+    /// `--metrics PATH`: a Prometheus text file written after each pass.
+    public var metricsPath: String?
+    /// `--baseline`: the (first) pass records prices and pair states and notifies nothing.
+    public var baseline = false
     public var once = false
     /// `--interval`, seconds.
     public var interval: Double?
@@ -40,6 +44,14 @@ public struct Arguments: Sendable, Equatable {
     public var limit: Int?
     /// `show --vs CUR`, lower case.
     public var vs: String?
+    /// `silence add --for DUR`, as given (the command parses it).
+    public var silenceFor: String?
+    /// `silence add --comment TEXT`.
+    public var comment: String?
+    /// `init --favorites LIST`, split at commas.
+    public var favoritesList: [String]?
+    /// `init --yes`: ask nothing.
+    public var yes = false
     /// `show --range R`: draw the chart of this span.
     public var range: ChartRange?
     /// `favorites remove --force`.

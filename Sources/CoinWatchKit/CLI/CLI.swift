@@ -41,7 +41,12 @@ public enum CLI {
         case .trending: return TrendingCommand.run(context)
         case .favorites: return FavoritesCommand.run(context)
         case .backtest: return BacktestCommand.run(context)
+        case .stream: return StreamCommand.run(context)
         case .completion: return CompletionCommand.run(context)
+        case .silence: return SilenceCommand.run(context)
+        case .outbox: return OutboxCommand.run(context)
+        case .explain: return ExplainCommand.run(context)
+        case .`init`: return InitCommand.run(context)
         }
     }
 }
@@ -101,8 +106,9 @@ public struct CommandContext: Sendable {
     /// should the file still be invalid, the errors reported are those of the real environment.
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
     /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
+    /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
     public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
-                          unavailableSinks: Bool = false) -> Result<RulesFile, ExitCodeError> {
+                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
         if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
                                                                       expiredAsOf: expiredAsOf, unavailableSinks: true) {
             outputGuard.learn(loaded.rules, environment: io.environment)
@@ -111,7 +117,7 @@ public struct CommandContext: Sendable {
         }
         do {
             let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
-                                              unavailableSinks: unavailableSinks)
+                                              unavailableSinks: unavailableSinks, symbols: symbols)
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)

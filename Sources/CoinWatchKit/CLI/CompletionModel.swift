@@ -36,6 +36,8 @@ struct CompletionModel {
     static let commandWords: [String: [String]] = [
         "state": ["show", "reset"],
         "favorites": ["list", "add", "remove"],
+        "silence": ["add", "list", "expire"],
+        "outbox": ["list", "retry", "drop"],
         "completion": CompletionShell.allCases.map(\.rawValue),
     ]
 

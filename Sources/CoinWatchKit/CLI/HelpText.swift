@@ -35,7 +35,12 @@ public enum HelpText {
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
+        case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
+        case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
+        case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
+        case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
+        case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
     }
 
@@ -64,7 +69,12 @@ public enum HelpText {
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
+        case .stream: return "coinwatch stream [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
         case .completion: return "coinwatch completion bash | zsh | fish"
+        case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
+        case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
+        case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
+        case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         }
     }
 }

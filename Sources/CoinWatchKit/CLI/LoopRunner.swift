@@ -47,16 +47,22 @@ struct LoopRunner {
 
     /// The rules in rules.json now, or `old` with one line on stderr when it is unreadable or invalid.
     private func reloaded(keeping old: RulesFile) -> RulesFile {
+        Self.reload(path: rulesPath, context: context) ?? old
+    }
+
+    /// The rules at `path` now (warnings printed, "reloaded" said), or nil with one line on stderr
+    /// when it is unreadable or invalid (the caller keeps the rules in force). Loop mode and `stream`.
+    static func reload(path: String, context: CommandContext) -> RulesFile? {
         let io = context.io
         do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, unavailableSinks: true)
+            let loaded = try RulesLoader.load(path: path, environment: io.environment, unavailableSinks: true)
             context.outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
-            io.err("coinwatch: reloaded \(rulesPath)\n")
+            io.err("coinwatch: reloaded \(path)\n")
             return loaded.rules
         } catch {
             io.err("coinwatch: not reloaded, the rules in force stay: \(Self.summary(of: error)); fix it (see 'coinwatch check') and send SIGHUP again\n")
-            return old
+            return nil
         }
     }
 

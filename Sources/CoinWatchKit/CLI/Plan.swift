@@ -1,6 +1,8 @@
 /// What a rules.json will do: favorites x rules x sinks, for `check`. Never shows a secret.
 struct Plan {
     var rules: RulesFile
+    /// The silences in force (from the state), shown on the rules they cover.
+    var silences: [Silence] = []
 
     /// Every (rule, coin) pair the rules evaluate.
     var pairCount: Int {
@@ -19,7 +21,17 @@ struct Plan {
             var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition)
             line += "  -> " + (rule.notify ?? rules.defaults.notify).joined(separator: ", ")
             if !rule.enabled { line += "  (disabled)" }
+            let timing = timingText(rule)
+            if !timing.isEmpty { line += "  [" + timing + "]" }
             out += line + "\n"
+        }
+        if !silences.isEmpty {
+            out += "silences (\(silences.count)):\n"
+            for silence in silences {
+                out += "  " + silence.id.padding(to: 10) + SilenceCommand.shown(silence.target).padding(to: 18)
+                    + "until " + TimeText.iso(silence.until)
+                    + (silence.comment.map { "  " + SilenceCommand.shown($0) } ?? "") + "\n"
+            }
         }
         out += "sinks:\n"
         for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
@@ -45,6 +57,9 @@ struct Plan {
             r.add("threshold", rule.condition.threshold)
             r.addRaw("notify", JSONOut.array((rule.notify ?? rules.defaults.notify).map(JSONOut.quote)))
             r.add("enabled", rule.enabled)
+            r.add("timing", timingText(rule).isEmpty ? nil : timingText(rule))
+            let covering = silences.filter { covers($0, rule) }
+            if !covering.isEmpty { r.addRaw("silenced_by", JSONOut.array(covering.map { JSONOut.quote($0.id) })) }
             return r.text
         }))
         out.addRaw("sinks", JSONOut.array(rules.sinks.sorted(by: { $0.key < $1.key }).map { name, sink in
@@ -55,6 +70,29 @@ struct Plan {
         }))
         for member in extra { out.addRaw(member.key, member.json) }
         return out.text
+    }
+
+    /// The rule's timing: `for`, cooldown, repeat, rearm, resolve, once, expires and the silences on it.
+    func timingText(_ rule: Rule) -> String {
+        var parts: [String] = []
+        if let wait = rule.forDuration, wait > 0 { parts.append("for \(TimeText.duration(wait))") }
+        let cooldown = rule.cooldown ?? rules.defaults.cooldown
+        if cooldown > 0 { parts.append("cooldown \(TimeText.duration(cooldown))" + (rule.cooldown == nil ? " (default)" : "")) }
+        if let every = rule.repeatEvery { parts.append("repeat every \(TimeText.duration(every))") }
+        if let rearm = rule.rearm { parts.append("rearm \(NumberText.plain(rearm))" + (rule.condition.key.hasPrefix("change_") ? " pts" : "%")) }
+        if rule.resolve { parts.append("resolve") }
+        if rule.once { parts.append("once") }
+        if let expires = rule.expires { parts.append("expires \(TimeText.iso(expires.timeIntervalSince1970))") }
+        for silence in silences where covers(silence, rule) {
+            parts.append("silenced until \(TimeText.iso(silence.until)) (\(silence.id))")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Whether `silence` covers some pair of `rule`.
+    private func covers(_ silence: Silence, _ rule: Rule) -> Bool {
+        let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
+        return coins.contains { silence.covers(rule: rule.id, coin: $0) }
     }
 
     private func providerText(_ p: ProviderConfig) -> String {
@@ -86,13 +124,8 @@ struct Plan {
     private func queueText(_ sink: SinkConfig) -> String {
         var text = ""
         if sink.group { text += ", grouped" }
-        if let q = sink.quietHours { text += ", quiet \(clock(q.start))-\(clock(q.end))" }
+        if let q = sink.quietHours { text += ", quiet \(TimeText.clock(minutes: q.start))-\(TimeText.clock(minutes: q.end))" }
         return text
-    }
-
-    private func clock(_ minutes: Int) -> String {
-        let h = minutes / 60, m = minutes % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
     func conditionText(_ condition: Condition) -> String {

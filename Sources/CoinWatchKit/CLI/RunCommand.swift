@@ -7,7 +7,7 @@ enum RunCommand {
         case .failure(let error): return error.code
         }
         if context.arguments.once {
-            return onePass(context, rules: rules)
+            return onePass(context, rules: rules, baseline: context.arguments.baseline)
         }
         let waiter: SignalWaiter
         do {
@@ -16,43 +16,99 @@ enum RunCommand {
             context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
             return .failure
         }
+        nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
         return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
-            onePass(context, rules: $0)
+            defer { baseline = false }
+            return onePass(context, rules: $0, baseline: baseline)
         }.run()
     }
 
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
-    static func onePass(_ context: CommandContext, rules: RulesFile) -> ExitCode {
-        let statePath = context.statePath
-        var lock: StateLock?
-        if !context.arguments.dryRun {
-            do {
-                lock = try StateLock.acquire(statePath: statePath, timeout: context.lockTimeout)
-            } catch {
-                context.io.err("coinwatch: \(error.message)\n")
-                return error.exitCode
+    /// With `baseline`, the pass records and notifies nothing, then says what it recorded. Then the
+    /// heartbeat is pinged (rules.json `heartbeat`) with the pass's result, which it never changes.
+    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false) -> ExitCode {
+        let code = measuredPass(context, rules: rules, baseline: baseline)
+        if let heartbeat = rules.heartbeat, !context.arguments.dryRun,
+           let warning = PassHealth.ping(heartbeat, succeeded: code == .success, transport: context.transport) {
+            context.io.err("coinwatch: warning: \(warning)\n")
+        }
+        return code
+    }
+
+    /// The pass, with its requests counted and `--metrics` written after it.
+    private static func measuredPass(_ context: CommandContext, rules: RulesFile, baseline: Bool) -> ExitCode {
+        var context = context
+        let counter = CountingTransport(context.transport)
+        context.transport = counter
+        let started = context.clock.now().timeIntervalSince1970
+        return pass(context, rules: rules, baseline: baseline) { state in
+            guard let path = context.arguments.metricsPath else { return }
+            PassHealth.count(requests: counter.byHost, providerHosts: providerHosts(context, rules: rules),
+                             alerts: state.alerts, state: &state.document)
+            state.metrics = {
+                let text = PassHealth.metrics(state: $0, providers: rules.providers.map(\.name.rawValue), started: started,
+                                              duration: context.clock.now().timeIntervalSince1970 - started)
+                do throws(StateError) {
+                    try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
+                } catch {
+                    context.io.err("coinwatch: warning: cannot write the metrics: \(error.message)\n")
+                }
             }
         }
-        defer { lock?.release() }
-        var state: StateDocument
-        do {
-            state = try StateStore.load(path: statePath)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
+    }
+
+    /// Host → provider name, from a sample request of each provider in rules.json.
+    static func providerHosts(_ context: CommandContext, rules: RulesFile) -> [String: String] {
+        var hosts: [String: String] = [:]
+        for config in rules.providers {
+            guard let provider = ProviderFactory.make(config, environment: context.io.environment),
+                  let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first else { continue }
+            hosts[HTTPRequest.host(of: request.url)] = config.name.rawValue
         }
+        return hosts
+    }
+
+    /// What the pass hands to its `finish` hook: the state about to be saved and the alerts raised;
+    /// `metrics` runs after the save.
+    struct Finishing {
+        var document: StateDocument
+        var alerts: [Alert]
+        var metrics: ((StateDocument) -> Void)?
+    }
+
+    /// One pass under the state lock; `finish` may change the state just before it is saved.
+    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool,
+                             finish: (inout Finishing) -> Void) -> ExitCode {
+        let statePath = context.statePath
+        let lock: StateLock?
+        var state: StateDocument
+        switch context.lockedState() {
+        case .success(let locked): (lock, state) = locked
+        case .failure(let error): return error.code
+        }
+        defer { lock?.release() }
         var pass = makePass(context, rules: rules)
+        pass.baseline = baseline
         if !context.arguments.dryRun {
             // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
             pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
         }
         let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
         guard !context.arguments.dryRun, !outcome.stateUnwritten else { return outcome.exitCode }
+        var finishing = Finishing(document: state, alerts: outcome.alerts)
+        finish(&finishing)
+        state = finishing.document
         do {
             try StateStore.save(state, to: statePath)
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return .failure
+        }
+        finishing.metrics?(state)
+        if baseline, !context.arguments.quiet {
+            let firing = state.pairs.values.filter(\.firing).count
+            context.io.out("baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
+                + "\(firing) already true, quiet until they become true again; nothing was sent\n")
         }
         return outcome.exitCode
     }
@@ -70,12 +126,14 @@ enum RunCommand {
             let io = context.io
             fetcher.log = { io.err($0 + "\n") }
         }
-        return Pass(
+        var pass = Pass(
             rules: rules,
             fetcher: fetcher,
             delivery: Delivery(rules: rules, transport: context.transport,
                                json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
                                sleeper: context.sleeper, retry: context.retryPolicy),
             dryRun: context.arguments.dryRun)
+        pass.verbose = context.arguments.verbose
+        return pass
     }
 }

@@ -27,8 +27,8 @@ private func recordSignal(_ number: Int32) {
 /// self-pipe; waiting is a `poll` on that pipe, so a signal ends the wait at once and
 /// nothing spins. The handlers never cut a pass short: the loop reads them between passes.
 final class SignalWaiter: LoopWaiter {
-    /// The read end of the self-pipe.
-    private let readDescriptor: Int32
+    /// The read end of the self-pipe: readable when a signal came (`stream` polls it with its sockets).
+    let readDescriptor: Int32
 
     private init(readDescriptor: Int32) {
         self.readDescriptor = readDescriptor
@@ -61,9 +61,7 @@ final class SignalWaiter: LoopWaiter {
     }
 
     func now() -> Double {
-        var time = timespec()
-        _ = clock_gettime(CLOCK_BOOTTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Monotonic.now()
     }
 
     func wait(until deadline: Double) {

@@ -78,11 +78,13 @@ extension StateCommand {
         doc.add("state", path)
         doc.addRaw("pairs", JSONOut.array(items))
         doc.add("outbox", state.outbox.reduce(0) { $0 + $1.alerts.count })
+        doc.add("outbox_retry", state.outbox.filter { !$0.held }.reduce(0) { $0 + $1.alerts.count })
+        doc.add("outbox_held", state.outbox.filter(\.held).reduce(0) { $0 + $1.alerts.count })
         return doc.text
     }
 
     static func text(_ rows: [PairRow], state: StateDocument, path: String) -> String {
-        var out = "\(path): \(rows.count) pair(s), \(state.outbox.reduce(0) { $0 + $1.alerts.count }) alert(s) queued for retry\n"
+        var out = "\(path): \(rows.count) pair(s), \(outboxText(state.outbox))\n"
         let ruleWidth = min(28, (rows.map(\.rule.count).max() ?? 0) + 2)
         let coinWidth = min(20, (rows.map(\.coin.count).max() ?? 0) + 2)
         for row in rows {
@@ -97,6 +99,17 @@ extension StateCommand {
             out += line + "\n"
         }
         return out
+    }
+
+    /// `2 alert(s) in the outbox (1 waiting for a retry, 1 held by quiet hours)`, or `outbox empty`.
+    static func outboxText(_ outbox: [OutboxEntry]) -> String {
+        let held = outbox.filter(\.held).reduce(0) { $0 + $1.alerts.count }
+        let retry = outbox.filter { !$0.held }.reduce(0) { $0 + $1.alerts.count }
+        guard held + retry > 0 else { return "outbox empty" }
+        var parts: [String] = []
+        if retry > 0 { parts.append("\(retry) waiting for a retry") }
+        if held > 0 { parts.append("\(held) held by quiet hours") }
+        return "\(held + retry) alert(s) in the outbox (" + parts.joined(separator: ", ") + ")"
     }
 
     /// The currency of `coin`'s recorded prices when state holds exactly one series for it.

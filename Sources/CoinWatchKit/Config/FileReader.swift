@@ -34,7 +34,7 @@ enum FileReader {
     static func failure(path: String, code: Int32) -> RulesLoadError {
         switch code {
         case ENOENT, ENOTDIR:
-            return .unreadable(path: path, reason: "rules.json not found at \(path); create one (see rules.example.json) or pass --rules PATH")
+            return .unreadable(path: path, reason: "rules.json not found at \(path); create a starter one with 'coinwatch init' or pass --rules PATH")
         case EACCES, EPERM:
             return .unreadable(path: path, reason: "cannot read rules.json at \(path): permission denied; allow reading it (chmod u+r) or pass --rules PATH")
         case EISDIR:

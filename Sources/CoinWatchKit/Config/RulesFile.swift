@@ -20,6 +20,8 @@ public struct RulesFile: Sendable, Equatable {
     public var rules: [Rule] = []
     /// Named sinks; always holds "stdout".
     public var sinks: [String: SinkConfig] = ["stdout": .stdout]
+    /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
+    public var heartbeat: HeartbeatConfig?
 
     public init(path: String) { self.path = path }
 
@@ -58,15 +60,18 @@ public struct ProviderConfig: Sendable, Equatable {
     public var timeout: Double = 10
     /// PEM bundle trusted in addition to the system's.
     public var caFile: String?
+    /// The WebSocket root `stream` connects to instead of the exchange's public one (SPEC §9).
+    public var wsURL: String?
 
     public init(name: ProviderName, baseURL: String? = nil, apiKeyEnv: String? = nil,
-                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil) {
+                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil) {
         self.name = name
         self.baseURL = baseURL
         self.apiKeyEnv = apiKeyEnv
         self.cacheTTL = cacheTTL
         self.timeout = timeout
         self.caFile = caFile
+        self.wsURL = wsURL
     }
 }
 

@@ -8,16 +8,19 @@ public enum RulesLoader {
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
     /// With `unavailableSinks` (passes), a sink whose only problem is an unset or empty variable or an unreadable
     /// secret file loads as `.unavailable` instead of failing the file.
+    /// `symbols` (lower-cased favorite → its symbol, as the state learned them) lets a rule's coin written
+    /// as a favorite's symbol get "did you mean" that favorite.
     public static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
-                            unavailableSinks: Bool = false) throws(RulesLoadError) -> LoadedRules {
+                            unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
         return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf,
-                         unavailableSinks: unavailableSinks)
+                         unavailableSinks: unavailableSinks, symbols: symbols)
     }
 
     /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
     public static func parse(bytes: [UInt8], path: String, environment: [String: String],
-                             expiredAsOf: Double? = nil, unavailableSinks: Bool = false) throws(RulesLoadError) -> LoadedRules {
+                             expiredAsOf: Double? = nil, unavailableSinks: Bool = false,
+                             symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
             throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
@@ -32,6 +35,7 @@ public enum RulesLoader {
         var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
         validator.expiredAsOf = expiredAsOf
         validator.tolerateSinkSecretGaps = unavailableSinks
+        validator.symbols = symbols
         let rules = validator.validate(root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {

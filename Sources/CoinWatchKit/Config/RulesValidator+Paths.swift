@@ -18,8 +18,9 @@ extension RulesValidator {
     mutating func url(_ node: JSONNode, path: String, schemes: [String]) -> String? {
         guard let text = string(node, path: path) else { return nil }
         guard Self.isURL(text.value, schemes: schemes) else {
-            let list = schemes.count == 3 ? "an http, https or file" : "an http or https"
-            error("expected \(list) URL such as https://example.com/path (the value is not shown: URLs may hold secrets)",
+            let list = schemes == ["ws", "wss"] ? "a ws or wss" : schemes.count == 3 ? "an http, https or file" : "an http or https"
+            let example = schemes == ["ws", "wss"] ? "wss://example.com/path" : "https://example.com/path"
+            error("expected \(list) URL such as \(example) (the value is not shown: URLs may hold secrets)",
                   at: node, path: path)
             return nil
         }

@@ -1,5 +1,5 @@
 extension RulesValidator {
-    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file"]
+    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url"]
 
     /// `providers`: a non-empty array of provider objects with distinct names, each able to quote in `vs`
     /// (not checked when `vs` is nil: vs_currency itself is invalid).
@@ -74,6 +74,14 @@ extension RulesValidator {
         if let timeoutNode = fields["timeout"],
            let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
             provider.timeout = seconds
+        }
+        if let wsNode = fields["ws_url"],
+           let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: ["ws", "wss"]) {
+            if let name, ExchangeFeeds.feed(for: name) == nil {
+                warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by binance, upbit and bithumb",
+                        at: wsNode, path: JSONPath.child(path, "ws_url"))
+            }
+            provider.wsURL = root
         }
         if let caNode = fields["ca_file"] {
             provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))

@@ -92,7 +92,10 @@ extension RulesValidator {
         guard let favorites = favoriteNames else { return text.value }
         if let favorite = favoriteByKey[text.value.lowercased()] { return favorite }
         var message = "coin \(text.shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : text.value)) or use \"*\"."
-        if !text.fromEnvironment { message += Suggestion.phrase(for: text.value, in: favorites) }
+        if !text.fromEnvironment {
+            let bySymbol = favorites.first { symbols[$0.lowercased()]?.lowercased() == text.value.lowercased() }
+            message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: text.value, in: favorites)
+        }
         error(message, at: node, path: coinPath)
         return nil
     }

@@ -16,7 +16,7 @@ struct RulesValidator {
     /// The largest file, in bytes (1 MiB).
     static let maxFileBytes = 1 << 20
 
-    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks"]
+    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "heartbeat"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -31,6 +31,8 @@ struct RulesValidator {
     var tolerateSinkSecretGaps = false
     /// Indices in `diagnostics` of errors that are an unset or empty variable or an unreadable secret file.
     var secretGaps: Set<Int> = []
+    /// Lower-cased favorite → its symbol (from the state), for "did you mean" on a coin written as a symbol.
+    var symbols: [String: String] = [:]
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
     var favoriteNames: [String]? = [] {
@@ -83,6 +85,9 @@ struct RulesValidator {
         }
         if let node = top["defaults"] {
             result.defaults = validateDefaults(node, path: "defaults")
+        }
+        if let node = top["heartbeat"] {
+            result.heartbeat = validateHeartbeat(node, path: "heartbeat")
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", providers: result.providers)

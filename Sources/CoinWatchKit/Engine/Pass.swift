@@ -2,10 +2,11 @@
 /// own part of the state.
 /// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
-///    failover; writes `state.memory` only and returns the quotes. Provider problems go to stderr;
-///    a favorite no provider quoted makes the pass exit 1.
+///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
+///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
-///    pair; writes `state.pairs` and `state.prices` only and returns the alerts with their sinks.
+///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
+///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
 /// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
 ///    `state.outbox` only (write-ahead: the state that records the alerts is saved first, and
 ///    checkpointed mid-delivery). A dry run prints the alerts instead.
@@ -25,6 +26,10 @@ public struct Pass: Sendable {
     public var delivery: Delivery
     /// Evaluate and print, but send nothing (the caller also writes no state).
     public var dryRun: Bool
+    /// `--baseline`: record prices and pair states, notify nothing (SPEC §11); the outbox waits too.
+    public var baseline = false
+    /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
+    public var verbose = false
 
     public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -41,16 +46,31 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, previousPass: last, now: now, io: io, outcome: &outcome)
-        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now)
+        let quotes = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
+        state.silences.removeAll { $0.until <= now }
+        var held: [RuleRunner.Held]? = verbose ? [] : nil
+        let before = baseline ? state.pairs : PairTable()
+        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                                        silences: SilenceIndex(state.silences, now: now), held: &held)
+        for line in held ?? [] {
+            io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
+                + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
+        }
         outcome.alerts = pending.map(\.alert)
+        if baseline {
+            Self.unsend(pending, before: before, pairs: &state.pairs)
+            outcome.alerts = []
+            return outcome
+        }
+        if verbose, !dryRun { sayQuietHours(pending, now: now, io: io) }
         deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
         return outcome
     }
 
-    /// The fetch stage: the quotes by favorite as written; failures and missing favorites on stderr.
-    private func fetch(memory: inout ProviderMemory, previousPass: Double?, now: Double, io: IO,
-                       outcome: inout Outcome) -> [String: Quote] {
+    /// The fetch stage: the quotes by favorite as written; outages at their edges (`OutageEdges`, which
+    /// writes `outages`) and missing favorites on stderr.
+    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+                       io: IO, outcome: inout Outcome) -> [String: Quote] {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
         if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
@@ -58,14 +78,36 @@ public struct Pass: Sendable {
         }
         let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount = fetched.requestCount
-        for failure in fetched.failures {
-            io.err("coinwatch: \(failure.message)\n")
+        let report = OutageEdges.update(failures: fetched.failures, quotes: fetched.quotes, outages: &outages,
+                                        backoff: memory.backoff, now: now)
+        for line in report.lines {
+            io.err("coinwatch: \(line)\n")
         }
         if !fetched.missing.isEmpty {
-            io.err("coinwatch: no provider quoted \(fetched.missing.joined(separator: ", ")) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
             outcome.exitCode = .failure
+            let list = fetched.missing.joined(separator: ", ")
+            if report.failing.isEmpty {
+                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
+            } else if report.spoke {
+                // The outage is the cause: said at its edges with it, not every pass.
+                let names = report.failing.keys.sorted().joined(separator: ", ")
+                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency): \(names) "
+                    + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
+                    + "add a second provider for failover\n")
+            }
         }
         return fetched.quotes
+    }
+
+    /// `-v`: one stderr line per alert a sink's quiet hours hold back now.
+    private func sayQuietHours(_ pending: [RuleRunner.Pending], now: Double, io: IO) {
+        for item in pending {
+            for sink in item.sinks {
+                guard let quiet = rules.sinks[sink]?.quietHours, quiet.contains(instant: now) else { continue }
+                io.err("coinwatch: held back: \(item.alert.rule) \(item.alert.coin): quiet hours of sink \(sink) "
+                    + "until \(TimeText.clock(minutes: quiet.end)) local\n")
+            }
+        }
     }
 
     /// The deliver stage (printing only, on a dry run); delivery errors on stderr.
@@ -82,5 +124,21 @@ public struct Pass: Sendable {
         }
         if report.failed { outcome.exitCode = .failure }
         outcome.stateUnwritten = report.stateUnwritten
+    }
+
+    /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
+    /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
+    /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
+    static func unsend(_ pending: [RuleRunner.Pending], before: PairTable, pairs: inout PairTable) {
+        for item in pending {
+            let key = StateDocument.pairKey(rule: item.alert.rule, coin: item.alert.coin)
+            guard var pair = pairs[key] else { continue }
+            let old = before[key] ?? PairState()
+            pair.lastNotified = old.lastNotified
+            pair.lastFired = old.lastFired
+            pair.firedOnce = old.firedOnce
+            pair.resolvedOnce = old.resolvedOnce
+            pairs[key] = pair
+        }
     }
 }

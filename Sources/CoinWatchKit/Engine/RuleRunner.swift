@@ -14,6 +14,15 @@ public struct RuleRunner: Sendable {
         public var sinks: [String]
     }
 
+    /// A notification that was due but held back (cooldown, silence, `for`, once), for `-v`.
+    public struct Held: Sendable, Equatable {
+        public var rule: String
+        public var coin: String
+        public var reason: NotifyReason
+        /// When what held it back ends (seconds since 1970; `NotifyDecision.heldUntil`).
+        public var until: Double?
+    }
+
     /// The rules evaluated; setting them works out the plan again.
     public var rules: RulesFile {
         didSet { plan = RulePlan(rules) }
@@ -29,6 +38,14 @@ public struct RuleRunner: Sendable {
     /// records the quotes' prices, the only parts of the state it writes.
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
                          now: Double) -> [Pending] {
+        var held: [Held]?
+        return evaluate(quotes, pairs: &pairs, prices: &prices, now: now, silences: SilenceIndex([], now: now), held: &held)
+    }
+
+    /// `evaluate` with the silences in force (applied through each covered pair's notify policy),
+    /// also listing in `held` (when it is not nil) each notification held back.
+    public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                         now: Double, silences: SilenceIndex, held: inout [Held]?) -> [Pending] {
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
         // without a quote this pass is not `quoted` (its observation is a placeholder).
@@ -76,9 +93,17 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
+                var step = step
+                if !silences.isEmpty {
+                    step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin])
+                }
                 // The observation is passed in place (inout), never copied per pair.
                 let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
                 pairs[slot: slot] = pair
+                if held != nil, decision.status == nil, decision.reason.isHeldBack {
+                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin], reason: decision.reason,
+                                      until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
+                }
                 guard case .notify(let status, _) = decision else { continue }
                 pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],
                                             quotes: quotes, status: status, now: now, timeDigits: timeDigits))

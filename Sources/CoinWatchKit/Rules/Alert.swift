@@ -37,6 +37,8 @@ public struct Alert: Codable, Sendable, Equatable {
     public var extreme: Double?
     /// True for an alert a backtest replayed (SPEC §8); nil (omitted) for a live one.
     public var backtest: Bool?
+    /// What raised it: `"stream"` for `coinwatch stream` (SPEC §4); nil (omitted) for passes.
+    public var source: String?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
@@ -63,7 +65,7 @@ public struct Alert: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message, value, wick, extreme, backtest
+        case change24h = "change_24h", status, provider, message, value, wick, extreme, backtest, source
     }
 
     /// Marks the alert as a wick that reached `extreme` (nil: no wick).

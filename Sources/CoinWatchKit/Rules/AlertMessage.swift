@@ -39,13 +39,14 @@ public enum AlertMessage {
         ]
     }
 
-    /// The default message, one line for chat: what happened (and the wick's extreme where only
-    /// the span since the previous observation showed it), then the price now and the 24h change:
-    /// `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`, `BTC crossed above
+    /// The default message, one line for chat: what happened, which way and by how much (and the
+    /// wick's extreme where only the span since the previous observation showed it), then the price
+    /// now and the 24h change unless the words gave it: `BTC crossed above $100,000.00 — now
+    /// $100,250.50 (+2.31% 24h)`, `SOL fell 12.74% in 24h (≥ 10%) — now $133.75`, `BTC crossed above
     /// $100,000.00 in a wick to $100,300.00 — now $99,800.00 (+2.31% 24h)`.
     public static func defaultText(for alert: Alert, condition: Condition) -> String {
         // Written into one buffer and made a string once (every firing alert formats one).
-        var out = MessageText(vs: alert.vs, symbol: alert.symbol)
+        var out = MessageText(vs: alert.vs, symbol: alert.symbol, change24h: alert.change24h, value: alert.value)
         if alert.status == .resolved {
             condition.kind.writeResolved(into: &out)
         } else {
@@ -54,7 +55,7 @@ public enum AlertMessage {
             if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
         }
         out.text(" — now ", money: alert.price)
-        if let change = alert.change24h { out.text(" (", percent: change, then: " 24h)") }
+        if let change = alert.change24h, !out.saidChange24h { out.text(" (", percent: change, then: " 24h)") }
         return out.string
     }
 }

@@ -10,7 +10,8 @@ public enum NotifyDecision {
             : decideEvent(pair: pair, conditionTrue: conditionTrue, policy: policy, now: now)
     }
 
-    /// Crossings and ranges: notify on the event unless `once` already sent or the cooldown runs.
+    /// Crossings and ranges: notify on the event unless `once` already sent, a silence covers the
+    /// pair or the cooldown runs.
     static func decideEvent(pair: PairState, conditionTrue: Bool, policy: NotifyPolicy,
                             now: Double) -> (PairState, Decision) {
         var next = pair
@@ -18,6 +19,7 @@ public enum NotifyDecision {
         next.firing = false
         guard conditionTrue else { return (next, .silent(reason: .notTrue)) }
         if policy.once && pair.firedOnce { return (next, .silent(reason: .onceAlreadySent)) }
+        if policy.silenced(at: now) { return (next, .silent(reason: .silenced)) }
         if inCooldown(pair, policy, now) { return (next, .silent(reason: .eventDroppedInCooldown)) }
         markFired(&next, now: now)
         next.firing = false
@@ -36,6 +38,7 @@ public enum NotifyDecision {
             guard policy.resolve, !(policy.once && pair.resolvedOnce) else {
                 return (next, .silent(reason: .stoppedHolding))
             }
+            if policy.silenced(at: now) { return (next, .silent(reason: .silenced)) }
             next.lastNotified = now
             next.resolvedOnce = true
             return (next, .notify(status: .resolved, reason: .resolved))
@@ -47,6 +50,7 @@ public enum NotifyDecision {
                 return (next, .silent(reason: .stillTrue))
             }
             if policy.once { return (next, .silent(reason: .onceAlreadySent)) }
+            if policy.silenced(at: now) { return (next, .silent(reason: .silenced)) }
             if inCooldown(pair, policy, now) { return (next, .silent(reason: .suppressedByCooldown)) }
             markFired(&next, now: now)
             return (next, .notify(status: .firing, reason: .repeatIntervalPassed))
@@ -55,10 +59,27 @@ public enum NotifyDecision {
             return (next, .silent(reason: .pendingFor))
         }
         if policy.once && pair.firedOnce { return (next, .silent(reason: .onceAlreadySent)) }
+        // Silenced: stays pending, as in a cooldown, so a level still true at the end notifies then.
+        if policy.silenced(at: now) { return (next, .silent(reason: .silenced)) }
         if inCooldown(pair, policy, now) { return (next, .silent(reason: .suppressedByCooldown)) }
         let reason = firingReason(pair, policy, trueSince: trueSince)
         markFired(&next, now: now)
         return (next, .notify(status: .firing, reason: reason))
+    }
+
+    /// When what held a notice back for `reason` ends (seconds since 1970): the cooldown's end,
+    /// the silence's end, the end of the `for` wait; nil when nothing ends by itself (once, or
+    /// a reason that held nothing back). `pair` is the pair's state after the decision.
+    public static func heldUntil(_ reason: NotifyReason, pair: PairState, policy: NotifyPolicy) -> Double? {
+        switch reason {
+        case .suppressedByCooldown, .eventDroppedInCooldown:
+            return pair.lastNotified.map { $0 + policy.cooldown }
+        case .silenced: return policy.silencedUntil
+        case .pendingFor:
+            guard let since = pair.trueSince, let wait = policy.forDuration else { return nil }
+            return since + wait
+        default: return nil
+        }
     }
 
     /// Whether a notice at `now` falls within the cooldown after the pair's last notice.

@@ -10,15 +10,24 @@ public struct NotifyPolicy: Sendable, Equatable {
     public var once: Bool
     /// Send one `resolved` notice when a fired level condition stops holding.
     public var resolve: Bool
+    /// Seconds since 1970 until which a silence covers the pair (SPEC §11): it is evaluated but
+    /// notifies nothing; nil: not silenced.
+    public var silencedUntil: Double?
 
     /// Creates a policy; every field defaults to "off".
     public init(forDuration: Double? = nil, cooldown: Double = 0, repeatEvery: Double? = nil,
-                once: Bool = false, resolve: Bool = false) {
+                once: Bool = false, resolve: Bool = false, silencedUntil: Double? = nil) {
         self.forDuration = forDuration
         self.cooldown = cooldown
         self.repeatEvery = repeatEvery
         self.once = once
         self.resolve = resolve
+        self.silencedUntil = silencedUntil
+    }
+
+    /// Whether a silence covers the pair at `now` (seconds since 1970).
+    public func silenced(at now: Double) -> Bool {
+        silencedUntil.map { now < $0 } ?? false
     }
 
     /// The policy of `rule`, with `defaults.cooldown` where the rule sets none.

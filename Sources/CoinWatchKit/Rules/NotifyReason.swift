@@ -29,6 +29,9 @@ public enum NotifyReason: String, Sendable, Equatable, CaseIterable, CustomStrin
     case stoppedHolding
     /// An event happened during the cooldown and is dropped.
     case eventDroppedInCooldown
+    /// A silence covers the pair: a notice due now is not sent (a level condition stays
+    /// pending and notifies when the silence ends, as after a cooldown).
+    case silenced
 
     /// One phrase for humans.
     public var description: String {
@@ -47,6 +50,15 @@ public enum NotifyReason: String, Sendable, Equatable, CaseIterable, CustomStrin
         case .notTrue: return "not true"
         case .stoppedHolding: return "stopped holding (no resolve)"
         case .eventDroppedInCooldown: return "event dropped in the cooldown"
+        case .silenced: return "held back by a silence"
+        }
+    }
+
+    /// Whether a notice was due but held back (cooldown, silence, `for`, once), as `-v` reports it.
+    public var isHeldBack: Bool {
+        switch self {
+        case .suppressedByCooldown, .eventDroppedInCooldown, .silenced, .pendingFor, .onceAlreadySent: return true
+        default: return false
         }
     }
 }

@@ -17,6 +17,7 @@ public enum AlertRecord {
         out.add("change_24h", alert.change24h)
         out.add("status", alert.status.rawValue)
         out.add("provider", alert.provider)
+        out.add("source", alert.source)
         out.add("message", alert.message)
         out.add("value", alert.value)
         if alert.wick == true, let extreme = alert.extreme {

@@ -1,9 +1,10 @@
 extension Delivery {
     /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
-    /// write-ahead save before the first try.
-    func planWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double) -> OutboxPlan {
+    /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
+    /// back (`outbox retry`).
+    func planWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double, forced: Bool = false) -> OutboxPlan {
         let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
-                                   lifetime: Self.outboxLifetime)
+                                   lifetime: Self.outboxLifetime, forced: forced)
         state.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
         return plan
     }

@@ -126,6 +126,29 @@ public struct Delivery: Sendable {
         }).sorted()
     }
 
+    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`);
+    /// those still undelivered stay in it. Records what will never be delivered in every file sink.
+    public func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
+        var report = Report()
+        guard !state.outbox.isEmpty else { return report }
+        let plan = planWebhooks([:], state: &state, now: now, forced: true)
+        let undelivered = sendWebhooks(plan, state: &state, now: now, environment: environment, report: &report)
+        recordUndelivered(undelivered, state: &state, report: &report)
+        return report
+    }
+
+    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its alerts in
+    /// every file sink, through the spool (a file that cannot be written now gets it on the next pass).
+    /// The caller removes the entry from the outbox.
+    public func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
+        var report = Report()
+        let error = entry.lastError.map(scrubber.scrub)
+        recordUndelivered(entry.alerts.map {
+            UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
+        }, state: &state, report: &report)
+        return report
+    }
+
     /// Writes the records of alerts no webhook will get to every file sink (through the spool).
     private func recordUndelivered(_ records: [String], state: inout StateDocument, report: inout Report) {
         guard !records.isEmpty else { return }

@@ -22,9 +22,10 @@ struct OutboxPlan {
     var dropped: [Dropped] = []
 
     /// The plan at `now` (seconds since 1970) for `outbox` plus `fresh` alerts (sink name → alerts in order).
-    /// An entry that is not held is dropped `lifetime` seconds after its first try.
+    /// An entry that is not held is dropped `lifetime` seconds after its first try. With `now`
+    /// forced (`outbox retry`), quiet hours and `Retry-After` waits hold nothing back.
     static func make(outbox: [OutboxEntry], fresh: [String: [Alert]], sinks: [String: SinkConfig],
-                     now: Double, lifetime: Double) -> OutboxPlan {
+                     now: Double, lifetime: Double, forced: Bool = false) -> OutboxPlan {
         var plan = OutboxPlan()
         var bySink: [String: [OutboxEntry]] = [:]
         for entry in outbox where !entry.alerts.isEmpty {
@@ -54,12 +55,12 @@ struct OutboxPlan {
                 plan.waiting += entries
                 continue
             }
-            if config.quietHours?.contains(instant: now) == true {
+            if !forced, config.quietHours?.contains(instant: now) == true {
                 plan.waiting += entries
                 continue
             }
             entries = releaseHeld(entries)
-            if entries.contains(where: { ($0.notBefore ?? 0) > now }) {
+            if !forced, entries.contains(where: { ($0.notBefore ?? 0) > now }) {
                 plan.waiting += entries
                 continue
             }

@@ -46,13 +46,14 @@ public enum TextSplitter {
     }
 
     /// `lines` packed in order into parts that each fit `limit` (counting a line break between two
-    /// lines) and hold at most `maxItems` lines; a line longer than the limit is split as `split` does.
+    /// lines) and hold at most `maxItems` items; a line longer than the limit (or than its `perItem`)
+    /// is split as `split` does, each piece an item of its own.
     public static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max) -> [[Item]] {
         var parts: [[Item]] = []
         var current: [Item] = []
         var size = 0
         for (index, line) in lines.enumerated() {
-            for piece in split(line, limit: limit) {
+            for piece in split(line, limit: limit.item) {
                 let width = piece.reduce(0) { $0 + limit.size(of: $1) }
                 if !current.isEmpty, size + 1 + width > limit.count || current.count >= max(1, maxItems) {
                     parts.append(current)

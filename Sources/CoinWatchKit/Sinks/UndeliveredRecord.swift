@@ -1,5 +1,5 @@
-/// The file-sink record of an alert a webhook will never get (dropped after 24 h, refused for good,
-/// or its sink removed from rules.json): the alert record of SPEC §4 with an `undelivered` object.
+/// The file-sink record of an alert a webhook will never get (dropped after 24 h or by hand,
+/// refused for good, or its sink removed from rules.json): the alert record of SPEC §4 with an `undelivered` object.
 public enum UndeliveredRecord {
     /// Why a webhook never got an alert.
     public enum Reason: String, Sendable {
@@ -9,6 +9,8 @@ public enum UndeliveredRecord {
         case refused
         /// The sink is no longer a webhook in rules.json.
         case sinkRemoved = "sink_removed"
+        /// Dropped by hand (`coinwatch outbox drop`).
+        case dropped
     }
 
     /// One JSON line: `{…alert record…,"undelivered":{"sink":…,"reason":…,"time":…,"error":…}}`.

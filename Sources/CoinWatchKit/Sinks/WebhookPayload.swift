@@ -66,7 +66,8 @@ public enum WebhookPayload {
             var out = JSONOut()
             out.add("token", config.token ?? "")
             out.add("user", config.user ?? "")
-            out.add("title", title(for: alerts))
+            // A provider's long symbol must not make Pushover refuse the message: the title is cut whole-character.
+            out.add("title", TextSplitter.split(title(for: alerts), limit: TextLimit.pushoverTitle).first ?? "")
             out.add("message", text)
             out.add("priority", resolvedOnly(alerts) ? -1 : 0)
             return Message(body: out.text, contentType: json, headers: [])

@@ -19,6 +19,12 @@ public struct StateDocument: Codable, Sendable, Equatable {
     public var outbox: [OutboxEntry] = []
     /// The cache, backoff, resolutions, symbols, listings and charts (each its own section in the file).
     public var memory = ProviderMemory()
+    /// Silences added by `coinwatch silence add` (SPEC §11), oldest first; an ended one is pruned.
+    public var silences: [Silence] = []
+    /// Provider name → its outage in progress (SPEC §6: reported at its edges).
+    public var outages: [String: Outage] = [:]
+    /// Running totals for `--metrics`: "requests|provider" and "alerts|rule|status" → count.
+    public var counters: [String: Double] = [:]
     /// The wall-clock time of the last pass that wrote this state, seconds since 1970; a pass whose clock
     /// is earlier treats the time since as zero (`ClockStep`).
     public var lastPass: Double?
@@ -42,6 +48,9 @@ public struct StateDocument: Codable, Sendable, Equatable {
         memory.symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
         memory.listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
         memory.unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
+        silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
+        outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
+        counters = try c.decodeIfPresent([String: Double].self, forKey: .counters) ?? [:]
         memory.windows = try c.decodeIfPresent([String: TradedWindow].self, forKey: .windows) ?? [:]
         lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
         fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
@@ -61,6 +70,9 @@ public struct StateDocument: Codable, Sendable, Equatable {
         try c.encode(memory.symbols, forKey: .symbols)
         try c.encode(memory.listings, forKey: .listings)
         try c.encode(memory.unresolved, forKey: .unresolved)
+        try c.encode(silences, forKey: .silences)
+        try c.encode(outages, forKey: .outages)
+        try c.encode(counters, forKey: .counters)
         if !memory.windows.isEmpty { try c.encode(memory.windows, forKey: .windows) }
         try c.encodeIfPresent(lastPass, forKey: .lastPass)
         try c.encode(fileSpool, forKey: .fileSpool)
@@ -68,7 +80,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, lastPass = "last_pass", fileSpool = "file_spool", windows
+        case unresolved, silences, outages, counters, lastPass = "last_pass", fileSpool = "file_spool", windows
     }
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.

@@ -6,7 +6,7 @@ import Foundation
 
 /// The fast path of reading a state file: prices, pairs, backoff, resolved and unresolved favorites,
 /// symbols and the last pass's time (the sections that grow with the watchlist) are read straight from the bytes; the outbox, quote cache,
-/// charts and listings are handed to `JSONDecoder` section by section. It gives up (nil) on anything
+/// charts, listings, silences and outages are handed to `JSONDecoder` section by section. It gives up (nil) on anything
 /// it cannot vouch for (an escape in a key, a duplicate key, a null where a value is required, a
 /// version out of range), and `StateDecoding` then reads the whole file the general way, which
 /// reports the problem exactly as before.
@@ -46,6 +46,9 @@ enum StateReader {
                 case "charts": return delegated(&reader, into: &doc.memory.charts)
                 case "listings": return delegated(&reader, into: &doc.memory.listings)
                 case "windows": return delegated(&reader, into: &doc.memory.windows)
+                case "silences": return delegated(&reader, into: &doc.silences)
+                case "outages": return delegated(&reader, into: &doc.outages)
+                case "counters": return section(&reader, into: &doc.counters) { $0.number() }
                 default: return reader.skipValue()
                 }
                 return true

@@ -85,8 +85,15 @@ public enum StateStore {
             throw .writeFailed(path: path, detail: detail + "; " + StateError.writeHint(errno))
         }
         removeStaleTemps(for: path)
+        try replace(path, with: bytes)
+    }
+
+    /// Replaces the file at `path` by `bytes` atomically (a temp file of `mode` in the same folder,
+    /// fsynced, renamed over it; the folder synced). Throws `StateError.writeFailed`; no temp file is left behind.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(StateError) {
+        let folder = POSIXFile.folder(of: path)
         let temp = POSIXFile.tempPath(beside: path)
-        switch POSIXFile.writeNew(bytes, to: temp, mode: 0o600) {
+        switch POSIXFile.writeNew(bytes, to: temp, mode: mode) {
         case .create(let detail, let code)?:
             throw .writeFailed(path: path, detail: "cannot create a temp file: \(detail); \(StateError.writeHint(code))")
         case .write(let detail, let code)?: throw .writeFailed(path: path, detail: "\(detail); \(StateError.writeHint(code))")

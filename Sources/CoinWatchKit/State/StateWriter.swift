@@ -8,7 +8,7 @@ import Foundation
 /// keys in order, a pair's default values left out, whole numbers without `.0`), except that the
 /// pairs keep their table's order (`PairTable`, which the next pass expects), but straight into
 /// bytes for the sections that grow with the watchlist: prices, pairs, backoff, resolved and
-/// unresolved favorites and symbols. The outbox, quote cache, charts and listings go through `JSONEncoder` section by section.
+/// unresolved favorites and symbols. The outbox, quote cache, charts, listings, silences and outages go through `JSONEncoder` section by section.
 enum StateWriter {
     /// A value `JSONEncoder` refuses (a non-finite number): the caller encodes the general way, which says why.
     struct Refused: Error {}
@@ -23,6 +23,9 @@ enum StateWriter {
         out.append(UInt8(ascii: ","))
         key("charts", &out)
         try delegated(doc.memory.charts, empty: doc.memory.charts.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
+        key("counters", &out)
+        try object(doc.counters, &out) { try number($0, &$1) }
         out.append(UInt8(ascii: ","))
         key("file_spool", &out)
         object(doc.fileSpool, &out) { records, out in
@@ -42,6 +45,9 @@ enum StateWriter {
         key("listings", &out)
         try delegated(doc.memory.listings, empty: doc.memory.listings.isEmpty, &out)
         out.append(UInt8(ascii: ","))
+        key("outages", &out)
+        try delegated(doc.outages, empty: doc.outages.isEmpty, &out)
+        out.append(UInt8(ascii: ","))
         key("outbox", &out)
         try delegated(doc.outbox, empty: doc.outbox.isEmpty, &out)
         out.append(UInt8(ascii: ","))
@@ -56,6 +62,9 @@ enum StateWriter {
         out.append(UInt8(ascii: ","))
         key("resolved", &out)
         object(doc.memory.resolved, &out) { ids, out in object(ids, &out) { string($0, &$1) } }
+        out.append(UInt8(ascii: ","))
+        key("silences", &out)
+        try delegated(doc.silences, empty: doc.silences.isEmpty, &out)
         out.append(UInt8(ascii: ","))
         key("symbols", &out)
         object(doc.memory.symbols, &out) { string($0, &$1) }
@@ -104,7 +113,7 @@ enum StateWriter {
     /// A section `JSONEncoder` writes (with sorted keys); an empty one is written directly.
     private static func delegated<Value: Encodable & Collection>(_ value: Value, empty: Bool, _ out: inout [UInt8]) throws {
         if empty {
-            out.append(contentsOf: (value is [OutboxEntry] ? "[]" : "{}").utf8)
+            out.append(contentsOf: (value is any ExpressibleByArrayLiteral ? "[]" : "{}").utf8)
             return
         }
         let encoder = JSONEncoder()

@@ -87,6 +87,11 @@ public enum TimeText {
         return out
     }
 
+    /// Minutes since midnight as `07:00`.
+    public static func clock(minutes: Int) -> String {
+        "\(pad(minutes / 60)):\(pad(minutes % 60))"
+    }
+
     private static func pad(_ value: Int, _ width: Int = 2) -> String {
         let s = String(value)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

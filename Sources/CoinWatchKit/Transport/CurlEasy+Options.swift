@@ -90,14 +90,17 @@ extension CurlEasy {
         try check(cw_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
     }
 
+    /// Sets a long option; throws `.internal` when libcurl refuses it.
     func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
         try check(cw_setopt_long(handle, option, value), option)
     }
 
+    /// Sets a string option; throws `.internal` when libcurl refuses it.
     func set(_ option: CURLoption, _ value: String) throws(TransportError) {
         try check(cw_setopt_string(handle, option, value), option)
     }
 
+    /// Maps a refused option to `.internal`.
     func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
         guard code == CURLE_OK else {
             throw .internal(host: request.host,

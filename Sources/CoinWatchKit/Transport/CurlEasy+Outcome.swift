@@ -35,7 +35,8 @@ extension CurlEasy {
         return .failure(error(for: code))
     }
 
-    private func error(for code: CURLcode) -> TransportError {
+    /// The transport error a failed transfer's `code` stands for.
+    func error(for code: CURLcode) -> TransportError {
         let host = request.host
         let message = errorText(code)
         if exceededCap || code == CURLE_FILESIZE_EXCEEDED {

@@ -127,7 +127,7 @@ import Foundation
             Issue.record("loaded")
         } catch {
             #expect(error == .unreadable(path: "/nonexistent/coinwatch/rules.json",
-                                         reason: "rules.json not found at /nonexistent/coinwatch/rules.json; create one (see rules.example.json) or pass --rules PATH"))
+                                         reason: "rules.json not found at /nonexistent/coinwatch/rules.json; create a starter one with 'coinwatch init' or pass --rules PATH"))
             #expect(error.exitCode == .noInput)
         }
     }

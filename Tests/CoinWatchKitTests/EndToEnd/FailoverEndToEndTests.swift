@@ -55,7 +55,8 @@ import Testing
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.stderr)")
         #expect(lines.contains { $0.contains("coingecko") && $0.contains("HTTP 429") })
-        #expect(lines.contains("coinwatch: bithumb: API error: 입력값을 확인해주세요. (status 5600)"))
+        #expect(lines.contains { $0.hasPrefix("coinwatch: bithumb: failing since ") && $0.hasSuffix(" UTC: API error: 입력값을 확인해주세요. (status 5600)") },
+                "\(lines)")
         #expect(upbit.requests("/ticker").map { $0.queryItem("markets") } == ["KRW-BTC,KRW-ETH"])
     }
 

@@ -49,7 +49,7 @@ import Testing
     @Test func aNewHighWithResolveStaysFiringWhileThePriceHoldsLevelAndResolvesAfterAPullBack() throws {
         try writeRules(#"{"id": "sol-high", "coin": "bitcoin", "when": {"new_high": "24h"}, "resolve": true}"#)
         let passes: [(price: Double, high: Double, stdout: String)] = [
-            (200, 200, "sol-high  BTC is at a new 24h high — now $200.00 (+0.00% 24h)\n"),
+            (200, 200, "sol-high  BTC rose to a new 24h high — now $200.00 (+0.00% 24h)\n"),
             (200, 200, ""),
             (198.5, 200, ""),
             (197.9, 200, "sol-high  RESOLVED  BTC is no longer at a 24h high — now $197.90 (+0.00% 24h)\n"),

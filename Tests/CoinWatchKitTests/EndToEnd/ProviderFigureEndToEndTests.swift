@@ -32,9 +32,9 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").map(String.init) == [
-            "vol-hi  BTC's 24h volume is above $10,000,000,000.00 — volume $10,076,421,985.00 — now $16,951.52 (+0.14% 24h)",
-            "cap-hi  BTC's market cap is above $300,000,000,000.00 — market cap $326,407,877,229.00 — now $16,951.52 (+0.14% 24h)",
-            "top1  BTC is in the top 1 by market cap — rank #1 — now $16,951.52 (+0.14% 24h)",
+            "vol-hi  BTC's 24h volume is $10.08B (≥ $10.00B) — now $16,951.52 (+0.14% 24h)",
+            "cap-hi  BTC's market cap is $326.41B (≥ $300.00B) — now $16,951.52 (+0.14% 24h)",
+            "top1  BTC is #1 by market cap (top 1) — now $16,951.52 (+0.14% 24h)",
         ])
     }
 

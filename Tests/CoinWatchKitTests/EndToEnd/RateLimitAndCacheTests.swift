@@ -41,13 +41,14 @@ import Testing
         let second = pass(at: 60)
         #expect(second.code == .success)
         #expect(paprika.requests.count == 1, "skipped without a request while the backoff lasts")
-        #expect(second.io.err == "coinwatch: coinpaprika: rate-limited (HTTP 429), skipped until 2027-01-15T08:02:00Z; the next provider serves\n")
+        #expect(first.io.err.hasPrefix("coinwatch: coinpaprika: failing since 08:00 UTC: "), "the outage's start: \(first.io.err)")
+        #expect(second.io.err.isEmpty, "an outage is reported at its edges (SPEC §6), not every pass: \(second.io.err)")
         #expect(try state().memory.quoteCache["coinpaprika|usd|bitcoin"] == nil)
 
         let third = pass(at: 121)
         #expect(third.code == .success)
         #expect(paprika.requests.count == 2, "asked again once Retry-After has passed")
-        #expect(third.io.err.isEmpty, "\(third.io.err)")
+        #expect(third.io.err == "coinwatch: coinpaprika: recovered after 2m\n", "\(third.io.err)")
         #expect(try state().memory.backoff["coinpaprika"] == nil)
         #expect(try state().prices["bitcoin|usd"]?.last?.p == 41389.57931641128, "coinpaprika served the price")
         #expect(try state().memory.quoteCache["coinpaprika|usd|bitcoin"] == nil, "with cache_ttl 0s no quote is kept")
@@ -83,7 +84,7 @@ import Testing
                                                        rules: Self.anyPrice))
         let run = pass(at: 0)
         #expect(run.code == .failure)
-        #expect(run.io.err.split(separator: "\n").first == "coinwatch: binance: API error: Invalid symbol. (code -1121) (HTTP 400)")
+        #expect(run.io.err.split(separator: "\n").first == "coinwatch: binance: failing since 08:00 UTC: API error: Invalid symbol. (code -1121) (HTTP 400)")
     }
 
     @Test func aListingThatCannotLoadSkipsTheExchangeWithOneLine() throws {
@@ -96,7 +97,7 @@ import Testing
         #expect(run.code == .success)
         #expect(run.io.out.contains(#""provider":"bithumb""#))
         #expect(run.io.err.split(separator: "\n").count == 1)
-        #expect(run.io.err.hasPrefix("coinwatch: upbit: could not load its market list, skipped: 127.0.0.1:"))
+        #expect(run.io.err.hasPrefix("coinwatch: upbit: failing since 08:00 UTC: could not load its market list, skipped: 127.0.0.1:"))
         #expect(run.io.err.contains("HTTP 503: upstream down"))
         #expect(upbit.requests("/ticker").isEmpty)
     }

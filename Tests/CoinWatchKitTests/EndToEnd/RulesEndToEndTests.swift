@@ -43,10 +43,10 @@ import Testing
         let flow = try BinaryFlow(rules: Self.rule("hi", when: #"{"new_high": "24h"}"#) + ", " + Self.rule("ath", when: #"{"new_high": "all"}"#)
             + ", " + Self.rule("lo", when: #"{"new_low": "24h"}"#))
         #expect(try flow.lines(price: 100, high24h: 105, low24h: 95, ath: 200) == [])
-        #expect(try flow.lines(price: 106, high24h: 106, low24h: 95, ath: 200) == ["hi  BTC is at a new 24h high — now $106.00 (+0.00% 24h)"])
-        #expect(try flow.lines(price: 201, high24h: 201, low24h: 95, ath: 201) == ["ath  BTC is at a new all-time high — now $201.00 (+0.00% 24h)"],
+        #expect(try flow.lines(price: 106, high24h: 106, low24h: 95, ath: 200) == ["hi  BTC rose to a new 24h high — now $106.00 (+0.00% 24h)"])
+        #expect(try flow.lines(price: 201, high24h: 201, low24h: 95, ath: 201) == ["ath  BTC rose to a new all-time high — now $201.00 (+0.00% 24h)"],
                 "hi is still firing, so only the all-time high is new")
-        #expect(try flow.lines(price: 94, high24h: 201, low24h: 94, ath: 201) == ["lo  BTC is at a new 24h low — now $94.00 (+0.00% 24h)"])
+        #expect(try flow.lines(price: 94, high24h: 201, low24h: 94, ath: 201) == ["lo  BTC fell to a new 24h low — now $94.00 (+0.00% 24h)"])
     }
 
     @Test func newHighOverAWindowTheProviderDoesNotReportWaitsForTheWatch() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(try flow.lines(price: 100) == [])
         #expect(try flow.lines(after: 3 * 86_400, price: 150) == [], "watched 3 days")
         #expect(try flow.lines(after: 3 * 86_400, price: 160) == [], "watched 6 days")
-        #expect(try flow.lines(after: 86_400 + 60, price: 170) == ["r  BTC is at a new 7-day high — now $170.00 (+0.00% 24h)"])
+        #expect(try flow.lines(after: 86_400 + 60, price: 170) == ["r  BTC rose to a new 7-day high — now $170.00 (+0.00% 24h)"])
     }
 
     @Test func movePctAgainstRecordedPrices() throws {
@@ -62,18 +62,18 @@ import Testing
             + ", " + Self.rule("dump", when: #"{"move_pct": {"pct": -3, "within": "1h"}}"#))
         #expect(try flow.lines(price: 100) == [])
         #expect(try flow.lines(after: 1800, price: 102) == [])
-        #expect(try flow.lines(after: 1200, price: 103) == ["pump  BTC rose 3% or more within 1h — now $103.00 (+0.00% 24h)"])
+        #expect(try flow.lines(after: 1200, price: 103) == ["pump  BTC rose 3.00% within 1h (≥ 3%) — now $103.00 (+0.00% 24h)"])
         #expect(try flow.lines(after: 7200, price: 103) == [], "nothing recorded within the hour")
-        #expect(try flow.lines(after: 600, price: 99.9) == ["dump  BTC fell 3% or more within 1h — now $99.90 (+0.00% 24h)"])
+        #expect(try flow.lines(after: 600, price: 99.9) == ["dump  BTC fell 3.01% within 1h (≥ 3%) — now $99.90 (+0.00% 24h)"])
     }
 
     @Test func rangesFireOnEnteringAndLeaving() throws {
         let flow = try BinaryFlow(rules: Self.rule("in", when: #"{"enters_range": [60000, 65000]}"#)
             + ", " + Self.rule("out", when: #"{"exits_range": [60000, 65000]}"#))
         #expect(try flow.lines(price: 59_000) == [])
-        #expect(try flow.lines(price: 61_000) == ["in  BTC entered $60,000.00–$65,000.00 — now $61,000.00 (+0.00% 24h)"])
+        #expect(try flow.lines(price: 61_000) == ["in  BTC rose into $60,000.00–$65,000.00 — now $61,000.00 (+0.00% 24h)"])
         #expect(try flow.lines(price: 64_000) == [])
-        #expect(try flow.lines(price: 66_000) == ["out  BTC left $60,000.00–$65,000.00 — now $66,000.00 (+0.00% 24h)"])
+        #expect(try flow.lines(price: 66_000) == ["out  BTC rose out of $60,000.00–$65,000.00 — now $66,000.00 (+0.00% 24h)"])
     }
 
     // MARK: every notify rule

@@ -24,7 +24,7 @@ import Testing
         let run = try state(flow, ["show"])
         #expect(run.status == 0 && run.stderr.isEmpty)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(flow.statePath): 3 pair(s), 0 alert(s) queued for retry")
+        #expect(lines.first == "\(flow.statePath): 3 pair(s), outbox empty")
         #expect(lines.count == 4)
         let lo = try #require(lines.first { $0.hasPrefix("  lo  ") && $0.contains("ethereum") })
         #expect(lo.contains("firing") && lo.contains("last notified 20") && lo.contains("last price $90.00"), "\(lo)")

@@ -36,7 +36,8 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         let line = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(line == "coinwatch: \(provider.name): 127.0.0.1:\(server.port): TLS error: SSL certificate problem: self-signed certificate",
+        #expect(line.hasPrefix("coinwatch: \(provider.name): failing since "), "an outage's first line (SPEC §6): \(run.stderr)")
+        #expect(line.hasSuffix(" UTC: 127.0.0.1:\(server.port): TLS error: SSL certificate problem: self-signed certificate"),
                 "\(run.stderr)")
     }
 

@@ -195,6 +195,46 @@ import Testing
     }
 
     /// Plays `passes` through `decide`, carrying the pair state from pass to pass.
+    @Test func aSilencedLevelStaysPendingAndNotifiesWhenTheSilenceEnds() {
+        play(level: true, policy: NotifyPolicy(silencedUntil: 3600), [
+            (0, true, Self.silent(.silenced)),
+            (1800, true, Self.silent(.silenced)),
+            (3600, true, Self.firing(.firstTime)),
+            (3660, true, Self.silent(.stillTrue)),
+        ])
+    }
+
+    @Test func anEventDuringASilenceIsDropped() {
+        play(level: false, policy: NotifyPolicy(silencedUntil: 3600), [
+            (0, true, Self.silent(.silenced)),
+            (60, false, Self.silent(.notTrue)),
+            (3600, false, Self.silent(.notTrue)),
+            (3660, true, Self.firing(.event)),
+        ])
+    }
+
+    @Test func aSilenceHoldsBackARepeatAndAResolvedNotice() {
+        var pair = PairState()
+        let open = NotifyPolicy(repeatEvery: 600, resolve: true)
+        (pair, _) = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: true, policy: open, now: 0)
+        var hushed = open
+        hushed.silencedUntil = 5000
+        let (kept, repeatDecision) = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: true, policy: hushed, now: 900)
+        #expect(repeatDecision == Self.silent(.silenced))
+        let (_, resolveDecision) = NotifyDecision.decide(pair: kept, conditionTrue: false, isLevel: true, policy: hushed, now: 960)
+        #expect(resolveDecision == Self.silent(.silenced))
+    }
+
+    @Test func heldBackNoticesSayWhenWhatHoldsThemEnds() {
+        var pair = PairState()
+        pair.lastNotified = 100
+        pair.trueSince = 50
+        #expect(NotifyDecision.heldUntil(.suppressedByCooldown, pair: pair, policy: NotifyPolicy(cooldown: 600)) == 700)
+        #expect(NotifyDecision.heldUntil(.pendingFor, pair: pair, policy: NotifyPolicy(forDuration: 300)) == 350)
+        #expect(NotifyDecision.heldUntil(.silenced, pair: pair, policy: NotifyPolicy(silencedUntil: 9000)) == 9000)
+        #expect(NotifyDecision.heldUntil(.onceAlreadySent, pair: pair, policy: NotifyPolicy(once: true)) == nil)
+    }
+
     private func play(level: Bool, policy: NotifyPolicy, _ passes: [Pass],
                       sourceLocation: SourceLocation = #_sourceLocation) {
         var pair = PairState()

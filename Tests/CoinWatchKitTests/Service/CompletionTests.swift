@@ -76,7 +76,8 @@ import Testing
 
     @Test func bashCompletesCommandsOptionsAndValues() throws {
         let text = try script("bash")
-        #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "st"]) == ["state"])
+        #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "st"]) == ["state", "stream"])
+        #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "stream", "--dr"]) == ["--dry-run"])
         #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "--rules", "x", "state", ""]) == ["reset", "show"])
         #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "check", "--o"]) == ["--online"])
         #expect(try CompletionProbe.bash(script: text, line: ["coinwatch", "--color", "=", "a"]) == ["always", "auto"])

@@ -25,7 +25,7 @@ import Testing
     func systemdUnitsVerify() throws {
         let dir = try TempDir()
         var paths: [String] = []
-        for unit in ["coinwatch.service", "coinwatch.timer", "coinwatch-loop.service"] {
+        for unit in ["coinwatch.service", "coinwatch.timer", "coinwatch-loop.service", "coinwatch-stream.service"] {
             // verify wants ExecStart's program to exist: point it at the binary under test.
             let text = try read("systemd/" + unit).replacingOccurrences(of: "/usr/local/bin/coinwatch", with: Binary.path)
             paths.append(try dir.write(unit, text))
@@ -46,6 +46,32 @@ import Testing
         #expect(unit.contains("ExecReload=/bin/kill -HUP $MAINPID"), "systemctl reload sends SIGHUP")
         #expect(unit.contains("RestartPreventExitStatus=64 65 66"))
         #expect(try read("systemd/coinwatch.timer").contains("OnCalendar="))
+    }
+
+    @Test func streamServiceRunsStreamAndReloadsWithSIGHUP() throws {
+        let stream = try ArgumentParser.parse(try execStart("coinwatch-stream.service"))
+        #expect(stream.command == .stream)
+        #expect(stream.rulesPath == "/etc/coinwatch/rules.json")
+        let unit = try read("systemd/coinwatch-stream.service")
+        #expect(unit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
+        #expect(unit.contains("RestartPreventExitStatus=64 65 66"))
+    }
+
+    /// SPEC §2 `${file:PATH}` under systemd: a `LoadCredential=` path that does not exist fails the
+    /// unit (243/CREDENTIALS) unless a `SetCredential=` of the same id stands in for it; every
+    /// credential the units load has that fallback, and docs/service.md says so.
+    @Test func aCredentialFolderThatDoesNotExistYetDoesNotStopTheUnits() throws {
+        for unit in ["coinwatch.service", "coinwatch-loop.service"] {
+            let lines = try read("systemd/" + unit).split(separator: "\n").map(String.init)
+            let loads = lines.filter { $0.hasPrefix("LoadCredential=") }
+            #expect(!loads.isEmpty, "\(unit) loads its secrets as credentials")
+            for load in loads {
+                let id = load.dropFirst("LoadCredential=".count).split(separator: ":").first.map(String.init) ?? ""
+                #expect(lines.contains("SetCredential=\(id):none"), "\(unit): \(load) has no SetCredential=\(id):none fallback")
+            }
+        }
+        let guide = try String(contentsOfFile: Fixtures.root + "/docs/service.md", encoding: .utf8)
+        #expect(guide.contains("`SetCredential=coinwatch:none`") && guide.contains("The folder is optional"))
     }
 
     @Test(.enabled(if: Shell.which("logrotate") != nil, "logrotate is not installed (apt-get install logrotate)"))

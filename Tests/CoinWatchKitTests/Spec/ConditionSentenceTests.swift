@@ -42,10 +42,10 @@ import Testing
     @Test func change24hAboveAndBelowCompareTheProvidersChangeAndADropIsNegative() throws {
         let s = try S(rules: S.rule("up", when: #"{"change_24h_above": 5}"#) + ", " + S.rule("down", when: #"{"change_24h_below": -5}"#))
         #expect(s.lines(at: 0, price: 1, change24h: 4.9) == [])
-        #expect(s.lines(at: oneMinute, price: 1, change24h: 5) == ["up  BTC is up 5% or more in 24h — now $1.00 (+5.00% 24h)"])
+        #expect(s.lines(at: oneMinute, price: 1, change24h: 5) == ["up  BTC rose 5.00% in 24h (≥ 5%) — now $1.00"])
         #expect(s.lines(at: 2 * oneMinute, price: 1, change24h: -4) == [])
         #expect(s.lines(at: 3 * oneMinute, price: 1, change24h: -5.5)
-            == ["down  BTC is down 5% or more in 24h — now $1.00 (-5.50% 24h)"])
+            == ["down  BTC fell 5.50% in 24h (≤ -5%) — now $1.00"])
     }
 
     @Test func change24hAbsIsTheSizeOfTheChangeEitherWay() throws {
@@ -67,7 +67,7 @@ import Testing
         s.market.set("bitcoin", price: 100, high24h: 110)
         #expect(s.pass(at: 0).stdout.isEmpty, "short of the provider's 24h high")
         s.market.set("bitcoin", price: 110, high24h: 110)
-        #expect(s.pass(at: oneHour).stdout == "r  BTC is at a new 24h high — now $110.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: oneHour).stdout == "r  BTC rose to a new 24h high — now $110.00 (+0.00% 24h)\n")
         s.market.set("bitcoin", price: 108, high24h: 110)
         #expect(s.pass(at: 2 * oneHour).stdout.contains("is no longer at a 24h high"), "pulled back 1.8 % from 110")
         s.market.set("bitcoin", price: 110, high24h: 110)
@@ -75,13 +75,13 @@ import Testing
         s.market.set("bitcoin", price: 110, high24h: 110)
         #expect(s.pass(at: 2 * oneHour + oneDay + oneMinute).stdout.isEmpty, "110 was still recorded within 24h")
         s.market.set("bitcoin", price: 110.5, high24h: 110.5)
-        #expect(s.pass(at: 2 * oneHour + oneDay + 2 * oneMinute).stdout.contains("is at a new 24h high"))
+        #expect(s.pass(at: 2 * oneHour + oneDay + 2 * oneMinute).stdout.contains("rose to a new 24h high"))
     }
 
     @Test func aFiredNewHighResolvesOnlyAfterThePriceFallsMoreThanOnePercentBelowTheWindowsHigh() throws {
         let s = try S(rules: S.rule(when: #"{"new_high": "24h"}"#, #""resolve": true"#))
         s.market.set("bitcoin", price: 100, high24h: 100)
-        #expect(s.pass(at: 0).stdout == "r  BTC is at a new 24h high — now $100.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: 0).stdout == "r  BTC rose to a new 24h high — now $100.00 (+0.00% 24h)\n")
         s.market.set("bitcoin", price: 100, high24h: 100)
         #expect(s.pass(at: oneMinute).stdout.isEmpty, "level: no flapping to resolved")
         s.market.set("bitcoin", price: 101, high24h: 101)
@@ -92,13 +92,13 @@ import Testing
         #expect(s.pass(at: 4 * oneMinute).stdout == "r  RESOLVED  BTC is no longer at a 24h high — now $99.90 (+0.00% 24h)\n",
                 "1.09 % under the high: a real pull-back")
         s.market.set("bitcoin", price: 101.5, high24h: 101.5)
-        #expect(s.pass(at: 5 * oneMinute).stdout == "r  BTC is at a new 24h high — now $101.50 (+0.00% 24h)\n")
+        #expect(s.pass(at: 5 * oneMinute).stdout == "r  BTC rose to a new 24h high — now $101.50 (+0.00% 24h)\n")
     }
 
     @Test func aFiredNewLowResolvesOnlyAfterThePriceRisesMoreThanOnePercentAboveTheWindowsLow() throws {
         let s = try S(rules: S.rule(when: #"{"new_low": "24h"}"#, #""resolve": true"#))
         s.market.set("bitcoin", price: 100, low24h: 100)
-        #expect(s.pass(at: 0).stdout == "r  BTC is at a new 24h low — now $100.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: 0).stdout == "r  BTC fell to a new 24h low — now $100.00 (+0.00% 24h)\n")
         s.market.set("bitcoin", price: 100.9, low24h: 100)
         #expect(s.pass(at: oneMinute).stdout.isEmpty, "0.9 % over the low")
         s.market.set("bitcoin", price: 101.1, low24h: 100)
@@ -110,7 +110,7 @@ import Testing
         s.market.set("bitcoin", price: 68_000, ath: 69_000)
         #expect(s.pass(at: 0).stdout.isEmpty)
         s.market.set("bitcoin", price: 69_500, ath: 69_500)
-        #expect(s.pass(at: oneMinute).stdout == "r  BTC is at a new all-time high — now $69,500.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: oneMinute).stdout == "r  BTC rose to a new all-time high — now $69,500.00 (+0.00% 24h)\n")
     }
 
     @Test func newLowIsTheMirrorOfNewHigh() throws {
@@ -118,15 +118,15 @@ import Testing
         s.market.set("bitcoin", price: 95, low24h: 90, atl: 1)
         #expect(s.pass(at: 0).stdout.isEmpty)
         s.market.set("bitcoin", price: 89, low24h: 89, atl: 1)
-        #expect(s.pass(at: oneMinute).stdout == "r  BTC is at a new 24h low — now $89.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: oneMinute).stdout == "r  BTC fell to a new 24h low — now $89.00 (+0.00% 24h)\n")
         s.market.set("bitcoin", price: 0.9, low24h: 0.9, atl: 0.9)
-        #expect(s.pass(at: 2 * oneMinute).stdout == "atl  BTC is at a new all-time low — now $0.9000 (+0.00% 24h)\n")
+        #expect(s.pass(at: 2 * oneMinute).stdout == "atl  BTC fell to a new all-time low — now $0.9000 (+0.00% 24h)\n")
     }
 
     @Test func movePctRisesAgainstSomePriceRecordedWithinTheWindow() throws {
         let s = try S(rules: S.rule(when: #"{"move_pct": {"pct": 3, "within": "1h"}}"#))
         #expect(s.counts([(0, 100), (20 * oneMinute, 101), (40 * oneMinute, 102.9)]) == [0, 0, 0])
-        #expect(s.lines(at: 50 * oneMinute, price: 103) == ["r  BTC rose 3% or more within 1h — now $103.00 (+0.00% 24h)"])
+        #expect(s.lines(at: 50 * oneMinute, price: 103) == ["r  BTC rose 3.00% within 1h (≥ 3%) — now $103.00 (+0.00% 24h)"])
     }
 
     @Test func movePctOnlyCountsPricesRecordedWithinTheWindow() throws {
@@ -200,7 +200,7 @@ import Testing
         let first = try #require(try s.state().prices["bitcoin|usd"])
         #expect(first.firstSeen == Scenario.start, "first seen is the first recorded price")
         s.market.set("bitcoin", price: 200)
-        #expect(s.pass(at: 7 * oneDay).stdout == "r  BTC is at a new 7-day high — now $200.00 (+0.00% 24h)\n")
+        #expect(s.pass(at: 7 * oneDay).stdout == "r  BTC rose to a new 7-day high — now $200.00 (+0.00% 24h)\n")
     }
 
     @Test func aLongerWindowAddedLaterWaitsEvenWhenTheCoinWasWatchedLongBefore() throws {
@@ -211,7 +211,7 @@ import Testing
         try s.write(rules: S.rule("lvl", when: #"{"above": 1000}"#) + ", " + S.rule("hi", when: #"{"new_high": "7d"}"#))
         #expect(s.lines(at: 30 * oneDay + oneHour, price: 150) == [])
         #expect(s.lines(at: 36 * oneDay, price: 151) == [])
-        #expect(s.lines(at: 37 * oneDay, price: 152) == ["hi  BTC is at a new 7-day high — now $152.00 (+0.00% 24h)"])
+        #expect(s.lines(at: 37 * oneDay, price: 152) == ["hi  BTC rose to a new 7-day high — now $152.00 (+0.00% 24h)"])
     }
 
     @Test func allNeedsAProviderThatReportsAnAllTimeHighAndCheckWarnsWhenNoneDoes() throws {

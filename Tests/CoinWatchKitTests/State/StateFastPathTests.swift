@@ -27,6 +27,11 @@ import Testing
         doc.memory.resolved["coingecko"] = ["BTC": "bitcoin", "Ether/USD": "ethereum"]
         doc.memory.symbols["bitcoin"] = "BTC"
         doc.memory.unresolved["coingecko|nope-coin"] = 1_800_086_400
+        doc.silences = [Silence(id: "ab12cd34", target: "btc-100k:bitcoin", until: 1_800_003_600, created: 1_800_000_000,
+                                comment: "planned \"upgrade\"")]
+        doc.outages["coinpaprika"] = Outage(since: 1_800_000_000, reported: 1_800_000_060, error: "HTTP 502: Bad Gateway")
+        doc.counters["requests|coingecko"] = 12
+        doc.counters["alerts|btc-100k|firing"] = 1
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 100_250.5,
                           change24h: -2.5, athDate: Date(timeIntervalSince1970: 1_636_554_251.849), provider: "coingecko")
         doc.memory.quoteCache["coingecko|usd|bitcoin"] = CachedQuote(fetchedAt: 1_800_000_000, quote: quote)
@@ -68,9 +73,9 @@ import Testing
         doc.pairs["a|x"] = PairState()
         doc.prices["bitcoin|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(t: 10, p: 1.5)])
         let text = String(decoding: try StateWriter.encode(doc), as: UTF8.self)
-        #expect(text == #"{"backoff":{},"charts":{},"file_spool":{},"listings":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
+        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"file_spool":{},"listings":{},"outages":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
             + #""prices":{"bitcoin|usd":{"covered_from":10,"first_seen":10,"points":[[10,1.5]]}},"#
-            + #""quote_cache":{},"resolved":{},"symbols":{},"unresolved":{},"version":1}"#)
+            + #""quote_cache":{},"resolved":{},"silences":[],"symbols":{},"unresolved":{},"version":1}"#)
     }
 
     @Test func oldFilesWithEveryDefaultWrittenOutLoadTheSame() throws {

@@ -77,7 +77,7 @@ import Testing
         let path = folder.file("state.json")
         try StateStore.save(StateDocument(), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == #"{"backoff":{},"charts":{},"file_spool":{},"listings":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"symbols":{},"unresolved":{},"version":1}"#)
+        #expect(text == #"{"backoff":{},"charts":{},"counters":{},"file_spool":{},"listings":{},"outages":{},"outbox":[],"pairs":{},"prices":{},"quote_cache":{},"resolved":{},"silences":[],"symbols":{},"unresolved":{},"version":1}"#)
     }
 
     @Test(arguments: [

@@ -35,7 +35,9 @@ struct Change24hAboveCondition: ConditionKind {
         Change24h.describe(o, against: Self.rearm.relaxed(value, by: firing ? rearm : 0, lower: true))
     }
 
+    /// ` rose 6.20% in 24h (≥ 5%)`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard !out.change24hMove() else { return out.met("≥", MessageText.percent(value)) }
         out.text(value > 0 ? " is up \(MessageText.percent(value)) or more in 24h"
                            : "'s 24h change is at or above \(MessageText.signed(value))")
     }

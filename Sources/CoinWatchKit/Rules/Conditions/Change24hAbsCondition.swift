@@ -47,7 +47,9 @@ struct Change24hAbsCondition: ConditionKind {
         return "|24h change| \(NumberText.plain(abs(change)))% vs \(NumberText.plain(v))%"
     }
 
+    /// ` fell 12.74% in 24h (≥ 10%)`: which way, by how much, and the size it met.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard !out.change24hMove() else { return out.met("≥", MessageText.percent(value)) }
         out.text(" moved \(MessageText.percent(value)) or more in 24h")
     }
 

@@ -34,7 +34,9 @@ struct Change24hBelowCondition: ConditionKind {
         Change24h.describe(o, against: Self.rearm.relaxed(value, by: firing ? rearm : 0, lower: false))
     }
 
+    /// ` fell 7.13% in 24h (≤ -5%)`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard !out.change24hMove() else { return out.met("≤", MessageText.percent(value)) }
         out.text(value < 0 ? " is down \(MessageText.percent(-value)) or more in 24h"
                            : "'s 24h change is at or below \(MessageText.signed(value))")
     }

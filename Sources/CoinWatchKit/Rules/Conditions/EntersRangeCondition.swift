@@ -18,7 +18,11 @@ struct EntersRangeCondition: PriceRangeKind {
     /// The range.
     var range: PriceRange
 
-    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+    /// From above the range a fall, from below a rise.
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let previous = alert.previous, previous != alert.price else { return .neutral }
+        return alert.price > previous ? .rise : .fall
+    }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let sides = range.sides(o) else { return false }
@@ -27,8 +31,10 @@ struct EntersRangeCondition: PriceRangeKind {
 
     func wick(_ o: Observation) -> Double? { range.wick(o, entering: true) }
 
+    /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" entered ", from: range.low, to: range.high)
+        let verb = previous.map { $0 > price ? " fell into " : " rose into " } ?? " entered "
+        out.text(verb, from: range.low, to: range.high)
     }
 }
 

@@ -30,8 +30,10 @@ struct ExitsRangeCondition: PriceRangeKind {
 
     func wick(_ o: Observation) -> Double? { range.wick(o, entering: false) }
 
+    /// ` fell out of $60,000.00–$65,000.00` (below it), ` rose out of …` (above it).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" left ", from: range.low, to: range.high)
+        let verb = previous.map { $0 > price ? " fell out of " : " rose out of " } ?? " left "
+        out.text(verb, from: range.low, to: range.high)
     }
 }
 

@@ -32,9 +32,13 @@ struct MarketCapBelowCondition: ConditionKind {
         ProviderFigure.marketCap.describe(o, value, atLeast: false)
     }
 
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text("'s market cap is below ", money: value) }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — market cap ", money: value) }
-    func writeResolved(into out: inout MessageText) { out.text("'s market cap is no longer below ", money: value) }
+    /// `'s market cap is $1.20B (≥ $1.00B)`: the figure and the amount it met.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard let figure = out.value else { return out.text("'s market cap is below ", money: value) }
+        out.text("'s market cap is " + out.amount(figure))
+        out.met("≤", out.amount(value))
+    }
+    func writeResolved(into out: inout MessageText) { out.text("'s market cap is no longer below " + out.amount(value)) }
 }
 
 extension Condition {

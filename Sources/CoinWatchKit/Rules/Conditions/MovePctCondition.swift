@@ -80,7 +80,11 @@ struct MovePctCondition: ConditionKind {
 
     func listing(vs: String) -> String { "move_pct \(NumberText.plain(pct))% within \(TimeText.duration(within))" }
 
+    /// ` rose 3.40% within 1h (≥ 3%)`: the move from the recorded price, and the size it met.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        if let moved = out.value {
+            return out.move(moved, then: " within \(TimeText.duration(within)) (≥ \(MessageText.percent(abs(pct))))")
+        }
         out.text((pct > 0 ? " rose " : " fell ") + "\(MessageText.percent(abs(pct))) or more within \(TimeText.duration(within))")
     }
 

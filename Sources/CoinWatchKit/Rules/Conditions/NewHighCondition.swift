@@ -31,7 +31,7 @@ struct NewHighCondition: WindowExtremeKind {
     static func direction(of alert: Alert) -> ConditionDirection { .rise }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" is at a new \(window.phrase) high")
+        out.text(" rose to a new \(window.phrase) high")
     }
 
     func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) high") }

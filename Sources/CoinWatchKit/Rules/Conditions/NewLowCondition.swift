@@ -24,7 +24,7 @@ struct NewLowCondition: WindowExtremeKind {
     static func direction(of alert: Alert) -> ConditionDirection { .fall }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" is at a new \(window.phrase) low")
+        out.text(" fell to a new \(window.phrase) low")
     }
 
     func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) low") }

@@ -37,8 +37,11 @@ struct RankWithinCondition: ConditionKind {
         ProviderFigure.rank.describe(o, Double(value), atLeast: false)
     }
 
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" is in the top \(value) by market cap") }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — rank #\(NumberText.plain(value))") }
+    /// ` is #3 by market cap (top 10)`.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard let rank = out.value else { return out.text(" is in the top \(value) by market cap") }
+        out.text(" is #\(NumberText.plain(rank)) by market cap (top \(value))")
+    }
     func writeResolved(into out: inout MessageText) { out.text(" is no longer in the top \(value) by market cap") }
 }
 

@@ -32,9 +32,13 @@ struct Volume24hAboveCondition: ConditionKind {
         ProviderFigure.volume24h.describe(o, value, atLeast: true)
     }
 
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text("'s 24h volume is above ", money: value) }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — volume ", money: value) }
-    func writeResolved(into out: inout MessageText) { out.text("'s 24h volume is no longer above ", money: value) }
+    /// `'s 24h volume is $1.20B (≥ $1.00B)`: the figure and the amount it met.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        guard let figure = out.value else { return out.text("'s 24h volume is above ", money: value) }
+        out.text("'s 24h volume is " + out.amount(figure))
+        out.met("≥", out.amount(value))
+    }
+    func writeResolved(into out: inout MessageText) { out.text("'s 24h volume is no longer above " + out.amount(value)) }
 }
 
 extension Condition {

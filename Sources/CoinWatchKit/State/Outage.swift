@@ -1,0 +1,17 @@
+/// A provider that has been failing since some pass (SPEC §6), kept in the state's `outages`
+/// section so that passes report it at its edges: when it starts, at most hourly while it lasts,
+/// and when it recovers.
+public struct Outage: Codable, Sendable, Equatable {
+    /// The first failing pass, seconds since 1970.
+    public var since: Double
+    /// The last pass that printed a line about it, seconds since 1970.
+    public var reported: Double
+    /// The latest failure, as printed (no secrets: provider messages are redacted already).
+    public var error: String
+
+    public init(since: Double, reported: Double, error: String) {
+        self.since = since
+        self.reported = reported
+        self.error = error
+    }
+}

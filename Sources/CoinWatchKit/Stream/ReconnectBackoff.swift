@@ -1,0 +1,21 @@
+/// The wait before reconnecting a feed (SPEC §9): doubling from 1 s to at most 60 s with the
+/// attempt count, each wait jittered by ±25 % (never under 1 s), so many clients that lost the
+/// same server do not come back in step.
+struct ReconnectBackoff {
+    /// The shortest and longest wait, in seconds.
+    var minimum: Double = 1
+    var maximum: Double = 60
+
+    /// Seconds to wait before attempt `attempt` (1 after the first failure); `jitter` in 0...1.
+    func delay(attempt: Int, jitter: Double) -> Double {
+        let exponent = Double(min(max(attempt - 1, 0), 16))
+        let base = min(maximum, minimum * pow2(exponent))
+        return min(maximum, max(minimum, base * (0.75 + 0.5 * min(max(jitter, 0), 1))))
+    }
+
+    private func pow2(_ exponent: Double) -> Double {
+        var value = 1.0
+        for _ in 0..<Int(exponent) { value *= 2 }
+        return value
+    }
+}
