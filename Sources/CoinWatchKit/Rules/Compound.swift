@@ -38,6 +38,7 @@ enum Compound {
             needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
             needs.holdings = needs.holdings || one.holdings
             needs.premium = needs.premium ?? one.premium
+            needs.tradedSpan = needs.tradedSpan || one.tradedSpan
         }
         return needs
     }
