@@ -1,8 +1,8 @@
-extension JSONByteReader {
+extension JSONTokenizer {
     /// Walks the object at the cursor: `body` gets each member's key range with the cursor on its
     /// value and must consume that value (`skipValue` for members it does not want), or return
     /// false to give up. False when the object is not well-formed or `body` gave up.
-    mutating func members(_ body: (inout JSONByteReader, Range<Int>) -> Bool) -> Bool {
+    mutating func members(_ body: (inout JSONTokenizer, Range<Int>) -> Bool) -> Bool {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
         while true {
@@ -13,7 +13,7 @@ extension JSONByteReader {
     }
 
     /// Walks the array at the cursor: `body` must consume each element. False when malformed.
-    mutating func elements(_ body: (inout JSONByteReader) -> Bool) -> Bool {
+    mutating func elements(_ body: (inout JSONTokenizer) -> Bool) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }
         if take(UInt8(ascii: "]")) { return true }
         while true {
