@@ -51,7 +51,7 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, outages: &state.outages, now: now, io: io, outcome: &outcome)
+        let quotes = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
         let before = baseline ? state.pairs : PairTable()
@@ -80,8 +80,13 @@ public struct Pass: Sendable {
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
     /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
     /// which writes `outages`) and missing coins on stderr.
-    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], now: Double, io: IO,
-                       outcome: inout Outcome) -> [String: Quote] {
+    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+                       io: IO, outcome: inout Outcome) -> [String: Quote] {
+        var fetcher = fetcher
+        // The span since the previous pass, only where some rule reads it (crossings, ranges).
+        if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+            fetcher.spansSince = previousPass
+        }
         var quotes: [String: Quote] = [:]
         var failures: [ProviderError] = []
         var missing: [(vs: String, coins: [String])] = []

@@ -48,6 +48,10 @@ public struct QuoteFetcher: Sendable {
     /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
     /// interval between passes, so that passes on the interval always fetch.
     public var maxCacheAge: Double = .infinity
+    /// The previous pass's time (seconds since 1970) in a pass that has a crossing or range rule:
+    /// a provider with a rolling window (`TradedWindowProvider`) is also asked for the span traded
+    /// since then (SPEC §2 wicks); nil asks for none.
+    public var spansSince: Double?
     /// Receives one line per provider whose cached answer a pass reused (`-v`); nil logs nothing.
     public var log: (@Sendable (String) -> Void)?
 
@@ -137,6 +141,12 @@ public struct QuoteFetcher: Sendable {
             // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
             // the coin stays unquoted by this provider, and the previous good price stays recorded.
             fresh = Self.observations(fresh)
+            if let since = spansSince, let windowed = source.provider as? any TradedWindowProvider, !fresh.isEmpty {
+                let spanQuery = QuoteQuery(favorites: toFetch.filter { fresh[$0] != nil }, vs: vs, listing: query.listing,
+                                           symbols: query.symbols, resolved: query.resolved)
+                fresh = addSpans(to: fresh, query: spanQuery, from: windowed, elapsed: now - since, memory: &memory,
+                                 now: now, outcome: &outcome)
+            }
             // Shared, not copied, when nothing came from the cache (a quote is a large value).
             if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
             for (favorite, quote) in fresh {

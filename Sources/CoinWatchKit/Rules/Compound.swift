@@ -46,6 +46,7 @@ enum Compound {
             for need in one.indicators where !needs.indicators.contains(need) { needs.indicators.append(need) }
             needs.holdings = needs.holdings || one.holdings
             needs.premium = needs.premium ?? one.premium
+            needs.tradedSpan = needs.tradedSpan || one.tradedSpan
         }
         return needs
     }

@@ -19,6 +19,9 @@ struct ConditionNeeds: Sendable, Equatable {
     var holdings = false
     /// The other leg a premium compares against, where the condition is a premium.
     var premium: PremiumLeg?
+    /// Whether the condition reads the span traded since the previous observation (SPEC §2
+    /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
+    var tradedSpan = false
 }
 
 /// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,
