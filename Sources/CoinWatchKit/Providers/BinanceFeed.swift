@@ -57,9 +57,9 @@ public struct BinanceFeed: ExchangeFeed {
 
     /// One event object or an array of them; `.unknown` for an event type that carries no price
     /// coinwatch reads, nil when malformed.
-    private static func events(_ reader: inout JSONByteReader, into ticks: inout [FeedTick]) -> FeedMessage? {
+    private static func events(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> FeedMessage? {
         var unknown: String?
-        func one(_ reader: inout JSONByteReader) -> Bool {
+        func one(_ reader: inout JSONTokenizer) -> Bool {
             var type: String?
             var symbol: String?
             var close: Double?

@@ -51,7 +51,7 @@ public struct BithumbFeed: ExchangeFeed {
     }
 
     /// `content` of a ticker: one price with its change.
-    private static func ticker(_ reader: inout JSONByteReader, into ticks: inout [FeedTick]) -> Bool {
+    private static func ticker(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> Bool {
         var symbol: String?
         var price: Double?
         var rate: Double?
@@ -66,7 +66,7 @@ public struct BithumbFeed: ExchangeFeed {
     }
 
     /// `content` of a transaction message: every fill of `list`, in order.
-    private static func transactions(_ reader: inout JSONByteReader, into ticks: inout [FeedTick]) -> Bool {
+    private static func transactions(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> Bool {
         reader.members { reader, key in
             guard reader.key(key, is: "list") else { return reader.skipValue() }
             return reader.elements { reader in

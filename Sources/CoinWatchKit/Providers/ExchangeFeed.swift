@@ -46,9 +46,9 @@ public protocol ExchangeFeed: Sendable {
 
 extension ExchangeFeed {
     /// Runs `scan` over `bytes`; a message it cannot read is `.unknown` with the reason "malformed".
-    func scan(_ bytes: UnsafeRawBufferPointer, _ scan: (inout JSONByteReader, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
+    func scan(_ bytes: UnsafeRawBufferPointer, _ scan: (inout JSONTokenizer, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
         let buffer = bytes.bindMemory(to: UInt8.self)
-        var reader = JSONByteReader(buffer)
+        var reader = JSONTokenizer(buffer)
         var ticks: [FeedTick] = []
         guard let message = scan(&reader, &ticks), reader.atEnd() else {
             return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
