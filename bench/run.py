@@ -229,6 +229,75 @@ def run_history(args, work: Path) -> dict:
     return {"show_1y": show, "version": version, **store}
 
 
+SINK_KINDS = ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "json"]
+COMMAND_SECONDS = 0.3
+
+
+def run_sinks(args, work: Path) -> dict:
+    """Issue #20: one alert to 10 sinks of 10 kinds (the nine webhook formats and a command), each
+    answering in 300 ms, against the same pass with no sink; and the command sink's own overhead: a pass
+    whose only sink runs `sleep 0.3`, minus the same pass without it, minus sleep's own run time."""
+    print("bench: 10 sinks of 10 kinds answering in 300 ms; the command sink's overhead", flush=True)
+    folder = work / "sinks"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    prices = PriceServer(1)
+    hooks = WebhookReceiver(WEBHOOK_DELAY)
+    sleep = shutil.which("sleep") or "/bin/sleep"
+    extra = {"telegram": {"chat_id": 1}, "pushover": {"token": "t", "user": "u"}, "gotify": {"token": "t"},
+             "matrix": {"token": "t", "room": "!r:bench"}}
+    try:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": str(folder)}
+
+        def case(name: str, sinks: dict) -> dict:
+            case_dir = folder / name
+            case_dir.mkdir()
+            doc = {"providers": [{"name": "coingecko", "base_url": prices.root, "cache_ttl": "0s"}],
+                   "favorites": [coin_id(1)],
+                   "rules": [{"id": "any", "coin": coin_id(1), "when": {"above": 0}, "notify": list(sinks) or ["quiet"]}],
+                   "sinks": sinks or {"quiet": {"type": "file", "path": str(case_dir / "alerts.jsonl")}}}
+            (case_dir / "rules.json").write_text(json.dumps(doc))
+            state = case_dir / "state.json"
+            return measure(f"coinwatch ({name})",
+                           [str(args.bin), "--once", "--rules", str(case_dir / "rules.json"), "--state", str(state)],
+                           case_dir, env, args.runs, [hooks.counter], state, lambda: state.unlink(missing_ok=True))
+
+        kinds = {f"{k}": {"type": "webhook", "format": k, "url": hooks.url(f"/{k}"), **extra.get(k, {})} for k in SINK_KINDS}
+        kinds["run"] = {"type": "command", "argv": [sleep, str(WEBHOOK_DELAY)]}
+        baseline = case("no-sink", {})
+        ten = case("ten-kinds", kinds)
+        command = case("command", {"run": {"type": "command", "argv": [sleep, str(COMMAND_SECONDS)]}})
+        own = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            subprocess.run([sleep, str(COMMAND_SECONDS)], check=True)
+            own.append((time.perf_counter() - start) * 1000)
+    finally:
+        prices.close()
+        hooks.close()
+    overhead = command["median_ms"] - baseline["median_ms"] - statistics.median(own)
+    return {"no_sink": baseline, "ten_kinds": ten, "command": command, "sleep_own_median_ms": statistics.median(own),
+            "command_overhead_ms": overhead,
+            "command_overhead_min_ms": command["min_ms"] - baseline["min_ms"] - min(own)}
+
+
+def sinks_targets(sinks: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed targets of issue #20."""
+    if not sinks or "ten_kinds" not in sinks:
+        return []
+    ten, none = sinks["ten_kinds"], sinks["no_sink"]
+    return [
+        ("10 sinks of 10 kinds answering in 300 ms, one alert each: ≤ 800 ms wall",
+         f"{fmt_ms(ten)} ms ({ten['requests']} webhook requests and a command; the same pass without a sink {fmt_ms(none)} ms)",
+         ten["median_ms"] <= 800),
+        ("the command sink adds ≤ 5 ms beyond the command's own run time",
+         f"{sinks['command_overhead_ms']:.1f} ms (pass {fmt_ms(sinks['command'])} ms − no-sink pass "
+         f"{none['median_ms']:.0f} ms − sleep's own {sinks['sleep_own_median_ms']:.0f} ms; "
+         f"from the fastest runs {sinks.get('command_overhead_min_ms', 0):.1f} ms)",
+         sinks["command_overhead_ms"] <= 5),
+    ]
+
+
 def history_targets(history: dict | None) -> list[tuple[str, str, bool | None]]:
     """(target, measured, met) for the speed targets of issue #15."""
     if not history or "show_1y" not in history:
@@ -246,6 +315,69 @@ def history_targets(history: dict | None) -> list[tuple[str, str, bool | None]]:
         ("1 year of hourly candles for 100 coins < 50 MB", f"{mb:.1f} MB", mb < 50),
         ("(not a target) Binance requests to fill that", f"{history['history_fill_binance_requests_per_coin']} per coin "
          f"(8,760 candles, 1,000 a request), {100 * history['history_fill_binance_requests_per_coin']} in all", None),
+    ]
+
+
+BACKTEST = (90, 20, 50)                                         # days of 1-minute points, coins, rules
+BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25), (90, 20, 100)]
+
+
+def run_backtest(micro: Path, work: Path, peer_python: Path, runs: int) -> dict:
+    """Issue #17: `coinwatch-bench --backtest 90 20 50` (129,600 one-minute points for 20 coins, 50
+    crossing rules, every notify rule applied by the live engine), the pandas peer counting the same
+    plain crossings over the CSVs it writes (`bench/peer_backtest.py`), and the replay's cost at more
+    sizes for a least-squares fit against passes x rules."""
+    print("bench: backtest (coinwatch-bench --backtest; bench/peer_backtest.py with pandas)", flush=True)
+    folder = work / "backtest"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+
+    def replay(days: int, coins: int, rules: int, csv: Path | None = None) -> dict:
+        argv = [str(micro), "--backtest", str(days), str(coins), str(rules)] + (["--csv", str(csv)] if csv else [])
+        lines = [json.loads(subprocess.run(argv, check=True, capture_output=True, text=True, timeout=600).stdout.strip().splitlines()[-1])
+                 for _ in range(runs)]
+        return dict(lines[0], replay_s=statistics.median(l["replay_s"] for l in lines),
+                    replay_min_s=min(l["replay_s"] for l in lines),
+                    replay_cpu_s=statistics.median(l.get("replay_cpu_s", l["replay_s"]) for l in lines),
+                    peak_rss_mib=max(l["peak_rss_mib"] for l in lines))
+
+    main = replay(*BACKTEST, csv=folder)
+    if subprocess.run([str(peer_python), "-c", "import pandas"], capture_output=True).returncode != 0:
+        print("bench: installing pandas into the peer's virtual environment", flush=True)
+        subprocess.run([str(peer_python), "-m", "pip", "install", "--quiet", "pandas"], check=True)
+    peers = [json.loads(subprocess.run([str(peer_python), str(HERE / "peer_backtest.py"), str(folder)], check=True,
+                                       capture_output=True, text=True, timeout=600).stdout.strip().splitlines()[-1])
+             for _ in range(runs)]
+    sizes = [main] + [replay(*size) for size in BACKTEST_FIT]
+    xs = [r["points_per_coin"] * r["rules"] for r in sizes]
+    ys = [r["replay_s"] for r in sizes]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    intercept = my - slope * mx
+    residual = sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys))
+    total = sum((y - my) ** 2 for y in ys) or 1
+    return {"main": main, "peer_count_s": statistics.median(p["count_s"] for p in peers),
+            "peer_crossings": peers[0]["crossings"], "sizes": sizes,
+            "fit": {"intercept_ms": intercept * 1000, "ns_per_pass_rule": slope * 1e9, "r2": 1 - residual / total}}
+
+
+def backtest_targets(backtest: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed targets of issue #17."""
+    if not backtest or "main" not in backtest:
+        return []
+    main, fit = backtest["main"], backtest["fit"]
+    ratio = main["replay_s"] / max(backtest["peer_count_s"], 1e-6)
+    return [
+        ("backtest: 90 days of 1-minute points × 20 coins × 50 rules ≤ 2 s",
+         f"{main['replay_s']:.3f} s (min {main['replay_min_s']:.3f}; CPU {main['replay_cpu_s']:.3f} s), "
+         f"{main['passes']:,} passes, {main['alerts']:,} alerts", main["replay_s"] <= 2),
+        ("… peak RSS ≤ 300 MiB", f"{main['peak_rss_mib']} MiB", main["peak_rss_mib"] <= 300),
+        ("… within 3× of the pandas peer (the same plain crossings, no notify rule)",
+         f"pandas {backtest['peer_count_s']:.3f} s ({backtest['peer_crossings']:,} crossings): {ratio:.1f}×",
+         ratio <= 3 and backtest["peer_crossings"] == main["alerts"]),
+        ("(not a target) cost linear in points × rules",
+         f"{fit['intercept_ms']:.1f} ms + {fit['ns_per_pass_rule']:.2f} ns × (points × rules), R² {fit['r2']:.4f} over "
+         + ", ".join(f"{r['days']}d×{r['rules']}" for r in backtest["sizes"]), None),
     ]
 
 
@@ -407,6 +539,14 @@ ROUNDS = [
 ]
 
 
+def targets_section(title: str, what: str, rows: list[tuple[str, str, bool | None]]) -> list[str]:
+    """A report section: its title, what was measured, and the (target, measured, met) table; nothing without rows."""
+    if not rows:
+        return []
+    return ["", f"## {title}", "", what, "", "| target | measured | met |", "| --- | --- | --- |"] + [
+        f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in rows]
+
+
 def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -> None:
     lines = ["# Benchmarks", "",
              "Generated by `make bench` (bench/run.py); do not edit by hand. Re-run to refresh.", "",
@@ -446,16 +586,27 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
               for t, m, ok in targets(result["cases"], result["micro"])]
-    history = history_targets(result.get("history"))
-    if history:
-        lines += ["", "## History and charts (issue #15)", "",
-                  "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
-                  "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
-                  "make no request), next to `coinwatch --version`; then `coinwatch-bench --history` "
-                  "(`Sources/coinwatch-bench/HistoryBench.swift`): a year of hourly candles for 100 coins written to a "
-                  "fresh store, and 129,600 one-minute candles of one coin read back.", "",
-                  "| target | measured | met |", "| --- | --- | --- |"]
-        lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |" for t, m, ok in history]
+    lines += targets_section("History and charts (issue #15)",
+                             "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
+                             "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
+                             "make no request), next to `coinwatch --version`; then `coinwatch-bench --history` "
+                             "(`Sources/coinwatch-bench/HistoryBench.swift`): a year of hourly candles for 100 coins written to a "
+                             "fresh store, and 129,600 one-minute candles of one coin read back.",
+                             history_targets(result.get("history")))
+    lines += targets_section("Sinks (issue #20)",
+                             "One alert per pass (state removed before each) to ten sinks of ten kinds: the nine webhook "
+                             "formats on a loopback receiver that answers each request after 300 ms, and a command sink "
+                             "running `sleep 0.3`; next to the same pass with only a file sink. The command sink's overhead is "
+                             "a pass whose only sink runs `sleep 0.3`, minus the pass without it, minus `sleep 0.3` timed alone.",
+                             sinks_targets(result.get("sinks")))
+    lines += targets_section("Backtest (issue #17)",
+                             "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
+                             "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
+                             "pass a minute, every notify rule applied by the live engine (`Backtest.run`: `RuleRunner` lanes, "
+                             "one per coin, over the cores); the replay alone is timed (median of the runs). The peer, "
+                             "`bench/peer_backtest.py`, counts the same plain crossings with pandas over the CSVs the bench "
+                             "writes (reading them apart). The fit is over the replays of the sizes listed.",
+                             backtest_targets(result.get("backtest")))
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue
@@ -497,7 +648,16 @@ def main() -> int:
     parser.add_argument("--save-baseline", type=Path,
                         help="also save the results here (the 'before' of a new round; the report then has no rounds)")
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
+    parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     args = parser.parse_args()
+    if args.only_sinks:
+        args.bin = args.bin.resolve()
+        args.work.mkdir(parents=True, exist_ok=True)
+        sinks = run_sinks(args, args.work)
+        print(json.dumps(sinks, indent=1))
+        for t, m, ok in sinks_targets(sinks):
+            print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
+        return 0
     if args.from_results:
         result = json.loads(args.from_results.read_text())
         write_report(args.out, result, args.runs)
@@ -516,7 +676,9 @@ def main() -> int:
         prices.close()
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
-              "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work)}
+              "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
+              "sinks": run_sinks(args, args.work),
+              "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
         args.save_baseline.write_text(json.dumps(result, indent=1) + "\n")
@@ -525,7 +687,8 @@ def main() -> int:
         write_summary(ROOT / "docs" / "benchmarks.md", result)
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
-    for t, m, ok in targets(cases, result["micro"]) + history_targets(result.get("history")):
+    for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
+                     + sinks_targets(result.get("sinks")) + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")
     return 0

@@ -138,7 +138,7 @@ class PriceServer:
 
 
 class WebhookReceiver:
-    """Answers every POST with 200 after `delay` seconds; counts them."""
+    """Answers every POST (and PUT) with 200 after `delay` seconds; counts them."""
 
     def __init__(self, delay: float) -> None:
         self.delay = delay
@@ -152,6 +152,8 @@ class WebhookReceiver:
                 owner.counter.add(urllib.parse.urlsplit(self.path).path)
                 time.sleep(owner.delay)
                 self._send(200, b'{"ok":true}')
+
+            do_PUT = do_POST  # Matrix sends m.room.message with PUT
 
         self.httpd = _Server(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

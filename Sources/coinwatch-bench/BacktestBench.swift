@@ -11,7 +11,7 @@ import CoinWatchKit
 /// `coinwatch-bench --backtest [DAYS COINS RULES]` (issue 17): a backtest of `DAYS` days of 1-minute
 /// points (a seeded random walk) for `COINS` coins through `RULES` rules — plain crossings, one
 /// rule per coin in turn, every notify rule applied by the live engine — a pass a minute. Prints one
-/// JSON line: wall seconds of the replay, passes, alerts, peak RSS in MiB. With `--csv DIR` it also
+/// JSON line: wall and CPU seconds of the replay, passes, alerts, peak RSS in MiB. With `--csv DIR` it also
 /// writes each coin's points as `DIR/COIN.csv` (time_ms,price) and the rules' lines as
 /// `DIR/lines.csv` (coin,line) for `bench/peer_backtest.py`.
 enum BacktestBench {
@@ -56,13 +56,23 @@ enum BacktestBench {
         }
         let from = Double(start) / 1000
         let backtest = Backtest(rules: file, series: series, from: from, to: from + Double(count - 1) * 60, step: 60)
+        let cpuBefore = cpuSeconds()
         let began = Date()
         let alerts = backtest.run()
         let seconds = Date().timeIntervalSince(began)
+        let cpu = cpuSeconds() - cpuBefore
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("{\"days\":\(days),\"coins\":\(coins),\"rules\":\(ruleCount),\"points_per_coin\":\(count),"
               + "\"passes\":\(count),\"alerts\":\(alerts.count),\"replay_s\":\((seconds * 1000).rounded() / 1000),"
+              + "\"replay_cpu_s\":\((cpu * 1000).rounded() / 1000),"
               + "\"peak_rss_mib\":\(usage.ru_maxrss / 1024)}")
+    }
+
+    /// User and system CPU seconds the process has used so far (all threads).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

@@ -3,8 +3,6 @@
 public enum BacktestCoverage {
     /// Condition key → why the history cannot evaluate it.
     static let unevaluable: [String: String] = [
-        "volume_24h_above": "the history holds no traded volume, so the 24h volume is unknown",
-        "volume_24h_below": "the history holds no traded volume, so the 24h volume is unknown",
         "market_cap_above": "the history holds no market cap",
         "market_cap_below": "the history holds no market cap",
         "rank_within": "the history holds no market-cap rank",
@@ -12,13 +10,25 @@ public enum BacktestCoverage {
         "premium_below": "the history is one provider's, with no second market to compare against",
     ]
 
-    /// One line per enabled rule the replay cannot evaluate as live, naming it and the reason.
-    public static func warnings(_ rules: RulesFile) -> [String] {
+    /// Conditions on the 24h traded volume, which only a history with volumes can evaluate.
+    static let volumeKeys: Set<String> = ["volume_24h_above", "volume_24h_below"]
+
+    /// One line per enabled rule the replay of `series` (coin → history) cannot evaluate as live,
+    /// naming it and the reason.
+    public static func warnings(_ rules: RulesFile, series: [String: Backtest.Series]) -> [String] {
         var lines: [String] = []
         for rule in rules.rules where rule.enabled {
             let key = rule.condition.key
             if let reason = unevaluable[key] {
                 lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: \(reason); it never fires in the replay")
+            }
+            if volumeKeys.contains(key) {
+                let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
+                for coin in coins where series[coin].map({ $0.volumeSums == nil }) ?? false {
+                    lines.append("rule '\(rule.id)' (\(key)) cannot be backtested on \(coin): its history holds no traded volume "
+                                 + "(\(series[coin]?.template.provider ?? "the provider") serves prices only), so the 24h volume is unknown; "
+                                 + "it never fires there in the replay")
+                }
             }
             if let window = (rule.condition.kind as? any WindowExtremeKind)?.window, window == .w52 || window == .all {
                 lines.append("rule '\(rule.id)' (\(key) \(window.rawValue)): the provider's \(window == .all ? "all-time" : "52-week") "

@@ -33,9 +33,9 @@ enum BacktestCommand {
             return .usage
         }
         if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
-        for line in BacktestCoverage.warnings(rules) { context.io.err("coinwatch: warning: \(line)\n") }
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
         let loaded = loadHistory(rules, span: span, session: &session)
+        for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
             context.io.err("coinwatch: no history to replay; nothing was backtested\n")
             return .failure
@@ -116,14 +116,18 @@ enum BacktestCommand {
                 requests += loaded.requests
                 if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
                 let fromMs = Int64(((span.from - 86_400) * 1000).rounded())
-                let points = loaded.points.filter { $0.time >= fromMs && $0.time <= end }
+                let kept = loaded.points.indices.filter { loaded.points[$0].time >= fromMs && loaded.points[$0].time <= end }
+                let points = kept.map { loaded.points[$0] }
                 let inSpan = points.filter { Double($0.time) / 1000 >= span.from }
                 guard !points.isEmpty else {
                     context.io.err("coinwatch: warning: \(source.name) has no history for \(coin) between \(TimeText.iso(span.from)) and \(TimeText.iso(span.to)); its rules are not backtested\n")
                     failed = true
                     continue
                 }
-                series[coin] = Backtest.Series(points: points, template: template)
+                // Candles bring their lows, highs and volumes; a provider's points only prices.
+                series[coin] = source.servesPoints || loaded.candles.count != loaded.points.count
+                    ? Backtest.Series(points: points, template: template)
+                    : Backtest.Series(candles: kept.map { loaded.candles[$0] }, times: points.map(\.time), template: template)
                 loadedCoins.append(LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
                                               first: inSpan.first.map { Double($0.time) / 1000 },
                                               last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,

@@ -27,7 +27,8 @@ public struct RuleRunner: Sendable {
     public var rules: RulesFile {
         didSet { plan = RulePlan(rules) }
     }
-    private var plan: RulePlan
+    /// What the rules work out to once (coins, pairs, steps); `RuleRunner+Lanes` replays by it.
+    private(set) var plan: RulePlan
 
     public init(rules: RulesFile) {
         self.rules = rules
@@ -106,7 +107,8 @@ public struct RuleRunner: Sendable {
                 }
                 guard case .notify(let status, _) = decision else { continue }
                 pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],
-                                            quotes: quotes, status: status, now: now, timeDigits: timeDigits))
+                                            quote: quotes[plan.coins[coin]] ?? Self.unquoted, status: status, now: now,
+                                            timeDigits: timeDigits))
             }
         }
         pairs.arrange(first: order)
@@ -116,7 +118,7 @@ public struct RuleRunner: Sendable {
 
     /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
     @inline(__always)
-    private static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
+    static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
         // The plan owns the box for as long as `step` exists: no retain is needed to read it.
         let holds = step.condition._withUnsafeGuaranteedRef { box in
@@ -133,11 +135,10 @@ public struct RuleRunner: Sendable {
     /// Stands in for the observation of a coin without a quote (never judged).
     private static let unobserved = Observation(quote: unquoted, previous: nil, series: nil, now: 0)
 
-    /// The alert of rule `ruleIndex` for `coin`, with the sinks it goes to.
-    private func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quotes: [String: Quote],
-                              status: Alert.Status, now: Double, timeDigits: String) -> Pending {
+    /// The alert of rule `ruleIndex` for `coin` quoted `quote`, with the sinks it goes to.
+    func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quote: Quote,
+                      status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
-        let quote = quotes[coin] ?? Self.unquoted
         // The wick is asked only of an alert that fires from an observation with a span.
         let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
         let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
@@ -193,7 +194,7 @@ public struct RuleRunner: Sendable {
     }
 
     /// Records and prunes in place (the series is not copied out of the dictionary and back).
-    private static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
+    static func append(_ price: Double, now: Double, keep: Double?, to series: inout PriceSeries) {
         series.record(price: price, at: now)
         series.prune(now: now, retain: keep)
     }

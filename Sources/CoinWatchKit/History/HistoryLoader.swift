@@ -7,6 +7,9 @@ public struct HistoryLoader {
     public struct Loaded: Sendable {
         /// The chart's points: (ms since 1970, price), sorted, no time twice.
         public var points: [(time: Int64, price: Double)]
+        /// The candles the points were taken from, one per point, same order (a point as a candle
+        /// of four equal prices, no volume, where the provider serves points).
+        public var candles: [Candle]
         /// How many came from the store and how many from the network.
         public var fromStore: Int
         public var fromNetwork: Int
@@ -101,7 +104,7 @@ public struct HistoryLoader {
             (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
         }
         if let failure { warnings.append("\(failure); the chart shows what the store holds") }
-        return .success(Loaded(points: points, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
+        return .success(Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
                                key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
     }
 

@@ -50,8 +50,10 @@ public enum AlertMessage {
         if alert.status == .resolved {
             condition.kind.writeResolved(into: &out)
         } else {
-            condition.kind.writeFiring(previous: alert.previous, price: alert.price, into: &out)
-            if alert.wick == true, let extreme = alert.extreme { out.text(" in a wick to ", money: extreme) }
+            // A wick's direction is the move to its extreme, not to the price it reverted to.
+            let wick = alert.wick == true ? alert.extreme : nil
+            condition.kind.writeFiring(previous: alert.previous, price: wick ?? alert.price, into: &out)
+            if let wick { out.text(" in a wick to ", money: wick) }
             if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
         }
         out.text(" — now ", money: alert.price)

@@ -50,8 +50,20 @@ public struct Observation: Sendable, Equatable {
         }
     }
 
-    /// The provider's 24h traded volume in the quote currency, where it reports a finite one ≥ 0.
-    public var volume24h: Double? { present.contains(.volume) ? volumeValue : nil }
+    /// The provider's 24h traded volume in the quote currency, where it reports a finite one ≥ 0
+    /// (setting any other value leaves it unreported).
+    public var volume24h: Double? {
+        get { present.contains(.volume) ? volumeValue : nil }
+        set {
+            if let volume = newValue, volume.isFinite, volume >= 0 {
+                volumeValue = volume
+                present.insert(.volume)
+            } else {
+                volumeValue = 0
+                present.remove(.volume)
+            }
+        }
+    }
     /// The provider's market cap in the quote currency, where it reports a finite one ≥ 0.
     public var marketCap: Double? { present.contains(.cap) ? capValue : nil }
     /// The provider's market-cap rank (1 is the largest), where it reports one ≥ 1.
@@ -135,10 +147,7 @@ public struct Observation: Sendable, Equatable {
         self.spanHighValue = 0
         self.previous = previous
         self.change24h = quote.change24h
-        if let volume = quote.volume24h, volume.isFinite, volume >= 0 {
-            volumeValue = volume
-            present.insert(.volume)
-        }
+        self.volume24h = quote.volume24h
         if let cap = quote.marketCap, cap.isFinite, cap >= 0 {
             capValue = cap
             present.insert(.cap)

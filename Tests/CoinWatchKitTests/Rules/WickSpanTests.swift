@@ -65,7 +65,7 @@ import Testing
                                                  traded: 63_900...65_400).first)
         #expect(alert.wick == true && alert.extreme == 65_400)
         #expect(alert.direction == .rise, "the wick went over the top")
-        #expect(alert.message == "BTC left $60,000.00–$65,000.00 in a wick to $65,400.00 — now $64,500.00 (+2.31% 24h)")
+        #expect(alert.message == "BTC rose out of $60,000.00–$65,000.00 in a wick to $65,400.00 — now $64,500.00 (+2.31% 24h)")
     }
 
     @Test func aRangeEnteredOnlyInAWickFiresEntersRange() throws {

@@ -138,7 +138,7 @@ import Testing
     @Test func movePctWithANegativePctIsAFall() throws {
         let s = try S(rules: S.rule(when: #"{"move_pct": {"pct": -5, "within": "4h"}}"#, #""resolve": true"#))
         #expect(s.counts([(0, 100), (oneHour, 104), (2 * oneHour, 98.9)]) == [0, 0, 0], "fell only 4.9 % from 104")
-        #expect(s.lines(at: 3 * oneHour, price: 98.5) == ["r  BTC fell 5% or more within 4h — now $98.50 (+0.00% 24h)"],
+        #expect(s.lines(at: 3 * oneHour, price: 98.5) == ["r  BTC fell 5.29% within 4h (≥ 5%) — now $98.50 (+0.00% 24h)"],
                 "5.3 % under 104, recorded 2 hours ago")
         #expect(s.lines(at: 4 * oneHour, price: 98) == [], "still true: no repeat")
         #expect(s.lines(at: 8 * oneHour, price: 99) == ["r  RESOLVED  BTC is no longer down 5% within 4h — now $99.00 (+0.00% 24h)"],
