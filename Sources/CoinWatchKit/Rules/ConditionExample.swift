@@ -55,12 +55,12 @@ struct ConditionExample: Sendable {
     /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
     /// to the newest recorded price.
     func observation(now: Double) -> Observation {
-        let points = history.map { PricePoint(t: now - $0.ago, p: $0.price) }
+        let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
-        if let first = watchedFor.map({ now - $0 }) ?? points.first?.t {
+        if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
-        return Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+        return Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
     }
 
     /// The situation in words: `price 105; provider's 24h high 104; recorded 100 1h ago`.

@@ -1,7 +1,7 @@
 /// The one JSON tokenizer: a forward-only cursor over the UTF-8 bytes of a document (RFC 8259),
 /// shared by the rules parser (`JSONParser`, which builds positioned nodes and words every error),
 /// the fast provider decoders (`CoinGeckoMarket.scan`, `HistoryRows`) and the state reader
-/// (`StateReader`). Positions are byte offsets into `bytes`; `position(of:)` turns one into the
+/// (`StateDirectDecoder`). Positions are byte offsets into `bytes`; `position(of:)` turns one into the
 /// 1-based line and column (in characters) the rules loader reports, counting each byte once
 /// over a whole parse, so a reader that never asks pays nothing for it.
 ///
@@ -437,7 +437,7 @@ extension JSONTokenizer {
 
     /// A number written as a JSON number or as a string holding one (`"0.33993000"`); nil otherwise
     /// (the value is consumed either way when it is well-formed).
-    mutating func lenientNumber() -> Double? {
+    mutating func numberOrString() -> Double? {
         if next() == UInt8(ascii: "\"") {
             guard let text = plainString(), let value = Double(text), value.isFinite else { return nil }
             return value
