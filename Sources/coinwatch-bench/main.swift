@@ -3,6 +3,7 @@
 // Prints one JSON line per rule count: {"rules":…,"quotes":…,"median_ms":…,"min_ms":…,"max_ms":…,
 // "firing_median_ms":…,"firing_min_ms":…,"firing_max_ms":…,"alerts":…} (quiet passes, then firing passes).
 // `coinwatch-bench --history DIR` instead measures the history store (HistoryBench);
+// `coinwatch-bench --requests [FAVORITES]` counts a pass's requests with premium and ratio rules (RequestBench);
 // `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
@@ -33,6 +34,15 @@ if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
     do {
         try BacktestBench.run(days: numbers.count > 0 ? numbers[0] : 90, coins: numbers.count > 1 ? numbers[1] : 20,
                               rules: numbers.count > 2 ? numbers[2] : 50, csv: csv)
+    } catch {
+        print("{\"error\":\"\(error)\"}")
+    }
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--requests") {
+    let count = CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 5_000
+    do {
+        try RequestBench.run(favorites: count)
     } catch {
         print("{\"error\":\"\(error)\"}")
     }

@@ -15,7 +15,7 @@ public enum ArgumentParser {
         Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
-        Option(names: ["--baseline"], value: nil, commands: [.run], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass)."),
+        Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
         Option(names: ["--metrics"], value: "PATH", commands: [.run], help: "After each pass, write a Prometheus text file there atomically (node_exporter's textfile collector)."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),

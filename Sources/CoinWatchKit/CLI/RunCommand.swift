@@ -105,19 +105,19 @@ enum RunCommand {
             return .failure
         }
         finishing.metrics?(state)
-        if baseline, !context.arguments.quiet {
-            let firing = state.pairs.values.filter(\.firing).count
-            context.io.out("baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
-                + "\(firing) already true, quiet until they become true again; nothing was sent\n")
-        }
+        if baseline, !context.arguments.quiet { context.io.out(Pass.baselineLine(state, statePath: statePath)) }
         return outcome.exitCode
     }
 
     /// The pass with this invocation's providers, transport and output options.
     static func makePass(_ context: CommandContext, rules: RulesFile) -> Pass {
-        let sources = rules.providers.compactMap { config in
+        // A provider that a rule asks by name but `providers` does not list serves those rules only, with its defaults.
+        let listed = Set(rules.providers.map(\.name))
+        let pinnedOnly = RulesFile.providersAsked(rules.rules).subtracting(listed).sorted { $0.rawValue < $1.rawValue }
+        let configs = rules.providers.map { ($0, true) } + pinnedOnly.map { (ProviderConfig(name: $0), false) }
+        let sources = configs.compactMap { config, failover in
             ProviderFactory.make(config, environment: context.io.environment).map {
-                QuoteFetcher.Source(provider: $0, config: config)
+                QuoteFetcher.Source(provider: $0, config: config, failover: failover)
             }
         }
         var fetcher = QuoteFetcher(sources: sources, transport: context.transport)

@@ -29,11 +29,14 @@ enum StreamCommand {
         // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
         let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
         if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
+        session.delivery.checkpointsLastRound = false
+        session.baselineNext = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
             var next = RunCommand.makePass(context, rules: fresh)
             if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
+            next.delivery.checkpointsLastRound = false
             return (fresh, next.fetcher, next.delivery)
         }
         if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {

@@ -6,7 +6,7 @@ public enum DurationLimits {
     public static let absolute: Double = 100 * 365 * 86_400
 
     /// Key → its maximum: `timeout` 10m, `interval` and `cache_ttl` 1d, `for` 30d, `cooldown`,
-    /// `repeat_every` and `within` 400d.
+    /// `repeat_every` and `within` 400d, `stream_throttle` 60s.
     public static let maxima: [String: Double] = [
         "timeout": 600,
         "interval": 86_400,
@@ -15,6 +15,7 @@ public enum DurationLimits {
         "cooldown": 400 * 86_400,
         "repeat_every": 400 * 86_400,
         "within": 400 * 86_400,
+        "stream_throttle": 60,
     ]
 
     /// The maximum for the key at the end of `path` (`rules[2].cooldown` → 400d); `absolute` for any other.

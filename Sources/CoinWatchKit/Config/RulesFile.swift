@@ -18,6 +18,8 @@ public struct RulesFile: Sendable, Equatable {
     public var favorites: [String] = []
     public var defaults: Defaults = Defaults()
     public var rules: [Rule] = []
+    /// `holdings` lots, in the order written (SPEC §2); their coins are among `favorites`.
+    public var holdings: [Holding] = []
     /// Named sinks; always holds "stdout".
     public var sinks: [String: SinkConfig] = ["stdout": .stdout]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
@@ -62,9 +64,13 @@ public struct ProviderConfig: Sendable, Equatable {
     public var caFile: String?
     /// The WebSocket root `stream` connects to instead of the exchange's public one (SPEC §9).
     public var wsURL: String?
+    /// `stream_throttle`: `stream` evaluates a coin of this provider's feed at most once per this many
+    /// seconds, coalescing the prices between (their low and high kept); nil evaluates every message.
+    public var streamThrottle: Double?
 
     public init(name: ProviderName, baseURL: String? = nil, apiKeyEnv: String? = nil,
-                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil) {
+                cacheTTL: Double = 60, timeout: Double = 10, caFile: String? = nil, wsURL: String? = nil,
+                streamThrottle: Double? = nil) {
         self.name = name
         self.baseURL = baseURL
         self.apiKeyEnv = apiKeyEnv
@@ -72,15 +78,20 @@ public struct ProviderConfig: Sendable, Equatable {
         self.timeout = timeout
         self.caFile = caFile
         self.wsURL = wsURL
+        self.streamThrottle = streamThrottle
     }
 }
 
 /// One rule of `rules[]`.
 public struct Rule: Sendable, Equatable {
     public var id: String
-    /// A favorite as written, or "*".
+    /// A favorite as written, `"*"`, a ratio `"A/B"` of two favorites as written, or `"portfolio"`.
     public var coin: String
     public var condition: Condition
+    /// This rule's quote currency, lower case; nil means `vs_currency`.
+    public var vs: String?
+    /// Quote this rule from this provider only (no failover); nil means the providers in order.
+    public var provider: ProviderName?
     /// Seconds the level condition must hold before notifying.
     public var forDuration: Double?
     /// Seconds; nil means `defaults.cooldown`.

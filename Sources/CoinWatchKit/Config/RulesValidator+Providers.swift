@@ -1,5 +1,5 @@
 extension RulesValidator {
-    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url"]
+    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url", "stream_throttle"]
 
     /// `providers`: a non-empty array of provider objects with distinct names, each able to quote in `vs`
     /// (not checked when `vs` is nil: vs_currency itself is invalid).
@@ -25,18 +25,37 @@ extension RulesValidator {
                 continue
             }
             seen[provider.name] = index
-            if let vs { checkCurrency(provider, vs: vs, at: element["name"] ?? element, path: JSONPath.child(elementPath, "name")) }
+            if let vs, Self.offers(provider.name, vs) == false {
+                unservedCurrencies.append((provider, vs, element["name"] ?? element, JSONPath.child(elementPath, "name")))
+            }
             result.append(provider)
         }
         return result
     }
 
-    /// An error when `provider` offers no market in `vs`, naming what it does offer.
-    mutating func checkCurrency(_ provider: ProviderConfig, vs: String, at node: JSONNode, path: String) {
-        guard let offered = ProviderFactory.offeredCurrencies(provider.name), !offered.contains(vs) else { return }
-        let name = provider.name.rawValue
-        error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", ")). "
-              + "Set vs_currency to one of them, or remove \(name)", at: node, path: path)
+    /// Whether `provider` quotes in `vs`; nil when it quotes in any currency (coingecko).
+    static func offers(_ provider: ProviderName, _ vs: String) -> Bool? {
+        ProviderFactory.offeredCurrencies(provider).map { $0.contains(vs) }
+    }
+
+    /// The errors for providers that do not quote in `vs_currency`, except those in `asked`: a
+    /// rule asks them for a currency they serve, and the favorites' failover skips them.
+    mutating func reportUnservedCurrencies(asked: Set<ProviderName>) {
+        for (provider, vs, node, path) in unservedCurrencies where !asked.contains(provider.name) {
+            let name = provider.name.rawValue
+            let offered = ProviderFactory.offeredCurrencies(provider.name) ?? []
+            error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", ")). "
+                  + "Set vs_currency to one of them, give a rule \"provider\": \"\(name)\" with a \"vs\" it offers, or remove \(name)",
+                  at: node, path: path)
+        }
+    }
+
+    /// An error when `provider` offers no market in `vs` (asked for by `what`), naming what it does offer.
+    mutating func checkCurrency(_ provider: ProviderName, vs: String, what: String, at node: JSONNode, path: String) {
+        guard let offered = ProviderFactory.offeredCurrencies(provider), !offered.contains(vs) else { return }
+        var message = "\(provider.rawValue) does not quote in '\(vs)' (\(what)); it offers \(offered.joined(separator: ", "))."
+        message += Suggestion.phrase(for: vs, in: offered)
+        error(message, at: node, path: path)
     }
 
     /// One provider object.
@@ -82,6 +101,14 @@ extension RulesValidator {
                         at: wsNode, path: JSONPath.child(path, "ws_url"))
             }
             provider.wsURL = root
+        }
+        if let throttleNode = fields["stream_throttle"],
+           let seconds = duration(throttleNode, path: JSONPath.child(path, "stream_throttle")) {
+            if let name, ExchangeFeeds.feed(for: name) == nil {
+                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by binance, upbit and bithumb",
+                        at: throttleNode, path: JSONPath.child(path, "stream_throttle"))
+            }
+            provider.streamThrottle = seconds > 0 ? seconds : nil
         }
         if let caNode = fields["ca_file"] {
             provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))

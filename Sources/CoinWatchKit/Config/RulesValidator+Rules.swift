@@ -1,11 +1,11 @@
 extension RulesValidator {
-    static let ruleKeys = ["id", "coin", "when", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
+    static let ruleKeys = ["id", "coin", "when", "vs", "provider", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
                            "notify", "message", "expires", "enabled"]
     /// Condition kinds that take `rearm`: prices and `change_*`.
     static let rearmKinds = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
 
     /// `rules`: an array of at most `maxRules` rules with unique ids.
-    mutating func validateRules(_ node: JSONNode, path: String, providers: [ProviderConfig]) -> [Rule] {
+    mutating func validateRules(_ node: JSONNode, path: String, file: RulesFile) -> [Rule] {
         guard let elements = array(node, path: path, of: "rule objects") else { return [] }
         if elements.count > Self.maxRules {
             error("rules holds \(elements.count) rules, over the limit of \(Self.maxRules) rules", at: node, path: path)
@@ -19,7 +19,7 @@ extension RulesValidator {
                 error("expected a rule object, got \(element.typeName)", at: element, path: rulePath)
                 continue
             }
-            let rule = self.rule(element, path: rulePath, providers: providers)
+            let rule = self.rule(element, path: rulePath, file: file)
             if let id = rule.id, let idNode = element["id"] {
                 if let first = ids[id] {
                     error("duplicate rule id '\(id)': \(JSONPath.element(path, first.index)) (line \(first.line)) and \(rulePath) (line \(idNode.line)) both use it; ids must be unique",
@@ -34,7 +34,8 @@ extension RulesValidator {
     }
 
     /// One rule: its id (when valid) and the rule itself when every field is valid.
-    mutating func rule(_ node: JSONNode, path: String, providers: [ProviderConfig]) -> (id: String?, built: Rule?) {
+    mutating func rule(_ node: JSONNode, path: String, file: RulesFile) -> (id: String?, built: Rule?) {
+        let providers = file.providers
         let errorsBefore = diagnostics.count { $0.severity == .error }
         let fields = object(node, path: path, allowed: Self.ruleKeys) { key in
             Condition.allKeys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
@@ -51,6 +52,8 @@ extension RulesValidator {
             error("a rule needs a when with one condition, e.g. \"when\": {\"above\": 100000}", at: node, path: path)
         }
         var rule = Rule(id: id ?? "", coin: coin ?? "", condition: condition ?? .above(0))
+        ruleQuoting(fields, into: &rule, path: path, file: file)
+        if let coin, let condition { checkCoinForm(coin, condition, rule: rule, fields: fields, node: node, path: path, file: file) }
         ruleOptions(fields, kind: kind, into: &rule, path: path)
         let valid = diagnostics.count { $0.severity == .error } == errorsBefore
         return (id, valid && id != nil && coin != nil && condition != nil ? rule : nil)
@@ -80,21 +83,40 @@ extension RulesValidator {
         return text.value
     }
 
-    /// `coin`: required, a favorite (matched ignoring case, stored as written in favorites) or `"*"`.
+    /// `coin`: required, a favorite (matched ignoring case, stored as written in favorites), `"*"`,
+    /// `"portfolio"`, or a ratio `"A/B"` of two different favorites (stored as the favorites are written).
     mutating func ruleCoin(_ node: JSONNode?, rule: JSONNode, path: String) -> String? {
         guard let node else {
-            error("a rule needs a coin: one of the favorites, or \"*\" for every favorite", at: rule, path: path)
+            error("a rule needs a coin: one of the favorites, \"*\" for every favorite, a ratio \"A/B\" of two favorites, or \"portfolio\"",
+                  at: rule, path: path)
             return nil
         }
         let coinPath = JSONPath.child(path, "coin")
         guard let text = string(node, path: coinPath) else { return nil }
         if text.value == "*" { return "*" }
-        guard let favorites = favoriteNames else { return text.value }
-        if let favorite = favoriteByKey[text.value.lowercased()] { return favorite }
-        var message = "coin \(text.shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : text.value)) or use \"*\"."
+        if text.value == RuleCoin.portfolio { return RuleCoin.portfolio }
+        if let parts = RuleCoin.ratioParts(text.value), favoriteByKey[text.value.lowercased()] == nil {
+            guard let a = favoriteCoin(parts.base, text: text, at: node, path: coinPath),
+                  let b = favoriteCoin(parts.quote, text: text, at: node, path: coinPath) else { return nil }
+            guard a != b else {
+                error("the ratio \(text.shown) divides a coin by itself; name two different favorites, e.g. \"ethereum/bitcoin\"",
+                      at: node, path: coinPath)
+                return nil
+            }
+            return a + "/" + b
+        }
+        return favoriteCoin(text.value, text: text, at: node, path: coinPath)
+    }
+
+    /// The favorite `name` stands for, as written in favorites; an error (did-you-mean) when there is none.
+    private mutating func favoriteCoin(_ name: String, text: ConfigString, at node: JSONNode, path coinPath: String) -> String? {
+        guard let favorites = favoriteNames else { return name }
+        if let favorite = favoriteByKey[name.lowercased()] { return favorite }
+        let shown = text.fromEnvironment ? text.shown : "'\(name)'"
+        var message = "coin \(shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : name)) or use \"*\"."
         if !text.fromEnvironment {
-            let bySymbol = favorites.first { symbols[$0.lowercased()]?.lowercased() == text.value.lowercased() }
-            message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: text.value, in: favorites)
+            let bySymbol = favorites.first { symbols[$0.lowercased()]?.lowercased() == name.lowercased() }
+            message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: name, in: favorites)
         }
         error(message, at: node, path: coinPath)
         return nil

@@ -16,7 +16,8 @@ struct RulesValidator {
     /// The largest file, in bytes (1 MiB).
     static let maxFileBytes = 1 << 20
 
-    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "heartbeat"]
+    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
+                               "heartbeat"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -29,6 +30,9 @@ struct RulesValidator {
     /// Passes: a sink whose only errors are unset or empty variables or unreadable secret files is
     /// `.unavailable` instead of an error (SPEC §2); `check` leaves this off.
     var tolerateSinkSecretGaps = false
+    /// Providers that do not quote in `vs_currency`, reported after the rules unless a rule asks
+    /// that provider for another currency (`provider` with `vs`, or a premium's `against`).
+    var unservedCurrencies: [(provider: ProviderConfig, vs: String, node: JSONNode, path: String)] = []
     /// Indices in `diagnostics` of errors that are an unset or empty variable or an unreadable secret file.
     var secretGaps: Set<Int> = []
     /// Lower-cased favorite → its symbol (from the state), for "did you mean" on a coin written as a symbol.
@@ -78,6 +82,14 @@ struct RulesValidator {
             favoriteNames = validateFavorites(node, path: "favorites")
             result.favorites = favoriteNames ?? []
         }
+        if let node = top["holdings"] {
+            let (lots, watched) = validateHoldings(node, path: "holdings")
+            result.holdings = lots
+            if !watched.isEmpty, let names = favoriteNames {
+                favoriteNames = names + watched
+                result.favorites += watched
+            }
+        }
         if let node = top["sinks"] {
             let (names, sinks) = validateSinks(node, path: "sinks")
             sinkNames = names
@@ -90,9 +102,10 @@ struct RulesValidator {
             result.heartbeat = validateHeartbeat(node, path: "heartbeat")
         }
         if let node = top["rules"] {
-            result.rules = validateRules(node, path: "rules", providers: result.providers)
+            result.rules = validateRules(node, path: "rules", file: result)
             checkPairCount(result, at: node)
         }
+        reportUnservedCurrencies(asked: Self.providersAsked(result.rules))
         return result
     }
 

@@ -46,12 +46,16 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, outages: &state.outages, now: now, io: io, outcome: &outcome)
+        let quotes = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
         let before = baseline ? state.pairs : PairTable()
-        let pending = RuleRunner(rules: rules).evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
-                                                        silences: SilenceIndex(state.silences, now: now), held: &held)
+        let runner = RuleRunner(rules: rules)
+        if let unquoted = runner.unvaluedHoldings(quotes) {
+            io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
+        }
+        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                      silences: SilenceIndex(state.silences, now: now), held: &held)
         for line in held ?? [] {
             io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
@@ -67,31 +71,65 @@ public struct Pass: Sendable {
         return outcome
     }
 
-    /// The fetch stage: the quotes by favorite as written; outages at their edges (`OutageEdges`, which
-    /// writes `outages`) and missing favorites on stderr.
-    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], now: Double, io: IO,
-                       outcome: inout Outcome) -> [String: Quote] {
-        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &memory, now: now)
-        outcome.requestCount = fetched.requestCount
-        let report = OutageEdges.update(failures: fetched.failures, quotes: fetched.quotes, outages: &outages,
-                                        backoff: memory.backoff, now: now)
+    /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
+    /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
+    /// which writes `outages`) and missing coins on stderr.
+    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+                       io: IO, outcome: inout Outcome) -> [String: Quote] {
+        var fetcher = fetcher
+        // The span since the previous pass, only where some rule reads it (crossings, ranges).
+        if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+            fetcher.spansSince = previousPass
+        }
+        var quotes: [String: Quote] = [:]
+        var failures: [ProviderError] = []
+        var missing: [(vs: String, coins: [String])] = []
+        var pinnedMissing: [(provider: String, line: String)] = []
+        for currency in QuoteDemand(rules).currencies {
+            let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
+            outcome.requestCount += fetched.requestCount
+            failures += fetched.failures.filter { failure in !failures.contains { $0.provider == failure.provider } }
+            if !fetched.missing.isEmpty { missing.append((currency.vs, fetched.missing)) }
+            for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), "
+                                     + "and a rule asks for it there (provider, or a premium's against)"))
+            }
+            if currency.vs == rules.vsCurrency, quotes.isEmpty {
+                quotes = fetched.quotes
+            } else {
+                for (coin, quote) in fetched.quotes {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: nil, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
+            for (provider, served) in fetched.pinnedQuotes {
+                for (coin, quote) in served {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
+        }
+        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff, now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }
-        if !fetched.missing.isEmpty {
+        for (vs, coins) in missing {
             outcome.exitCode = .failure
-            let list = fetched.missing.joined(separator: ", ")
+            let list = coins.joined(separator: ", ")
             if report.failing.isEmpty {
-                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency); check the favorite's id or add a provider that lists it\n")
+                io.err("coinwatch: no provider quoted \(list) in \(vs); check the favorite's id or add a provider that lists it\n")
             } else if report.spoke {
                 // The outage is the cause: said at its edges with it, not every pass.
                 let names = report.failing.keys.sorted().joined(separator: ", ")
-                io.err("coinwatch: no provider quoted \(list) in \(rules.vsCurrency): \(names) "
+                io.err("coinwatch: no provider quoted \(list) in \(vs): \(names) "
                     + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
                     + "add a second provider for failover\n")
             }
         }
-        return fetched.quotes
+        for (provider, line) in pinnedMissing {
+            outcome.exitCode = .failure
+            // A failing provider is the cause, said at the outage's edges.
+            if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
+        }
+        return quotes
     }
 
     /// `-v`: one stderr line per alert a sink's quiet hours hold back now.
@@ -119,6 +157,13 @@ public struct Pass: Sendable {
         }
         if report.failed { outcome.exitCode = .failure }
         outcome.stateUnwritten = report.stateUnwritten
+    }
+
+    /// What a `--baseline` pass (or `stream`'s first evaluation) says it recorded, one line.
+    static func baselineLine(_ state: StateDocument, statePath: String) -> String {
+        let firing = state.pairs.values.filter(\.firing).count
+        return "baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
+            + "\(firing) already true, quiet until they become true again; nothing was sent\n"
     }
 
     /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state

@@ -1,10 +1,10 @@
 extension QuoteFetcher {
     /// Refreshes, in one concurrent batch, every listing that is missing or a day old, for the providers
-    /// that are not backing off. A failure is recorded (one line); a stale listing stays in use.
-    func refreshListings(vs: String, memory: inout ProviderMemory, now: Double, outcome: inout Outcome) {
+    /// in `asked` that are not backing off. A failure is recorded (one line); a stale listing stays in use.
+    func refreshListings(vs: String, asked: Set<String>, memory: inout ProviderMemory, now: Double, outcome: inout Outcome) {
         let due: [(source: Source, request: HTTPRequest)] = sources.compactMap { source in
             let name = source.provider.name
-            guard let request = source.provider.listingRequest(vs: vs),
+            guard asked.contains(name), let request = source.provider.listingRequest(vs: vs),
                   memory.listings[MarketListing.key(provider: name, vs: vs)]?.isFresh(now: now) != true,
                   (memory.backoff[name] ?? 0) <= now else { return nil }
             return (source, request)

@@ -8,9 +8,13 @@ public struct QuoteFetcher: Sendable {
     public struct Source: Sendable {
         public var provider: any PriceProvider
         public var config: ProviderConfig
-        public init(provider: any PriceProvider, config: ProviderConfig) {
+        /// Whether it serves the favorites in failover order; false for a provider only a rule's
+        /// `provider` or a premium's `against` names (not listed in `providers`).
+        public var failover: Bool
+        public init(provider: any PriceProvider, config: ProviderConfig, failover: Bool = true) {
             self.provider = provider
             self.config = config
+            self.failover = failover
         }
     }
 
@@ -22,6 +26,10 @@ public struct QuoteFetcher: Sendable {
         public var failures: [ProviderError] = []
         /// Favorites no provider could quote.
         public var missing: [String] = []
+        /// Provider name → favorite → its quote, for the favorites pinned to that provider.
+        public var pinnedQuotes: [String: [String: Quote]] = [:]
+        /// Pinned (provider, favorite) that provider did not quote.
+        public var pinnedMissing: [(provider: String, favorite: String)] = []
         /// HTTP requests made.
         public var requestCount = 0
 
@@ -40,6 +48,10 @@ public struct QuoteFetcher: Sendable {
     /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
     /// interval between passes, so that passes on the interval always fetch.
     public var maxCacheAge: Double = .infinity
+    /// The previous pass's time (seconds since 1970) in a pass that has a crossing or range rule:
+    /// a provider with a rolling window (`TradedWindowProvider`) is also asked for the span traded
+    /// since then (SPEC §2 wicks); nil asks for none.
+    public var spansSince: Double?
     /// Receives one line per provider whose cached answer a pass reused (`-v`); nil logs nothing.
     public var log: (@Sendable (String) -> Void)?
 
@@ -48,62 +60,107 @@ public struct QuoteFetcher: Sendable {
         self.transport = transport
     }
 
-    /// Quotes `favorites` in `vs` at `now` (seconds since 1970); updates the cache, backoff, listings,
-    /// symbols and resolutions in `memory`. A favorite that a provider asked by id does not know is
-    /// looked up in that provider's coin list (then remembered, or retried a day later).
-    public func fetch(favorites: [String], vs: String, memory: inout ProviderMemory, now: Double) -> Outcome {
+    /// Quotes `favorites` in `vs` at `now` (seconds since 1970) through the providers in order, and
+    /// `pinned` (provider name → favorites) from that provider only (a rule's `provider`, a premium's
+    /// `against`), in the same one batch per provider; updates the cache, backoff, listings, symbols
+    /// and resolutions in `memory`. A favorite that a provider asked by id does not know is looked up
+    /// in that provider's coin list (then remembered, or retried a day later). A provider that does
+    /// not quote in `vs` at all is not asked for `favorites`.
+    public func fetch(favorites: [String], vs: String, pinned: [String: [String]] = [:], memory: inout ProviderMemory,
+                      now: Double) -> Outcome {
         var outcome = Outcome()
         Self.pruneUnresolved(&memory, now: now)
-        refreshListings(vs: vs, memory: &memory, now: now, outcome: &outcome)
+        let asked = Set(sources.filter { source in
+            (source.failover && !favorites.isEmpty && Self.serves(source.provider.name, vs)) || pinned[source.provider.name] != nil
+        }.map(\.provider.name))
+        refreshListings(vs: vs, asked: asked, memory: &memory, now: now, outcome: &outcome)
         var remaining = favorites
-        for source in sources where !remaining.isEmpty {
+        for source in sources where asked.contains(source.provider.name) {
             let name = source.provider.name
-            var served: [String: Quote] = [:]
-            var toFetch: [String] = []
-            let reuseAge = min(source.config.cacheTTL, maxCacheAge)
-            var oldestReused: Double?
-            for favorite in remaining {
-                let key = Self.cacheKey(provider: name, vs: vs, favorite: favorite)
-                if let cached = memory.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < reuseAge {
-                    served[favorite] = cached.quote
-                    oldestReused = max(oldestReused ?? 0, now - cached.fetchedAt)
-                } else {
-                    toFetch.append(favorite)
-                }
+            let failover = source.failover && Self.serves(name, vs) ? remaining : []
+            let own = pinned[name] ?? []
+            guard !failover.isEmpty || !own.isEmpty else { continue }
+            // One batch for both: the favorites still waiting for a provider and those pinned to this one.
+            var wanted = failover
+            let waiting = own.isEmpty ? [] : Set(failover)
+            if !own.isEmpty { wanted += own.filter { !waiting.contains($0) }.uniqued() }
+            let served = serve(wanted, from: source, vs: vs, memory: &memory, now: now, outcome: &outcome)
+            if !own.isEmpty {
+                let ownSet = Set(own)
+                outcome.pinnedQuotes[name] = served.filter { ownSet.contains($0.key) }
+                outcome.pinnedMissing += own.uniqued().filter { served[$0] == nil }.map { (name, $0) }
             }
-            if let log, let age = oldestReused {
-                log(cacheLine(provider: name, vs: vs, count: served.count, age: age, ttl: source.config.cacheTTL))
-            }
-            if !toFetch.isEmpty, isAvailable(source, vs: vs, memory: &memory, now: now, outcome: &outcome) {
-                let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, memory: memory, now: now),
-                                       symbols: memory.symbols, resolved: memory.resolved[name] ?? [:])
-                var fresh = fetchFresh(query, from: source, memory: &memory, now: now, outcome: &outcome)
-                // A symbol or a name on a provider asked by id: looked up in its coin list once.
-                let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, memory: memory)
-                if !unknown.isEmpty {
-                    fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, memory: &memory, now: now, outcome: &outcome)) { old, _ in old }
-                }
-                // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
-                // the coin stays unquoted by this provider, and the previous good price stays recorded.
-                fresh = Self.observations(fresh)
-                // Shared, not copied, when nothing came from the cache (a quote is a large value).
-                if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
-                for (favorite, quote) in fresh {
-                    // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
-                    memory.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
-                        source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
-                }
-            }
-            if outcome.quotes.isEmpty { outcome.quotes = served } else { outcome.quotes.merge(served) { _, new in new } }
-            for (favorite, quote) in served {
-                memory.resolved[name, default: [:]][favorite] = quote.providerID
-                memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = nil
-                memory.symbols[lookupKey(favorite)] = quote.symbol
-            }
-            remaining.removeAll { served[$0] != nil }
+            guard !failover.isEmpty else { continue }
+            let mine = own.isEmpty ? served : served.filter { waiting.contains($0.key) }
+            if outcome.quotes.isEmpty { outcome.quotes = mine } else { outcome.quotes.merge(mine) { _, new in new } }
+            remaining.removeAll { mine[$0] != nil }
         }
         outcome.missing = remaining
+        for name in pinned.keys.sorted() where !sources.contains(where: { $0.provider.name == name }) {
+            outcome.pinnedMissing += (pinned[name] ?? []).uniqued().map { (name, $0) }
+        }
         return outcome
+    }
+
+    /// Whether provider `name` quotes in `vs` at all (the exchanges list the currencies they offer).
+    static func serves(_ name: String, _ vs: String) -> Bool {
+        guard let provider = ProviderName(rawValue: name), let offered = ProviderFactory.offeredCurrencies(provider) else { return true }
+        return offered.contains(vs)
+    }
+
+    /// One provider's quotes for `favorites`: from its cache where young enough, the rest fetched
+    /// (unless it is backing off or lacks a listing); remembers resolutions and symbols.
+    private func serve(_ favorites: [String], from source: Source, vs: String, memory: inout ProviderMemory, now: Double,
+                       outcome: inout Outcome) -> [String: Quote] {
+        let name = source.provider.name
+        var served: [String: Quote] = [:]
+        var toFetch: [String] = []
+        let reuseAge = min(source.config.cacheTTL, maxCacheAge)
+        var oldestReused: Double?
+        for favorite in favorites {
+            let key = Self.cacheKey(provider: name, vs: vs, favorite: favorite)
+            if let cached = memory.quoteCache[key], cached.fetchedAt <= now, now - cached.fetchedAt < reuseAge {
+                served[favorite] = cached.quote
+                oldestReused = max(oldestReused ?? 0, now - cached.fetchedAt)
+            } else {
+                toFetch.append(favorite)
+            }
+        }
+        if let log, let age = oldestReused {
+            log(cacheLine(provider: name, vs: vs, count: served.count, age: age, ttl: source.config.cacheTTL))
+        }
+        if !toFetch.isEmpty, isAvailable(source, vs: vs, memory: &memory, now: now, outcome: &outcome) {
+            let query = QuoteQuery(favorites: toFetch, vs: vs, listing: listing(of: source, vs: vs, memory: memory, now: now),
+                                   symbols: memory.symbols, resolved: memory.resolved[name] ?? [:])
+            var fresh = fetchFresh(query, from: source, memory: &memory, now: now, outcome: &outcome)
+            // A symbol or a name on a provider asked by id: looked up in its coin list once.
+            let unknown = outcome.failed(name) ? [] : toLookUp(toFetch, quoted: fresh, from: source, memory: memory)
+            if !unknown.isEmpty {
+                fresh.merge(resolveAndFetch(unknown, from: source, vs: vs, memory: &memory, now: now, outcome: &outcome)) { old, _ in old }
+            }
+            // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
+            // the coin stays unquoted by this provider, and the previous good price stays recorded.
+            fresh = Self.observations(fresh)
+            if let since = spansSince, let windowed = source.provider as? any TradedWindowProvider, !fresh.isEmpty {
+                let spanQuery = QuoteQuery(favorites: toFetch.filter { fresh[$0] != nil }, vs: vs, listing: query.listing,
+                                           symbols: query.symbols, resolved: query.resolved)
+                fresh = addSpans(to: fresh, query: spanQuery, from: windowed, elapsed: now - since, memory: &memory,
+                                 now: now, outcome: &outcome)
+            }
+            // Shared, not copied, when nothing came from the cache (a quote is a large value).
+            if served.isEmpty { served = fresh } else { served.merge(fresh) { _, new in new } }
+            for (favorite, quote) in fresh {
+                // With cache_ttl 0s no later pass may reuse a quote: keeping it would only grow state.
+                memory.quoteCache[Self.cacheKey(provider: name, vs: vs, favorite: favorite)] =
+                    source.config.cacheTTL > 0 ? CachedQuote(fetchedAt: now, quote: quote) : nil
+            }
+        }
+        for (favorite, quote) in served {
+            memory.resolved[name, default: [:]][favorite] = quote.providerID
+            memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = nil
+            memory.symbols[lookupKey(favorite)] = quote.symbol
+        }
+        return served
     }
 
     /// Whether `source` may be asked now: not backing off after a 429 (a skip is recorded once), and

@@ -25,11 +25,36 @@ struct RulePlan: Sendable {
         func isActive(now: Double) -> Bool { enabled && (expiresAt.map { now < $0 } ?? true) }
     }
 
-    /// Distinct coins as written: the favorites, then any other coin a rule names.
+    /// How a slot's observation is made beyond its quote (SPEC §2 ratios, premiums, holdings).
+    enum Derivation: Sendable, Equatable {
+        /// A ratio coin: its quote is made from these two quotes (`QuoteKey`s) of the same pass.
+        case ratio(base: String, quote: String)
+        /// The holdings' total: its quote is made from every held coin's quote.
+        case portfolio
+        /// A premium: the other leg's quote and the quote that converts it (nil: same currency).
+        case premium(against: String, conversion: String?, leg: PremiumLeg)
+        /// A held coin: its position.
+        case holding(Position)
+    }
+
+    /// Distinct slots, each a coin in one currency from one feed: the favorites, then any other a
+    /// rule names; its `QuoteKey` (a premium's slot adds its leg to the key).
     let coins: [String]
-    /// Coin as written → its position in `coins`.
+    /// Slot key → its position in `coins`.
     let coinPositions: [String: Int]
-    /// `StateDocument.priceKey` of each of `coins` in the rules' quote currency.
+    /// Per slot: the coin as written in the rule (the alert's `coin`).
+    let names: [String]
+    /// Per slot: the `QuoteKey` of its quote (a premium's slot reads its coin's quote).
+    let quoteKeys: [String]
+    /// Per slot: its currency.
+    let currencies: [String]
+    /// Per slot: how its observation is derived, if it is.
+    let derivations: [Derivation?]
+    /// Whether some slot's quote is made in the pass (a ratio or the portfolio).
+    let makesQuotes: Bool
+    /// The held coins (as written) and what they cost, when some rule values the portfolio.
+    let portfolio: [(coin: String, position: Position)]?
+    /// `StateDocument.priceKey` of each slot: its coin in its currency.
     let priceKeys: [String]
     /// One per rule of `rules.rules`, same order.
     let steps: [Step]
@@ -47,12 +72,47 @@ struct RulePlan: Sendable {
 
     init(_ rules: RulesFile) {
         var coins: [String] = []
+        var names: [String] = []
+        var quoteKeys: [String] = []
+        var currencies: [String] = []
+        var derivations: [Derivation?] = []
         var position: [String: Int] = [:]
-        func slot(_ coin: String) -> Int {
-            if let known = position[coin] { return known }
-            position[coin] = coins.count
-            coins.append(coin)
+        let positions = rules.holdings.isEmpty ? [:] : Position.positions(rules.holdings)
+        let defaultVs = rules.vsCurrency
+        func slot(_ key: String, name: String, quoteKey: String, vs: String, derivation: @autoclosure () -> Derivation?) -> Int {
+            if let known = position[key] { return known }
+            position[key] = coins.count
+            coins.append(key)
+            names.append(name)
+            quoteKeys.append(quoteKey)
+            currencies.append(vs)
+            derivations.append(derivation())
             return coins.count - 1
+        }
+        func slot(_ coin: String) -> Int {
+            slot(coin, name: coin, quoteKey: coin, vs: defaultVs, derivation: positions[coin].map(Derivation.holding))
+        }
+        /// The slot of `coin` for `rule`: its feed (vs, provider), its derivation.
+        func slot(_ coin: String, rule: Rule) -> Int {
+            let vs = rule.vs ?? defaultVs
+            let provider = rule.provider?.rawValue
+            let key = QuoteKey.key(coin, vs: vs, provider: provider, defaultVs: defaultVs)
+            if coin == RuleCoin.portfolio {
+                return slot(coin, name: coin, quoteKey: coin, vs: defaultVs, derivation: .portfolio)
+            }
+            if let parts = RuleCoin.ratioParts(coin) {
+                let part = { (name: String) in QuoteKey.key(name, vs: vs, provider: provider, defaultVs: defaultVs) }
+                return slot(key, name: coin, quoteKey: key, vs: vs, derivation: .ratio(base: part(parts.base), quote: part(parts.quote)))
+            }
+            if let leg = rule.condition.kind.needs.premium {
+                let against = QuoteKey.key(coin, vs: leg.againstVs, provider: leg.against.rawValue, defaultVs: defaultVs)
+                let conversion = leg.againstVs == vs ? nil
+                    : QuoteKey.key(QuoteDemand.conversionCoin(leg), vs: vs, provider: provider, defaultVs: defaultVs)
+                return slot(key + "|premium|" + leg.against.rawValue + "|" + leg.againstVs, name: coin, quoteKey: key, vs: vs,
+                            derivation: .premium(against: against, conversion: conversion, leg: leg))
+            }
+            if key == coin { return slot(coin) }
+            return slot(key, name: coin, quoteKey: key, vs: vs, derivation: nil)
         }
         var steps: [Step] = []
         // The conditions' boxes first, back to back in rule order (see `ConditionBox`).
@@ -68,11 +128,11 @@ struct RulePlan: Sendable {
             let start = targetCoins.count
             if rule.coin == "*" {
                 for coin in rules.favorites {
-                    targetCoins.append(slot(coin))
+                    targetCoins.append(slot(coin, rule: rule))
                     pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: coin))
                 }
             } else {
-                targetCoins.append(slot(rule.coin))
+                targetCoins.append(slot(rule.coin, rule: rule))
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
             let box = boxes[steps.count]
@@ -84,7 +144,19 @@ struct RulePlan: Sendable {
         }
         self.coins = coins
         self.coinPositions = position
-        self.priceKeys = coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }
+        self.names = names
+        self.quoteKeys = quoteKeys
+        self.currencies = currencies
+        self.derivations = derivations
+        self.makesQuotes = derivations.contains {
+            switch $0 {
+            case .ratio, .portfolio: return true
+            default: return false
+            }
+        }
+        self.portfolio = derivations.contains { $0 == .portfolio }
+            ? rules.holdings.map(\.coin).uniqued().compactMap { coin in positions[coin].map { (coin, $0) } } : nil
+        self.priceKeys = zip(names, currencies).map { StateDocument.priceKey(coin: $0, vs: $1) }
         self.steps = steps
         self.boxes = boxes
         self.needsHistory = coins.indices.map { historyCoins.contains($0) }

@@ -47,6 +47,8 @@ public struct RuleRunner: Sendable {
     /// also listing in `held` (when it is not nil) each notification held back.
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
                          now: Double, silences: SilenceIndex, held: inout [Held]?) -> [Pending] {
+        // Ratio and portfolio quotes are made from the others of the same pass (a copy only then).
+        let quotes = plan.makesQuotes ? withMadeQuotes(quotes) : quotes
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
         // without a quote this pass is not `quoted` (its observation is a placeholder).
@@ -56,8 +58,8 @@ public struct RuleRunner: Sendable {
         observations.reserveCapacity(plan.coins.count)
         quoted.reserveCapacity(plan.coins.count)
         seriesAt.reserveCapacity(plan.coins.count)
-        for (coin, priceKey) in zip(plan.coins, plan.priceKeys) {
-            guard let quoteAt = quotes.index(forKey: coin) else {
+        for (slot, priceKey) in plan.priceKeys.enumerated() {
+            guard let quoteAt = quotes.index(forKey: plan.quoteKeys[slot]) else {
                 observations.append(Self.unobserved)
                 quoted.append(false)
                 seriesAt.append(nil)
@@ -70,6 +72,9 @@ public struct RuleRunner: Sendable {
             // copies without touching a reference count.
             let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
             observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
+            if let derivation = plan.derivations[slot] {
+                observations[slot].derived = Self.derived(derivation, quotes: quotes, plan: plan)
+            }
             quoted.append(true)
         }
         var pending: [Pending] = []
@@ -96,19 +101,18 @@ public struct RuleRunner: Sendable {
                 cursor = slot + 1
                 var step = step
                 if !silences.isEmpty {
-                    step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin])
+                    step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
                 }
                 // The observation is passed in place (inout), never copied per pair.
                 let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
                 pairs[slot: slot] = pair
                 if held != nil, decision.status == nil, decision.reason.isHeldBack {
-                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.coins[coin], reason: decision.reason,
+                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,
                                       until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
                 }
                 guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, coin: plan.coins[coin], observation: observations[coin],
-                                            quote: quotes[plan.coins[coin]] ?? Self.unquoted, status: status, now: now,
-                                            timeDigits: timeDigits))
+                pending.append(pendingAlert(ruleIndex, slot: coin, observation: observations[coin],
+                                            quotes: quotes, status: status, now: now, timeDigits: timeDigits))
             }
         }
         pairs.arrange(first: order)
@@ -135,20 +139,31 @@ public struct RuleRunner: Sendable {
     /// Stands in for the observation of a coin without a quote (never judged).
     private static let unobserved = Observation(quote: unquoted, previous: nil, series: nil, now: 0)
 
-    /// The alert of rule `ruleIndex` for `coin` quoted `quote`, with the sinks it goes to.
-    func pendingAlert(_ ruleIndex: Int, coin: String, observation: Observation, quote: Quote,
+    /// The alert of rule `ruleIndex` for the plan's `slot`, with the sinks it goes to.
+    private func pendingAlert(_ ruleIndex: Int, slot: Int, observation: Observation, quotes: [String: Quote],
+                              status: Alert.Status, now: Double, timeDigits: String) -> Pending {
+        let quote = quotes[plan.quoteKeys[slot]] ?? Self.unquoted
+        // A ratio is priced in its second coin; every other slot in its currency.
+        let vs: String
+        if case .ratio = plan.derivations[slot] { vs = quote.vs } else { vs = plan.currencies[slot] }
+        return pendingAlert(ruleIndex, coin: plan.names[slot], vs: vs, observation: observation, quote: quote,
+                            status: status, now: now, timeDigits: timeDigits)
+    }
+
+    /// The alert of rule `ruleIndex` for `coin` quoted `quote` in `vs` (nil: vs_currency), with the sinks it goes to.
+    func pendingAlert(_ ruleIndex: Int, coin: String, vs: String? = nil, observation: Observation, quote: Quote,
                       status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
         // The wick is asked only of an alert that fires from an observation with a span.
         let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
-        let alert = makeAlert(rule, coin: coin, quote: quote, previous: observation.previous,
+        let alert = makeAlert(rule, coin: coin, vs: vs ?? rules.vsCurrency, quote: quote, previous: observation.previous,
                               value: rule.condition.kind.figure(observation), extreme: extreme, status: status, now: now,
                               timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    private func makeAlert(_ rule: Rule, coin: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
+    private func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)
@@ -157,7 +172,7 @@ public struct RuleRunner: Sendable {
         id.add(timeDigits)
         var alert = Alert(
             id: id.hex,
-            time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: rules.vsCurrency,
+            time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: vs,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
         alert.markWick(extreme)
@@ -187,7 +202,7 @@ public struct RuleRunner: Sendable {
             recorded += 1
         }
         guard recorded < quotes.count else { return }
-        for (coin, quote) in quotes where plan.coinPositions[coin] == nil {
+        for (coin, quote) in quotes where plan.coinPositions[coin] == nil && !QuoteKey.isFeedKey(coin) {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
             Self.append(quote.price, now: now, keep: keep, to: &prices[key, default: PriceSeries(firstSeen: now)])
         }

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Binance's spot market data (SPEC §6): symbols from `/api/v3/exchangeInfo`, then
-/// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only.
+/// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only (and, in a pass with a
+/// crossing or range rule, the rolling-window ticker for the wicks: `Binance+Windows.swift`).
 public struct Binance: ListedMarketExchange {
     /// The public API root, used when rules.json gives no `base_url`.
     public static let publicRoot = "https://api.binance.com"
@@ -74,9 +75,11 @@ public struct BinanceTicker: Decodable, Sendable, Equatable {
     public var quoteVolume: Double?
     /// End of the window (`closeTime`, milliseconds since 1970).
     public var closeTime: Date?
+    /// Start of the window (`openTime`, milliseconds since 1970).
+    public var openTime: Double?
 
     enum CodingKeys: String, CodingKey {
-        case symbol, lastPrice, priceChangePercent, highPrice, lowPrice, quoteVolume, closeTime
+        case symbol, lastPrice, priceChangePercent, highPrice, lowPrice, quoteVolume, closeTime, openTime
     }
 
     /// Decodes one ticker leniently (numbers as strings); throws when `symbol` is missing.
@@ -89,6 +92,17 @@ public struct BinanceTicker: Decodable, Sendable, Equatable {
         lowPrice = try c.numberOrString(.lowPrice)
         quoteVolume = try c.numberOrString(.quoteVolume)
         closeTime = try c.numberOrString(.closeTime).map { Date(timeIntervalSince1970: $0 / 1000) }
+        openTime = try c.numberOrString(.openTime)
+    }
+
+    /// The low and high between `openTime` and `closeTime` (the rolling-window ticker); nil unless
+    /// both times are there and the prices are a span (a pair without trades answers zeros).
+    var window: TradedWindow? {
+        guard let openTime, let closeTime, let lowPrice, let highPrice, openTime.isFinite,
+              PriceSpan(low: lowPrice, high: highPrice) != nil else { return nil }
+        let close = closeTime.timeIntervalSince1970
+        guard close.isFinite, openTime / 1000 <= close else { return nil }
+        return TradedWindow(open: openTime / 1000, close: close, low: lowPrice, high: highPrice)
     }
 
     /// The quote in `vs`, or nil for a delisted pair (its prices are all zero).

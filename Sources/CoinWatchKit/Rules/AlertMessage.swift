@@ -13,7 +13,8 @@ public enum AlertMessage {
     public static func values(for alert: Alert) -> [String: String] {
         let unit: Threshold.Unit
         switch alert.condition {
-        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct": unit = .percent
+        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "premium_above", "premium_below",
+             "pnl_pct_above", "pnl_pct_below": unit = .percent
         case "rank_within", "all", "any": unit = .count
         default: unit = .money
         }

@@ -36,6 +36,9 @@ enum Compound {
             let one = child.kind.needs
             if let span = one.history { needs.history = max(needs.history ?? 0, span) }
             needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
+            needs.holdings = needs.holdings || one.holdings
+            needs.premium = needs.premium ?? one.premium
+            needs.tradedSpan = needs.tradedSpan || one.tradedSpan
         }
         return needs
     }

@@ -14,6 +14,10 @@ struct ConditionExample: Sendable {
     var high24h: Double?, low24h: Double?, high52w: Double?, low52w: Double?, ath: Double?, atl: Double?
     /// The provider's 24h volume and market cap (in the quote currency) and market-cap rank.
     var volume24h: Double?, marketCap: Double?, rank: Int?
+    /// A premium's base (the other leg, converted into the rule's currency); nil: a leg is missing.
+    var premiumBase: Double?
+    /// The coin's holding; nil: not held.
+    var holding: Position?
     /// The lowest and highest price traded since the previous observation (SPEC §2 wicks); nil: none reported.
     var traded: ClosedRange<Double>?
     /// Recorded prices as (seconds ago, price), oldest first.
@@ -29,7 +33,8 @@ struct ConditionExample: Sendable {
     init(_ when: String, price: Double, previous: Double? = nil, change24h: Double? = nil,
          high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
          ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-         traded: ClosedRange<Double>? = nil, history: [(ago: Double, price: Double)] = [],
+         premiumBase: Double? = nil, holding: Position? = nil, traded: ClosedRange<Double>? = nil,
+         history: [(ago: Double, price: Double)] = [],
          watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
         self.when = when
         self.price = price
@@ -37,6 +42,7 @@ struct ConditionExample: Sendable {
         self.change24h = change24h
         (self.high24h, self.low24h, self.high52w, self.low52w, self.ath, self.atl) = (high24h, low24h, high52w, low52w, ath, atl)
         (self.volume24h, self.marketCap, self.rank) = (volume24h, marketCap, rank)
+        (self.premiumBase, self.holding) = (premiumBase, holding)
         self.traded = traded
         self.history = history
         self.watchedFor = watchedFor
@@ -60,7 +66,11 @@ struct ConditionExample: Sendable {
         if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
-        return Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
+        var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
+        if premiumBase != nil || holding != nil {
+            observation.derived = Observation.Derived(premiumBase: premiumBase, holding: holding)
+        }
+        return observation
     }
 
     /// The situation in words: `price 105; provider's 24h high 104; recorded 100 1h ago`.
@@ -78,6 +88,8 @@ struct ConditionExample: Sendable {
         if let volume24h { parts.append("24h volume \(n(volume24h))") }
         if let marketCap { parts.append("market cap \(n(marketCap))") }
         if let rank { parts.append("rank \(rank)") }
+        if let premiumBase { parts.append("the other leg, converted, \(n(premiumBase))") }
+        if let holding { parts.append("holding \(n(holding.amount)) bought for \(n(holding.cost))") }
         if let traded { parts.append("traded \(n(traded.lowerBound))–\(n(traded.upperBound)) since the previous price") }
         if !history.isEmpty {
             parts.append("recorded " + history.map { "\(n($0.price)) \(TimeText.duration($0.ago)) ago" }

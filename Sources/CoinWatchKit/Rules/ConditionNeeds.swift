@@ -8,4 +8,20 @@ struct ConditionNeeds: Sendable, Equatable {
     /// Whether the condition needs the provider's all-time high or low (`check` warns when no
     /// configured provider reports one).
     var allTimeMarks = false
+    /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
+    var holdings = false
+    /// The other leg a premium compares against, where the condition is a premium.
+    var premium: PremiumLeg?
+    /// Whether the condition reads the span traded since the previous observation (SPEC §2
+    /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
+    var tradedSpan = false
+}
+
+/// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,
+/// converted into the rule's currency at the price of `againstVs` on the rule's own provider.
+public struct PremiumLeg: Sendable, Equatable, Hashable {
+    /// The provider the coin is compared on.
+    public var against: ProviderName
+    /// Its quote currency there, lower case.
+    public var againstVs: String
 }

@@ -22,6 +22,12 @@ enum ConditionRegistry {
         MarketCapAboveCondition.self,
         MarketCapBelowCondition.self,
         RankWithinCondition.self,
+        PremiumAboveCondition.self,
+        PremiumBelowCondition.self,
+        ValueAboveCondition.self,
+        ValueBelowCondition.self,
+        PnlPctAboveCondition.self,
+        PnlPctBelowCondition.self,
         AllCondition.self,
         AnyCondition.self,
     ]

@@ -20,6 +20,27 @@ public struct Observation: Sendable, Equatable {
     private var rankValue: Int
     private var spanLowValue: Double
     private var spanHighValue: Double
+    /// Figures a pass derives for some rules only (a premium's other leg, a holding), kept apart
+    /// so the observations of other rules stay as small as before.
+    public var derived: Derived?
+
+    /// What a pass derives beside the quote for premium and holdings rules.
+    public struct Derived: Sendable, Equatable {
+        /// The premium's base: the same coin on the `against` provider converted into the rule's
+        /// currency; nil when a leg is missing (then `premiumGap` says which).
+        public var premiumBase: Double?
+        /// Why `premiumBase` is missing, in words: `no quote on binance in usdt`.
+        public var premiumGap: String?
+        /// The coin's holding (units and cost in vs_currency); for the portfolio, amount 1 and
+        /// the total cost (its price is the total value). Nil when the coin is not held.
+        public var holding: Position?
+
+        public init(premiumBase: Double? = nil, premiumGap: String? = nil, holding: Position? = nil) {
+            self.premiumBase = premiumBase
+            self.premiumGap = premiumGap
+            self.holding = holding
+        }
+    }
 
     /// Which optional figures are there.
     private struct Present: OptionSet, Sendable, Equatable {
@@ -145,6 +166,7 @@ public struct Observation: Sendable, Equatable {
         self.rankValue = 0
         self.spanLowValue = 0
         self.spanHighValue = 0
+        self.derived = nil
         self.previous = previous
         self.change24h = quote.change24h
         self.volume24h = quote.volume24h

@@ -71,4 +71,6 @@ extension PriceRangeKind {
     }
 
     func listing(vs: String) -> String { "\(Self.key) \(range.listing(vs: vs))" }
+
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
 }

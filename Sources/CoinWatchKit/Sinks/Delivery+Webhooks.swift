@@ -23,7 +23,7 @@ extension Delivery {
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
             state.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
             // A failed save here only widens the resend window; the save at the end of the pass reports it.
-            try? checkpoint?(state)
+            if checkpointsLastRound || !undelivered.isEmpty { try? checkpoint?(state) }
         }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"

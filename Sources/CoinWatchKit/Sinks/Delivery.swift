@@ -24,6 +24,11 @@ public struct Delivery: Sendable {
     /// webhook round with a 2xx); nil persists nothing (dry runs, tests). When the first save throws,
     /// nothing is sent.
     public var checkpoint: (@Sendable (StateDocument) throws(StateError) -> Void)?
+    /// Whether the webhook round that leaves nothing undelivered is checkpointed at once (passes; every
+    /// earlier round always is). `stream` leaves that last one to its next save (the next alert's
+    /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
+    /// two; a kill in between resends only that round's messages, with the same keys.
+    public var checkpointsLastRound = true
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),

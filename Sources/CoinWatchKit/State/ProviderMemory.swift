@@ -26,6 +26,8 @@ public struct ProviderMemory: Sendable, Equatable {
     public var listings: [String: MarketListing] = [:]
     /// 7-day charts that `coinwatch show` reuses within `cache_ttl`, keyed "provider|vs|id".
     public var charts: [String: CachedChart] = [:]
+    /// The last rolling-window ticker answer per favorite, keyed "provider|vs|favorite" (SPEC §2 wicks).
+    public var windows: [String: TradedWindow] = [:]
 
     public init() {}
 
@@ -55,6 +57,7 @@ public struct ProviderMemory: Sendable, Equatable {
         Self.apply(working.symbols, base.symbols, to: &symbols)
         Self.apply(working.listings, base.listings, to: &listings)
         Self.apply(working.charts, base.charts, to: &charts)
+        Self.apply(working.windows, base.windows, to: &windows)
         for provider in Set(working.resolved.keys).union(base.resolved.keys) {
             var merged = resolved[provider] ?? [:]
             Self.apply(working.resolved[provider] ?? [:], base.resolved[provider] ?? [:], to: &merged)

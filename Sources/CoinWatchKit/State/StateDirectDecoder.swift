@@ -45,6 +45,7 @@ enum StateDirectDecoder {
                 case "quote_cache": return delegated(&reader, into: &doc.memory.quoteCache)
                 case "charts": return delegated(&reader, into: &doc.memory.charts)
                 case "listings": return delegated(&reader, into: &doc.memory.listings)
+                case "windows": return delegated(&reader, into: &doc.memory.windows)
                 case "silences": return delegated(&reader, into: &doc.silences)
                 case "outages": return delegated(&reader, into: &doc.outages)
                 case "counters": return section(&reader, into: &doc.counters) { $0.number() }

@@ -51,6 +51,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
         silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
         outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
         counters = try c.decodeIfPresent([String: Double].self, forKey: .counters) ?? [:]
+        memory.windows = try c.decodeIfPresent([String: TradedWindow].self, forKey: .windows) ?? [:]
         lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
         fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
     }
@@ -72,13 +73,14 @@ public struct StateDocument: Codable, Sendable, Equatable {
         try c.encode(silences, forKey: .silences)
         try c.encode(outages, forKey: .outages)
         try c.encode(counters, forKey: .counters)
+        if !memory.windows.isEmpty { try c.encode(memory.windows, forKey: .windows) }
         try c.encodeIfPresent(lastPass, forKey: .lastPass)
         try c.encode(fileSpool, forKey: .fileSpool)
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, silences, outages, counters, lastPass = "last_pass", fileSpool = "file_spool"
+        case unresolved, silences, outages, counters, lastPass = "last_pass", fileSpool = "file_spool", windows
     }
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.

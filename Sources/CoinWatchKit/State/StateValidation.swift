@@ -66,6 +66,12 @@ enum StateValidation {
                 for (index, value) in chart.prices.enumerated() { price(value, "charts[\"\(key)\"].prices[\(index)]") }
             }
             for (key, listing) in doc.memory.listings { time(listing.fetchedAt, "listings[\"\(key)\"].fetched_at") }
+            for (key, window) in doc.memory.windows {
+                time(window.open, "windows[\"\(key)\"].open")
+                time(window.close, "windows[\"\(key)\"].close")
+                figure(window.low, "windows[\"\(key)\"].low")
+                figure(window.high, "windows[\"\(key)\"].high")
+            }
         }
 
         mutating func alert(_ alert: Alert, _ path: @autoclosure () -> String) {

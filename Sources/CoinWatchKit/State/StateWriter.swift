@@ -74,6 +74,11 @@ enum StateWriter {
         out.append(UInt8(ascii: ","))
         key("version", &out)
         out.append(contentsOf: String(doc.version).utf8)
+        if !doc.memory.windows.isEmpty {
+            out.append(UInt8(ascii: ","))
+            key("windows", &out)
+            try delegated(doc.memory.windows, empty: false, &out)
+        }
         out.append(UInt8(ascii: "}"))
         return out
     }

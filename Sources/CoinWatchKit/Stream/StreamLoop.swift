@@ -6,7 +6,8 @@ import Glibc
 ///
 /// Stages of each turn: take signals (stop: flush and end; reload: new rules, new
 /// connections) -> connect what is due (each new connection subscribes, then one REST quote
-/// bridges its gap) -> poll -> read frames into the session's rounds -> evaluate -> pings,
+/// bridges its gap) -> poll -> read frames into the session's rounds -> release throttled
+/// prices that are due -> settle (evaluate, then deliver the turn's alerts at once) -> pings,
 /// idle feeds, renewals -> REST for the favorites no feed serves, every `interval` -> write
 /// state when due.
 final class StreamLoop {
@@ -43,7 +44,8 @@ final class StreamLoop {
             let signals = takeSignals()
             if signals.contains(.stop) {
                 for connection in connections { connection.close() }
-                session.evaluateRound()
+                session.releaseHeld(now: .infinity)
+                session.settle()
                 session.flush(force: true)
                 log.verbose("stopped after \(session.messageCount) prices, \(session.alertCount) alerts")
                 return session.exitCode
@@ -74,6 +76,7 @@ final class StreamLoop {
             var due = nextPoll
             for connection in connections { due = min(due, connection.nextDeadline(idle: idleTimeout)) }
             if let flushDue = session.flushDue { due = min(due, flushDue) }
+            if let heldDue = session.heldDue { due = min(due, heldDue) }
             now = Monotonic.now()
             let buffered = connections.contains { $0.client?.hasBufferedInput == true }
             let wait = buffered ? 0 : Int32(max(0, min(1, due - now)) * 1000)
@@ -87,8 +90,9 @@ final class StreamLoop {
                     connection.drop(reason: Self.describe(end), now: Monotonic.now(), backoff: backoff, log: log)
                 }
             }
-            session.evaluateRound()
             now = Monotonic.now()
+            session.releaseHeld(now: now)
+            session.settle()
             for connection in connections where connection.client != nil {
                 if now - connection.lastMessageAt >= idleTimeout {
                     connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now, backoff: backoff, log: log)
@@ -132,7 +136,11 @@ final class StreamLoop {
                     connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored", log: log)
                     continue
                 }
-                session.take(tick, favorites: favorites)
+                if let throttle = connection.group.provider.streamThrottle {
+                    session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())
+                } else {
+                    session.take(tick, favorites: favorites)
+                }
             }
             if !ticks.isEmpty { connection.markHealthy() }
         case .ignored:

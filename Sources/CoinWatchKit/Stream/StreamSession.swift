@@ -4,8 +4,12 @@
 /// so every message is evaluated with the previous message's price as `previous`, and a burst
 /// of messages read at once costs one rule evaluation per round rather than one per message.
 ///
-/// Stages of each round: evaluate (RuleRunner) -> mark alerts `source: stream` -> deliver
-/// (whose checkpoint writes the state before anything is sent; outbox first). State is written at most every `flushInterval` seconds otherwise.
+/// Stages: take (a feed's `stream_throttle` may hold a price back, coalesced) -> evaluate each
+/// round (RuleRunner) -> at the end of the loop's turn, `settle`: mark the turn's alerts
+/// `source: stream` and deliver them together (group commit: the delivery's write-ahead
+/// checkpoint saves the state that records them once, before anything is sent; the 2xx
+/// answers are written with the next save). State is written at most every `flushInterval`
+/// seconds otherwise.
 final class StreamSession {
     /// Evaluate and print, send nothing, write no state.
     let dryRun: Bool
@@ -24,6 +28,14 @@ final class StreamSession {
     /// Favorite → its latest quote (REST, then every feed message).
     private(set) var quotes: [String: Quote] = [:]
     private var round: [String: Quote] = [:]
+    /// Alerts evaluated in this turn of the loop, delivered together by `settle`.
+    private var unsent: [RuleRunner.Pending] = []
+    /// Favorite → prices its feed's throttle holds back, and when it was last evaluated (monotonic seconds).
+    private var held: [String: CoalescedPrices] = [:]
+    private var evaluatedAt: [String: Double] = [:]
+    private var throttles: [String: Double] = [:]
+    /// `--baseline`: the next round (the start's REST quotes) records prices and pair states and notifies nothing.
+    var baselineNext = false
     private var dirty = false
     private var lastSave = -Double.infinity
     /// `.failure` once a state write or a delivery failed for good (the run goes on).
@@ -55,7 +67,8 @@ final class StreamSession {
 
     /// Puts new rules (and their fetcher and delivery) in force; pending prices are evaluated first.
     func replace(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery) {
-        evaluateRound()
+        releaseHeld(now: .infinity)
+        settle()
         self.rules = rules
         runner = RuleRunner(rules: rules)
         self.fetcher = Self.uncached(fetcher)
@@ -63,48 +76,102 @@ final class StreamSession {
     }
 
     /// Takes one feed price for `favorites` (the ones its market serves). A favorite not yet
-    /// quoted over REST is skipped: its symbol and name come from that quote.
-    func take(_ tick: FeedTick, favorites: [String]) {
+    /// quoted over REST is skipped: its symbol and name come from that quote. `throttle` (seconds,
+    /// 0 for none): a price within that long of the favorite's last evaluation is held, coalesced,
+    /// until the window ends (`releaseHeld`); `now` is monotonic seconds.
+    func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
         for favorite in favorites {
             guard var quote = quotes[favorite] else { continue }
-            if round[favorite] != nil { evaluateRound() }
             quote.price = tick.price
             if let change = tick.change24h { quote.change24h = change }
             quotes[favorite] = quote
-            round[favorite] = quote
             messageCount += 1
+            guard throttle > 0 else {
+                observe(favorite, quote)
+                continue
+            }
+            if let last = evaluatedAt[favorite], now - last < throttle {
+                held[favorite, default: CoalescedPrices()].add(quote)
+                throttles[favorite] = throttle
+                continue
+            }
+            evaluatedAt[favorite] = now
+            var pending = held.removeValue(forKey: favorite) ?? CoalescedPrices()
+            pending.add(quote)
+            for observation in pending.observations { observe(favorite, observation) }
         }
     }
 
-    /// Evaluates the prices gathered since the last round and delivers what fires.
-    func evaluateRound() {
+    /// Evaluates the prices held back whose throttle window ended by `now` (monotonic seconds;
+    /// `.infinity` releases them all).
+    func releaseHeld(now: Double) {
+        guard !held.isEmpty else { return }
+        for (favorite, pending) in held where now == .infinity || now - (evaluatedAt[favorite] ?? 0) >= throttles[favorite] ?? 0 {
+            held[favorite] = nil
+            evaluatedAt[favorite] = now == .infinity ? nil : now
+            for observation in pending.observations { observe(favorite, observation) }
+        }
+    }
+
+    /// When the next held price is due (monotonic seconds), or nil when none is held.
+    var heldDue: Double? {
+        held.keys.compactMap { favorite in evaluatedAt[favorite].map { $0 + (throttles[favorite] ?? 0) } }.min()
+    }
+
+    /// One observation of `favorite` in the current round (a second one starts the next round).
+    private func observe(_ favorite: String, _ quote: Quote) {
+        if round[favorite] != nil { evaluateRound() }
+        round[favorite] = quote
+    }
+
+    /// Evaluates the prices gathered since the last round; what fires waits for `settle`.
+    private func evaluateRound() {
         guard !round.isEmpty else { return }
         let now = clock.now().timeIntervalSince1970
+        let before = baselineNext ? state.pairs : PairTable()
         let pending = Self.evaluate(runner, round, state: &state, now: now)
         round.removeAll(keepingCapacity: true)
         dirty = true
-        if !pending.isEmpty { deliver(pending, now: now) }
+        if baselineNext {
+            baselineNext = false
+            Pass.unsend(pending, before: before, pairs: &state.pairs)
+            flush(force: true)
+            if !delivery.quiet { io.out(Pass.baselineLine(state, statePath: statePath)) }
+            return
+        }
+        unsent += pending
+    }
+
+    /// Evaluates what is gathered and delivers every alert of this turn at once (group commit).
+    func settle() {
+        evaluateRound()
+        guard !unsent.isEmpty else { return }
+        let pending = unsent
+        unsent.removeAll(keepingCapacity: true)
+        deliver(pending, now: clock.now().timeIntervalSince1970)
     }
 
     /// The evaluate stage on one document: `state` is accessed once (its pairs and prices are two
     /// parts of the same inout value, which a class property could not lend twice at once).
     private static func evaluate(_ runner: RuleRunner, _ round: [String: Quote], state: inout StateDocument,
                                  now: Double) -> [RuleRunner.Pending] {
-        runner.evaluate(round, pairs: &state.pairs, prices: &state.prices, now: now)
+        var held: [RuleRunner.Held]?
+        return runner.evaluate(round, pairs: &state.pairs, prices: &state.prices, now: now,
+                               silences: SilenceIndex(state.silences, now: now), held: &held)
     }
 
     /// Quotes `favorites` over REST (a bridge across a gap in a feed, or the polled favorites)
     /// and evaluates them as one round; returns the fetch's outcome.
     @discardableResult
     func bridge(_ favorites: [String]) -> QuoteFetcher.Outcome {
-        evaluateRound()
+        settle()
         guard !favorites.isEmpty else { return QuoteFetcher.Outcome() }
         let now = clock.now().timeIntervalSince1970
         let fetched = fetcher.fetch(favorites: favorites, vs: rules.vsCurrency, memory: &state.memory, now: now)
         for failure in fetched.failures { io.err("coinwatch: \(failure.message)\n") }
         for (favorite, quote) in fetched.quotes { quotes[favorite] = quote }
         round = fetched.quotes
-        evaluateRound()
+        settle()
         dirty = true
         return fetched
     }

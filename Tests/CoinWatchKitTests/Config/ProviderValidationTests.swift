@@ -54,6 +54,15 @@ import Testing
                                     containing: "is not a duration").count == 1)
     }
 
+    @Test func streamThrottleIsADurationOfAtMostAMinuteForTheExchangeFeeds() {
+        let json = #"{"vs_currency": "usdt", "providers": [{"name": "binance", "stream_throttle": "0.5s"}, {"name": "upbit", "stream_throttle": "0"}]}"#
+        #expect(RulesFixture.rules(json)?.providers.map(\.streamThrottle) == [0.5, nil])
+        #expect(RulesFixture.errors(providers(#"[{"name": "binance", "stream_throttle": "2m"}]"#), at: "providers[0].stream_throttle",
+                                    containing: "longer than the limit of 1m").count == 1)
+        #expect(RulesFixture.errors(providers(#"[{"name": "binance", "stream_throttle": 1}]"#), at: "providers[0].stream_throttle",
+                                    containing: "add a unit").count == 1)
+    }
+
     @Test func unknownProviderKeySuggestsTheNearest() {
         #expect(RulesFixture.errors(providers(#"[{"name": "coingecko", "cache_tll": "1m"}]"#), at: "providers[0]",
                                     containing: "Did you mean 'cache_ttl'?").count == 1)

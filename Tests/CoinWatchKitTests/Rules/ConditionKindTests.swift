@@ -187,9 +187,11 @@ import Testing
 
     @Test func everyConditionKindHasARow() {
         let rows = Self.prices + Self.crossings + Self.changes + Self.extremes + Self.moves + Self.ranges + Self.compounds
-        // The provider-figure kinds read volume, market cap and rank, which ConditionCase has no
-        // field for: their rows are their registry examples (ConditionRegistryTests).
-        let byExamples: Set = ["volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below", "rank_within"]
+        // The provider-figure kinds read volume, market cap and rank, and the premium and holdings
+        // kinds the figures a pass derives, which ConditionCase has no field for: their rows are
+        // their registry examples (ConditionRegistryTests; DerivedQuoteTests for the derivation).
+        let byExamples: Set = ["volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below", "rank_within",
+                               "premium_above", "premium_below", "value_above", "value_below", "pnl_pct_above", "pnl_pct_below"]
         #expect(Set(rows.map(\.condition.key)).union(byExamples) == Set(Condition.allKeys))
     }
 

@@ -79,7 +79,8 @@ import Testing
                                       "change_24h_above", "change_24h_below", "change_24h_abs",
                                       "new_high", "new_low", "move_pct", "enters_range", "exits_range",
                                       "volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below",
-                                      "rank_within", "all", "any"])
+                                      "rank_within", "premium_above", "premium_below", "value_above", "value_below",
+                                      "pnl_pct_above", "pnl_pct_below", "all", "any"])
         #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
     }
 

@@ -57,6 +57,45 @@ import Testing
                 "\(run.stderr)")
     }
 
+    @Test func streamThrottleCoalescesACoinsPricesAndStillFiresTheCrossingOfTheirHigh() throws {
+        // 9500 is evaluated at once; the next four come within the 1 s window and are coalesced: their
+        // high (10100), low (9950) and latest (9960) are evaluated when it ends, 9990 is not.
+        let rig = try StreamRig(connections: [[9500, 9990, 10100, 9950, 9960].map { ["send": StreamRig.trade("BTCUSDT", $0)] }])
+        let rules = #"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}, "#
+            + #"{"id": "btc-band", "coin": "BTC", "when": {"enters_range": [9980, 9995]}}"#
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s", "stream_throttle": "1s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"], rules: rules)
+        let run = try rig.start(["-v"])
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.map { $0["rule"] as? String } == ["btc-10k"], "\(run.stdout)")
+        #expect(records.first?["price"] as? Double == 10100)
+        #expect(records.first?["previous"] as? Double == 9500)
+        #expect(run.stderr.contains("stopped after 5 prices, 1 alerts"), "\(run.stderr)")
+    }
+
+    @Test func baselineRecordsTheFirstQuotesAndNotifiesNothingForConditionsAlreadyTrue() throws {
+        // BTC is above 10000 from the start: with --baseline that is recorded, not sent, and the
+        // feed's next price above the line keeps it quiet (a level notifies when it becomes true).
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 10200)]]])
+        rig.setPrice("BTCUSDT", 10100)
+        try rig.writeRules(#"{"id": "btc-above", "coin": "BTC", "when": {"above": 10000}}"#)
+        let run = try rig.start(["--baseline", "-v"])
+        // The feed's price reaches the state within the 5 s flush.
+        #expect(Eventually.wait(timeout: 15) { ((try? String(contentsOfFile: rig.statePath, encoding: .utf8)) ?? "").contains("10200") },
+                "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(run.stdout.contains("baseline: recorded"), "\(run.stdout)")
+        #expect(StreamRig.records(run.stdout).isEmpty)
+        #expect(rig.receiver.requests.isEmpty)
+        #expect(run.stderr.contains("stopped after 1 prices, 0 alerts"), "\(run.stderr)")
+        let state = try StateStore.load(path: rig.statePath)
+        #expect(state.pairs.values.contains { $0.firing })
+    }
+
     @Test func wssFeedWorksWithTheTestCAAndASelfSignedOneIsRefusedAndRetried() throws {
         let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 10100)]]], tls: true)
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#, caFile: false)

@@ -28,6 +28,8 @@ struct CrossesAboveCondition: ConditionKind {
 
     var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
+
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == .up }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }

@@ -26,6 +26,8 @@ struct CrossesBelowCondition: ConditionKind {
 
     var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
+
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == .down }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }

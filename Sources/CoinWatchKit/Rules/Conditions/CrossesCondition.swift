@@ -29,6 +29,8 @@ struct CrossesCondition: ConditionKind {
 
     var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
+
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         let crossing = PriceCrossing(o, value: value)
         return crossing == .up || crossing == .down

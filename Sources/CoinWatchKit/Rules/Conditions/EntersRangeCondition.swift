@@ -31,9 +31,12 @@ struct EntersRangeCondition: PriceRangeKind {
 
     func wick(_ o: Observation) -> Double? { range.wick(o, entering: true) }
 
-    /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below).
+    /// ` fell into $60,000.00–$65,000.00` (from above), ` rose into …` (from below), ` entered …` when
+    /// `price` (a wick's extreme for a wick) is not inside (no side to name).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        let verb = previous.map { $0 > price ? " fell into " : " rose into " } ?? " entered "
+        let low = min(range.low, range.high), high = max(range.low, range.high)
+        let inside = price >= low && price <= high
+        let verb = !inside ? " entered " : previous.map { $0 > high ? " fell into " : $0 < low ? " rose into " : " entered " } ?? " entered "
         out.text(verb, from: range.low, to: range.high)
     }
 }

@@ -30,9 +30,10 @@ struct ExitsRangeCondition: PriceRangeKind {
 
     func wick(_ o: Observation) -> Double? { range.wick(o, entering: false) }
 
-    /// ` fell out of $60,000.00–$65,000.00` (below it), ` rose out of …` (above it).
+    /// ` fell out of $60,000.00–$65,000.00` (`price`, a wick's extreme for a wick, below it), ` rose out
+    /// of …` (above it), ` left …` when `price` is inside (no side to name).
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        let verb = previous.map { $0 > price ? " fell out of " : " rose out of " } ?? " left "
+        let verb = price > max(range.low, range.high) ? " rose out of " : price < min(range.low, range.high) ? " fell out of " : " left "
         out.text(verb, from: range.low, to: range.high)
     }
 }

@@ -1,0 +1,15 @@
+/// The forms a rule's `coin` takes beside a favorite and `"*"` (SPEC §2): a ratio `"A/B"` of two
+/// favorites (A priced in B) and `"portfolio"`, the holdings' total.
+public enum RuleCoin {
+    /// The coin of a rule on the holdings' total.
+    public static let portfolio = "portfolio"
+
+    /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
+    public static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
+        guard let slash = coin.firstIndex(of: "/") else { return nil }
+        let base = String(coin[..<slash])
+        let quote = String(coin[coin.index(after: slash)...])
+        guard !base.isEmpty, !quote.isEmpty, !quote.contains("/") else { return nil }
+        return (base, quote)
+    }
+}

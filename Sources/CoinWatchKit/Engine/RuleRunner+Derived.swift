@@ -1,0 +1,80 @@
+extension RuleRunner {
+    /// `quotes` with the quotes the plan makes in the pass: each ratio coin's (from both of its
+    /// coins' quotes) and the portfolio's (when every held coin was quoted).
+    func withMadeQuotes(_ quotes: [String: Quote]) -> [String: Quote] {
+        var quotes = quotes
+        for (slot, derivation) in plan.derivations.enumerated() {
+            switch derivation {
+            case .ratio(let base, let quote):
+                if let a = quotes[base], let b = quotes[quote] { quotes[plan.coins[slot]] = Self.ratio(a, b) }
+            case .portfolio:
+                if let total = portfolioQuote(quotes) { quotes[RuleCoin.portfolio] = total }
+            default:
+                continue
+            }
+        }
+        return quotes
+    }
+
+    /// The held coins without a quote this pass, when some rule values the portfolio and one is missing; else nil.
+    public func unvaluedHoldings(_ quotes: [String: Quote]) -> [String]? {
+        guard let held = plan.portfolio else { return nil }
+        let missing = held.filter { quotes[$0.coin] == nil }.map(\.coin)
+        return missing.isEmpty ? nil : missing
+    }
+
+    /// `a` priced in `b`: the price ratio, and the 24h change both imply
+    /// ((1 + a%) ÷ (1 + b%) − 1, in percent) where both report one. Its currency is `b`'s symbol.
+    static func ratio(_ a: Quote, _ b: Quote) -> Quote {
+        var change: Double?
+        if let ca = a.change24h, let cb = b.change24h, cb > -100 {
+            change = ((1 + ca / 100) / (1 + cb / 100) - 1) * 100
+        }
+        return Quote(providerID: a.providerID + "/" + b.providerID, symbol: a.symbol + "/" + b.symbol, name: a.name + "/" + b.name,
+                     vs: b.symbol.lowercased(), price: a.price / b.price, change24h: change,
+                     provider: a.provider == b.provider ? a.provider : a.provider + "+" + b.provider)
+    }
+
+    /// The holdings' total as a quote (price: the total value in vs_currency; 24h change: the total's,
+    /// where every held coin reports one); nil unless every held coin was quoted this pass.
+    func portfolioQuote(_ quotes: [String: Quote]) -> Quote? {
+        guard let held = plan.portfolio else { return nil }
+        var value = 0.0
+        var before: Double? = 0
+        var providers: [String] = []
+        for (coin, position) in held {
+            guard let quote = quotes[coin] else { return nil }
+            let worth = position.amount * quote.price
+            value += worth
+            if let change = quote.change24h, change > -100, let sum = before { before = sum + worth / (1 + change / 100) } else { before = nil }
+            if !providers.contains(quote.provider) { providers.append(quote.provider) }
+        }
+        guard value > 0, value.isFinite else { return nil }
+        let change = before.flatMap { $0 > 0 ? (value / $0 - 1) * 100 : nil }
+        return Quote(providerID: RuleCoin.portfolio, symbol: "PORTFOLIO", name: "Portfolio", vs: rules.vsCurrency,
+                     price: value, change24h: change, provider: providers.joined(separator: "+"))
+    }
+
+    /// The derived figures of a slot: its holding, or a premium's base (the other leg converted into
+    /// the slot's currency) or why there is none.
+    static func derived(_ derivation: RulePlan.Derivation, quotes: [String: Quote], plan: RulePlan) -> Observation.Derived? {
+        switch derivation {
+        case .holding(let position):
+            return Observation.Derived(holding: position)
+        case .portfolio:
+            let cost = plan.portfolio?.reduce(0) { $0 + $1.position.cost } ?? 0
+            return Observation.Derived(holding: Position(amount: 1, cost: cost))
+        case .ratio:
+            return nil
+        case .premium(let against, let conversion, let leg):
+            guard let other = quotes[against] else {
+                return Observation.Derived(premiumGap: "no quote of the coin on \(leg.against.rawValue) in \(leg.againstVs) this pass")
+            }
+            guard let conversion else { return Observation.Derived(premiumBase: other.price) }
+            guard let rate = quotes[conversion] else {
+                return Observation.Derived(premiumGap: "no price of \(leg.againstVs.uppercased()) in the rule's currency on its provider this pass")
+            }
+            return Observation.Derived(premiumBase: other.price * rate.price)
+        }
+    }
+}

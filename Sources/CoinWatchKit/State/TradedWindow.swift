@@ -1,0 +1,29 @@
+/// One answer of Binance's rolling-window ticker for one favorite (SPEC §2 wicks, §6): the lowest
+/// and highest price traded between `open` and `close`. The last one per favorite is kept, so the
+/// next pass can tell a new high or low from one in the stretch both windows cover.
+public struct TradedWindow: Codable, Sendable, Equatable {
+    /// Where the window starts and ends, seconds since 1970 on the exchange's clock.
+    public var open: Double, close: Double
+    /// The lowest and highest price traded within it.
+    public var low: Double, high: Double
+
+    public init(open: Double, close: Double, low: Double, high: Double) {
+        (self.open, self.close, self.low, self.high) = (open, close, low, high)
+    }
+
+    /// How long a window is kept (seconds): a day past the longest window the exchange serves,
+    /// counted back from the newest window's end (the exchange's clock).
+    public static let retention: Double = 8 * 86_400
+
+    /// The span since the previous observation at `price`, given the previous pass's window `last`:
+    /// where the windows overlap (the exchange widens each to whole minutes), a high (low) is new
+    /// only if it is beyond the last window's, since a trade in the overlap was counted then; an
+    /// unproven extreme falls back to the current price. Nil when the window's figures are not a span.
+    public func span(price: Double, after last: TradedWindow?) -> PriceSpan? {
+        guard price.isFinite, price > 0 else { return nil }
+        let overlaps = last.map { open < $0.close } ?? false
+        let newHigh = !overlaps || high > (last?.high ?? 0)
+        let newLow = !overlaps || low < (last?.low ?? .infinity)
+        return PriceSpan(low: min(newLow ? low : price, price), high: max(newHigh ? high : price, price))
+    }
+}
