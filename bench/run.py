@@ -342,17 +342,18 @@ def stream_targets(stream: dict | None) -> list[tuple[str, str, bool | None]]:
     peer_lat, peer_load = stream.get("latency_peer", {}), stream.get("load_peer", {})
 
     def ratio(mine: float, theirs: float | None) -> str:
-        return f"{theirs / mine:.1f}× the peer's" if theirs and mine else "no peer figure"
+        return f"peer ÷ coinwatch {theirs / mine:.1f}×" if theirs and mine else "no peer figure"
 
     return [
         ("stream: send → webhook POST p50 ≤ 2 ms, p99 ≤ 10 ms over 10,000 alert-raising messages",
          f"p50 {lat['p50_ms']:.2f} ms, p99 {lat['p99_ms']:.2f} ms, {lat['alerts']} alerts "
          f"(peer p50 {peer_lat.get('p50_ms', float('nan')):.2f} ms, p99 {peer_lat.get('p99_ms', float('nan')):.2f} ms; "
-         f"coinwatch's p50 is {ratio(lat['p50_ms'], peer_lat.get('p50_ms'))})",
+         f"p50 {ratio(lat['p50_ms'], peer_lat.get('p50_ms'))})",
          lat["p50_ms"] <= 2 and lat["p99_ms"] <= 10),
         ("stream: 1,000 symbols × 20 msg/s for 60 s: ≤ 20 % of one core, ≤ 60 MiB RSS, no message dropped",
          f"{load['cpu_pct_one_core']:.1f} % of a core, {load['peak_rss_mib']:.1f} MiB, {load['taken']} of {load['sent']} prices taken "
-         f"(peer {peer_load.get('cpu_pct_one_core', float('nan')):.1f} % and {peer_load.get('peak_rss_mib', float('nan')):.1f} MiB)",
+         f"(peer {peer_load.get('cpu_pct_one_core', float('nan')):.1f} % and {peer_load.get('peak_rss_mib', float('nan')):.1f} MiB; "
+         f"CPU {ratio(load['cpu_pct_one_core'], peer_load.get('cpu_pct_one_core'))})",
          load["cpu_pct_one_core"] <= 20 and load["peak_rss_mib"] <= 60 and load["taken"] == load["sent"]),
     ]
 
