@@ -61,12 +61,12 @@ struct ConditionExample: Sendable {
     /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
     /// to the newest recorded price.
     func observation(now: Double) -> Observation {
-        let points = history.map { PricePoint(t: now - $0.ago, p: $0.price) }
+        let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
-        if let first = watchedFor.map({ now - $0 }) ?? points.first?.t {
+        if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
-        var observation = Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+        var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
         if premiumBase != nil || holding != nil {
             observation.derived = Observation.Derived(premiumBase: premiumBase, holding: holding)
         }
