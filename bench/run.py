@@ -322,6 +322,42 @@ BACKTEST = (90, 20, 50)                                         # days of 1-minu
 BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25), (90, 20, 100)]
 
 
+def run_stream(args, work: Path) -> dict:
+    """Issue #18: `bench/stream.py --peer` (latency from a loopback exchange's send to the webhook POST
+    over 10,000 alert-raising messages; 1,000 symbols at 20 messages a second each for 60 s), for
+    coinwatch and for the asyncio + websockets alerter of bench/stream_peer.py, in one run."""
+    print("bench: stream latency and load (bench/stream.py --peer)", flush=True)
+    out = work / "stream.json"
+    out.unlink(missing_ok=True)
+    subprocess.run([sys.executable, str(HERE / "stream.py"), "--bin", str(args.bin), "--peer", "--json", str(out)],
+                   check=True, timeout=1800)
+    return json.loads(out.read_text())
+
+
+def stream_targets(stream: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed targets of issue #18."""
+    if not stream or "latency" not in stream or "load" not in stream:
+        return []
+    lat, load = stream["latency"], stream["load"]
+    peer_lat, peer_load = stream.get("latency_peer", {}), stream.get("load_peer", {})
+
+    def ratio(mine: float, theirs: float | None) -> str:
+        return f"peer ÷ coinwatch {theirs / mine:.1f}×" if theirs and mine else "no peer figure"
+
+    return [
+        ("stream: send → webhook POST p50 ≤ 2 ms, p99 ≤ 10 ms over 10,000 alert-raising messages",
+         f"p50 {lat['p50_ms']:.2f} ms, p99 {lat['p99_ms']:.2f} ms, {lat['alerts']} alerts "
+         f"(peer p50 {peer_lat.get('p50_ms', float('nan')):.2f} ms, p99 {peer_lat.get('p99_ms', float('nan')):.2f} ms; "
+         f"p50 {ratio(lat['p50_ms'], peer_lat.get('p50_ms'))})",
+         lat["p50_ms"] <= 2 and lat["p99_ms"] <= 10),
+        ("stream: 1,000 symbols × 20 msg/s for 60 s: ≤ 20 % of one core, ≤ 60 MiB RSS, no message dropped",
+         f"{load['cpu_pct_one_core']:.1f} % of a core, {load['peak_rss_mib']:.1f} MiB, {load['taken']} of {load['sent']} prices taken "
+         f"(peer {peer_load.get('cpu_pct_one_core', float('nan')):.1f} % and {peer_load.get('peak_rss_mib', float('nan')):.1f} MiB; "
+         f"CPU {ratio(load['cpu_pct_one_core'], peer_load.get('cpu_pct_one_core'))})",
+         load["cpu_pct_one_core"] <= 20 and load["peak_rss_mib"] <= 60 and load["taken"] == load["sent"]),
+    ]
+
+
 def run_backtest(micro: Path, work: Path, peer_python: Path, runs: int) -> dict:
     """Issue #17: `coinwatch-bench --backtest 90 20 50` (129,600 one-minute points for 20 coins, 50
     crossing rules, every notify rule applied by the live engine), the pandas peer counting the same
@@ -599,6 +635,15 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "running `sleep 0.3`; next to the same pass with only a file sink. The command sink's overhead is "
                              "a pass whose only sink runs `sleep 0.3`, minus the pass without it, minus `sleep 0.3` timed alone.",
                              sinks_targets(result.get("sinks")))
+    lines += targets_section("Stream (issue #18)",
+                             "`bench/stream.py --peer`: a loopback Binance-shaped WebSocket server and webhook receiver. Latency: "
+                             "one crossing rule; each trade crosses the line, the next is sent when the POST has arrived (closed "
+                             "loop); the time from the server's send to the POST's arrival. Load: 1,000 symbols over Binance "
+                             "combined streams (200 a connection), 20 trades a second each for 60 s, one crossing rule that never "
+                             "fires; CPU from /proc as % of one core, peak RSS (VmHWM), and the prices coinwatch took against "
+                             "the messages sent. The peer is `bench/stream_peer.py`, the asyncio + websockets alerter a user "
+                             "would write, on the same workloads.",
+                             stream_targets(result.get("stream")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
                              "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
@@ -677,7 +722,7 @@ def main() -> int:
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
               "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
-              "sinks": run_sinks(args, args.work),
+              "sinks": run_sinks(args, args.work), "stream": run_stream(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
@@ -688,7 +733,8 @@ def main() -> int:
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
-                     + sinks_targets(result.get("sinks")) + backtest_targets(result.get("backtest"))):
+                     + sinks_targets(result.get("sinks")) + stream_targets(result.get("stream"))
+                     + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")
     return 0

@@ -46,7 +46,7 @@ enum ExplainCommand {
             let series = session.state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
             let outcome = fetched.quotes[coin].map { quote in
                 PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair,
-                                 observation: Observation(quote: quote, previous: series?.points.last?.p, series: series, now: now))
+                                 observation: Observation(quote: quote, previous: series?.points.last?.price, series: series, now: now))
             }
             let explanation = PairExplanation(pair: pair, policy: policy, condition: rule.condition, rearm: rule.rearm,
                                               enabled: rule.enabled, expiresAt: rule.expires?.timeIntervalSince1970,

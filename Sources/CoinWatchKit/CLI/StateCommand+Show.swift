@@ -25,7 +25,7 @@ extension StateCommand {
         let rows = state.pairs.map { key, pair in
             let (rule, coin) = StateDocument.splitPairKey(key)
             let vs = currency(of: coin, in: state)
-            let lastPrice = vs.flatMap { state.prices[StateDocument.priceKey(coin: coin, vs: $0)]?.points.last?.p }
+            let lastPrice = vs.flatMap { state.prices[StateDocument.priceKey(coin: coin, vs: $0)]?.points.last?.price }
             return PairRow(rule: rule, coin: coin, pair: pair, vs: vs, lastPrice: lastPrice)
         }.sorted { ($0.rule, $0.coin) < ($1.rule, $1.coin) }
         let history = historySummary(Paths.historyStore(environment: context.io.environment))

@@ -16,7 +16,7 @@ enum ClockStep {
             state.prices.values[index].firstSeen = shift(state.prices.values[index].firstSeen)
             state.prices.values[index].coveredFrom = shift(state.prices.values[index].coveredFrom)
             for point in state.prices.values[index].points.indices {
-                state.prices.values[index].points[point].t = shift(state.prices.values[index].points[point].t)
+                state.prices.values[index].points[point].time = shift(state.prices.values[index].points[point].time)
             }
         }
         for slot in state.pairs.values.indices {

@@ -71,7 +71,7 @@ public struct RuleRunner: Sendable {
             }
             let at = prices.index(forKey: priceKey)
             seriesAt.append(at)
-            let previous = at.flatMap { prices.values[$0].points.last?.p }
+            let previous = at.flatMap { prices.values[$0].points.last?.price }
             // The series only where a rule on the coin looks back: an observation without one
             // copies without touching a reference count.
             let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil

@@ -86,13 +86,13 @@ public struct BinanceTicker: Decodable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         symbol = try c.decode(String.self, forKey: .symbol)
-        lastPrice = try c.lenientNumber(.lastPrice)
-        priceChangePercent = try c.lenientNumber(.priceChangePercent)
-        highPrice = try c.lenientNumber(.highPrice)
-        lowPrice = try c.lenientNumber(.lowPrice)
-        quoteVolume = try c.lenientNumber(.quoteVolume)
-        closeTime = try c.lenientNumber(.closeTime).map { Date(timeIntervalSince1970: $0 / 1000) }
-        openTime = try c.lenientNumber(.openTime)
+        lastPrice = try c.numberOrString(.lastPrice)
+        priceChangePercent = try c.numberOrString(.priceChangePercent)
+        highPrice = try c.numberOrString(.highPrice)
+        lowPrice = try c.numberOrString(.lowPrice)
+        quoteVolume = try c.numberOrString(.quoteVolume)
+        closeTime = try c.numberOrString(.closeTime).map { Date(timeIntervalSince1970: $0 / 1000) }
+        openTime = try c.numberOrString(.openTime)
     }
 
     /// The low and high between `openTime` and `closeTime` (the rolling-window ticker); nil unless

@@ -68,9 +68,9 @@ public struct BinanceFeed: ExchangeFeed {
             let ok = reader.members { reader, key in
                 if reader.key(key, is: "e") { type = reader.plainString(); return type != nil }
                 if reader.key(key, is: "s") { symbol = reader.plainString(); return symbol != nil }
-                if reader.key(key, is: "c") { close = reader.lenientNumber(); return true }
-                if reader.key(key, is: "o") { open = reader.lenientNumber(); return true }
-                if reader.key(key, is: "p") { trade = reader.lenientNumber(); return true }
+                if reader.key(key, is: "c") { close = reader.numberOrString(); return true }
+                if reader.key(key, is: "o") { open = reader.numberOrString(); return true }
+                if reader.key(key, is: "p") { trade = reader.numberOrString(); return true }
                 return reader.skipValue()
             }
             guard ok else { return false }

@@ -111,9 +111,9 @@ public struct BithumbTicker: Decodable, Sendable, Equatable {
     /// Decodes one coin's string figures; throws when one is not a number.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        price = try c.lenientNumber(.price)
-        changeSinceMidnightKST = try c.lenientNumber(.change)
-        tradedValue24h = try c.lenientNumber(.tradedValue)
+        price = try c.numberOrString(.price)
+        changeSinceMidnightKST = try c.numberOrString(.change)
+        tradedValue24h = try c.numberOrString(.tradedValue)
     }
 
     /// The quote for `market`, or nil without a positive price. Bithumb gives no name and no highs
@@ -148,7 +148,7 @@ struct BithumbAnswer: Decodable {
         let envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
         let data = try envelope.nestedContainer(keyedBy: Key.self, forKey: .data)
         let dateKey = Key(stringValue: "date")
-        date = try data.decodeIfPresent(LenientNumber.self, forKey: dateKey)?.value
+        date = try data.decodeIfPresent(NumberOrString.self, forKey: dateKey)?.value
             .map { Date(timeIntervalSince1970: $0 / 1000) }
         if data.contains(Key(stringValue: "closing_price")) {
             isSingleCoin = true

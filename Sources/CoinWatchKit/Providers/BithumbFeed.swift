@@ -57,8 +57,8 @@ public struct BithumbFeed: ExchangeFeed {
         var rate: Double?
         let ok = reader.members { reader, key in
             if reader.key(key, is: "symbol") { symbol = reader.plainString(); return symbol != nil }
-            if reader.key(key, is: "closePrice") { price = reader.lenientNumber(); return true }
-            if reader.key(key, is: "chgRate") { rate = reader.lenientNumber(); return true }
+            if reader.key(key, is: "closePrice") { price = reader.numberOrString(); return true }
+            if reader.key(key, is: "chgRate") { rate = reader.numberOrString(); return true }
             return reader.skipValue()
         }
         if ok, let symbol, let price, price > 0 { ticks.append(FeedTick(market: symbol, price: price, change24h: rate)) }
@@ -74,7 +74,7 @@ public struct BithumbFeed: ExchangeFeed {
                 var price: Double?
                 let ok = reader.members { reader, key in
                     if reader.key(key, is: "symbol") { symbol = reader.plainString(); return symbol != nil }
-                    if reader.key(key, is: "contPrice") { price = reader.lenientNumber(); return true }
+                    if reader.key(key, is: "contPrice") { price = reader.numberOrString(); return true }
                     return reader.skipValue()
                 }
                 if ok, let symbol, let price, price > 0 { ticks.append(FeedTick(market: symbol, price: price)) }

@@ -83,9 +83,9 @@ extension CoinGecko {
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     public static func decodeMarkets(_ body: [UInt8]) throws -> [CoinGeckoMarket] {
-        // The byte scanner gives the same markets several times faster; anything it cannot vouch
+        // Direct decoding (the tokenizer, no Decoder) gives the same markets several times faster; anything it cannot vouch
         // for (an error envelope, a bad field, an odd escape) goes the general way, which names the fault.
-        if let markets = CoinGeckoMarket.scan(body) { return markets }
+        if let markets = CoinGeckoMarket.decodeDirect(body) { return markets }
         return try decodeBody([CoinGeckoMarket].self, from: body, expecting: .array)
     }
 
@@ -161,7 +161,7 @@ private struct SearchBody: Decodable {
         var id: String
         var name: String
         var symbol: String
-        var rank: LenientNumber?
+        var rank: NumberOrString?
 
         enum CodingKeys: String, CodingKey { case id, name, symbol, rank = "market_cap_rank" }
 
@@ -210,7 +210,7 @@ extension CoinGecko {
 /// The `sparkline_in_7d` of one `/coins/markets` element.
 private struct SparklineEntry: Decodable {
     struct Line: Decodable {
-        var price: [LenientNumber?]?
+        var price: [NumberOrString?]?
     }
 
     var prices: [Double]

@@ -55,18 +55,18 @@ public struct CoinGeckoMarket: Decodable, Sendable, Equatable {
         id = try c.decode(String.self, forKey: .id)
         symbol = try c.decode(String.self, forKey: .symbol)
         name = try c.decode(String.self, forKey: .name)
-        currentPrice = try c.decode(LenientNumber.self, forKey: .currentPrice).value
-        change24h = try c.lenientNumber(.change24h) ?? c.lenientNumber(.change24hInCurrency)
-        high24h = try c.lenientNumber(.high24h)
-        low24h = try c.lenientNumber(.low24h)
-        ath = try c.lenientNumber(.ath)
-        athDate = try c.lenientDate(.athDate)
-        atl = try c.lenientNumber(.atl)
-        atlDate = try c.lenientDate(.atlDate)
-        totalVolume = try c.lenientNumber(.totalVolume)
-        marketCap = try c.lenientNumber(.marketCap)
-        marketCapRank = try c.lenientInt(.marketCapRank)
-        lastUpdated = try c.lenientDate(.lastUpdated)
+        currentPrice = try c.decode(NumberOrString.self, forKey: .currentPrice).value
+        change24h = try c.numberOrString(.change24h) ?? c.numberOrString(.change24hInCurrency)
+        high24h = try c.numberOrString(.high24h)
+        low24h = try c.numberOrString(.low24h)
+        ath = try c.numberOrString(.ath)
+        athDate = try c.iso8601Date(.athDate)
+        atl = try c.numberOrString(.atl)
+        atlDate = try c.iso8601Date(.atlDate)
+        totalVolume = try c.numberOrString(.totalVolume)
+        marketCap = try c.numberOrString(.marketCap)
+        marketCapRank = try c.intOrString(.marketCapRank)
+        lastUpdated = try c.iso8601Date(.lastUpdated)
     }
 
     /// The quote this element gives in `vs`, or nil when it has no price.
@@ -80,7 +80,7 @@ public struct CoinGeckoMarket: Decodable, Sendable, Equatable {
     }
 }
 
-/// The fast path of `/coins/markets` decoding: one pass over the bytes, no intermediate JSON tree,
+/// The direct decoding of `/coins/markets`: one pass over the bytes, no intermediate JSON tree,
 /// no `Decoder`. It reads what `init(from:)` reads, the same way, and gives up (nil) on anything it
 /// does not fully understand (escapes in the fields it keeps, duplicate fields, a value `init(from:)`
 /// would refuse); `CoinGecko.decodeMarkets` then decodes the body the general way.
@@ -92,8 +92,8 @@ extension CoinGeckoMarket {
         "total_volume", "market_cap", "market_cap_rank", "last_updated",
     ].map { Array($0.utf8) }
 
-    /// The elements of a top-level array body, or nil when the fast path cannot vouch for the result.
-    static func scan(_ body: [UInt8]) -> [CoinGeckoMarket]? {
+    /// The elements of a top-level array body, or nil when direct decoding cannot vouch for the result.
+    static func decodeDirect(_ body: [UInt8]) -> [CoinGeckoMarket]? {
         body.withUnsafeBufferPointer { buffer -> [CoinGeckoMarket]? in
             var reader = JSONTokenizer(buffer)
             var dates: [String: Date] = [:]
@@ -101,7 +101,7 @@ extension CoinGeckoMarket {
             guard reader.take(UInt8(ascii: "[")) else { return nil }
             if !reader.take(UInt8(ascii: "]")) {
                 repeat {
-                    guard let market = scanOne(&reader, dates: &dates) else { return nil }
+                    guard let market = decodeDirectMarket(&reader, dates: &dates) else { return nil }
                     markets.append(market)
                 } while reader.take(UInt8(ascii: ","))
                 guard reader.take(UInt8(ascii: "]")) else { return nil }
@@ -111,7 +111,7 @@ extension CoinGeckoMarket {
     }
 
     /// One element (an object) at the cursor.
-    private static func scanOne(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> CoinGeckoMarket? {
+    private static func decodeDirectMarket(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> CoinGeckoMarket? {
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         var market = CoinGeckoMarket(id: "", symbol: "", name: "")
         var seen: UInt32 = 0
@@ -132,10 +132,10 @@ extension CoinGeckoMarket {
                     guard let text = reader.plainString() else { return nil }
                     if field == 0 { market.id = text } else if field == 1 { market.symbol = text } else { market.name = text }
                 case 9, 11, 15:
-                    guard let date = scanDate(&reader, dates: &dates) else { return nil }
+                    guard let date = directDate(&reader, dates: &dates) else { return nil }
                     if field == 9 { market.athDate = date } else if field == 11 { market.atlDate = date } else { market.lastUpdated = date }
                 default:
-                    guard let number = scanNumber(&reader) else { return nil }
+                    guard let number = directNumber(&reader) else { return nil }
                     switch field {
                     case 3: market.currentPrice = number
                     case 4: change24h = number
@@ -157,28 +157,28 @@ extension CoinGeckoMarket {
         return market
     }
 
-    /// A lenient number (`LenientNumber`): `.some(nil)` for null or an empty string, nil to give up.
-    private static func scanNumber(_ reader: inout JSONTokenizer) -> Double?? {
+    /// A lenient number (`NumberOrString`): `.some(nil)` for null or an empty string, nil to give up.
+    private static func directNumber(_ reader: inout JSONTokenizer) -> Double?? {
         switch reader.next() {
         case UInt8(ascii: "n"):
             return reader.takeNull() ? .some(nil) : nil
         case UInt8(ascii: "\""):
             guard let text = reader.plainString() else { return nil }
             if text.isEmpty { return .some(nil) }
-            return Lenient.number(text).map { .some($0) }
+            return APIText.number(text).map { .some($0) }
         default:
             return reader.number().map { .some($0) }
         }
     }
 
-    /// A lenient date (`LenientDate`): `.some(nil)` for null or an empty string, nil to give up.
+    /// A lenient date (`ISO8601Date`): `.some(nil)` for null or an empty string, nil to give up.
     /// Each distinct text is parsed once per body (many coins share `last_updated`).
-    private static func scanDate(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> Date?? {
+    private static func directDate(_ reader: inout JSONTokenizer, dates: inout [String: Date]) -> Date?? {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() ? .some(nil) : nil }
         guard let text = reader.plainString() else { return nil }
         if text.isEmpty { return .some(nil) }
         if let known = dates[text] { return .some(known) }
-        guard let date = Lenient.date(text) else { return nil }
+        guard let date = APIText.date(text) else { return nil }
         dates[text] = date
         return .some(date)
     }

@@ -15,7 +15,7 @@ extension CoinGecko {
     static func amount(_ text: String) -> Double? {
         var digits = text
         if digits.hasPrefix("$") { digits.removeFirst() }
-        return Lenient.number(digits.replacing(",", with: ""))
+        return APIText.number(digits.replacing(",", with: ""))
     }
 }
 
@@ -27,8 +27,8 @@ private struct TrendingBody: Decodable {
         var id: String
         var name: String
         var symbol: String
-        var rank: LenientNumber?
-        var priceBTC: LenientNumber?
+        var rank: NumberOrString?
+        var priceBTC: NumberOrString?
         var data: ItemData?
 
         enum CodingKeys: String, CodingKey {
@@ -40,8 +40,8 @@ private struct TrendingBody: Decodable {
             id = try c.decode(String.self, forKey: .id)
             name = try c.decode(String.self, forKey: .name)
             symbol = try c.decode(String.self, forKey: .symbol)
-            rank = try? c.decodeIfPresent(LenientNumber.self, forKey: .rank)
-            priceBTC = try? c.decodeIfPresent(LenientNumber.self, forKey: .priceBTC)
+            rank = try? c.decodeIfPresent(NumberOrString.self, forKey: .rank)
+            priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
             data = try? c.decodeIfPresent(ItemData.self, forKey: .data)
         }
 
@@ -54,8 +54,8 @@ private struct TrendingBody: Decodable {
     }
 
     struct ItemData: Decodable {
-        var price: LenientNumber?
-        var priceBTC: LenientNumber?
+        var price: NumberOrString?
+        var priceBTC: NumberOrString?
         var change24h: [String: Double]
         var marketCap: String?
         var totalVolume: String?
@@ -67,9 +67,9 @@ private struct TrendingBody: Decodable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            price = try? c.decodeIfPresent(LenientNumber.self, forKey: .price)
-            priceBTC = try? c.decodeIfPresent(LenientNumber.self, forKey: .priceBTC)
-            let changes = (try? c.decodeIfPresent([String: LenientNumber].self, forKey: .change24h)) ?? nil
+            price = try? c.decodeIfPresent(NumberOrString.self, forKey: .price)
+            priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
+            let changes = (try? c.decodeIfPresent([String: NumberOrString].self, forKey: .change24h)) ?? nil
             change24h = (changes ?? [:]).compactMapValues(\.value)
             marketCap = Self.text(c, .marketCap)
             totalVolume = Self.text(c, .totalVolume)
@@ -88,8 +88,8 @@ private struct TrendingBody: Decodable {
         var name: String
         var symbol: String?
         var nativeSymbol: String?
-        var floorNative: LenientNumber?
-        var floorChange: LenientNumber?
+        var floorNative: NumberOrString?
+        var floorChange: NumberOrString?
         var data: NFTData?
 
         enum CodingKeys: String, CodingKey {
@@ -103,8 +103,8 @@ private struct TrendingBody: Decodable {
             name = try c.decode(String.self, forKey: .name)
             symbol = try? c.decodeIfPresent(String.self, forKey: .symbol)
             nativeSymbol = try? c.decodeIfPresent(String.self, forKey: .nativeSymbol)
-            floorNative = try? c.decodeIfPresent(LenientNumber.self, forKey: .floorNative)
-            floorChange = try? c.decodeIfPresent(LenientNumber.self, forKey: .floorChange)
+            floorNative = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorNative)
+            floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
             data = try? c.decodeIfPresent(NFTData.self, forKey: .data)
         }
 
@@ -120,7 +120,7 @@ private struct TrendingBody: Decodable {
 
     struct NFTData: Decodable {
         var floorPrice: String?
-        var floorChange: LenientNumber?
+        var floorChange: NumberOrString?
 
         enum CodingKeys: String, CodingKey {
             case floorPrice = "floor_price", floorChange = "floor_price_in_usd_24h_percentage_change"
@@ -129,7 +129,7 @@ private struct TrendingBody: Decodable {
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             floorPrice = try? c.decodeIfPresent(String.self, forKey: .floorPrice)
-            floorChange = try? c.decodeIfPresent(LenientNumber.self, forKey: .floorChange)
+            floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
         }
     }
 

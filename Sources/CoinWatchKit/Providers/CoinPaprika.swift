@@ -67,7 +67,7 @@ struct CoinPaprikaCoin: Decodable {
     var id: String
     var name: String
     var symbol: String
-    var rank: LenientNumber?
+    var rank: NumberOrString?
 }
 
 extension CoinPaprika {
@@ -109,12 +109,12 @@ public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
         /// Decodes the figures leniently; every one may be null or missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            price = try c.lenientNumber(.price)
-            change24h = try c.lenientNumber(.change24h)
-            volume24h = try c.lenientNumber(.volume24h)
-            marketCap = try c.lenientNumber(.marketCap)
-            ath = try c.lenientNumber(.ath)
-            athDate = try c.lenientDate(.athDate)
+            price = try c.numberOrString(.price)
+            change24h = try c.numberOrString(.change24h)
+            volume24h = try c.numberOrString(.volume24h)
+            marketCap = try c.numberOrString(.marketCap)
+            ath = try c.numberOrString(.ath)
+            athDate = try c.iso8601Date(.athDate)
         }
     }
 
@@ -139,8 +139,8 @@ public struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
         id = try c.decode(String.self, forKey: .id)
         name = try c.decode(String.self, forKey: .name)
         symbol = try c.decode(String.self, forKey: .symbol)
-        rank = try c.lenientInt(.rank).flatMap { $0 > 0 ? $0 : nil }
-        lastUpdated = try c.lenientDate(.lastUpdated)
+        rank = try c.intOrString(.rank).flatMap { $0 > 0 ? $0 : nil }
+        lastUpdated = try c.iso8601Date(.lastUpdated)
         quotes = try c.decodeIfPresent([String: Figures].self, forKey: .quotes) ?? [:]
     }
 
@@ -205,7 +205,7 @@ public struct CoinPaprikaSearch: Sendable {
             var id: String
             var name: String
             var symbol: String
-            var rank: LenientNumber?
+            var rank: NumberOrString?
         }
 
         var currencies: [Currency]

@@ -18,7 +18,7 @@ public enum JSONBody {
     /// Throws `ProviderError.decoding(provider:detail:)` naming the shape or the field at fault.
     public static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], expecting shape: Shape,
                                             provider: String) throws -> T {
-        let bytes = Lenient.withoutBOM(body)
+        let bytes = APIText.withoutBOM(body)
         guard starts(bytes, as: shape) else {
             throw ProviderError.decoding(provider: provider, detail: "expected \(shape.phrase), got \(kind(of: bytes))")
         }
@@ -77,13 +77,13 @@ public enum JSONBody {
 
     /// Whether the first significant byte of `body` (after any BOM and white space) opens `shape`.
     public static func starts(_ body: [UInt8], as shape: Shape) -> Bool {
-        let first = Lenient.withoutBOM(body).first(where: { !isSpace($0) })
+        let first = APIText.withoutBOM(body).first(where: { !isSpace($0) })
         return first == UInt8(ascii: shape == .array ? "[" : "{")
     }
 
     /// What the body holds at the top level, in words (`a JSON object`, `HTML`, `an empty body`).
     public static func kind(of body: [UInt8]) -> String {
-        let bytes = Lenient.withoutBOM(body)
+        let bytes = APIText.withoutBOM(body)
         guard let first = bytes.first(where: { !isSpace($0) }) else {
             return bytes.isEmpty ? "an empty body" : "a blank body"
         }
@@ -116,7 +116,7 @@ public enum APIErrorEnvelope {
     /// The one-line message of the error envelope in `body` (at most 300 characters, `\u` escapes decoded),
     /// or nil when `body` is not one.
     public static func message(in body: [UInt8]) -> String? {
-        let bytes = Lenient.withoutBOM(body)
+        let bytes = APIText.withoutBOM(body)
         guard JSONBody.starts(bytes, as: .object),
               let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(bytes)) else { return nil }
         return envelope.message.map(oneLine)
@@ -173,7 +173,7 @@ private struct Envelope: Decodable {
     /// A string or whole-number field as text.
     private static func field(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {
         if let text = try? c.decode(String.self, forKey: key), !text.isEmpty { return text }
-        return (try? c.decode(LenientNumber.self, forKey: key))?.value.flatMap { Int(exactly: $0) }.map(String.init)
+        return (try? c.decode(NumberOrString.self, forKey: key))?.value.flatMap { Int(exactly: $0) }.map(String.init)
     }
 
     private static func withCode(_ text: String, label: String, code: String?) -> String {

@@ -81,12 +81,12 @@ public struct UpbitTicker: Decodable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         market = try c.decode(String.self, forKey: .market)
-        price = try c.lenientNumber(.price)
-        signedChangeRate = try c.lenientNumber(.signedChangeRate)
-        high52w = try c.lenientNumber(.high52w)
-        low52w = try c.lenientNumber(.low52w)
-        tradedValue24h = try c.lenientNumber(.tradedValue24h)
-        time = try c.lenientNumber(.timestamp).map { Date(timeIntervalSince1970: $0 / 1000) }
+        price = try c.numberOrString(.price)
+        signedChangeRate = try c.numberOrString(.signedChangeRate)
+        high52w = try c.numberOrString(.high52w)
+        low52w = try c.numberOrString(.low52w)
+        tradedValue24h = try c.numberOrString(.tradedValue24h)
+        time = try c.numberOrString(.timestamp).map { Date(timeIntervalSince1970: $0 / 1000) }
     }
 
     /// The quote in `vs`, or nil without a positive price; the change in percent (× 100).

@@ -35,10 +35,10 @@ public struct UpbitFeed: ExchangeFeed {
             let ok = reader.members { reader, key in
                 if reader.key(key, is: "type") || reader.key(key, is: "ty") { type = reader.plainString(); return type != nil }
                 if reader.key(key, is: "code") || reader.key(key, is: "cd") { code = reader.plainString(); return code != nil }
-                if reader.key(key, is: "trade_price") || reader.key(key, is: "tp") { price = reader.lenientNumber(); return true }
-                if reader.key(key, is: "signed_change_rate") || reader.key(key, is: "scr") { rate = reader.lenientNumber(); return true }
+                if reader.key(key, is: "trade_price") || reader.key(key, is: "tp") { price = reader.numberOrString(); return true }
+                if reader.key(key, is: "signed_change_rate") || reader.key(key, is: "scr") { rate = reader.numberOrString(); return true }
                 if reader.key(key, is: "prev_closing_price") || reader.key(key, is: "pcp") {
-                    previousClose = reader.lenientNumber()
+                    previousClose = reader.numberOrString()
                     return true
                 }
                 if reader.key(key, is: "status") || reader.key(key, is: "error") { status = true }

@@ -67,12 +67,12 @@ struct ConditionExample: Sendable {
     /// The observation this example describes at `now` (seconds since 1970), with the readings of
     /// `indicators` over `closes`. `previous` defaults to the newest recorded price.
     func observation(now: Double, indicators: [IndicatorNeed] = []) -> Observation {
-        let points = history.map { PricePoint(t: now - $0.ago, p: $0.price) }
+        let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
-        if let first = watchedFor.map({ now - $0 }) ?? points.first?.t {
+        if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
-        var observation = Observation(quote: quote, previous: previous ?? points.last?.p, series: series, now: now)
+        var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
         observation.reference = reference
         if !indicators.isEmpty {
             var tracks: [IndicatorKey: IndicatorTrack] = [:]

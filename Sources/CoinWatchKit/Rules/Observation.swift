@@ -193,6 +193,6 @@ public struct Observation: Sendable, Equatable {
         guard let points = series?.points else { return [] }
         guard let seconds else { return points }
         let from = now - seconds
-        return points.filter { $0.t >= from }
+        return points.filter { $0.time >= from }
     }
 }

@@ -33,7 +33,7 @@ struct WindowExtreme: Sendable, Equatable {
     /// The most extreme price recorded within the window.
     private func recordedExtreme(_ o: Observation) -> Double? {
         let recorded = o.recorded(within: window.seconds)
-        return high ? recorded.max { $0.p < $1.p }?.p : recorded.min { $0.p < $1.p }?.p
+        return high ? recorded.max { $0.price < $1.price }?.price : recorded.min { $0.price < $1.price }?.price
     }
 
     /// The window's high (low): the provider's mark and every price recorded within the window.

@@ -31,13 +31,13 @@ enum HistoryTiers {
         out.reserveCapacity(points.count)
         var start = 0
         while start < points.count {
-            guard let bucket = bucket(of: points[start].t, now: now) else {
+            guard let bucket = bucket(of: points[start].time, now: now) else {
                 out.append(points[start])
                 start += 1
                 continue
             }
             var end = start + 1
-            while end < points.count, let next = self.bucket(of: points[end].t, now: now),
+            while end < points.count, let next = self.bucket(of: points[end].time, now: now),
                   next == bucket {
                 end += 1
             }
@@ -53,8 +53,8 @@ enum HistoryTiers {
         var low = bucket.startIndex
         var high = bucket.startIndex
         for index in bucket.indices {
-            if bucket[index].p < bucket[low].p { low = index }
-            if bucket[index].p > bucket[high].p { high = index }
+            if bucket[index].price < bucket[low].price { low = index }
+            if bucket[index].price > bucket[high].price { high = index }
         }
         if low == high { return [bucket[low]] }
         return [bucket[min(low, high)], bucket[max(low, high)]]

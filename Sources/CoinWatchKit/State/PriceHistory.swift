@@ -11,7 +11,7 @@ extension PriceSeries {
     /// A series whose first recorded price is `price` at `time` (seconds since 1970).
     public init(price: Double, at time: Double) {
         let t = time.rounded()
-        self.init(firstSeen: t, points: [PricePoint(t: t, p: price)])
+        self.init(firstSeen: t, points: [PricePoint(time: t, price: price)])
     }
 
     /// Adds a price at `time` (seconds since 1970, stored to the whole second), keeping the
@@ -19,19 +19,19 @@ extension PriceSeries {
     /// record of an empty series sets `firstSeen` and `coveredFrom`.
     public mutating func record(price: Double, at time: Double) {
         let t = time.rounded()
-        let point = PricePoint(t: t, p: price)
+        let point = PricePoint(time: t, price: price)
         guard let last = points.last else {
             firstSeen = t
             coveredFrom = t
             points = [point]
             return
         }
-        if t > last.t {
+        if t > last.time {
             points.append(point)
-        } else if let same = points.lastIndex(where: { $0.t == t }) {
+        } else if let same = points.lastIndex(where: { $0.time == t }) {
             points[same] = point
         } else {
-            let index = points.lastIndex { $0.t < t }.map { $0 + 1 } ?? 0
+            let index = points.lastIndex { $0.time < t }.map { $0 + 1 } ?? 0
             points.insert(point, at: index)
         }
     }
@@ -45,12 +45,12 @@ extension PriceSeries {
         guard let retain else {
             // In place: no new array when only the last point is kept (every pass, for most coins).
             if points.count > 1 { points.removeFirst(points.count - 1) }
-            coveredFrom = max(coveredFrom, last.t)
+            coveredFrom = max(coveredFrom, last.time)
             return
         }
         let from = now - retain
         coveredFrom = max(coveredFrom, from)
-        var kept = points.filter { $0.t >= from }
+        var kept = points.filter { $0.time >= from }
         if kept.last != last { kept.append(last) }
         points = HistoryTiers.thinned(kept, now: now)
     }

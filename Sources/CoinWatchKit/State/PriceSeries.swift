@@ -28,7 +28,7 @@ public struct PriceSeries: Codable, Sendable, Equatable {
         firstSeen = try c.decode(Double.self, forKey: .firstSeen)
         points = try c.decodeIfPresent([PricePoint].self, forKey: .points) ?? []
         coveredFrom = try c.decodeIfPresent(Double.self, forKey: .coveredFrom)
-            ?? max(firstSeen, points.first?.t ?? firstSeen)
+            ?? max(firstSeen, points.first?.time ?? firstSeen)
     }
 
     private enum CodingKeys: String, CodingKey { case firstSeen = "first_seen", coveredFrom = "covered_from", points }

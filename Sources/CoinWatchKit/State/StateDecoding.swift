@@ -12,7 +12,7 @@ enum StateDecoding {
     static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
         // The byte reader reads the file it writes several times faster; whatever it cannot vouch
         // for is read the general way below, which also words every error.
-        if let doc = StateReader.decode(bytes) { return doc }
+        if let doc = StateDirectDecoder.decode(bytes) { return doc }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {

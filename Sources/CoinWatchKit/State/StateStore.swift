@@ -84,7 +84,7 @@ public enum StateStore {
         if let detail = POSIXFile.makeFolders(folder) {
             throw .writeFailed(path: path, detail: detail + "; " + StateError.writeHint(errno))
         }
-        removeStaleTemps(for: path)
+        removeLeftoverTempFiles(for: path)
         try replace(path, with: bytes)
     }
 
@@ -110,5 +110,24 @@ public enum StateStore {
     /// `detail` followed by what to do about the current `errno` ("; free some disk space …").
     private static func withHint(_ detail: String) -> String {
         "\(detail); \(StateError.writeHint(errno))"
+    }
+}
+
+extension StateStore {
+    /// Removes temp files that a pass killed during its state write left beside `path`; best effort.
+    /// Only the holder of the state lock writes state, so every such file is stale.
+    static func removeLeftoverTempFiles(for path: String) {
+        let folder = POSIXFile.folder(of: path)
+        let prefix = POSIXFile.tempPrefix(beside: path)
+        guard let directory = opendir(folder) else { return }
+        var stale: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { stale.append(name) }
+        }
+        closedir(directory)
+        for name in stale { _ = unlink("\(folder)/\(name)") }
     }
 }

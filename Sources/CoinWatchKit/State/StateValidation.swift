@@ -31,8 +31,8 @@ enum StateValidation {
                 time(series.firstSeen, path() + ".first_seen")
                 time(series.coveredFrom, path() + ".covered_from")
                 for (index, point) in series.points.enumerated() {
-                    time(point.t, "\(path()).points[\(index)][0]")
-                    price(point.p, "\(path()).points[\(index)][1]")
+                    time(point.time, "\(path()).points[\(index)][0]")
+                    price(point.price, "\(path()).points[\(index)][1]")
                 }
                 if problem != nil { return }
             }

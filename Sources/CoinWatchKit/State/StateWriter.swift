@@ -168,9 +168,9 @@ enum StateWriter {
         for (index, point) in series.points.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "["))
-            try number(point.t, &out)
+            try number(point.time, &out)
             out.append(UInt8(ascii: ","))
-            try number(point.p, &out)
+            try number(point.price, &out)
             out.append(UInt8(ascii: "]"))
         }
         out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])

@@ -18,7 +18,7 @@ import Testing
                 "\(run.stdout)")
         #expect(flow.dir.read("alerts.jsonl") == nil, "no sink got anything")
         let state = try StateStore.load(path: flow.statePath)
-        #expect(state.prices["bitcoin|usd"]?.points.last?.p == 150)
+        #expect(state.prices["bitcoin|usd"]?.points.last?.price == 150)
         let hi = try #require(state.pairs["hi|bitcoin"])
         #expect(hi.firing && hi.lastNotified == nil && !hi.firedOnce, "quiet, but no notice recorded: \(hi)")
         #expect(try flow.lines(after: 60, price: 150).isEmpty, "a level already true stays quiet")

@@ -50,7 +50,7 @@ import Testing
         #expect(paprika.requests.count == 2, "asked again once Retry-After has passed")
         #expect(third.io.err == "coinwatch: coinpaprika: recovered after 2m\n", "\(third.io.err)")
         #expect(try state().memory.backoff["coinpaprika"] == nil)
-        #expect(try state().prices["bitcoin|usd"]?.last?.p == 41389.57931641128, "coinpaprika served the price")
+        #expect(try state().prices["bitcoin|usd"]?.last?.price == 41389.57931641128, "coinpaprika served the price")
         #expect(try state().memory.quoteCache["coinpaprika|usd|bitcoin"] == nil, "with cache_ttl 0s no quote is kept")
     }
 

@@ -40,7 +40,7 @@ import Testing
 
     /// The state as the next process reads it: written by the pass, read by the fast reader.
     static func throughTheStateFile(_ doc: StateDocument) throws -> StateDocument {
-        try #require(StateReader.decode(try StateWriter.encode(doc)))
+        try #require(StateDirectDecoder.decode(try StateWriter.encode(doc)))
     }
 
     @Test func afterAPassThePairsStandInTheRulesOrderThenTheOthers() throws {

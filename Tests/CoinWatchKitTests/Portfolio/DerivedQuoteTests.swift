@@ -40,7 +40,7 @@ import Testing
         let first = runner.evaluate(["bitcoin": Self.quote("BTC", 100_000), "Ethereum": Self.quote("ETH", 4_000)],
                                     pairs: &pairs, prices: &prices, now: Self.now)
         #expect(first.isEmpty)
-        #expect(prices[StateDocument.priceKey(coin: "Ethereum/bitcoin", vs: "usd")]?.last?.p == 0.04)
+        #expect(prices[StateDocument.priceKey(coin: "Ethereum/bitcoin", vs: "usd")]?.last?.price == 0.04)
         let second = runner.evaluate(["bitcoin": Self.quote("BTC", 100_000), "Ethereum": Self.quote("ETH", 6_000)],
                                      pairs: &pairs, prices: &prices, now: Self.now + 60)
         #expect(second.map(\.alert.price) == [0.06])

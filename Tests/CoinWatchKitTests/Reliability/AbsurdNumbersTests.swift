@@ -93,7 +93,7 @@ import Testing
         #expect(bad.status == 1, "\(bad.stderr)")
         #expect(bad.stdout.isEmpty, "no alert from a price of \(price): \(bad.stdout)")
         #expect(bad.stderr.contains("no provider quoted bitcoin"), "\(bad.stderr)")
-        #expect(try StateStore.load(path: state).prices["bitcoin|usd"]?.points.last?.p == 120, "the previous good price stays")
+        #expect(try StateStore.load(path: state).prices["bitcoin|usd"]?.points.last?.price == 120, "the previous good price stays")
         // The next good answer compares against 120, the last good price.
         market.set("bitcoin", price: 95)
         let next = try Binary.run(["--once", "--rules", rules, "--state", state])

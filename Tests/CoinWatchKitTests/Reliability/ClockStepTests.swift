@@ -71,11 +71,11 @@ import Testing
     @Test func absorbingAStepShiftsEveryTimeBackAndNeverBelowZero() {
         var state = StateDocument()
         state.lastPass = 1000
-        state.prices["b|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(t: 10, p: 1), PricePoint(t: 1000, p: 2)])
+        state.prices["b|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(time: 10, price: 1), PricePoint(time: 1000, price: 2)])
         state.pairs["r|b"] = { var pair = PairState(); pair.lastNotified = 990; return pair }()
         state.memory.backoff["coingecko"] = 1060
         #expect(ClockStep.absorb(&state, now: 400) == 600)
-        #expect(state.prices["b|usd"]?.points.map(\.t) == [0, 400])
+        #expect(state.prices["b|usd"]?.points.map(\.time) == [0, 400])
         #expect(state.pairs["r|b"]?.lastNotified == 390)
         #expect(state.memory.backoff["coingecko"] == 460, "60 s of backoff left, as at the last pass")
         #expect(state.lastPass == 400)

@@ -40,12 +40,12 @@ struct ConditionCase: Sendable, CustomTestStringConvertible {
     }
 
     var series: PriceSeries? {
-        guard let first = firstSeen ?? points.first?.t else { return nil }
+        guard let first = firstSeen ?? points.first?.time else { return nil }
         return PriceSeries(firstSeen: first, points: points)
     }
 
     /// Points `ago` seconds before `now` with price `p`.
     static func ago(_ pairs: (Double, Double)...) -> [PricePoint] {
-        pairs.map { PricePoint(t: now - $0.0, p: $0.1) }
+        pairs.map { PricePoint(time: now - $0.0, price: $0.1) }
     }
 }

@@ -42,13 +42,13 @@ import Testing
         if Bool.random(using: &random) {
             let count = Int.random(in: 1...6, using: &random)
             let points = (0..<count).map { index in
-                PricePoint(t: now - Double(count - index) * Double(Int.random(in: 1...20_000, using: &random)) * 60,
-                           p: price(&random))
-            }.sorted { $0.t < $1.t }
-            let first = points[0].t - Double(Int.random(in: 0...3, using: &random)) * 86_400 * 30
+                PricePoint(time: now - Double(count - index) * Double(Int.random(in: 1...20_000, using: &random)) * 60,
+                           price: price(&random))
+            }.sorted { $0.time < $1.time }
+            let first = points[0].time - Double(Int.random(in: 0...3, using: &random)) * 86_400 * 30
             series = PriceSeries(firstSeen: first, points: points)
         }
-        let previous = Bool.random(using: &random) ? price(&random) : series?.last?.p
+        let previous = Bool.random(using: &random) ? price(&random) : series?.last?.price
         return Observation(quote: quote, previous: previous, series: series, now: now)
     }
 

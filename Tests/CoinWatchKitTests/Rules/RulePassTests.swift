@@ -15,7 +15,7 @@ import Testing
             let now = 1_800_000_000 + Double(index) * 60
             let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: price,
                               provider: "test")
-            let observation = Observation(quote: quote, previous: series?.last?.p, series: series, now: now)
+            let observation = Observation(quote: quote, previous: series?.last?.price, series: series, now: now)
             let step = PairStep.advance(condition, rearm: rearm, policy: policy, pair: pair, observation: observation)
             pair = step.pair
             let decision = step.decision

@@ -93,7 +93,7 @@ import Testing
         let bytes = try StateWriter.encode(doc)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""pairs":{"zeta|bitcoin":{"rearm_at":1},"alpha|bitcoin":{"rearm_at":2},"mid|bitcoin":{}}"#))
-        let read = try #require(StateReader.decode(bytes))
+        let read = try #require(StateDirectDecoder.decode(bytes))
         #expect(read.pairs.keys == ["zeta|bitcoin", "alpha|bitcoin", "mid|bitcoin"])
         #expect(read == doc)
     }

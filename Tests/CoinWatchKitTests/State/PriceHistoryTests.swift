@@ -25,7 +25,7 @@ import Testing
         series.record(price: 10, at: 1000.4)
         series.record(price: 11, at: 1060)
         #expect(series.firstSeen == 1000)
-        #expect(series.points == [PricePoint(t: 1000, p: 10), PricePoint(t: 1060, p: 11)])
+        #expect(series.points == [PricePoint(time: 1000, price: 10), PricePoint(time: 1060, price: 11)])
     }
 
     @Test func recordKeepsTimeOrderAndOnePricePerSecond() {
@@ -33,21 +33,21 @@ import Testing
         series.record(price: 3, at: 300)
         series.record(price: 2, at: 200)
         series.record(price: 4, at: 300)
-        #expect(series.points.map(\.p) == [1, 2, 4])
-        #expect(series.last?.t == 300)
+        #expect(series.points.map(\.price) == [1, 2, 4])
+        #expect(series.last?.time == 300)
     }
 
     @Test func documentStartsASeriesOnFirstRecord() {
         var doc = StateDocument()
         doc.recordPrice(coin: "Bitcoin", vs: "USD", price: 5, at: 42)
-        #expect(doc.prices["bitcoin|usd"] == PriceSeries(firstSeen: 42, points: [PricePoint(t: 42, p: 5)]))
+        #expect(doc.prices["bitcoin|usd"] == PriceSeries(firstSeen: 42, points: [PricePoint(time: 42, price: 5)]))
     }
 
     @Test func withoutWindowsOnlyTheLastPointIsKept() {
         var series = PriceSeries(price: 1, at: 0)
         series.record(price: 2, at: 60)
         series.prune(now: 60, retain: nil)
-        #expect(series.points == [PricePoint(t: 60, p: 2)])
+        #expect(series.points == [PricePoint(time: 60, price: 2)])
         #expect(series.firstSeen == 0)
     }
 
@@ -56,9 +56,9 @@ import Testing
         series.record(price: 2, at: 600)
         series.record(price: 3, at: 1200)
         series.prune(now: 1300, retain: 1000)
-        #expect(series.points.map(\.p) == [2, 3])
+        #expect(series.points.map(\.price) == [2, 3])
         series.prune(now: 10_000, retain: 1000)
-        #expect(series.points.map(\.p) == [3])
+        #expect(series.points.map(\.price) == [3])
     }
 
     @Test func thinningKeepsTheLowAndHighOfEveryWindow() {
@@ -68,7 +68,7 @@ import Testing
         var t = Self.start
         while t < Self.start + 60 * Self.day {
             let p = walk.next()
-            raw.append(PricePoint(t: t, p: p))
+            raw.append(PricePoint(time: t, price: p))
             series.record(price: p, at: t)
             if Int(t - Self.start) % 3600 == 0 { series.prune(now: t, retain: .infinity) }
             t += 60
@@ -76,17 +76,17 @@ import Testing
         let now = t
         series.prune(now: now, retain: .infinity)
         #expect(series.points.count < raw.count / 50)
-        #expect(series.points.max { $0.p < $1.p } == raw.max { $0.p < $1.p })
-        #expect(series.points.min { $0.p < $1.p } == raw.min { $0.p < $1.p })
+        #expect(series.points.max { $0.price < $1.price } == raw.max { $0.price < $1.price })
+        #expect(series.points.min { $0.price < $1.price } == raw.min { $0.price < $1.price })
         // Windows whose edge falls on a bucket boundary see exactly the raw extremes.
         for window in [2 * 3600.0, Self.day, 7 * Self.day, 30 * Self.day] {
             let from = ((now - window) / window).rounded(.down) * window
-            let kept = series.points.filter { $0.t >= from }.map(\.p)
-            let all = raw.filter { $0.t >= from }.map(\.p)
+            let kept = series.points.filter { $0.time >= from }.map(\.price)
+            let all = raw.filter { $0.time >= from }.map(\.price)
             #expect(kept.max() == all.max() && kept.min() == all.min(), "window \(window)")
         }
         // Every 2 h of recent points survive untouched.
-        #expect(series.points.filter { now - $0.t <= 7200 } == raw.filter { now - $0.t <= 7200 })
+        #expect(series.points.filter { now - $0.time <= 7200 } == raw.filter { now - $0.time <= 7200 })
     }
 
     @Test func thinningOnceOrEveryHourGivesTheSamePoints() {
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func coverageIsKeptInTheStateFile() throws {
-        let series = PriceSeries(firstSeen: 10, coveredFrom: 500, points: [PricePoint(t: 600, p: 1)])
+        let series = PriceSeries(firstSeen: 10, coveredFrom: 500, points: [PricePoint(time: 600, price: 1)])
         let data = try JSONEncoder().encode(series)
         #expect(String(decoding: data, as: UTF8.self).contains(#""covered_from":500"#))
         #expect(try JSONDecoder().decode(PriceSeries.self, from: data) == series)

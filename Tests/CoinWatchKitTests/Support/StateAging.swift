@@ -11,7 +11,7 @@ enum StateAging {
         for (key, var series) in doc.prices {
             series.firstSeen -= seconds
             series.coveredFrom -= seconds
-            series.points = series.points.map { PricePoint(t: $0.t - seconds, p: $0.p) }
+            series.points = series.points.map { PricePoint(time: $0.time - seconds, price: $0.price) }
             doc.prices[key] = series
         }
         for (key, var pair) in doc.pairs {

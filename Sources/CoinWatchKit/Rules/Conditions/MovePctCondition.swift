@@ -59,8 +59,8 @@ struct MovePctCondition: ConditionKind {
 
     /// The recorded price the move is measured from: the lowest for a rise, the highest for a fall.
     private func reference(_ o: Observation) -> Double? {
-        let recorded = o.recorded(within: within).filter { $0.p > 0 }
-        return (pct >= 0 ? recorded.min { $0.p < $1.p } : recorded.max { $0.p < $1.p })?.p
+        let recorded = o.recorded(within: within).filter { $0.price > 0 }
+        return (pct >= 0 ? recorded.min { $0.price < $1.price } : recorded.max { $0.price < $1.price })?.price
     }
 
     /// The move in percent from the reference price.

@@ -48,7 +48,7 @@ import Testing
         #expect(market.marketRequests == 3, "no pass after SIGTERM")
         #expect(loop.stdout == "up  BTC is above $100.00 — now $150.00 (+1.50% 24h)\n", "the third pass delivered its alert")
         let state = try StateStore.load(path: statePath)
-        #expect(state.prices["bitcoin|usd"]?.points.last?.p == 150, "the third pass wrote its state")
+        #expect(state.prices["bitcoin|usd"]?.points.last?.price == 150, "the third pass wrote its state")
         #expect(state.pairs["up|bitcoin"]?.lastNotified != nil, "with the alert it delivered")
         #expect(loop.stderr == "")
     }
@@ -64,7 +64,7 @@ import Testing
         loop.send(SIGTERM)
         #expect(loop.waitForExit() == 0)
         #expect(market.server.maxConcurrent == 1)
-        #expect(try StateStore.load(path: statePath).prices["bitcoin|usd"]?.points.last?.p == 52)
+        #expect(try StateStore.load(path: statePath).prices["bitcoin|usd"]?.points.last?.price == 52)
     }
 
     @Test func sigintExitsZeroAndIntervalComesFromRulesJSON() throws {

@@ -4,13 +4,13 @@ import Testing
 
 /// The state file's byte reader and writer (a speed path) read and write the same documents as
 /// JSONDecoder and JSONEncoder (SPEC §5: one JSON document; old files keep loading).
-@Suite struct StateFastPathTests {
+@Suite struct StateDirectDecoderTests {
     static func full() -> StateDocument {
         var doc = StateDocument()
         doc.recordPrice(coin: "bitcoin", vs: "usd", price: 100_250.5, at: 1_800_000_000)
         doc.recordPrice(coin: "bitcoin", vs: "usd", price: 0.1 + 0.2, at: 1_800_000_060)
         doc.prices["tiny|usd"] = PriceSeries(firstSeen: 1_700_000_000, coveredFrom: 1_700_000_500,
-                                             points: [PricePoint(t: 1_700_000_600, p: 3.2014e-8)])
+                                             points: [PricePoint(time: 1_700_000_600, price: 3.2014e-8)])
         doc.prices["empty|usd"] = PriceSeries(firstSeen: 1_700_000_000)
         var pair = PairState()
         pair.firing = true
@@ -58,12 +58,12 @@ import Testing
 
     @Test func theReaderReadsWhatTheWriterWrites() throws {
         let doc = Self.full()
-        #expect(StateReader.decode(try StateWriter.encode(doc)) == doc)
+        #expect(StateDirectDecoder.decode(try StateWriter.encode(doc)) == doc)
     }
 
     @Test func theReaderReadsWhatJSONEncoderWroteBefore() throws {
         let doc = Self.full()
-        #expect(StateReader.decode(try Self.jsonEncoded(doc)) == doc)
+        #expect(StateDirectDecoder.decode(try Self.jsonEncoded(doc)) == doc)
     }
 
     /// Every section but the pairs, which keep their table's order (`PairTable`) for the next pass.
@@ -71,7 +71,7 @@ import Testing
         var doc = StateDocument()
         doc.pairs["b|x"] = PairState()
         doc.pairs["a|x"] = PairState()
-        doc.prices["bitcoin|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(t: 10, p: 1.5)])
+        doc.prices["bitcoin|usd"] = PriceSeries(firstSeen: 10, points: [PricePoint(time: 10, price: 1.5)])
         let text = String(decoding: try StateWriter.encode(doc), as: UTF8.self)
         #expect(text == #"{"backoff":{},"charts":{},"counters":{},"file_spool":{},"listings":{},"outages":{},"outbox":[],"pairs":{"b|x":{},"a|x":{}},"#
             + #""prices":{"bitcoin|usd":{"covered_from":10,"first_seen":10,"points":[[10,1.5]]}},"#
@@ -81,7 +81,7 @@ import Testing
     @Test func oldFilesWithEveryDefaultWrittenOutLoadTheSame() throws {
         let text = #"{"version":1,"pairs":{"r|c":{"firing":false,"fired_once":false,"resolved_once":false,"#
             + #""true_since":null,"last_price":5}},"prices":{"c|usd":{"first_seen":7,"points":[[8,2],[9,3]]}}}"#
-        let doc = try #require(StateReader.decode(Array(text.utf8)))
+        let doc = try #require(StateDirectDecoder.decode(Array(text.utf8)))
         #expect(doc.pairs == ["r|c": PairState()], "last_price, which the prices tell, is no longer kept")
         #expect(doc.prices["c|usd"]?.coveredFrom == 8, "a file without covered_from is trusted from its oldest point")
         #expect(doc == (try JSONDecoder().decode(StateDocument.self, from: Data(text.utf8))))
@@ -91,7 +91,7 @@ import Testing
         for text in [#"{"version":2}"#, #"{"version":1.0}"#, #"{"pairs":{}}"#, #"{"version":1,"pairs":{"r|c":{"firing":"yes"}}}"#,
                      #"{"version":1,"prices":{"c|usd":{"points":[]}}}"#, #"{"version":1,"version":1}"#,
                      #"{"version":1,"pairs":{"a":{},"a":{}}}"#, #"{"version":1} x"#, "[]", ""] {
-            #expect(StateReader.decode(Array(text.utf8)) == nil, "\(text)")
+            #expect(StateDirectDecoder.decode(Array(text.utf8)) == nil, "\(text)")
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// it cannot vouch for (an escape in a key, a duplicate key, a null where a value is required, a
 /// version out of range), and `StateDecoding` then reads the whole file the general way, which
 /// reports the problem exactly as before.
-enum StateReader {
+enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
     static func decode(_ bytes: [UInt8]) -> StateDocument? {
         bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
@@ -138,7 +138,7 @@ enum StateReader {
         guard read, let firstSeen else { return nil }
         let kept = (points ?? nil) ?? []
         var result = PriceSeries(firstSeen: firstSeen, points: kept)
-        result.coveredFrom = (coveredFrom ?? nil) ?? max(firstSeen, kept.first?.t ?? firstSeen)
+        result.coveredFrom = (coveredFrom ?? nil) ?? max(firstSeen, kept.first?.time ?? firstSeen)
         return result
     }
 
@@ -151,7 +151,7 @@ enum StateReader {
         repeat {
             guard reader.take(UInt8(ascii: "[")), let t = reader.number(), reader.take(UInt8(ascii: ",")),
                   let p = reader.number(), reader.take(UInt8(ascii: "]")) else { return nil }
-            points.append(PricePoint(t: t, p: p))
+            points.append(PricePoint(time: t, price: p))
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "]")) ? .some(points) : nil
     }

@@ -66,9 +66,7 @@ import Testing
         for unit in units {
             let lines = try read("systemd/" + unit).split(separator: "\n").map(String.init)
             let loads = lines.filter { $0.hasPrefix("LoadCredential=") }
-            if unit == "coinwatch.service" || unit == "coinwatch-loop.service" {
-                #expect(!loads.isEmpty, "\(unit) loads its secrets as credentials")
-            }
+            #expect(!loads.isEmpty, "\(unit) loads its secrets as credentials")
             for load in loads {
                 let id = load.dropFirst("LoadCredential=".count).split(separator: ":").first.map(String.init) ?? ""
                 #expect(lines.contains("SetCredential=\(id):none"), "\(unit): \(load) has no SetCredential=\(id):none fallback")

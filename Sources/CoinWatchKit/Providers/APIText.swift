@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A number that may arrive as a JSON number, a numeric string (`"0.00000000"`, `"3.2014e-8"`) or null.
-public struct LenientNumber: Decodable, Sendable, Equatable {
+public struct NumberOrString: Decodable, Sendable, Equatable {
     /// The number, or nil when the field was null or an empty string.
     public var value: Double?
 
@@ -24,7 +24,7 @@ public struct LenientNumber: Decodable, Sendable, Equatable {
                 value = nil
                 return
             }
-            guard let number = Lenient.number(text) else {
+            guard let number = APIText.number(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "expected a number, got the string \"\(text.prefix(40))\"")
             }
@@ -37,7 +37,7 @@ public struct LenientNumber: Decodable, Sendable, Equatable {
 }
 
 /// An ISO-8601 instant (`2021-05-15T16:00:12.345Z`, `2013-07-06T00:00:00Z`) or null.
-public struct LenientDate: Decodable, Sendable, Equatable {
+public struct ISO8601Date: Decodable, Sendable, Equatable {
     /// The instant, or nil when the field was null or empty.
     public var value: Date?
 
@@ -56,7 +56,7 @@ public struct LenientDate: Decodable, Sendable, Equatable {
         }
         if text.isEmpty {
             value = nil
-        } else if let date = Lenient.date(text) {
+        } else if let date = APIText.date(text) {
             value = date
         } else {
             throw DecodingError.dataCorruptedError(
@@ -66,7 +66,7 @@ public struct LenientDate: Decodable, Sendable, Equatable {
 }
 
 /// Parsing helpers shared by the provider decoders.
-public enum Lenient {
+public enum APIText {
     /// The number a decimal string spells (`"163248000.00000000"`, `"-1.5"`, `"3.2014e-8"`); nil for
     /// anything else, including an empty string, hex, `nan`, `inf` and surrounding spaces.
     public static func number(_ text: String) -> Double? {
@@ -101,18 +101,18 @@ public enum Lenient {
 
 extension KeyedDecodingContainer {
     /// A lenient number for `key`; nil when the key is missing or null.
-    func lenientNumber(_ key: Key) throws -> Double? {
-        try decodeIfPresent(LenientNumber.self, forKey: key)?.value
+    func numberOrString(_ key: Key) throws -> Double? {
+        try decodeIfPresent(NumberOrString.self, forKey: key)?.value
     }
 
     /// A lenient whole number for `key`; nil when missing, null or not integral.
-    func lenientInt(_ key: Key) throws -> Int? {
-        guard let number = try lenientNumber(key), let whole = Int(exactly: number) else { return nil }
+    func intOrString(_ key: Key) throws -> Int? {
+        guard let number = try numberOrString(key), let whole = Int(exactly: number) else { return nil }
         return whole
     }
 
     /// A lenient ISO-8601 date for `key`; nil when the key is missing or null.
-    func lenientDate(_ key: Key) throws -> Date? {
-        try decodeIfPresent(LenientDate.self, forKey: key)?.value
+    func iso8601Date(_ key: Key) throws -> Date? {
+        try decodeIfPresent(ISO8601Date.self, forKey: key)?.value
     }
 }

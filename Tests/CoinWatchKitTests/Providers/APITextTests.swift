@@ -3,10 +3,10 @@ import Testing
 @testable import CoinWatchKit
 
 /// The lenient number and date decoding every provider shares.
-@Suite struct LenientTests {
+@Suite struct APITextTests {
     struct Row: Decodable {
-        var n: LenientNumber?
-        var d: LenientDate?
+        var n: NumberOrString?
+        var d: ISO8601Date?
     }
 
     func row(_ json: String) throws -> Row {
@@ -37,13 +37,13 @@ import Testing
         ("2013-07-06T00:00:00Z", 1_373_068_800), ("2013-07-06T02:00:00+02:00", 1_373_068_800),
     ])
     func datesWithOrWithoutFractionalSeconds(text: String, seconds: Double) throws {
-        let date = try #require(Lenient.date(text))
+        let date = try #require(APIText.date(text))
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_5)
         #expect(try row(#"{"d":"\#(text)"}"#).d?.value == date)
     }
 
     @Test func aDateThatIsNotISO8601Throws() {
-        #expect(Lenient.date("15/05/2021") == nil)
+        #expect(APIText.date("15/05/2021") == nil)
         #expect(throws: ProviderError.self) { try row(#"{"d":"15/05/2021"}"#) }
         #expect(throws: ProviderError.self) { try row(#"{"d":1621094412}"#) }
     }
