@@ -15,19 +15,33 @@ struct RuleBench {
     let ruleCount: Int
     let runner: RuleRunner
     let passes: [[String: Quote]]
+    /// With `mixed`: a third of the rules are indicator or compound rules, and each coin's readings.
+    let mixed: Bool
+    let readings: [String: IndicatorReadings]
     private(set) var state = StateDocument()
     private var now = 1_750_000_000.0
     private(set) var times = Times()
 
     /// The rules and both price sets, and two untimed passes that fill the state.
-    init(quotes: Int, rules ruleCount: Int) {
+    init(quotes: Int, rules ruleCount: Int, mixed: Bool = false) {
         self.ruleCount = ruleCount
+        self.mixed = mixed
         var file = RulesFile(path: "/dev/null")
         file.favorites = (1...quotes).map { "coin-\($0)" }
         file.rules = (0..<ruleCount).map { index in
             let coinIndex = index % quotes + 1
             let price = Self.price(coinIndex)
             let condition: Condition
+            if mixed, index % 3 == 2 {
+                switch index / 3 % 5 {
+                case 0: condition = .rsiAbove(70, timeframe: .h1)
+                case 1: condition = .priceAboveAverage(period: 50, timeframe: .h1)
+                case 2: condition = .bollingerBelow(timeframe: .h1)
+                case 3: condition = .maCrossesAbove(fast: 12, slow: 26, timeframe: .h1, average: .ema)
+                default: condition = .all([.above(price * 1.05), .rsiBelow(30, timeframe: .h1)])
+                }
+                return Rule(id: "r\(index)", coin: "coin-\(coinIndex)", condition: condition)
+            }
             switch index % 6 {
             case 0: condition = .crossesAbove(price * 1.0005)
             case 1: condition = .above(price * 1.05)
@@ -39,6 +53,20 @@ struct RuleBench {
             return Rule(id: "r\(index)", coin: "coin-\(coinIndex)", condition: condition)
         }
         runner = RuleRunner(rules: file)
+        // Each coin's readings as the candles stage hands them over (built outside the timing,
+        // as fetching is): 251 closed hourly candles around the coin's price.
+        var readings: [String: IndicatorReadings] = [:]
+        if mixed {
+            for coinIndex in 1...quotes {
+                let price = Self.price(coinIndex)
+                let candles = (0..<251).map { hour -> Candle in
+                    let close = price * (1 + 0.02 * Double((hour * 37 + coinIndex) % 11 - 5) / 5)
+                    return Candle(openTime: Int64(hour) * 3_600_000, open: close, high: close, low: close, close: close, volume: 1)
+                }
+                readings["coin-\(coinIndex)"] = CandleFeed.readings(of: candles, rules: file, coin: "coin-\(coinIndex)")
+            }
+        }
+        self.readings = readings
         passes = [1.0, 1.001].map { factor in
             var quotesByCoin: [String: Quote] = [:]
             for coinIndex in 1...quotes {
@@ -50,7 +78,7 @@ struct RuleBench {
             return quotesByCoin
         }
         for pass in passes {
-            _ = runner.evaluate(pass, pairs: &state.pairs, prices: &state.prices, now: now)
+            _ = runner.evaluate(pass, pairs: &state.pairs, prices: &state.prices, now: now, indicators: readings)
             now += 60
         }
     }
@@ -61,7 +89,7 @@ struct RuleBench {
         for (kind, quotes) in passes.enumerated() {
             var alerts = 0
             let elapsed = clock.measure {
-                alerts = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now).count
+                alerts = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now, indicators: readings).count
             }
             now += 60
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

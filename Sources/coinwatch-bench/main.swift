@@ -49,10 +49,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--requests") {
     exit(0)
 }
 let options = BenchOptions(CommandLine.arguments.dropFirst())
-var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0) }
+// `--mixed`: a third of the rules are indicator or compound rules (issue 16's pass bench).
+let mixed = CommandLine.arguments.contains("--mixed")
+var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0, mixed: mixed) }
 for _ in 0..<options.repeats {
     for index in benches.indices { benches[index].timeRound() }
 }
 for bench in benches {
-    print(BenchOptions.line(rules: bench.ruleCount, quotes: options.quotes, times: bench.times))
+    let line = BenchOptions.line(rules: bench.ruleCount, quotes: options.quotes, times: bench.times)
+    print(mixed ? String(line.dropLast()) + ",\"mixed\":true}" : line)
 }

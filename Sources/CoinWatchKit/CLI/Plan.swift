@@ -24,6 +24,7 @@ struct Plan {
             let timing = timingText(rule)
             if !timing.isEmpty { line += "  [" + timing + "]" }
             out += line + "\n"
+            for note in candleNotes(rule.condition.kind.needs.indicators) { out += "      " + note + "\n" }
         }
         if !silences.isEmpty {
             out += "silences (\(silences.count)):\n"
@@ -126,6 +127,29 @@ struct Plan {
         if sink.group { text += ", grouped" }
         if let q = sink.quietHours { text += ", quiet \(TimeText.clock(minutes: q.start))-\(TimeText.clock(minutes: q.end))" }
         return text
+    }
+
+    /// Per timeframe of `needs`: the closed candles the rule needs before it can hold and the
+    /// history requests a pass adds for it (SPEC §2), from the first provider's history endpoints.
+    func candleNotes(_ needs: [IndicatorNeed]) -> [String] {
+        let provider = rules.providers.first.flatMap { ProviderFactory.make($0, environment: [:]) as? any HistorySource }
+        return Timeframe.allCases.compactMap { timeframe -> String? in
+            let group = needs.filter { $0.timeframe == timeframe }
+            guard let most = group.map(\.candles).max() else { return nil }
+            let names = group.map { IndicatorFields.name($0) }.joined(separator: ", ")
+            var note = "needs \(most) closed \(timeframe.rawValue) candles (\(names)); "
+            guard let provider, !provider.servesPoints else {
+                return note + "\(rules.providers.first?.name.rawValue ?? "the provider") has no candles: add binance, upbit, bithumb "
+                    + "or coinpaprika before it, else the rule stays in warm-up"
+            }
+            let served = provider.fetchTimeframe(for: timeframe)
+            let width = timeframe.milliseconds
+            let first = provider.historyRequests(market: "X", vs: rules.vsCurrency, timeframe: served,
+                                                 from: 0, to: Int64(Indicator.window + 1) * width, now: Int64(Indicator.window + 1) * width).count
+            note += "1 history request per coin when a \(timeframe.rawValue) candle closes"
+            note += " (\(first) on a first pass with an empty history store, then none within the candle)"
+            return note
+        }
     }
 
     func conditionText(_ condition: Condition) -> String {

@@ -6,8 +6,10 @@ enum RunCommand {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
+        // The indicator tracks live as long as the process (`CandleFeed`).
+        let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
-            return onePass(context, rules: rules, baseline: context.arguments.baseline)
+            return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
         let waiter: SignalWaiter
         do {
@@ -19,15 +21,17 @@ enum RunCommand {
         nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
         return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
             defer { baseline = false }
-            return onePass(context, rules: $0, baseline: baseline)
+            return onePass(context, rules: $0, baseline: baseline, candles: candles)
         }.run()
     }
 
     /// One pass under the state lock: load state, run, persist (unless --dry-run).
     /// With `baseline`, the pass records and notifies nothing, then says what it recorded. Then the
     /// heartbeat is pinged (rules.json `heartbeat`) with the pass's result, which it never changes.
-    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false) -> ExitCode {
-        let code = measuredPass(context, rules: rules, baseline: baseline)
+    /// `candles`: the indicator tracks, kept for as long as the process runs (`CandleFeed`).
+    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false,
+                        candles: CandleFeed? = nil) -> ExitCode {
+        let code = measuredPass(context, rules: rules, baseline: baseline, candles: candles)
         if let heartbeat = rules.heartbeat, !context.arguments.dryRun,
            let warning = PassHealth.ping(heartbeat, succeeded: code == .success, transport: context.transport) {
             context.io.err("coinwatch: warning: \(warning)\n")
@@ -36,12 +40,13 @@ enum RunCommand {
     }
 
     /// The pass, with its requests counted and `--metrics` written after it.
-    private static func measuredPass(_ context: CommandContext, rules: RulesFile, baseline: Bool) -> ExitCode {
+    private static func measuredPass(_ context: CommandContext, rules: RulesFile, baseline: Bool,
+                                     candles: CandleFeed?) -> ExitCode {
         var context = context
         let counter = CountingTransport(context.transport)
         context.transport = counter
         let started = context.clock.now().timeIntervalSince1970
-        return pass(context, rules: rules, baseline: baseline) { state in
+        return pass(context, rules: rules, baseline: baseline, candles: candles) { state in
             guard let path = context.arguments.metricsPath else { return }
             PassHealth.count(requests: counter.byHost, providerHosts: providerHosts(context, rules: rules),
                              alerts: state.alerts, state: &state.document)
@@ -77,7 +82,7 @@ enum RunCommand {
     }
 
     /// One pass under the state lock; `finish` may change the state just before it is saved.
-    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool,
+    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed?,
                              finish: (inout Finishing) -> Void) -> ExitCode {
         let statePath = context.statePath
         let lock: StateLock?
@@ -89,6 +94,7 @@ enum RunCommand {
         defer { lock?.release() }
         var pass = makePass(context, rules: rules)
         pass.baseline = baseline
+        pass.candles = candles
         if !context.arguments.dryRun {
             // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
             pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }

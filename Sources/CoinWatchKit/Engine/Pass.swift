@@ -4,6 +4,9 @@
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
 ///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
 ///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
+/// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
+///    coins indicator rules watch, from the history store and, for candles closed since, from the
+///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
 ///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
@@ -30,6 +33,8 @@ public struct Pass: Sendable {
     public var baseline = false
     /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
     public var verbose = false
+    /// The candles stage; nil: indicator conditions see no candles (they stay in warm-up).
+    public var candles: CandleFeed?
 
     public init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -54,8 +59,9 @@ public struct Pass: Sendable {
         if let unquoted = runner.unvaluedHoldings(quotes) {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
+        let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
         let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
-                                      silences: SilenceIndex(state.silences, now: now), held: &held)
+                                      silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
         for line in held ?? [] {
             io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
@@ -130,6 +136,18 @@ public struct Pass: Sendable {
             if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
         }
         return quotes
+    }
+
+    /// The candles stage: each watched coin's indicator readings; warnings on stderr.
+    private func readIndicators(_ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
+                                outcome: inout Outcome) -> [String: IndicatorReadings] {
+        guard let candles else { return [:] }
+        let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
+        let update = candles.update(rules: rules, quotes: quotes, sources: sources, transport: fetcher.transport,
+                                    memory: &memory, now: now)
+        outcome.requestCount += update.requests
+        for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }
+        return update.readings
     }
 
     /// `-v`: one stderr line per alert a sink's quiet hours hold back now.

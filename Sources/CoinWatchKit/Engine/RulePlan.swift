@@ -16,6 +16,8 @@ struct RulePlan: Sendable {
         var rearm: Double?
         var policy: NotifyPolicy
         var enabled: Bool
+        /// Whether the condition keeps a reference price per pair (`ConditionNeeds.pairMemory`).
+        var remembers: Bool
         /// `expires` in seconds since 1970.
         var expiresAt: Double?
         /// The rule's pairs: positions in `targetCoins` and `pairKeys`.
@@ -139,7 +141,7 @@ struct RulePlan: Sendable {
             if rule.condition.kind.needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             steps.append(Step(condition: Unmanaged.passUnretained(box), isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                              enabled: rule.enabled, expiresAt: rule.expires?.timeIntervalSince1970,
+                              enabled: rule.enabled, remembers: rule.condition.kind.needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))
         }
         self.coins = coins

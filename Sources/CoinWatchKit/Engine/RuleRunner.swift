@@ -37,16 +37,20 @@ public struct RuleRunner: Sendable {
 
     /// The pass's evaluate stage at `now` (seconds since 1970): advances the pairs it evaluates and
     /// records the quotes' prices, the only parts of the state it writes.
+    /// `indicators`: the readings of the coins some indicator rule watches (the candles stage, `CandleFeed`).
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
-                         now: Double) -> [Pending] {
+                         now: Double, indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         var held: [Held]?
-        return evaluate(quotes, pairs: &pairs, prices: &prices, now: now, silences: SilenceIndex([], now: now), held: &held)
+        return evaluate(quotes, pairs: &pairs, prices: &prices, now: now, silences: SilenceIndex([], now: now), held: &held,
+                        indicators: indicators)
     }
 
     /// `evaluate` with the silences in force (applied through each covered pair's notify policy),
-    /// also listing in `held` (when it is not nil) each notification held back.
+    /// also listing in `held` (when it is not nil) each notification held back. `indicators`: the
+    /// readings of the coins some indicator rule watches (the candles stage, `CandleFeed`).
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
-                         now: Double, silences: SilenceIndex, held: inout [Held]?) -> [Pending] {
+                         now: Double, silences: SilenceIndex, held: inout [Held]?,
+                         indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         // Ratio and portfolio quotes are made from the others of the same pass (a copy only then).
         let quotes = plan.makesQuotes ? withMadeQuotes(quotes) : quotes
         // Each quoted coin's observation (its figures and the price series recorded before this
@@ -72,6 +76,7 @@ public struct RuleRunner: Sendable {
             // copies without touching a reference count.
             let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
             observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
+            if !indicators.isEmpty, let readings = indicators[plan.quoteKeys[slot]] { observations[slot].indicators = readings }
             if let derivation = plan.derivations[slot] {
                 observations[slot].derived = Self.derived(derivation, quotes: quotes, plan: plan)
             }
@@ -103,8 +108,14 @@ public struct RuleRunner: Sendable {
                 if !silences.isEmpty {
                     step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
                 }
-                // The observation is passed in place (inout), never copied per pair.
-                let (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
+                // The observation is passed in place (inout), never copied per pair. A kind that keeps
+                // a reference price reads the pair's (set here for each such pair; no other kind reads it).
+                if step.remembers { observations[coin].reference = pairs[slot: slot].reference }
+                var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
+                if step.remembers {
+                    let fired = decision.status == .firing
+                    pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observations[coin], fired: fired) }
+                }
                 pairs[slot: slot] = pair
                 if held != nil, decision.status == nil, decision.reason.isHeldBack {
                     held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,

@@ -37,8 +37,54 @@ public struct HistoryLoader {
         let wanted = range.timeframe
         let timeframe = source.fetchTimeframe(for: wanted)
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
-        let width = timeframe.milliseconds
         let start = range.milliseconds.map { now - $0 } ?? source.earliest
+        let filled = fill(key, market: market, vs: vs, from: start, now: now, fetch: fetch)
+        let (fetched, forming, requests, failure) = (filled.fetched, filled.forming, filled.requests, filled.failure)
+        var warnings = filled.warnings
+        let newest = max(fetched.last?.openTime ?? .min, forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
+        guard newest != .min else {
+            return .failure(HistoryError(failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+        }
+        // The window ends now, or at the newest data when that is older than the whole range (a
+        // provider that stopped quoting the coin, or a replayed capture).
+        let anchor = range.milliseconds.map { now - newest <= $0 } ?? true ? now : newest
+        let end = anchor + 1
+        let from = range.milliseconds.map { anchor - $0 } ?? .min
+        let stored = (try? store?.candles(key, from: from, to: end)) ?? []
+        let fresh = fetched.filter { $0.openTime >= from && $0.openTime < end }
+        let freshTimes = Set(fresh.map(\.openTime))
+        let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
+        var candles = CandleChunk.merge(stored, fresh)
+        if let forming, forming.openTime >= from { candles = CandleChunk.merge(candles, [forming]) }
+        if wanted != timeframe, wanted.isBuilt(from: timeframe) {
+            let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
+            candles = built.closed + (built.forming.map { [$0] } ?? [])
+        }
+        let points = candles.map { candle -> (time: Int64, price: Double) in
+            (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
+        }
+        if let failure { warnings.append("\(failure); the chart shows what the store holds") }
+        return .success(Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
+                               key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
+    }
+
+    /// What `fill` did: the closed candles it fetched (sorted, none the store knew complete), the
+    /// newest forming one, the requests made, the failure that stopped it, and store warnings.
+    struct Filled {
+        var fetched: [Candle] = []
+        var forming: Candle?
+        var requests = 0
+        var failure: String?
+        var warnings: [String] = []
+    }
+
+    /// Asks the provider (through `fetch`) for the parts of [`start`, `now`) (ms) of `key` the store
+    /// does not know complete, and stores the closed candles of the answers in one transaction.
+    /// Spans shorter than one candle are not asked for, so a pass within the same candle asks nothing.
+    func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, now: Int64,
+              fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
+        let timeframe = key.timeframe
+        let width = timeframe.milliseconds
         var warnings: [String] = []
         var known = Intervals()
         if let store {
@@ -81,31 +127,7 @@ public struct HistoryLoader {
         if let store, !fetched.isEmpty || !completed.isEmpty {
             do { try store.save(key, closed: fetched, complete: completed) } catch { warnings.append("\(error.message); history not stored") }
         }
-        let newest = max(fetched.last?.openTime ?? .min, forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
-        guard newest != .min else {
-            return .failure(HistoryError(failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
-        }
-        // The window ends now, or at the newest data when that is older than the whole range (a
-        // provider that stopped quoting the coin, or a replayed capture).
-        let anchor = range.milliseconds.map { now - newest <= $0 } ?? true ? now : newest
-        let end = anchor + 1
-        let from = range.milliseconds.map { anchor - $0 } ?? .min
-        let stored = (try? store?.candles(key, from: from, to: end)) ?? []
-        let fresh = fetched.filter { $0.openTime >= from && $0.openTime < end }
-        let freshTimes = Set(fresh.map(\.openTime))
-        let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
-        var candles = CandleChunk.merge(stored, fresh)
-        if let forming, forming.openTime >= from { candles = CandleChunk.merge(candles, [forming]) }
-        if wanted != timeframe, wanted.isBuilt(from: timeframe) {
-            let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
-            candles = built.closed + (built.forming.map { [$0] } ?? [])
-        }
-        let points = candles.map { candle -> (time: Int64, price: Double) in
-            (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
-        }
-        if let failure { warnings.append("\(failure); the chart shows what the store holds") }
-        return .success(Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
-                               key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
+        return Filled(fetched: fetched, forming: forming, requests: requests, failure: failure, warnings: warnings)
     }
 
     private func describe(_ error: ProviderError) -> String {

@@ -13,9 +13,10 @@ public enum AlertMessage {
     public static func values(for alert: Alert) -> [String: String] {
         let unit: Threshold.Unit
         switch alert.condition {
-        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "premium_above", "premium_below",
-             "pnl_pct_above", "pnl_pct_below": unit = .percent
-        case "rank_within", "all", "any": unit = .count
+        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "change_from", "trailing_drop",
+             "trailing_rise", "premium_above", "premium_below", "pnl_pct_above", "pnl_pct_below": unit = .percent
+        case "rank_within", "all", "any", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below", "volume_spike":
+            unit = .count
         default: unit = .money
         }
         let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
@@ -50,14 +51,19 @@ public enum AlertMessage {
         var out = MessageText(vs: alert.vs, symbol: alert.symbol, change24h: alert.change24h, value: alert.value)
         if alert.status == .resolved {
             condition.kind.writeResolved(into: &out)
+            out.text(" — now ", money: alert.price)
         } else {
             // A wick's direction is the move to its extreme, not to the price it reverted to.
             let wick = alert.wick == true ? alert.extreme : nil
             condition.kind.writeFiring(previous: alert.previous, price: wick ?? alert.price, into: &out)
             if let wick { out.text(" in a wick to ", money: wick) }
-            if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
+            if let value = alert.value {
+                condition.kind.writeFigure(value, into: &out)
+                out.text(condition.kind.priceLead, money: alert.price)
+            } else {
+                out.text(" — now ", money: alert.price)
+            }
         }
-        out.text(" — now ", money: alert.price)
         if let change = alert.change24h, !out.saidChange24h { out.text(" (", percent: change, then: " 24h)") }
         return out.string
     }

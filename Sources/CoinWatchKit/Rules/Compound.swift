@@ -20,7 +20,14 @@ enum Compound {
         var conditions: [Condition] = []
         var valid = true
         for (index, element) in elements.enumerated() {
-            if let condition = reader.condition(element, path: JSONPath.element(path, index)).condition {
+            let elementPath = JSONPath.element(path, index)
+            if let condition = reader.condition(element, path: elementPath).condition {
+                guard !condition.kind.needs.pairMemory else {
+                    reader.error("\(condition.key) keeps a reference price per rule and coin, so it cannot stand inside a compound; "
+                                 + "give it a rule of its own", at: element, path: elementPath)
+                    valid = false
+                    continue
+                }
                 conditions.append(condition)
             } else {
                 valid = false
@@ -36,6 +43,7 @@ enum Compound {
             let one = child.kind.needs
             if let span = one.history { needs.history = max(needs.history ?? 0, span) }
             needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
+            for need in one.indicators where !needs.indicators.contains(need) { needs.indicators.append(need) }
             needs.holdings = needs.holdings || one.holdings
             needs.premium = needs.premium ?? one.premium
             needs.tradedSpan = needs.tradedSpan || one.tradedSpan

@@ -10,6 +10,9 @@ class ConditionBox: @unchecked Sendable {
     /// first); it is not changed.
     func holds(_ observation: inout Observation, firing: Bool, rearm: Double) -> Bool { false }
 
+    /// `ConditionKind.remember` of the boxed condition.
+    func remember(_ observation: Observation, fired: Bool) -> Double? { nil }
+
     /// A box for `condition`'s kind, typed by it.
     static func boxing(_ condition: Condition) -> ConditionBox { box(condition.kind) }
 
@@ -28,4 +31,6 @@ private final class KindBox<Kind: ConditionKind>: ConditionBox, @unchecked Senda
     override func holds(_ observation: inout Observation, firing: Bool, rearm: Double) -> Bool {
         kind.holds(observation, firing: firing, rearm: rearm)
     }
+
+    override func remember(_ observation: Observation, fired: Bool) -> Double? { kind.remember(observation, fired: fired) }
 }

@@ -24,6 +24,11 @@ struct ConditionExample: Sendable {
     var history: [(ago: Double, price: Double)]
     /// How long ago coinwatch started watching (seconds); nil: since the oldest recorded price.
     var watchedFor: Double?
+    /// Closes of closed candles, oldest first (indicator kinds), and their volumes (nil: none).
+    var closes: [Double]
+    var volumes: [Double]?
+    /// The pair's stored reference price (`change_from` from the start, trailing kinds).
+    var reference: Double?
     /// Whether the pair has fired and not stopped holding (a level kind's hysteresis).
     var firing: Bool
     /// Whether the condition holds in this situation: a fresh pair notifies; a firing one stays
@@ -34,8 +39,8 @@ struct ConditionExample: Sendable {
          high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
          ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
          premiumBase: Double? = nil, holding: Position? = nil, traded: ClosedRange<Double>? = nil,
-         history: [(ago: Double, price: Double)] = [],
-         watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
+         history: [(ago: Double, price: Double)] = [], closes: [Double] = [], volumes: [Double]? = nil,
+         reference: Double? = nil, watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
         self.when = when
         self.price = price
         self.previous = previous
@@ -45,6 +50,7 @@ struct ConditionExample: Sendable {
         (self.premiumBase, self.holding) = (premiumBase, holding)
         self.traded = traded
         self.history = history
+        (self.closes, self.volumes, self.reference) = (closes, volumes, reference)
         self.watchedFor = watchedFor
         self.firing = firing
         self.holds = holds
@@ -58,15 +64,28 @@ struct ConditionExample: Sendable {
               span: traded.flatMap { PriceSpan(low: $0.lowerBound, high: $0.upperBound) })
     }
 
-    /// The observation this example describes at `now` (seconds since 1970). `previous` defaults
-    /// to the newest recorded price.
-    func observation(now: Double) -> Observation {
+    /// The observation this example describes at `now` (seconds since 1970), with the readings of
+    /// `indicators` over `closes`. `previous` defaults to the newest recorded price.
+    func observation(now: Double, indicators: [IndicatorNeed] = []) -> Observation {
         let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
         if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
         var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
+        observation.reference = reference
+        if !indicators.isEmpty {
+            var tracks: [IndicatorKey: IndicatorTrack] = [:]
+            for need in indicators where tracks[need.key] == nil {
+                var track = IndicatorTrack(need.indicator)
+                for (index, close) in closes.enumerated() {
+                    let open = Int64(index) * need.timeframe.milliseconds
+                    track.add(Candle(openTime: open, open: close, high: close, low: close, close: close, volume: volumes.flatMap { index < $0.count ? $0[index] : nil }))
+                }
+                tracks[need.key] = track
+            }
+            observation.indicators = IndicatorReadings(tracks: tracks)
+        }
         if premiumBase != nil || holding != nil {
             observation.derived = Observation.Derived(premiumBase: premiumBase, holding: holding)
         }
@@ -95,6 +114,9 @@ struct ConditionExample: Sendable {
             parts.append("recorded " + history.map { "\(n($0.price)) \(TimeText.duration($0.ago)) ago" }
                 .joined(separator: ", "))
         }
+        if !closes.isEmpty { parts.append("closed candles " + closes.map(n).joined(separator: ", ")) }
+        if let volumes { parts.append("volumes " + volumes.map(n).joined(separator: ", ")) }
+        if let reference { parts.append("pair's reference price \(n(reference))") }
         if let watchedFor { parts.append("watched for \(TimeText.duration(watchedFor))") }
         if previous == nil, history.isEmpty, !level { parts.append("no previous price") }
         if firing { parts.append("fired before") }

@@ -93,6 +93,13 @@ protocol ConditionKind: Sendable, Equatable {
 
     /// What stopped holding, after the symbol: ` is no longer above $100,000.00` (level kinds).
     func writeResolved(into out: inout MessageText)
+    /// What stands before the price at the end of a firing default message that carries the
+    /// figure: ` — now ` (the price is the figure), `; price ` for indicators (`— now 71.3; price $…`).
+    var priceLead: String { get }
+
+    /// The pair's reference price to store after this pass (`ConditionNeeds.pairMemory`), given
+    /// the one handed in on `o.reference` and whether the pair `fired` in this pass; nil: none.
+    func remember(_ o: Observation, fired: Bool) -> Double?
 }
 
 extension ConditionKind {
@@ -108,6 +115,10 @@ extension ConditionKind {
 
     /// Event kinds never resolve (`resolve` is refused on them); a level kind says its own words.
     func writeResolved(into out: inout MessageText) { out.text(" no longer meets its condition") }
+
+    var priceLead: String { " — now " }
+
+    func remember(_ o: Observation, fired: Bool) -> Double? { nil }
 
     /// `listing` for kinds whose value is one number: the key and the threshold in its unit.
     func listing(vs: String) -> String {

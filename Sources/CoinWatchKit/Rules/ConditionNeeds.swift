@@ -8,6 +8,13 @@ struct ConditionNeeds: Sendable, Equatable {
     /// Whether the condition needs the provider's all-time high or low (`check` warns when no
     /// configured provider reports one).
     var allTimeMarks = false
+    /// Indicators on closed candles (RSI, moving averages, bands, the volume ratio) the condition
+    /// reads from `Observation.indicators`; a pass keeps them only for the coins that need them.
+    var indicators: [IndicatorNeed] = []
+    /// Whether the condition keeps a reference price per pair (`change_from` with `"ref": "start"`,
+    /// `trailing_drop`, `trailing_rise`): the pass hands it in on `Observation.reference` and stores
+    /// what `ConditionKind.remember` returns.
+    var pairMemory = false
     /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
     var holdings = false
     /// The other leg a premium compares against, where the condition is a premium.

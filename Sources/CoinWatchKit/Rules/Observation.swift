@@ -20,6 +20,11 @@ public struct Observation: Sendable, Equatable {
     private var rankValue: Int
     private var spanLowValue: Double
     private var spanHighValue: Double
+    /// The indicators of the coin's closed candles that some rule on it reads (nil for the others).
+    var indicators: IndicatorReadings?
+    /// The pair's stored reference price (`ConditionNeeds.pairMemory`), set by the pass for the
+    /// pair being judged; nil for a pair that has none yet.
+    public var reference: Double?
     /// Figures a pass derives for some rules only (a premium's other leg, a holding), kept apart
     /// so the observations of other rules stay as small as before.
     public var derived: Derived?
@@ -166,6 +171,8 @@ public struct Observation: Sendable, Equatable {
         self.rankValue = 0
         self.spanLowValue = 0
         self.spanHighValue = 0
+        self.indicators = nil
+        self.reference = nil
         self.derived = nil
         self.previous = previous
         self.change24h = quote.change24h

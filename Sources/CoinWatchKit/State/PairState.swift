@@ -17,12 +17,15 @@ public struct PairState: Codable, Sendable, Equatable {
     /// A crossing with `rearm` counts again only once the price reaches this price: at or
     /// below it when it lies below the threshold, at or above it otherwise; nil: armed.
     public var rearmAt: Double?
+    /// The pair's reference price (`change_from` from `"start"`: the first price seen; the trailing
+    /// kinds: the highest or lowest price since the pair started or last fired); nil: none yet.
+    public var reference: Double?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case firing, trueSince = "true_since", lastNotified = "last_notified", lastFired = "last_fired"
-        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at"
+        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at", reference
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +37,7 @@ public struct PairState: Codable, Sendable, Equatable {
         firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
         resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
         rearmAt = try c.decodeIfPresent(Double.self, forKey: .rearmAt)
+        reference = try c.decodeIfPresent(Double.self, forKey: .reference)
     }
 
     /// Writes only what differs from a fresh pair (false flags and nil times are left out), which
@@ -47,5 +51,6 @@ public struct PairState: Codable, Sendable, Equatable {
         if firedOnce { try c.encode(firedOnce, forKey: .firedOnce) }
         if resolvedOnce { try c.encode(resolvedOnce, forKey: .resolvedOnce) }
         try c.encodeIfPresent(rearmAt, forKey: .rearmAt)
+        try c.encodeIfPresent(reference, forKey: .reference)
     }
 }

@@ -171,6 +171,7 @@ enum StateDirectDecoder {
             case "fired_once": field = 4
             case "resolved_once": field = 5
             case "rearm_at": field = 6
+            case "reference": field = 7
             default: return reader.skipValue()  // `last_price` of older files among them
             }
             guard seen & (1 << field) == 0 else { return false }
@@ -186,7 +187,8 @@ enum StateDirectDecoder {
                 case 1: pair.trueSince = number
                 case 2: pair.lastNotified = number
                 case 3: pair.lastFired = number
-                default: pair.rearmAt = number
+                case 6: pair.rearmAt = number
+                default: pair.reference = number
                 }
             }
             return true

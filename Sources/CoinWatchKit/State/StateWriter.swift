@@ -146,6 +146,7 @@ enum StateWriter {
         try field("last_fired", pair.lastFired)
         try field("last_notified", pair.lastNotified)
         try field("rearm_at", pair.rearmAt)
+        try field("reference", pair.reference)
         if pair.resolvedOnce {
             field("resolved_once")
             out.append(contentsOf: "true".utf8)

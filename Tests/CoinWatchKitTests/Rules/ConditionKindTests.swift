@@ -190,8 +190,13 @@ import Testing
         // The provider-figure kinds read volume, market cap and rank, and the premium and holdings
         // kinds the figures a pass derives, which ConditionCase has no field for: their rows are
         // their registry examples (ConditionRegistryTests; DerivedQuoteTests for the derivation).
+        // So do the indicator kinds (closed candles) and the reference-price kinds (the pair's
+        // stored reference), also run by IndicatorGoldenTests and ReferencePriceTests.
         let byExamples: Set = ["volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below", "rank_within",
-                               "premium_above", "premium_below", "value_above", "value_below", "pnl_pct_above", "pnl_pct_below"]
+                               "premium_above", "premium_below", "value_above", "value_below", "pnl_pct_above", "pnl_pct_below",
+                               "volume_spike", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below",
+                               "ma_crosses_above", "ma_crosses_below", "price_above_ma", "price_below_ma",
+                               "bollinger_above", "bollinger_below", "change_from", "trailing_drop", "trailing_rise"]
         #expect(Set(rows.map(\.condition.key)).union(byExamples) == Set(Condition.allKeys))
     }
 

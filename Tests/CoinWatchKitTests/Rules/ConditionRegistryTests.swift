@@ -43,7 +43,7 @@ import Testing
     func everyExampleHoldsAsDocumentedThroughTheRealEvaluator(_ row: Example) throws {
         let condition = try #require(Self.parse(row.example.when), "\(row.example.when) is a valid when")
         #expect(condition.key == row.key, "an example of \(row.key) must use \(row.key)")
-        let observation = row.example.observation(now: Self.now)
+        let observation = row.example.observation(now: Self.now, indicators: condition.kind.needs.indicators)
         var pair = PairState()
         if row.example.firing {
             #expect(row.level, "only a level kind has a firing example")
@@ -79,8 +79,11 @@ import Testing
                                       "change_24h_above", "change_24h_below", "change_24h_abs",
                                       "new_high", "new_low", "move_pct", "enters_range", "exits_range",
                                       "volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below",
-                                      "rank_within", "premium_above", "premium_below", "value_above", "value_below",
-                                      "pnl_pct_above", "pnl_pct_below", "all", "any"])
+                                      "rank_within", "volume_spike", "rsi_above", "rsi_below", "rsi_crosses_above",
+                                      "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below", "price_above_ma",
+                                      "price_below_ma", "bollinger_above", "bollinger_below", "change_from",
+                                      "trailing_drop", "trailing_rise", "premium_above", "premium_below", "value_above",
+                                      "value_below", "pnl_pct_above", "pnl_pct_below", "all", "any"])
         #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
     }
 
@@ -93,7 +96,8 @@ import Testing
 
     @Test func levelAndEventKindsMatchTheValidator() {
         let events = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
-        #expect(events == ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range"])
+        #expect(events == ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range",
+                           "rsi_crosses_above", "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below"])
         #expect(events == RulesValidator.eventKinds)
         let rearmable = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
         #expect(rearmable == ["above", "below", "crosses_above", "crosses_below", "crosses",

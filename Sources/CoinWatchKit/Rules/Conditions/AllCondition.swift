@@ -18,11 +18,11 @@ struct AllCondition: ConditionKind {
     /// The conditions, in the order written.
     var conditions: [Condition]
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+    public static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         Compound.parse(node, path: path, &reader).map(Self.init)
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+    public static func direction(of alert: Alert) -> ConditionDirection { .neutral }
 
     var needs: ConditionNeeds { Compound.needs(conditions) }
 
@@ -50,5 +50,5 @@ struct AllCondition: ConditionKind {
 
 extension Condition {
     /// `{"all": conditions}`.
-    static func all(_ conditions: [Condition]) -> Condition { Condition(AllCondition(conditions: conditions)) }
+    public static func all(_ conditions: [Condition]) -> Condition { Condition(AllCondition(conditions: conditions)) }
 }

@@ -1,0 +1,42 @@
+/// The value of `price_above_ma`/`price_below_ma`: `{"period": P, "tf": TF, "type": "sma"|"ema"}`.
+struct PriceAverageSettings: Sendable, Equatable {
+    var period: Int
+    var timeframe: Timeframe
+    var average: MovingAverage
+
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["period", "tf"], "properties": \
+        {"period": \(IndicatorFields.periodSchema), "tf": \(IndicatorFields.timeframeSchema), "type": \(IndicatorFields.averageSchema)}}
+        """
+
+    static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path, allowed: ["period", "tf", "type"],
+                                                  example: #"{"period": 200, "tf": "1d", "type": "sma"}"#, &reader) else { return nil }
+        let period = IndicatorFields.count(fields, "period", fallback: nil, at: node, path: path, key: key, &reader)
+        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
+        let average = IndicatorFields.average(fields, &reader, path: path)
+        guard let period, let timeframe, let average else { return nil }
+        return Self(period: period, timeframe: timeframe, average: average)
+    }
+
+    var need: IndicatorNeed { IndicatorNeed(timeframe: timeframe, indicator: average.indicator(period)) }
+
+    /// `SMA(200, 1d)`.
+    var name: String { IndicatorFields.name(need) }
+
+    /// The average at the last closed candle.
+    func figure(_ o: Observation) -> Double? { o.indicators?[need]?.value }
+
+    /// Whether the price is at or above (`above`) or at or below the average.
+    func holds(_ o: Observation, above: Bool) -> Bool {
+        guard let average = figure(o) else { return false }
+        return above ? o.price >= average : o.price <= average
+    }
+
+    /// `price 101 ≥ SMA(3, 1h) 100`, or the warm-up.
+    func describe(_ o: Observation, above: Bool) -> String {
+        guard let average = figure(o) else { return IndicatorFields.warmUp(o, need) }
+        let sign = above ? (o.price >= average ? "≥" : "<") : (o.price <= average ? "≤" : ">")
+        return "price \(NumberText.plain(o.price)) \(sign) \(name) \(NumberText.plain(average))"
+    }
+}
