@@ -1,7 +1,8 @@
 /// `favorites add` and `favorites remove`: rules.json is parsed (the file must be valid to start
 /// with), the favorites (and, with `--force`, the rules naming them) are changed on the tree, the
-/// result is validated as a whole, and only then is the file replaced atomically, keeping its key
-/// order, its numbers and `${NAME}` strings as written, two-space indent and its mode.
+/// result is validated as a whole, and only then is the file replaced atomically with only the
+/// added or removed array elements changed (every other byte as it was: hand alignment, spacing,
+/// key order, numbers and `${NAME}` strings) and its mode.
 extension FavoritesCommand {
     /// rules.json as loaded, as bytes and as a tree.
     private struct Source {
@@ -146,7 +147,7 @@ extension FavoritesCommand {
     /// Validates the edited document and replaces the file; the exit code when that failed, else nil.
     private static func save(_ source: Source, context: CommandContext) -> ExitCode? {
         let path = context.rulesPath
-        let bytes = Array(source.editor.root.prettyText().utf8)
+        let bytes = source.editor.edited(source.bytes)
         do {
             _ = try RulesLoader.parse(bytes: bytes, path: path, environment: context.environmentWithPlaceholders)
         } catch {

@@ -13,6 +13,11 @@ struct FavoritesEditor {
     /// The document being edited.
     private(set) var root: JSONNode
     private let environment: [String: String]
+    /// The edits made, to replay on the file's bytes (`edited(_:)`).
+    private var appended: [String] = []
+    private var droppedFavorites = Set<Int>()
+    private var droppedRules = Set<Int>()
+    private var createdFavorites = false
 
     /// An editor over `root` (a JSON object); `environment` expands `${NAME}` for comparisons only.
     init(root: JSONNode, environment: [String: String]) {
@@ -49,6 +54,7 @@ struct FavoritesEditor {
             var array = members[at].value
             guard case .array(var elements) = array.value else { return }
             elements.append(JSONNode(.string(coin), line: elements.last?.line ?? array.line, column: 0))
+            appended.append(coin)
             array.value = .array(elements)
             members[at].value = array
         } else {
@@ -56,6 +62,7 @@ struct FavoritesEditor {
             let at = (members.lastIndex { before.contains($0.key) }).map { $0 + 1 } ?? 0
             let array = JSONNode(.array([JSONNode(.string(coin), line: -1, column: 0)]), line: -1, column: 0)
             members.insert(JSONNode.Member(key: "favorites", line: -1, column: 0, value: array), at: at)
+            createdFavorites = true
         }
         root.value = .object(members)
     }
@@ -66,8 +73,12 @@ struct FavoritesEditor {
         for (position, member) in members.enumerated() {
             let drop: Set<Int>
             switch member.key {
-            case "favorites": drop = Self.stringIndexes(member.value, keeping: favoriteIndexes)
-            case "rules": drop = ruleIndexes
+            case "favorites":
+                drop = Self.stringIndexes(member.value, keeping: favoriteIndexes)
+                droppedFavorites.formUnion(drop)
+            case "rules":
+                drop = ruleIndexes
+                droppedRules.formUnion(drop)
             default: continue
             }
             guard case .array(let elements) = member.value.value, !drop.isEmpty else { continue }
@@ -76,6 +87,29 @@ struct FavoritesEditor {
             members[position].value = node
         }
         root.value = .object(members)
+    }
+
+    /// The edited file: `original` with only the elements added to or removed from `favorites` and
+    /// `rules` changed, every other byte kept; the whole tree rewritten (`prettyText`) only when
+    /// `favorites` had to be created or the bytes do not match the tree.
+    func edited(_ original: [UInt8]) -> [UInt8] {
+        let rewritten = Array(root.prettyText().utf8)
+        guard !createdFavorites else { return rewritten }
+        var bytes = original
+        if !appended.isEmpty || !droppedFavorites.isEmpty {
+            guard var favorites = JSONArraySplice(key: "favorites", in: bytes) else { return rewritten }
+            bytes = favorites.removing(droppedFavorites, from: bytes)
+            for coin in appended {
+                guard let now = JSONArraySplice(key: "favorites", in: bytes) else { return rewritten }
+                favorites = now
+                bytes = favorites.appending(JSONOut.quote(coin), to: bytes)
+            }
+        }
+        if !droppedRules.isEmpty {
+            guard let rules = JSONArraySplice(key: "rules", in: bytes) else { return rewritten }
+            bytes = rules.removing(droppedRules, from: bytes)
+        }
+        return bytes
     }
 
     /// Element indexes of `array` for indexes into its string elements (the `favorites` numbering).

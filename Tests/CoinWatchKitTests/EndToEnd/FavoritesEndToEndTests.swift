@@ -179,4 +179,57 @@ import Testing
         #expect(try favorites(["add"]).status == 64)
         #expect(try favorites(["add", "--force", "x"]).status == 64)
     }
+
+    /// A hand-aligned file with odd spacing: tabs, columns lined up, `{ }` padding, a multi-line favorites array.
+    private var aligned: String {
+        "{\n" +
+        "  \"vs_currency\" :   \"usd\" ,\n" +
+        "  \"providers\"   : [ {\"name\": \"coingecko\", \"base_url\": \"\(api.baseURL)\"} ],\n" +
+        "  \"favorites\"   : [\n" +
+        "\t\"bitcoin\",\n" +
+        "\t\"ethereum\" ,\n" +
+        "\t\"solana\"\n" +
+        "  ],\n" +
+        "  \"rules\": [\n" +
+        "    { \"id\": \"btc-100k\" , \"coin\": \"bitcoin\" , \"when\": { \"above\"  : 100000.00 } },\n" +
+        "    { \"id\": \"eth-2k\"   , \"coin\": \"ethereum\", \"when\": { \"below\"  :   2e3 } }\n" +
+        "  ]\n" +
+        "}\n"
+    }
+
+    /// The file's bytes before and after its `favorites` array (from the key to the `]`).
+    private func outsideFavorites(_ text: String) -> (before: Substring, after: Substring)? {
+        guard let key = text.range(of: "\"favorites\""),
+              let close = text[key.upperBound...].firstIndex(of: "]") else { return nil }
+        return (text[..<key.lowerBound], text[text.index(after: close)...])
+    }
+
+    @Test func addAndRemoveChangeOnlyTheFavoritesArrayAndKeepEveryOtherByteOfTheFile() throws {
+        try dir.write("rules.json", aligned)
+        let add = try favorites(["add", "BCH"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let added = try #require(contents)
+        #expect(outsideFavorites(added)?.before == outsideFavorites(aligned)?.before)
+        #expect(outsideFavorites(added)?.after == outsideFavorites(aligned)?.after)
+        #expect(added.contains("\t\"solana\" ,\n\t\"bitcoin-cash\"\n  ],"), "the new entry is separated as the last two are:\n\(added)")
+
+        let remove = try favorites(["remove", "ethereum", "solana", "--force"])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        let removed = try #require(contents)
+        #expect(outsideFavorites(removed)?.before == outsideFavorites(aligned)?.before)
+        #expect(removed.contains("[\n\t\"bitcoin\" ,\n\t\"bitcoin-cash\"\n  ],"), "\(removed)")
+        #expect(removed.hasSuffix("""
+          "rules": [
+            { "id": "btc-100k" , "coin": "bitcoin" , "when": { "above"  : 100000.00 } }
+          ]
+        }
+
+        """), "only the rule --force removed is gone:\n\(removed)")
+
+        try dir.write("rules.json", aligned)
+        #expect(try favorites(["remove", "bitcoin", "ethereum", "solana", "--force"]).status == 0)
+        let emptied = try #require(contents)
+        #expect(outsideFavorites(emptied)?.before == outsideFavorites(aligned)?.before)
+        #expect(emptied.contains("\n  \"favorites\"   : [],\n  \"rules\": ["), "\(emptied)")
+    }
 }
