@@ -31,7 +31,7 @@ public enum HelpText {
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
         case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
-        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; then a line chart of the --range span (7d when not given) from the history store."
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."

@@ -2,6 +2,9 @@
 /// for what it does not hold, from the card's provider through the session's request path
 /// (backoff, HTTP 429), drawn as wide as the terminal.
 enum ShowChart {
+    /// The range drawn when `show` is given no `--range` (SPEC §7).
+    static let defaultRange = ChartRange.d7
+
     /// The history source of each provider.
     static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
         let config = session.config(name)

@@ -1,5 +1,5 @@
 /// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]`: one coin's price card with a
-/// 7-day sparkline, and with `--range` a line chart of that span (`ShowChart`).
+/// 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without `--range`, SPEC §7).
 /// CoinGecko serves card and chart in one `/coins/markets?…&sparkline=true` request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
@@ -24,13 +24,16 @@ enum ShowCommand {
                 if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
                 var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
                 var failed = false
-                if let range = context.arguments.range {
-                    switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
-                    case .success(let loaded): chart = (range, loaded.points)
-                    case .failure(let error):
-                        context.io.err("coinwatch: \(error.message)\n")
-                        failed = true
-                    }
+                // SPEC §7: without `--range` the chart is the 7-day one; a chart asked for by
+                // name fails the command when it cannot be drawn, the default one only warns.
+                let range = context.arguments.range ?? ShowChart.defaultRange
+                switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
+                case .success(let loaded): chart = (range, loaded.points)
+                case .failure(let error) where context.arguments.range == nil:
+                    context.io.err("coinwatch: warning: \(error.message); the card is shown without its \(range.rawValue) chart\n")
+                case .failure(let error):
+                    context.io.err("coinwatch: \(error.message)\n")
+                    failed = true
                 }
                 guard !context.arguments.quiet else { return failed ? .failure : .success }
                 if context.arguments.json {

@@ -22,7 +22,8 @@ import Testing
     }
 
     private func run(_ args: [String]) throws -> Binary.Run {
-        try Binary.run(args + ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        try Binary.run(args + ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                       environment: ["COINWATCH_CACHE": dir.path + "/cache"])
     }
 
     /// The 7-day prices the show tests add to the real `/coins/markets` capture: a week-long rise, then a fall.
@@ -131,9 +132,12 @@ import Testing
     @Test func showPrintsThePriceCardWithASparklineInEightyColumns() throws {
         api.route("/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
             "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json", [Self.week.map { $0 as Any }]), contentType: "application/json"))
+        try api.route("/coins/bitcoin/market_chart", fixture: "real/history/coingecko-market-chart_bitcoin_vs-usd_days-30_hourly_2021-05-15.json")
         let run = try run(["show", "bitcoin"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
+        let card = run.stdout.components(separatedBy: "\n7d chart").first
+        #expect(run.stdout.contains("\n7d chart  "), "then the 7-day chart (SPEC §7: the default range)")
+        #expect(card == """
         Bitcoin (BTC)  ·  bitcoin on coingecko
         Price          $49,053.00  -4.38% (24h)
         24h range      $48,019.00 – $51,300.00
@@ -150,7 +154,8 @@ import Testing
         #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
         #expect(api.requests.map(\.target) == [
             "/api/v3/coins/markets?vs_currency=usd&ids=bitcoin&per_page=1&page=1&sparkline=true&price_change_percentage=24h",
-        ], "one request for the card and its chart")
+            "/api/v3/coins/bitcoin/market_chart?vs_currency=usd&days=7",
+        ], "one request for the card and its sparkline, one for the 7-day chart")
     }
 
     @Test func showWithoutSparklineInTheRealCaptureSaysSoInsteadOfAChart() throws {

@@ -66,6 +66,46 @@ import Testing
         #expect(!(dir.read("state.json") ?? "").contains("1618499053863"), "history is never in state.json")
     }
 
+    /// `show COIN` with no `--range`: the card, then the 7-day chart, compared whole with
+    /// `Fixtures/golden/charts/bitcoin-show-default-80.txt` (`RECORD_GOLDEN=1` rewrites it).
+    @Test func showWithoutRangeDrawsTheCardThenTheSevenDayChart() throws {
+        let run = try run(["show", "bitcoin"], columns: 80)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let path = Fixtures.url("golden/charts/bitcoin-show-default-80.txt")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try run.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(run.stdout == (try String(contentsOfFile: path, encoding: .utf8)))
+        #expect(run.stdout.hasPrefix("Bitcoin (BTC)  ·  bitcoin on coingecko\n"), "the card comes first")
+        #expect(run.stdout.contains("\n7d chart  "), "then the 7-day chart")
+        #expect(historyRequests.map(\.target) == ["/api/v3/coins/bitcoin/market_chart?vs_currency=usd&days=7"])
+        let named = try self.run(["show", "bitcoin", "--range", "7d"], columns: 80)
+        #expect(named.stdout == run.stdout, "the default is exactly --range 7d")
+    }
+
+    @Test func aDefaultChartThatCannotBeHadWarnsAndStillShowsTheCard() throws {
+        let failing = try LoopbackServer { request in
+            request.path.hasSuffix("/coins/markets")
+                ? ((try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
+                    .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound)
+                : .notFound
+        }
+        try dir.write("failing.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(failing.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}
+        """)
+        let args = ["--rules", dir.path + "/failing.json", "--state", dir.path + "/state.json"]
+        let run = try Binary.run(["show", "bitcoin"] + args, environment: environment)
+        #expect(run.status == 0, "the card was shown")
+        #expect(run.stdout.hasPrefix("Bitcoin (BTC)") && !run.stdout.contains("7d chart"))
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: ") && lines[0].hasSuffix("; the card is shown without its 7d chart"),
+                "\(run.stderr)")
+        let named = try Binary.run(["show", "bitcoin", "--range", "7d"] + args, environment: environment)
+        #expect(named.status == 1, "a range asked for by name that cannot be drawn fails the command")
+        #expect(!named.stderr.contains("warning"), "\(named.stderr)")
+    }
+
     @Test func aSecondShowOfTheSameRangeMakesNoRequestForClosedData() throws {
         let first = try run(["show", "bitcoin", "--range", "30d", "-v"])
         #expect(first.status == 0, "\(first.stderr)")
