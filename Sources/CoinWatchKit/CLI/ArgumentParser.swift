@@ -12,8 +12,9 @@ public enum ArgumentParser {
 
     /// Every option, in the order help lists them.
     static let options: [Option] = [
-        Option(names: ["--once"], value: nil, commands: [.run], help: "Run one pass, then exit."),
+        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once, as it always does for now), then exit."),
         Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
+        Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
         Option(names: ["--metrics"], value: "PATH", commands: [.run], help: "After each pass, write a Prometheus text file there atomically (node_exporter's textfile collector)."),
@@ -193,6 +194,12 @@ public enum ArgumentParser {
             }
             parsed.range = range
         case "--force": parsed.force = true
+        case "--sort":
+            guard let key = WatchTable.SortKey(rawValue: value.lowercased()) else {
+                let names = WatchTable.SortKey.allCases.map(\.rawValue)
+                throw UsageError("Error: '--sort \(value)' is not a sort key.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
+            }
+            parsed.sort = key
         case "--yes": parsed.yes = true
         case "--favorites": parsed.favoritesList = InitCommand.list(value)
         case "--help": parsed.help = true

@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch
     }
 
     public var command: Command = .run
@@ -56,6 +56,8 @@ public struct Arguments: Sendable, Equatable {
     public var range: ChartRange?
     /// `favorites remove --force`.
     public var force = false
+    /// `watch --sort`.
+    var sort: WatchTable.SortKey?
     public var help = false
     public var version = false
 

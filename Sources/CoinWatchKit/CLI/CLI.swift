@@ -47,6 +47,7 @@ public enum CLI {
         case .outbox: return OutboxCommand.run(context)
         case .explain: return ExplainCommand.run(context)
         case .`init`: return InitCommand.run(context)
+        case .watch: return WatchCommand.run(context)
         }
     }
 }

@@ -40,6 +40,7 @@ public enum HelpText {
         case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
         case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
+        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline, the amount held and its value where holdings have the coin, and the state of every rule on it; printed once. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
     }
@@ -58,7 +59,7 @@ public enum HelpText {
         return found
     }
 
-    private static func usage(_ command: Arguments.Command) -> String {
+    static func usage(_ command: Arguments.Command) -> String {
         switch command {
         case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
         case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
@@ -74,6 +75,7 @@ public enum HelpText {
         case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
         case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
         case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
+        case .watch: return "coinwatch watch [--once] [--sort <key>] [--json]"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         }
     }
