@@ -34,6 +34,11 @@ struct Plan {
                     + (silence.comment.map { "  " + SilenceCommand.shown($0) } ?? "") + "\n"
             }
         }
+        let batches = requestBatches()
+        if !batches.isEmpty {
+            out += "requests a pass makes (none while every answer is within cache_ttl):\n"
+            for batch in batches { out += "  " + Self.requestText(batch) + "\n" }
+        }
         out += "sinks:\n"
         for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
             out += "  " + name.padding(to: 16) + sinkText(sink) + "\n"
@@ -68,6 +73,18 @@ struct Plan {
             s.add("name", name)
             s.add("description", sinkText(sink))
             return s.text
+        }))
+        out.addRaw("requests", JSONOut.array(requestBatches().map { batch in
+            var b = JSONOut()
+            b.add("provider", batch.provider)
+            b.add("vs", batch.vs)
+            b.add("coins", batch.coins)
+            b.add("requests", batch.requests)
+            b.add("path", batch.path)
+            b.add("listing_path", batch.listingPath)
+            b.add("fallback", batch.fallback)
+            b.add("cache_ttl_seconds", batch.cacheTTL)
+            return b.text
         }))
         for member in extra { out.addRaw(member.key, member.json) }
         return out.text

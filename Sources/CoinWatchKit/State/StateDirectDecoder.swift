@@ -12,7 +12,8 @@ import Foundation
 /// reports the problem exactly as before.
 enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
-    static func decode(_ bytes: [UInt8]) -> StateDocument? {
+    /// With `sections`, only those parts are read and the rest skipped (a document to read from, never to save).
+    static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
         bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
             var doc = StateDocument()
@@ -21,6 +22,7 @@ enum StateDirectDecoder {
             guard readObject(&reader, member: { reader, key in
                 let name = String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[key]), as: UTF8.self)
                 guard names.insert(name).inserted else { return false }
+                if name != "version", let wanted = sections.names, !wanted.contains(name) { return reader.skipValue() }
                 switch name {
                 case "version":
                     guard let version = integer(&reader),
@@ -42,7 +44,9 @@ enum StateDirectDecoder {
                     }
                 case "outbox": return delegated(&reader, into: &doc.outbox)
                 case "file_spool": return delegated(&reader, into: &doc.fileSpool)
-                case "quote_cache": return delegated(&reader, into: &doc.memory.quoteCache)
+                case "quote_cache":
+                    if let coins = sections.cachedCoins { return cachedQuotes(&reader, of: coins, into: &doc.memory.quoteCache) }
+                    return delegated(&reader, into: &doc.memory.quoteCache)
                 case "charts": return delegated(&reader, into: &doc.memory.charts)
                 case "listings": return delegated(&reader, into: &doc.memory.listings)
                 case "windows": return delegated(&reader, into: &doc.memory.windows)
@@ -100,6 +104,28 @@ enum StateDirectDecoder {
     private static func pairs(_ reader: inout JSONTokenizer, into table: inout PairTable) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         return members(&reader, pair) { table.insertNew($1, forKey: $0) }
+    }
+
+    /// The quote cache's entries for `coins` (lower case; keys are `provider|vs|coin`), each decoded by
+    /// `JSONDecoder` from its own bytes; the others are skipped unread. A repeated key gives up.
+    private static func cachedQuotes(_ reader: inout JSONTokenizer, of coins: Set<String>,
+                                     into cache: inout [String: CachedQuote]) -> Bool {
+        if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
+        guard reader.take(UInt8(ascii: "{")) else { return false }
+        if reader.take(UInt8(ascii: "}")) { return true }
+        var seen = Set<String>()
+        repeat {
+            guard let key = reader.string(), reader.take(UInt8(ascii: ":")), seen.insert(key).inserted else { return false }
+            guard let coin = key.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).last,
+                  coins.contains(String(coin)) else {
+                guard reader.skipValue() else { return false }
+                continue
+            }
+            var cached: CachedQuote?
+            guard delegated(&reader, into: &cached), let cached else { return false }
+            cache[key] = cached
+        } while reader.take(UInt8(ascii: ","))
+        return reader.take(UInt8(ascii: "}"))
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).
