@@ -178,6 +178,20 @@ import Testing
         for (earlier, later) in zip(connects, connects.dropFirst()) { #expect(later - earlier >= 1.1, "\(connects)") }
     }
 
+    @Test func aFeedSilentForTheIdleTimeIsReconnectedAndResubscribed() throws {
+        // COINWATCH_STREAM_IDLE shortens the 30 s idle time to 1 s for the test.
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 9500)]],
+                                              [["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
+        let run = try rig.start(environment: ["COINWATCH_STREAM_IDLE": "1"])
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(run.stderrLines.contains { $0.contains("binance: no message for 1.0s; reconnecting in") }, "\(run.stderr)")
+        #expect(rig.feed.connectionCount >= 2)
+        #expect(StreamRig.records(run.stdout).first?["price"] as? Double == 10100)
+    }
+
     @Test func aServerThatNeverAnswersTheUpgradeIsRetriedAndPassesStillRun() throws {
         let rig = try StreamRig(connections: [[]], silent: true)
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
