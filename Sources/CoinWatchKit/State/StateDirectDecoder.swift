@@ -29,8 +29,16 @@ enum StateDirectDecoder {
                           (1...StateDocument.currentVersion).contains(version) else { return false }
                     doc.version = version
                     hasVersion = true
-                case "prices": return section(&reader, into: &doc.prices, series)
-                case "pairs": return pairs(&reader, into: &doc.pairs)
+                case "prices":
+                    if let coins = sections.coins {
+                        return filtered(&reader, wanted: coins, part: .beforeLast, series) { doc.prices.updateValue($1, forKey: $0) == nil }
+                    }
+                    return section(&reader, into: &doc.prices, series)
+                case "pairs":
+                    if let rule = sections.rule {
+                        return filtered(&reader, wanted: [rule], part: .beforeFirst, pair) { doc.pairs.insertNew($1, forKey: $0) }
+                    }
+                    return pairs(&reader, into: &doc.pairs)
                 case "backoff": return section(&reader, into: &doc.memory.backoff) { $0.number() }
                 case "unresolved": return section(&reader, into: &doc.memory.unresolved) { $0.number() }
                 case "last_pass":
@@ -45,7 +53,9 @@ enum StateDirectDecoder {
                 case "outbox": return delegated(&reader, into: &doc.outbox)
                 case "file_spool": return delegated(&reader, into: &doc.fileSpool)
                 case "quote_cache":
-                    if let coins = sections.cachedCoins { return cachedQuotes(&reader, of: coins, into: &doc.memory.quoteCache) }
+                    if let coins = sections.coins {
+                        return filtered(&reader, wanted: coins, part: .afterLast, cachedQuote) { doc.memory.quoteCache.updateValue($1, forKey: $0) == nil }
+                    }
                     return delegated(&reader, into: &doc.memory.quoteCache)
                 case "charts": return delegated(&reader, into: &doc.memory.charts)
                 case "listings": return delegated(&reader, into: &doc.memory.listings)
@@ -106,26 +116,48 @@ enum StateDirectDecoder {
         return members(&reader, pair) { table.insertNew($1, forKey: $0) }
     }
 
-    /// The quote cache's entries for `coins` (lower case; keys are `provider|vs|coin`), each decoded by
-    /// `JSONDecoder` from its own bytes; the others are skipped unread. A repeated key gives up.
-    private static func cachedQuotes(_ reader: inout JSONTokenizer, of coins: Set<String>,
-                                     into cache: inout [String: CachedQuote]) -> Bool {
+    /// Which part of a `a|b|c` key a filter looks at.
+    private enum KeyPart {
+        /// After the last `|`: the coin of a `quote_cache` key (`provider|vs|coin`).
+        case afterLast
+        /// Before the last `|`: the coin of a `prices` key (`coin|vs`).
+        case beforeLast
+        /// Before the first `|`: the rule of a `pairs` key (`rule|coin`).
+        case beforeFirst
+    }
+
+    /// An object's members whose key's `part` is in `wanted` (null leaves it empty): each read by `read`
+    /// and handed to `insert`, the others skipped unread. False on a bad value or a refused key (a duplicate).
+    private static func filtered<Value>(_ reader: inout JSONTokenizer, wanted: Set<String>, part: KeyPart,
+                                        _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
-        var seen = Set<String>()
+        let bar = UInt8(ascii: "|")
         repeat {
-            guard let key = reader.string(), reader.take(UInt8(ascii: ":")), seen.insert(key).inserted else { return false }
-            guard let coin = key.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).last,
-                  coins.contains(String(coin)) else {
+            guard let (range, escaped) = reader.stringRange(), reader.take(UInt8(ascii: ":")) else { return false }
+            let key = reader.bytes[range]
+            var piece = range
+            switch part {
+            case .afterLast: if let at = key.lastIndex(of: bar) { piece = (at + 1)..<range.upperBound }
+            case .beforeLast: if let at = key.lastIndex(of: bar) { piece = range.lowerBound..<at }
+            case .beforeFirst: if let at = key.firstIndex(of: bar) { piece = range.lowerBound..<at }
+            }
+            // A short part makes a small string, which allocates nothing; an escaped key is read whole.
+            let name = escaped ? nil : String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[piece]), as: UTF8.self)
+            if let name, !wanted.contains(name) {
                 guard reader.skipValue() else { return false }
                 continue
             }
-            var cached: CachedQuote?
-            guard delegated(&reader, into: &cached), let cached else { return false }
-            cache[key] = cached
+            guard let value = read(&reader), insert(reader.text(of: range, escaped: escaped), value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
+    }
+
+    /// One `CachedQuote`, decoded by `JSONDecoder` from its own bytes.
+    private static func cachedQuote(_ reader: inout JSONTokenizer) -> CachedQuote? {
+        var cached: CachedQuote?
+        return delegated(&reader, into: &cached) ? cached : nil
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).

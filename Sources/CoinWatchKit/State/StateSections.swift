@@ -4,12 +4,15 @@
 public struct StateSections: Sendable, Equatable {
     /// Top-level members to read (`version` always is); nil reads them all.
     public var names: Set<String>?
-    /// When set, `quote_cache` entries are read only for these coins (lower case).
-    public var cachedCoins: Set<String>?
+    /// When set, `quote_cache` and `prices` entries are read only for these coins (lower case).
+    public var coins: Set<String>?
+    /// When set, `pairs` are read only for this rule.
+    public var rule: String?
 
-    public init(names: Set<String>? = nil, cachedCoins: Set<String>? = nil) {
+    public init(names: Set<String>? = nil, coins: Set<String>? = nil, rule: String? = nil) {
         self.names = names
-        self.cachedCoins = cachedCoins
+        self.coins = coins
+        self.rule = rule
     }
 
     /// Everything.
@@ -17,10 +20,11 @@ public struct StateSections: Sendable, Equatable {
     /// The silences only.
     public static let silences = StateSections(names: ["silences"])
 
-    /// Everything but the outbox, the file spool and the charts, with the cached quotes of `coins` only.
-    public static func quoting(_ coins: [String]) -> StateSections {
+    /// What explaining `rule` over `coins` needs: everything but the outbox, the file spool and the
+    /// charts, with the cached quotes and price series of `coins` and the pairs of `rule` only.
+    public static func explaining(rule: String, coins: [String]) -> StateSections {
         StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
                               "listings", "windows", "silences", "outages", "counters"],
-                      cachedCoins: Set(coins.map { $0.lowercased() }))
+                      coins: Set(coins.map { $0.lowercased() }), rule: rule)
     }
 }
