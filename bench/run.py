@@ -788,22 +788,15 @@ def main() -> int:
     parser.add_argument("--only-everyday", action="store_true",
                         help="run only the explain / silence list case and print its targets")
     args = parser.parse_args()
-    if args.only_sinks:
-        args.bin = args.bin.resolve()
-        args.work.mkdir(parents=True, exist_ok=True)
-        sinks = run_sinks(args, args.work)
-        print(json.dumps(sinks, indent=1))
-        for t, m, ok in sinks_targets(sinks):
-            print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
-        return 0
-    if args.only_everyday:
-        args.bin = args.bin.resolve()
-        args.work.mkdir(parents=True, exist_ok=True)
-        everyday = run_everyday(args, args.work)
-        print(json.dumps(everyday, indent=1))
-        for t, m, ok in everyday_targets(everyday):
-            print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
-        return 0
+    for only, run, judge in ((args.only_sinks, run_sinks, sinks_targets), (args.only_everyday, run_everyday, everyday_targets)):
+        if only:
+            args.bin = args.bin.resolve()
+            args.work.mkdir(parents=True, exist_ok=True)
+            result = run(args, args.work)
+            print(json.dumps(result, indent=1))
+            for t, m, ok in judge(result):
+                print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
+            return 0
     if args.from_results:
         result = json.loads(args.from_results.read_text())
         write_report(args.out, result, args.runs)
