@@ -78,6 +78,25 @@ import Testing
         #expect(api.requests("/api/v3/klines").count == 1, "no indicator rule: no history request")
     }
 
+    @Test func aRuleWithItsOwnVsAndProviderReadsTheCandlesOfThatFeed() throws {
+        // vs_currency krw through Upbit; the rule asks Binance in usdt: its readings are keyed by
+        // that feed (ETH|usdt|binance), not by the favorite's own quote.
+        let upbit = try Replays.upbit()
+        _ = try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL), ("binance", api.baseURL)], vs: "krw", favorites: ["ETH"],
+                                                       rules: #"{"id": "rsi", "coin": "ETH", "provider": "binance", "vs": "usdt", "when": {"rsi_above": {"value": 1, "tf": "1h"}}}"#))
+        let run = try Binary.run(["--once", "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try #require(run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first, "\(run.stdout)\n\(run.stderr)")
+        let rsi = try #require((record["value"] as? NSNumber)?.doubleValue)
+        #expect(abs(rsi - (try Self.golden("rsi14"))) <= 1e-9 * 100)
+        #expect(record["vs"] as? String == "usdt" && record["provider"] as? String == "binance")
+        #expect(api.requests("/api/v3/klines").first?.queryItem("symbol") == "ETHUSDT")
+        #expect(upbit.requests.allSatisfy { !$0.path.contains("candles") }, "the favorite's own feed is not asked for candles")
+    }
+
     @Test func checkSaysHowManyCandlesAndRequestsAnIndicatorRuleNeeds() throws {
         _ = try dir.write("rules.json", ProviderRules.make([("binance", api.baseURL)], vs: "usdt", favorites: ["ETH"],
                                                        rules: #"{"id": "rsi", "coin": "ETH", "when": {"rsi_crosses_above": {"value": 70, "tf": "1h"}}}"#))
