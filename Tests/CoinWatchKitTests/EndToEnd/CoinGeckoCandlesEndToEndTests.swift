@@ -90,18 +90,24 @@ import Testing
     }
 
     @Test func dailyCandlesAreBuiltFromTheFourHourOnesWithoutThePartialFirstDay() throws {
-        let run = try pass(#"{"id": "day", "coin": "bitcoin", "when": {"price_below_ma": {"period": 20, "tf": "1d"}}}"#)
-        #expect(run.status == 0, "\(run.stderr)")
         // Rows 0…178 as candles, built into days the way the store holds them: the day the capture
-        // starts inside of is dropped, so the SMA(20) is over the 20 whole days before today.
+        // starts inside of is dropped, so the SMA(20) is over the 20 whole days before today, and
+        // an SMA over one day more than the whole days is still warming up.
         let body = Array(try Self.replayedOHLC(now: Date().timeIntervalSince1970).utf8)
         let rows = try HistoryDecoderTests.gecko.decodeOHLC(body, timeframe: .h4)
         let now = Int64(Date().timeIntervalSince1970 * 1000) - 35 * 60_000
         var days = CandleAggregator.aggregate(Array(rows.prefix(179)), to: .d1, now: Timeframe.d1.floor(now)).closed
         if let first = rows.first, Timeframe.d1.floor(first.openTime) != first.openTime { days.removeFirst() }
+        let run = try pass("""
+            {"id": "day", "coin": "bitcoin", "when": {"price_below_ma": {"period": 20, "tf": "1d"}}},
+            {"id": "all-days", "coin": "bitcoin", "when": {"price_below_ma": {"period": \(days.count + 1), "tf": "1d"}}}
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
         let want = days.suffix(20).map(\.close).reduce(0, +) / 20
-        let sma = try #require((Self.records(run)["day"]?["value"] as? NSNumber)?.doubleValue, "\(run.stdout)\n\(run.stderr)")
+        let records = Self.records(run)
+        let sma = try #require((records["day"]?["value"] as? NSNumber)?.doubleValue, "\(run.stdout)\n\(run.stderr)")
         #expect(abs(sma - want) / want <= 1e-9, "SMA(20, 1d) \(sma), want \(want)")
+        #expect(records["all-days"] == nil, "\(days.count) whole days: a partial first day is not a candle")
     }
 
     @Test func checkSaysWhereCoinGeckoCandlesComeFromAndHowDeepTheyGo() throws {
