@@ -12,17 +12,9 @@ import Testing
 
     /// The capture with its end stamps moved so that row 178 ends at the 4h boundary before `now` − 35 min.
     static func replayedOHLC(now: Double) throws -> String {
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(capture))) as? [[Any]])
         let four: Int64 = 14_400_000
         let settled = Int64(now * 1000) - 35 * 60_000
-        let end178 = try #require((rows[178][0] as? NSNumber)?.int64Value)
-        let shift = settled / four * four - end178
-        let moved = rows.map { row -> [Any] in
-            var row = row
-            row[0] = ((row[0] as? NSNumber)?.int64Value ?? 0) + shift
-            return row
-        }
-        return String(decoding: try JSONSerialization.data(withJSONObject: moved), as: UTF8.self)
+        return try ReplayedHistory.moved(capture, fields: [0]) { rows in settled / four * four - (try ReplayedHistory.time(rows, 178)) }
     }
 
     let dir: TempDir
@@ -57,12 +49,7 @@ import Testing
         return try #require(series.values[name]?[index] ?? nil)
     }
 
-    private static func records(_ run: Binary.Run) -> [String: [String: Any]] {
-        let records = run.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-        return Dictionary(records.map { ($0["rule"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
-    }
+    private static func records(_ run: Binary.Run) -> [String: [String: Any]] { ReplayedHistory.byRule(run.stdout) }
 
     @Test func aCoinGeckoCoinsIndicatorRulesFireOnItsOHLCCandlesWithTALibsValues() throws {
         let run = try pass("""
