@@ -1,85 +1,69 @@
-/// The requests a pass makes for the plan's rules when no cached answer is fresh (SPEC §1, §6):
-/// per currency, one batch per provider — the favorites through the providers in order (the later
-/// ones only for what the earlier fail to quote) and the coins rules pin to one provider.
 extension Plan {
-    /// One provider's batch in one currency.
-    struct RequestBatch: Equatable {
+    /// One batch of a pass (SPEC §2 per-rule `vs` and `provider`): a provider asked for some coins in one currency.
+    struct Batch: Equatable {
         var provider: String
         var vs: String
-        /// Coins the batch quotes.
+        /// Coins in the batch.
         var coins: Int
-        /// The most requests it makes (exchanges ask only for the coins they list).
+        /// Its quote requests (CoinGecko: one per 250 ids; an exchange: one per its chunk of markets).
         var requests: Int
-        /// The endpoint, path only (`/coins/markets`).
-        var path: String
-        /// A market listing fetched first and kept a day (exchanges), path only.
-        var listingPath: String?
-        /// Asked only for the favorites the providers before it did not quote.
-        var fallback: Bool
-        /// Seconds a repeated pass reuses the answer (`cache_ttl`).
-        var cacheTTL: Double
     }
 
-    /// Every batch, `vs_currency` first, in provider order.
-    func requestBatches() -> [RequestBatch] {
-        var batches: [RequestBatch] = []
+    /// The quote batches a pass makes (before the cache): per currency (`QuoteDemand`), the first
+    /// provider serving it takes the coins quoted through the providers in order together with
+    /// those pinned to it; every other pinned provider is a batch of its own.
+    func batches() -> [Batch] {
+        var out: [Batch] = []
         for currency in QuoteDemand(rules).currencies {
-            var primaryFound = false
-            for config in rules.providers where !currency.failover.isEmpty && QuoteFetcher.serves(config.name.rawValue, currency.vs) {
-                let own = currency.pinned[config.name.rawValue] ?? []
-                let coins = currency.failover + own.filter { !currency.failover.contains($0) }
-                if let batch = batch(config, vs: currency.vs, coins: coins, fallback: primaryFound) { batches.append(batch) }
-                primaryFound = true
+            var pinned = currency.pinned
+            if !currency.failover.isEmpty, let first = rules.providers.first(where: { QuoteFetcher.serves($0.name.rawValue, currency.vs) }) {
+                let name = first.name.rawValue
+                let coins = (currency.failover + (pinned.removeValue(forKey: name) ?? [])).uniqued()
+                out.append(batch(first, vs: currency.vs, coins: coins))
             }
-            for name in currency.pinned.keys.sorted() {
-                let listed = rules.providers.first { $0.name.rawValue == name }
-                if let listed, !currency.failover.isEmpty, QuoteFetcher.serves(name, currency.vs) { continue }
-                guard let providerName = ProviderName(rawValue: name) else { continue }
-                let config = listed ?? ProviderConfig(name: providerName)
-                if let batch = batch(config, vs: currency.vs, coins: (currency.pinned[name] ?? []).uniqued(), fallback: false) {
-                    batches.append(batch)
-                }
+            for (name, coins) in pinned.sorted(by: { $0.key < $1.key }) {
+                guard let provider = ProviderName(rawValue: name) else { continue }
+                out.append(batch(rules.providers.first { $0.name == provider } ?? ProviderConfig(name: provider), vs: currency.vs, coins: coins.uniqued()))
             }
         }
-        return batches
+        return out
     }
 
-    /// `coingecko (usd): 1 GET /coins/markets for 5 coins (250 a request, concurrently), reused for 1m`.
-    static func requestText(_ batch: RequestBatch) -> String {
-        var text = "\(batch.provider) (\(batch.vs)): "
-        if batch.fallback { text += "only for the coins the providers before it miss: " }
-        if let listing = batch.listingPath { text += "1 GET \(listing) a day (its markets), then " }
-        text += (batch.listingPath == nil ? "" : "up to ") + "\(batch.requests) GET \(batch.path) for \(batch.coins) coin\(batch.coins == 1 ? "" : "s")"
-        if batch.requests > 1 { text += ", concurrently" }
-        text += batch.cacheTTL > 0 ? "; reused for \(TimeText.duration(batch.cacheTTL)) (cache_ttl)" : "; every pass (cache_ttl 0s)"
-        return text
-    }
-
-    private func batch(_ config: ProviderConfig, vs: String, coins: [String], fallback: Bool) -> RequestBatch? {
-        guard !coins.isEmpty, let provider = ProviderFactory.make(config, environment: [:]) else { return nil }
-        let root = ProviderEndpoint(config: config, publicRoot: ProviderFactory.publicRoot(config.name)).baseURL
-        var batch = RequestBatch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: 0, path: "",
-                                 listingPath: nil, fallback: fallback, cacheTTL: config.cacheTTL)
-        if let exchange = provider as? any ListedMarketExchange {
-            let size = type(of: exchange).chunkSize
-            batch.requests = (coins.count + size - 1) / size
-            batch.path = Self.path(root + exchange.tickerPath([Self.placeholderCode]), root: root)
-            batch.listingPath = exchange.listingRequest(vs: vs).map { Self.path($0.url, root: root) }
-            return batch
+    private func batch(_ config: ProviderConfig, vs: String, coins: [String]) -> Batch {
+        var requests = 1
+        if let provider = ProviderFactory.make(config, environment: [:]) {
+            if let exchange = provider as? any ListedMarketExchange {
+                let size = max(1, type(of: exchange).chunkSize)
+                requests = (coins.count + size - 1) / size
+            } else {
+                requests = max(1, (try? provider.requests(QuoteQuery(favorites: coins, vs: vs)).count) ?? 1)
+            }
         }
-        guard let requests = try? provider.requests(QuoteQuery(favorites: coins, vs: vs)), let first = requests.first else { return nil }
-        batch.requests = requests.count
-        batch.path = Self.path(first.url, root: root)
-        return batch
+        return Batch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: requests)
     }
 
-    /// The market code the exchanges' ticker path is drawn with, cut off again.
-    private static let placeholderCode = "COINWATCH-PLAN"
+    /// `requests a pass: 3 (coingecko usd: 1 for 2 coins; …), none within cache_ttl`.
+    func requestsText() -> String {
+        let all = batches()
+        let total = all.reduce(0) { $0 + $1.requests }
+        let parts = all.map { "\($0.provider) \($0.vs): \($0.requests) for \($0.coins) coin\($0.coins == 1 ? "" : "s")" }
+        return "requests a pass: \(total) quote request\(total == 1 ? "" : "s") (" + parts.joined(separator: "; ")
+            + "), none within cache_ttl; exchanges add a market listing request once a day; indicator rules add history requests (below)"
+    }
 
-    /// `url` without `root`, and without its query when that names coins (`/coins/markets`).
-    static func path(_ url: String, root: String) -> String {
-        var path = url.hasPrefix(root) ? String(url.dropFirst(root.count)) : Redaction.url(url)
-        if let mark = path.firstIndex(of: "?"), path.count > 40 || path.lowercased().contains(Self.placeholderCode.lowercased()) { path = String(path[..<mark]) }
-        return path
+    /// `{"quote_requests": 3, "batches": [{"provider": "coingecko", "vs": "usd", "coins": 2, "requests": 1}, …]}`.
+    func requestsJSON() -> String {
+        let all = batches()
+        var out = JSONOut()
+        out.add("quote_requests", all.reduce(0) { $0 + $1.requests })
+        out.addRaw("batches", JSONOut.array(all.map { batch in
+            var b = JSONOut()
+            b.add("provider", batch.provider)
+            b.add("vs", batch.vs)
+            b.add("coins", batch.coins)
+            b.add("requests", batch.requests)
+            return b.text
+        }))
+        return out.text
     }
 }

@@ -22,21 +22,11 @@ public enum ProviderFactory {
         }
     }
 
-    /// The public API root of `name`, used when rules.json gives no `base_url` (SPEC §6).
-    public static func publicRoot(_ name: ProviderName) -> String {
-        switch name {
-        case .coingecko: return CoinGecko.publicRoot
-        case .coinpaprika: return CoinPaprika.publicRoot
-        case .bithumb: return Bithumb.publicRoot
-        case .upbit: return Upbit.publicRoot
-        case .binance: return Binance.publicRoot
-        }
-    }
-
-    /// The quote currencies `check` accepts for `name` (lower case): what it offers, and for
-    /// coingecko the currencies its API lists (`CoinGecko.supportedCurrencies`).
+    /// The quote currencies `check` accepts for `name` (lower case): what it offers; for coingecko,
+    /// which takes any currency its API knows, the ones it lists (`CoinGecko.supportedCurrencies`)
+    /// and every one another provider offers (`usdt`), so only a code no provider knows is refused.
     public static func knownCurrencies(_ name: ProviderName) -> [String] {
-        offeredCurrencies(name) ?? CoinGecko.supportedCurrencies
+        offeredCurrencies(name) ?? (CoinGecko.supportedCurrencies + ProviderName.allCases.flatMap { offeredCurrencies($0) ?? [] }).uniqued()
     }
 
     /// Whether `name` reads an API key from `api_key_env` (the exchanges' public data takes none).
