@@ -33,7 +33,7 @@ public enum HelpText {
         case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
         case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
         case .trending: return "CoinGecko's trending coins and NFT collections."
-        case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .favorites: return "List the favorites with their price, 24h change and every rule that covers them, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
         case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
