@@ -229,20 +229,49 @@ def run_history(args, work: Path) -> dict:
     return {"show_1y": show, "version": version, **store}
 
 
-SINK_KINDS = ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "json"]
+SINK_KINDS = ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix"]
 COMMAND_SECONDS = 0.3
 
 
+class SMTPServer:
+    """The tests' SMTP server (Tests/servers/smtp_server.py, aiosmtpd from `make test-python`'s venv),
+    STARTTLS required, answering each message's data after `delay` seconds."""
+
+    def __init__(self, folder: Path, delay: float) -> None:
+        python = ROOT / ".build" / "test-python" / "bin" / "python3"
+        if subprocess.call([str(python), "-c", "import aiosmtpd"], stderr=subprocess.DEVNULL) != 0:
+            raise SystemExit("bench: no aiosmtpd in .build/test-python (run 'make test-python')")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.certificate, key = folder / "cert.pem", folder / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                        "-nodes", "-keyout", str(key), "-out", str(self.certificate), "-days", "2",
+                        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.folder = folder
+        self.process = subprocess.Popen([str(python), str(ROOT / "Tests" / "servers" / "smtp_server.py"), str(folder),
+                                         "accept", "starttls", str(self.certificate), str(key), "", "", str(delay), "900"],
+                                        stdout=subprocess.PIPE, text=True)
+        self.port = int(self.process.stdout.readline())
+
+    def messages(self) -> int:
+        return len(list(self.folder.glob("*.eml")))
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
 def run_sinks(args, work: Path) -> dict:
-    """Issue #20: one alert to 10 sinks of 10 kinds (the nine webhook formats and a command), each
-    answering in 300 ms, against the same pass with no sink; and the command sink's own overhead: a pass
-    whose only sink runs `sleep 0.3`, minus the same pass without it, minus sleep's own run time."""
+    """Issue #20: one alert to 10 sinks of 10 kinds (eight webhook formats, a command and an email),
+    each answering in 300 ms, against the same pass with no sink; and the command sink's own overhead:
+    a pass whose only sink runs `sleep 0.3`, minus the same pass without it, minus sleep's own run time."""
     print("bench: 10 sinks of 10 kinds answering in 300 ms; the command sink's overhead", flush=True)
     folder = work / "sinks"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     prices = PriceServer(1)
     hooks = WebhookReceiver(WEBHOOK_DELAY)
+    smtp = SMTPServer(folder / "smtp", WEBHOOK_DELAY)
     sleep = shutil.which("sleep") or "/bin/sleep"
     extra = {"telegram": {"chat_id": 1}, "pushover": {"token": "t", "user": "u"}, "gotify": {"token": "t"},
              "matrix": {"token": "t", "room": "!r:bench"}}
@@ -264,8 +293,14 @@ def run_sinks(args, work: Path) -> dict:
 
         kinds = {f"{k}": {"type": "webhook", "format": k, "url": hooks.url(f"/{k}"), **extra.get(k, {})} for k in SINK_KINDS}
         kinds["run"] = {"type": "command", "argv": [sleep, str(WEBHOOK_DELAY)]}
+        kinds["mail"] = {"type": "email", "url": f"smtp://127.0.0.1:{smtp.port}", "from": "coinwatch <bench@example.org>",
+                         "to": ["me@example.org"], "ca_file": str(smtp.certificate)}
         baseline = case("no-sink", {})
+        before = smtp.messages()
         ten = case("ten-kinds", kinds)
+        ten["mails"] = smtp.messages() - before
+        if ten["mails"] != args.runs + 1:
+            raise SystemExit(f"bench: the email sink delivered {ten['mails']} mails in {args.runs + 1} passes")
         command = case("command", {"run": {"type": "command", "argv": [sleep, str(COMMAND_SECONDS)]}})
         own = []
         for _ in range(args.runs):
@@ -275,6 +310,7 @@ def run_sinks(args, work: Path) -> dict:
     finally:
         prices.close()
         hooks.close()
+        smtp.close()
     overhead = command["median_ms"] - baseline["median_ms"] - statistics.median(own)
     return {"no_sink": baseline, "ten_kinds": ten, "command": command, "sleep_own_median_ms": statistics.median(own),
             "command_overhead_ms": overhead,
@@ -288,7 +324,8 @@ def sinks_targets(sinks: dict | None) -> list[tuple[str, str, bool | None]]:
     ten, none = sinks["ten_kinds"], sinks["no_sink"]
     return [
         ("10 sinks of 10 kinds answering in 300 ms, one alert each: ≤ 800 ms wall",
-         f"{fmt_ms(ten)} ms ({ten['requests']} webhook requests and a command; the same pass without a sink {fmt_ms(none)} ms)",
+         f"{fmt_ms(ten)} ms ({ten['requests']} webhook requests, a command and {ten.get('mails', 0)} mails over STARTTLS; "
+         f"the same pass without a sink {fmt_ms(none)} ms)",
          ten["median_ms"] <= 800),
         ("the command sink adds ≤ 5 ms beyond the command's own run time",
          f"{sinks['command_overhead_ms']:.1f} ms (pass {fmt_ms(sinks['command'])} ms − no-sink pass "
@@ -630,9 +667,10 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "fresh store, and 129,600 one-minute candles of one coin read back.",
                              history_targets(result.get("history")))
     lines += targets_section("Sinks (issue #20)",
-                             "One alert per pass (state removed before each) to ten sinks of ten kinds: the nine webhook "
-                             "formats on a loopback receiver that answers each request after 300 ms, and a command sink "
-                             "running `sleep 0.3`; next to the same pass with only a file sink. The command sink's overhead is "
+                             "One alert per pass (state removed before each) to ten sinks of ten kinds: eight webhook "
+                             "formats on a loopback receiver that answers each request after 300 ms, a command sink "
+                             "running `sleep 0.3`, and an email sink (STARTTLS) to a loopback aiosmtpd server that answers "
+                             "each message after 300 ms; next to the same pass with only a file sink. The command sink's overhead is "
                              "a pass whose only sink runs `sleep 0.3`, minus the pass without it, minus `sleep 0.3` timed alone.",
                              sinks_targets(result.get("sinks")))
     lines += targets_section("Stream (issue #18)",
