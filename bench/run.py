@@ -784,20 +784,14 @@ def main() -> int:
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
     args = parser.parse_args()
-    if args.only_watch:
+    for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets)]:
+        if not only:
+            continue
         args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
         args.work.mkdir(parents=True, exist_ok=True)
-        watch = run_watch(args, args.work)
-        print(json.dumps(watch, indent=1))
-        for t, m, ok in watch_targets(watch):
-            print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
-        return 0
-    if args.only_sinks:
-        args.bin = args.bin.resolve()
-        args.work.mkdir(parents=True, exist_ok=True)
-        sinks = run_sinks(args, args.work)
-        print(json.dumps(sinks, indent=1))
-        for t, m, ok in sinks_targets(sinks):
+        found = run(args, args.work)
+        print(json.dumps(found, indent=1))
+        for t, m, ok in check(found):
             print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
         return 0
     if args.from_results:

@@ -74,11 +74,7 @@ enum FavoritesCommand {
     static func listJSON(_ rows: [WatchTable.Row], rulesFile: String) -> String {
         let items = rows.map { row in
             var o = JSONOut()
-            o.add("coin", row.coin)
-            o.add("symbol", row.quote?.symbol)
-            o.add("name", row.quote?.name)
-            o.add("price", row.quote?.price)
-            o.add("change_24h", row.quote?.change24h)
+            WatchTable.addQuoteFields(of: row, to: &o)
             o.addRaw("rules", JSONOut.array(row.rules.map { JSONOut.quote($0.rule) }))
             return o.text
         }
