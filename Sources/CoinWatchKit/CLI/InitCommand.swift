@@ -84,7 +84,11 @@ enum InitCommand {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.filter { $0.price != nil }.count * 3 + resolved.filter { $0.price == nil }.count * 2) rule(s)"
             if let movedTo { out += "; the old file is at \(movedTo)" }
             out += "\nnext: "
-            if let webhook { out += "export \(variable)=<your \(webhook.rawValue) URL>, then " }
+            if let webhook {
+                out += "export \(variable)=<your \(webhook.rawValue) URL>"
+                for (key, name) in extraVariables(webhook) { out += " \(name)=<its \(key)>" }
+                out += ", then "
+            }
             out += "coinwatch check --rules \(path), then coinwatch --once --baseline --rules \(path)\n"
             context.io.out(out)
         }
@@ -170,7 +174,7 @@ enum InitCommand {
         var notify = [#""stdout""#, #""log""#]
         if let format {
             var sink = #"    "chat": {"type": "webhook", "format": "\#(format.rawValue)", "url": "${\#(urlVariable)}""#
-            if format == .telegram { sink += #", "chat_id": "${TELEGRAM_CHAT_ID}""# }
+            for (key, variable) in extraVariables(format) { sink += #", "\#(key)": "${\#(variable)}""# }
             sinks.append(sink + "}")
             notify.append(#""chat""#)
         }
@@ -190,6 +194,17 @@ enum InitCommand {
         }
 
         """
+    }
+
+    /// The fields besides `url` a format needs, each read from its own variable (SPEC §3).
+    static func extraVariables(_ format: WebhookConfig.Format) -> [(key: String, variable: String)] {
+        switch format {
+        case .telegram: [("chat_id", "TELEGRAM_CHAT_ID")]
+        case .pushover: [("token", "PUSHOVER_TOKEN"), ("user", "PUSHOVER_USER")]
+        case .gotify: [("token", "GOTIFY_TOKEN")]
+        case .matrix: [("token", "MATRIX_TOKEN"), ("room", "MATRIX_ROOM")]
+        default: []
+        }
     }
 
     /// A rule id from a favorite: its letters, digits, `.`, `_` and `-`, others as `-`, at most 50.

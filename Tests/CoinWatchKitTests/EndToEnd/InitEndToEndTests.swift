@@ -34,6 +34,19 @@ import Testing
         #expect(check.status == 0, "the starter passes check: \(check.stderr)")
     }
 
+    @Test(arguments: ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "json"])
+    func everySinkFormatsStarterFilePassesCheckOnceItsVariablesAreSet(format: String) throws {
+        let path = dir.path + "/\(format)/rules.json"
+        let run = try initialize(["--favorites", "bitcoin", "--sink", format, "--yes", "--rules", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let variables = ["TELEGRAM_CHAT_ID": "-100123", "PUSHOVER_TOKEN": "a1", "PUSHOVER_USER": "u1",
+                         "GOTIFY_TOKEN": "g1", "MATRIX_TOKEN": "m1", "MATRIX_ROOM": "!abc123:example.org"]
+        let named = variables.keys.filter { run.stdout.contains($0 + "=") }
+        let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/\(format)/state.json"],
+                                   environment: env.merging(variables.filter { named.contains($0.key) }) { $1 })
+        #expect(check.status == 0, "the \(format) starter passes check with the variables init named: \(run.stdout) \(check.stderr)")
+    }
+
     @Test func initNeverOverwritesWithoutForceAndMovesTheOldFileAsideWithIt() throws {
         let path = try dir.write("rules.json", #"{"favorites": ["solana"]}"#)
         let refused = try initialize(["--yes", "--rules", path])
