@@ -76,7 +76,11 @@ public final class CandleFeed: @unchecked Sendable {
             let market = source.historyMarket(for: quote)
             // A candle the provider may still revise (CoinGecko's cached `ohlc`) is not closed yet.
             let nowMs = clockMs - source.settleMilliseconds
-            var readings: [IndicatorKey: IndicatorReading] = [:]
+            // First each timeframe's series and the candles it lacks (from `from`), so that the
+            // timeframes built from one served series (CoinGecko's 4h, 1d and 1w) share one fill of it,
+            // from the earliest candle any of them lacks: one request where each would make its own.
+            var behind: [(timeframe: Timeframe, name: String, entry: Series, lastClosed: Int64, from: Int64?)] = []
+            var earliest: [Timeframe: Int64] = [:]
             for timeframe in Timeframe.allCases {
                 let group = coinNeeds.filter { $0.timeframe == timeframe }
                 guard !group.isEmpty else { continue }
@@ -88,16 +92,28 @@ public final class CandleFeed: @unchecked Sendable {
                 }
                 let width = timeframe.milliseconds
                 let lastClosed = timeframe.floor(nowMs) - width
+                var from: Int64?
                 if entry.fedThrough.map({ $0 < lastClosed }) ?? true {
-                    let from = entry.fedThrough.map { $0 + width } ?? lastClosed - Int64(Indicator.window) * width
-                    let candles = closedCandles(source, market: market, vs: quote.vs, timeframe: timeframe, from: from, now: nowMs,
-                                                transport: transport, memory: &memory, update: &update)
-                    for candle in candles where candle.openTime <= lastClosed {
+                    let start = entry.fedThrough.map { $0 + width } ?? lastClosed - Int64(Indicator.window) * width
+                    if let served = Self.served(source, timeframe) { earliest[served] = min(earliest[served] ?? start, start) }
+                    from = start
+                }
+                behind.append((timeframe, name, entry, lastClosed, from))
+            }
+            var fills: [Timeframe: HistoryLoader.Filled] = [:]
+            var readings: [IndicatorKey: IndicatorReading] = [:]
+            for item in behind {
+                var entry = item.entry
+                if let from = item.from {
+                    let candles = closedCandles(source, market: market, vs: quote.vs, timeframe: item.timeframe, from: from,
+                                                fillFrom: earliest, fills: &fills, now: nowMs, transport: transport,
+                                                memory: &memory, update: &update)
+                    for candle in candles where candle.openTime <= item.lastClosed {
                         for index in entry.tracks.values.indices { entry.tracks.values[index].add(candle) }
                     }
-                    entry.fedThrough = lastClosed
+                    entry.fedThrough = item.lastClosed
                 }
-                series[name] = entry
+                series[item.name] = entry
                 for (key, track) in entry.tracks { readings[key] = track.reading }
             }
             update.readings[coin] = IndicatorReadings(readings)
@@ -117,25 +133,40 @@ public final class CandleFeed: @unchecked Sendable {
         return IndicatorReadings(tracks: tracks)
     }
 
+    /// The timeframe `source` fetches to make `timeframe`'s candles; nil when it cannot make them.
+    private static func served(_ source: any HistorySource, _ timeframe: Timeframe) -> Timeframe? {
+        let served = source.fetchTimeframe(for: timeframe)
+        return served == timeframe || timeframe.isBuilt(from: served) ? served : nil
+    }
+
     /// The closed candles of `timeframe` from `from` (ms, on a boundary) to the last closed at
     /// `now`: the store's, after asking the provider for what the store does not know complete;
-    /// built from finer candles where the provider does not serve `timeframe`.
+    /// built from finer candles where the provider does not serve `timeframe`. The served series is
+    /// filled once per coin and pass, from `fillFrom[served]`, and kept in `fills` for the other
+    /// timeframes built from it.
     private func closedCandles(_ source: any HistorySource, market: String, vs: String, timeframe: Timeframe, from: Int64,
+                               fillFrom: [Timeframe: Int64], fills: inout [Timeframe: HistoryLoader.Filled],
                                now: Int64, transport: any HTTPTransport, memory: inout ProviderMemory,
                                update: inout Update) -> [Candle] {
-        let served = source.fetchTimeframe(for: timeframe)
-        guard served == timeframe || timeframe.isBuilt(from: served) else {
+        guard let served = Self.served(source, timeframe) else {
             update.warnings.append("\(source.name) serves no \(timeframe.rawValue) candles for \(market); its indicator rules stay in warm-up")
             return []
         }
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: served)
-        let seconds = Double(now) / 1000
-        let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: vs, from: from, now: now) { request in
-            ProviderCall.ask(request, from: source.name, through: transport, memory: &memory, now: seconds)
+        let filled: HistoryLoader.Filled
+        if let done = fills[served] {
+            filled = done
+        } else {
+            let seconds = Double(now) / 1000
+            filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: vs, from: fillFrom[served] ?? from,
+                                                                      now: now) { request in
+                ProviderCall.ask(request, from: source.name, through: transport, memory: &memory, now: seconds)
+            }
+            fills[served] = filled
+            update.requests += filled.requests
+            update.warnings += filled.warnings
+            if let failure = filled.failure { update.warnings.append("\(failure); indicators of \(market) use the candles stored so far") }
         }
-        update.requests += filled.requests
-        update.warnings += filled.warnings
-        if let failure = filled.failure { update.warnings.append("\(failure); indicators of \(market) use the candles stored so far") }
         let end = timeframe.floor(now)
         let stored = (try? store?.candles(key, from: from, to: end)) ?? []
         var candles = CandleChunk.merge(stored, filled.fetched.filter { $0.openTime >= from && $0.openTime < end })

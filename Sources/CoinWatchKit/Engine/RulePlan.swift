@@ -52,8 +52,8 @@ struct RulePlan: Sendable {
     let currencies: [String]
     /// Per slot: how its observation is derived, if it is.
     let derivations: [Derivation?]
-    /// Whether some slot's quote is made in the pass (a ratio or the portfolio).
-    let makesQuotes: Bool
+    /// Per slot: whether its quote is made in the pass from others (a ratio or the portfolio).
+    let madeSlots: [Bool]
     /// The held coins (as written) and what they cost, when some rule values the portfolio.
     let portfolio: [(coin: String, position: Position)]?
     /// `StateDocument.priceKey` of each slot: its coin in its currency.
@@ -67,6 +67,9 @@ struct RulePlan: Sendable {
     /// Per coin of `coins`: whether some rule on it looks back over recorded prices
     /// (`ConditionNeeds.history`), so its observations carry the price series.
     let needsHistory: [Bool]
+    /// Per coin of `coins`: whether some rule on it reads an indicator (`ConditionNeeds.indicators`),
+    /// so a pass looks its readings up.
+    let needsIndicators: [Bool]
     /// Per pair: its key in `StateDocument.pairs`.
     let pairKeys: [String]
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
@@ -123,6 +126,7 @@ struct RulePlan: Sendable {
         // The conditions' boxes first, back to back in rule order (see `ConditionBox`).
         let boxes = rules.rules.map { ConditionBox.boxing($0.condition) }
         var historyCoins = Set<Int>()
+        var indicatorCoins = Set<Int>()
         var targetCoins: [Int] = []
         var pairKeys: [String] = []
         for favorite in rules.favorites { _ = slot(favorite) }
@@ -141,10 +145,12 @@ struct RulePlan: Sendable {
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
             let box = boxes[steps.count]
-            if rule.condition.kind.needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
+            let needs = rule.condition.kind.needs
+            if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
+            if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
             steps.append(Step(condition: Unmanaged.passUnretained(box), isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                              enabled: rule.enabled, remembers: rule.condition.kind.needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
+                              enabled: rule.enabled, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))
         }
         self.coins = coins
@@ -153,9 +159,9 @@ struct RulePlan: Sendable {
         self.quoteKeys = quoteKeys
         self.currencies = currencies
         self.derivations = derivations
-        self.makesQuotes = derivations.contains {
+        self.madeSlots = derivations.map {
             switch $0 {
-            case .ratio, .portfolio: return true
+            case .ratio?, .portfolio?: return true
             default: return false
             }
         }
@@ -165,6 +171,7 @@ struct RulePlan: Sendable {
         self.steps = steps
         self.boxes = boxes
         self.needsHistory = coins.indices.map { historyCoins.contains($0) }
+        self.needsIndicators = coins.indices.map { indicatorCoins.contains($0) }
         self.targetCoins = targetCoins
         self.pairKeys = pairKeys
         self.longestWindow = Self.longestWindow(rules.rules)

@@ -1,19 +1,27 @@
 extension RuleRunner {
-    /// `quotes` with the quotes the plan makes in the pass: each ratio coin's (from both of its
-    /// coins' quotes) and the portfolio's (when every held coin was quoted).
-    func withMadeQuotes(_ quotes: [String: Quote]) -> [String: Quote] {
-        var quotes = quotes
-        for (slot, derivation) in plan.derivations.enumerated() {
-            switch derivation {
-            case .ratio(let base, let quote):
-                if let a = quotes[base], let b = quotes[quote] { quotes[plan.coins[slot]] = Self.ratio(a, b) }
-            case .portfolio:
-                if let total = portfolioQuote(quotes) { quotes[RuleCoin.portfolio] = total }
-            default:
-                continue
-            }
+    /// The quote the plan makes for `slot` in the pass from the others (`RulePlan.madeSlots`): a ratio
+    /// coin's (from both of its coins' quotes) or the portfolio's (when every held coin was quoted);
+    /// nil when one is missing. A pass makes it for an alert only; it observes `madeFigures`.
+    func madeQuote(_ slot: Int, from quotes: [String: Quote]) -> Quote? {
+        switch plan.derivations[slot] {
+        case .ratio(let base, let quote)?:
+            guard let a = quotes.index(forKey: base), let b = quotes.index(forKey: quote) else { return nil }
+            return Self.ratio(quotes.values[a], quotes.values[b])
+        case .portfolio?:
+            return portfolioQuote(quotes)
+        default:
+            return nil
         }
-        return quotes
+    }
+
+    /// The price and 24h change of `madeQuote(slot, from: quotes)` (all that a ratio's or the
+    /// portfolio's observation reads), made for a ratio without building its names.
+    func madeFigures(_ slot: Int, from quotes: [String: Quote]) -> (price: Double, change24h: Double?)? {
+        guard case .ratio(let base, let quote)? = plan.derivations[slot] else {
+            return madeQuote(slot, from: quotes).map { ($0.price, $0.change24h) }
+        }
+        guard let a = quotes.index(forKey: base), let b = quotes.index(forKey: quote) else { return nil }
+        return Self.ratioFigures(quotes.values[a], quotes.values[b])
     }
 
     /// The held coins without a quote this pass, when some rule values the portfolio and one is missing; else nil.
@@ -26,13 +34,20 @@ extension RuleRunner {
     /// `a` priced in `b`: the price ratio, and the 24h change both imply
     /// ((1 + a%) ÷ (1 + b%) − 1, in percent) where both report one. Its currency is `b`'s symbol.
     static func ratio(_ a: Quote, _ b: Quote) -> Quote {
+        let figures = ratioFigures(a, b)
+        return Quote(providerID: a.providerID + "/" + b.providerID, symbol: a.symbol + "/" + b.symbol, name: a.name + "/" + b.name,
+                     vs: b.symbol.lowercased(), price: figures.price, change24h: figures.change24h,
+                     provider: a.provider == b.provider ? a.provider : a.provider + "+" + b.provider)
+    }
+
+    /// The price and 24h change of `ratio(a, b)`.
+    @inline(__always)
+    static func ratioFigures(_ a: borrowing Quote, _ b: borrowing Quote) -> (price: Double, change24h: Double?) {
         var change: Double?
         if let ca = a.change24h, let cb = b.change24h, cb > -100 {
             change = ((1 + ca / 100) / (1 + cb / 100) - 1) * 100
         }
-        return Quote(providerID: a.providerID + "/" + b.providerID, symbol: a.symbol + "/" + b.symbol, name: a.name + "/" + b.name,
-                     vs: b.symbol.lowercased(), price: a.price / b.price, change24h: change,
-                     provider: a.provider == b.provider ? a.provider : a.provider + "+" + b.provider)
+        return (a.price / b.price, change)
     }
 
     /// The holdings' total as a quote (price: the total value in vs_currency; 24h change: the total's,

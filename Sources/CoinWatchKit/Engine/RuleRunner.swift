@@ -51,11 +51,11 @@ public struct RuleRunner: Sendable {
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
                          now: Double, silences: SilenceIndex, held: inout [Held]?,
                          indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
-        // Ratio and portfolio quotes are made from the others of the same pass (a copy only then).
-        let quotes = plan.makesQuotes ? withMadeQuotes(quotes) : quotes
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
-        // without a quote this pass is not `quoted` (its observation is a placeholder).
+        // without a quote this pass is not `quoted` (its observation is a placeholder). A ratio or
+        // the portfolio is observed from the figures of the quotes it is made of (`madeQuote`); its
+        // whole quote, with its names, is made only for an alert.
         var observations: [Observation] = []
         var quoted: [Bool] = []
         var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
@@ -63,7 +63,9 @@ public struct RuleRunner: Sendable {
         quoted.reserveCapacity(plan.coins.count)
         seriesAt.reserveCapacity(plan.coins.count)
         for (slot, priceKey) in plan.priceKeys.enumerated() {
-            guard let quoteAt = quotes.index(forKey: plan.quoteKeys[slot]) else {
+            let made = plan.madeSlots[slot] ? madeFigures(slot, from: quotes) : nil
+            let quoteAt = plan.madeSlots[slot] ? nil : quotes.index(forKey: plan.quoteKeys[slot])
+            guard made != nil || quoteAt != nil else {
                 observations.append(Self.unobserved)
                 quoted.append(false)
                 seriesAt.append(nil)
@@ -75,8 +77,17 @@ public struct RuleRunner: Sendable {
             // The series only where a rule on the coin looks back: an observation without one
             // copies without touching a reference count.
             let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
-            observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
-            if !indicators.isEmpty, let readings = indicators[plan.quoteKeys[slot]] { observations[slot].indicators = readings }
+            if let quoteAt {
+                observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
+            } else if let made {
+                var observation = Observation(quote: Self.unquoted, previous: previous, series: series, now: now)
+                observation.price = made.price
+                observation.change24h = made.change24h
+                observations.append(observation)
+            }
+            if plan.needsIndicators[slot], !indicators.isEmpty, let readings = indicators[plan.quoteKeys[slot]] {
+                observations[slot].indicators = readings
+            }
             if let derivation = plan.derivations[slot] {
                 observations[slot].derived = Self.derived(derivation, quotes: quotes, plan: plan)
             }
@@ -145,7 +156,8 @@ public struct RuleRunner: Sendable {
         return (next.pair, next.decision)
     }
 
-    /// Stands in for a quote that is not there (never used: only quoted coins are observed).
+    /// Stands in for a quote that is not there (never alerted on: only quoted coins are observed), and
+    /// is what a made quote's observation starts from (no figures of its own: `madeFigures` sets them).
     private static let unquoted = Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: "")
     /// Stands in for the observation of a coin without a quote (never judged).
     private static let unobserved = Observation(quote: unquoted, previous: nil, series: nil, now: 0)
@@ -153,7 +165,7 @@ public struct RuleRunner: Sendable {
     /// The alert of rule `ruleIndex` for the plan's `slot`, with the sinks it goes to.
     private func pendingAlert(_ ruleIndex: Int, slot: Int, observation: Observation, quotes: [String: Quote],
                               status: Alert.Status, now: Double, timeDigits: String) -> Pending {
-        let quote = quotes[plan.quoteKeys[slot]] ?? Self.unquoted
+        let quote = (plan.madeSlots[slot] ? madeQuote(slot, from: quotes) : quotes[plan.quoteKeys[slot]]) ?? Self.unquoted
         // A ratio is priced in its second coin; every other slot in its currency.
         let vs: String
         if case .ratio = plan.derivations[slot] { vs = quote.vs } else { vs = plan.currencies[slot] }
@@ -202,15 +214,17 @@ public struct RuleRunner: Sendable {
                         at: [Dictionary<String, PriceSeries>.Index?], prices: inout [String: PriceSeries], now: Double) {
         let keep = longestWindow
         var recorded = 0
-        for (coin, observation) in observations.enumerated() {
+        // `recorded` counts the slots observed from one of `quotes` (not a made ratio or portfolio).
+        // The observations are read in place (copying one would retain its series and readings).
+        for coin in observations.indices {
             guard quoted[coin], let index = at[coin] else { continue }
-            Self.append(observation.price, now: now, keep: keep, to: &prices.values[index])
-            recorded += 1
+            Self.append(observations[coin].price, now: now, keep: keep, to: &prices.values[index])
+            if !plan.madeSlots[coin] { recorded += 1 }
         }
-        for (coin, observation) in observations.enumerated() where at[coin] == nil && quoted[coin] {
-            Self.append(observation.price, now: now, keep: keep,
+        for coin in observations.indices where at[coin] == nil && quoted[coin] {
+            Self.append(observations[coin].price, now: now, keep: keep,
                         to: &prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
-            recorded += 1
+            if !plan.madeSlots[coin] { recorded += 1 }
         }
         guard recorded < quotes.count else { return }
         for (coin, quote) in quotes where plan.coinPositions[coin] == nil && !QuoteKey.isFeedKey(coin) {

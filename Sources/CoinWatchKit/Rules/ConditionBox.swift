@@ -29,7 +29,9 @@ private final class KindBox<Kind: ConditionKind>: ConditionBox, @unchecked Senda
     }
 
     override func holds(_ observation: inout Observation, firing: Bool, rearm: Double) -> Bool {
-        kind.holds(observation, firing: firing, rearm: rearm)
+        // This generic method is not specialized per kind: `holds(inPlace:)` is the witness that
+        // takes the observation without a copy.
+        kind.holds(inPlace: &observation, firing: firing, rearm: rearm)
     }
 
     override func remember(_ observation: Observation, fired: Bool) -> Double? { kind.remember(observation, fired: fired) }

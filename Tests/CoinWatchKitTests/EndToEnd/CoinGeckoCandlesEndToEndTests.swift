@@ -97,6 +97,21 @@ import Testing
         #expect(records["all-days"] == nil, "\(days.count) whole days: a partial first day is not a candle")
     }
 
+    @Test func aFourHourAndADailyRuleOnOneCoinShareOneOHLCRequestInTheFirstPass() throws {
+        // 1d candles are built from the 4h series: the pass fills it once, from the earliest candle either timeframe lacks.
+        let run = try pass("""
+            {"id": "rsi", "coin": "bitcoin", "when": {"rsi_above": {"value": 1, "tf": "4h"}}},
+            {"id": "day", "coin": "bitcoin", "when": {"price_below_ma": {"period": 20, "tf": "1d"}}}
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = Self.records(run)
+        #expect(records["rsi"]?["value"] != nil, "\(run.stdout)\n\(run.stderr)")
+        #expect(records["day"]?["value"] != nil, "\(run.stdout)\n\(run.stderr)")
+        let asked = api.requests("/coins/bitcoin/ohlc")
+        #expect(asked.count == 1, "one 4h series behind both timeframes, one request: \(asked.map(\.target))")
+        #expect(asked.first?.queryItem("days") == "30")
+    }
+
     @Test func checkSaysWhereCoinGeckoCandlesComeFromAndHowDeepTheyGo() throws {
         let run = try check(#"{"id": "slow", "coin": "bitcoin", "when": {"ma_crosses_above": {"fast": 50, "slow": 200, "tf": "4h"}}}"#)
         #expect(run.status == 0, "\(run.stderr)")

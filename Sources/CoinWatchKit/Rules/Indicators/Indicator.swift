@@ -56,4 +56,29 @@ struct IndicatorNeed: Sendable, Hashable {
 struct IndicatorKey: Sendable, Hashable {
     var timeframe: Timeframe
     var indicator: Indicator
+
+    /// The key packed into one integer (period, kind, timeframe), distinct for distinct keys; -1 for
+    /// a period outside 0..<2³² (compared field by field instead).
+    var code: Int {
+        let kind: Int, period: Int
+        switch indicator {
+        case .rsi(let n): (kind, period) = (0, n)
+        case .sma(let n): (kind, period) = (1, n)
+        case .ema(let n): (kind, period) = (2, n)
+        case .bands(let n): (kind, period) = (3, n)
+        case .volumeRatio(let n): (kind, period) = (4, n)
+        }
+        let frame: Int
+        switch timeframe {
+        case .m1: frame = 0
+        case .m5: frame = 1
+        case .m15: frame = 2
+        case .h1: frame = 3
+        case .h4: frame = 4
+        case .d1: frame = 5
+        case .w1: frame = 6
+        }
+        guard period >= 0, period <= Int(UInt32.max) else { return -1 }
+        return period << 6 | kind << 3 | frame
+    }
 }
