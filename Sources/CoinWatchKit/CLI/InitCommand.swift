@@ -114,7 +114,7 @@ enum InitCommand {
         for favorite in favorites {
             switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
             case .success(let hits):
-                if let hit = SearchHit.best(for: favorite, in: hits) {
+                if let hit = CatalogCoin.best(for: favorite, in: hits) {
                     ids.append(hit.id)
                 } else {
                     context.io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
