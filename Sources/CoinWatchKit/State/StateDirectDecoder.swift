@@ -5,12 +5,28 @@
 /// general way, which reports the problem exactly as before.
 enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
-    static func decode(_ bytes: [UInt8]) -> StateDocument? {
+    /// With `sections`, only those parts are read and the rest skipped (a document to read from, never
+    /// to save); `quote_cache` (`provider|vs|coin`) and `prices` (`coin|vs`) keep only the entries of
+    /// `sections.coins`, `pairs` only those of `sections.rule` (read, then dropped).
+    static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
         bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
-            guard let doc = StateDocument.fields.read(&reader), reader.atEnd() else { return nil }
+            guard var doc = StateDocument.fields.read(&reader, only: sections.names), reader.atEnd() else { return nil }
+            if let coins = sections.coins {
+                doc.memory.quoteCache = doc.memory.quoteCache.filter { coins.contains(part(of: $0.key, after: true)) }
+                doc.prices = doc.prices.filter { coins.contains(part(of: $0.key, after: false)) }
+            }
+            if let rule = sections.rule {
+                doc.pairs.removeAll { StateDocument.splitPairKey($0).rule != rule }
+            }
             return doc
         }
+    }
+
+    /// The part of a key after its last `|` (`after`), else before it; the whole key without one.
+    private static func part(of key: String, after: Bool) -> String {
+        guard let bar = key.lastIndex(of: "|") else { return key }
+        return after ? String(key[key.index(after: bar)...]) : String(key[..<bar])
     }
 
     /// An object's members in order, each value read by `read` and handed to `insert`; false when

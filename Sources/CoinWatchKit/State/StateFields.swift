@@ -47,8 +47,9 @@ struct StateFields<Record>: @unchecked Sendable {
 
     // MARK: Bytes
 
-    /// The record at the cursor, or nil when the reader cannot vouch for it.
-    func read(_ reader: inout JSONTokenizer) -> Record? {
+    /// The record at the cursor, or nil when the reader cannot vouch for it. With `names`, a field
+    /// not among them (and not required) is skipped unread and keeps its default.
+    func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil) -> Record? {
         var record = blank
         var seen: UInt64 = 0
         guard reader.take(UInt8(ascii: "{")) else { return nil }
@@ -60,6 +61,11 @@ struct StateFields<Record>: @unchecked Sendable {
                     continue
                 }
                 let bit: UInt64 = 1 << UInt64(index)
+                if let names, !fields[index].isRequired, !names.contains(fields[index].name) {
+                    guard seen & bit == 0, reader.skipValue() else { return nil }
+                    seen |= bit
+                    continue
+                }
                 guard seen & bit == 0, fields[index].read(&reader, &record) else { return nil }
                 seen |= bit
             } while reader.take(UInt8(ascii: ","))
