@@ -79,9 +79,9 @@ enum CoinGeckoCard {
     }
 
     /// The coin `/search` finds for `text` (exact id, then symbol, then name; best rank wins).
-    private static func resolve(_ text: String, gecko: CoinGecko, session: inout WatchSession) -> Result<SearchHit?, ProviderError> {
+    private static func resolve(_ text: String, gecko: CoinGecko, session: inout WatchSession) -> Result<CatalogCoin?, ProviderError> {
         session.fetch(gecko.searchRequest(query: text), provider: gecko.name).flatMap { body in
-            Result { SearchHit.best(for: text, in: try CoinGecko.decodeSearch(body)) }
+            Result { CatalogCoin.best(for: text, in: try CoinGecko.decodeSearch(body)) }
                 .mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
         }
     }

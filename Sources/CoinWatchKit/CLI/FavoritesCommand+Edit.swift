@@ -46,7 +46,7 @@ extension FavoritesCommand {
                 context.io.err("coinwatch: cannot resolve '\(coin)': \(open.describe(error)); nothing added for it\n")
                 failed = true
             case .success(let hits):
-                guard let hit = SearchHit.best(for: coin, in: hits) else {
+                guard let hit = CatalogCoin.best(for: coin, in: hits) else {
                     context.io.err("coinwatch: no coin on \(provider.rawValue) matches '\(coin)'; find it with 'coinwatch search \(coin)'\n")
                     failed = true
                     continue

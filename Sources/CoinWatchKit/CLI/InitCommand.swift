@@ -138,11 +138,11 @@ enum InitCommand {
 
     /// `favorite` as CoinGecko's search resolves it (its id, and the hit), else as given with one
     /// warning (offline, or unknown).
-    static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: SearchHit?) {
+    static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: CatalogCoin?) {
         let io = session.context.io
         switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
         case .success(let hits):
-            if let hit = SearchHit.best(for: favorite, in: hits) { return (hit.id, hit) }
+            if let hit = CatalogCoin.best(for: favorite, in: hits) { return (hit.id, hit) }
             io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
         case .failure(let error):
             io.err("coinwatch: warning: cannot resolve '\(favorite)' (\(session.describe(error))); written as given\n")

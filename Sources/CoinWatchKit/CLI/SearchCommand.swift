@@ -36,10 +36,10 @@ enum SearchCommand {
 
     /// The hits of `provider`'s search for `query` (at most `limit` asked for where the API takes a limit).
     static func search(_ query: String, provider: ProviderName, limit: Int,
-                       session: inout WatchSession) -> Result<[SearchHit], ProviderError> {
+                       session: inout WatchSession) -> Result<[CatalogCoin], ProviderError> {
         let config = session.config(provider)
         let request: HTTPRequest
-        let decode: ([UInt8]) throws -> [SearchHit]
+        let decode: ([UInt8]) throws -> [CatalogCoin]
         switch provider {
         case .coinpaprika:
             request = CoinPaprikaSearch(config: config).request(query: query, limit: limit)
@@ -56,7 +56,7 @@ enum SearchCommand {
     }
 
     /// The table: ID, SYMBOL, NAME, RANK in 78 columns.
-    static func text(_ hits: [SearchHit], query: String, provider: ProviderName) -> String {
+    static func text(_ hits: [CatalogCoin], query: String, provider: ProviderName) -> String {
         guard !hits.isEmpty else { return "No coin matches '\(query)' on \(provider.rawValue).\n" }
         var out = row("ID", "SYMBOL", "NAME", "RANK")
         for hit in hits {
@@ -71,7 +71,7 @@ enum SearchCommand {
     }
 
     /// `{"provider": …, "query": …, "coins": [{"id", "symbol", "name", "rank"}]}`.
-    static func json(_ hits: [SearchHit], query: String, provider: ProviderName) -> String {
+    static func json(_ hits: [CatalogCoin], query: String, provider: ProviderName) -> String {
         var doc = JSONOut()
         doc.add("provider", provider.rawValue)
         doc.add("query", query)

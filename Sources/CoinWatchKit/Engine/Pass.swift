@@ -10,9 +10,11 @@
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
 ///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
-/// 3. **deliver** (`Delivery`): stdout, the file sinks, then every webhook (the outbox first); writes
-///    `state.outbox` only (write-ahead: the state that records the alerts is saved first, and
-///    checkpointed mid-delivery). A dry run prints the alerts instead.
+/// 3. **deliver** (`Delivery.deliver(_:backlog:now:io:save:)`): stdout, the file sinks, then every
+///    queued sink (the outbox first); takes the alerts and the `DeliveryBacklog` (`state.outbox` and
+///    `state.fileSpool`), writes only that and returns a `Delivery.Report` (write-ahead: `save`, built
+///    around the state as evaluate left it, records the alerts first and checkpoints mid-delivery).
+///    A dry run prints the alerts instead.
 /// 4. **persist**: the caller that holds the state lock (`RunCommand`) saves the document, never on a dry run.
 public struct Pass: Sendable {
     /// What a pass did.
@@ -72,8 +74,15 @@ public struct Pass: Sendable {
             outcome.alerts = []
             return outcome
         }
-        if verbose, !dryRun { sayQuietHours(pending, now: now, io: io) }
-        deliver(pending, state: &state, now: now, io: io, outcome: &outcome)
+        guard !dryRun else {
+            delivery.print(outcome.alerts, io: io)
+            return outcome
+        }
+        if verbose { sayQuietHours(pending, now: now, io: io) }
+        var backlog = state.backlog
+        let report = delivery.deliver(pending, backlog: &backlog, now: now, io: io, save: delivery.save(around: state))
+        state.backlog = backlog
+        say(report, outcome: &outcome, io: io)
         return outcome
     }
 
@@ -161,14 +170,8 @@ public struct Pass: Sendable {
         }
     }
 
-    /// The deliver stage (printing only, on a dry run); delivery errors on stderr.
-    private func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO,
-                         outcome: inout Outcome) {
-        guard !dryRun else {
-            delivery.print(outcome.alerts, io: io)
-            return
-        }
-        let report = delivery.deliver(pending, state: &state, now: now, io: io)
+    /// The deliver stage's report on stderr and in the outcome (exit 1 when something failed).
+    private func say(_ report: Delivery.Report, outcome: inout Outcome, io: IO) {
         outcome.requestCount += report.requestCount
         for line in report.errors {
             io.err("coinwatch: \(line)\n")

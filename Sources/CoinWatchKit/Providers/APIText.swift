@@ -116,3 +116,17 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(ISO8601Date.self, forKey: key)?.value
     }
 }
+
+extension JSONTokenizer {
+    /// A number written as a JSON number or as a string holding one by `APIText.number`'s rule
+    /// (`"0.33993000"`; no hex, no `inf`); nil otherwise (the value is consumed either way when it is
+    /// well-formed). The stream feeds read prices with it, as the REST decoders do.
+    mutating func numberOrString() -> Double? {
+        if next() == UInt8(ascii: "\"") {
+            guard let text = plainString() else { return nil }
+            return APIText.number(text)
+        }
+        if takeNull() { return nil }
+        return number()
+    }
+}

@@ -28,7 +28,7 @@ public struct BinanceFeed: ExchangeFeed {
     public func subscription(markets: [String], trades: Bool) -> [[UInt8]] { [] }
 
     public func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
-        scan(bytes) { reader, ticks in
+        decodeMessage(bytes) { reader, ticks in
             if reader.next() == UInt8(ascii: "[") {
                 return Self.events(&reader, into: &ticks)
             }

@@ -24,7 +24,7 @@ public struct BithumbFeed: ExchangeFeed {
     }
 
     public func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
-        scan(bytes) { reader, ticks in
+        decodeMessage(bytes) { reader, ticks in
             var type: String?
             var status = false
             var contentAt: Int?

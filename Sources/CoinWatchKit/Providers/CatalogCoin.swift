@@ -1,5 +1,6 @@
-/// One coin a provider knows, for resolving favorites (`check --online`, or a pass meeting a symbol
-/// or a name): its id, symbol, name and rank.
+/// One coin a provider knows — from its coin list or its search (`search`, `favorites add`, `init`,
+/// `show`), for resolving favorites (`check --online`, or a pass meeting a symbol or a name): its
+/// id, symbol, name and rank.
 public struct CatalogCoin: Sendable, Equatable {
     /// The provider's id (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
     public var id: String
@@ -26,27 +27,12 @@ extension CatalogCoin {
     }
 }
 
-/// One coin a provider's search found: the id to ask for, how people write it, and its rank.
-public struct SearchHit: Sendable, Equatable {
-    /// The provider's id (`bitcoin`, `btc-bitcoin`).
-    public var id: String
-    /// The ticker, upper case (`BTC`).
-    public var symbol: String
-    /// The display name (`Bitcoin`).
-    public var name: String
-    /// Market-cap rank (1 is largest); nil when the provider ranks it not at all.
-    public var rank: Int?
+extension CatalogCoin {
+    /// A rank as a search answer gives it: one below 1 is none (the provider does not rank the coin).
+    public static func searchRank(_ rank: Int?) -> Int? { rank.flatMap { $0 >= 1 ? $0 : nil } }
 
-    /// A hit from its fields; the symbol is stored upper case and a rank below 1 as nil.
-    public init(id: String, symbol: String, name: String, rank: Int?) {
-        self.id = id
-        self.symbol = symbol.uppercased()
-        self.name = name
-        self.rank = rank.flatMap { $0 >= 1 ? $0 : nil }
-    }
-
-    /// The hit `text` names among `hits` (SPEC §2: exact id, then symbol, then name; best rank wins a tie).
-    public static func best(for text: String, in hits: [SearchHit]) -> SearchHit? {
+    /// The coin `text` names among `hits` (SPEC §2: exact id, then symbol, then name; best rank wins a tie).
+    public static func best(for text: String, in hits: [CatalogCoin]) -> CatalogCoin? {
         FavoriteMatcher(hits, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank).match(text)
     }
 }

@@ -159,7 +159,7 @@ extension CoinGecko {
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    public static func decodeSearch(_ body: [UInt8]) throws -> [SearchHit] {
+    public static func decodeSearch(_ body: [UInt8]) throws -> [CatalogCoin] {
         try decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
     }
 }
@@ -174,8 +174,8 @@ private struct SearchBody: Decodable {
 
         enum CodingKeys: String, CodingKey { case id, name, symbol, rank = "market_cap_rank" }
 
-        var hit: SearchHit {
-            SearchHit(id: id, symbol: symbol, name: name, rank: rank?.value.flatMap { Int(exactly: $0) })
+        var hit: CatalogCoin {
+            CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
         }
     }
 

@@ -191,11 +191,11 @@ public struct CoinPaprikaSearch: Sendable {
 
     /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
     /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
-    public static func decode(_ body: [UInt8]) throws -> [SearchHit] {
+    public static func decode(_ body: [UInt8]) throws -> [CatalogCoin] {
         let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: providerName)
         if let error = decoded.error { throw ProviderError.api(provider: providerName, message: error) }
         return decoded.currencies.map {
-            SearchHit(id: $0.id, symbol: $0.symbol, name: $0.name, rank: $0.rank?.value.flatMap { Int(exactly: $0) })
+            CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
         }
     }
 

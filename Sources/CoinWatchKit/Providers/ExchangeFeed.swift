@@ -45,12 +45,12 @@ public protocol ExchangeFeed: Sendable {
 }
 
 extension ExchangeFeed {
-    /// Runs `scan` over `bytes`; a message it cannot read is `.unknown` with the reason "malformed".
-    func scan(_ bytes: UnsafeRawBufferPointer, _ scan: (inout JSONTokenizer, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
+    /// Runs `read` over `bytes`; a message it cannot read is `.unknown` with the reason "malformed".
+    func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ read: (inout JSONTokenizer, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
         let buffer = bytes.bindMemory(to: UInt8.self)
         var reader = JSONTokenizer(buffer)
         var ticks: [FeedTick] = []
-        guard let message = scan(&reader, &ticks), reader.atEnd() else {
+        guard let message = read(&reader, &ticks), reader.atEnd() else {
             return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
         }
         return message

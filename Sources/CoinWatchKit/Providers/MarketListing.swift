@@ -1,5 +1,5 @@
 /// One market an exchange lists: what to ask for (`KRW-BTC`, `BTCUSDT`, `BTC_KRW`) and the coin it trades.
-public struct ListedMarket: Codable, Sendable, Equatable {
+public struct ListedMarket: Codable, Sendable, Equatable, StateRecord {
     /// The exchange's market code, as its ticker endpoint takes it.
     public var code: String
     /// The traded coin's symbol, upper case (`BTC`).
@@ -13,10 +13,18 @@ public struct ListedMarket: Codable, Sendable, Equatable {
         self.base = base.uppercased()
         self.name = name
     }
+
+    static let fields = StateFields<ListedMarket>(blank: ListedMarket(code: "", base: ""), [
+        .required("code", \.code, .string),
+        .required("base", \.base, .string),
+        .optional("name", \.name, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 /// The markets an exchange lists in one quote currency, as learned from the exchange itself (SPEC §2).
-public struct MarketListing: Codable, Sendable, Equatable {
+public struct MarketListing: Codable, Sendable, Equatable, StateRecord {
     /// Seconds a listing is trusted before it is asked for again (one day).
     public static let maxAge: Double = 86_400
 
@@ -31,7 +39,12 @@ public struct MarketListing: Codable, Sendable, Equatable {
         self.markets = markets
     }
 
-    private enum CodingKeys: String, CodingKey { case fetchedAt = "fetched_at", markets }
+    static let fields = StateFields<MarketListing>(blank: MarketListing(fetchedAt: 0, markets: []), [
+        .required("fetched_at", \.fetchedAt, .number),
+        .required("markets", \.markets, .array(.record)),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// Whether it was learned within `maxAge` before `now` (and not in the future).
     public func isFresh(now: Double) -> Bool {

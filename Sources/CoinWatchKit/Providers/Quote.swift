@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One coin's market figures from one provider, normalized. Prices are in `vs`.
-public struct Quote: Sendable, Equatable, Codable {
+public struct Quote: Sendable, Equatable, Codable, StateRecord {
     /// The provider's own id for the coin (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
     public var providerID: String
     /// Ticker symbol, upper case (`BTC`).
@@ -68,11 +68,30 @@ public struct Quote: Sendable, Equatable, Codable {
         self.span = span
     }
 
-    /// Every field but `span`, which is not kept in the state's quote cache.
-    private enum CodingKeys: String, CodingKey {
-        case providerID, symbol, name, vs, price, change24h, high24h, low24h, high52w, low52w
-        case ath, athDate, atl, atlDate, volume24h, marketCap, rank, time, provider
-    }
+    /// Every field but `span`, which is not kept in the state's quote cache; dates as `Date` writes them.
+    static let fields = StateFields<Quote>(blank: Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: ""), [
+        .required("providerID", \.providerID, .string),
+        .required("symbol", \.symbol, .string),
+        .required("name", \.name, .string),
+        .required("vs", \.vs, .string),
+        .required("price", \.price, .number),
+        .optional("change24h", \.change24h, .number),
+        .optional("high24h", \.high24h, .number),
+        .optional("low24h", \.low24h, .number),
+        .optional("high52w", \.high52w, .number),
+        .optional("low52w", \.low52w, .number),
+        .optional("ath", \.ath, .number),
+        .optional("athDate", \.athDate, .date),
+        .optional("atl", \.atl, .number),
+        .optional("atlDate", \.atlDate, .date),
+        .optional("volume24h", \.volume24h, .number),
+        .optional("marketCap", \.marketCap, .number),
+        .optional("rank", \.rank, .integer),
+        .optional("time", \.time, .date),
+        .required("provider", \.provider, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 extension Quote {

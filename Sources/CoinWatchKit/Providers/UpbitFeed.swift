@@ -25,7 +25,7 @@ public struct UpbitFeed: ExchangeFeed {
     }
 
     public func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
-        scan(bytes) { reader, ticks in
+        decodeMessage(bytes) { reader, ticks in
             var type: String?
             var code: String?
             var price: Double?

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The alert record of SPEC §4. Fields that do not apply are nil and omitted from JSON.
-public struct Alert: Codable, Sendable, Equatable {
+public struct Alert: Codable, Sendable, Equatable, StateRecord {
     public enum Status: String, Codable, Sendable { case firing, resolved }
 
     /// Stable id: the same event always gets the same id (Idempotency-Key).
@@ -63,10 +63,33 @@ public struct Alert: Codable, Sendable, Equatable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, time, rule, coin, symbol, name, vs, condition, threshold, price, previous
-        case change24h = "change_24h", status, provider, message, value, wick, extreme, backtest, source
-    }
+    /// The alert as the outbox keeps it (SPEC §5); fields that do not apply are left out.
+    static let fields = StateFields<Alert>(blank: Alert(id: "", time: 0, rule: "", coin: "", symbol: "", name: "", vs: "",
+                                                        condition: "", threshold: nil, price: 0, previous: nil, change24h: nil,
+                                                        status: .firing, provider: "", message: ""), [
+        .required("id", \.id, .string),
+        .required("time", \.time, .number),
+        .required("rule", \.rule, .string),
+        .required("coin", \.coin, .string),
+        .required("symbol", \.symbol, .string),
+        .required("name", \.name, .string),
+        .required("vs", \.vs, .string),
+        .required("condition", \.condition, .string),
+        .optional("threshold", \.threshold, .number),
+        .required("price", \.price, .number),
+        .optional("previous", \.previous, .number),
+        .optional("change_24h", \.change24h, .number),
+        .required("status", \.status, .raw),
+        .required("provider", \.provider, .string),
+        .required("message", \.message, .string),
+        .optional("value", \.value, .number),
+        .optional("wick", \.wick, .bool),
+        .optional("extreme", \.extreme, .number),
+        .optional("backtest", \.backtest, .bool),
+        .optional("source", \.source, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// Marks the alert as a wick that reached `extreme` (nil: no wick).
     public mutating func markWick(_ extreme: Double?) {

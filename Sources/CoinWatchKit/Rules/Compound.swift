@@ -79,3 +79,47 @@ enum Compound {
         conditions.map { $0.kind.listing(vs: vs) }.joined(separator: joiner)
     }
 }
+
+/// `all` or `any`: 2–8 conditions and whether every one must hold or one is enough; everything else
+/// a condition kind says is said here once.
+protocol CompoundKind: ConditionKind {
+    /// Every condition must hold (`all`), else at least one (`any`).
+    static var every: Bool { get }
+    /// The conditions, in the order written.
+    var conditions: [Condition] { get }
+    init(conditions: [Condition])
+}
+
+extension CompoundKind {
+    static var schema: String { Compound.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        Compound.parse(node, path: path, &reader).map(Self.init(conditions:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+
+    var needs: ConditionNeeds { Compound.needs(conditions) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        for child in conditions where child.kind.holds(o, firing: false, rearm: 0) != Self.every { return !Self.every }
+        return Self.every
+    }
+
+    func wick(_ o: Observation) -> Double? {
+        Compound.wick(conditions, o) { holds($0, firing: false, rearm: 0) }
+    }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Compound.describe(Self.key, conditions, o) }
+
+    func listing(vs: String) -> String { Compound.listing(conditions, joiner: Self.every ? " and " : " or ", vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text((Self.every ? " meets all of: " : " meets one of: ") + Compound.listing(conditions, joiner: ", ", vs: out.vs))
+    }
+
+    func writeResolved(into out: inout MessageText) {
+        out.text((Self.every ? " no longer meets all of: " : " no longer meets any of: ")
+                 + Compound.listing(conditions, joiner: ", ", vs: out.vs))
+    }
+}

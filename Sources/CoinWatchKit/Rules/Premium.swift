@@ -87,3 +87,39 @@ struct Premium: Sendable, Equatable {
                  + (above ? "more" : "less"))
     }
 }
+
+/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds; everything
+/// else a condition kind says is said here once.
+protocol PremiumKind: ConditionKind {
+    /// Holds at or above the line (`premium_above`), else at or below it.
+    static var above: Bool { get }
+    /// The line and the other leg.
+    var premium: Premium { get }
+    init(premium: Premium)
+}
+
+extension PremiumKind {
+    static var schema: String { Premium.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        Premium.parse(key, node, path: path, &reader).map(Self.init(premium:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: premium.pct, unit: .percent) }
+    var needs: ConditionNeeds { ConditionNeeds(premiums: [premium.leg]) }
+
+    func figure(_ o: Observation) -> Double? { premium.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { premium.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { premium.describe(o, above: Self.above) }
+    func listing(vs: String) -> String { premium.listing(Self.key) }
+
+    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        premium.validate(at: node[Self.key] ?? node, path: JSONPath.child(path, Self.key), providers: providers, &reader)
+    }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { premium.writeFiring(above: Self.above, into: &out) }
+    func writeFigure(_ value: Double, into out: inout MessageText) { premium.writeFigure(value, into: &out) }
+    func writeResolved(into out: inout MessageText) { premium.writeResolved(above: Self.above, into: &out) }
+}

@@ -2,10 +2,10 @@ extension Delivery {
     /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
     /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
     /// back (`outbox retry`).
-    func planWebhooks(_ fresh: [String: [Alert]], state: inout StateDocument, now: Double, forced: Bool = false) -> OutboxPlan {
-        let plan = OutboxPlan.make(outbox: state.outbox, fresh: fresh, sinks: rules.sinks, now: now,
+    func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
+        let plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
-        state.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
+        backlog.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
         return plan
     }
 
@@ -14,16 +14,16 @@ extension Delivery {
     /// try and leaves it right after its 2xx, so a pass killed mid-delivery resends only what was not yet
     /// answered 2xx (same key).
     /// `environment` is what a command sink's program inherits.
-    func sendWebhooks(_ plan: OutboxPlan, state: inout StateDocument, now: Double, environment: [String: String],
-                      report: inout Report) -> [String] {
+    func sendWebhooks(_ plan: OutboxPlan, backlog: inout DeliveryBacklog, now: Double, environment: [String: String],
+                      save: Save?, report: inout Report) -> [String] {
         let scrubber = self.scrubber
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber,
                                            environment: environment)
         let unsent = plan.waiting + plan.dropped.map(\.entry)
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
-            state.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
+            backlog.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
             // A failed save here only widens the resend window; the save at the end of the pass reports it.
-            if checkpointsLastRound || !undelivered.isEmpty { try? checkpoint?(state) }
+            if checkpointsLastRound || !undelivered.isEmpty { try? save?(backlog) }
         }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
@@ -63,8 +63,8 @@ extension Delivery {
             }
             outbox += result.queued
         }
-        state.outbox = OutboxPlan.oldestFirst(outbox)
-        report.queued = state.outbox.count
+        backlog.outbox = OutboxPlan.oldestFirst(outbox)
+        report.queued = backlog.outbox.count
         return records
     }
 

@@ -56,9 +56,33 @@ public struct Delivery: Sendable {
     /// Removes the sinks' secrets from text.
     var scrubber: SecretScrubber { SecretScrubber(sinks: rules.sinks) }
 
-    /// Sends `pending`, the file spool and the outbox at `now` (seconds since 1970); updates the spool and
-    /// the outbox in `state`.
+    /// Saves the state with the backlog as it is now (the write-ahead save and the mid-delivery checkpoints).
+    public typealias Save = (DeliveryBacklog) throws(StateError) -> Void
+
+    /// `checkpoint` for a backlog inside `state` (the rest of the document as the pass left it); nil
+    /// when nothing is persisted.
+    public func save(around state: StateDocument) -> Save? {
+        guard let checkpoint else { return nil }
+        return { (backlog: DeliveryBacklog) throws(StateError) in
+            var document = state
+            document.backlog = backlog
+            try checkpoint(document)
+        }
+    }
+
+    /// `deliver(_:backlog:now:io:save:)` on the backlog of `state`, saved around it (`save(around:)`).
     public func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO) -> Report {
+        var backlog = state.backlog
+        let report = deliver(pending, backlog: &backlog, now: now, io: io, save: save(around: state))
+        state.backlog = backlog
+        return report
+    }
+
+    /// The deliver stage: sends `pending`, the file spool and the outbox at `now` (seconds since 1970);
+    /// writes the spool and the outbox of `backlog` only. `save` persists the state with the backlog
+    /// (write-ahead, then mid-delivery); when its first call throws, nothing is sent.
+    public func deliver(_ pending: [RuleRunner.Pending], backlog: inout DeliveryBacklog, now: Double, io: IO,
+                        save: Save?) -> Report {
         var report = Report()
         var lines: [String] = []
         var webhookAlerts: [String: [Alert]] = [:]
@@ -68,7 +92,7 @@ public struct Delivery: Sendable {
                 case .stdout?:
                     if !quiet { lines.append(stdoutLine(item.alert)) }
                 case .file(let path)?:
-                    state.fileSpool[path, default: []].append(AlertRecord.json(item.alert))
+                    backlog.fileSpool[path, default: []].append(AlertRecord.json(item.alert))
                 case .webhook?, .command?, .email?, .unavailable?:
                     webhookAlerts[sink, default: []].append(item.alert)
                 case nil:
@@ -78,17 +102,17 @@ public struct Delivery: Sendable {
         }
         for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
             guard case .unavailable(let type, let reason) = sink else { continue }
-            let waiting = (webhookAlerts[name]?.count ?? 0) + state.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            let waiting = (webhookAlerts[name]?.count ?? 0) + backlog.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
             report.errors.append("\(type) sink '\(name)' is unavailable in this pass: \(reason); "
                 + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
             report.failed = true
         }
-        let hasWebhooks = !webhookAlerts.isEmpty || !state.outbox.isEmpty
-        let plan = hasWebhooks ? planWebhooks(webhookAlerts, state: &state, now: now) : nil
+        let hasWebhooks = !webhookAlerts.isEmpty || !backlog.outbox.isEmpty
+        let plan = hasWebhooks ? planWebhooks(webhookAlerts, backlog: &backlog, now: now) : nil
         // Write-ahead: nothing leaves before the state that records it is on disk.
-        if !pending.isEmpty || !state.fileSpool.isEmpty || hasWebhooks {
+        if !pending.isEmpty || !backlog.fileSpool.isEmpty || hasWebhooks {
             do {
-                try checkpoint?(state)
+                try save?(backlog)
             } catch {
                 report.errors.append("\(error.message); nothing was sent, so no alert can repeat: "
                     + "the next pass that can write the state evaluates the rules again")
@@ -98,21 +122,21 @@ public struct Delivery: Sendable {
             }
         }
         for line in lines { io.out(line) }
-        if writeSpool(&state, report: &report) { try? checkpoint?(state) }
+        if writeSpool(&backlog, report: &report) { try? save?(backlog) }
         guard let plan else { return report }
-        let undelivered = sendWebhooks(plan, state: &state, now: now, environment: io.environment, report: &report)
-        recordUndelivered(undelivered, state: &state, report: &report)
+        let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: io.environment, save: save, report: &report)
+        recordUndelivered(undelivered, backlog: &backlog, report: &report)
         return report
     }
 
     /// Appends each file's spooled records; a file written whole leaves the spool, one that cannot be
     /// written keeps them for the next pass and is an error (exit 1). Whether any file was written.
-    func writeSpool(_ state: inout StateDocument, report: inout Report) -> Bool {
+    func writeSpool(_ backlog: inout DeliveryBacklog, report: inout Report) -> Bool {
         var wrote = false
-        for (path, records) in state.fileSpool.sorted(by: { $0.key < $1.key }) {
+        for (path, records) in backlog.fileSpool.sorted(by: { $0.key < $1.key }) {
             do {
                 try FileSink.append(records, to: path)
-                state.fileSpool[path] = nil
+                backlog.fileSpool[path] = nil
                 wrote = true
             } catch {
                 report.errors.append(error.message + "; its \(records.count) record\(records.count == 1 ? "" : "s") "
@@ -136,9 +160,12 @@ public struct Delivery: Sendable {
     public func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
         var report = Report()
         guard !state.outbox.isEmpty else { return report }
-        let plan = planWebhooks([:], state: &state, now: now, forced: true)
-        let undelivered = sendWebhooks(plan, state: &state, now: now, environment: environment, report: &report)
-        recordUndelivered(undelivered, state: &state, report: &report)
+        var backlog = state.backlog
+        defer { state.backlog = backlog }
+        let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
+        let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
+                                       save: save(around: state), report: &report)
+        recordUndelivered(undelivered, backlog: &backlog, report: &report)
         return report
     }
 
@@ -147,17 +174,19 @@ public struct Delivery: Sendable {
     /// The caller removes the entry from the outbox.
     public func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
+        var backlog = state.backlog
+        defer { state.backlog = backlog }
         let error = entry.lastError.map(scrubber.scrub)
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, state: &state, report: &report)
+        }, backlog: &backlog, report: &report)
         return report
     }
 
     /// Writes the records of alerts no webhook will get to every file sink (through the spool).
-    private func recordUndelivered(_ records: [String], state: inout StateDocument, report: inout Report) {
+    private func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
         guard !records.isEmpty else { return }
-        for path in filePaths { state.fileSpool[path, default: []] += records }
-        _ = writeSpool(&state, report: &report)
+        for path in filePaths { backlog.fileSpool[path, default: []] += records }
+        _ = writeSpool(&backlog, report: &report)
     }
 }

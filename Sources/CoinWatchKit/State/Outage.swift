@@ -1,7 +1,7 @@
 /// A provider that has been failing since some pass (SPEC §6), kept in the state's `outages`
 /// section so that passes report it at its edges: when it starts, at most hourly while it lasts,
 /// and when it recovers.
-public struct Outage: Codable, Sendable, Equatable {
+public struct Outage: Codable, Sendable, Equatable, StateRecord {
     /// The first failing pass, seconds since 1970.
     public var since: Double
     /// The last pass that printed a line about it, seconds since 1970.
@@ -14,4 +14,12 @@ public struct Outage: Codable, Sendable, Equatable {
         self.reported = reported
         self.error = error
     }
+
+    static let fields = StateFields<Outage>(blank: Outage(since: 0, reported: 0, error: ""), [
+        .required("since", \.since, .number),
+        .required("reported", \.reported, .number),
+        .required("error", \.error, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

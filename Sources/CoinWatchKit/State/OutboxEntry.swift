@@ -1,7 +1,7 @@
 /// One webhook message waiting in the outbox: undelivered after a retryable failure, or held for
 /// the sink's quiet hours. It names its sink, never the sink's URL; its alerts (and so its
 /// Idempotency-Key) never change once it is queued.
-public struct OutboxEntry: Codable, Sendable, Equatable {
+public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     /// The sink's name in rules.json; its URL is resolved when the message is sent.
     public var sink: String
     /// The alerts the message carries: one, or a group.
@@ -35,21 +35,18 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
         alerts.count == 1 ? alerts[0].id : StableHash.hex(["group"] + alerts.map(\.id))
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sink, alerts, queuedAt = "queued_at", held, attempts, firstAttempt = "first_attempt"
-        case notBefore = "not_before", partsDelivered = "parts_delivered", lastError = "last_error"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        sink = try c.decode(String.self, forKey: .sink)
-        alerts = try c.decode([Alert].self, forKey: .alerts)
-        queuedAt = try c.decode(Double.self, forKey: .queuedAt)
-        held = try c.decodeIfPresent(Bool.self, forKey: .held) ?? false
-        attempts = try c.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
-        firstAttempt = try c.decodeIfPresent(Double.self, forKey: .firstAttempt)
-        notBefore = try c.decodeIfPresent(Double.self, forKey: .notBefore)
-        partsDelivered = try c.decodeIfPresent(Int.self, forKey: .partsDelivered) ?? 0
-        lastError = try c.decodeIfPresent(String.self, forKey: .lastError)
-    }
+    /// `sink`, `alerts` and `queued_at` required; the counts and `held` default to 0 and false.
+    static let fields = StateFields<OutboxEntry>(blank: OutboxEntry(sink: "", alerts: [], queuedAt: 0), [
+        .required("sink", \.sink, .string),
+        .required("alerts", \.alerts, .array(.record)),
+        .required("queued_at", \.queuedAt, .number),
+        .defaulted("held", \.held, .bool, default: false),
+        .defaulted("attempts", \.attempts, .integer, default: 0),
+        .optional("first_attempt", \.firstAttempt, .number),
+        .optional("not_before", \.notBefore, .number),
+        .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
+        .optional("last_error", \.lastError, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

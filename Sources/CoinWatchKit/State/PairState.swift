@@ -1,6 +1,6 @@
 /// What a (rule, coin) pair remembers between passes. Its last price is not among it: the coin's
 /// recorded prices tell it (`state show`); an older file's `last_price` is read and ignored.
-public struct PairState: Codable, Sendable, Equatable {
+public struct PairState: Codable, Sendable, Equatable, StateRecord {
     /// Not armed: a level condition has fired and not yet stopped holding (after `rearm`), or
     /// a crossing with `rearm` has fired and the price has not yet gone back to `rearmAt`.
     public var firing: Bool = false
@@ -23,34 +23,19 @@ public struct PairState: Codable, Sendable, Equatable {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey {
-        case firing, trueSince = "true_since", lastNotified = "last_notified", lastFired = "last_fired"
-        case firedOnce = "fired_once", resolvedOnce = "resolved_once", rearmAt = "rearm_at", reference
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        firing = try c.decodeIfPresent(Bool.self, forKey: .firing) ?? false
-        trueSince = try c.decodeIfPresent(Double.self, forKey: .trueSince)
-        lastNotified = try c.decodeIfPresent(Double.self, forKey: .lastNotified)
-        lastFired = try c.decodeIfPresent(Double.self, forKey: .lastFired)
-        firedOnce = try c.decodeIfPresent(Bool.self, forKey: .firedOnce) ?? false
-        resolvedOnce = try c.decodeIfPresent(Bool.self, forKey: .resolvedOnce) ?? false
-        rearmAt = try c.decodeIfPresent(Double.self, forKey: .rearmAt)
-        reference = try c.decodeIfPresent(Double.self, forKey: .reference)
-    }
-
-    /// Writes only what differs from a fresh pair (false flags and nil times are left out), which
-    /// `init(from:)` reads back as the same state; most pairs then cost one key in the file.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if firing { try c.encode(firing, forKey: .firing) }
-        try c.encodeIfPresent(trueSince, forKey: .trueSince)
-        try c.encodeIfPresent(lastNotified, forKey: .lastNotified)
-        try c.encodeIfPresent(lastFired, forKey: .lastFired)
-        if firedOnce { try c.encode(firedOnce, forKey: .firedOnce) }
-        if resolvedOnce { try c.encode(resolvedOnce, forKey: .resolvedOnce) }
-        try c.encodeIfPresent(rearmAt, forKey: .rearmAt)
-        try c.encodeIfPresent(reference, forKey: .reference)
-    }
+    /// Every field optional (missing or null is the default); only what differs from a fresh pair is
+    /// written (false flags and nil times are left out), so most pairs cost one key in the file. An
+    /// older file's `last_price` is skipped as an unknown key.
+    static let fields = StateFields<PairState>(blank: PairState(), [
+        .defaulted("firing", \.firing, .bool, default: false, omittedWhenDefault: true),
+        .optional("true_since", \.trueSince, .number),
+        .optional("last_notified", \.lastNotified, .number),
+        .optional("last_fired", \.lastFired, .number),
+        .defaulted("fired_once", \.firedOnce, .bool, default: false, omittedWhenDefault: true),
+        .defaulted("resolved_once", \.resolvedOnce, .bool, default: false, omittedWhenDefault: true),
+        .optional("rearm_at", \.rearmAt, .number),
+        .optional("reference", \.reference, .number),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

@@ -1,5 +1,5 @@
 /// Recorded prices of one coin in one currency, whichever provider served them.
-public struct PriceSeries: Codable, Sendable, Equatable {
+public struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     /// When coinwatch first recorded a price for it (seconds since 1970).
     public var firstSeen: Double
     /// Since when every price coinwatch recorded is still in `points` (seconds since 1970): the
@@ -22,16 +22,23 @@ public struct PriceSeries: Codable, Sendable, Equatable {
         self.points = points
     }
 
-    /// Reads a series; a file without `covered_from` is trusted only from its oldest point on.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        firstSeen = try c.decode(Double.self, forKey: .firstSeen)
-        points = try c.decodeIfPresent([PricePoint].self, forKey: .points) ?? []
-        coveredFrom = try c.decodeIfPresent(Double.self, forKey: .coveredFrom)
-            ?? max(firstSeen, points.first?.time ?? firstSeen)
-    }
-
-    private enum CodingKeys: String, CodingKey { case firstSeen = "first_seen", coveredFrom = "covered_from", points }
+    /// `first_seen` required; a file without `covered_from` (or with null) is trusted only from its
+    /// oldest point on; missing or null `points` are none.
+    static let fields = StateFields<PriceSeries>(blank: {
+        var blank = PriceSeries(firstSeen: 0)
+        blank.coveredFrom = .nan  // "not read": `completed` derives it
+        return blank
+    }(), [
+        .required("first_seen", \.firstSeen, .number),
+        .defaulted("points", \.points, .array(.point), default: []),
+        .defaulted("covered_from", \.coveredFrom, .number, default: .nan),
+    ], completed: { series in
+        var series = series
+        if series.coveredFrom.isNaN { series.coveredFrom = max(series.firstSeen, series.points.first?.time ?? series.firstSeen) }
+        return series
+    })
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// The most recent recorded price.
     public var last: PricePoint? { points.last }

@@ -1,6 +1,6 @@
 /// A silence (SPEC §11): the pairs it covers are evaluated as usual but notify nothing until it
 /// ends. Kept in the state's `silences` section; an ended silence is pruned.
-public struct Silence: Codable, Sendable, Equatable {
+public struct Silence: Codable, Sendable, Equatable, StateRecord {
     /// Short stable id, shown by `silence list` and taken by `silence expire`.
     public var id: String
     /// A rule id, a favorite, `RULE:COIN` or `*`.
@@ -19,6 +19,16 @@ public struct Silence: Codable, Sendable, Equatable {
         self.created = created
         self.comment = comment
     }
+
+    static let fields = StateFields<Silence>(blank: Silence(id: "", target: "", until: 0, created: 0), [
+        .required("id", \.id, .string),
+        .required("target", \.target, .string),
+        .required("until", \.until, .number),
+        .required("created", \.created, .number),
+        .optional("comment", \.comment, .string),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// Whether it covers the pair of rule `rule` and coin `coin` (as written in rules.json).
     public func covers(rule: String, coin: String) -> Bool {

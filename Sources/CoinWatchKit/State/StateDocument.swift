@@ -6,7 +6,7 @@ import Foundation
 
 /// The state file (SPEC §5). Times are seconds since 1970 (UTC) so the file is compact
 /// and exact. Keys are stable ids, so reordering rules loses nothing.
-public struct StateDocument: Codable, Sendable, Equatable {
+public struct StateDocument: Codable, Sendable, Equatable, StateRecord {
     /// The version this build writes; a higher one is refused.
     public static let currentVersion = 1
 
@@ -34,54 +34,33 @@ public struct StateDocument: Codable, Sendable, Equatable {
 
     public init() {}
 
-    /// Tolerates missing sections so older files of the same version still load.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decode(Int.self, forKey: .version)
-        prices = try c.decodeIfPresent([String: PriceSeries].self, forKey: .prices) ?? [:]
-        pairs = try c.decodeIfPresent(PairTable.self, forKey: .pairs) ?? PairTable()
-        outbox = try c.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
-        memory.quoteCache = try c.decodeIfPresent([String: CachedQuote].self, forKey: .quoteCache) ?? [:]
-        memory.backoff = try c.decodeIfPresent([String: Double].self, forKey: .backoff) ?? [:]
-        memory.resolved = try c.decodeIfPresent([String: [String: String]].self, forKey: .resolved) ?? [:]
-        memory.charts = try c.decodeIfPresent([String: CachedChart].self, forKey: .charts) ?? [:]
-        memory.symbols = try c.decodeIfPresent([String: String].self, forKey: .symbols) ?? [:]
-        memory.listings = try c.decodeIfPresent([String: MarketListing].self, forKey: .listings) ?? [:]
-        memory.unresolved = try c.decodeIfPresent([String: Double].self, forKey: .unresolved) ?? [:]
-        silences = try c.decodeIfPresent([Silence].self, forKey: .silences) ?? []
-        outages = try c.decodeIfPresent([String: Outage].self, forKey: .outages) ?? [:]
-        counters = try c.decodeIfPresent([String: Double].self, forKey: .counters) ?? [:]
-        memory.windows = try c.decodeIfPresent([String: TradedWindow].self, forKey: .windows) ?? [:]
-        lastPass = try c.decodeIfPresent(Double.self, forKey: .lastPass)
-        fileSpool = try c.decodeIfPresent([String: [String]].self, forKey: .fileSpool) ?? [:]
-    }
+    /// Tolerates missing sections so older files of the same version still load (`fields`).
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
 
-    /// Every section, the memory's parts at the top level beside the others.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(version, forKey: .version)
-        try c.encode(prices, forKey: .prices)
-        try c.encode(pairs, forKey: .pairs)
-        try c.encode(outbox, forKey: .outbox)
-        try c.encode(memory.quoteCache, forKey: .quoteCache)
-        try c.encode(memory.backoff, forKey: .backoff)
-        try c.encode(memory.resolved, forKey: .resolved)
-        try c.encode(memory.charts, forKey: .charts)
-        try c.encode(memory.symbols, forKey: .symbols)
-        try c.encode(memory.listings, forKey: .listings)
-        try c.encode(memory.unresolved, forKey: .unresolved)
-        try c.encode(silences, forKey: .silences)
-        try c.encode(outages, forKey: .outages)
-        try c.encode(counters, forKey: .counters)
-        if !memory.windows.isEmpty { try c.encode(memory.windows, forKey: .windows) }
-        try c.encodeIfPresent(lastPass, forKey: .lastPass)
-        try c.encode(fileSpool, forKey: .fileSpool)
-    }
+    /// Every section, the memory's parts at the top level beside the others (`fields`).
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
-    private enum CodingKeys: String, CodingKey {
-        case version, prices, pairs, outbox, quoteCache = "quote_cache", backoff, resolved, charts, symbols, listings
-        case unresolved, silences, outages, counters, lastPass = "last_pass", fileSpool = "file_spool", windows
-    }
+    /// The sections of the file, each listed once: a missing or null one is empty; `windows` is
+    /// written only when it holds something, `last_pass` only when set.
+    static let fields = StateFields<StateDocument>(blank: StateDocument(), [
+        .required("version", \.version, .version),
+        .defaulted("prices", \.prices, .dictionary(.record), default: [:]),
+        .defaulted("pairs", \.pairs, .pairs, default: PairTable()),
+        .defaulted("outbox", \.outbox, .array(.record), default: []),
+        .defaulted("quote_cache", \.memory.quoteCache, .dictionary(.record), default: [:]),
+        .defaulted("backoff", \.memory.backoff, .dictionary(.number), default: [:]),
+        .defaulted("resolved", \.memory.resolved, .dictionary(.dictionary(.string)), default: [:]),
+        .defaulted("charts", \.memory.charts, .dictionary(.record), default: [:]),
+        .defaulted("symbols", \.memory.symbols, .dictionary(.string), default: [:]),
+        .defaulted("listings", \.memory.listings, .dictionary(.record), default: [:]),
+        .defaulted("unresolved", \.memory.unresolved, .dictionary(.number), default: [:]),
+        .defaulted("silences", \.silences, .array(.record), default: []),
+        .defaulted("outages", \.outages, .dictionary(.record), default: [:]),
+        .defaulted("counters", \.counters, .dictionary(.number), default: [:]),
+        .defaulted("windows", \.memory.windows, .dictionary(.record), default: [:], omittedWhenDefault: true),
+        .optional("last_pass", \.lastPass, .number),
+        .defaulted("file_spool", \.fileSpool, .dictionary(.array(.string)), default: [:]),
+    ])
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.
     @discardableResult
@@ -112,7 +91,7 @@ public struct StateDocument: Codable, Sendable, Equatable {
 }
 
 /// A quote kept for `cache_ttl`.
-public struct CachedQuote: Codable, Sendable, Equatable {
+public struct CachedQuote: Codable, Sendable, Equatable, StateRecord {
     /// Seconds since 1970 when it was fetched.
     public var fetchedAt: Double
     public var quote: Quote
@@ -122,5 +101,10 @@ public struct CachedQuote: Codable, Sendable, Equatable {
         self.quote = quote
     }
 
-    private enum CodingKeys: String, CodingKey { case fetchedAt = "fetched_at", quote }
+    static let fields = StateFields<CachedQuote>(blank: CachedQuote(fetchedAt: 0, quote: Quote.fields.blank), [
+        .required("fetched_at", \.fetchedAt, .number),
+        .required("quote", \.quote, .record),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

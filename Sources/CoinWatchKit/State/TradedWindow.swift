@@ -1,7 +1,7 @@
 /// One answer of Binance's rolling-window ticker for one favorite (SPEC §2 wicks, §6): the lowest
 /// and highest price traded between `open` and `close`. The last one per favorite is kept, so the
 /// next pass can tell a new high or low from one in the stretch both windows cover.
-public struct TradedWindow: Codable, Sendable, Equatable {
+public struct TradedWindow: Codable, Sendable, Equatable, StateRecord {
     /// Where the window starts and ends, seconds since 1970 on the exchange's clock.
     public var open: Double, close: Double
     /// The lowest and highest price traded within it.
@@ -10,6 +10,15 @@ public struct TradedWindow: Codable, Sendable, Equatable {
     public init(open: Double, close: Double, low: Double, high: Double) {
         (self.open, self.close, self.low, self.high) = (open, close, low, high)
     }
+
+    static let fields = StateFields<TradedWindow>(blank: TradedWindow(open: 0, close: 0, low: 0, high: 0), [
+        .required("open", \.open, .number),
+        .required("close", \.close, .number),
+        .required("low", \.low, .number),
+        .required("high", \.high, .number),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// How long a window is kept (seconds): a day past the longest window the exchange serves,
     /// counted back from the newest window's end (the exchange's clock).

@@ -78,11 +78,6 @@ import Testing
 
     // MARK: every notify rule
 
-    @Test func forDebouncesAcrossPasses() throws {
-        let flow = try BinaryFlow(rules: Self.rule(when: #"{"above": 100}"#, #""for": "15m""#))
-        #expect(try flow.counts([(0, 101), (600, 102), (600, 103), (600, 104)]) == [0, 0, 1, 0])
-    }
-
     @Test func cooldownDropsEventsAndHoldsLevels() throws {
         let flow = try BinaryFlow(rules: Self.rule("x", when: #"{"crosses": 100}"#, #""cooldown": "1h""#)
             + ", " + Self.rule("lvl", when: #"{"above": 100}"#, #""cooldown": "1h""#))
@@ -92,11 +87,6 @@ import Testing
         #expect(try flow.lines(price: 101) == [], "level true again, held back")
         #expect(try flow.lines(after: 3600, price: 102).map { String($0.prefix(4)) } == ["lvl "],
                 "the level still true when the cooldown ends notifies then; the dropped crossing does not")
-    }
-
-    @Test func repeatEveryNotifiesAgain() throws {
-        let flow = try BinaryFlow(rules: Self.rule(when: #"{"below": 100}"#, #""repeat_every": "6h""#))
-        #expect(try flow.counts([(0, 90), (3 * 3600, 90), (3 * 3600, 90), (3600, 90)]) == [1, 0, 1, 0])
     }
 
     @Test func rearmKeepsAFlappingPriceQuiet() throws {
@@ -144,12 +134,5 @@ import Testing
         let flow = try BinaryFlow(rules: Self.rule(when: #"{"below": 100}"#, #""expires": "\#(text)""#))
         #expect(try flow.lines(price: 90, environment: ["TZ": "UTC"]) == [])
         #expect(try flow.lines(price: 90, environment: ["TZ": "Etc/GMT+12"]).count == 1)
-    }
-
-    @Test func enabledFalseSkipsTheRule() throws {
-        let flow = try BinaryFlow(rules: Self.rule("off", when: #"{"below": 100}"#, #""enabled": false"#))
-        #expect(try flow.lines(price: 90) == [])
-        let state = try String(contentsOfFile: flow.statePath, encoding: .utf8)
-        #expect(!state.contains("off|bitcoin"))
     }
 }

@@ -9,24 +9,24 @@ import Testing
     @Test func searchDecodesTheOlderCaptureWithNumericCategoryIds() throws {
         let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
         #expect(hits.count == 25)
-        #expect(hits.first == SearchHit(id: "bitcoin", symbol: "BTC", name: "Bitcoin", rank: 1))
+        #expect(hits.first == CatalogCoin(id: "bitcoin", symbol: "BTC", name: "Bitcoin", rank: 1))
         #expect(hits.map(\.rank) == hits.map(\.rank).sorted { ($0 ?? .max) < ($1 ?? .max) }, "CoinGecko orders by rank")
-        #expect(hits.contains(SearchHit(id: "bitcoin-avalanche-bridged-btc-b", symbol: "btc.b",
+        #expect(hits.contains(CatalogCoin(id: "bitcoin-avalanche-bridged-btc-b", symbol: "btc.b",
                                         name: "Bitcoin Avalanche Bridged (BTC.b)", rank: 258)))
     }
 
     @Test func searchDecodesTheCurrentCaptureWithStringCategoryIds() throws {
         let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-ethereum_TRIMMED_2025.json"))
-        #expect(hits.first == SearchHit(id: "ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
+        #expect(hits.first == CatalogCoin(id: "ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
         #expect(hits.count == 3)
     }
 
     @Test func searchResolvesIdThenSymbolThenNameByBestRank() throws {
         let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
-        #expect(SearchHit.best(for: "bitcoin-cash", in: hits)?.id == "bitcoin-cash")
-        #expect(SearchHit.best(for: "bch", in: hits)?.id == "bitcoin-cash")
-        #expect(SearchHit.best(for: " Bitcoin SV ", in: hits)?.id == "bitcoin-cash-sv")
-        #expect(SearchHit.best(for: "nothing-like-it", in: hits) == nil)
+        #expect(CatalogCoin.best(for: "bitcoin-cash", in: hits)?.id == "bitcoin-cash")
+        #expect(CatalogCoin.best(for: "bch", in: hits)?.id == "bitcoin-cash")
+        #expect(CatalogCoin.best(for: " Bitcoin SV ", in: hits)?.id == "bitcoin-cash-sv")
+        #expect(CatalogCoin.best(for: "nothing-like-it", in: hits) == nil)
     }
 
     @Test func searchReportsCoinGeckosErrorEnvelope() throws {
@@ -38,9 +38,9 @@ import Testing
     @Test func coinPaprikaSearchDecodesCurrenciesAndTreatsRankZeroAsUnranked() throws {
         let hits = try CoinPaprikaSearch.decode(try Fixtures.bytes("real/coinpaprika/search_q-ethereum_c-all_limit-100_2022-01-29.json"))
         #expect(hits.count == 46)
-        #expect(hits.first == SearchHit(id: "eth-ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
+        #expect(hits.first == CatalogCoin(id: "eth-ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
         #expect(hits.filter { $0.rank == nil }.count == 33)
-        #expect(SearchHit.best(for: "etc", in: hits)?.id == "etc-ethereum-classic")
+        #expect(CatalogCoin.best(for: "etc", in: hits)?.id == "etc-ethereum-classic")
     }
 
     @Test func coinPaprikaSearchRequestAsksForCurrenciesOnly() {

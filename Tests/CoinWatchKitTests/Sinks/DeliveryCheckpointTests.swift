@@ -42,4 +42,29 @@ import Testing
         #expect(receiver.keys == ["a"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    /// SPEC §3 write-ahead, as the pass's deliver stage (`Pass`): it takes the alerts and the backlog
+    /// (outbox and file spool), writes only that, and its first save is the state evaluate left with
+    /// the alerts' records in it.
+    @Test func theDeliverStageWritesOnlyTheBacklogAndSavesItInsideTheStateTheRulesLeft() throws {
+        let dir = try TempDir()
+        var rules = RulesFile(path: dir.path + "/rules.json")
+        rules.sinks["log"] = .file(path: dir.path + "/alerts.jsonl")
+        var delivery = Delivery(rules: rules, transport: CurlTransport(), json: false, quiet: true, sleeper: RecordingSleeper())
+        let saved = Mutex<[StateDocument]>([])
+        delivery.checkpoint = { state in saved.withLock { $0.append(state) } }
+        var state = StateDocument()
+        state.recordPrice(coin: "bitcoin", vs: "usd", price: 100_250, at: SampleAlert.time)
+        state.pairs["r|bitcoin"] = PairState()
+        var backlog = state.backlog
+        let report = delivery.deliver([RuleRunner.Pending(alert: SampleAlert.make(id: "a", rule: "r"), sinks: ["log"])],
+                                      backlog: &backlog, now: SampleAlert.time, io: CapturedIO().io(),
+                                      save: delivery.save(around: state))
+        #expect(!report.failed)
+        let first = try #require(saved.withLock { $0.first })
+        #expect(first.prices == state.prices && first.pairs == state.pairs, "the rest of the state as evaluate left it")
+        #expect(first.fileSpool[dir.path + "/alerts.jsonl"]?.count == 1, "the record is saved before it is appended")
+        #expect(backlog == DeliveryBacklog(), "appended whole, the record leaves the spool")
+        #expect(try String(contentsOfFile: dir.path + "/alerts.jsonl", encoding: .utf8).contains("\"id\":\"a\""))
+    }
 }

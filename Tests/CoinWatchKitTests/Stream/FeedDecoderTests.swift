@@ -33,6 +33,17 @@ import Testing
         #expect(Dictionary(grouping: ticks, by: \.market).mapValues(\.count) == ["FTMUSDT": 13, "SXPBTC": 12, "XMRBTC": 3])
     }
 
+    /// SPEC §9 with §2: a feed's price string is read by the one number rule of the REST decoders
+    /// (`APIText.number`): decimal digits only, so a hex float is no price.
+    @Test func aFeedPriceStringIsReadByTheRESTDecodersNumberRule() throws {
+        let line = try #require(try Self.lines("binance-combined_aggTrade_3-symbols_DERIVED_2021-08-14.jsonl").first)
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains(#""p":"0.33993000""#))
+        let hex = Self.decode(BinanceFeed(), Array(text.replacingOccurrences(of: #""p":"0.33993000""#, with: #""p":"0x1p3""#).utf8))
+        if case .ticks(let ticks) = hex { #expect(!ticks.contains { $0.price == 8 }, "0x1p3 is not read as 8") }
+        #expect(APIText.number("0x1p3") == nil)
+    }
+
     @Test func binanceKlineIsAnUnknownMessageType() throws {
         let message = Self.decode(BinanceFeed(), try Fixtures.bytes("real/stream/binance-combined_btcusdt-kline_1m_2020-10-02.json"))
         guard case .unknown(let reason) = message else { Issue.record("\(message)"); return }

@@ -1,37 +1,19 @@
 /// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles
 /// (SMA ± k population standard deviations; level).
-struct BollingerAboveCondition: ConditionKind {
+struct BollingerAboveCondition: BandKind {
     static let key = "bollinger_above"
     static let summary = "price ≥ the upper Bollinger band: the SMA of the last period closed tf candles + k population standard deviations"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"bollinger_above": {"period": 20, "k": 2, "tf": "4h"}}"#
-    static let schema = BandSettings.schema
     static let examples = [
         ConditionExample(#"{"bollinger_above": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 12, closes: [10, 11, 12], holds: true),
         ConditionExample(#"{"bollinger_above": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 11.5, closes: [10, 11, 12], holds: false),
     ]
 
+    static let upper = true
+
     var settings: BandSettings
-
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        BandSettings.parse(key, node, path: path, &reader).map(Self.init)
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { .rise }
-
-    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
-    var priceLead: String { "; price " }
-
-    func figure(_ o: Observation) -> Double? { settings.band(o, upper: true) }
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: true) }
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: true) }
-    func listing(vs: String) -> String { "\(Self.key) \(settings.name) k \(NumberText.plain(settings.k))" }
-    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
-
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" is above its upper \(settings.name) band") }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — band ", money: value) }
-    func writeResolved(into out: inout MessageText) { out.text(" is back inside its \(settings.name) bands") }
 }
 
 extension Condition {

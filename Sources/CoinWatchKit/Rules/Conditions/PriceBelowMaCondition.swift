@@ -1,37 +1,19 @@
 /// `price_below_ma`: the price is at or below the moving average of the last P closed `tf` candles (level).
-struct PriceBelowMaCondition: ConditionKind {
+struct PriceBelowMaCondition: AverageKind {
     static let key = "price_below_ma"
     static let summary = "price ≤ the moving average (sma or ema) of the last period closed tf candles"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"price_below_ma": {"period": 200, "tf": "1d", "type": "sma"}}"#
-    static let schema = PriceAverageSettings.schema
     static let examples = [
         ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h"}}"#, price: 10, closes: [10, 11, 12], holds: true),
         ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h"}}"#, price: 11.5, closes: [10, 11, 12], holds: false),
         ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h", "type": "ema"}}"#, price: 10, closes: [10, 11], holds: false),
     ]
 
+    static let above = false
+
     var settings: PriceAverageSettings
-
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        PriceAverageSettings.parse(key, node, path: path, &reader).map(Self.init)
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { .fall }
-
-    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
-    var priceLead: String { "; price " }
-
-    func figure(_ o: Observation) -> Double? { settings.figure(o) }
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: false) }
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, above: false) }
-    func listing(vs: String) -> String { "\(Self.key) \(settings.name)" }
-    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
-
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" is below its \(settings.name)") }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — \(settings.name) ", money: value) }
-    func writeResolved(into out: inout MessageText) { out.text(" is no longer below its \(settings.name)") }
 }
 
 extension Condition {

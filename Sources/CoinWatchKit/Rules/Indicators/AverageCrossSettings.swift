@@ -53,3 +53,36 @@ struct AverageCrossSettings: Sendable, Equatable {
         return "\(fastName) \(n(fastBefore)) → \(n(fastNow)) vs \(slowName) \(n(slowBefore)) → \(n(slowNow))"
     }
 }
+
+/// `ma_crosses_above` or `ma_crosses_below`: one `AverageCrossSettings` and which side holds; everything else a condition kind
+/// says is said here once.
+protocol AverageCrossKind: ConditionKind {
+    /// Holds when the fast average crossed above the slow one (`ma_crosses_above`), else below.
+    static var above: Bool { get }
+    var settings: AverageCrossSettings { get }
+    init(settings: AverageCrossSettings)
+}
+
+extension AverageCrossKind {
+    static var schema: String { AverageCrossSettings.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        AverageCrossSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.fastNeed, settings.slowNeed]) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.fastName) over \(settings.slowName)" }
+    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" \(settings.fastName) crossed \(Self.above ? "above" : "below") \(settings.slowName)")
+    }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — \(settings.fastName) now ", money: value) }
+}

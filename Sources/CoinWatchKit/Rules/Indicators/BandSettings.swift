@@ -47,3 +47,37 @@ struct BandSettings: Sendable, Equatable {
             + " (k \(NumberText.plain(k)))"
     }
 }
+
+/// `bollinger_above` or `bollinger_below`: one `BandSettings` and which side holds; everything else a condition kind
+/// says is said here once.
+protocol BandKind: ConditionKind {
+    /// Holds at or beyond the upper band (`bollinger_above`), else the lower one.
+    static var upper: Bool { get }
+    var settings: BandSettings { get }
+    init(settings: BandSettings)
+}
+
+extension BandKind {
+    static var schema: String { BandSettings.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        BandSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { upper ? .rise : .fall }
+
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.band(o, upper: Self.upper) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: Self.upper) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: Self.upper) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name) k \(NumberText.plain(settings.k))" }
+    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(Self.upper ? " is above its upper \(settings.name) band" : " is below its lower \(settings.name) band")
+    }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — band ", money: value) }
+    func writeResolved(into out: inout MessageText) { out.text(" is back inside its \(settings.name) bands") }
+}

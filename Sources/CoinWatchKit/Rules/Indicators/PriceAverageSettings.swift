@@ -40,3 +40,37 @@ struct PriceAverageSettings: Sendable, Equatable {
         return "price \(NumberText.plain(o.price)) \(sign) \(name) \(NumberText.plain(average))"
     }
 }
+
+/// `price_above_ma` or `price_below_ma`: one `PriceAverageSettings` and which side holds; everything else a condition kind
+/// says is said here once.
+protocol AverageKind: ConditionKind {
+    /// Holds at or above the average (`price_above_ma`), else at or below it.
+    static var above: Bool { get }
+    var settings: PriceAverageSettings { get }
+    init(settings: PriceAverageSettings)
+}
+
+extension AverageKind {
+    static var schema: String { PriceAverageSettings.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        PriceAverageSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, above: Self.above) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name)" }
+    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" is \(Self.above ? "above" : "below") its \(settings.name)")
+    }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — \(settings.name) ", money: value) }
+    func writeResolved(into out: inout MessageText) { out.text(" is no longer \(Self.above ? "above" : "below") its \(settings.name)") }
+}

@@ -1,6 +1,6 @@
 /// The one JSON tokenizer: a forward-only cursor over the UTF-8 bytes of a document (RFC 8259),
 /// shared by the rules parser (`JSONParser`, which builds positioned nodes and words every error),
-/// the fast provider decoders (`CoinGeckoMarket.scan`, `HistoryRows`) and the state reader
+/// the fast provider decoders (`CoinGeckoMarket.decodeDirect`, `HistoryRows`) and the state reader
 /// (`StateDirectDecoder`). Positions are byte offsets into `bytes`; `position(of:)` turns one into the
 /// 1-based line and column (in characters) the rules loader reports, counting each byte once
 /// over a whole parse, so a reader that never asks pays nothing for it.
@@ -433,17 +433,6 @@ extension JSONTokenizer {
             if take(UInt8(ascii: ",")) { continue }
             return take(UInt8(ascii: "]"))
         }
-    }
-
-    /// A number written as a JSON number or as a string holding one (`"0.33993000"`); nil otherwise
-    /// (the value is consumed either way when it is well-formed).
-    mutating func numberOrString() -> Double? {
-        if next() == UInt8(ascii: "\"") {
-            guard let text = plainString(), let value = Double(text), value.isFinite else { return nil }
-            return value
-        }
-        if takeNull() { return nil }
-        return number()
     }
 
     /// Whether the key range spells `word` (ASCII).
