@@ -9,18 +9,13 @@ enum PriceCrossing: Sendable, Equatable {
     /// The crossing of `value` in `o`; nil without a previous price (the first observation).
     init?(_ o: Observation, value: Double) {
         guard let previous = o.previous else { return nil }
-        // Each side's two comparisons are made together (`&` of Bools, no early exit): the same
-        // verdict with no branch on which side the previous price lies, which a pass over many
-        // lines of one coin cannot predict.
-        let up = Self.both(previous < value, value <= o.highest)
-        let down = Self.both(previous > value, value >= o.lowest)
-        self = up ? .up : down ? .down : .none
-    }
-
-    /// `a && b` without the early exit.
-    @inline(__always)
-    private static func both(_ a: Bool, _ b: Bool) -> Bool {
-        (a ? 1 as UInt8 : 0) & (b ? 1 as UInt8 : 0) != 0
+        if previous < value && value <= o.highest {
+            self = .up
+        } else if previous > value && value >= o.lowest {
+            self = .down
+        } else {
+            self = .none
+        }
     }
 
     /// The span's price that made a crossing `toward` (either way when nil) when the current
