@@ -65,7 +65,7 @@ fuzz-smoke: deps
 	FUZZ_SECONDS=5 scripts/fuzz.sh
 
 # Release binaries, loopback servers, coinwatch-cli in a venv; writes BENCHMARKS.md (bench/run.py).
-bench: deps
+bench: deps test-python
 	@[ -x /usr/bin/time ] || { echo "installing time (apt)"; $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time >/dev/null; }
 	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \

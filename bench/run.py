@@ -229,20 +229,49 @@ def run_history(args, work: Path) -> dict:
     return {"show_1y": show, "version": version, **store}
 
 
-SINK_KINDS = ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "json"]
+SINK_KINDS = ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix"]
 COMMAND_SECONDS = 0.3
 
 
+class SMTPServer:
+    """The tests' SMTP server (Tests/servers/smtp_server.py, aiosmtpd from `make test-python`'s venv),
+    STARTTLS required, answering each message's data after `delay` seconds."""
+
+    def __init__(self, folder: Path, delay: float) -> None:
+        python = ROOT / ".build" / "test-python" / "bin" / "python3"
+        if subprocess.call([str(python), "-c", "import aiosmtpd"], stderr=subprocess.DEVNULL) != 0:
+            raise SystemExit("bench: no aiosmtpd in .build/test-python (run 'make test-python')")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.certificate, key = folder / "cert.pem", folder / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                        "-nodes", "-keyout", str(key), "-out", str(self.certificate), "-days", "2",
+                        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.folder = folder
+        self.process = subprocess.Popen([str(python), str(ROOT / "Tests" / "servers" / "smtp_server.py"), str(folder),
+                                         "accept", "starttls", str(self.certificate), str(key), "", "", str(delay), "900"],
+                                        stdout=subprocess.PIPE, text=True)
+        self.port = int(self.process.stdout.readline())
+
+    def messages(self) -> int:
+        return len(list(self.folder.glob("*.eml")))
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
 def run_sinks(args, work: Path) -> dict:
-    """Issue #20: one alert to 10 sinks of 10 kinds (the nine webhook formats and a command), each
-    answering in 300 ms, against the same pass with no sink; and the command sink's own overhead: a pass
-    whose only sink runs `sleep 0.3`, minus the same pass without it, minus sleep's own run time."""
+    """Issue #20: one alert to 10 sinks of 10 kinds (eight webhook formats, a command and an email),
+    each answering in 300 ms, against the same pass with no sink; and the command sink's own overhead:
+    a pass whose only sink runs `sleep 0.3`, minus the same pass without it, minus sleep's own run time."""
     print("bench: 10 sinks of 10 kinds answering in 300 ms; the command sink's overhead", flush=True)
     folder = work / "sinks"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     prices = PriceServer(1)
     hooks = WebhookReceiver(WEBHOOK_DELAY)
+    smtp = SMTPServer(folder / "smtp", WEBHOOK_DELAY)
     sleep = shutil.which("sleep") or "/bin/sleep"
     extra = {"telegram": {"chat_id": 1}, "pushover": {"token": "t", "user": "u"}, "gotify": {"token": "t"},
              "matrix": {"token": "t", "room": "!r:bench"}}
@@ -264,8 +293,14 @@ def run_sinks(args, work: Path) -> dict:
 
         kinds = {f"{k}": {"type": "webhook", "format": k, "url": hooks.url(f"/{k}"), **extra.get(k, {})} for k in SINK_KINDS}
         kinds["run"] = {"type": "command", "argv": [sleep, str(WEBHOOK_DELAY)]}
+        kinds["mail"] = {"type": "email", "url": f"smtp://127.0.0.1:{smtp.port}", "from": "coinwatch <bench@example.org>",
+                         "to": ["me@example.org"], "ca_file": str(smtp.certificate)}
         baseline = case("no-sink", {})
+        before = smtp.messages()
         ten = case("ten-kinds", kinds)
+        ten["mails"] = smtp.messages() - before
+        if ten["mails"] != args.runs + 1:
+            raise SystemExit(f"bench: the email sink delivered {ten['mails']} mails in {args.runs + 1} passes")
         command = case("command", {"run": {"type": "command", "argv": [sleep, str(COMMAND_SECONDS)]}})
         own = []
         for _ in range(args.runs):
@@ -275,6 +310,7 @@ def run_sinks(args, work: Path) -> dict:
     finally:
         prices.close()
         hooks.close()
+        smtp.close()
     overhead = command["median_ms"] - baseline["median_ms"] - statistics.median(own)
     return {"no_sink": baseline, "ten_kinds": ten, "command": command, "sleep_own_median_ms": statistics.median(own),
             "command_overhead_ms": overhead,
@@ -288,7 +324,8 @@ def sinks_targets(sinks: dict | None) -> list[tuple[str, str, bool | None]]:
     ten, none = sinks["ten_kinds"], sinks["no_sink"]
     return [
         ("10 sinks of 10 kinds answering in 300 ms, one alert each: ≤ 800 ms wall",
-         f"{fmt_ms(ten)} ms ({ten['requests']} webhook requests and a command; the same pass without a sink {fmt_ms(none)} ms)",
+         f"{fmt_ms(ten)} ms ({ten['requests']} webhook requests, a command and {ten.get('mails', 0)} mails over STARTTLS; "
+         f"the same pass without a sink {fmt_ms(none)} ms)",
          ten["median_ms"] <= 800),
         ("the command sink adds ≤ 5 ms beyond the command's own run time",
          f"{sinks['command_overhead_ms']:.1f} ms (pass {fmt_ms(sinks['command'])} ms − no-sink pass "
@@ -418,12 +455,27 @@ def backtest_targets(backtest: dict | None) -> list[tuple[str, str, bool | None]
 
 
 def run_micro(micro: Path, runs: int) -> list[dict]:
-    """The rule-evaluation micro-benchmark's JSON lines."""
+    """The rule-evaluation micro-benchmark's JSON lines: the plain sizes, then the 100,000-rule
+    case with a third of the rules indicator, compound or ratio rules (`"mixed": true`, issue #16)."""
     print("bench: rule evaluation (coinwatch-bench)", flush=True)
-    out = subprocess.run([str(micro), "--quotes", "5000", "--rules", ",".join(map(str, MICRO_RULES)),
-                          "--repeat", str(max(runs, 15))],
-                         check=True, capture_output=True, text=True).stdout
-    return [json.loads(line) for line in out.splitlines() if line.strip()]
+    lines = []
+    for extra in ([], ["--mixed"]):
+        sizes = MICRO_RULES if not extra else (100_000,)
+        out = subprocess.run([str(micro), "--quotes", "5000", "--rules", ",".join(map(str, sizes)),
+                              "--repeat", str(max(runs, 15))] + extra,
+                             check=True, capture_output=True, text=True).stdout
+        lines += [json.loads(line) for line in out.splitlines() if line.strip()]
+    return lines
+
+
+def plain(micro: list[dict]) -> list[dict]:
+    """The micro-benchmark's plain cases (price and 24h-change rules only)."""
+    return [m for m in micro if not m.get("mixed")]
+
+
+def mixed_case(micro: list[dict]) -> dict | None:
+    """The 100,000-rule case with a third indicator, compound or ratio rules, when it was run."""
+    return next((m for m in micro if m.get("mixed")), None)
 
 
 # ---------------------------------------------------------------- the report
@@ -452,17 +504,21 @@ def targets(cases: list[dict], micro: list[dict]) -> list[tuple[str, str, bool |
                  f"{c['requests'] - 1} POSTs", c["median_ms"] <= 800))
     worst = max(by[(5000, lat, 0)]["coinwatch"]["rss_mib"] for lat in (0, 50))
     rows.append(("peak RSS ≤ 40 MiB at 5000 favorites", f"{worst:.1f} MiB", worst <= 40))
-    full = next((m for m in micro if m["rules"] == 100_000), None)
+    full = next((m for m in plain(micro) if m["rules"] == 100_000), None)
     if full:
         rows.append(("100,000 rules over 5000 quotes ≤ 50 ms",
                      f"{full['median_ms']:.1f} ms (max {full['max_ms']:.1f})", full["median_ms"] <= 50))
         if "firing_median_ms" in full:
             rows.append((f"(not a target) the same in a pass where {full['alerts']:,} of them fire, alerts built and formatted",
                          f"{full['firing_median_ms']:.1f} ms (max {full['firing_max_ms']:.1f})", None))
-        slope, intercept, r2, growth = linearity(micro)
+        slope, intercept, r2, growth = linearity(plain(micro))
         rows.append(("rule evaluation cost grows linearly",
                      f"{intercept:.1f} ms per pass (5000 quotes) + {slope * 1000:.3f} µs per rule, R² {r2:.3f}; "
                      f"doubling the rules at most ×{growth * 2:.2f} the time", r2 >= 0.95 and growth <= 1.2))
+    mixed = mixed_case(micro)
+    if mixed:
+        rows.append(("100,000 rules over 5000 quotes, a third of them indicator, compound or ratio rules, ≤ 50 ms (issue #16)",
+                     f"{mixed['median_ms']:.1f} ms (max {mixed['max_ms']:.1f})", mixed["median_ms"] <= 50))
     return rows
 
 
@@ -498,7 +554,8 @@ def micro_table(micro: list[dict]) -> list[str]:
     for m in micro:
         firing = (f"{m['firing_median_ms']:.1f} ({m['firing_min_ms']:.1f}–{m['firing_max_ms']:.1f})"
                   if "firing_median_ms" in m else "")
-        lines.append(f"| {m['rules']:,} | {m['quotes']:,} | {m['median_ms']:.1f} ({m['min_ms']:.1f}–{m['max_ms']:.1f}) "
+        label = f"{m['rules']:,}" + (" (a third indicator, compound, ratio)" if m.get("mixed") else "")
+        lines.append(f"| {label} | {m['quotes']:,} | {m['median_ms']:.1f} ({m['min_ms']:.1f}–{m['max_ms']:.1f}) "
                      f"| {firing} | {m.get('alerts', '')} |")
     return lines
 
@@ -516,16 +573,17 @@ def before_after(before: dict, after: dict,
         if b:
             lines.append(f"| {c['label']} | {b['median_ms']:.0f} | {a['median_ms']:.0f} | {b['rss_mib']:.1f} | "
                          f"{a['rss_mib']:.1f} | {b['state_kib']:.1f} | {a['state_kib']:.1f} |")
-    old_micro = {m["rules"]: m for m in before.get("micro", [])}
+    old_micro = {(m["rules"], bool(m.get("mixed"))): m for m in before.get("micro", [])}
     for m in after["micro"]:
-        b = old_micro.get(m["rules"])
+        b = old_micro.get((m["rules"], bool(m.get("mixed"))))
         if not b:
             continue
         quiet = "quiet pass" if "firing_median_ms" in b else "passes"
-        lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes, {quiet} | {b['median_ms']:.1f} | "
+        kind = " (a third indicator, compound, ratio)" if m.get("mixed") else ""
+        lines.append(f"| rule evaluation, {m['rules']:,} rules{kind} × {m['quotes']:,} quotes, {quiet} | {b['median_ms']:.1f} | "
                      f"{m['median_ms']:.1f} | | | | |")
         if "firing_median_ms" in b and "firing_median_ms" in m:
-            lines.append(f"| rule evaluation, {m['rules']:,} rules × {m['quotes']:,} quotes, firing pass "
+            lines.append(f"| rule evaluation, {m['rules']:,} rules{kind} × {m['quotes']:,} quotes, firing pass "
                          f"({m['alerts']:,} alerts) | {b['firing_median_ms']:.1f} | {m['firing_median_ms']:.1f} | | | | |")
     return lines
 
@@ -542,7 +600,10 @@ def summary(result: dict) -> list[str]:
                      f"{p['median_ms'] / o['median_ms']:.1f}× faster |")
     o, p = by[(5000, 50, 0)]["coinwatch"], by[(5000, 50, 0)]["peer"]
     lines.append(f"| peak memory, 5000 favorites | {o['rss_mib']:.0f} MiB | {p['rss_mib']:.0f} MiB | |")
-    full = next((m for m in result["micro"] if m["rules"] == 100_000), None)
+    full = next((m for m in plain(result["micro"]) if m["rules"] == 100_000), None)
+    mixed = mixed_case(result["micro"])
+    if mixed:
+        lines.append(f"| 100,000 rules, a third indicator, compound or ratio rules (evaluation alone) | {mixed['median_ms']:.0f} ms | | |")
     if full:
         lines.append(f"| 100,000 rules over 5000 quotes (evaluation alone) | {full['median_ms']:.0f} ms | | |")
         if "firing_median_ms" in full:
@@ -618,7 +679,10 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "pair and price series (the steady state), rules spread evenly over 5000 quotes, every third rule a "
              "price crossing, the rest `above`/`below`/`change_24h_*`; no I/O. Passes alternate between two price "
              "sets 0.1 % apart: in a quiet pass nothing fires; in a firing pass every `crosses_above` rule (a sixth) "
-             "fires and its alert is built and formatted. The sizes take turns, round after round.", ""] + micro_table(result["micro"]) + [
+             "fires and its alert is built and formatted. The sizes take turns, round after round. The last row "
+             "(`coinwatch-bench --rules 100000 --mixed`) makes every third rule an indicator (RSI, SMA, Bollinger, "
+             "EMA cross), compound (`all` of a price and an RSI) or ratio-coin crossing rule, with each coin's readings over "
+             "251 closed 1h candles handed in as the candles stage hands them over (fetching excluded).", ""] + micro_table(result["micro"]) + [
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
               for t, m, ok in targets(result["cases"], result["micro"])]
@@ -630,9 +694,10 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "fresh store, and 129,600 one-minute candles of one coin read back.",
                              history_targets(result.get("history")))
     lines += targets_section("Sinks (issue #20)",
-                             "One alert per pass (state removed before each) to ten sinks of ten kinds: the nine webhook "
-                             "formats on a loopback receiver that answers each request after 300 ms, and a command sink "
-                             "running `sleep 0.3`; next to the same pass with only a file sink. The command sink's overhead is "
+                             "One alert per pass (state removed before each) to ten sinks of ten kinds: eight webhook "
+                             "formats on a loopback receiver that answers each request after 300 ms, a command sink "
+                             "running `sleep 0.3`, and an email sink (STARTTLS) to a loopback aiosmtpd server that answers "
+                             "each message after 300 ms; next to the same pass with only a file sink. The command sink's overhead is "
                              "a pass whose only sink runs `sleep 0.3`, minus the pass without it, minus `sleep 0.3` timed alone.",
                              sinks_targets(result.get("sinks")))
     lines += targets_section("Stream (issue #18)",

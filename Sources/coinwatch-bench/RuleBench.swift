@@ -15,7 +15,7 @@ struct RuleBench {
     let ruleCount: Int
     let runner: RuleRunner
     let passes: [[String: Quote]]
-    /// With `mixed`: a third of the rules are indicator or compound rules, and each coin's readings.
+    /// With `mixed`: a third of the rules are indicator, compound or ratio rules, and each coin's readings.
     let mixed: Bool
     let readings: [String: IndicatorReadings]
     private(set) var state = StateDocument()
@@ -33,12 +33,17 @@ struct RuleBench {
             let price = Self.price(coinIndex)
             let condition: Condition
             if mixed, index % 3 == 2 {
-                switch index / 3 % 5 {
+                switch index / 3 % 6 {
                 case 0: condition = .rsiAbove(70, timeframe: .h1)
                 case 1: condition = .priceAboveAverage(period: 50, timeframe: .h1)
                 case 2: condition = .bollingerBelow(timeframe: .h1)
                 case 3: condition = .maCrossesAbove(fast: 12, slow: 26, timeframe: .h1, average: .ema)
-                default: condition = .all([.above(price * 1.05), .rsiBelow(30, timeframe: .h1)])
+                case 4: condition = .all([.above(price * 1.05), .rsiBelow(30, timeframe: .h1)])
+                default:
+                    // A ratio coin priced from two quotes of the pass: this coin over the next one.
+                    let other = coinIndex % quotes + 1
+                    let ratio = price / Self.price(other)
+                    return Rule(id: "r\(index)", coin: "coin-\(coinIndex)/coin-\(other)", condition: .crossesAbove(ratio * 1.0005))
                 }
                 return Rule(id: "r\(index)", coin: "coin-\(coinIndex)", condition: condition)
             }
@@ -57,13 +62,18 @@ struct RuleBench {
         // as fetching is): 251 closed hourly candles around the coin's price.
         var readings: [String: IndicatorReadings] = [:]
         if mixed {
+            // Each coin's own rules in a file of their own, so building the readings reads each rule once.
+            var byCoin: [String: [Rule]] = [:]
+            for rule in file.rules { byCoin[rule.coin, default: []].append(rule) }
             for coinIndex in 1...quotes {
+                var own = file
+                own.rules = byCoin["coin-\(coinIndex)"] ?? []
                 let price = Self.price(coinIndex)
                 let candles = (0..<251).map { hour -> Candle in
                     let close = price * (1 + 0.02 * Double((hour * 37 + coinIndex) % 11 - 5) / 5)
                     return Candle(openTime: Int64(hour) * 3_600_000, open: close, high: close, low: close, close: close, volume: 1)
                 }
-                readings["coin-\(coinIndex)"] = CandleFeed.readings(of: candles, rules: file, coin: "coin-\(coinIndex)")
+                readings["coin-\(coinIndex)"] = CandleFeed.readings(of: candles, rules: own, coin: "coin-\(coinIndex)")
             }
         }
         self.readings = readings

@@ -49,7 +49,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--requests") {
     exit(0)
 }
 let options = BenchOptions(CommandLine.arguments.dropFirst())
-// `--mixed`: a third of the rules are indicator or compound rules (issue 16's pass bench).
+// `--mixed`: a third of the rules are indicator, compound or ratio rules (issue 16's pass bench).
 let mixed = CommandLine.arguments.contains("--mixed")
 var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0, mixed: mixed) }
 for _ in 0..<options.repeats {

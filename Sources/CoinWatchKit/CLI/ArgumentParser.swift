@@ -17,7 +17,7 @@ public enum ArgumentParser {
         Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
-        Option(names: ["--metrics"], value: "PATH", commands: [.run], help: "After each pass, write a Prometheus text file there atomically (node_exporter's textfile collector)."),
+        Option(names: ["--metrics"], value: "PATH", commands: [.run, .stream], help: "After each pass (stream: at most every 5s when it changed, every 15s, at exit), write a Prometheus text file there atomically (node_exporter's textfile collector)."),
         Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
         Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),

@@ -70,7 +70,7 @@ public enum HelpText {
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
-        case .stream: return "coinwatch stream [--dry-run | --baseline] [--json] [-q|-v] [--rules <path>] [--state <path>]"
+        case .stream: return "coinwatch stream [--dry-run | --baseline] [--json] [-q|-v] [--metrics <path>] [--rules <path>] [--state <path>]"
         case .completion: return "coinwatch completion bash | zsh | fish"
         case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
         case .explain: return "coinwatch explain <rule> [<coin>] [--json]"

@@ -14,6 +14,7 @@ struct Plan {
         out += "providers: " + rules.providers.map(providerText).joined(separator: ", ") + "\n"
         out += "favorites (\(rules.favorites.count)): " + rules.favorites.joined(separator: ", ") + "\n"
         out += "quote currency: \(rules.vsCurrency), interval \(TimeText.duration(rules.interval))\n"
+        out += requestsText() + "\n"
         out += "rules (\(rules.rules.count), \(pairCount) pairs):\n"
         let idWidth = min(24, (rules.rules.map(\.id.count).max() ?? 0) + 2)
         for rule in rules.rules {
@@ -24,7 +25,7 @@ struct Plan {
             let timing = timingText(rule)
             if !timing.isEmpty { line += "  [" + timing + "]" }
             out += line + "\n"
-            for note in candleNotes(rule.condition.kind.needs.indicators) { out += "      " + note + "\n" }
+            for need in candleNeeds(rule) { out += "      " + need.text + "\n" }
         }
         if !silences.isEmpty {
             out += "silences (\(silences.count)):\n"
@@ -50,6 +51,7 @@ struct Plan {
         out.addRaw("providers", JSONOut.array(rules.providers.map { JSONOut.quote($0.name.rawValue) }))
         out.addRaw("favorites", JSONOut.array(rules.favorites.map(JSONOut.quote)))
         out.add("pairs", pairCount)
+        out.addRaw("requests", requestsJSON())
         out.addRaw("rules", JSONOut.array(rules.rules.map { rule in
             var r = JSONOut()
             r.add("id", rule.id)
@@ -59,6 +61,8 @@ struct Plan {
             r.addRaw("notify", JSONOut.array((rule.notify ?? rules.defaults.notify).map(JSONOut.quote)))
             r.add("enabled", rule.enabled)
             r.add("timing", timingText(rule).isEmpty ? nil : timingText(rule))
+            let candles = candleNeeds(rule)
+            if !candles.isEmpty { r.addRaw("candles", JSONOut.array(candles.map(\.json))) }
             let covering = silences.filter { covers($0, rule) }
             if !covering.isEmpty { r.addRaw("silenced_by", JSONOut.array(covering.map { JSONOut.quote($0.id) })) }
             return r.text
@@ -127,29 +131,6 @@ struct Plan {
         if sink.group { text += ", grouped" }
         if let q = sink.quietHours { text += ", quiet \(TimeText.clock(minutes: q.start))-\(TimeText.clock(minutes: q.end))" }
         return text
-    }
-
-    /// Per timeframe of `needs`: the closed candles the rule needs before it can hold and the
-    /// history requests a pass adds for it (SPEC §2), from the first provider's history endpoints.
-    func candleNotes(_ needs: [IndicatorNeed]) -> [String] {
-        let provider = rules.providers.first.flatMap { ProviderFactory.make($0, environment: [:]) as? any HistorySource }
-        return Timeframe.allCases.compactMap { timeframe -> String? in
-            let group = needs.filter { $0.timeframe == timeframe }
-            guard let most = group.map(\.candles).max() else { return nil }
-            let names = group.map { IndicatorFields.name($0) }.joined(separator: ", ")
-            var note = "needs \(most) closed \(timeframe.rawValue) candles (\(names)); "
-            guard let provider, !provider.servesPoints else {
-                return note + "\(rules.providers.first?.name.rawValue ?? "the provider") has no candles: add binance, upbit, bithumb "
-                    + "or coinpaprika before it, else the rule stays in warm-up"
-            }
-            let served = provider.fetchTimeframe(for: timeframe)
-            let width = timeframe.milliseconds
-            let first = provider.historyRequests(market: "X", vs: rules.vsCurrency, timeframe: served,
-                                                 from: 0, to: Int64(Indicator.window + 1) * width, now: Int64(Indicator.window + 1) * width).count
-            note += "1 history request per coin when a \(timeframe.rawValue) candle closes"
-            note += " (\(first) on a first pass with an empty history store, then none within the candle)"
-            return note
-        }
     }
 
     func conditionText(_ condition: Condition) -> String {

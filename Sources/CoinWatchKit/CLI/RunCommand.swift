@@ -53,21 +53,19 @@ enum RunCommand {
             state.metrics = {
                 let text = PassHealth.metrics(state: $0, providers: rules.providers.map(\.name.rawValue), started: started,
                                               duration: context.clock.now().timeIntervalSince1970 - started)
-                do throws(StateError) {
-                    try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
-                } catch {
-                    context.io.err("coinwatch: warning: cannot write the metrics: \(error.message)\n")
-                }
+                if let warning = PassHealth.write(metrics: text, to: path) { context.io.err("coinwatch: \(warning)\n") }
             }
         }
     }
 
-    /// Host → provider name, from a sample request of each provider in rules.json.
+    /// Host → provider name, from a sample request of each provider in rules.json (an exchange's
+    /// market listing, since it asks for no quote before it knows its markets).
     static func providerHosts(_ context: CommandContext, rules: RulesFile) -> [String: String] {
         var hosts: [String: String] = [:]
         for config in rules.providers {
             guard let provider = ProviderFactory.make(config, environment: context.io.environment),
-                  let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first else { continue }
+                  let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first
+                    ?? provider.listingRequest(vs: rules.vsCurrency) else { continue }
             hosts[HTTPRequest.host(of: request.url)] = config.name.rawValue
         }
         return hosts

@@ -1,7 +1,13 @@
 /// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
 /// the state lock for the whole run.
 enum StreamCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ invocation: CommandContext) -> ExitCode {
+        // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
+        let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
+            ? nil : CountingTransport(invocation.transport)
+        var counted = invocation
+        if let counter { counted.transport = counter }
+        let context = counted
         let rules: RulesFile
         switch context.loadRules() {
         case .success(let loaded): rules = loaded
@@ -29,6 +35,7 @@ enum StreamCommand {
         // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
         let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
         if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
+        session.countsAlerts = counter != nil
         session.delivery.checkpointsLastRound = false
         session.baselineNext = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
@@ -38,6 +45,12 @@ enum StreamCommand {
             if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
             next.delivery.checkpointsLastRound = false
             return (fresh, next.fetcher, next.delivery)
+        }
+        if let counter, let path = context.arguments.metricsPath {
+            let metrics = StreamMetrics(path: path)
+            metrics.requests = { counter.byHost }
+            metrics.providerHosts = RunCommand.providerHosts(context, rules: rules)
+            loop.metrics = metrics
         }
         if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {
             loop.idleTimeout = seconds

@@ -49,7 +49,7 @@ extension RulesValidator {
             error("\(condition.key) values holdings, whose prices are in vs_currency '\(file.vsCurrency)'; leave vs out",
                   at: at, path: JSONPath.child(path, "vs"))
         }
-        if needs.premium != nil, coin == RuleCoin.portfolio || RuleCoin.ratioParts(coin) != nil {
+        if !needs.premiums.isEmpty, coin == RuleCoin.portfolio || RuleCoin.ratioParts(coin) != nil {
             error("\(condition.key) compares one coin on two providers; use a favorite or \"*\", not \(coin)", at: coinNode, path: coinPath)
         }
     }
@@ -65,7 +65,7 @@ extension RulesFile {
         var asked = Set<ProviderName>()
         for rule in rules {
             if let provider = rule.provider { asked.insert(provider) }
-            if let premium = rule.condition.kind.needs.premium { asked.insert(premium.against) }
+            for leg in rule.condition.kind.needs.premiums { asked.insert(leg.against) }
         }
         return asked
     }

@@ -54,6 +54,9 @@ extension RulesValidator {
         var rule = Rule(id: id ?? "", coin: coin ?? "", condition: condition ?? .above(0))
         ruleQuoting(fields, into: &rule, path: path, file: file)
         if let coin, let condition { checkCoinForm(coin, condition, rule: rule, fields: fields, node: node, path: path, file: file) }
+        if let coin, let condition, let whenNode = fields["when"] {
+            checkCandles(coin, condition, rule: rule, when: whenNode, path: whenPath, file: file)
+        }
         ruleOptions(fields, kind: kind, into: &rule, path: path)
         let valid = diagnostics.count { $0.severity == .error } == errorsBefore
         return (id, valid && id != nil && coin != nil && condition != nil ? rule : nil)

@@ -7,8 +7,9 @@
 /// live here, in memory, for as long as the process runs (loop mode): a pass adds each new closed
 /// candle to them once (O(1) per candle). A new process (`--once` from cron) rebuilds them from
 /// the store's last 251 candles, which costs no request when the store has them; nothing of them
-/// is kept in state.json. Coins quoted by CoinGecko have no candles (its history is price points)
-/// and stay in warm-up; `check` says so.
+/// is kept in state.json. Coins quoted by CoinGecko read its `ohlc` candles (`CoinGeckoCandles`:
+/// 1h for the last day, 4h for the last 30, counted closed 35 minutes after they end); `check`
+/// refuses a rule whose provider cannot serve its timeframe or volume.
 public final class CandleFeed: @unchecked Sendable {
     /// What one pass's candles stage produced.
     public struct Update: Sendable {
@@ -68,11 +69,13 @@ public final class CandleFeed: @unchecked Sendable {
             storeOpened = true
             store = HistoryStore.open(path: storePath, now: now) { update.warnings.append($0) }
         }
-        let nowMs = Int64((min(max(now, 0), 1e12) * 1000).rounded())
+        let clockMs = Int64((min(max(now, 0), 1e12) * 1000).rounded())
         for (coin, coinNeeds) in needs {
-            guard let quote = quotes[coin], let source = sources.first(where: { $0.name == quote.provider }), !source.servesPoints
-            else { continue }
+            guard let quote = quotes[coin], let quoted = sources.first(where: { $0.name == quote.provider }) else { continue }
+            let source = quoted.candleSource
             let market = source.historyMarket(for: quote)
+            // A candle the provider may still revise (CoinGecko's cached `ohlc`) is not closed yet.
+            let nowMs = clockMs - source.settleMilliseconds
             var readings: [IndicatorKey: IndicatorReading] = [:]
             for timeframe in Timeframe.allCases {
                 let group = coinNeeds.filter { $0.timeframe == timeframe }
@@ -136,7 +139,12 @@ public final class CandleFeed: @unchecked Sendable {
         let end = timeframe.floor(now)
         let stored = (try? store?.candles(key, from: from, to: end)) ?? []
         var candles = CandleChunk.merge(stored, filled.fetched.filter { $0.openTime >= from && $0.openTime < end })
-        if served != timeframe { candles = CandleAggregator.aggregate(candles, to: timeframe, now: end).closed }
+        if served != timeframe, let first = candles.first?.openTime {
+            candles = CandleAggregator.aggregate(candles, to: timeframe, now: end).closed
+            // The coarse candle the finer history starts inside of (CoinGecko's 30 days of 4h candles
+            // starting mid-day) is partial: not a candle.
+            if timeframe.floor(first) != first { candles.removeAll { $0.openTime == timeframe.floor(first) } }
+        }
         return candles
     }
 }

@@ -36,13 +36,33 @@ public enum PassHealth {
     /// The Prometheus text exposition of a pass that started at `started` and took `duration` seconds.
     public static func metrics(state: StateDocument, providers: [String], started: Double, duration: Double) -> String {
         var out = ""
-        func family(_ name: String, _ type: String, _ help: String) {
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-        }
-        family("coinwatch_last_pass_timestamp_seconds", "gauge", "When the last pass started (Unix time).")
+        family("coinwatch_last_pass_timestamp_seconds", "gauge", "When the last pass started (Unix time).", into: &out)
         out += "coinwatch_last_pass_timestamp_seconds \(JSONOut.number(started))\n"
-        family("coinwatch_pass_duration_seconds", "gauge", "How long the last pass took.")
+        family("coinwatch_pass_duration_seconds", "gauge", "How long the last pass took.", into: &out)
         out += "coinwatch_pass_duration_seconds \(JSONOut.number(max(0, duration)))\n"
+        return out + stateMetrics(state: state, providers: providers)
+    }
+
+    /// Writes `text` to `path` atomically (temp file, rename; mode 0644, for node_exporter); returns
+    /// one warning line when it cannot, which never changes the exit status.
+    static func write(metrics text: String, to path: String) -> String? {
+        do throws(StateError) {
+            try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
+            return nil
+        } catch {
+            return "warning: cannot write the metrics: \(error.message)"
+        }
+    }
+
+    /// `# HELP` and `# TYPE` lines of one metric family.
+    static func family(_ name: String, _ type: String, _ help: String, into out: inout String) {
+        out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// The families read from the state (providers up, requests, alerts, outbox), shared by passes and `stream`.
+    static func stateMetrics(state: StateDocument, providers: [String]) -> String {
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String) { Self.family(name, type, help, into: &out) }
         family("coinwatch_provider_up", "gauge", "1 when the provider answered (no outage in progress), else 0.")
         for provider in providers {
             out += "coinwatch_provider_up{provider=\"\(label(provider))\"} \(state.outages[provider] == nil ? 1 : 0)\n"

@@ -37,7 +37,7 @@ struct QuoteDemand: Sendable, Equatable {
             let vs = rule.vs ?? rules.vsCurrency
             let provider = rule.provider?.rawValue
             add(coins, vs: vs, provider: provider)
-            if let leg = rule.condition.kind.needs.premium {
+            for leg in rule.condition.kind.needs.premiums {
                 add(coins, vs: leg.againstVs, provider: leg.against.rawValue)
                 if leg.againstVs != vs { add([Self.conversionCoin(leg)], vs: vs, provider: provider) }
             }

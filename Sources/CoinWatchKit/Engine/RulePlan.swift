@@ -33,8 +33,8 @@ struct RulePlan: Sendable {
         case ratio(base: String, quote: String)
         /// The holdings' total: its quote is made from every held coin's quote.
         case portfolio
-        /// A premium: the other leg's quote and the quote that converts it (nil: same currency).
-        case premium(against: String, conversion: String?, leg: PremiumLeg)
+        /// Premiums: per leg, the other leg's quote and the quote that converts it (nil: same currency).
+        case premium([PremiumSource])
         /// A held coin: its position.
         case holding(Position)
     }
@@ -106,12 +106,15 @@ struct RulePlan: Sendable {
                 let part = { (name: String) in QuoteKey.key(name, vs: vs, provider: provider, defaultVs: defaultVs) }
                 return slot(key, name: coin, quoteKey: key, vs: vs, derivation: .ratio(base: part(parts.base), quote: part(parts.quote)))
             }
-            if let leg = rule.condition.kind.needs.premium {
-                let against = QuoteKey.key(coin, vs: leg.againstVs, provider: leg.against.rawValue, defaultVs: defaultVs)
-                let conversion = leg.againstVs == vs ? nil
-                    : QuoteKey.key(QuoteDemand.conversionCoin(leg), vs: vs, provider: provider, defaultVs: defaultVs)
-                return slot(key + "|premium|" + leg.against.rawValue + "|" + leg.againstVs, name: coin, quoteKey: key, vs: vs,
-                            derivation: .premium(against: against, conversion: conversion, leg: leg))
+            let legs = rule.condition.kind.needs.premiums
+            if !legs.isEmpty {
+                let sources = legs.map { leg in
+                    PremiumSource(leg: leg, against: QuoteKey.key(coin, vs: leg.againstVs, provider: leg.against.rawValue, defaultVs: defaultVs),
+                                  conversion: leg.againstVs == vs ? nil
+                                      : QuoteKey.key(QuoteDemand.conversionCoin(leg), vs: vs, provider: provider, defaultVs: defaultVs))
+                }
+                let tag = legs.map { "|premium|" + $0.against.rawValue + "|" + $0.againstVs }.joined()
+                return slot(key + tag, name: coin, quoteKey: key, vs: vs, derivation: .premium(sources))
             }
             if key == coin { return slot(coin) }
             return slot(key, name: coin, quoteKey: key, vs: vs, derivation: nil)
@@ -174,4 +177,12 @@ struct RulePlan: Sendable {
         }
         return longest
     }
+}
+
+/// Where one premium leg's base comes from in a pass: the `QuoteKey` of the same coin on the leg's
+/// provider, and of the price that converts it into the rule's currency (nil: the same currency).
+struct PremiumSource: Sendable, Equatable {
+    var leg: PremiumLeg
+    var against: String
+    var conversion: String?
 }

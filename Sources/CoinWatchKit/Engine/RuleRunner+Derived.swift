@@ -66,15 +66,25 @@ extension RuleRunner {
             return Observation.Derived(holding: Position(amount: 1, cost: cost))
         case .ratio:
             return nil
-        case .premium(let against, let conversion, let leg):
-            guard let other = quotes[against] else {
-                return Observation.Derived(premiumGap: "no quote of the coin on \(leg.against.rawValue) in \(leg.againstVs) this pass")
+        case .premium(let sources):
+            var derived = Observation.Derived()
+            for source in sources {
+                let leg = source.leg
+                guard let other = quotes[source.against] else {
+                    derived.premiumGaps[leg] = "no quote of the coin on \(leg.against.rawValue) in \(leg.againstVs) this pass"
+                    continue
+                }
+                guard let conversion = source.conversion else {
+                    derived.premiumBases[leg] = other.price
+                    continue
+                }
+                guard let rate = quotes[conversion] else {
+                    derived.premiumGaps[leg] = "no price of \(leg.againstVs.uppercased()) in the rule's currency on its provider this pass"
+                    continue
+                }
+                derived.premiumBases[leg] = other.price * rate.price
             }
-            guard let conversion else { return Observation.Derived(premiumBase: other.price) }
-            guard let rate = quotes[conversion] else {
-                return Observation.Derived(premiumGap: "no price of \(leg.againstVs.uppercased()) in the rule's currency on its provider this pass")
-            }
-            return Observation.Derived(premiumBase: other.price * rate.price)
+            return derived
         }
     }
 }

@@ -1,6 +1,5 @@
 extension Bithumb: HistorySource {
     public var servedTimeframes: [Timeframe] { [.m1, .m5, .h1, .d1] }
-    public var answersLatestOnly: Bool { true }
 
     /// `BTC_KRW`.
     public func historyMarket(for quote: Quote) -> String { "\(quote.symbol.uppercased())_\(quote.vs.uppercased())" }

@@ -39,12 +39,20 @@ extension CoinGecko: HistorySource {
     /// `ohlc` rows `[ms, open, high, low, close]`, stamped at the candle's END: the open time is
     /// the stamp minus `timeframe` (4h for 3 to 30 days). No volume.
     public func decodeOHLC(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
+        try decodeOHLC(body, width: timeframe.milliseconds)
+    }
+
+    /// `ohlc` rows whose candles are `width` ms wide (30 minutes for `days=1`).
+    func decodeOHLC(_ body: [UInt8], width: Int64) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
             let row = try rows.numberRow(count: 4)
             let v = row.values ?? []
-            return Candle(openTime: row.time - timeframe.milliseconds, open: v[0], high: v[1], low: v[2], close: v[3], volume: nil)
+            return Candle(openTime: row.time - width, open: v[0], high: v[1], low: v[2], close: v[3], volume: nil)
         }
     }
+
+    /// Indicator rules read `ohlc` candles (`CoinGeckoCandles`), not `market_chart`'s points.
+    public var candleSource: any HistorySource { CoinGeckoCandles(gecko: self) }
 
     /// The 365-day limit of demo and keyless plans.
     public func planHint(for message: String) -> String? {

@@ -118,9 +118,10 @@ public struct HistoryLoader {
             if let last = batch.forming, last.openTime >= (forming?.openTime ?? .min) { forming = last }
             fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
             if !sorted.isEmpty {
-                let from = source.answersLatestOnly ? max(span.start, sorted[0].openTime) : span.start
+                // A latest-only answer (Bithumb, CoinGecko `ohlc`) is all the provider serves of the
+                // span: what precedes its first row is not there to fetch, so it is not asked again.
                 let end = source.servesPoints ? span.end : min(span.end, timeframe.floor(now))
-                completed.append((from, end))
+                completed.append((span.start, end))
             }
         }
         fetched = (try? HistoryRows.normalized(fetched, provider: source.name)) ?? []

@@ -15,13 +15,18 @@ public protocol HistorySource: Sendable {
     func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle]
     /// The earliest time (ms) `max` asks for.
     var earliest: Int64 { get }
-    /// Whether one answer holds only the provider's latest rows whatever span is asked (Bithumb), so
-    /// nothing before its first row is known complete.
-    var answersLatestOnly: Bool { get }
     /// How its history endpoints name the market of `quote` (`bitcoin`, `BTCUSDT`, `KRW-BTC`, `BTC_KRW`).
     func historyMarket(for quote: Quote) -> String
     /// A hint for what to do when the API refused the span (a plan limit), nil when `message` is not that.
     func planHint(for message: String) -> String?
+    /// The source indicator conditions read candles from (itself, but CoinGecko's `ohlc` for its points).
+    var candleSource: any HistorySource { get }
+    /// Whether its candles carry a traded volume (`volume_spike`).
+    var servesVolume: Bool { get }
+    /// How long after a candle ends the API's answer holds it final, in ms (0: at once).
+    var settleMilliseconds: Int64 { get }
+    /// How far back (ms) its answers reach at `timeframe` (one it serves), nil when as far as asked.
+    func servedSpan(_ timeframe: Timeframe) -> Int64?
 }
 
 extension HistorySource {
@@ -37,11 +42,33 @@ extension HistorySource {
 
     public var earliest: Int64 { 1_230_940_800_000 }
 
-    public var answersLatestOnly: Bool { false }
-
     public func historyMarket(for quote: Quote) -> String { quote.providerID }
 
     public func planHint(for message: String) -> String? { nil }
+
+    public var candleSource: any HistorySource { self }
+
+    public var servesVolume: Bool { true }
+
+    public var settleMilliseconds: Int64 { 0 }
+
+    public func servedSpan(_ timeframe: Timeframe) -> Int64? { nil }
+
+    /// Why the candles stage cannot serve `timeframe` (with volume where `volume`) from this
+    /// source, with what to do; nil when it can.
+    public func candleRefusal(_ timeframe: Timeframe, volume: Bool) -> String? {
+        let source = candleSource
+        let served = source.fetchTimeframe(for: timeframe)
+        if source.servesPoints || !(served == timeframe || timeframe.isBuilt(from: served)) {
+            let widths = Timeframe.allCases.filter { tf in source.servedTimeframes.contains { $0 == tf || tf.isBuilt(from: $0) } }
+            return "\(name) serves no \(timeframe.rawValue) candles (only " + widths.map(\.rawValue).joined(separator: ", ")
+                + "): use one of those tf, or give the rule a \"provider\" that does (binance serves every tf)"
+        }
+        if volume, !source.servesVolume {
+            return "\(name)'s candles carry no volume: give the rule a \"provider\" whose candles do (binance, upbit, bithumb, coinpaprika)"
+        }
+        return nil
+    }
 
     /// Consecutive windows of at most `size` ms covering [`from`, `to`).
     static func windows(from: Int64, to: Int64, size: Int64) -> [(from: Int64, to: Int64)] {

@@ -45,7 +45,7 @@ enum Compound {
             needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
             for need in one.indicators where !needs.indicators.contains(need) { needs.indicators.append(need) }
             needs.holdings = needs.holdings || one.holdings
-            needs.premium = needs.premium ?? one.premium
+            for leg in one.premiums where !needs.premiums.contains(leg) { needs.premiums.append(leg) }
             needs.tradedSpan = needs.tradedSpan || one.tradedSpan
         }
         return needs

@@ -66,7 +66,7 @@ struct ConditionExample: Sendable {
 
     /// The observation this example describes at `now` (seconds since 1970), with the readings of
     /// `indicators` over `closes`. `previous` defaults to the newest recorded price.
-    func observation(now: Double, indicators: [IndicatorNeed] = []) -> Observation {
+    func observation(now: Double, indicators: [IndicatorNeed] = [], premiums: [PremiumLeg] = []) -> Observation {
         let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
         if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
@@ -87,7 +87,8 @@ struct ConditionExample: Sendable {
             observation.indicators = IndicatorReadings(tracks: tracks)
         }
         if premiumBase != nil || holding != nil {
-            observation.derived = Observation.Derived(premiumBase: premiumBase, holding: holding)
+            let bases = premiumBase.map { base in Dictionary(premiums.map { ($0, base) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
+            observation.derived = Observation.Derived(premiumBases: bases, holding: holding)
         }
         return observation
     }

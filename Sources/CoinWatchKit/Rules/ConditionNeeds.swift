@@ -17,8 +17,8 @@ struct ConditionNeeds: Sendable, Equatable {
     var pairMemory = false
     /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
     var holdings = false
-    /// The other leg a premium compares against, where the condition is a premium.
-    var premium: PremiumLeg?
+    /// The other legs premiums compare against: one for a premium, each of its premiums' for a compound.
+    var premiums: [PremiumLeg] = []
     /// Whether the condition reads the span traded since the previous observation (SPEC §2
     /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
     var tradedSpan = false

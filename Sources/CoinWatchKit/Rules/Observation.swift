@@ -31,18 +31,18 @@ public struct Observation: Sendable, Equatable {
 
     /// What a pass derives beside the quote for premium and holdings rules.
     public struct Derived: Sendable, Equatable {
-        /// The premium's base: the same coin on the `against` provider converted into the rule's
-        /// currency; nil when a leg is missing (then `premiumGap` says which).
-        public var premiumBase: Double?
-        /// Why `premiumBase` is missing, in words: `no quote on binance in usdt`.
-        public var premiumGap: String?
+        /// Per premium leg: its base, the same coin on the leg's provider converted into the rule's
+        /// currency; a leg missing this pass has none, and `premiumGaps` says why.
+        public var premiumBases: [PremiumLeg: Double]
+        /// Per missing leg, why, in words: `no quote on binance in usdt`.
+        public var premiumGaps: [PremiumLeg: String]
         /// The coin's holding (units and cost in vs_currency); for the portfolio, amount 1 and
         /// the total cost (its price is the total value). Nil when the coin is not held.
         public var holding: Position?
 
-        public init(premiumBase: Double? = nil, premiumGap: String? = nil, holding: Position? = nil) {
-            self.premiumBase = premiumBase
-            self.premiumGap = premiumGap
+        public init(premiumBases: [PremiumLeg: Double] = [:], premiumGaps: [PremiumLeg: String] = [:], holding: Position? = nil) {
+            self.premiumBases = premiumBases
+            self.premiumGaps = premiumGaps
             self.holding = holding
         }
     }

@@ -49,7 +49,7 @@ struct Premium: Sendable, Equatable {
 
     /// The premium in percent: (price ÷ base − 1) × 100; nil when a leg is missing.
     func figure(_ o: Observation) -> Double? {
-        guard let base = o.derived?.premiumBase, base > 0, base.isFinite else { return nil }
+        guard let base = o.derived?.premiumBases[leg], base > 0, base.isFinite else { return nil }
         return (o.price / base - 1) * 100
     }
 
@@ -61,8 +61,8 @@ struct Premium: Sendable, Equatable {
 
     /// `premium 4.1% ≥ 3% (price 140000000 against 134500000 from binance)` or why a leg is missing.
     func describe(_ o: Observation, above: Bool) -> String {
-        guard let premium = figure(o), let base = o.derived?.premiumBase else {
-            return "not observed: " + (o.derived?.premiumGap ?? "no quote on \(leg.against.rawValue) in \(leg.againstVs)")
+        guard let premium = figure(o), let base = o.derived?.premiumBases[leg] else {
+            return "not observed: " + (o.derived?.premiumGaps[leg] ?? "no quote on \(leg.against.rawValue) in \(leg.againstVs)")
         }
         let n = NumberText.plain
         let sign = above ? (premium >= pct ? "≥" : "<") : (premium <= pct ? "≤" : ">")

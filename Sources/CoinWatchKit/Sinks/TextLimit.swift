@@ -1,13 +1,16 @@
 /// A chat service's length limit and how it counts (SPEC §3: a longer text is split).
 ///
 /// Limits are counted in UTF-16 code units (Telegram's count, and never less than the number of
-/// characters or code points any other service counts) or in UTF-8 bytes (ntfy, Teams), so a part
-/// that fits here fits the service.
+/// characters or code points any other service counts), in UTF-8 bytes (ntfy, Gotify), or in bytes
+/// of the JSON-escaped text (Matrix's event and Teams' card are limits on the JSON sent, where `"`
+/// takes 2 bytes and a control character 6), so a part that fits here fits the service.
 public struct TextLimit: Sendable, Equatable {
     /// What one unit of the limit is.
     public enum Unit: Sendable, Equatable {
         case utf16
         case utf8
+        /// UTF-8 bytes of the text as a JSON string literal holds it (`JSONOut.escapedSize`).
+        case jsonEscaped
     }
 
     /// The most units one message may hold.
@@ -18,18 +21,21 @@ public struct TextLimit: Sendable, Equatable {
     /// The most units one alert's line may hold inside a message (Slack's 3,000 per section text); a
     /// longer line goes on in the next item. nil: the message's `count`.
     public var perItem: Int?
+    /// The units a line break takes, inside a line or between two (1; Teams: a new TextBlock's JSON).
+    public var breakSize: Int
 
-    public init(_ count: Int, _ unit: Unit, slackEscaped: Bool = false, perItem: Int? = nil) {
+    public init(_ count: Int, _ unit: Unit, slackEscaped: Bool = false, perItem: Int? = nil, breakSize: Int = 1) {
         self.count = count
         self.unit = unit
         self.slackEscaped = slackEscaped
         self.perItem = perItem
+        self.breakSize = breakSize
     }
 
     /// The limit one item (one alert's line, or a piece of it) is split at.
     public var item: TextLimit {
         guard let perItem, perItem < count else { return self }
-        return TextLimit(perItem, unit, slackEscaped: slackEscaped)
+        return TextLimit(perItem, unit, slackEscaped: slackEscaped, breakSize: breakSize)
     }
 
     /// Pushover's limit on a message's title (its message is `of(.pushover)`).
@@ -38,16 +44,26 @@ public struct TextLimit: Sendable, Equatable {
     /// The units `character` takes in a message.
     public func size(of character: Character) -> Int {
         if slackEscaped, let escaped = SlackText.escapes[character] { return escaped.utf8.count }
-        return unit == .utf16 ? character.utf16.count : character.utf8.count
+        if breakSize > 1, character.isNewline { return breakSize }
+        switch unit {
+        case .utf16: return character.utf16.count
+        case .utf8: return character.utf8.count
+        case .jsonEscaped: return character.unicodeScalars.reduce(0) { $0 + JSONOut.escapedSize(of: $1) }
+        }
     }
 
     /// The units a single code point takes (used only to split a character longer than the limit).
     public func size(of scalar: Unicode.Scalar) -> Int {
-        unit == .utf16 ? UTF16.width(scalar) : UTF8.width(scalar)
+        switch unit {
+        case .utf16: return UTF16.width(scalar)
+        case .utf8: return UTF8.width(scalar)
+        case .jsonEscaped: return JSONOut.escapedSize(of: scalar)
+        }
     }
 
     /// The most alerts one message of `format` lists: Discord's 10 embeds, Slack's 50 blocks (one
-    /// section each), Teams' TextBlocks kept to 50 so the card stays under its 28 KB; no cap for the others.
+    /// section each), Teams' TextBlocks kept to 50 (with its text budget, the card stays under its
+    /// 28 KB); no cap for the others.
     public static func maxItems(_ format: WebhookConfig.Format) -> Int {
         switch format {
         case .discord: return 10
@@ -63,10 +79,13 @@ public struct TextLimit: Sendable, Equatable {
         case .discord: return TextLimit(2000, .utf16)
         case .telegram: return TextLimit(4096, .utf16, slackEscaped: true)
         case .ntfy: return TextLimit(4096, .utf8)
-        case .teams: return TextLimit(12_000, .utf8)
+        // 20,000 escaped bytes, each line break (a TextBlock of its own) counted as a block's ~90 bytes
+        // of JSON: with the title block and the envelope, a card stays under 21 KB of Teams' 28 KB.
+        case .teams: return TextLimit(20_000, .jsonEscaped, breakSize: 100)
         case .pushover: return TextLimit(1024, .utf16)
         case .gotify: return TextLimit(16_000, .utf8)
-        case .matrix: return TextLimit(32_000, .utf8)
+        // Matrix's event is at most 65,536 bytes of JSON, envelope (sender, room, ids, signatures) included.
+        case .matrix: return TextLimit(60_000, .jsonEscaped)
         case .json: return nil
         }
     }

@@ -45,7 +45,7 @@ public enum TextSplitter {
         public var text: String
     }
 
-    /// `lines` packed in order into parts that each fit `limit` (counting a line break between two
+    /// `lines` packed in order into parts that each fit `limit` (counting its `breakSize` between two
     /// lines) and hold at most `maxItems` items; a line longer than the limit (or than its `perItem`)
     /// is split as `split` does, each piece an item of its own.
     public static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max) -> [[Item]] {
@@ -55,12 +55,12 @@ public enum TextSplitter {
         for (index, line) in lines.enumerated() {
             for piece in split(line, limit: limit.item) {
                 let width = piece.reduce(0) { $0 + limit.size(of: $1) }
-                if !current.isEmpty, size + 1 + width > limit.count || current.count >= max(1, maxItems) {
+                if !current.isEmpty, size + limit.breakSize + width > limit.count || current.count >= max(1, maxItems) {
                     parts.append(current)
                     current = []
                     size = 0
                 }
-                size += current.isEmpty ? width : width + 1
+                size += current.isEmpty ? width : width + limit.breakSize
                 current.append(Item(index: index, text: piece))
             }
         }

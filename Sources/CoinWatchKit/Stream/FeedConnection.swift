@@ -19,6 +19,8 @@ final class FeedConnection {
     var needsBridge = false
     /// Reasons already logged for this connection (unknown messages, unsubscribed markets).
     private var logged: Set<String> = []
+    /// `--metrics`: told of every reconnect and (re)connection.
+    var metrics: StreamMetrics?
 
     init(group: StreamPlan.Group) {
         self.group = group
@@ -40,6 +42,7 @@ final class FeedConnection {
                 onMessage(self, feed.decode(bytes))
             }
             client = opened
+            metrics?.markChanged()
             connectedAt = Monotonic.now()
             lastMessageAt = connectedAt
             lastPingAt = connectedAt
@@ -68,6 +71,7 @@ final class FeedConnection {
 
     private func scheduleRetry(now: Double, backoff: ReconnectBackoff, log: StreamLog, reason: String, quietly: Bool = false) {
         attempts += 1
+        metrics?.reconnect(name)
         let wait = quietly ? 0 : backoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
         retryAt = now + wait
         let line = "\(name): \(reason); reconnecting in \(Self.seconds(wait))"

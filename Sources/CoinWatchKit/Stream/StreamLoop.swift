@@ -16,6 +16,8 @@ final class StreamLoop {
     /// The largest message accepted, in bytes.
     var maxMessageBytes = 1 << 20
     var backoff = ReconnectBackoff()
+    /// `--metrics PATH`: the Prometheus text file, nil without it.
+    var metrics: StreamMetrics?
 
     private let session: StreamSession
     private let log: StreamLog
@@ -25,6 +27,8 @@ final class StreamLoop {
     private let reload: () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?
     private var connections: [FeedConnection] = []
     private var polled: [String] = []
+    /// The session's alert count at the last metrics check.
+    private var metricsAlerts = 0
 
     init(session: StreamSession, log: StreamLog, signalDescriptor: Int32, takeSignals: @escaping () -> LoopSignals,
          reload: @escaping () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?) {
@@ -47,6 +51,7 @@ final class StreamLoop {
                 session.releaseHeld(now: .infinity)
                 session.settle()
                 session.flush(force: true)
+                writeMetrics(force: true)
                 log.verbose("stopped after \(session.messageCount) prices, \(session.alertCount) alerts")
                 return session.exitCode
             }
@@ -77,6 +82,7 @@ final class StreamLoop {
             for connection in connections { due = min(due, connection.nextDeadline(idle: idleTimeout)) }
             if let flushDue = session.flushDue { due = min(due, flushDue) }
             if let heldDue = session.heldDue { due = min(due, heldDue) }
+            if let metrics { due = min(due, metrics.due) }
             now = Monotonic.now()
             let buffered = connections.contains { $0.client?.hasBufferedInput == true }
             let wait = buffered ? 0 : Int32(max(0, min(1, due - now)) * 1000)
@@ -109,7 +115,28 @@ final class StreamLoop {
                 session.retryOutbox()
             }
             session.flush(force: false)
+            writeMetrics(force: false)
         }
+    }
+
+    /// Writes `--metrics` when it is due (or `force`), with the requests and alerts since the last write.
+    private func writeMetrics(force: Bool) {
+        guard let metrics else { return }
+        if session.alertCount != metricsAlerts {
+            metricsAlerts = session.alertCount
+            metrics.markChanged()
+        }
+        let warning = metrics.writeIfDue(monotonicNow: Monotonic.now(), force: force) {
+            metrics.countRequests(into: &session.state)
+            var connected: [String: Int] = [:]
+            for connection in connections where connection.client != nil { connected[connection.name, default: 0] += 1 }
+            let providers = session.rules.providers.map(\.name)
+            return metrics.text(state: session.state, providers: providers.map(\.rawValue),
+                                feeds: providers.filter { ExchangeFeeds.feed(for: $0) != nil }.map(\.rawValue),
+                                connected: connected, alerts: session.alertsByProvider,
+                                wall: session.clock.now().timeIntervalSince1970)
+        }
+        if let warning { log.error(warning) }
     }
 
     /// Quotes every favorite over REST, then plans and opens the feeds for the ones exchanges serve.
@@ -121,6 +148,7 @@ final class StreamLoop {
         session.retryOutbox()
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
         connections = plan.groups.map(FeedConnection.init)
+        for connection in connections { connection.metrics = metrics }
         polled = plan.polled
         if !polled.isEmpty {
             log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(polled.joined(separator: ", "))")
@@ -129,6 +157,7 @@ final class StreamLoop {
 
     /// A message from `connection`'s feed.
     private func handle(_ message: FeedMessage, from connection: FeedConnection) {
+        metrics?.message(connection.name, at: session.clock.now().timeIntervalSince1970)
         switch message {
         case .ticks(let ticks):
             for tick in ticks {

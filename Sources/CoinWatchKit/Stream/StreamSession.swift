@@ -1,11 +1,12 @@
 /// What `stream` evaluates and keeps between messages: the rules, the latest quote of every
-/// favorite, the state, and the same `RuleRunner` and `Delivery` a pass uses. Prices are gathered
-/// into rounds (one price per favorite; a second price of the same favorite starts a new round),
-/// so every message is evaluated with the previous message's price as `previous`, and a burst
-/// of messages read at once costs one rule evaluation per round rather than one per message.
+/// favorite, the state, and the same `RuleRunner` and `Delivery` a pass uses. The prices of a
+/// favorite read in one turn of the loop (one message, or a burst of messages read at once) are one
+/// observation: the latest price, with the lowest and highest of them as its span (SPEC §2 wicks),
+/// so a crossing that reverted inside a trade burst still fires, `"wick": true`, and a burst costs
+/// one rule evaluation, not one per message. `previous` is the previous evaluation's price.
 ///
-/// Stages: take (a feed's `stream_throttle` may hold a price back, coalesced) -> evaluate each
-/// round (RuleRunner) -> at the end of the loop's turn, `settle`: mark the turn's alerts
+/// Stages: take (a feed's `stream_throttle` may hold prices back, coalesced the same way) -> at
+/// the end of the loop's turn, `settle`: evaluate the round (RuleRunner), mark its alerts
 /// `source: stream` and deliver them together (group commit: the delivery's write-ahead
 /// checkpoint saves the state that records them once, before anything is sent; the 2xx
 /// answers are written with the next save). State is written at most every `flushInterval`
@@ -30,8 +31,9 @@ final class StreamSession {
     private var round: [String: Quote] = [:]
     /// Alerts evaluated in this turn of the loop, delivered together by `settle`.
     private var unsent: [RuleRunner.Pending] = []
-    /// Favorite → prices its feed's throttle holds back, and when it was last evaluated (monotonic seconds).
-    private var held: [String: CoalescedPrices] = [:]
+    /// Favorite → the prices its feed's throttle holds back (the latest, with their span), and when it
+    /// was last evaluated (monotonic seconds).
+    private var held: [String: Quote] = [:]
     private var evaluatedAt: [String: Double] = [:]
     private var throttles: [String: Double] = [:]
     /// `--baseline`: the next round (the start's REST quotes) records prices and pair states and notifies nothing.
@@ -44,6 +46,10 @@ final class StreamSession {
     private(set) var alertCount = 0
     /// Feed prices taken so far.
     private(set) var messageCount = 0
+    /// Alerts raised so far, by the provider of their price (`--metrics`).
+    private(set) var alertsByProvider: [String: Int] = [:]
+    /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
+    var countsAlerts = false
 
     init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, state: StateDocument, statePath: String,
          dryRun: Bool, io: IO, clock: any WallClock) {
@@ -77,12 +83,14 @@ final class StreamSession {
 
     /// Takes one feed price for `favorites` (the ones its market serves). A favorite not yet
     /// quoted over REST is skipped: its symbol and name come from that quote. `throttle` (seconds,
-    /// 0 for none): a price within that long of the favorite's last evaluation is held, coalesced,
-    /// until the window ends (`releaseHeld`); `now` is monotonic seconds.
+    /// 0 for none): a price within that long of the favorite's last evaluation is held, coalesced
+    /// with the others held (`Quote.followed(by:)`), until the window ends (`releaseHeld`); `now`
+    /// is monotonic seconds.
     func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
         for favorite in favorites {
             guard var quote = quotes[favorite] else { continue }
             quote.price = tick.price
+            quote.span = nil  // a REST quote's span is not this trade's
             if let change = tick.change24h { quote.change24h = change }
             quotes[favorite] = quote
             messageCount += 1
@@ -91,14 +99,12 @@ final class StreamSession {
                 continue
             }
             if let last = evaluatedAt[favorite], now - last < throttle {
-                held[favorite, default: CoalescedPrices()].add(quote)
+                held[favorite] = held[favorite].map { $0.followed(by: quote) } ?? quote
                 throttles[favorite] = throttle
                 continue
             }
             evaluatedAt[favorite] = now
-            var pending = held.removeValue(forKey: favorite) ?? CoalescedPrices()
-            pending.add(quote)
-            for observation in pending.observations { observe(favorite, observation) }
+            observe(favorite, held.removeValue(forKey: favorite).map { $0.followed(by: quote) } ?? quote)
         }
     }
 
@@ -109,7 +115,7 @@ final class StreamSession {
         for (favorite, pending) in held where now == .infinity || now - (evaluatedAt[favorite] ?? 0) >= throttles[favorite] ?? 0 {
             held[favorite] = nil
             evaluatedAt[favorite] = now == .infinity ? nil : now
-            for observation in pending.observations { observe(favorite, observation) }
+            observe(favorite, pending)
         }
     }
 
@@ -118,10 +124,9 @@ final class StreamSession {
         held.keys.compactMap { favorite in evaluatedAt[favorite].map { $0 + (throttles[favorite] ?? 0) } }.min()
     }
 
-    /// One observation of `favorite` in the current round (a second one starts the next round).
+    /// One price of `favorite` in the current round; a later one in the same round joins it as its span.
     private func observe(_ favorite: String, _ quote: Quote) {
-        if round[favorite] != nil { evaluateRound() }
-        round[favorite] = quote
+        round[favorite] = round[favorite].map { $0.followed(by: quote) } ?? quote
     }
 
     /// Evaluates the prices gathered since the last round; what fires waits for `settle`.
@@ -199,6 +204,10 @@ final class StreamSession {
         var pending = pending
         for index in pending.indices { pending[index].alert.source = "stream" }
         alertCount += pending.count
+        for item in pending { alertsByProvider[item.alert.provider, default: 0] += 1 }
+        if countsAlerts {
+            PassHealth.count(requests: [:], providerHosts: [:], alerts: pending.map(\.alert), state: &state)
+        }
         if dryRun {
             delivery.print(pending.map(\.alert), io: io)
             return

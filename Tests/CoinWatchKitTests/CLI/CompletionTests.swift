@@ -88,7 +88,7 @@ import Testing
     @Test(.enabled(if: Shell.which("fish") != nil, "fish is not installed (apt-get install fish)"))
     func fishCompletesCommandsOptionsAndValues() throws {
         let text = try script("fish")
-        #expect(try CompletionProbe.fish(script: text, line: "coinwatch st") == ["state"])
+        #expect(try CompletionProbe.fish(script: text, line: "coinwatch st") == ["state", "stream"])
         #expect(try CompletionProbe.fish(script: text, line: "coinwatch --rules x state ") == ["reset", "show"])
         #expect(try CompletionProbe.fish(script: text, line: "coinwatch check --o") == ["--online"])
         #expect(try CompletionProbe.fish(script: text, line: "coinwatch --color ") == ["always", "auto", "never"])
@@ -97,7 +97,7 @@ import Testing
     @Test(.enabled(if: Shell.which("zsh") != nil, "zsh is not installed (apt-get install zsh)"))
     func zshCompletesCommandsOptionsAndValues() throws {
         let text = try script("zsh")
-        #expect(try CompletionProbe.zsh(script: text, line: "coinwatch st") == ["state"])
+        #expect(try CompletionProbe.zsh(script: text, line: "coinwatch st") == ["state", "stream"])
         #expect(try CompletionProbe.zsh(script: text, line: "coinwatch --rules x state ") == ["reset", "show"])
         #expect(try CompletionProbe.zsh(script: text, line: "coinwatch check --o") == ["--online"])
         #expect(try CompletionProbe.zsh(script: text, line: "coinwatch --color=n") == ["never"])

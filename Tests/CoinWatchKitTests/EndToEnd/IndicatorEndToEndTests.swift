@@ -10,17 +10,10 @@ import Testing
 
     /// The capture with its times moved so its newest candle closed within the last hour before `now`.
     static func replayedKlines(now: Double) throws -> String {
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(Fixtures.bytes(capture))) as? [[Any]])
         let hour: Int64 = 3_600_000
-        let lastOpen = try #require((rows.last?[0] as? NSNumber)?.int64Value)
-        let target = Int64(now * 1000) / hour * hour - hour
-        let shift = target - lastOpen
-        let moved = rows.map { row -> [Any] in
-            var row = row
-            for index in [0, 6] { row[index] = ((row[index] as? NSNumber)?.int64Value ?? 0) + shift }
-            return row
+        return try ReplayedHistory.moved(capture, fields: [0, 6]) { rows in
+            Int64(now * 1000) / hour * hour - hour - (try ReplayedHistory.time(rows, rows.count - 1))
         }
-        return String(decoding: try JSONSerialization.data(withJSONObject: moved), as: UTF8.self)
     }
 
     let dir: TempDir
@@ -52,10 +45,7 @@ import Testing
             {"id": "band", "coin": "ETH", "when": {"bollinger_below": {"period": 20, "k": 2, "tf": "1h"}}}
             """)
         #expect(run.status == 0, "\(run.stderr)")
-        let records = run.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-        let byRule = Dictionary(records.map { ($0["rule"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        let byRule = ReplayedHistory.byRule(run.stdout)
         let rsi = try #require((byRule["rsi"]?["value"] as? NSNumber)?.doubleValue, "\(run.stdout)")
         #expect(abs(rsi - (try Self.golden("rsi14"))) <= 1e-9 * 100)
         let sma = try #require((byRule["ma"]?["value"] as? NSNumber)?.doubleValue)
@@ -76,6 +66,23 @@ import Testing
         try? FileManager.default.removeItem(atPath: dir.path + "/cache")
         #expect(try pass(#"{"id": "plain", "coin": "ETH", "when": {"above": 1}}"#).status == 0)
         #expect(api.requests("/api/v3/klines").count == 1, "no indicator rule: no history request")
+    }
+
+    @Test func aRuleWithItsOwnVsAndProviderReadsTheCandlesOfThatFeed() throws {
+        // vs_currency krw through Upbit; the rule asks Binance in usdt: its readings are keyed by
+        // that feed (ETH|usdt|binance), not by the favorite's own quote.
+        let upbit = try Replays.upbit()
+        _ = try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL), ("binance", api.baseURL)], vs: "krw", favorites: ["ETH"],
+                                                       rules: #"{"id": "rsi", "coin": "ETH", "provider": "binance", "vs": "usdt", "when": {"rsi_above": {"value": 1, "tf": "1h"}}}"#))
+        let run = try Binary.run(["--once", "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try #require(ReplayedHistory.byRule(run.stdout)["rsi"], "\(run.stdout)\n\(run.stderr)")
+        let rsi = try #require((record["value"] as? NSNumber)?.doubleValue)
+        #expect(abs(rsi - (try Self.golden("rsi14"))) <= 1e-9 * 100)
+        #expect(record["vs"] as? String == "usdt" && record["provider"] as? String == "binance")
+        #expect(api.requests("/api/v3/klines").first?.queryItem("symbol") == "ETHUSDT")
+        #expect(upbit.requests.allSatisfy { !$0.path.contains("candles") }, "the favorite's own feed is not asked for candles")
     }
 
     @Test func checkSaysHowManyCandlesAndRequestsAnIndicatorRuleNeeds() throws {

@@ -226,3 +226,33 @@ import Testing
         #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
     }
 }
+
+/// A range beyond what the plan allows (issue 15, bad input): CoinGecko's keyless and demo
+/// plans refuse history older than 365 days with the real `error_code` 10012 body.
+@Suite struct ShowPlanLimitEndToEndTests {
+    @Test func coinGeckosThreeHundredSixtyFiveDayLimitIsOneLineSayingWhatToDoAndStoresNothing() throws {
+        let server = try LoopbackServer { request in
+            if request.path.hasSuffix("/coins/markets") {
+                return ReplayServer.capture("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json")
+            }
+            if request.path.hasSuffix("/market_chart") {
+                return ReplayServer.capture("real/history/error-401_coingecko-market-chart_days-max_error-10012_2024-03-30.json", status: 401)
+            }
+            return .notFound
+        }
+        let dir = try TempDir()
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}
+        """)
+        let run = try Binary.run(["show", "bitcoin", "--range", "max", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(run.status == 1, "a range asked for by name that cannot be drawn fails the command")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(lines.first?.contains("coingecko") == true && lines.first?.contains("use --range 1y or shorter, or a paid key") == true,
+                "\(run.stderr)")
+        let store = try HistoryStore(path: dir.path + "/cache/history.sqlite")
+        #expect(try store.candles(SeriesKey(provider: "coingecko", coin: "bitcoin", currency: "usd", timeframe: .d1, points: true),
+                                  from: .min, to: .max).isEmpty)
+    }
+}

@@ -85,8 +85,8 @@ import Testing
         #expect(alerts.count == 1)
         #expect(abs(premium - expected) < 1e-9)
         #expect(alerts.first?.vs == "krw" && alerts.first?.provider == "upbit")
-        let derived = RuleRunner.derived(.premium(against: "BTC|usdt|binance", conversion: "USDT|krw|upbit",
-                                                  leg: PremiumLeg(against: .binance, againstVs: "usdt")),
+        let derived = RuleRunner.derived(.premium([PremiumSource(leg: PremiumLeg(against: .binance, againstVs: "usdt"),
+                                                                 against: "BTC|usdt|binance", conversion: "USDT|krw|upbit")]),
                                          quotes: quotes.filter { $0.key != "USDT|krw|upbit" }, plan: RulePlan(rules))
         var observation = Observation(quote: quotes["BTC|krw|upbit"]!, previous: nil, series: nil, now: Self.now)
         observation.derived = derived
@@ -95,6 +95,34 @@ import Testing
         #expect(condition.kind.describe(observation, firing: false, rearm: 0)
                 == "not observed: no price of USDT in the rule's currency on its provider this pass")
         #expect(Self.evaluate(rules, quotes.filter { $0.key != "BTC|usdt|binance" }).isEmpty)
+    }
+
+    @Test func eachPremiumInsideACompoundComparesAgainstItsOwnLeg() throws {
+        let rules = try Self.rules(#"""
+            {"vs_currency": "krw", "providers": [{"name": "upbit"}, {"name": "binance"}], "favorites": ["BTC"],
+             "rules": [{"id": "k", "coin": "BTC", "provider": "upbit", "when": {"all": [
+                 {"premium_above": {"pct": 1, "against": "binance", "against_vs": "usdt"}},
+                 {"premium_below": {"pct": -3, "against": "coingecko", "against_vs": "krw"}}]}}]}
+            """#)
+        #expect(QuoteDemand(rules).currencies.first { $0.vs == "krw" }?.pinned["coingecko"] == ["BTC"], "the second leg is fetched too")
+        // Upbit 140M; Binance 95,000 USDT at 1,450 KRW = 137.75M (+1.63%); CoinGecko 145M KRW (−3.45%).
+        let quotes = ["BTC|krw|upbit": Self.quote("BTC", 140_000_000, vs: "krw", provider: "upbit"),
+                      "BTC|usdt|binance": Self.quote("BTC", 95_000, vs: "usdt", provider: "binance"),
+                      "USDT|krw|upbit": Self.quote("USDT", 1_450, vs: "krw", provider: "upbit"),
+                      "BTC|krw|coingecko": Self.quote("BTC", 145_000_000, vs: "krw", provider: "coingecko")]
+        #expect(Self.evaluate(rules, quotes).map(\.rule) == ["k"], "both premiums hold, each against its own leg")
+        var lower = quotes
+        lower["BTC|krw|coingecko"] = Self.quote("BTC", 141_000_000, vs: "krw", provider: "coingecko")
+        #expect(Self.evaluate(rules, lower).isEmpty, "−0.7% against coingecko is not a 3% discount")
+        let missing = quotes.filter { $0.key != "BTC|krw|coingecko" }
+        #expect(Self.evaluate(rules, missing).isEmpty, "no premium without its own leg")
+        let plan = RulePlan(rules)
+        let slot = try #require(plan.derivations.firstIndex { $0 != nil })
+        let derivation = try #require(plan.derivations[slot])
+        var observation = Observation(quote: quotes["BTC|krw|upbit"]!, previous: nil, series: nil, now: Self.now)
+        observation.derived = RuleRunner.derived(derivation, quotes: missing, plan: plan)
+        #expect(rules.rules[0].condition.kind.describe(observation, firing: false, rearm: 0)
+                .contains("not observed: no quote of the coin on coingecko in krw this pass"))
     }
 
     @Test func theDemandBatchesEachProviderAndCurrencyOnce() throws {

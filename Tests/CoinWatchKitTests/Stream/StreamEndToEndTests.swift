@@ -7,10 +7,11 @@ import Testing
 /// WebSocket feed in Binance's shape, Binance's REST API for the bridges, a webhook receiver.
 @Suite(.serialized) struct StreamEndToEndTests {
     @Test func crossingInsideTheFeedFiresOnceWithSourceStreamThroughEverySink() throws {
+        // Paced, so each message is its own evaluation (messages read at once are one, with a span).
         let rig = try StreamRig(connections: [[
-            ["send": StreamRig.ticker("BTCUSDT", 9500)],
-            ["send": StreamRig.trade("BTCUSDT", 9990)],
-            ["send": StreamRig.trade("BTCUSDT", 10100)],
+            ["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 0.3],
+            ["send": StreamRig.trade("BTCUSDT", 9990)], ["sleep": 0.3],
+            ["send": StreamRig.trade("BTCUSDT", 10100)], ["sleep": 0.3],
             ["send": StreamRig.trade("BTCUSDT", 10200)],
         ]])
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
@@ -57,9 +58,10 @@ import Testing
                 "\(run.stderr)")
     }
 
-    @Test func streamThrottleCoalescesACoinsPricesAndStillFiresTheCrossingOfTheirHigh() throws {
-        // 9500 is evaluated at once; the next four come within the 1 s window and are coalesced: their
-        // high (10100), low (9950) and latest (9960) are evaluated when it ends, 9990 is not.
+    @Test func streamThrottleCoalescesACoinsPricesIntoOneObservationWhoseWickStillFires() throws {
+        // 9500 is evaluated at once; the next four come within the 1 s window and are coalesced: when it
+        // ends, the latest (9960) is evaluated with their span (9950–10100), so the crossing of 10000
+        // fires as a wick, and so does the range that 9990 entered (SPEC §2).
         let rig = try StreamRig(connections: [[9500, 9990, 10100, 9950, 9960].map { ["send": StreamRig.trade("BTCUSDT", $0)] }])
         let rules = #"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}, "#
             + #"{"id": "btc-band", "coin": "BTC", "when": {"enters_range": [9980, 9995]}}"#
@@ -70,10 +72,15 @@ import Testing
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0)
         let records = StreamRig.records(run.stdout)
-        #expect(records.map { $0["rule"] as? String } == ["btc-10k"], "\(run.stdout)")
-        #expect(records.first?["price"] as? Double == 10100)
-        #expect(records.first?["previous"] as? Double == 9500)
-        #expect(run.stderr.contains("stopped after 5 prices, 1 alerts"), "\(run.stderr)")
+        #expect(Set(records.compactMap { $0["rule"] as? String }) == ["btc-10k", "btc-band"], "\(run.stdout)")
+        let crossing = try #require(records.first { $0["rule"] as? String == "btc-10k" })
+        #expect(crossing["price"] as? Double == 9960)
+        #expect(crossing["previous"] as? Double == 9500)
+        #expect(crossing["wick"] as? Bool == true)
+        #expect(crossing["extreme"] as? Double == 10100)
+        #expect(crossing["source"] as? String == "stream")
+        #expect(records.allSatisfy { $0["wick"] as? Bool == true })
+        #expect(run.stderr.contains("stopped after 5 prices, 2 alerts"), "\(run.stderr)")
     }
 
     @Test func baselineRecordsTheFirstQuotesAndNotifiesNothingForConditionsAlreadyTrue() throws {
@@ -147,6 +154,44 @@ import Testing
         #expect(run.stderrLines.filter { $0.contains("over 1024 KiB (closed with 1009)") }.count == 1)
     }
 
+    @Test func aServerThatDrops1006EverySecondIsReconnectedWithBackoffEachTimeAndLosesNoAlert() throws {
+        // Five connections each carry one crossing price, then the server aborts the TCP connection (the
+        // client sees 1006, no close frame); the sixth stays up. Every bridge quote (REST, 9000) re-arms
+        // the crossing, so each connection's price is one alert: six in all.
+        let flaky: [WebSocketServer.Step] = [["send": StreamRig.trade("BTCUSDT", 10100)], ["sleep": 0.2], ["drop": true]]
+        let rig = try StreamRig(connections: Array(repeating: flaky, count: 5) + [[["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 30) { rig.receiver.requests.count >= 6 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0, "no crash, no hang")
+        let lost = run.stderrLines.filter { $0.contains("binance: connection lost") }
+        #expect(lost.count == 5, "\(run.stderr)")
+        #expect(lost.allSatisfy { $0.contains("1006") && $0.contains("reconnecting in 1.") })
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 6)
+        #expect(Set(rig.receiver.keys) == Set(records.compactMap { $0["id"] as? String }))
+        #expect(rig.receiver.keys.count == 6, "none sent twice")
+        // The backoff is honoured: no reconnect sooner than 1 s after the drop.
+        let connects = rig.feed.log.filter { $0["event"] as? String == "connect" }.compactMap { $0["t"] as? Double }
+        #expect(connects.count == 6)
+        for (earlier, later) in zip(connects, connects.dropFirst()) { #expect(later - earlier >= 1.1, "\(connects)") }
+    }
+
+    @Test func aFeedSilentForTheIdleTimeIsReconnectedAndResubscribed() throws {
+        // COINWATCH_STREAM_IDLE shortens the 30 s idle time to 1 s for the test.
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 9500)]],
+                                              [["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
+        let run = try rig.start(environment: ["COINWATCH_STREAM_IDLE": "1"])
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(run.stderrLines.contains { $0.contains("binance: no message for 1.0s; reconnecting in") }, "\(run.stderr)")
+        #expect(rig.feed.connectionCount >= 2)
+        #expect(StreamRig.records(run.stdout).first?["price"] as? Double == 10100)
+    }
+
     @Test func aServerThatNeverAnswersTheUpgradeIsRetriedAndPassesStillRun() throws {
         let rig = try StreamRig(connections: [[]], silent: true)
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
@@ -204,8 +249,11 @@ import Testing
     }
 
     @Test func sigkillDuringABurstLosesNoAlertAndSendsNoneTwice() throws {
-        // Every message crosses 10000 one way or the other: 200 alerts in a burst.
-        let burst: [WebSocketServer.Step] = (0..<200).map { ["send": StreamRig.trade("BTCUSDT", $0 % 2 == 0 ? 10100 : 9900)] }
+        // Every message crosses 10000 one way or the other, 200 of them 20 ms apart: many alerts in a
+        // burst (the messages read at once are one evaluation, so fewer than 200).
+        let burst: [WebSocketServer.Step] = (0..<200).flatMap {
+            [["send": StreamRig.trade("BTCUSDT", $0 % 2 == 0 ? 10100 : 9900)], ["sleep": 0.02]] as [WebSocketServer.Step]
+        }
         let rig = try StreamRig(connections: [burst, []])
         try rig.writeRules(#"{"id": "btc-x", "coin": "BTC", "when": {"crosses": 10000}}"#)
         let first = try rig.start()

@@ -41,7 +41,7 @@ import Testing
         #expect(run.stderrLines.filter { $0.contains("which was not subscribed") }.count == 3, "KRW-LAMB, KRW-WAVES, BTC-ITAM once each")
     }
 
-    @Test func bithumbTradeBurstIsEvaluatedFillByFillAndStatusLinesAreIgnored() throws {
+    @Test func aCrossingInsideOneBithumbTradeBurstIsAWickAndStatusLinesAreIgnored() throws {
         let capture = Fixtures.url("real/stream/bithumb_transaction-and-status_DERIVED_2021-06-01.jsonl")
         // A burst in the capture's shape for BTC_KRW: the price dips through 43,000,000 and back.
         let burst = #"{"type":"transaction","content":{"list":[{"buySellGb":"2","contPrice":"43100000","contQty":"0.1","contAmt":"4310000","contDtm":"2022-02-24 13:42:10.000001","updn":"dn","symbol":"BTC_KRW"},{"buySellGb":"2","contPrice":"42990000","contQty":"0.1","contAmt":"4299000","contDtm":"2022-02-24 13:42:10.000002","updn":"dn","symbol":"BTC_KRW"},{"buySellGb":"1","contPrice":"43200000","contQty":"0.1","contAmt":"4320000","contDtm":"2022-02-24 13:42:10.000003","updn":"up","symbol":"BTC_KRW"}]}}"#
@@ -55,10 +55,15 @@ import Testing
         #expect(Eventually.wait(timeout: 10) { rig.receiver.requests.count == 1 }, "\(run.stderr)")
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0)
+        // The burst is one observation: its last fill, with the span of its fills (SPEC §2 wicks).
         let records = StreamRig.records(run.stdout)
         #expect(records.count == 1)
-        #expect(records.first?["price"] as? Double == 42_990_000)
-        #expect(records.first?["previous"] as? Double == 43_100_000)
+        #expect(records.first?["price"] as? Double == 43_200_000)
+        #expect(records.first?["previous"] as? Double == 43_344_000, "the REST quote's closing_price")
+        #expect(records.first?["wick"] as? Bool == true)
+        #expect(records.first?["extreme"] as? Double == 42_990_000)
+        #expect(records.first?["source"] as? String == "stream")
+        #expect((records.first?["message"] as? String)?.contains(" in a wick to ") == true, "\(run.stdout)")
         #expect(rig.feed.received.count == 2)
         #expect(rig.feed.received.last == #"{"type":"transaction","symbols":["BTC_KRW"]}"#)
         #expect(run.stderrLines.filter { $0.contains("which was not subscribed") }.count == 2, "CON_KRW and GOM2_KRW once each: \(run.stderr)")

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 
-/// A real SMTP server on 127.0.0.1 (Python's aiosmtpd, installed into `.build/test-python` on first
-/// use), killed when released. It keeps every accepted message as `<n>.eml` in `folder`.
+/// A real SMTP server on 127.0.0.1 (`Tests/servers/smtp_server.py`, Python's aiosmtpd, installed into
+/// `.build/test-python` on first use), killed when released. It keeps every accepted message as `<n>.eml` in `folder`.
 final class SMTPServer: @unchecked Sendable {
     /// How the server treats clients.
     enum Mode: String {
@@ -44,11 +44,9 @@ final class SMTPServer: @unchecked Sendable {
         certificate = folder + "/cert.pem"
         let key = folder + "/key.pem"
         try TLSServer.makeCertificate(key: key, certificate: certificate)
-        let script = folder + "/server.py"
-        try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, folder, mode.rawValue, security.rawValue, certificate, key,
+        process.arguments = [Fixtures.root + "/Tests/servers/smtp_server.py", folder, mode.rawValue, security.rawValue, certificate, key,
                              login?.user ?? "", login?.password ?? "", String(delay)]
         let output = Pipe()
         process.standardOutput = output
@@ -111,60 +109,4 @@ final class SMTPServer: @unchecked Sendable {
     private static func firstLine(_ output: FileHandle) -> String? {
         TLSServer.read(output) { text in text.firstIndex(of: "\n").map { String(text[..<$0]) } }
     }
-
-    private static let script = #"""
-    import asyncio, os, ssl, sys
-    from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
-
-    folder, mode, security, cert, key, user, password, delay = sys.argv[1:9]
-    state = {"n": 0, "data": 0}
-
-    class Handler:
-        async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-            if mode == "refuse":
-                return "550 5.1.1 mailbox unavailable"
-            envelope.rcpt_tos.append(address)
-            return "250 OK"
-
-        async def handle_DATA(self, server, session, envelope):
-            await asyncio.sleep(float(delay))
-            state["data"] += 1
-            with open(os.path.join(folder, "data-count"), "a") as f:
-                f.write("x\n")
-            if mode == "drop":
-                server.transport.abort()
-                return "250 never sent"
-            if mode == "busy-once" and state["data"] == 1:
-                return "451 4.3.0 try again later"
-            state["n"] += 1
-            text = "FROM " + envelope.mail_from + "\n" + "".join("TO " + r + "\n" for r in envelope.rcpt_tos) + "\n"
-            with open(os.path.join(folder, "%d.eml" % state["n"]), "w", newline="") as f:
-                f.write(text + envelope.original_content.decode("utf-8", "replace"))
-            return "250 OK"
-
-    def authenticator(server, session, envelope, mechanism, auth_data):
-        ok = isinstance(auth_data, LoginPassword) and auth_data.login.decode() == user and auth_data.password.decode() == password
-        return AuthResult(success=ok)
-
-    async def main():
-        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        context.load_cert_chain(cert, key)
-        loop = asyncio.get_running_loop()
-        options = dict(enable_SMTPUTF8=True, decode_data=False)
-        if user:
-            options.update(authenticator=authenticator, auth_required=True, auth_require_tls=security != "plain")
-        if security == "starttls":
-            factory = lambda: SMTP(Handler(), tls_context=context, require_starttls=True, **options)
-            server = await loop.create_server(factory, "127.0.0.1", 0)
-        elif security == "implicit":
-            factory = lambda: SMTP(Handler(), **options)
-            server = await loop.create_server(factory, "127.0.0.1", 0, ssl=context)
-        else:
-            factory = lambda: SMTP(Handler(), **options)
-            server = await loop.create_server(factory, "127.0.0.1", 0)
-        print(server.sockets[0].getsockname()[1], flush=True)
-        await asyncio.sleep(120)
-
-    asyncio.run(main())
-    """#
 }

@@ -24,7 +24,7 @@ struct PremiumBelowCondition: ConditionKind {
 
     var threshold: Threshold? { Threshold(value: premium.pct, unit: .percent) }
 
-    var needs: ConditionNeeds { ConditionNeeds(premium: premium.leg) }
+    var needs: ConditionNeeds { ConditionNeeds(premiums: [premium.leg]) }
 
     func figure(_ o: Observation) -> Double? { premium.figure(o) }
 

@@ -91,6 +91,18 @@ public struct JSONOut: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// The bytes `scalar` takes inside `quote`'s literal: 2 for `\"`, `\\` and `\n`-style escapes, 6 for
+    /// `\uXXXX`, else its UTF-8 width. What a limit on the escaped JSON counts (Matrix's event, Teams' card);
+    /// `JSONOutTests` checks it against `quote` itself.
+    public static func escapedSize(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return 2
+        case 0..<0x20: return 6
+        case 0x20..<0x7F: return 1
+        default: return TerminalText.isUnsafe(scalar) || TerminalText.isBreak(scalar) ? 6 : UTF8.width(scalar)
+        }
+    }
+
     /// `\uXXXX` (lower-case hex) for a scalar of the Basic Multilingual Plane.
     private static func writeUnicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
         out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
