@@ -145,8 +145,9 @@ public struct Backtest: Sendable {
         }
         var all: [(lane: Int, fired: RuleRunner.Fired)] = []
         all.reserveCapacity(fired.reduce(0) { $0 + $1.count })
-        for (lane, entries) in fired.enumerated() {
-            for entry in entries { all.append((lane, entry)) }
+        for lane in fired.indices {
+            for entry in fired[lane] { all.append((lane, entry)) }
+            fired[lane] = []  // let go of each lane's list once it is in `all`, not all of them at the end
         }
         all.sort { ($0.fired.now, $0.fired.target) < ($1.fired.now, $1.fired.target) }
         let coins = lanes.map { (name: $0.name, template: series[$0.name]?.template ?? Self.unknown) }
