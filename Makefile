@@ -29,6 +29,11 @@ deps:
 	@python3 -c 'import websockets' 2>/dev/null || { echo "installing websockets (pip, user)"; \
 		python3 -m pip install --user -q websockets 2>/dev/null || \
 		python3 -m pip install --user -q --break-system-packages websockets; }
+	@if ! dpkg -s tmux >/dev/null 2>&1; then \
+		echo "installing tmux (apt; the live watch view's tests run it)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq tmux >/dev/null; \
+	fi
 
 build: deps
 	$(SWIFT) build

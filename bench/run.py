@@ -355,6 +355,48 @@ def history_targets(history: dict | None) -> list[tuple[str, str, bool | None]]:
     ]
 
 
+WATCH_FAVORITES = 100
+
+
+def run_watch(args, work: Path) -> dict:
+    """Issue #19: `coinwatch watch --once` over 100 favorites from a warm cache (the untimed run fills
+    it: `cache_ttl` 1h, `--interval` 1h), then `coinwatch-bench --watch` (the live view's redraw CPU)."""
+    print("bench: watch (watch --once over a warm cache; coinwatch-bench --watch)", flush=True)
+    folder = work / "watch"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    prices = PriceServer(WATCH_FAVORITES)
+    try:
+        doc = coinwatch_rules(WATCH_FAVORITES, prices.root, None)
+        doc["providers"][0]["cache_ttl"] = "1h"
+        (folder / "rules.json").write_text(json.dumps(doc))
+        state = folder / "state.json"
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": str(folder)}
+        once = measure(f"watch --once ({WATCH_FAVORITES} favorites, warm cache)",
+                       [str(args.bin), "watch", "--once", "--interval", "1h", "--rules", str(folder / "rules.json"),
+                        "--state", str(state)], folder, env, args.runs, [prices.counter], state)
+    finally:
+        prices.close()
+    out = subprocess.run([str(args.micro), "--watch", str(WATCH_FAVORITES), "200"], check=True,
+                         capture_output=True, text=True).stdout
+    return {"once": once, **json.loads(out.strip().splitlines()[-1])}
+
+
+def watch_targets(watch: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the watch speed targets of issue #19."""
+    if not watch or "once" not in watch:
+        return []
+    once = watch["once"]
+    return [
+        (f"`watch --once` over {WATCH_FAVORITES} favorites from a warm cache ≤ 30 ms wall",
+         f"{fmt_ms(once)} ms, {once['requests']} requests", once["median_ms"] <= 30 and once["requests"] == 0),
+        (f"a live redraw of {watch['favorites']} rows ≤ 5 ms CPU",
+         f"{watch['redraw_cpu_ms']:.2f} ms (max {watch['redraw_cpu_max_ms']:.2f}; {watch['frame_bytes']:,} bytes a frame, "
+         f"200×120, color); a refresh's table build + redraw {watch['refresh_cpu_ms']:.2f} ms",
+         watch["redraw_cpu_ms"] <= 5),
+    ]
+
+
 BACKTEST = (90, 20, 50)                                         # days of 1-minute candles, coins, rules a coin
 BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25)]
 
@@ -709,6 +751,14 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "the messages sent. The peer is `bench/stream_peer.py`, the asyncio + websockets alerter a user "
                              "would write, on the same workloads.",
                              stream_targets(result.get("stream")))
+    lines += targets_section("Watch (issue #19)",
+                             f"`coinwatch watch --once --interval 1h` over {WATCH_FAVORITES} favorites (the passes' rules: two "
+                             "per coin and a wildcard) against the loopback CoinGecko with `cache_ttl: 1h`, after one untimed "
+                             "run that fills the cache, so the timed runs make no request; then `coinwatch-bench --watch 100 200` "
+                             "(`Sources/coinwatch-bench/WatchBench.swift`): the live view's frame of 100 rows (a week of hourly "
+                             "prices each, a holding on every other coin, 201 rules) drawn 200 times on a 200×120 terminal in "
+                             "color, timed in process CPU time (median), and as many table builds plus a frame (a refresh after its fetch).",
+                             watch_targets(result.get("watch")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
                              "1-minute candles (a seeded random walk with wicks and volumes, 129,600 a coin) for 20 coins through "
@@ -762,13 +812,16 @@ def main() -> int:
                         help="also save the results here (the 'before' of a new round; the report then has no rounds)")
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
+    parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
     args = parser.parse_args()
-    if args.only_sinks:
-        args.bin = args.bin.resolve()
+    for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets)]:
+        if not only:
+            continue
+        args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
         args.work.mkdir(parents=True, exist_ok=True)
-        sinks = run_sinks(args, args.work)
-        print(json.dumps(sinks, indent=1))
-        for t, m, ok in sinks_targets(sinks):
+        found = run(args, args.work)
+        print(json.dumps(found, indent=1))
+        for t, m, ok in check(found):
             print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
         return 0
     if args.from_results:
@@ -791,6 +844,7 @@ def main() -> int:
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
               "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
               "sinks": run_sinks(args, args.work), "stream": run_stream(args, args.work),
+              "watch": run_watch(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
@@ -802,6 +856,7 @@ def main() -> int:
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
                      + sinks_targets(result.get("sinks")) + stream_targets(result.get("stream"))
+                     + watch_targets(result.get("watch"))
                      + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")

@@ -5,7 +5,8 @@
 // `coinwatch-bench --history DIR` instead measures the history store (HistoryBench);
 // `coinwatch-bench --requests [FAVORITES]` counts a pass's requests with premium and ratio rules (RequestBench);
 // `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
-// `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench).
+// `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench);
+// `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 import CoinWatchKit
 #if canImport(Glibc)
@@ -37,6 +38,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
     } catch {
         print("{\"error\":\"\(error)\"}")
     }
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--watch") {
+    let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(2).compactMap { Int($0) }
+    WatchBench.run(favorites: max(1, numbers.first ?? 100), frames: numbers.count > 1 ? numbers[1] : 200)
     exit(0)
 }
 if let index = CommandLine.arguments.firstIndex(of: "--requests") {

@@ -12,8 +12,8 @@ public enum ArgumentParser {
 
     /// Every option, in the order help lists them.
     static let options: [Option] = [
-        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once, as it always does for now), then exit."),
-        Option(names: ["--interval"], value: "DUR", commands: [.run], help: "Time between passes in loop mode (default: rules.json interval, else 60s)."),
+        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once), then exit."),
+        Option(names: ["--interval"], value: "DUR", commands: [.run, .watch], help: "Time between passes in loop mode, or between the live watchlist's refreshes (default: rules.json interval, else 60s)."),
         Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),

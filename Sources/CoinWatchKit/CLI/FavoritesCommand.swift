@@ -34,7 +34,9 @@ enum FavoritesCommand {
         }
     }
 
-    /// Prints each favorite with the rules that name it (`"*"` rules apply to all and are not listed).
+    /// Prints each favorite with its price and 24h change (SPEC §10: from the cache when it is
+    /// young enough, else one request per provider, as `watch` fetches) and every rule that covers
+    /// it, `"*"` rules included. Exit 1 when no provider quoted some favorite (its row says "no quote").
     private static func list(_ context: CommandContext) -> ExitCode {
         let rules: RulesFile
         switch context.loadRules(tolerateUnsetVariables: true) {
@@ -42,31 +44,43 @@ enum FavoritesCommand {
         case .failure(let error): return error.code
         }
         guard !context.arguments.quiet else { return .success }
-        let naming = { (favorite: String) in rules.rules.filter { $0.coin == favorite }.map(\.id) }
-        if context.arguments.json {
-            let items = rules.favorites.map { favorite in
-                var o = JSONOut()
-                o.add("coin", favorite)
-                o.addRaw("rules", JSONOut.array(naming(favorite).map(JSONOut.quote)))
-                return o.text
+        guard !rules.favorites.isEmpty else {
+            if context.arguments.json {
+                context.io.out(listJSON([], rulesFile: context.rulesPath) + "\n")
+            } else {
+                context.io.out("No favorites in \(context.rulesPath); add one with 'coinwatch favorites add COIN'.\n")
             }
-            var doc = JSONOut()
-            doc.add("rules_file", context.rulesPath)
-            doc.addRaw("favorites", JSONOut.array(items))
-            context.io.out(doc.text + "\n")
             return .success
         }
-        guard !rules.favorites.isEmpty else {
-            context.io.out("No favorites in \(context.rulesPath); add one with 'coinwatch favorites add COIN'.\n")
-            return .success
+        let (table, code) = WatchCommand.fetch(context, rules: rules)
+        if context.arguments.json {
+            context.io.out(listJSON(table.rows, rulesFile: context.rulesPath) + "\n")
+            return code
         }
         var out = ""
-        for favorite in rules.favorites {
-            let ids = naming(favorite)
+        for row in table.rows {
+            let ids = row.rules.map(\.rule)
             let detail = ids.isEmpty ? "no rules" : (ids.count == 1 ? "rule " : "rules ") + ids.joined(separator: ", ")
-            out += TextCell.left(favorite, 24) + "  " + TextCell.fit(detail, 54) + "\n"
+            let price = row.quote.map { NumberText.money($0.price, vs: rules.vsCurrency) } ?? "no quote"
+            out += TextCell.left(row.coin, 24) + " " + TextCell.right(price, 14) + " "
+                + WatchTable.change(row.quote?.change24h, color: context.color) + "  " + TextCell.fit(detail, 54) + "\n"
         }
         context.io.out(out)
-        return .success
+        return code
+    }
+
+    /// `{"rules_file", "favorites": [{"coin", "symbol", "name", "price", "change_24h", "rules"}]}`
+    /// (null figures for a favorite no provider quoted).
+    static func listJSON(_ rows: [WatchTable.Row], rulesFile: String) -> String {
+        let items = rows.map { row in
+            var o = JSONOut()
+            WatchTable.addQuoteFields(of: row, to: &o)
+            o.addRaw("rules", JSONOut.array(row.rules.map { JSONOut.quote($0.rule) }))
+            return o.text
+        }
+        var doc = JSONOut()
+        doc.add("rules_file", rulesFile)
+        doc.addRaw("favorites", JSONOut.array(items))
+        return doc.text
     }
 }

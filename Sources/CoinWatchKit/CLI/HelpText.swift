@@ -31,16 +31,16 @@ public enum HelpText {
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
         case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
-        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; then a line chart of the --range span (7d when not given) from the history store."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
         case .trending: return "CoinGecko's trending coins and NFT collections."
-        case .favorites: return "List the favorites, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .favorites: return "List the favorites with their price, 24h change and every rule that covers them, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
         case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
         case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
-        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline, the amount held and its value where holdings have the coin, and the state of every rule on it; printed once. Never notifies."
+        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; a live view on a terminal (q quit, s sort, / filter, r refresh), printed once with --once, --json or off a terminal. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         }
     }
@@ -75,7 +75,7 @@ public enum HelpText {
         case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
         case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
         case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
-        case .watch: return "coinwatch watch [--once] [--sort <key>] [--json]"
+        case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         }
     }

@@ -16,4 +16,6 @@ struct LoopSignals: OptionSet, Sendable {
     static let stop = LoopSignals(rawValue: 1)
     /// SIGHUP: re-read rules.json before the next pass.
     static let reload = LoopSignals(rawValue: 2)
+    /// SIGWINCH (`watch` only): the terminal changed size; draw again.
+    static let resize = LoopSignals(rawValue: 4)
 }

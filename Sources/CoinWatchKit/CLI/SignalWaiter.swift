@@ -12,7 +12,8 @@ private let wakeDescriptor = Atomic<Int32>(-1)
 /// atomic OR, one non-blocking `write`, and `errno` restored.
 private func recordSignal(_ number: Int32) {
     let savedErrno = errno
-    let bit = number == SIGHUP ? LoopSignals.reload.rawValue : LoopSignals.stop.rawValue
+    let bit = number == SIGHUP ? LoopSignals.reload.rawValue
+        : number == SIGWINCH ? LoopSignals.resize.rawValue : LoopSignals.stop.rawValue
     caughtSignals.bitwiseOr(bit, ordering: .sequentiallyConsistent)
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
     if descriptor >= 0 {
@@ -34,8 +35,10 @@ final class SignalWaiter: LoopWaiter {
         self.readDescriptor = readDescriptor
     }
 
-    /// Creates the self-pipe and installs the handlers; throws the `errno` text when the pipe cannot be made.
-    static func install() throws(LoopSetupError) -> SignalWaiter {
+    /// Creates the self-pipe and installs the handlers (with `resize`, SIGWINCH's too: `watch`);
+    /// throws the `errno` text when the pipe cannot be made.
+    static func install(resize: Bool = false) throws(LoopSetupError) -> SignalWaiter {
+        let signals = [SIGINT, SIGTERM, SIGHUP] + (resize ? [SIGWINCH] : [])
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { throw LoopSetupError(detail: String(cString: strerror(errno))) }
         for descriptor in descriptors {
@@ -48,14 +51,14 @@ final class SignalWaiter: LoopWaiter {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = recordSignal
         sigemptyset(&action.sa_mask)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&action.sa_mask, number) }
+        for number in signals { sigaddset(&action.sa_mask, number) }
         action.sa_flags = SA_RESTART
-        for number in [SIGINT, SIGTERM, SIGHUP] { _ = sigaction(number, &action, nil) }
+        for number in signals { _ = sigaction(number, &action, nil) }
         // A parent may have started us with these signals blocked (some process launchers
         // do): unblock them, or they would wait pending forever.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, number) }
+        for number in signals { sigaddset(&unblock, number) }
         _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return SignalWaiter(readDescriptor: descriptors[0])
     }
@@ -65,15 +68,25 @@ final class SignalWaiter: LoopWaiter {
     }
 
     func wait(until deadline: Double) {
+        _ = wait(until: deadline, input: nil)
+    }
+
+    /// `wait(until:)` that also returns, with true, as soon as descriptor `input` has bytes to read.
+    func wait(until deadline: Double, input: Int32?) -> Bool {
         while caughtSignals.load(ordering: .sequentiallyConsistent) == 0 {
             let remaining = deadline - now()
-            if remaining <= 0 { return }
+            if remaining <= 0 { return false }
             // poll counts CLOCK_MONOTONIC, which stops while the machine sleeps: wake at least
             // once a minute so a tick due during a suspend is noticed soon after resume.
             let milliseconds = Int32((min(remaining, 60) * 1000).rounded(.up))
-            var entry = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, milliseconds) > 0 { drain() }
+            var entries = [pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let input { entries.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+            if poll(&entries, nfds_t(entries.count), milliseconds) > 0 {
+                if entries[0].revents != 0 { drain() }
+                if entries.count > 1, entries[1].revents != 0 { return true }
+            }
         }
+        return false
     }
 
     func take() -> LoopSignals {

@@ -182,11 +182,7 @@ struct WatchTable {
         doc.add("time", TimeText.iso(time))
         doc.addRaw("rows", JSONOut.array(rows.map { row in
             var o = JSONOut()
-            o.add("coin", row.coin)
-            o.add("symbol", row.quote?.symbol)
-            o.add("name", row.quote?.name)
-            o.add("price", row.quote?.price)
-            o.add("change_24h", row.quote?.change24h)
+            Self.addQuoteFields(of: row, to: &o)
             o.add("change_7d", row.change7d)
             if let position = row.position, let value = row.value {
                 o.addRaw("holding", Self.holdingJSON(value: value, cost: position.cost, amount: position.amount))
@@ -210,6 +206,16 @@ struct WatchTable {
             doc.addRaw("total", "null")
         }
         return doc.text
+    }
+
+    /// Adds the row's `coin`, `symbol`, `name`, `price` and `change_24h` to `o` (null figures without a
+    /// quote): the fields `watch --json` and `favorites list --json` share.
+    static func addQuoteFields(of row: Row, to o: inout JSONOut) {
+        o.add("coin", row.coin)
+        o.add("symbol", row.quote?.symbol)
+        o.add("name", row.quote?.name)
+        o.add("price", row.quote?.price)
+        o.add("change_24h", row.quote?.change24h)
     }
 
     /// `{"amount", "value", "cost", "pnl", "pnl_pct"}` (no amount for the total; pnl_pct null when it cost nothing).

@@ -11,6 +11,7 @@ import Testing
         api = try CaptureServer()
         dir = try TempDir()
         try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
+        try api.route("/coins/markets", fixture: "real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json")
     }
 
     /// A rules.json in the SPEC's style: one-line rules, numbers and an `${NAME}` reference as people write them.
@@ -155,13 +156,37 @@ import Testing
         #expect(contents == text.replacingOccurrences(of: "[]", with: #"["BTC"]"#))
     }
 
-    @Test func listShowsEachFavoriteWithTheRulesThatNameIt() throws {
+    @Test func listShowsEachFavoritesPriceAnd24hChangeAndEveryRuleThatCoversItStarRulesIncluded() throws {
         try dir.write("rules.json", original)
         let run = try favorites(["list"])
-        #expect(run.status == 0)
-        #expect(run.stdout == "bitcoin                   rules btc-100k, btc-pump\nethereum                  rule eth-dip\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            bitcoin                      $16,951.52   +0.14%  rules btc-100k, big-mover, btc-pump
+            ethereum                      $1,266.66   +0.29%  rules eth-dip, big-mover
+
+            """, "\(run.stdout)")
+        #expect(api.requests.filter { $0.target.contains("/coins/markets") }.count == 1, "one request for both favorites")
         let json = try favorites(["list", "--json"])
-        #expect(json.stdout == #"{"rules_file":"\#(rulesPath)","favorites":[{"coin":"bitcoin","rules":["btc-100k","btc-pump"]},{"coin":"ethereum","rules":["eth-dip"]}]}"# + "\n")
+        #expect(json.status == 0, "\(json.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(doc["rules_file"] as? String == rulesPath)
+        let items = try #require(doc["favorites"] as? [[String: Any]])
+        #expect(items.map { $0["coin"] as? String } == ["bitcoin", "ethereum"])
+        #expect(items[0]["price"] as? Double == 16_951.52 && items[0]["change_24h"] as? Double == 0.14088, "\(items[0])")
+        #expect(items[0]["symbol"] as? String == "BTC" && items[0]["name"] as? String == "Bitcoin", "\(items[0])")
+        #expect(items[0]["rules"] as? [String] == ["btc-100k", "big-mover", "btc-pump"])
+        #expect(items[1]["rules"] as? [String] == ["eth-dip", "big-mover"])
+        #expect(api.requests.filter { $0.target.contains("/coins/markets") }.count == 1, "the second list is served from the cache")
+    }
+
+    @Test func listWithNoProviderAnsweringShowsNoQuoteAndExits1() throws {
+        try dir.write("rules.json", original)
+        api.route("/coins/markets", Reply.text("down", status: 503))
+        let run = try favorites(["list"])
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").count == 2 && run.stdout.contains("no quote"), "\(run.stdout)")
+        #expect(run.stdout.contains("rules btc-100k, big-mover, btc-pump"), "\(run.stdout)")
+        #expect(run.stderr.contains("coingecko") && run.stderr.contains("503"), "\(run.stderr)")
     }
 
     @Test func addAndRemoveReportInOneJSONDocument() throws {

@@ -88,6 +88,7 @@ import Testing
 extension SecretFileAndUnavailableSinkTests {
     @Test func commandsThatNeverDeliverWorkWhileASinksSecretFileIsUnreadable() throws {
         try writeRules(hookURL: "${file:only-on-the-server}")
+        market.set("bitcoin", price: 100)
         let list = try run(["favorites", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("bitcoin"))

@@ -14,7 +14,11 @@ import Testing
 
     @Test func favoritesListWorksWithoutTheSinksVariables() throws {
         let dir = try TempDir()
-        let path = try rules(dir)
+        let market = try MarketServer()
+        market.set("bitcoin", price: 100)
+        let text = try String(contentsOfFile: try rules(dir), encoding: .utf8)
+        let path = try dir.write("rules.json", text.replacingOccurrences(of: #"{"favorites""#, with:
+            #"{"providers": [{"name": "coingecko", "base_url": "\#(market.baseURL)"}], "favorites""#))
         let run = try Binary.run(["favorites", "list", "--rules", path, "--state", dir.path + "/s.json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("bitcoin"))

@@ -60,3 +60,60 @@ enum Shell {
                    stderr: String(decoding: errData.get(), as: UTF8.self))
     }
 }
+
+extension Shell {
+    /// `posix_spawn` failed with `code` (an errno value).
+    struct SpawnError: Error {
+        var program: String
+        var code: Int32
+    }
+
+    /// Runs a program that leaves a daemon behind (`tmux new-session` forks its server) and waits
+    /// at most `timeout` seconds for it to exit; its exit status, or nil when it had to be killed.
+    ///
+    /// Not through `Process`: Foundation learns that its child ended when a socket the child
+    /// inherits closes, and a forked daemon keeps that socket (and any pipe) open, so waiting would
+    /// never end. Here the program gets /dev/null for its three streams and no other descriptor,
+    /// and starts with no signal blocked and every handler at its default (the test's threads
+    /// block most signals, and a tmux server started with them blocked never runs its pane).
+    static func spawnDetached(_ path: String, _ args: [String], environment: [String: String],
+                              timeout: Double = 20) throws -> Int32? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        } else {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw SpawnError(program: path, code: spawned) }
+        var status: Int32 = 0
+        let ended = Eventually.wait(timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        guard ended else {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            return nil
+        }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
