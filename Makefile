@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test test-python fuzz fuzz-smoke bench clean install uninstall
+.PHONY: all deps build release demo test test-python fuzz fuzz-smoke bench clean install install-files uninstall
 
 all: build
 
@@ -25,6 +25,11 @@ deps:
 		echo "installing libwslay-dev (apt)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libwslay-dev >/dev/null; \
+	fi
+	@if ! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
+		echo "installing zsh and fish for the completion tests (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq zsh fish >/dev/null; \
 	fi
 	@python3 -c 'import websockets' 2>/dev/null || { echo "installing websockets (pip, user)"; \
 		python3 -m pip install --user -q websockets 2>/dev/null || \
@@ -96,9 +101,14 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-install: release
+# The folder the binary is installed from: the release build (the install test passes the debug one).
+BUILT ?= $$($(SWIFT) build -c release --show-bin-path)
+
+install: release install-files
+
+install-files:
 	install -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN5DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/coinwatch" "$(BINDIR)/coinwatch"
+	install -m 0755 "$(BUILT)/coinwatch" "$(BINDIR)/coinwatch"
 	install -m 0644 coinwatch.1 "$(MAN1DIR)/coinwatch.1"
 	install -m 0644 coinwatch-rules.5 "$(MAN5DIR)/coinwatch-rules.5"
 	"$(BINDIR)/coinwatch" completion bash > "$(BASHDIR)/coinwatch"

@@ -317,6 +317,59 @@ def run_sinks(args, work: Path) -> dict:
             "command_overhead_min_ms": command["min_ms"] - baseline["min_ms"] - min(own)}
 
 
+EVERYDAY_FAVORITES = 5000
+
+
+def run_everyday(args, work: Path) -> dict:
+    """Issue #19: `explain` and `silence list` on a 10,000-pair state (5000 favorites, one rule each and a
+    wildcard rule; 5000 cached quotes), written by one real pass against the loopback price server."""
+    print("bench: explain and silence list on a 10,000-pair state", flush=True)
+    folder = work / "everyday"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    prices = PriceServer(EVERYDAY_FAVORITES)
+    try:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": str(folder)}
+        favorites = [coin_id(i) for i in range(1, EVERYDAY_FAVORITES + 1)]
+        rules = [{"id": f"a{i}", "coin": coin_id(i), "when": {"above": round(coin_price(i) * 1.05, 6)}}
+                 for i in range(1, EVERYDAY_FAVORITES + 1)]
+        rules.append({"id": "big-mover", "coin": "*", "when": {"change_24h_abs": CHANGE_THRESHOLD}})
+        doc = {"interval": "1h", "providers": [{"name": "coingecko", "base_url": prices.root, "cache_ttl": "1d"}],
+               "favorites": favorites, "rules": rules,
+               "sinks": {"log": {"type": "file", "path": str(folder / "alerts.jsonl")}},
+               "defaults": {"notify": ["log"]}}
+        rules_path, state = folder / "rules.json", folder / "state.json"
+        rules_path.write_text(json.dumps(doc))
+        common = ["--rules", str(rules_path), "--state", str(state)]
+        subprocess.run([str(args.bin), "--once", "-q"] + common, check=True, env=env, cwd=folder)
+        for target in ("a1", "big-mover:coin-0002", coin_id(3)):
+            subprocess.run([str(args.bin), "silence", "add", target, "--for", "7d", "-q"] + common, check=True,
+                           env=env, cwd=folder)
+        results = {"pairs": 2 * EVERYDAY_FAVORITES, "state_kib": state.stat().st_size / 1024}
+        cases = {"explain_rule": ["explain", "a42"], "explain_pair": ["explain", "big-mover", coin_id(42)],
+                 "silence_list": ["silence", "list"]}
+        for name, argv in cases.items():
+            results[name] = measure(f"coinwatch {' '.join(argv)}", [str(args.bin)] + argv + common, folder, env,
+                                    args.runs, [prices.counter], state)
+    finally:
+        prices.close()
+    return results
+
+
+def everyday_targets(everyday: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the speed target of issue #19 this case measures."""
+    if not everyday or "silence_list" not in everyday:
+        return []
+    rows = []
+    for name, label in (("explain_rule", "explain RULE"), ("explain_pair", "explain RULE COIN"),
+                        ("silence_list", "silence list")):
+        r = everyday[name]
+        rows.append((f"`{label}` on a {everyday['pairs']:,}-pair state: ≤ 30 ms",
+                     f"{fmt_ms(r)} ms ({everyday['state_kib']:.0f} KiB state, {r['requests']} requests)",
+                     r["median_ms"] <= 30))
+    return rows
+
+
 def sinks_targets(sinks: dict | None) -> list[tuple[str, str, bool | None]]:
     """(target, measured, met) for the speed targets of issue #20."""
     if not sinks or "ten_kinds" not in sinks:
@@ -813,8 +866,11 @@ def main() -> int:
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
+    parser.add_argument("--only-everyday", action="store_true",
+                        help="run only the explain / silence list case and print its targets")
     args = parser.parse_args()
-    for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets)]:
+    for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets),
+                             (args.only_everyday, run_everyday, everyday_targets)]:
         if not only:
             continue
         args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
@@ -843,7 +899,7 @@ def main() -> int:
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
               "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
-              "sinks": run_sinks(args, args.work), "stream": run_stream(args, args.work),
+              "sinks": run_sinks(args, args.work), "everyday": run_everyday(args, args.work), "stream": run_stream(args, args.work),
               "watch": run_watch(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
@@ -855,7 +911,7 @@ def main() -> int:
         write_summary(ROOT / "README.md", result)
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
-                     + sinks_targets(result.get("sinks")) + stream_targets(result.get("stream"))
+                     + sinks_targets(result.get("sinks")) + everyday_targets(result.get("everyday")) + stream_targets(result.get("stream"))
                      + watch_targets(result.get("watch"))
                      + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")

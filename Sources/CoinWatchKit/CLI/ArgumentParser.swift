@@ -6,44 +6,62 @@ public enum ArgumentParser {
         var value: String?
         var commands: Set<Arguments.Command>
         var help: String
+        /// The help of the commands for which `help` says too much or too little.
+        var helpByCommand: [Arguments.Command: String] = [:]
+
+        /// The help line `command`'s page shows.
+        func help(for command: Arguments.Command) -> String { helpByCommand[command] ?? help }
     }
 
     static let everyCommand = Set(Arguments.Command.allCases)
+    /// The commands that print data, so take `--json` (SPEC §1): all but `completion` and `init`.
+    static let dataCommands = everyCommand.subtracting([.completion, .`init`])
+    /// The commands that may send an HTTP request, so take `-v`.
+    static let requestingCommands = everyCommand.subtracting([.completion, .state, .silence])
 
     /// Every option, in the order help lists them.
     static let options: [Option] = [
-        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once), then exit."),
-        Option(names: ["--interval"], value: "DUR", commands: [.run, .watch], help: "Time between passes in loop mode, or between the live watchlist's refreshes (default: rules.json interval, else 60s)."),
+        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once), then exit.",
+               helpByCommand: [.run: "Run one pass, then exit.", .watch: "Print the table once and exit (also what it does off a terminal)."]),
+        Option(names: ["--interval"], value: "DUR", commands: [.run, .watch], help: "Time between passes in loop mode, or between the live watchlist's refreshes (default: rules.json interval, else 60s).",
+               helpByCommand: [.run: "Time between passes in loop mode (default: rules.json interval, else 60s).",
+                               .watch: "Time between the live table's refreshes (default: rules.json interval, else 60s)."]),
         Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
         Option(names: ["--metrics"], value: "PATH", commands: [.run, .stream], help: "After each pass (stream: at most every 5s when it changed, every 15s, at exit), write a Prometheus text file there atomically (node_exporter's textfile collector)."),
-        Option(names: ["--json"], value: nil, commands: everyCommand, help: "Alerts as JSON Lines; other data as one JSON document."),
-        Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand, help: "Nothing on stdout."),
-        Option(names: ["-v", "--verbose"], value: nil, commands: everyCommand, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted)."),
+        Option(names: ["--json"], value: nil, commands: dataCommands, help: "Alerts as JSON Lines; other data as one JSON document.",
+               helpByCommand: Dictionary(uniqueKeysWithValues: dataCommands.subtracting([.run, .stream]).map { ($0, "Print one JSON document instead of text.") })),
+        Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand.subtracting([.completion]), help: "Nothing on stdout."),
+        Option(names: ["-v", "--verbose"], value: nil, commands: requestingCommands, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted).",
+               helpByCommand: Dictionary(uniqueKeysWithValues: requestingCommands.subtracting([.run, .stream]).map { ($0, "One line per HTTP request on stderr (secrets redacted).") })
+),
         Option(names: ["--rules"], value: "PATH", commands: everyCommand, help: "rules.json (default: $COINWATCH_RULES, ./rules.json, ~/.config/coinwatch/rules.json)."),
         Option(names: ["--state"], value: "PATH", commands: everyCommand, help: "State file (default: $COINWATCH_STATE, ~/.local/state/coinwatch/state.json)."),
         Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
         Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
         Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
-        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable)."),
+        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable).",
+               helpByCommand: [.state: "With reset: forget only this rule's pairs.", .backtest: "Replay only this rule (repeatable)."]),
         Option(names: ["--days"], value: "N", commands: [.backtest], help: "Replay the last N days (1-3650, default 30)."),
         Option(names: ["--from"], value: "TIME", commands: [.backtest], help: "Replay from this ISO-8601 time (local when it has no offset) instead of --days."),
         Option(names: ["--to"], value: "TIME", commands: [.backtest], help: "With --from: replay up to this time (default: now)."),
         Option(names: ["--step"], value: "DUR", commands: [.backtest], help: "Time between simulated passes (default: rules.json interval, never finer than the history)."),
         Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
-        Option(names: ["--sink"], value: "NAME", commands: [.notify, .`init`], help: "notify --test: only this sink; init: the format of a starter chat sink (slack, discord, telegram, ntfy, teams, json)."),
+        Option(names: ["--sink"], value: "NAME", commands: [.notify, .`init`], help: "notify --test: only this sink; init: the format of a starter chat sink (slack, discord, telegram, ntfy, teams, json).",
+               helpByCommand: [.notify: "Only this sink.", .`init`: "The format of a starter chat sink (slack, discord, telegram, ntfy, teams, json)."]),
         Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
         Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
         Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
-        Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside)."),
+        Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside).",
+               helpByCommand: [.favorites: "With remove: also remove the rules that name the coin.", .`init`: "Replace rules.json (the old one is moved aside as .bak-<time>)."]),
         Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
         Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
         Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
-        Option(names: ["--version"], value: nil, commands: everyCommand, help: "Show the version."),
+        Option(names: ["--version"], value: nil, commands: [.run], help: "Show the version."),
     ]
 
     /// Parses `args` (without the program name).

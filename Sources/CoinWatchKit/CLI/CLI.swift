@@ -5,6 +5,9 @@ public enum CLI {
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
         let outputGuard = OutputGuard()
         let io = unguarded.guarded(by: outputGuard)
+        if arguments.first == CompleteCommand.name {
+            return CompleteCommand.run(Array(arguments.dropFirst()), io: io, clock: clock)
+        }
         let parsed: Arguments
         do {
             parsed = try ArgumentParser.parse(arguments)

@@ -41,6 +41,39 @@ struct CompletionModel {
         "completion": CompletionShell.allCases.map(\.rawValue),
     ]
 
+    /// What the user's own files offer (`coinwatch __complete KIND`).
+    enum Source: String, CaseIterable, Sendable {
+        case rules, favorites, sinks, silences
+    }
+
+    /// A positional argument completed from the user's files.
+    struct Dynamic: Equatable {
+        /// The subcommand.
+        var command: String
+        /// Its first argument, when this one follows it (`silence expire ID`).
+        var after: String?
+        /// The index among the command's arguments (0: the first); with `repeats`, this and every later one.
+        var position: Int
+        var repeats = false
+        var sources: [Source]
+    }
+
+    /// The arguments that complete from rules.json and the state.
+    static let dynamicArguments: [Dynamic] = [
+        Dynamic(command: "explain", position: 0, sources: [.rules]),
+        Dynamic(command: "explain", position: 1, sources: [.favorites]),
+        Dynamic(command: "show", position: 0, sources: [.favorites]),
+        Dynamic(command: "favorites", after: "remove", position: 1, repeats: true, sources: [.favorites]),
+        Dynamic(command: "silence", after: "add", position: 1, sources: [.rules, .favorites]),
+        Dynamic(command: "silence", after: "expire", position: 1, sources: [.silences]),
+    ]
+
+    /// Options whose value completes from the user's files: long name → command name → source.
+    static let dynamicOptions: [String: [String: Source]] = [
+        "--rule": ["state": .rules, "backtest": .rules],
+        "--sink": ["notify": .sinks],
+    ]
+
     /// Values of options whose values are a closed list, by long name.
     static let optionChoices: [String: [String]] = [
         "--color": ["auto", "always", "never"],

@@ -12,15 +12,18 @@ extension CompletionScript {
             elif [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
                 prev=${COMP_WORDS[COMP_CWORD-2]}
             fi
-            local cmd= word
+            local cmd= first= word
+            local -a files=()
             local -i i=1 arguments=0
             while (( i < COMP_CWORD )); do
                 word=${COMP_WORDS[i]}
                 case $word in
                     \(model.valueOptionNames.joined(separator: "|")))
-                        if [[ ${COMP_WORDS[i+1]} == = ]]; then (( i += 2 )); else (( i += 1 )); fi ;;
+                        if [[ ${COMP_WORDS[i+1]} == = ]]; then (( i += 2 )); else (( i += 1 )); fi
+                        # The files the dynamic words come from.
+                        if [[ $word == --rules || $word == --state ]]; then files+=("$word" "${COMP_WORDS[i]}"); fi ;;
                     -*) ;;
-                    *) if [[ -z $cmd ]]; then cmd=$word; else (( arguments += 1 )); fi ;;
+                    *) if [[ -z $cmd ]]; then cmd=$word; else (( arguments == 0 )) && first=$word; (( arguments += 1 )); fi ;;
                 esac
                 (( i += 1 ))
             done
@@ -30,14 +33,23 @@ extension CompletionScript {
         """
         for (names, value) in valueCases(model) {
             script += "        \(names.joined(separator: "|")))\n"
+            var action: String
             switch value {
             case .file:
-                script += "            compopt -o filenames 2>/dev/null\n"
-                script += "            mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+                action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
             case .choices(let words):
-                script += "            mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")\n"
+                action = "mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")"
             case .free:
-                script += "            COMPREPLY=()\n"
+                action = "COMPREPLY=()"
+            }
+            if let long = names.last, let byCommand = CompletionModel.dynamicOptions[long] {
+                script += "            case $cmd in\n"
+                for (command, source) in byCommand.sorted(by: { $0.key < $1.key }) {
+                    script += "                \(command)) \(dynamicReply([source])) ;;\n"
+                }
+                script += "                *) \(action) ;;\n            esac\n"
+            } else {
+                script += "            \(action)\n"
             }
             script += "            return ;;\n"
         }
@@ -66,15 +78,37 @@ extension CompletionScript {
             esac
             if [[ $cur == -* ]]; then
                 mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
-            else
-                mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+                return
             fi
+            # Rule ids, favorites, sink names and silence ids from the user's rules.json and state.
+            case "$cmd:$arguments:$first" in
+
+        """
+        for dynamic in CompletionModel.dynamicArguments {
+            let position = dynamic.repeats ? "[\(dynamic.position)-9]*" : String(dynamic.position)
+            script += "        \(dynamic.command):\(position):\(dynamic.after ?? "*")) \(dynamicReply(dynamic.sources)); return ;;\n"
+        }
+        script += """
+            esac
+            mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+        }
+
+        # The words `coinwatch __complete KIND` prints for each KIND, from the files on the line.
+        _coinwatch_dynamic() {
+            local kind
+            for kind; do "${COMP_WORDS[0]}" __complete "$kind" "${files[@]}" 2>/dev/null; done
         }
 
         complete -F _coinwatch coinwatch
 
         """
         return script
+    }
+
+    /// The bash that offers the words of `sources` matching `$cur`.
+    private static func dynamicReply(_ sources: [CompletionModel.Source]) -> String {
+        let kinds = sources.map(\.rawValue).joined(separator: " ")
+        return "mapfile -t COMPREPLY < <(compgen -W \"$(_coinwatch_dynamic \(kinds))\" -- \"$cur\")"
     }
 
     /// Options grouped by what their value completes to, in table order.

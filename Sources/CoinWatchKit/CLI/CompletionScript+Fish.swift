@@ -35,6 +35,33 @@ extension CompletionScript {
             test (count $words) -eq 1; and test "$words[1]" = "$command"
         end
 
+        function __coinwatch_argument --argument-names command position after repeats --description 'Whether the next word is argument number position of command (after its first word after)'
+            set -l words (__coinwatch_words)
+            test "$words[1]" = "$command"; or return 1
+            set -l typed (math (count $words) - 1)
+            if test -n "$after"
+                test "$words[2]" = "$after"; or return 1
+            end
+            if test "$repeats" = repeats
+                test $typed -ge $position
+            else
+                test $typed -eq $position
+            end
+        end
+
+        function __coinwatch_dynamic --description 'Rule ids, favorites, sink names or silence ids from the rules.json and state on the line'
+            set -l tokens (commandline -opc)
+            set -l files
+            for i in (seq 2 (count $tokens))
+                if contains -- $tokens[$i] --rules --state; and test $i -lt (count $tokens)
+                    set files $files $tokens[$i] $tokens[(math $i + 1)]
+                end
+            end
+            for kind in $argv
+                $tokens[1] __complete $kind $files 2>/dev/null
+            end
+        end
+
         complete -c coinwatch -f
 
         """
@@ -43,6 +70,16 @@ extension CompletionScript {
         }
         for command in model.commands where !command.words.isEmpty {
             script += "complete -c coinwatch -n \(fishQuoted("__coinwatch_first_argument_of " + command.name)) -a \(fishQuoted(command.words.joined(separator: " ")))\n"
+        }
+        for dynamic in CompletionModel.dynamicArguments {
+            let test = "__coinwatch_argument \(dynamic.command) \(dynamic.position) '\(dynamic.after ?? "")'" + (dynamic.repeats ? " repeats" : "")
+            let kinds = dynamic.sources.map(\.rawValue).joined(separator: " ")
+            script += "complete -c coinwatch -n \(fishQuoted(test)) -a \(fishQuoted("(__coinwatch_dynamic \(kinds))"))\n"
+        }
+        for (long, byCommand) in CompletionModel.dynamicOptions.sorted(by: { $0.key < $1.key }) {
+            for (command, source) in byCommand.sorted(by: { $0.key < $1.key }) {
+                script += "complete -c coinwatch -n \(fishQuoted("__coinwatch_for " + command)) -l \(long.dropFirst(2)) -x -a \(fishQuoted("(__coinwatch_dynamic \(source.rawValue))"))\n"
+            }
         }
         var done: [[String]] = []
         for option in model.commands.flatMap(\.options) where !done.contains(option.names) {

@@ -51,10 +51,40 @@ extension CompletionScript {
         script += """
                     ) ;;
             esac
-            _arguments -S $specs '1:command:->command' '*:argument: ' && return
+            _arguments -S $specs '1:command:->command' '*:argument:_coinwatch_dynamic' && return
             if [[ $state == command ]]; then
                 _describe -t commands 'coinwatch command' subcommands
             fi
+        }
+
+        # Rule ids, favorites, sink names and silence ids from the rules.json and state on the line
+        # (`coinwatch __complete KIND`), for the arguments that name them.
+        _coinwatch_dynamic() {
+            local -a args files kinds found
+            local w kind
+            local -i j skip=0
+            for (( j = 2; j < CURRENT; j++ )); do
+                w=${words[j]}
+                if (( skip )); then skip=0; continue; fi
+                case $w in
+                    (--rules|--state) files+=($w ${words[j+1]}); skip=1 ;;
+                    (\(model.valueOptionNames.joined(separator: "|"))) skip=1 ;;
+                    (-*) ;;
+                    (*) args+=($w) ;;
+                esac
+            done
+            case "${args[1]}:$(( ${#args} - 1 )):${args[2]}" in
+
+        """
+        for dynamic in CompletionModel.dynamicArguments {
+            let position = dynamic.repeats ? "[\(dynamic.position)-9]*" : String(dynamic.position)
+            script += "                (\(dynamic.command):\(position):\(dynamic.after ?? "*")) kinds=(\(dynamic.sources.map(\.rawValue).joined(separator: " "))) ;;\n"
+        }
+        script += """
+                (*) return 1 ;;
+            esac
+            for kind in $kinds; do found+=(${(f)"$(${words[1]} __complete $kind $files 2>/dev/null)"}); done
+            compadd -a found
         }
 
         if [[ $funcstack[1] == _coinwatch ]]; then

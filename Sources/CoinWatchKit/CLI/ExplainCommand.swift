@@ -32,7 +32,7 @@ enum ExplainCommand {
             }
             coins = [coin]
         }
-        var session = WatchSession.open(context, rules: rules)
+        var session = WatchSession.open(context, rules: rules, sections: .explaining(rule: rule.id, coins: coins))
         defer { session.finish() }
         let now = session.now
         let fetched = RunCommand.makePass(context, rules: rules).fetcher

@@ -6,7 +6,7 @@ public enum HelpText {
         for option in ArgumentParser.options where option.commands.contains(command) {
             var names = option.names.joined(separator: ", ")
             if let value = option.value { names += " <\(value.lowercased())>" }
-            text += "  " + names.padding(to: 24) + option.help + "\n"
+            text += "  " + names.padding(to: 24) + option.help(for: command) + "\n"
         }
         if command == .run {
             text += "\nSUBCOMMANDS:\n"
@@ -20,7 +20,32 @@ public enum HelpText {
             text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
             text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
         }
+        text += "\nEXAMPLES:\n"
+        for example in examples(command) { text += "  " + example + "\n" }
         return text
+    }
+
+    /// One or two command lines that show `command` at work; every page ends with them.
+    static func examples(_ command: Arguments.Command) -> [String] {
+        switch command {
+        case .run: return ["coinwatch --once --baseline", "coinwatch --interval 5m --metrics /var/lib/node_exporter/coinwatch.prom"]
+        case .check: return ["coinwatch check", "coinwatch check --online --json"]
+        case .state: return ["coinwatch state show --json", "coinwatch state reset --rule btc-50k"]
+        case .notify: return ["coinwatch notify --test", "coinwatch notify --test --sink team-chat"]
+        case .search: return ["coinwatch search doge --limit 5", "coinwatch search sol --provider coinpaprika --json"]
+        case .show: return ["coinwatch show bitcoin", "coinwatch show ethereum --range 30d --vs eur"]
+        case .trending: return ["coinwatch trending", "coinwatch trending --json"]
+        case .favorites: return ["coinwatch favorites add solana DOGE", "coinwatch favorites remove --force cardano"]
+        case .backtest: return ["coinwatch backtest --days 90", "coinwatch backtest --from 2024-03-01 --rule btc-50k --step 15m"]
+        case .stream: return ["coinwatch stream", "coinwatch stream --dry-run --json"]
+        case .completion: return ["coinwatch completion bash > ~/.local/share/bash-completion/completions/coinwatch",
+                                  "coinwatch completion fish > ~/.config/fish/completions/coinwatch.fish"]
+        case .`init`: return ["coinwatch init", "coinwatch init --favorites bitcoin,ethereum,sol --sink slack --yes"]
+        case .explain: return ["coinwatch explain btc-50k", "coinwatch explain big-mover solana --json"]
+        case .outbox: return ["coinwatch outbox list", "coinwatch outbox retry"]
+        case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]
+        case .silence: return ["coinwatch silence add big-mover --for 2h --comment 'earnings day'", "coinwatch silence expire 3f2a9c01"]
+        }
     }
 
     /// The one-paragraph overview of `command` (help pages, completion descriptions).

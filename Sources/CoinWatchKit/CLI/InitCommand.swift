@@ -20,16 +20,30 @@ enum InitCommand {
             return .usage
         }
         let path = target(context)
+        if Paths.exists(path), !context.arguments.force {
+            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
+            return .failure
+        }
         var favorites = context.arguments.favoritesList
         var format = context.arguments.sink
         let asking = !context.arguments.yes && isatty(0) == 1 && context.io.stdoutIsTTY
+        var session = WatchSession.open(context, rules: RulesFile(path: path))
+        defer { session.finish() }
+        // On a terminal, each favorite is looked up as it is typed, so a wrong pick shows at once.
+        var picked: [String]?
         if asking, favorites == nil {
-            favorites = ask(context, "Favorites, comma-separated ids, symbols or names [\(defaultFavorites.joined(separator: ","))]: ")
-                .map(list)
+            picked = askFavorites(context, session: &session)
         }
+        var variable = urlVariable
         if asking, format == nil {
             let formats = WebhookConfig.Format.allCases.map(\.rawValue).joined(separator: ", ")
             format = ask(context, "Chat sink format (\(formats)), or empty for none: ")
+            if let format, !format.isEmpty {
+                let answer = ask(context, "Environment variable that will hold its URL [\(urlVariable)]: ") ?? ""
+                if EnvironmentExpander.isVariableName(answer) { variable = answer } else if !answer.isEmpty {
+                    context.io.err("coinwatch: warning: '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _); using \(urlVariable)\n")
+                }
+            }
         }
         let chosenFavorites = (favorites?.isEmpty ?? true) ? defaultFavorites : favorites ?? defaultFavorites
         var webhook: WebhookConfig.Format?
@@ -41,12 +55,9 @@ enum InitCommand {
             }
             webhook = known
         }
-        if Paths.exists(path), !context.arguments.force {
-            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
-            return .failure
-        }
-        let resolved = resolve(chosenFavorites, context: context)
-        let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook)
+        let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
+        let resolved = priced(ids.uniqued(), session: &session)
+        let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable)
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
             context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
@@ -73,7 +84,7 @@ enum InitCommand {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.filter { $0.price != nil }.count * 3 + resolved.filter { $0.price == nil }.count * 2) rule(s)"
             if let movedTo { out += "; the old file is at \(movedTo)" }
             out += "\nnext: "
-            if let webhook { out += "export \(urlVariable)=<your \(webhook.rawValue) URL>, then " }
+            if let webhook { out += "export \(variable)=<your \(webhook.rawValue) URL>, then " }
             out += "coinwatch check --rules \(path), then coinwatch --once --baseline --rules \(path)\n"
             context.io.out(out)
         }
@@ -105,34 +116,46 @@ enum InitCommand {
         var price: Double?
     }
 
-    /// Each favorite as CoinGecko's search resolves it, with its price; one warning for each it cannot
-    /// resolve (offline, or unknown), which is then written as given.
-    static func resolve(_ favorites: [String], context: CommandContext) -> [Resolved] {
-        var session = WatchSession.open(context, rules: RulesFile(path: target(context)))
-        defer { session.finish() }
+    /// Asks for favorites one at a time, each looked up at once and the pick shown
+    /// (`  → bitcoin (Bitcoin, BTC)`); an empty answer ends (the first: the defaults).
+    private static func askFavorites(_ context: CommandContext, session: inout WatchSession) -> [String] {
         var ids: [String] = []
-        for favorite in favorites {
-            switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
-            case .success(let hits):
-                if let hit = SearchHit.best(for: favorite, in: hits) {
-                    ids.append(hit.id)
-                } else {
-                    context.io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
-                    ids.append(favorite)
-                }
-            case .failure(let error):
-                context.io.err("coinwatch: warning: cannot resolve '\(favorite)' (\(session.describe(error))); written as given\n")
-                ids.append(favorite)
+        while true {
+            let prompt = ids.isEmpty ? "Favorite (id, symbol or name) [\(defaultFavorites.joined(separator: ", "))]: "
+                : "Another favorite, or empty to finish: "
+            guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
+            for typed in list(answer) {
+                let found = search(typed, session: &session)
+                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceCommand.shown(hit.name)), \(hit.symbol))\n") }
+                ids.append(found.id)
             }
         }
-        ids = ids.uniqued()
-        let fetched = RunCommand.makePass(context, rules: session.rules).fetcher
+    }
+
+    /// `favorite` as CoinGecko's search resolves it (its id, and the hit), else as given with one
+    /// warning (offline, or unknown).
+    static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: SearchHit?) {
+        let io = session.context.io
+        switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
+        case .success(let hits):
+            if let hit = SearchHit.best(for: favorite, in: hits) { return (hit.id, hit) }
+            io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
+        case .failure(let error):
+            io.err("coinwatch: warning: cannot resolve '\(favorite)' (\(session.describe(error))); written as given\n")
+        }
+        return (favorite, nil)
+    }
+
+    /// Each id with its price where a provider quotes it (one batch).
+    static func priced(_ ids: [String], session: inout WatchSession) -> [Resolved] {
+        let fetched = RunCommand.makePass(session.context, rules: session.rules).fetcher
             .fetch(favorites: ids, vs: session.rules.vsCurrency, memory: &session.state.memory, now: session.now)
         return ids.map { Resolved(favorite: $0, price: fetched.quotes[$0]?.price) }
     }
 
     /// The starter file's text.
-    static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?) -> String {
+    static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
+                         urlVariable: String = urlVariable) -> String {
         var rules: [String] = []
         for (favorite, price) in zip(favorites, prices) {
             let id = ruleID(favorite)

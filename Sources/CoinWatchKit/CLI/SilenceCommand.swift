@@ -96,7 +96,7 @@ enum SilenceCommand {
     private static func list(_ context: CommandContext) -> ExitCode {
         let state: StateDocument
         do {
-            state = try StateStore.load(path: context.statePath)
+            state = try StateStore.load(path: context.statePath, sections: .silences)
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return error.exitCode

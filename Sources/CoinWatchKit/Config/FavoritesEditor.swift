@@ -17,7 +17,10 @@ struct FavoritesEditor {
     private var appended: [String] = []
     private var droppedFavorites = Set<Int>()
     private var droppedRules = Set<Int>()
-    private var createdFavorites = false
+    /// The coin `favorites` was created with, when the document had no `favorites`.
+    private var createdWith: String?
+    /// The members `favorites` is created after (SPEC §2 order).
+    private static let precedingFavorites: Set = ["$schema", "vs_currency", "interval", "providers"]
 
     /// An editor over `root` (a JSON object); `environment` expands `${NAME}` for comparisons only.
     init(root: JSONNode, environment: [String: String]) {
@@ -58,11 +61,10 @@ struct FavoritesEditor {
             array.value = .array(elements)
             members[at].value = array
         } else {
-            let before: Set = ["$schema", "vs_currency", "interval", "providers"]
-            let at = (members.lastIndex { before.contains($0.key) }).map { $0 + 1 } ?? 0
+            let at = (members.lastIndex { Self.precedingFavorites.contains($0.key) }).map { $0 + 1 } ?? 0
             let array = JSONNode(.array([JSONNode(.string(coin), line: -1, column: 0)]), line: -1, column: 0)
             members.insert(JSONNode.Member(key: "favorites", line: -1, column: 0, value: array), at: at)
-            createdFavorites = true
+            createdWith = coin
         }
         root.value = .object(members)
     }
@@ -90,12 +92,16 @@ struct FavoritesEditor {
     }
 
     /// The edited file: `original` with only the elements added to or removed from `favorites` and
-    /// `rules` changed, every other byte kept; the whole tree rewritten (`prettyText`) only when
-    /// `favorites` had to be created or the bytes do not match the tree.
+    /// `rules` changed, every other byte kept (a missing `favorites` is inserted after the settings
+    /// that precede it); the whole tree rewritten (`prettyText`) only when the bytes do not match the tree.
     func edited(_ original: [UInt8]) -> [UInt8] {
         let rewritten = Array(root.prettyText().utf8)
-        guard !createdFavorites else { return rewritten }
         var bytes = original
+        if let createdWith {
+            guard let inserted = JSONMemberInsertion.inserting(key: "favorites", value: "[" + JSONOut.quote(createdWith) + "]",
+                                                               after: Self.precedingFavorites, into: bytes) else { return rewritten }
+            bytes = inserted
+        }
         if !appended.isEmpty || !droppedFavorites.isEmpty {
             guard var favorites = JSONArraySplice(key: "favorites", in: bytes) else { return rewritten }
             bytes = favorites.removing(droppedFavorites, from: bytes)

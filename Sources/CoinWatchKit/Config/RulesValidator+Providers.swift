@@ -25,7 +25,7 @@ extension RulesValidator {
                 continue
             }
             seen[provider.name] = index
-            if let vs, Self.offers(provider.name, vs) == false {
+            if let vs, !Self.offers(provider.name, vs) {
                 unservedCurrencies.append((provider, vs, element["name"] ?? element, JSONPath.child(elementPath, "name")))
             }
             result.append(provider)
@@ -33,28 +33,58 @@ extension RulesValidator {
         return result
     }
 
-    /// Whether `provider` quotes in `vs`; nil when it quotes in any currency (coingecko).
-    static func offers(_ provider: ProviderName, _ vs: String) -> Bool? {
-        ProviderFactory.offeredCurrencies(provider).map { $0.contains(vs) }
+    /// Whether `provider` quotes in `vs` (`ProviderFactory.knownCurrencies`).
+    static func offers(_ provider: ProviderName, _ vs: String) -> Bool {
+        ProviderFactory.knownCurrencies(provider).contains(vs)
     }
 
     /// The errors for providers that do not quote in `vs_currency`, except those in `asked`: a
-    /// rule asks them for a currency they serve, and the favorites' failover skips them.
-    mutating func reportUnservedCurrencies(asked: Set<ProviderName>) {
-        for (provider, vs, node, path) in unservedCurrencies where !asked.contains(provider.name) {
+    /// rule asks them for a currency they serve, and the favorites' failover skips them. When none of
+    /// `providers` quotes in it and it is near one they offer (a typo), one error at `vs_currency` itself
+    /// (`vsNode`) with a did-you-mean.
+    mutating func reportUnservedCurrencies(asked: Set<ProviderName>, providers: [ProviderConfig], vsNode: JSONNode?) {
+        let reported = unservedCurrencies.filter { !asked.contains($0.provider.name) }
+        guard let first = reported.first else { return }
+        let names = providers.map(\.name)
+        let offered = names.flatMap(ProviderFactory.knownCurrencies).uniqued()
+        // A typo of a currency some provider offers is the currency's fault: said once, at vs_currency.
+        if let vsNode, unservedCurrencies.count == providers.count, let typo = Self.currencyTypo(first.vs, in: offered) {
+            let which = names.count == 1 ? "\(names[0].rawValue) does not quote" : "none of " + names.map(\.rawValue).joined(separator: ", ") + " quotes"
+            var message = "\(which) in '\(first.vs)'. Did you mean '\(typo)'?"
+            message += " Use a currency code such as " + offered.prefix(6).joined(separator: ", ")
+                + " (the providers' currencies are in docs/providers.md)"
+            error(message, at: vsNode, path: "vs_currency")
+            return
+        }
+        for (provider, vs, node, path) in reported {
             let name = provider.name.rawValue
-            let offered = ProviderFactory.offeredCurrencies(provider.name) ?? []
-            error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", ")). "
-                  + "Set vs_currency to one of them, give a rule \"provider\": \"\(name)\" with a \"vs\" it offers, or remove \(name)",
+            let offered = ProviderFactory.knownCurrencies(provider.name)
+            error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", "))."
+                  + Self.currencyPhrase(vs, in: offered)
+                  + " Set vs_currency to one of them, give a rule \"provider\": \"\(name)\" with a \"vs\" it offers, or remove \(name)",
                   at: node, path: path)
         }
     }
 
+    /// The currency of `offered` one edit away from `vs` (`usdd` → `usd`): three-letter codes are too
+    /// close to each other for the looser did-you-mean of keys and flags.
+    static func currencyTypo(_ vs: String, in offered: [String]) -> String? {
+        guard let near = Suggestion.nearest(to: vs, in: offered),
+              Suggestion.distance(Array(vs.lowercased()), Array(near)) <= 1 else { return nil }
+        return near
+    }
+
+    /// " Did you mean 'usd'?" for a currency typo, or "".
+    static func currencyPhrase(_ vs: String, in offered: [String]) -> String {
+        currencyTypo(vs, in: offered).map { " Did you mean '\($0)'?" } ?? ""
+    }
+
     /// An error when `provider` offers no market in `vs` (asked for by `what`), naming what it does offer.
     mutating func checkCurrency(_ provider: ProviderName, vs: String, what: String, at node: JSONNode, path: String) {
-        guard let offered = ProviderFactory.offeredCurrencies(provider), !offered.contains(vs) else { return }
+        let offered = ProviderFactory.knownCurrencies(provider)
+        guard !offered.contains(vs) else { return }
         var message = "\(provider.rawValue) does not quote in '\(vs)' (\(what)); it offers \(offered.joined(separator: ", "))."
-        message += Suggestion.phrase(for: vs, in: offered)
+        message += Self.currencyPhrase(vs, in: offered)
         error(message, at: node, path: path)
     }
 

@@ -6,10 +6,11 @@ extension RulesValidator {
         }
         guard let node = fields["provider"] else {
             if let vs = rule.vs, let at = fields["vs"] {
-                let served = file.providers.contains { Self.offers($0.name, vs) != false }
+                let served = file.providers.contains { Self.offers($0.name, vs) }
                 if !served {
-                    error("no provider in providers quotes in '\(vs)'; add one that does, or give the rule a \"provider\"",
-                          at: at, path: JSONPath.child(path, "vs"))
+                    let offered = file.providers.flatMap { ProviderFactory.knownCurrencies($0.name) }.uniqued()
+                    error("no provider in providers quotes in '\(vs)'." + Self.currencyPhrase(vs, in: offered)
+                          + " Add a provider that does, or give the rule a \"provider\"", at: at, path: JSONPath.child(path, "vs"))
                 }
             }
             return

@@ -118,7 +118,9 @@ extension RulesValidator {
         let shown = text.fromEnvironment ? text.shown : "'\(name)'"
         var message = "coin \(shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : name)) or use \"*\"."
         if !text.fromEnvironment {
-            let bySymbol = favorites.first { symbols[$0.lowercased()]?.lowercased() == name.lowercased() }
+            let bySymbol = favorites.first {
+                (symbols[$0.lowercased()] ?? WellKnownSymbols.byID[$0.lowercased()])?.lowercased() == name.lowercased()
+            }
             message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: name, in: favorites)
         }
         error(message, at: node, path: coinPath)

@@ -77,6 +77,9 @@ struct RulesValidator {
         }
         if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers
+        } else if top["providers"] == nil, currencyKnown, let node = top["vs_currency"],
+                  let provider = result.providers.first, !Self.offers(provider.name, result.vsCurrency) {
+            unservedCurrencies.append((provider, result.vsCurrency, node, "vs_currency"))
         }
         if let node = top["favorites"] {
             favoriteNames = validateFavorites(node, path: "favorites")
@@ -105,7 +108,8 @@ struct RulesValidator {
             result.rules = validateRules(node, path: "rules", file: result)
             checkPairCount(result, at: node)
         }
-        reportUnservedCurrencies(asked: Self.providersAsked(result.rules))
+        reportUnservedCurrencies(asked: Self.providersAsked(result.rules), providers: result.providers,
+                                 vsNode: currencyKnown ? top["vs_currency"] : nil)
         return result
     }
 

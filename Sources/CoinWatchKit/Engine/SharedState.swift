@@ -16,10 +16,11 @@ public struct SharedState: Sendable {
 
     /// The document now (a fresh one when no file exists). Throws `StateError` when it cannot be
     /// locked or read; the caller then works without it and must not write it.
-    public func read() throws(StateError) -> StateDocument {
+    /// With `sections`, only those parts (`StateSections`); `commit` merges changes into the whole file all the same.
+    public func read(sections: StateSections = .all) throws(StateError) -> StateDocument {
         let lock = try StateLock.acquire(statePath: path, timeout: lockTimeout)
         defer { lock.release() }
-        return try StateStore.load(path: path)
+        return try StateStore.load(path: path, sections: sections)
     }
 
     /// Re-reads the document under the lock, merges into it what `working` changed since `base`

@@ -6,6 +6,15 @@ public struct CoinGecko: PriceProvider {
     public static let chunkSize = 250
     /// The provider's name in rules.json and in quotes.
     public static let providerName = "coingecko"
+    /// The `vs_currency` values the API knows, lower case (its `/simple/supported_vs_currencies`):
+    /// what `check` validates a currency against; a pass still asks in any currency.
+    public static let supportedCurrencies = [
+        "usd", "eur", "gbp", "jpy", "krw", "cny", "cad", "aud", "chf", "inr", "brl", "rub", "try", "mxn", "sgd",
+        "hkd", "nzd", "sek", "nok", "dkk", "pln", "czk", "huf", "ils", "zar", "thb", "twd", "php", "idr", "myr",
+        "vnd", "pkr", "ngn", "uah", "clp", "ars", "aed", "sar", "kwd", "bhd", "bdt", "lkr", "mmk", "gel", "bmd",
+        "vef", "xdr", "xag", "xau", "btc", "eth", "ltc", "bch", "bnb", "eos", "xrp", "xlm", "link", "dot", "yfi",
+        "bits", "sats",
+    ]
 
     /// Lower-case name as written in rules.json.
     public var name: String { Self.providerName }

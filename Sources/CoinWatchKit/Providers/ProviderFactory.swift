@@ -22,6 +22,13 @@ public enum ProviderFactory {
         }
     }
 
+    /// The quote currencies `check` accepts for `name` (lower case): what it offers; for coingecko,
+    /// which takes any currency its API knows, the ones it lists (`CoinGecko.supportedCurrencies`)
+    /// and every one another provider offers (`usdt`), so only a code no provider knows is refused.
+    public static func knownCurrencies(_ name: ProviderName) -> [String] {
+        offeredCurrencies(name) ?? (CoinGecko.supportedCurrencies + ProviderName.allCases.flatMap { offeredCurrencies($0) ?? [] }).uniqued()
+    }
+
     /// Whether `name` reads an API key from `api_key_env` (the exchanges' public data takes none).
     public static func takesAPIKey(_ name: ProviderName) -> Bool {
         name == .coingecko || name == .coinpaprika

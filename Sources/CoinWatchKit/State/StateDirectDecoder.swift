@@ -12,7 +12,8 @@ import Foundation
 /// reports the problem exactly as before.
 enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
-    static func decode(_ bytes: [UInt8]) -> StateDocument? {
+    /// With `sections`, only those parts are read and the rest skipped (a document to read from, never to save).
+    static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
         bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
             var doc = StateDocument()
@@ -21,14 +22,23 @@ enum StateDirectDecoder {
             guard readObject(&reader, member: { reader, key in
                 let name = String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[key]), as: UTF8.self)
                 guard names.insert(name).inserted else { return false }
+                if name != "version", let wanted = sections.names, !wanted.contains(name) { return reader.skipValue() }
                 switch name {
                 case "version":
                     guard let version = integer(&reader),
                           (1...StateDocument.currentVersion).contains(version) else { return false }
                     doc.version = version
                     hasVersion = true
-                case "prices": return section(&reader, into: &doc.prices, series)
-                case "pairs": return pairs(&reader, into: &doc.pairs)
+                case "prices":
+                    if let coins = sections.coins {
+                        return filtered(&reader, wanted: coins, part: .beforeLast, series) { doc.prices.updateValue($1, forKey: $0) == nil }
+                    }
+                    return section(&reader, into: &doc.prices, series)
+                case "pairs":
+                    if let rule = sections.rule {
+                        return filtered(&reader, wanted: [rule], part: .beforeFirst, pair) { doc.pairs.insertNew($1, forKey: $0) }
+                    }
+                    return pairs(&reader, into: &doc.pairs)
                 case "backoff": return section(&reader, into: &doc.memory.backoff) { $0.number() }
                 case "unresolved": return section(&reader, into: &doc.memory.unresolved) { $0.number() }
                 case "last_pass":
@@ -42,7 +52,11 @@ enum StateDirectDecoder {
                     }
                 case "outbox": return delegated(&reader, into: &doc.outbox)
                 case "file_spool": return delegated(&reader, into: &doc.fileSpool)
-                case "quote_cache": return delegated(&reader, into: &doc.memory.quoteCache)
+                case "quote_cache":
+                    if let coins = sections.coins {
+                        return filtered(&reader, wanted: coins, part: .afterLast, cachedQuote) { doc.memory.quoteCache.updateValue($1, forKey: $0) == nil }
+                    }
+                    return delegated(&reader, into: &doc.memory.quoteCache)
                 case "charts": return delegated(&reader, into: &doc.memory.charts)
                 case "listings": return delegated(&reader, into: &doc.memory.listings)
                 case "windows": return delegated(&reader, into: &doc.memory.windows)
@@ -100,6 +114,50 @@ enum StateDirectDecoder {
     private static func pairs(_ reader: inout JSONTokenizer, into table: inout PairTable) -> Bool {
         if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
         return members(&reader, pair) { table.insertNew($1, forKey: $0) }
+    }
+
+    /// Which part of a `a|b|c` key a filter looks at.
+    private enum KeyPart {
+        /// After the last `|`: the coin of a `quote_cache` key (`provider|vs|coin`).
+        case afterLast
+        /// Before the last `|`: the coin of a `prices` key (`coin|vs`).
+        case beforeLast
+        /// Before the first `|`: the rule of a `pairs` key (`rule|coin`).
+        case beforeFirst
+    }
+
+    /// An object's members whose key's `part` is in `wanted` (null leaves it empty): each read by `read`
+    /// and handed to `insert`, the others skipped unread. False on a bad value or a refused key (a duplicate).
+    private static func filtered<Value>(_ reader: inout JSONTokenizer, wanted: Set<String>, part: KeyPart,
+                                        _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
+        if reader.next() == UInt8(ascii: "n") { return reader.takeNull() }
+        guard reader.take(UInt8(ascii: "{")) else { return false }
+        if reader.take(UInt8(ascii: "}")) { return true }
+        let bar = UInt8(ascii: "|")
+        repeat {
+            guard let (range, escaped) = reader.stringRange(), reader.take(UInt8(ascii: ":")) else { return false }
+            let key = reader.bytes[range]
+            var piece = range
+            switch part {
+            case .afterLast: if let at = key.lastIndex(of: bar) { piece = (at + 1)..<range.upperBound }
+            case .beforeLast: if let at = key.lastIndex(of: bar) { piece = range.lowerBound..<at }
+            case .beforeFirst: if let at = key.firstIndex(of: bar) { piece = range.lowerBound..<at }
+            }
+            // A short part makes a small string, which allocates nothing; an escaped key is read whole.
+            let name = escaped ? nil : String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[piece]), as: UTF8.self)
+            if let name, !wanted.contains(name) {
+                guard reader.skipValue() else { return false }
+                continue
+            }
+            guard let value = read(&reader), insert(reader.text(of: range, escaped: escaped), value) else { return false }
+        } while reader.take(UInt8(ascii: ","))
+        return reader.take(UInt8(ascii: "}"))
+    }
+
+    /// One `CachedQuote`, decoded by `JSONDecoder` from its own bytes.
+    private static func cachedQuote(_ reader: inout JSONTokenizer) -> CachedQuote? {
+        var cached: CachedQuote?
+        return delegated(&reader, into: &cached) ? cached : nil
     }
 
     /// A section decoded by `JSONDecoder` from its own bytes (null leaves it empty).

@@ -20,13 +20,18 @@ public enum StateStore {
 
     /// The document at `path`, or a fresh one when no file exists there.
     /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
-    public static func load(path: String) throws(StateError) -> StateDocument {
+    /// With `sections`, only those parts are read (`StateSections`): never save such a document.
+    public static func load(path: String, sections: StateSections = .all) throws(StateError) -> StateDocument {
         let bytes: [UInt8]
         switch POSIXFile.readWhole(path, limit: maxBytes, followLinks: false) {
         case .missing: return StateDocument()
         case .failed(let detail): throw .unreadable(path: path, detail: detail)
         case .refused(let refusal): throw refused(path, refusal)
         case .bytes(let read): bytes = read
+        }
+        if sections != .all, let doc = StateDirectDecoder.decode(bytes, sections: sections),
+           StateValidation.firstProblem(in: doc) == nil {
+            return doc
         }
         return try decode(bytes, path: path)
     }

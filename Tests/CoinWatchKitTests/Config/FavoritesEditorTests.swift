@@ -50,6 +50,25 @@ import Testing
         #expect(e.root.prettyText() == "{\n  \"vs_currency\": \"usd\",\n  \"favorites\": [\"bitcoin\"],\n  \"rules\": []\n}\n")
     }
 
+    @Test func addWithoutAFavoritesMemberInsertsOneKeepingEveryOtherByte() throws {
+        let original = "{\n  \"vs_currency\":   \"usd\",\n  \"interval\": \"60s\",\n  \"rules\": [\n    {\"id\": \"a\",   \"coin\": \"*\", \"when\": {\"above\": 1.50}}\n  ]\n}\n"
+        var e = try editor(original)
+        e.add("bitcoin")
+        e.add("solana")
+        let edited = String(decoding: e.edited(Array(original.utf8)), as: UTF8.self)
+        #expect(edited == original.replacingOccurrences(of: "\"60s\",\n", with: "\"60s\",\n  \"favorites\": [\"bitcoin\", \"solana\"],\n"))
+    }
+
+    @Test func aMissingFavoritesMemberGoesFirstWhenNoSettingPrecedesIt() {
+        let original = Array("{\"rules\": [],  \"sinks\": {}}".utf8)
+        let edited = JSONMemberInsertion.inserting(key: "favorites", value: "[\"x\"]", after: ["vs_currency"], into: original)
+        #expect(edited.map { String(decoding: $0, as: UTF8.self) } == "{\"favorites\": [\"x\"],  \"rules\": [],  \"sinks\": {}}")
+        #expect(JSONMemberInsertion.inserting(key: "favorites", value: "[]", after: [], into: Array("{ }".utf8))
+                    .map { String(decoding: $0, as: UTF8.self) } == "{\"favorites\": []}")
+        #expect(JSONMemberInsertion.inserting(key: "rules", value: "[]", after: [], into: original) == nil, "already there")
+        #expect(JSONMemberInsertion.inserting(key: "x", value: "[]", after: [], into: Array("[1]".utf8)) == nil, "not an object")
+    }
+
     @Test func removeDropsTheFavoriteAndOnlyTheRulesAskedFor() throws {
         var e = try editor()
         e.remove(favoriteIndexes: [0], ruleIndexes: [0, 3])

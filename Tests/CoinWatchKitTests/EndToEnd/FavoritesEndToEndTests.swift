@@ -156,6 +156,14 @@ import Testing
         #expect(contents == text.replacingOccurrences(of: "[]", with: #"["BTC"]"#))
     }
 
+    @Test func addToAFileWithoutFavoritesInsertsTheMemberAndKeepsEveryOtherByte() throws {
+        let text = "{\n  \"vs_currency\" :  \"krw\",\n  \"providers\": [{\"name\": \"upbit\"}],\n\t\"rules\": [ ]\n}\n"
+        try dir.write("rules.json", text)
+        let run = try favorites(["add", "BTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(contents == text.replacingOccurrences(of: "}],\n", with: "}],\n\t\"favorites\": [\"BTC\"],\n"), "\(contents ?? "")")
+    }
+
     @Test func listShowsEachFavoritesPriceAnd24hChangeAndEveryRuleThatCoversItStarRulesIncluded() throws {
         try dir.write("rules.json", original)
         let run = try favorites(["list"])

@@ -61,6 +61,67 @@ import Testing
         #expect(dir.read("rules.json") == nil)
     }
 
+    /// Runs `coinwatch ARGS` on a pseudo-terminal (Python's pty), answering each prompt as it appears;
+    /// returns everything the terminal showed and the exit status.
+    private func onTerminal(_ args: [String], answers: [(prompt: String, answer: String)]) throws -> (screen: String, status: Int) {
+        let driver = try dir.write("terminal.py", #"""
+        import json, os, pty, select, sys, time
+        argv, answers = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(argv[0], argv)
+        out, at, deadline = b"", 0, time.time() + 30
+        while time.time() < deadline:
+            if answers and answers[0][0].encode() in out[at:]:
+                at = out.index(answers[0][0].encode(), at) + 1
+                os.write(fd, answers.pop(0)[1].encode() + b"\n")
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                out += data
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.write(out.decode("utf-8", "replace").replace("\r\n", "\n"))
+        sys.stdout.write("\nSTATUS=%d\n" % os.waitstatus_to_exitcode(status))
+        """#)
+        let argv = String(decoding: try JSONSerialization.data(withJSONObject: [Binary.path] + args), as: UTF8.self)
+        let pairs = String(decoding: try JSONSerialization.data(withJSONObject: answers.map { [$0.prompt, $0.answer] }), as: UTF8.self)
+        let run = try Shell.run("python3", [driver, argv, pairs], environment: Binary.environment(adding: env), timeout: 60)
+        let status = run.stdout.split(separator: "\n").last.flatMap { Int($0.dropFirst("STATUS=".count)) } ?? -1
+        return (run.stdout, status)
+    }
+
+    @Test func onATerminalInitAsksForFavoritesOneAtATimeASinkAndItsURLVariable() throws {
+        let path = dir.path + "/rules.json"
+        let (screen, status) = try onTerminal(["init", "--rules", path], answers: [
+            ("Favorite (id, symbol or name) [bitcoin, ethereum]: ", "btc, eth"),
+            ("Another favorite, or empty to finish: ", "dogecoin"),
+            ("Another favorite, or empty to finish: ", ""),
+            ("Chat sink format (", "slack"),
+            ("Environment variable that will hold its URL [COINWATCH_WEBHOOK_URL]: ", "SLACK_URL"),
+        ])
+        #expect(status == 0, "\(screen)")
+        // Each favorite is looked up as it is typed: offline here, so each says at once that it is kept as written.
+        let btc = try #require(screen.range(of: "cannot resolve 'btc'"))
+        let another = try #require(screen.range(of: "Another favorite"))
+        #expect(btc.lowerBound < another.lowerBound, "the lookup answers before the next question:\n\(screen)")
+        #expect(screen.contains("wrote \(path): 3 favorite(s)") && screen.contains("export SLACK_URL=<your slack URL>"), "\(screen)")
+        let text = try #require(dir.read("rules.json"))
+        #expect(text.contains(#""favorites": ["btc", "eth", "dogecoin"]"#) && text.contains(#""url": "${SLACK_URL}""#), "\(text)")
+        let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/state.json"], environment: ["SLACK_URL": "https://hooks.slack.com/x"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test func onATerminalAnExistingFileIsRefusedBeforeAnyQuestion() throws {
+        let path = try dir.write("rules.json", #"{"favorites": ["solana"]}"#)
+        let (screen, status) = try onTerminal(["init", "--rules", path], answers: [])
+        #expect(status == 1 && screen.contains("already exists; not overwritten") && !screen.contains("Favorite ("), "\(screen)")
+    }
+
     @Test func aCommandRunWithoutARulesFilePointsAtInit() throws {
         let run = try Binary.run(["check", "--rules", dir.path + "/missing.json"])
         #expect(run.status == 66 && run.stderr.contains("'coinwatch init'"), "\(run.stderr)")

@@ -4,30 +4,31 @@ import Foundation
 /// script `coinwatch completion <shell>` printed loaded the way users load it.
 enum CompletionProbe {
     /// The words bash offers: the script sourced, `_coinwatch` called with COMP_WORDS set.
-    static func bash(script: String, line: [String]) throws -> [String] {
+    /// `environment` is added to the shell's (a PATH on which `coinwatch` is found, for the dynamic words).
+    static func bash(script: String, line: [String], environment: [String: String] = [:]) throws -> [String] {
         let dir = try TempDir()
         let path = try dir.write("coinwatch.bash", script)
         let quoted = line.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let command = "source \(path); COMP_WORDS=(\(quoted)); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _coinwatch; printf '%s\\n' \"${COMPREPLY[@]}\""
-        let run = try withExtendedLifetime(dir) { try Shell.run("bash", ["--norc", "-c", command]) }
+        let run = try withExtendedLifetime(dir) { try Shell.run("bash", ["--norc", "-c", command], environment: environment) }
         return words(run.stdout)
     }
 
     /// The words fish offers: `complete -C` on the line, after sourcing the script.
-    static func fish(script: String, line: String) throws -> [String] {
+    static func fish(script: String, line: String, environment: [String: String] = [:]) throws -> [String] {
         let dir = try TempDir()
         let path = try dir.write("coinwatch.fish", script)
-        let run = try withExtendedLifetime(dir) { try Shell.run("fish", ["--no-config", "-c", "source \(path); complete -C '\(line)'"]) }
+        let run = try withExtendedLifetime(dir) { try Shell.run("fish", ["--no-config", "-c", "source \(path); complete -C '\(line)'"], environment: environment) }
         return words(run.stdout).map { String($0.prefix { $0 != "\t" }) }
     }
 
     /// The words zsh's completion system offers: an interactive zsh on a pseudo-terminal
     /// (zpty) with the script as `_coinwatch` in `$fpath`, the line typed and TAB pressed.
-    static func zsh(script: String, line: String) throws -> [String] {
+    static func zsh(script: String, line: String, environment: [String: String] = [:]) throws -> [String] {
         let dir = try TempDir()
         try dir.write("_coinwatch", script)
         let probe = try dir.write("probe.zsh", zshProbe)
-        let run = try withExtendedLifetime(dir) { try Shell.run("zsh", ["-f", probe, dir.path, line], timeout: 20) }
+        let run = try withExtendedLifetime(dir) { try Shell.run("zsh", ["-f", probe, dir.path, line], environment: environment, timeout: 20) }
         return words(run.stdout)
     }
 

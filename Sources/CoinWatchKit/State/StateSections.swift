@@ -1,0 +1,30 @@
+/// Which parts of a state file a read-only command needs (`StateStore.load(path:sections:)`): the
+/// others are skipped unread, so `silence list` or `explain` on a 10,000-pair state stays fast. A
+/// document read this way is for reading only; commands that save read the whole file.
+public struct StateSections: Sendable, Equatable {
+    /// Top-level members to read (`version` always is); nil reads them all.
+    public var names: Set<String>?
+    /// When set, `quote_cache` and `prices` entries are read only for these coins (lower case).
+    public var coins: Set<String>?
+    /// When set, `pairs` are read only for this rule.
+    public var rule: String?
+
+    public init(names: Set<String>? = nil, coins: Set<String>? = nil, rule: String? = nil) {
+        self.names = names
+        self.coins = coins
+        self.rule = rule
+    }
+
+    /// Everything.
+    public static let all = StateSections()
+    /// The silences only.
+    public static let silences = StateSections(names: ["silences"])
+
+    /// What explaining `rule` over `coins` needs: everything but the outbox, the file spool and the
+    /// charts, with the cached quotes and price series of `coins` and the pairs of `rule` only.
+    public static func explaining(rule: String, coins: [String]) -> StateSections {
+        StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
+                              "listings", "windows", "silences", "outages", "counters"],
+                      coins: Set(coins.map { $0.lowercased() }), rule: rule)
+    }
+}
