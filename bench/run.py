@@ -450,8 +450,8 @@ def watch_targets(watch: dict | None) -> list[tuple[str, str, bool | None]]:
     ]
 
 
-BACKTEST = (90, 20, 50)                                         # days of 1-minute points, coins, rules
-BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25), (90, 20, 100)]
+BACKTEST = (90, 20, 50)                                         # days of 1-minute candles, coins, rules a coin
+BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25)]
 
 
 def run_stream(args, work: Path) -> dict:
@@ -491,8 +491,8 @@ def stream_targets(stream: dict | None) -> list[tuple[str, str, bool | None]]:
 
 
 def run_backtest(micro: Path, work: Path, peer_python: Path, runs: int) -> dict:
-    """Issue #17: `coinwatch-bench --backtest 90 20 50` (129,600 one-minute points for 20 coins, 50
-    crossing rules, every notify rule applied by the live engine), the pandas peer counting the same
+    """Issue #17: `coinwatch-bench --backtest 90 20 50` (129,600 one-minute candles for 20 coins, 50
+    crossing rules on each, 1,000 in all, every notify rule applied by the live engine), the pandas peer counting the same
     plain crossings over the CSVs it writes (`bench/peer_backtest.py`), and the replay's cost at more
     sizes for a least-squares fit against passes x rules."""
     print("bench: backtest (coinwatch-bench --backtest; bench/peer_backtest.py with pandas)", flush=True)
@@ -536,7 +536,7 @@ def backtest_targets(backtest: dict | None) -> list[tuple[str, str, bool | None]
     main, fit = backtest["main"], backtest["fit"]
     ratio = main["replay_s"] / max(backtest["peer_count_s"], 1e-6)
     return [
-        ("backtest: 90 days of 1-minute points × 20 coins × 50 rules ≤ 2 s",
+        ("backtest: 90 days of 1-minute candles × 20 coins × 50 rules a coin ≤ 2 s",
          f"{main['replay_s']:.3f} s (min {main['replay_min_s']:.3f}; CPU {main['replay_cpu_s']:.3f} s), "
          f"{main['passes']:,} passes, {main['alerts']:,} alerts", main["replay_s"] <= 2),
         ("… peak RSS ≤ 300 MiB", f"{main['peak_rss_mib']} MiB", main["peak_rss_mib"] <= 300),
@@ -814,11 +814,14 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              watch_targets(result.get("watch")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
-                             "1-minute points (a seeded random walk, 129,600 a coin) for 20 coins through 50 `crosses` rules, a "
-                             "pass a minute, every notify rule applied by the live engine (`Backtest.run`: `RuleRunner` lanes, "
-                             "one per coin, over the cores); the replay alone is timed (median of the runs). The peer, "
-                             "`bench/peer_backtest.py`, counts the same plain crossings with pandas over the CSVs the bench "
-                             "writes (reading them apart). The fit is over the replays of the sizes listed.",
+                             "1-minute candles (a seeded random walk with wicks and volumes, 129,600 a coin) for 20 coins through "
+                             "50 `crosses` rules on each coin (1,000 rules), a pass a minute seeing each candle's close and its "
+                             "low and high (SPEC §2 wicks), every notify rule applied by the live engine (`Backtest.replay`: "
+                             "`RuleRunner` lanes, one per coin, over the cores); the replay alone is timed (median of the runs), "
+                             "its alerts kept as their figures as the text report needs them (making every alert record, what "
+                             "`--json` prints, is timed apart: `records_s`). The peer, `bench/peer_backtest.py`, counts the same "
+                             "crossings (wicks included) with pandas over the CSVs the bench writes (reading them apart). The fit "
+                             "is over the replays of the sizes listed (points × rules in all).",
                              backtest_targets(result.get("backtest")))
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():

@@ -9,11 +9,13 @@ import Glibc
 import CoinWatchKit
 
 /// `coinwatch-bench --backtest [DAYS COINS RULES]` (issue 17): a backtest of `DAYS` days of 1-minute
-/// points (a seeded random walk) for `COINS` coins through `RULES` rules — plain crossings, one
-/// rule per coin in turn, every notify rule applied by the live engine — a pass a minute. Prints one
-/// JSON line: wall and CPU seconds of the replay, passes, alerts, peak RSS in MiB. With `--csv DIR` it also
-/// writes each coin's points as `DIR/COIN.csv` (time_ms,price) and the rules' lines as
-/// `DIR/lines.csv` (coin,line) for `bench/peer_backtest.py`.
+/// candles (a seeded random walk with wicks and volumes) for `COINS` coins through `RULES` plain
+/// crossing rules on every coin (`COINS` × `RULES` rules, each at its own level of its coin's
+/// prices), every notify rule applied by the live engine, a pass a minute: each pass sees the
+/// candle's close as the price and its low and high as the span (SPEC §2 wicks). Prints one JSON
+/// line: wall and CPU seconds of the replay, passes, pairs, alerts, peak RSS in MiB. With `--csv DIR`
+/// it also writes each coin's candles as `DIR/COIN.csv` (time_ms,price,low,high) and the rules'
+/// lines as `DIR/lines.csv` (coin,line) for `bench/peer_backtest.py`.
 enum BacktestBench {
     static func run(days: Int, coins: Int, rules ruleCount: Int, csv: String?) throws {
         let minute: Int64 = 60_000
@@ -23,32 +25,38 @@ enum BacktestBench {
         file.favorites = (0..<coins).map { "coin\($0)" }
         var series: [String: Backtest.Series] = [:]
         var lines: [(String, Double)] = []
+        let times = (0..<count).map { start + Int64($0) * minute }
         for coin in 0..<coins {
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(coin + 1)
-            var price = 100.0
-            var points: [(time: Int64, price: Double)] = []
-            points.reserveCapacity(count)
-            for index in 0..<count {
+            func uniform() -> Double {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let step = Double(state >> 11) / Double(1 << 53) - 0.5
-                price *= 1 + step * 0.002
-                points.append((start + Int64(index) * minute, price))
+                return Double(state >> 11) / Double(1 << 53)
+            }
+            var price = 100.0
+            var candles: [Candle] = []
+            candles.reserveCapacity(count)
+            for _ in 0..<count {
+                let open = price
+                price *= 1 + (uniform() - 0.5) * 0.002
+                let high = max(open, price) * (1 + uniform() * 0.0005)
+                let low = min(open, price) * (1 - uniform() * 0.0005)
+                candles.append(Candle(openTime: 0, open: open, high: high, low: low, close: price, volume: uniform() * 10))
             }
             let name = "coin\(coin)"
-            series[name] = Backtest.Series(points: points, template: Quote(providerID: name, symbol: name.uppercased(), name: name,
-                                                                            vs: "usd", price: 0, provider: "bench"))
+            let template = Quote(providerID: name, symbol: name.uppercased(), name: name, vs: "usd", price: 0, provider: "bench")
+            series[name] = Backtest.Series(candles: candles, times: times, template: template)
             if let csv {
-                let text = "time_ms,price\n" + points.map { "\($0.time),\($0.price)" }.joined(separator: "\n") + "\n"
+                var text = "time_ms,price,low,high\n"
+                for (time, candle) in zip(times, candles) { text += "\(time),\(candle.close),\(candle.low),\(candle.high)\n" }
                 try text.write(toFile: "\(csv)/\(name).csv", atomically: true, encoding: .utf8)
             }
-        }
-        for index in 0..<ruleCount {
-            let coin = "coin\(index % coins)"
-            let prices = series[coin]?.prices ?? [100]
-            let sorted = prices.sorted()
-            let line = sorted[min(sorted.count - 1, sorted.count * (1 + index / coins) / (2 + ruleCount / coins))]
-            file.rules.append(Rule(id: "r\(index)", coin: coin, condition: .crosses(line)))
-            lines.append((coin, line))
+            // The rules' levels: spread over the coin's prices, so each is crossed now and then.
+            let sorted = candles.map(\.close).sorted()
+            for index in 0..<ruleCount {
+                let line = sorted[min(sorted.count - 1, sorted.count * (1 + index) / (ruleCount + 1))]
+                file.rules.append(Rule(id: "r\(coin)-\(index)", coin: name, condition: .crosses(line)))
+                lines.append((name, line))
+            }
         }
         if let csv {
             let text = "coin,line\n" + lines.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
@@ -56,17 +64,31 @@ enum BacktestBench {
         }
         let from = Double(start) / 1000
         let backtest = Backtest(rules: file, series: series, from: from, to: from + Double(count - 1) * 60, step: 60)
+        // The replay as the text report runs it (every pass, every notify decision, the alerts kept as
+        // their figures) is the measured case; making every alert record (what `--json` prints) is
+        // timed after it, and the peak RSS read after each.
         let cpuBefore = cpuSeconds()
         let began = Date()
-        let alerts = backtest.run()
+        let outcome = backtest.replay()
         let seconds = Date().timeIntervalSince(began)
         let cpu = cpuSeconds() - cpuBefore
+        let replayRSS = peakRSS()
+        let recordsBegan = Date()
+        let alerts = outcome.alerts()
+        let recordSeconds = Date().timeIntervalSince(recordsBegan)
+        let wicks = alerts.count { $0.wick == true }
+        let ms = { (seconds: Double) in (seconds * 1000).rounded() / 1000 }
+        print("{\"days\":\(days),\"coins\":\(coins),\"rules_per_coin\":\(ruleCount),\"rules\":\(coins * ruleCount),"
+              + "\"points_per_coin\":\(count),\"passes\":\(count),\"alerts\":\(outcome.count),\"wick_alerts\":\(wicks),"
+              + "\"replay_s\":\(ms(seconds)),\"replay_cpu_s\":\(ms(cpu)),\"peak_rss_mib\":\(replayRSS),"
+              + "\"records_s\":\(ms(recordSeconds)),\"peak_rss_with_records_mib\":\(peakRSS())}")
+    }
+
+    /// The process's peak resident set so far, MiB.
+    static func peakRSS() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("{\"days\":\(days),\"coins\":\(coins),\"rules\":\(ruleCount),\"points_per_coin\":\(count),"
-              + "\"passes\":\(count),\"alerts\":\(alerts.count),\"replay_s\":\((seconds * 1000).rounded() / 1000),"
-              + "\"replay_cpu_s\":\((cpu * 1000).rounded() / 1000),"
-              + "\"peak_rss_mib\":\(usage.ru_maxrss / 1024)}")
+        return usage.ru_maxrss / 1024
     }
 
     /// User and system CPU seconds the process has used so far (all threads).

@@ -20,6 +20,15 @@ public struct Backtest: Sendable {
         public var volumeSums: [Double]?
         /// The quote a pass sees, price and 24h figures aside (provider, symbol, name, known highs).
         public var template: Quote
+        /// The coin's daily highs and lows before the replay starts, oldest first, where they were
+        /// fetched: the 52-week and all-time highs and lows a provider reports are then known at the
+        /// start and moved by the replay's prices (`BacktestMarks`); nil: not known (a 52w or `all`
+        /// `new_high`/`new_low` then waits for the replay to have watched the window).
+        public var before: [DailyExtreme]?
+        /// The coin's indicator readings through the replay (the candles stage run in simulated
+        /// time, `BacktestCommand.indicatorReadings`), each in force from its time on, oldest first;
+        /// nil where no indicator rule watches the coin or its history has no candles.
+        public var indicators: [TimedReadings]?
 
         public init(points: [(time: Int64, price: Double)], template: Quote) {
             times = points.map(\.time)
@@ -48,6 +57,25 @@ public struct Backtest: Sendable {
         }
     }
 
+    /// A coin's indicator readings from `time` (ms) on.
+    public struct TimedReadings: Sendable {
+        public var time: Int64
+        public var readings: IndicatorReadings
+    }
+
+    /// One day of a coin's history before the replay: its candle's open time (ms) and its extremes.
+    public struct DailyExtreme: Sendable, Equatable {
+        public var time: Int64
+        public var high: Double
+        public var low: Double
+
+        public init(time: Int64, high: Double, low: Double) {
+            self.time = time
+            self.high = high
+            self.low = low
+        }
+    }
+
     public var rules: RulesFile
     /// Favorite (as written in rules.json) → its history.
     public var series: [String: Series]
@@ -68,50 +96,95 @@ public struct Backtest: Sendable {
     /// The pass times: `from`, `from + step`, … up to `to`.
     public var passTimes: StrideThrough<Double> { stride(from: from, through: to, by: max(step, 1)) }
 
+    /// What a replay made: every alert, oldest first (those of one pass in the order the live pass
+    /// makes them), kept as the figures it is made of until `alerts()` makes the records.
+    public struct Outcome: Sendable {
+        let runner: RuleRunner
+        /// Per lane: its coin as written and the quote its alerts name.
+        let coins: [(name: String, template: Quote)]
+        /// The alerts, in order, each with its lane.
+        let fired: [(lane: Int, fired: RuleRunner.Fired)]
+
+        /// How many alerts the replay made.
+        public var count: Int { fired.count }
+
+        /// Each alert's rule id, coin, status and time, in order (what a summary counts).
+        public var fires: [BacktestSummary.Fire] {
+            fired.map { BacktestSummary.Fire(rule: runner.rules.rules[$0.fired.ruleIndex].id, coin: coins[$0.lane].name,
+                                             status: $0.fired.status, time: $0.fired.now) }
+        }
+
+        /// The alert records, as the live pass would make them, each with `backtest: true`.
+        public func alerts() -> [Alert] {
+            fired.map { entry in
+                var alert = runner.alert(entry.fired, coin: coins[entry.lane].name, template: coins[entry.lane].template)
+                alert.backtest = true
+                return alert
+            }
+        }
+    }
+
     /// Runs every pass and returns the alerts, oldest first (those of one pass in the order the
-    /// live pass makes them), each with `backtest: true`. The coins are replayed one lane each
-    /// (`RuleRunner.Lane`), spread over the cores: a pair reads nothing of another coin.
-    public func run() -> [Alert] {
+    /// live pass makes them), each with `backtest: true`.
+    public func run() -> [Alert] { replay().alerts() }
+
+    /// Runs every pass. The coins are replayed one lane each (`RuleRunner.Lane`), spread over the
+    /// cores: a pair reads nothing of another coin.
+    public func replay() -> Outcome {
         let runner = RuleRunner(rules: rules)
         let lanes = runner.lanes()
-        var fired = [[(target: Int, alert: Alert)]](repeating: [], count: lanes.count)
+        // The pass times, worked out once for every lane: seconds, and ms for the points.
+        let times = Array(passTimes)
+        let milliseconds = times.map { Int64(($0 * 1000).rounded()) }
+        var fired = [[RuleRunner.Fired]](repeating: [], count: lanes.count)
         fired.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer  // each lane writes its own slot only
             DispatchQueue.concurrentPerform(iterations: lanes.count) { index in
-                out[index] = replay(lanes[index], runner: runner)
+                out[index] = replay(lanes[index], runner: runner, times: times, milliseconds: milliseconds)
             }
         }
-        // Sorted by small keys (time, pair, place), not by moving the alerts themselves.
-        var keys: [(time: Double, target: Int, lane: Int, index: Int)] = []
-        keys.reserveCapacity(fired.reduce(0) { $0 + $1.count })
-        for (lane, alerts) in fired.enumerated() {
-            for (index, entry) in alerts.enumerated() { keys.append((entry.alert.time, entry.target, lane, index)) }
+        var all: [(lane: Int, fired: RuleRunner.Fired)] = []
+        all.reserveCapacity(fired.reduce(0) { $0 + $1.count })
+        for lane in fired.indices {
+            for entry in fired[lane] { all.append((lane, entry)) }
+            fired[lane] = []  // let go of each lane's list once it is in `all`, not all of them at the end
         }
-        keys.sort { ($0.time, $0.target) < ($1.time, $1.target) }
-        return keys.map { fired[$0.lane][$0.index].alert }
+        all.sort { ($0.fired.now, $0.fired.target) < ($1.fired.now, $1.fired.target) }
+        let coins = lanes.map { (name: $0.name, template: series[$0.name]?.template ?? Self.unknown) }
+        return Outcome(runner: runner, coins: coins, fired: all)
     }
 
-    /// Every pass of one coin's lane; its alerts with their pairs' positions (for the live order).
-    private func replay(_ start: RuleRunner.Lane, runner: RuleRunner) -> [(target: Int, alert: Alert)] {
+    /// Stands in for the quote of a coin without history (never used: such a lane makes no alert).
+    private static let unknown = Quote(providerID: "", symbol: "", name: "", vs: "", price: 0, provider: "")
+
+    /// Every pass of one coin's lane; what its alerts are made of.
+    private func replay(_ start: RuleRunner.Lane, runner: RuleRunner, times: [Double], milliseconds: [Int64]) -> [RuleRunner.Fired] {
         guard let history = series[start.name] else { return [] }
         var lane = start
         var cursor = Cursor()
-        var out: [(target: Int, alert: Alert)] = []
+        var out: [RuleRunner.Fired] = []
         // The quote's fixed figures observed once; each pass sets its price, clock, 24h figures and span,
         // and the lane its previous price and series: every field that changes is set every pass.
         var observation = Observation(quote: history.template, previous: nil, series: nil, now: from)
-        for now in passTimes {
-            guard cursor.advance(history, to: Int64((now * 1000).rounded())) else { continue }
+        var marks = history.before.map(BacktestMarks.init)
+        var marked = history.template  // the quote whose highs and lows the pass sees (numbers set only)
+        var reading = -1  // the entry of `history.indicators` in force
+        for (now, at) in zip(times, milliseconds) {
+            guard cursor.advance(history, to: at) else { continue }
             observation.price = history.prices[cursor.latest]
+            if marks != nil {
+                marks?.pass(price: observation.price, at: at, into: &marked)
+                observation.marks = Observation.Marks(marked)
+            }
+            if let indicators = history.indicators {
+                while reading + 1 < indicators.count, indicators[reading + 1].time <= at { reading += 1 }
+                observation.indicators = reading >= 0 ? indicators[reading].readings : nil
+            }
             observation.now = now
             observation.change24h = cursor.change24h(history)
             observation.volume24h = cursor.volume24h(history)
             if history.lows != nil { observation.span = cursor.span(history) }
-            runner.evaluate(&lane, observation: &observation, quote: { cursor.quote(history) }) { target, pending in
-                var alert = pending.alert
-                alert.backtest = true
-                out.append((target, alert))
-            }
+            runner.evaluate(&lane, observation: &observation) { out.append($0) }
         }
         return out
     }
@@ -159,17 +232,6 @@ public struct Backtest: Sendable {
                 high = max(high, highs[index])
             }
             return PriceSpan(low: low, high: high)
-        }
-
-        /// The quote the pass sees (after `advance`).
-        func quote(_ history: Series) -> Quote {
-            var quote = history.template
-            quote.price = history.prices[latest]
-            quote.time = nil
-            quote.change24h = change24h(history)
-            quote.volume24h = volume24h(history)
-            quote.span = span(history)
-            return quote
         }
     }
 }

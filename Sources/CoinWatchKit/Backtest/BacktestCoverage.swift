@@ -36,9 +36,11 @@ public enum BacktestCoverage {
                                  + "it never fires there in the replay")
                 }
             }
-            if let window = (rule.condition.kind as? any WindowExtremeKind)?.window, window == .w52 || window == .all {
+            if let window = (rule.condition.kind as? any WindowExtremeKind)?.window, window == .w52 || window == .all,
+               (rule.coin == "*" ? rules.favorites : [rule.coin]).contains(where: { series[$0].map { $0.before == nil } ?? true }) {
                 lines.append("rule '\(rule.id)' (\(key) \(window.rawValue)): the provider's \(window == .all ? "all-time" : "52-week") "
-                             + "figure is not in the history, so it holds only after the replay has watched the coin for the window")
+                             + "figure is not in the history (the history before the start could not be fetched), so it holds only after the replay "
+                             + "has watched the coin for the window")
             }
         }
         return lines

@@ -5,7 +5,8 @@ struct BacktestReport {
     var backtest: Backtest
     var loaded: [BacktestCommand.LoadedCoin]
     var summary: BacktestSummary
-    var alerts: [Alert]
+    /// The replay's alerts, made into records only for `--json`.
+    var outcome: Backtest.Outcome
     var suggestions: [BacktestTuning.Suggestion]
 
     /// `{"from","to","step","coins":{…},"rules":[…],"alerts":[…]}` on one line.
@@ -35,7 +36,7 @@ struct BacktestReport {
             entry.add("last", row.last.map(TimeText.iso))
             return entry.text
         }))
-        out.addRaw("alerts", JSONOut.array(alerts.map(AlertRecord.json)))
+        out.addRaw("alerts", JSONOut.array(outcome.alerts().map(AlertRecord.json)))
         return out.text
     }
 

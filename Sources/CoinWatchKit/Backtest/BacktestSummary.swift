@@ -19,8 +19,23 @@ public struct BacktestSummary: Sendable, Equatable {
 
     public var rows: [Row]
 
-    /// One row per (rule, coin) pair of `rules` that the replay had a coin for, in rules.json's order.
+    /// What a summary reads of an alert.
+    public struct Fire: Sendable, Equatable {
+        public var rule: String
+        public var coin: String
+        public var status: Alert.Status
+        /// Seconds since 1970.
+        public var time: Double
+    }
+
+    /// The summary of `alerts` (see `init(fires:…)`).
     public init(alerts: [Alert], rules: RulesFile, coins: Set<String>, from: Double, to: Double) {
+        self.init(fires: alerts.map { Fire(rule: $0.rule, coin: $0.coin, status: $0.status, time: $0.time) }, rules: rules,
+                  coins: coins, from: from, to: to)
+    }
+
+    /// One row per (rule, coin) pair of `rules` that the replay had a coin for, in rules.json's order.
+    public init(fires alerts: [Fire], rules: RulesFile, coins: Set<String>, from: Double, to: Double) {
         var byPair: [String: Row] = [:]
         var order: [String] = []
         for rule in rules.rules where rule.enabled {
@@ -120,8 +135,7 @@ public enum BacktestTuning {
     static func replay(_ backtest: Backtest, rule: Rule) -> Double {
         var alone = backtest
         alone.rules.rules = [rule]
-        let alerts = alone.run()
-        return BacktestSummary(alerts: alerts, rules: alone.rules, coins: Set(backtest.series.keys),
+        return BacktestSummary(fires: alone.replay().fires, rules: alone.rules, coins: Set(backtest.series.keys),
                                from: backtest.from, to: backtest.to).perDay(rule: rule.id)
     }
 }

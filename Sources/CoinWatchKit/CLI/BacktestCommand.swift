@@ -42,12 +42,21 @@ enum BacktestCommand {
         }
         let resolution = loaded.coins.map(\.resolution).max() ?? 0
         let step = max(arguments.step ?? rules.interval, resolution)
-        let backtest = Backtest(rules: rules, series: loaded.series, from: span.from, to: span.to, step: step)
-        let alerts = backtest.run()
-        let summary = BacktestSummary(alerts: alerts, rules: rules, coins: Set(loaded.series.keys), from: span.from, to: span.to)
+        var series = loaded.series
+        let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
+        for coin in neededCoins(rules) where series[coin] != nil {
+            guard let template = series[coin]?.template else { continue }
+            let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
+                                          source: source, session: &session)
+            series[coin]?.indicators = found.readings
+            for warning in found.warnings { context.io.err("coinwatch: warning: \(warning)\n") }
+        }
+        let backtest = Backtest(rules: rules, series: series, from: span.from, to: span.to, step: step)
+        let outcome = backtest.replay()
+        let summary = BacktestSummary(fires: outcome.fires, rules: rules, coins: Set(loaded.series.keys), from: span.from, to: span.to)
         let suggestions = BacktestTuning.suggestions(backtest, summary: summary)
         guard !arguments.quiet else { return loaded.failed ? .failure : .success }
-        let report = BacktestReport(backtest: backtest, loaded: loaded.coins, summary: summary, alerts: alerts,
+        let report = BacktestReport(backtest: backtest, loaded: loaded.coins, summary: summary, outcome: outcome,
                                     suggestions: suggestions)
         if arguments.json {
             context.io.out(report.json() + "\n")
@@ -132,6 +141,12 @@ enum BacktestCommand {
                                               first: inSpan.first.map { Double($0.time) / 1000 },
                                               last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
                                               resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
+                if needsMarks(rules, coin: coin) {
+                    let (before, asked) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
+                                                        vs: rules.vsCurrency, source: source, store: store, session: &session)
+                    requests += asked
+                    series[coin]?.before = before
+                }
                 if context.arguments.verbose {
                     context.io.err("coinwatch: history \(loaded.key.provider) \(loaded.key.coin) \(loaded.key.currency) \(loaded.key.timeframeTag) \(range.rawValue): "
                                    + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
@@ -145,6 +160,86 @@ enum BacktestCommand {
         if progress { context.io.err(progressLine(done: coins.count, of: coins.count, requests: requests) + "\n") }
         if let store { try? store.rollUp(now: Int64((session.now * 1000).rounded())) }
         return (series, loadedCoins, failed)
+    }
+
+    /// The indicator readings a replay of `coin` sees (SPEC §8, issue 17): for a coin some indicator
+    /// rule watches, the live candles stage (`CandleFeed.update`, the same tracks and the same rule
+    /// for which candles have closed) run at every pass time of the replay, in simulated time, over
+    /// the history store, after the store was filled once over the span and the warm-up before it.
+    /// Each entry holds from its time (ms) on; nil, with the reason in `warnings`, when the history
+    /// has no candles.
+    static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
+                                  source: any HistorySource, session: inout WatchSession)
+        -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
+        guard let needs = CandleFeed.needs(rules)[coin], !needs.isEmpty else { return (nil, 0, []) }
+        let context = session.context
+        guard !source.servesPoints else {
+            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
+        }
+        let path = Paths.historyStore(environment: context.io.environment)
+        guard let store = HistoryStore.open(path: path, now: session.now, warn: { _ in }) else {
+            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: the history store cannot be opened; they never fire in the replay"])
+        }
+        let market = source.historyMarket(for: template)
+        let end = Int64((min(max(to, 0), 1e12) * 1000).rounded())
+        var requests = 0
+        var warnings: [String] = []
+        // The closed candles of every timeframe the rules read, from their warm-up before the start.
+        for timeframe in Set(needs.map(\.timeframe)) {
+            let served = source.fetchTimeframe(for: timeframe)
+            let key = SeriesKey(provider: source.name, coin: market, currency: rules.vsCurrency, timeframe: served)
+            let start = timeframe.floor(Int64((min(max(from, 0), 1e12) * 1000).rounded())) - Int64(Indicator.window + 1) * timeframe.milliseconds
+            let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: rules.vsCurrency, from: start, now: end) {
+                session.fetch($0, provider: source.name)
+            }
+            requests += filled.requests
+            warnings += filled.warnings
+            if let failure = filled.failure { warnings.append(failure) }
+        }
+        let feed = CandleFeed(storePath: path)
+        var out: [Backtest.TimedReadings] = []
+        for now in stride(from: from, through: to, by: max(step, 1)) {
+            let update = feed.update(rules: rules, quotes: [coin: template], sources: [source], transport: context.transport,
+                                     memory: &session.state.memory, now: now)
+            requests += update.requests
+            for warning in update.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            if let readings = update.readings[coin], out.last?.readings != readings {
+                out.append(Backtest.TimedReadings(time: Int64((now * 1000).rounded()), readings: readings))
+            }
+        }
+        return (out, requests, warnings)
+    }
+
+    /// Whether an enabled rule on `coin` is a `new_high`/`new_low` over 52 weeks or all time, which a
+    /// live pass judges against the provider's own high or low for the window.
+    static func needsMarks(_ rules: RulesFile, coin: String) -> Bool {
+        rules.rules.contains { rule in
+            guard rule.enabled, rule.coin == coin || (rule.coin == "*" && rules.favorites.contains(coin)),
+                  let window = (rule.condition.kind as? any WindowExtremeKind)?.window else { return false }
+            return window == .w52 || window == .all
+        }
+    }
+
+    /// The daily highs and lows of `coin` closed before `start` (ms), the `max` history through the
+    /// store, for the provider-reported highs a replay takes as known at the start; nil (with a
+    /// warning) when neither the store nor the provider has them. Also the requests made.
+    static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
+                              store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
+        let context = session.context
+        let result = HistoryLoader(source: source, store: store).load(market: market, vs: vs, range: .max, now: start) { request in
+            session.fetch(request, provider: source.name)
+        }
+        switch result {
+        case .success(let loaded):
+            if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
+            let width = loaded.key.timeframe.milliseconds
+            // A point is known at its time; a candle once it has closed (the one `start` falls in is not).
+            let closed = loaded.candles.filter { source.servesPoints ? $0.openTime < start : $0.openTime + width <= start }
+            return (closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }, loaded.requests)
+        case .failure(let error):
+            context.io.err("coinwatch: warning: \(error.message); the 52-week and all-time highs and lows of \(coin) are not known at the start\n")
+            return (nil, 1)
+        }
     }
 
     /// `\r[#####     ] 3/20 coins, 5 requests` (redrawn in place on a terminal).

@@ -23,6 +23,35 @@ extension RuleRunner {
         var previous: Double?
     }
 
+    /// What a lane's pass keeps of an alert it makes: the figures `pendingAlert` reads from the
+    /// observation and the quote, so `alert(_:coin:template:)` makes the very alert later — a replay
+    /// that only counts its alerts (the text report, the tuning replays) never builds one.
+    struct Fired: Sendable {
+        /// The pair's position among all the plan's pairs (the order `evaluate` returns alerts of one pass in).
+        var target: Int
+        /// The rule's position in `rules.rules`.
+        var ruleIndex: Int
+        var status: Alert.Status
+        var now: Double
+        var price: Double
+        var previous: Double?
+        var change24h: Double?
+        /// The condition's figure (`ConditionKind.figure`) and the wick's extreme, as the pass saw them.
+        var value: Double?
+        var extreme: Double?
+    }
+
+    /// The alert `fired` stands for, on `coin` quoted as `template` (its price and 24h change those of
+    /// the pass): the one `pendingAlert` makes from the same pass.
+    func alert(_ fired: Fired, coin: String, template: Quote) -> Alert {
+        var quote = template
+        quote.price = fired.price
+        quote.change24h = fired.change24h
+        return makeAlert(rules.rules[fired.ruleIndex], coin: coin, vs: rules.vsCurrency, quote: quote, previous: fired.previous,
+                         value: fired.value, extreme: fired.extreme, status: fired.status, now: fired.now,
+                         timeDigits: StableHash.digits(of: fired.now))
+    }
+
     /// One lane per coin with at least one pair, in the plan's coin order, every pair fresh.
     func lanes() -> [Lane] {
         var steps = [[Int]](repeating: [], count: plan.coins.count)
@@ -40,27 +69,32 @@ extension RuleRunner {
     }
 
     /// The pass at `observation.now` for `lane`'s coin, seen as `observation` (its price, clock and
-    /// provider figures; the previous price and the series are the lane's): advances the lane's
-    /// pairs as `evaluate` does and hands `fire` each alert with its pair's position among all
-    /// pairs. `quote` makes the coin's quote, only when an alert needs it.
-    func evaluate(_ lane: inout Lane, observation: inout Observation, quote: () -> Quote,
-                  fire: (_ target: Int, _ pending: Pending) -> Void) {
+    /// provider figures — the quote's price and 24h change; the previous price and the series are
+    /// the lane's): advances the lane's pairs as `evaluate` does and hands `fire` what each alert is
+    /// made of (`alert(_:coin:template:)` makes it).
+    func evaluate(_ lane: inout Lane, observation: inout Observation, fire: (Fired) -> Void) {
         let now = observation.now
         let looksBack = plan.needsHistory[lane.coin]
         observation.previous = lane.previous
         if looksBack { observation.series = lane.series }
-        var timeDigits: String?  // made on the pass's first alert only
-        for index in lane.pairs.indices {
-            let ruleIndex = lane.steps[index]
-            let step = plan.steps[ruleIndex]
-            guard step.isActive(now: now) else { continue }
-            let (pair, decision) = Self.decide(step, pair: lane.pairs[index], observation: &observation)
-            lane.pairs[index] = pair
-            guard case .notify(let status, _) = decision else { continue }
-            let digits = timeDigits ?? StableHash.digits(of: now)
-            timeDigits = digits
-            fire(lane.targets[index], pendingAlert(ruleIndex, coin: lane.name, observation: observation, quote: quote(),
-                                                   status: status, now: now, timeDigits: digits))
+        // The pairs' states are read and written where they lie, the steps read in place: no
+        // uniqueness check or copy of a step per pair.
+        let (ruleIndices, targets) = (lane.steps, lane.targets)
+        plan.steps.withUnsafeBufferPointer { steps in
+            lane.pairs.withUnsafeMutableBufferPointer { pairs in
+                for index in pairs.indices {
+                    let ruleIndex = ruleIndices[index]
+                    guard steps[ruleIndex].isActive(now: now) else { continue }
+                    let (pair, decision) = Self.decide(steps[ruleIndex], pair: pairs[index], observation: &observation)
+                    pairs[index] = pair
+                    guard case .notify(let status, _) = decision else { continue }
+                    // What `pendingAlert` reads of the observation, read now.
+                    let figures = Self.figures(rules.rules[ruleIndex].condition.kind, observation: observation, status: status)
+                    fire(Fired(target: targets[index], ruleIndex: ruleIndex, status: status, now: now, price: observation.price,
+                               previous: observation.previous, change24h: observation.change24h, value: figures.value,
+                               extreme: figures.extreme))
+                }
+            }
         }
         lane.previous = observation.price
         guard looksBack else { return }

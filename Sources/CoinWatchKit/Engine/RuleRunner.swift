@@ -177,16 +177,20 @@ public struct RuleRunner: Sendable {
     func pendingAlert(_ ruleIndex: Int, coin: String, vs: String? = nil, observation: Observation, quote: Quote,
                       status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
-        // The wick is asked only of an alert that fires from an observation with a span.
-        let extreme = status == .firing && observation.span != nil ? rule.condition.kind.wick(observation) : nil
+        let figures = Self.figures(rule.condition.kind, observation: observation, status: status)
         let alert = makeAlert(rule, coin: coin, vs: vs ?? rules.vsCurrency, quote: quote, previous: observation.previous,
-                              value: rule.condition.kind.figure(observation), extreme: extreme, status: status, now: now,
-                              timeDigits: timeDigits)
+                              value: figures.value, extreme: figures.extreme, status: status, now: now, timeDigits: timeDigits)
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
+    /// What an alert of `kind` with `status` reads of the observation: the condition's figure, and
+    /// the wick's extreme (asked only of an alert that fires from an observation with a span).
+    static func figures(_ kind: any ConditionKind, observation: Observation, status: Alert.Status) -> (value: Double?, extreme: Double?) {
+        (kind.figure(observation), status == .firing && observation.span != nil ? kind.wick(observation) : nil)
+    }
+
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    private func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
+    func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
         id.add(rule.id)

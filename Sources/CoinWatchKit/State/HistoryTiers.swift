@@ -16,6 +16,24 @@ enum HistoryTiers {
         (900, 2 * 3600),
     ]
 
+    /// The finest width and every tier's age are whole multiples of this many seconds, so which
+    /// bucket a point belongs to changes only when `now` crosses a multiple of it.
+    static let slotWidth: Double = 900
+
+    /// The slot of `now`: within one, `bucket(of:now:)` gives every point the same answer.
+    static func slot(_ now: Double) -> Double { (now / slotWidth).rounded(.down) }
+
+    /// The time of the newest of `points` (oldest first) that is old enough to be thinned at `now`,
+    /// nil when none is. The points a bucket takes are the oldest ones, so a binary search finds it.
+    static func newestAged(_ points: [PricePoint], now: Double) -> Double? {
+        var low = 0, high = points.count  // the first point kept as is lies in low...high
+        while low < high {
+            let middle = (low + high) / 2
+            if bucket(of: points[middle].time, now: now) == nil { high = middle } else { low = middle + 1 }
+        }
+        return low > 0 ? points[low - 1].time : nil
+    }
+
     /// The bucket (width, index) a point at `t` belongs to at `now`; nil while it is kept as is.
     static func bucket(of t: Double, now: Double) -> (width: Double, index: Double)? {
         for tier in tiers {

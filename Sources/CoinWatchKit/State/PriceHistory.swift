@@ -20,14 +20,14 @@ extension PriceSeries {
     public mutating func record(price: Double, at time: Double) {
         let t = time.rounded()
         let point = PricePoint(time: t, price: price)
-        guard let last = points.last else {
+        guard let last = storedPoints.last else {
             firstSeen = t
             coveredFrom = t
             points = [point]
             return
         }
         if t > last.time {
-            points.append(point)
+            storedPoints.append(point)  // a newer point: `prune` sees whether it is old enough to thin
         } else if let same = points.lastIndex(where: { $0.time == t }) {
             points[same] = point
         } else {
@@ -50,9 +50,19 @@ extension PriceSeries {
         }
         let from = now - retain
         coveredFrom = max(coveredFrom, from)
-        var kept = points.filter { $0.time >= from }
-        if kept.last != last { kept.append(last) }
-        points = HistoryTiers.thinned(kept, now: now)
+        // In place: most passes drop nothing and thin nothing, and then no array is made.
+        if storedPoints.contains(where: { $0.time < from }) {
+            storedPoints.removeAll { $0.time < from }
+            if storedPoints.last != last { storedPoints.append(last) }
+        }
+        // Thinning again changes nothing while `now` stays in the slot of the last thinning (buckets
+        // only age at slot edges) and no newer point has become old enough to thin; dropping old
+        // points leaves the rest thinned (part of a thinned bucket is thinned).
+        let slot = HistoryTiers.slot(now)
+        let agedThrough = HistoryTiers.newestAged(storedPoints, now: now)
+        if let done = thinnedAt, done.slot == slot, done.agedThrough == agedThrough { return }
+        storedPoints = HistoryTiers.thinned(storedPoints, now: now)
+        thinnedAt = (slot, HistoryTiers.newestAged(storedPoints, now: now))
     }
 }
 

@@ -8,7 +8,23 @@ public struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     /// so a long window added after history was pruned for shorter ones still waits.
     public var coveredFrom: Double
     /// Recorded points, oldest first.
-    public var points: [PricePoint]
+    public var points: [PricePoint] {
+        get { storedPoints }
+        _modify {
+            thinnedAt = nil
+            yield &storedPoints
+        }
+        set {
+            thinnedAt = nil
+            storedPoints = newValue
+        }
+    }
+    /// The points; `PriceHistory` records and prunes them here, keeping `thinnedAt` true.
+    var storedPoints: [PricePoint]
+    /// In memory only: when `prune` last thinned the points (the `HistoryTiers.slot` of its `now`)
+    /// and the time of the newest point then old enough to be thinned; nil once the points were
+    /// changed from outside. While both still hold, thinning again would change nothing.
+    var thinnedAt: (slot: Double, agedThrough: Double?)?
 
     /// A series first seen at `firstSeen` whose history is complete from then on.
     public init(firstSeen: Double, points: [PricePoint] = []) {
@@ -19,7 +35,7 @@ public struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     public init(firstSeen: Double, coveredFrom: Double, points: [PricePoint] = []) {
         self.firstSeen = firstSeen
         self.coveredFrom = max(firstSeen, coveredFrom)
-        self.points = points
+        self.storedPoints = points
     }
 
     /// `first_seen` required; a file without `covered_from` (or with null) is trusted only from its
@@ -39,6 +55,11 @@ public struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     })
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+
+    /// Equal recorded history (what `prune` remembers of its last thinning aside).
+    public static func == (a: PriceSeries, b: PriceSeries) -> Bool {
+        a.firstSeen == b.firstSeen && a.coveredFrom == b.coveredFrom && a.storedPoints == b.storedPoints
+    }
 
     /// The most recent recorded price.
     public var last: PricePoint? { points.last }

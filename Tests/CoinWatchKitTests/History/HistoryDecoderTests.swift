@@ -90,7 +90,8 @@ struct HistoryDecoderTests {
         let candles = try Self.paprika.decodeHistory(try Self.capture("coinpaprika-ohlcv-historical_eth-ethereum_quotes-USD_start-2022-01-19_end-2022-04-19_2022-04-19.json"), timeframe: .d1)
         #expect(candles.count == 91)
         #expect(candles.first?.openTime == 1_642_550_400_000)
-        #expect(candles.first?.volume == 15_131_525_568)
+        // `volume` is USD traded (15.1 billion, ETH at 3,097): held in ETH, the base asset.
+        #expect(candles.first?.volume == 15_131_525_568 / 3_097.194511711747)
         #expect(candles.allSatisfy { $0.openTime % 86_400_000 == 0 })
     }
 

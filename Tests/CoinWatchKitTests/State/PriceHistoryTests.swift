@@ -106,6 +106,33 @@ import Testing
         #expect(hourly == once)
     }
 
+    @Test func pruningEveryMinuteInPlaceKeepsThePointsAFreshThinningOfEveryPassWouldKeep() {
+        // `prune` skips thinning within a 15-minute slot when no new point has aged; the reference
+        // series is handed its points anew before every prune, so it always thins from scratch.
+        for retain in [6 * 3600.0, Self.day, 8 * Self.day] {
+            var kept = PriceSeries(firstSeen: Self.start)
+            var fresh = PriceSeries(firstSeen: Self.start)
+            var walk = Walk(state: 5, price: 40)
+            var t = Self.start + 17
+            var compared = 0
+            while t < Self.start + 9 * Self.day {
+                let p = walk.next()
+                kept.record(price: p, at: t)
+                fresh.record(price: p, at: t)
+                kept.prune(now: t, retain: retain)
+                fresh.points = fresh.points  // forgets what the last prune thinned
+                fresh.prune(now: t, retain: retain)
+                if Int(t) % 1_800 < 60 {
+                    #expect(kept.points == fresh.points, "retain \(retain) at \(t - Self.start)")
+                    compared += 1
+                }
+                t += 60
+            }
+            #expect(kept == fresh)
+            #expect(compared > 100 && kept.points.count < 2_000, "thinned: \(kept.points.count) points")
+        }
+    }
+
     @Test func hundredFavoritesWithFiveRulesForAYearStayUnderTwoMegabytes() throws {
         var series = PriceSeries(firstSeen: Self.start)
         var walk = Walk(state: 3, price: 65_000)
