@@ -15,12 +15,6 @@ import Testing
         return try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
     }
 
-    private func records(_ run: Binary.Run) throws -> [[String: Any]] {
-        try run.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     private static let anyPrice = #"{"id": "seen", "coin": "*", "when": {"above": 0.000001}}"#
 
     @Test func aLaterProviderServesWhatTheFirstCouldNot() throws {
@@ -30,7 +24,7 @@ import Testing
         let run = try pass(ProviderRules.make([("coingecko", gecko.baseURL), ("coinpaprika", paprika.baseURL)],
                                               vs: "usd", favorites: ["bitcoin"], rules: Self.anyPrice))
         #expect(run.status == 0, "every favorite got a quote: \(run.stderr)")
-        let record = try #require(try records(run).first)
+        let record = try #require(try run.records().first)
         #expect(record["provider"] as? String == "coinpaprika")
         #expect(record["price"] as? Double == 41389.57931641128)
         let lines = run.stderr.split(separator: "\n")
@@ -48,7 +42,7 @@ import Testing
         let run = try pass(ProviderRules.make([("coingecko", gecko.baseURL), ("bithumb", bithumb.baseURL), ("upbit", upbit.baseURL)],
                                               vs: "krw", favorites: ["bitcoin", "ETH"], rules: Self.anyPrice))
         #expect(run.status == 0, "\(run.stderr)")
-        let served = try records(run)
+        let served = try run.records()
         #expect(served.count == 2)
         #expect(served.allSatisfy { $0["provider"] as? String == "upbit" })
         #expect(Set(served.compactMap { $0["price"] as? Double }) == [162876000, 5252000])
@@ -67,7 +61,7 @@ import Testing
                                        vs: "krw", favorites: ["BTC", "NOTACOIN"], rules: Self.anyPrice)
         let run = try pass(rules)
         #expect(run.status == 1)
-        #expect(try records(run).map { $0["provider"] as? String } == ["bithumb"])
+        #expect(try run.records().map { $0["provider"] as? String } == ["bithumb"])
         #expect(run.stderr == "coinwatch: no provider quoted NOTACOIN in krw; check the favorite's id or add a provider that lists it\n")
         #expect(upbit.requests("/ticker").isEmpty, "Upbit does not list NOTACOIN, so it is never asked (no 404)")
         #expect(upbit.requests("/market/all").count == 1)
@@ -89,7 +83,7 @@ import Testing
                 "bitcoin has no known symbol yet; SOLUSDT is not listed")
         let second = try pass(rules)
         #expect(second.status == 0, "\(second.stderr)")
-        let record = try #require(try records(second).first)
+        let record = try #require(try second.records().first)
         #expect(record["provider"] as? String == "binance", "BTC, learned from coingecko, is listed as BTCUSDT")
         #expect(record["price"] as? Double == 10694.87)
         #expect(record["previous"] as? Double == 10_600, "the previous price counts whichever provider served it")

@@ -15,12 +15,6 @@ import Testing
         return try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
     }
 
-    private func records(_ run: Binary.Run) throws -> [[String: Any]] {
-        try run.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     /// Upbit as `Replays.upbit`, whose `/ticker` also lists KRW-USDT: the captured KRW-BTC and
     /// KRW-ETH tickers as captured, then one hand-written KRW-USDT ticker in Upbit's shape (no
     /// capture of it exists) at `usdt` won.
@@ -55,7 +49,7 @@ import Testing
             """)
         let run = try pass(rules)
         #expect(run.status == 0, "\(run.stderr)")
-        let alerts = try records(run)
+        let alerts = try run.records()
         let byRule = Dictionary(grouping: alerts) { $0["rule"] as? String ?? "" }
         #expect(byRule["usd"]?.count == 2)
         #expect(byRule["eur-btc"]?.first?["vs"] as? String == "eur")
@@ -81,7 +75,7 @@ import Testing
             """)
         let run = try pass(rules)
         #expect(run.status == 0, "\(run.stderr)")
-        let alerts = try records(run)
+        let alerts = try run.records()
         #expect(alerts.map { $0["rule"] as? String } == ["kimchi"], "a 1.5% premium is not a discount")
         let expected: Double = (162_876_000 / (10_694.87 * 15_000) - 1) * 100
         let value = try #require(alerts.first?["value"] as? Double)
@@ -122,7 +116,7 @@ import Testing
             extra: #", "holdings": [{"coin": "bitcoin", "amount": 0.5, "price": 30000, "date": "2024-03-01"}, {"coin": "ethereum", "amount": 2, "price": 2000}]"#)
         let run = try pass(rules)
         #expect(run.status == 0, "\(run.stderr)")
-        let byRule = Dictionary(uniqueKeysWithValues: try records(run).map { ($0["rule"] as? String ?? "", $0) })
+        let byRule = Dictionary(uniqueKeysWithValues: try run.records().map { ($0["rule"] as? String ?? "", $0) })
         #expect(byRule["total"]?["value"] as? Double == 58_000, "0.5 × 100,000 + 2 × 4,000")
         #expect(byRule["total"]?["symbol"] as? String == "PORTFOLIO")
         #expect((byRule["total"]?["message"] as? String)?.hasPrefix("PORTFOLIO holding is worth more than $50,000.00 — worth $58,000.00") == true,

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `coinwatch` binary as a subprocess, as cron would.
 struct Binary {
@@ -63,5 +64,14 @@ final class TempDir: @unchecked Sendable {
     /// The text of `name`, or nil when missing.
     func read(_ name: String) -> String? {
         try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+    }
+}
+
+extension Shell.Run {
+    /// The alert records on stdout, one JSON object a line (`--json`); a line that is not one fails the test.
+    func records() throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
     }
 }
