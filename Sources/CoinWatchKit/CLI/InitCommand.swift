@@ -196,15 +196,9 @@ enum InitCommand {
         """
     }
 
-    /// The fields besides `url` a format needs, each read from its own variable (SPEC §3).
+    /// The fields besides `url` a format needs, each read from its own variable (`PUSHOVER_TOKEN`).
     static func extraVariables(_ format: WebhookConfig.Format) -> [(key: String, variable: String)] {
-        switch format {
-        case .telegram: [("chat_id", "TELEGRAM_CHAT_ID")]
-        case .pushover: [("token", "PUSHOVER_TOKEN"), ("user", "PUSHOVER_USER")]
-        case .gotify: [("token", "GOTIFY_TOKEN")]
-        case .matrix: [("token", "MATRIX_TOKEN"), ("room", "MATRIX_ROOM")]
-        default: []
-        }
+        format.requiredFields.map { ($0, (format.rawValue + "_" + $0).uppercased()) }
     }
 
     /// A rule id from a favorite: its letters, digits, `.`, `_` and `-`, others as `-`, at most 50.

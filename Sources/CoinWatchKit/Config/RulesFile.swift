@@ -136,6 +136,17 @@ public enum SinkConfig: Sendable, Equatable {
 public struct WebhookConfig: Sendable, Equatable {
     public enum Format: String, Sendable, Equatable, CaseIterable {
         case slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json
+
+        /// The fields besides `url` a sink of this format must have (SPEC §3).
+        public var requiredFields: [String] {
+            switch self {
+            case .telegram: ["chat_id"]
+            case .pushover: ["token", "user"]
+            case .gotify: ["token"]
+            case .matrix: ["token", "room"]
+            case .slack, .discord, .ntfy, .teams, .json: []
+            }
+        }
     }
     public var url: String
     public var format: Format

@@ -33,21 +33,22 @@ extension RulesValidator {
         } else if format == .telegram {
             error("a telegram webhook needs chat_id, the chat to post to", at: node, path: path)
         }
-        let needs: [(key: String, formats: [WebhookConfig.Format], what: String)] = [
-            ("token", [.pushover, .gotify, .matrix], "the application token (pushover, gotify) or access token (matrix); use ${…}"),
-            ("user", [.pushover], "the Pushover user key; use ${…}"),
-            ("room", [.matrix], "the room id, such as \"!abc123:example.org\""),
+        let needs: [(key: String, what: String)] = [
+            ("token", "the application token (pushover, gotify) or access token (matrix); use ${…}"),
+            ("user", "the Pushover user key; use ${…}"),
+            ("room", "the room id, such as \"!abc123:example.org\""),
         ]
         var complete = true
         for need in needs {
             let value = fields[need.key].flatMap { nonEmpty($0, path: JSONPath.child(path, need.key)) }
-            if let format, let keyNode = fields[need.key], !need.formats.contains(format) {
-                let formats = need.formats.map(\.rawValue)
+            let needing = WebhookConfig.Format.allCases.filter { $0.requiredFields.contains(need.key) }
+            if let format, let keyNode = fields[need.key], !needing.contains(format) {
+                let formats = needing.map(\.rawValue)
                 let list = formats.count == 1 ? formats[0] : formats.dropLast().joined(separator: ", ") + " and " + (formats.last ?? "")
                 warning("\(need.key) is used only by the \(list) format\(formats.count == 1 ? "" : "s"); it is ignored here",
                         at: keyNode, path: JSONPath.child(path, need.key))
             }
-            if let format, need.formats.contains(format), fields[need.key] == nil {
+            if let format, needing.contains(format), fields[need.key] == nil {
                 error("a \(format.rawValue) webhook needs \(need.key): \(need.what)", at: node, path: path)
             }
             if fields[need.key] != nil, value == nil { complete = false }
