@@ -6,10 +6,11 @@ public enum RuleCoin {
 
     /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
     public static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
-        guard let slash = coin.firstIndex(of: "/") else { return nil }
+        let utf8 = coin.utf8
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
         let base = String(coin[..<slash])
-        let quote = String(coin[coin.index(after: slash)...])
-        guard !base.isEmpty, !quote.isEmpty, !quote.contains("/") else { return nil }
+        let quote = String(coin[utf8.index(after: slash)...])
+        guard !base.isEmpty, !quote.isEmpty, !quote.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return (base, quote)
     }
 }

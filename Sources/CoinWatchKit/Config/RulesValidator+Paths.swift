@@ -7,7 +7,7 @@ extension RulesValidator {
             return nil
         }
         do {
-            return try PathResolver.absolute(text.value, relativeTo: Self.folder(of: absolutePath), home: environment["HOME"])
+            return try PathResolver.absolute(text.value, relativeTo: folder, home: environment["HOME"])
         } catch {
             self.error("cannot expand '~' because HOME is not set; write an absolute path", at: node, path: path)
             return nil
@@ -37,12 +37,5 @@ extension RulesValidator {
         if scheme == "file" { return rest.hasPrefix("/") }
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !host.isEmpty && !host.hasPrefix(":")
-    }
-
-    /// The folder holding `path` ("/" for a file at the root).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let folder = String(path[..<slash])
-        return folder.isEmpty ? "/" : folder
     }
 }

@@ -76,10 +76,15 @@ extension RulesValidator {
         }
         let idPath = JSONPath.child(path, "id")
         guard let text = string(node, path: idPath) else { return nil }
-        let allowed = text.value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+        // Every allowed character is ASCII, so bytes are characters here.
+        let allowed = text.value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+            default: return false
+            }
         }
-        guard (1...64).contains(text.value.count), allowed else {
+        guard allowed, (1...64).contains(text.value.utf8.count) else {
             error("the id \(text.shown) is not 1-64 characters of A-Z a-z 0-9 . _ -", at: node, path: idPath)
             return nil
         }

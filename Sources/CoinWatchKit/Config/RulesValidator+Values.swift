@@ -37,7 +37,7 @@ extension RulesValidator {
             return nil
         }
         if Self.isTooLong(raw) { return nil }
-        let expansion = EnvironmentExpander.expand(raw, environment: environment, folder: Self.folder(of: absolutePath))
+        let expansion = EnvironmentExpander.expand(raw, environment: environment, folder: folder)
         for name in expansion.missing {
             let state = environment[name] == nil ? "is not set" : "is empty"
             var message = "environment variable \(name) \(state); export it or remove ${\(name)}"

@@ -23,6 +23,8 @@ struct RulesValidator {
     let file: String
     /// The absolute path of rules.json.
     let absolutePath: String
+    /// The folder holding rules.json: relative paths and `${file:…}` start there.
+    let folder: String
     let environment: [String: String]
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
@@ -50,6 +52,7 @@ struct RulesValidator {
     init(file: String, absolutePath: String, environment: [String: String]) {
         self.file = file
         self.absolutePath = absolutePath
+        folder = POSIXFile.folder(of: absolutePath)
         self.environment = environment
     }
 

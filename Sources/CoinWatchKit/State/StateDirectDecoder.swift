@@ -7,17 +7,21 @@ enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
     /// With `sections`, only those parts are read and the rest skipped (a document to read from, never
     /// to save); `quote_cache` (`provider|vs|coin`) and `prices` (`coin|vs`) keep only the entries of
-    /// `sections.coins`, `pairs` only those of `sections.rule` (read, then dropped).
+    /// `sections.coins`, `pairs` only those of `sections.rule`; the entries left out are skipped unread.
     static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
-        bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
+        var keeping: [String: (String) -> Bool] = [:]
+        if let coins = sections.coins {
+            keeping["quote_cache"] = { coins.contains(part(of: $0, after: true)) }
+            keeping["prices"] = { coins.contains(part(of: $0, after: false)) }
+        }
+        if let rule = sections.rule {
+            let prefix = StateDocument.pairKey(rule: rule, coin: "")
+            keeping["pairs"] = { $0.hasPrefix(prefix) }
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
-            guard var doc = StateDocument.fields.read(&reader, only: sections.names), reader.atEnd() else { return nil }
-            if let coins = sections.coins {
-                doc.memory.quoteCache = doc.memory.quoteCache.filter { coins.contains(part(of: $0.key, after: true)) }
-                doc.prices = doc.prices.filter { coins.contains(part(of: $0.key, after: false)) }
-            }
-            if let rule = sections.rule {
-                doc.pairs.removeAll { StateDocument.splitPairKey($0).rule != rule }
+            guard let doc = StateDocument.fields.read(&reader, only: sections.names, keeping: keeping), reader.atEnd() else {
+                return nil
             }
             return doc
         }
@@ -25,19 +29,25 @@ enum StateDirectDecoder {
 
     /// The part of a key after its last `|` (`after`), else before it; the whole key without one.
     private static func part(of key: String, after: Bool) -> String {
-        guard let bar = key.lastIndex(of: "|") else { return key }
-        return after ? String(key[key.index(after: bar)...]) : String(key[..<bar])
+        let utf8 = key.utf8
+        guard let bar = utf8.lastIndex(of: UInt8(ascii: "|")) else { return key }
+        return String(after ? key[utf8.index(after: bar)...] : key[..<bar])
     }
 
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
-    /// `read` refuses a value or `insert` a key (a duplicate).
-    static func members<Value>(_ reader: inout JSONTokenizer, _ read: (inout JSONTokenizer) -> Value?,
-                               insert: (String, Value) -> Bool) -> Bool {
+    /// `read` refuses a value or `insert` a key (a duplicate). With `keep`, a member whose key it
+    /// refuses is skipped unread.
+    static func members<Value>(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)? = nil,
+                               _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let name = reader.string(), reader.take(UInt8(ascii: ":")), let value = read(&reader),
-                  insert(name, value) else { return false }
+            guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return false }
+            if let keep, !keep(name) {
+                guard reader.skipValue() else { return false }
+                continue
+            }
+            guard let value = read(&reader), insert(name, value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
     }

@@ -16,6 +16,9 @@ struct StateField<Record>: @unchecked Sendable {
     let decode: (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void
     /// The `Codable` writing of the field.
     let encode: (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void
+    /// For a field whose value is an object of members: `read` keeping only the members whose key the
+    /// filter accepts (`StateValue.readKeeping`); nil for other fields.
+    var readKeeping: ((inout JSONTokenizer, inout Record, @escaping (String) -> Bool) -> Bool)? = nil
 
     /// A field the record must have, never null; always written.
     static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
@@ -39,23 +42,28 @@ struct StateField<Record>: @unchecked Sendable {
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
         let key = StateFieldKey(name)
+        /// The value at the cursor by `read` into the record, `fallback` for null.
+        func take(_ reader: inout JSONTokenizer, _ record: inout Record, _ read: (inout JSONTokenizer) -> Value?) -> Bool {
+            if reader.next() == UInt8(ascii: "n") {
+                guard reader.takeNull() else { return false }
+                record[keyPath: path] = fallback
+                return true
+            }
+            guard let read = read(&reader) else { return false }
+            record[keyPath: path] = read
+            return true
+        }
         return StateField(name: name, isRequired: false,
-                          read: { reader, record in
-                              if reader.next() == UInt8(ascii: "n") {
-                                  guard reader.takeNull() else { return false }
-                                  record[keyPath: path] = fallback
-                                  return true
-                              }
-                              guard let read = value.read(&reader) else { return false }
-                              record[keyPath: path] = read
-                              return true
-                          },
+                          read: { take(&$0, &$1, value.read) },
                           isOmitted: { omittedWhenDefault && $0[keyPath: path] == fallback },
                           write: { try value.write($0[keyPath: path], &$1) },
                           decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) ?? fallback },
                           encode: { container, record in
                               let current = record[keyPath: path]
                               if !(omittedWhenDefault && current == fallback) { try container.encode(current, forKey: key) }
+                          },
+                          readKeeping: value.readKeeping.map { readKeeping in
+                              { reader, record, keep in take(&reader, &record) { readKeeping(&$0, keep) } }
                           })
     }
 

@@ -48,8 +48,10 @@ struct StateFields<Record>: @unchecked Sendable {
     // MARK: Bytes
 
     /// The record at the cursor, or nil when the reader cannot vouch for it. With `names`, a field
-    /// not among them (and not required) is skipped unread and keeps its default.
-    func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil) -> Record? {
+    /// not among them (and not required) is skipped unread and keeps its default; a field named in
+    /// `keeping` (an object of members) keeps only the members whose key its filter accepts.
+    func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil,
+              keeping: [String: (String) -> Bool] = [:]) -> Record? {
         var record = blank
         var seen: UInt64 = 0
         guard reader.take(UInt8(ascii: "{")) else { return nil }
@@ -63,6 +65,11 @@ struct StateFields<Record>: @unchecked Sendable {
                 let bit: UInt64 = 1 << UInt64(index)
                 if let names, !fields[index].isRequired, !names.contains(fields[index].name) {
                     guard seen & bit == 0, reader.skipValue() else { return nil }
+                    seen |= bit
+                    continue
+                }
+                if !keeping.isEmpty, let keep = keeping[fields[index].name] {
+                    guard seen & bit == 0, let read = fields[index].readKeeping, read(&reader, &record, keep) else { return nil }
                     seen |= bit
                     continue
                 }

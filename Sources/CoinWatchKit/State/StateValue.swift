@@ -13,6 +13,9 @@ struct StateValue<Value>: @unchecked Sendable {
     let read: (inout JSONTokenizer) -> Value?
     /// Appends the value as JSON; throws `StateWriter.Refused` for a non-finite number.
     let write: (Value, inout [UInt8]) throws -> Void
+    /// For a value that is an object of members (a dictionary, the pairs): the value with only the
+    /// members whose key `keep` accepts, the others skipped unread (`StateSections`); nil for other values.
+    var readKeeping: ((inout JSONTokenizer, @escaping (String) -> Bool) -> Value?)? = nil
 }
 
 extension StateValue where Value == Double {
@@ -75,12 +78,13 @@ extension StateValue where Value == PairTable {
     /// expects); a repeated key gives up.
     static var pairs: StateValue {
         let pair = StateValue<PairState>.record
-        return StateValue(read: { reader in
+        func read(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)?) -> PairTable? {
             var table = PairTable()
-            return StateDirectDecoder.members(&reader, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
-        }, write: { table, out in
+            return StateDirectDecoder.members(&reader, keeping: keep, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
+        }
+        return StateValue(read: { read(&$0, keeping: nil) }, write: { table, out in
             try StateWriter.object(zip(table.keys, table.values), &out, pair.write)
-        })
+        }, readKeeping: { read(&$0, keeping: $1) })
     }
 }
 
@@ -120,14 +124,15 @@ extension StateValue {
 
     /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up.
     static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
-        StateValue<[String: Element]>(read: { reader in
+        func read(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
-            return StateDirectDecoder.members(&reader, element.read) {
+            return StateDirectDecoder.members(&reader, keeping: keep, element.read) {
                 dictionary.updateValue($1, forKey: $0) == nil
             } ? dictionary : nil
-        }, write: { dictionary, out in
+        }
+        return StateValue<[String: Element]>(read: { read(&$0, keeping: nil) }, write: { dictionary, out in
             try StateWriter.object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } },
                                    &out, element.write)
-        })
+        }, readKeeping: { read(&$0, keeping: $1) })
     }
 }
