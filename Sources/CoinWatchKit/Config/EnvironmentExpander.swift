@@ -46,11 +46,24 @@ public enum EnvironmentExpander {
     /// The largest `${file:…}` content read, in bytes.
     public static let maxFileBytes = 65_536
 
+    /// Whether `text` holds `${` anywhere: without it, expanding changes nothing.
+    static func holdsPlaceholder(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while let dollar = bytes[offset...].firstIndex(of: UInt8(ascii: "$")) {
+                if dollar + 1 < bytes.count, bytes[dollar + 1] == UInt8(ascii: "{") { return true }
+                offset = dollar + 1
+            }
+            return false
+        }
+    }
+
     /// Expands every `${NAME}` in `text` from `environment` and every `${file:PATH}` from the file system.
     public static func expand(_ text: String, environment: [String: String], folder: String = ".") -> Expansion {
-        // Bytes, not Characters: most strings hold no `$` (a `$` inside a larger grapheme still
-        // takes the careful path below, which keeps it).
-        guard text.utf8.contains(UInt8(ascii: "$")) else { return Expansion(value: text) }
+        // Bytes, not Characters: most strings (and whole files, `"$schema"` and all) hold no `${`
+        // (a `${` inside a larger grapheme still takes the careful path below, which keeps it).
+        guard holdsPlaceholder(text) else { return Expansion(value: text) }
         var result = Expansion(value: "")
         let characters = Array(text)
         var i = 0

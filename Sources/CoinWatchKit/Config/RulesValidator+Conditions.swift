@@ -14,7 +14,7 @@ extension RulesValidator {
         }
         var known: [JSONNode.Member] = []
         for member in members {
-            if Condition.allKeys.contains(member.key) {
+            if ConditionRegistry.kind(member.key) != nil {
                 known.append(member)
                 continue
             }

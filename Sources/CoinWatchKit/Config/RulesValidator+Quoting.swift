@@ -1,6 +1,6 @@
 extension RulesValidator {
     /// A rule's `vs` (a currency code) and `provider` (one of `providers`, serving that currency).
-    mutating func ruleQuoting(_ fields: [String: JSONNode], into rule: inout Rule, path: String, file: RulesFile) {
+    mutating func ruleQuoting(_ fields: JSONFields, into rule: inout Rule, path: String, file: RulesFile) {
         if let node = fields["vs"] {
             rule.vs = vsCurrency(node, path: JSONPath.child(path, "vs"))
         }
@@ -24,7 +24,7 @@ extension RulesValidator {
 
     /// What the coin's form allows: `"portfolio"` takes only holdings conditions, in `vs_currency`, and
     /// needs `holdings`; holdings conditions are in `vs_currency`; a premium names one coin.
-    mutating func checkCoinForm(_ coin: String, _ condition: Condition, rule: Rule, fields: [String: JSONNode],
+    mutating func checkCoinForm(_ coin: String, _ condition: Condition, rule: Rule, fields: JSONFields,
                                 node: JSONNode, path: String, file: RulesFile) {
         let needs = condition.kind.needs
         let coinNode = fields["coin"] ?? node

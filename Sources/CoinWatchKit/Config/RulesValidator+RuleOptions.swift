@@ -6,8 +6,8 @@ import Foundation
 
 extension RulesValidator {
     /// The optional fields of a rule: timing, `rearm`, flags, `notify`, `message`, `expires`.
-    mutating func ruleOptions(_ fields: [String: JSONNode], kind: String?, into rule: inout Rule, path: String) {
-        let isLevel = kind.map { !Self.eventKinds.contains($0) }
+    mutating func ruleOptions(_ fields: JSONFields, kind: String?, into rule: inout Rule, path: String) {
+        let isLevel = kind.map { ConditionRegistry.kind($0)?.timing != .event }
         if let node = fields["for"], let seconds = duration(node, path: JSONPath.child(path, "for")) {
             rule.forDuration = seconds
             if isLevel == false, let kind {
@@ -38,9 +38,6 @@ extension RulesValidator {
         if let node = fields["message"] { rule.message = message(node, path: JSONPath.child(path, "message")) }
         if let node = fields["expires"] { rule.expires = expires(node, path: JSONPath.child(path, "expires")) }
     }
-
-    /// Condition kinds that notify on an event rather than on a level.
-    static let eventKinds = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
 
     /// `rearm`: a number ≥ 0, only on price and `change_*` conditions.
     mutating func rearm(_ node: JSONNode, kind: String?, path: String) -> Double? {

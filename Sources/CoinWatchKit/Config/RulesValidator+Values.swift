@@ -1,15 +1,15 @@
 extension RulesValidator {
     /// The members of an object keyed by name; reports a wrong type and every key not in `allowed` (with did-you-mean).
     mutating func object(_ node: JSONNode, path: String, allowed: [String],
-                         hint: (String) -> String? = { _ in nil }) -> [String: JSONNode] {
+                         hint: (String) -> String? = { _ in nil }) -> JSONFields {
         guard let members = node.members else {
             error("expected an object, got \(node.typeName)", at: node, path: path)
-            return [:]
+            return JSONFields()
         }
-        var result: [String: JSONNode] = [:]
+        var result = JSONFields()
         for member in members {
             if allowed.contains(member.key) {
-                result[member.key] = member.value
+                result.append(member)
             } else {
                 rejectKey(member, path: path, allowed: allowed, hint: hint(member.key))
             }

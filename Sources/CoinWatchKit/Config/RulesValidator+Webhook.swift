@@ -67,7 +67,7 @@ extension RulesValidator {
     }
 
     /// `timeout`, `group` and `quiet_hours`, which every queued sink accepts; each left as it is when absent or invalid.
-    mutating func queueOptions(_ fields: [String: JSONNode], path: String, timeout: inout Double, group: inout Bool,
+    mutating func queueOptions(_ fields: JSONFields, path: String, timeout: inout Double, group: inout Bool,
                                quietHours: inout QuietHours?) {
         if let timeoutNode = fields["timeout"],
            let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {

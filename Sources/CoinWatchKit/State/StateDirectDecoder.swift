@@ -7,16 +7,16 @@ enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
     /// With `sections`, only those parts are read and the rest skipped (a document to read from, never
     /// to save); `quote_cache` (`provider|vs|coin`) and `prices` (`coin|vs`) keep only the entries of
-    /// `sections.coins`, `pairs` only those of `sections.rule`; the entries left out are skipped unread.
+    /// `sections.coins`, `pairs` only those of `sections.rule` (and of those coins); the entries left out are skipped unread.
     static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
-        var keeping: [String: (String) -> Bool] = [:]
+        var keeping: [String: StateKeyFilter] = [:]
         if let coins = sections.coins {
-            keeping["quote_cache"] = { coins.contains(part(of: $0, after: true)) }
-            keeping["prices"] = { coins.contains(part(of: $0, after: false)) }
+            keeping["quote_cache"] = StateKeyFilter(part: .afterLastBar, coins: coins)
+            keeping["prices"] = StateKeyFilter(part: .beforeLastBar, coins: coins)
         }
         if let rule = sections.rule {
-            let prefix = StateDocument.pairKey(rule: rule, coin: "")
-            keeping["pairs"] = { $0.hasPrefix(prefix) }
+            let prefix = Array(StateDocument.pairKey(rule: rule, coin: "").utf8)
+            keeping["pairs"] = StateKeyFilter(part: .afterPrefix(prefix), coins: sections.coins)
         }
         return bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
@@ -27,27 +27,20 @@ enum StateDirectDecoder {
         }
     }
 
-    /// The part of a key after its last `|` (`after`), else before it; the whole key without one.
-    private static func part(of key: String, after: Bool) -> String {
-        let utf8 = key.utf8
-        guard let bar = utf8.lastIndex(of: UInt8(ascii: "|")) else { return key }
-        return String(after ? key[utf8.index(after: bar)...] : key[..<bar])
-    }
-
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
     /// `read` refuses a value or `insert` a key (a duplicate). With `keep`, a member whose key it
-    /// refuses is skipped unread.
-    static func members<Value>(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)? = nil,
+    /// refuses is skimmed unread (`skimValue`).
+    static func members<Value>(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter? = nil,
                                _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return false }
-            if let keep, !keep(name) {
-                guard reader.skipValue() else { return false }
+            guard let (key, escaped) = reader.stringRange(), reader.take(UInt8(ascii: ":")) else { return false }
+            if let keep, !keep.keeps(key, escaped: escaped, in: reader) {
+                guard reader.skimValue() else { return false }
                 continue
             }
-            guard let value = read(&reader), insert(name, value) else { return false }
+            guard let value = read(&reader), insert(reader.text(of: key, escaped: escaped), value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
     }

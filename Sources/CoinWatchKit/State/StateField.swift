@@ -18,7 +18,7 @@ struct StateField<Record>: @unchecked Sendable {
     let encode: (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void
     /// For a field whose value is an object of members: `read` keeping only the members whose key the
     /// filter accepts (`StateValue.readKeeping`); nil for other fields.
-    var readKeeping: ((inout JSONTokenizer, inout Record, @escaping (String) -> Bool) -> Bool)? = nil
+    var readKeeping: ((inout JSONTokenizer, inout Record, StateKeyFilter) -> Bool)? = nil
 
     /// A field the record must have, never null; always written.
     static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,

@@ -6,7 +6,7 @@ public struct StateSections: Sendable, Equatable {
     public var names: Set<String>?
     /// When set, `quote_cache` and `prices` entries are read only for these coins (lower case).
     public var coins: Set<String>?
-    /// When set, `pairs` are read only for this rule.
+    /// When set, `pairs` are read only for this rule (and, with `coins`, only for those coins).
     public var rule: String?
 
     public init(names: Set<String>? = nil, coins: Set<String>? = nil, rule: String? = nil) {

@@ -15,7 +15,7 @@ struct StateValue<Value>: @unchecked Sendable {
     let write: (Value, inout [UInt8]) throws -> Void
     /// For a value that is an object of members (a dictionary, the pairs): the value with only the
     /// members whose key `keep` accepts, the others skipped unread (`StateSections`); nil for other values.
-    var readKeeping: ((inout JSONTokenizer, @escaping (String) -> Bool) -> Value?)? = nil
+    var readKeeping: ((inout JSONTokenizer, StateKeyFilter) -> Value?)? = nil
 }
 
 extension StateValue where Value == Double {
@@ -78,7 +78,7 @@ extension StateValue where Value == PairTable {
     /// expects); a repeated key gives up.
     static var pairs: StateValue {
         let pair = StateValue<PairState>.record
-        func read(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)?) -> PairTable? {
+        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> PairTable? {
             var table = PairTable()
             return StateDirectDecoder.members(&reader, keeping: keep, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
         }
@@ -124,7 +124,7 @@ extension StateValue {
 
     /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up.
     static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
-        func read(_ reader: inout JSONTokenizer, keeping keep: ((String) -> Bool)?) -> [String: Element]? {
+        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
             return StateDirectDecoder.members(&reader, keeping: keep, element.read) {
                 dictionary.updateValue($1, forKey: $0) == nil

@@ -103,7 +103,6 @@ import Testing
         let events = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
         #expect(events == ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range",
                            "rsi_crosses_above", "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below"])
-        #expect(events == RulesValidator.eventKinds)
         let rearmable = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
         #expect(rearmable == ["above", "below", "crosses_above", "crosses_below", "crosses",
                               "change_24h_above", "change_24h_below", "change_24h_abs"])

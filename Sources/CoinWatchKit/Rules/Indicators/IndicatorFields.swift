@@ -13,7 +13,7 @@ enum IndicatorFields {
 
     /// The members of the object at `path` (`example` shows its shape in the error), reporting unknown keys.
     static func object(_ node: JSONNode, path: String, allowed: [String], example: String,
-                       _ reader: inout RulesValidator) -> [String: JSONNode]? {
+                       _ reader: inout RulesValidator) -> JSONFields? {
         guard node.members != nil else {
             reader.error("expected an object like \(example), got \(node.typeName)", at: node, path: path)
             return nil
@@ -22,7 +22,7 @@ enum IndicatorFields {
     }
 
     /// `tf`: one of the timeframes, required.
-    static func timeframe(_ fields: [String: JSONNode], at node: JSONNode, path: String, key: String,
+    static func timeframe(_ fields: JSONFields, at node: JSONNode, path: String, key: String,
                           _ reader: inout RulesValidator) -> Timeframe? {
         guard let tfNode = fields["tf"] else {
             reader.error("\(key) needs tf, the candle timeframe: one of \(Timeframe.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -39,7 +39,7 @@ enum IndicatorFields {
     }
 
     /// A whole number of candles in `range` under `name`; `fallback` when absent (nil: required).
-    static func count(_ fields: [String: JSONNode], _ name: String, fallback: Int?, range: ClosedRange<Int> = periods,
+    static func count(_ fields: JSONFields, _ name: String, fallback: Int?, range: ClosedRange<Int> = periods,
                       at node: JSONNode, path: String, key: String, _ reader: inout RulesValidator) -> Int? {
         guard let countNode = fields[name] else {
             if fallback == nil { reader.error("\(key) needs \(name), a whole number of candles", at: node, path: path) }
@@ -56,7 +56,7 @@ enum IndicatorFields {
     }
 
     /// A number under `name` (required) for which `valid` holds, else the error `rule`.
-    static func number(_ fields: [String: JSONNode], _ name: String, at node: JSONNode, path: String, key: String,
+    static func number(_ fields: JSONFields, _ name: String, at node: JSONNode, path: String, key: String,
                        rule: String, _ reader: inout RulesValidator, valid: (Double) -> Bool) -> Double? {
         guard let numberNode = fields[name] else {
             reader.error("\(key) needs \(name), \(rule)", at: node, path: path)
@@ -72,7 +72,7 @@ enum IndicatorFields {
     }
 
     /// `type`: `sma` (the default) or `ema`.
-    static func average(_ fields: [String: JSONNode], _ reader: inout RulesValidator, path: String) -> MovingAverage? {
+    static func average(_ fields: JSONFields, _ reader: inout RulesValidator, path: String) -> MovingAverage? {
         guard let typeNode = fields["type"] else { return .sma }
         let typePath = JSONPath.child(path, "type")
         guard let text = reader.string(typeNode, path: typePath) else { return nil }

@@ -103,6 +103,7 @@ public struct JSONParser {
             depth -= 1
             return JSONNode(.object(members), line: startLine, column: startColumn)
         }
+        members.reserveCapacity(4)
         while true {
             tokens.skipSpace()
             guard tokens.peek == UInt8(ascii: "\"") else {

@@ -411,6 +411,68 @@ struct JSONTokenizer {
 }
 
 extension JSONTokenizer {
+    /// Skips one value looking only at its outline: strings closed, brackets balanced, a scalar
+    /// running to the next delimiter; what lies inside is not checked. For a document read, never
+    /// saved (a state file's parts a command does not need); `skipValue` checks the grammar.
+    mutating func skimValue() -> Bool {
+        guard let first = next() else { return false }
+        if first == UInt8(ascii: "\"") { return skimString() }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            let start = index
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return index > start
+                default: index += 1
+                }
+            }
+            return index > start
+        }
+        var depth = 0
+        var at = index
+        defer { index = at }
+        while at < bytes.count {
+            switch bytes[at] {
+            case UInt8(ascii: "\""):
+                at += 1
+                while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+                    at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard at < bytes.count else { return false }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 {
+                    at += 1
+                    return true
+                }
+            default:
+                break
+            }
+            at += 1
+        }
+        return false
+    }
+
+    /// Moves past the string whose opening quote is at the cursor, minding `\"`; false when it is not closed.
+    private mutating func skimString() -> Bool {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return true
+            case UInt8(ascii: "\\"):
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        return false
+    }
+}
+
+extension JSONTokenizer {
     /// Walks the object at the cursor: `body` gets each member's key range with the cursor on its
     /// value and must consume that value (`skipValue` for members it does not want), or return
     /// false to give up. False when the object is not well-formed or `body` gave up.

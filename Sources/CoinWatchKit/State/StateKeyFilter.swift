@@ -1,0 +1,53 @@
+/// Which members of a keyed state section a read for one command keeps (`StateSections`): the
+/// entries of some coins, or the pairs of one rule. It judges a key on its bytes, so a member left
+/// out costs no string and no hashing of the whole key.
+struct StateKeyFilter: Sendable {
+    /// Where the coin sits in the key.
+    enum Part: Sendable {
+        /// `provider|vs|coin` (the quote cache).
+        case afterLastBar
+        /// `coin|vs` (the price series).
+        case beforeLastBar
+        /// `rule|coin` for the rule whose key starts with these bytes (`rule|`).
+        case afterPrefix([UInt8])
+    }
+
+    let part: Part
+    /// The coins kept, in lower case; nil keeps every key `part` accepts.
+    let coins: Set<String>?
+
+    /// Whether the member whose key spans `range` of `reader`'s bytes (`escaped`: holding escapes) is kept.
+    func keeps(_ range: Range<Int>, escaped: Bool, in reader: JSONTokenizer) -> Bool {
+        guard escaped else { return keeps(UnsafeBufferPointer(rebasing: reader.bytes[range])) }
+        return Array(reader.text(of: range, escaped: true).utf8).withUnsafeBufferPointer { keeps($0) }
+    }
+
+    /// Whether the key spelled by `key` is kept.
+    func keeps(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let coin: Slice<UnsafeBufferPointer<UInt8>>
+        switch part {
+        case .afterLastBar:
+            coin = key.lastIndex(of: UInt8(ascii: "|")).map { key[($0 + 1)...] } ?? key[...]
+        case .beforeLastBar:
+            coin = key.lastIndex(of: UInt8(ascii: "|")).map { key[..<$0] } ?? key[...]
+        case .afterPrefix(let prefix):
+            guard key.count >= prefix.count, key.starts(with: prefix) else { return false }
+            coin = key[prefix.count...]
+        }
+        guard let coins else { return true }
+        return coins.contains(Self.lowercased(coin))
+    }
+
+    /// The bytes as a lower-case string (ASCII by bytes, anything else by `String.lowercased`).
+    static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self).lowercased()
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            for (offset, byte) in bytes.enumerated() {
+                out[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            }
+            return bytes.count
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The members of an object a validator accepted, looked up by key. An object in rules.json has a
+/// handful of members, so a scan beats hashing every key into a dictionary; a repeated key is
+/// refused by the parser, so a key is here at most once.
+struct JSONFields: Sendable {
+    private var members: [JSONNode.Member] = []
+
+    init() {}
+
+    init(_ members: [JSONNode.Member]) { self.members = members }
+
+    /// The value of `key`, nil when the object has no such member.
+    subscript(key: String) -> JSONNode? {
+        let count = key.utf8.count
+        for member in members where member.key.utf8.count == count && member.key == key { return member.value }
+        return nil
+    }
+
+    /// Whether the object has no accepted member.
+    var isEmpty: Bool { members.isEmpty }
+
+    /// The accepted keys, in the file's order.
+    var keys: [String] { members.map(\.key) }
+
+    mutating func append(_ member: JSONNode.Member) { members.append(member) }
+}
