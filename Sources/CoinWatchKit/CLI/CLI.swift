@@ -31,7 +31,8 @@ public enum CLI {
         if parsed.verbose {
             log = { line in io.err(line + "\n") }
         }
-        let http: any HTTPTransport = transport ?? CurlTransport(log: log)
+        // The process environment reaches the transport here, once: `$SSL_CERT_FILE` adds trust to every https transfer.
+        let http: any HTTPTransport = transport ?? CurlTransport(caFile: TrustedBundle.fromEnvironment(io.environment), log: log)
         var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
         context.outputGuard = outputGuard
         switch parsed.command {

@@ -52,6 +52,7 @@ enum StreamCommand {
             metrics.providerHosts = RunCommand.providerHosts(context, rules: rules)
             loop.metrics = metrics
         }
+        loop.caFile = TrustedBundle.fromEnvironment(context.io.environment)
         if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {
             loop.idleTimeout = seconds
         }

@@ -31,10 +31,12 @@ final class FeedConnection {
     var name: String { group.provider.name.rawValue }
 
     /// Connects, subscribes and installs `onMessage`; on failure logs one line and schedules a retry.
-    func connect(now: Double, maxMessageBytes: Int, backoff: ReconnectBackoff, log: StreamLog,
+    /// The connection trusts the provider's `ca_file`, else `caFile` (`$SSL_CERT_FILE`), besides the system's roots.
+    func connect(now: Double, caFile: String?, maxMessageBytes: Int, backoff: ReconnectBackoff, log: StreamLog,
                  onMessage: @escaping (FeedConnection, FeedMessage) -> Void) {
         do {
-            let opened = try WebSocketClient.connect(url: url, caFile: group.provider.caFile, timeout: group.provider.timeout,
+            let trusted = TrustedBundle.chosen(own: group.provider.caFile, fallback: caFile)
+            let opened = try WebSocketClient.connect(url: url, caFile: trusted, timeout: group.provider.timeout,
                                                      userAgent: CurlTransport.userAgent, maxMessageBytes: maxMessageBytes)
             let feed = group.feed
             opened.onMessage = { [unowned self] _, bytes in

@@ -18,6 +18,8 @@ final class StreamLoop {
     var backoff = ReconnectBackoff()
     /// `--metrics PATH`: the Prometheus text file, nil without it.
     var metrics: StreamMetrics?
+    /// A PEM bundle every feed without a `ca_file` trusts besides the system's roots (`$SSL_CERT_FILE`).
+    var caFile: String?
 
     private let session: StreamSession
     private let log: StreamLog
@@ -63,7 +65,7 @@ final class StreamLoop {
             }
             var now = Monotonic.now()
             for connection in connections where connection.client == nil && connection.retryAt <= now {
-                connection.connect(now: now, maxMessageBytes: maxMessageBytes, backoff: backoff, log: log) { [unowned self] in
+                connection.connect(now: now, caFile: caFile, maxMessageBytes: maxMessageBytes, backoff: backoff, log: log) { [unowned self] in
                     self.handle($1, from: $0)
                 }
             }

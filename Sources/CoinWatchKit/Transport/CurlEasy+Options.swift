@@ -20,8 +20,8 @@ extension CurlEasy {
         try setHeaders()
     }
 
-    /// No signals, TLS verification always on (a `caFile` adds trust beside the system's), the
-    /// request's timeouts: what every transfer, HTTP or mail, gets.
+    /// No signals, TLS verification always on (the request's `caFile` adds trust beside the system's), the
+    /// request's timeouts: what every transfer, HTTP, mail or WebSocket (`CurlStream`), gets.
     func setVerificationAndTimeouts() throws(TransportError) {
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_SSL_VERIFYPEER, 1)

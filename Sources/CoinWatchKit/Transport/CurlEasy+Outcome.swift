@@ -1,4 +1,7 @@
 import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension CurlEasy {
     /// The response, or the transport error that `code` (the transfer's CURLcode) stands for.
@@ -42,6 +45,9 @@ extension CurlEasy {
         if exceededCap || code == CURLE_FILESIZE_EXCEEDED {
             return .tooLarge(host: host, limit: maxBodyBytes)
         }
+        if code == CURLE_SSL_CACERT_BADFILE, let caFile = request.caFile {
+            return .tls(host: host, message: Self.unusableBundle(caFile))
+        }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .dns(host: host)
@@ -58,6 +64,18 @@ extension CurlEasy {
             if Self.tlsCodes.contains(code.rawValue) { return .tls(host: host, message: message) }
             return .curl(host: host, code: Int(code.rawValue), message: message)
         }
+    }
+
+    /// Why OpenSSL could not load the extra CA bundle at `path` (a `ca_file`, or `$SSL_CERT_FILE`), in
+    /// one line that names the file and both places it can come from; libcurl only says "error setting
+    /// certificate file".
+    static func unusableBundle(_ path: String) -> String {
+        let start = "cannot load the CA bundle \(path) (ca_file or \(TrustedBundle.variable))"
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "\(start): \(POSIXFile.lastError())" }
+        if let kind = POSIXFile.notRegular(info.st_mode) { return "\(start): it is \(kind), not a PEM file" }
+        guard access(path, R_OK) == 0 else { return "\(start): \(POSIXFile.lastError())" }
+        return "\(start): no certificate in it could be read (PEM expected)"
     }
 
     /// Whether the connection was established before the transfer ended.

@@ -48,15 +48,8 @@ final class CurlStream {
         try easy.set(CURLOPT_CONNECT_ONLY, 1)
         try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)
         try easy.set(CURLOPT_SSL_ENABLE_ALPN, 0)
-        try easy.set(CURLOPT_NOSIGNAL, 1)
-        try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
-        try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caFile {
-            try easy.set(CURLOPT_CAINFO, caFile)
-            try easy.set(CURLOPT_CAPATH, CurlEasy.systemCAPath)
-        }
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, CurlEasy.milliseconds(connectTimeout))
-        try easy.set(CURLOPT_TIMEOUT_MS, CurlEasy.milliseconds(connectTimeout))
+        // The same verification, extra trust and timeouts as an HTTP request (the request's timeouts are both `connectTimeout`).
+        try easy.setVerificationAndTimeouts()
         try easy.check(cw_setopt_pointer(easy.handle, CURLOPT_ERRORBUFFER, easy.errorBuffer), CURLOPT_ERRORBUFFER)
         let code = curl_easy_perform(easy.handle)
         guard code == CURLE_OK else { throw easy.error(for: code) }

@@ -2,16 +2,22 @@
 ///
 /// TLS verification is always on, only http, https and file are allowed, redirects are followed at most
 /// five times and only to the same scheme, host and port (`Redirect`), and bodies over `maxBodyBytes`
-/// are refused.
+/// are refused. A request without a `caFile` of its own trusts the transport's `caFile` (`$SSL_CERT_FILE`)
+/// besides the system's roots.
 public struct CurlTransport: HTTPTransport {
     /// The largest response body accepted, in bytes (after decompression).
     public var maxBodyBytes: Int
+    /// A PEM bundle trusted in addition to the system's by every request that names none of its own
+    /// (`$SSL_CERT_FILE`, see `TrustedBundle`); a request's `caFile` (rules.json `ca_file`) wins.
+    public var caFile: String?
     /// Receives one line per finished request (URL redacted); nil logs nothing.
     public var log: (@Sendable (String) -> Void)?
 
-    /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), logging each request to `log`.
-    public init(maxBodyBytes: Int = 32 * 1024 * 1024, log: (@Sendable (String) -> Void)? = nil) {
+    /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), trusting `caFile` besides the
+    /// system's roots where a request has no `caFile`, logging each request to `log`.
+    public init(maxBodyBytes: Int = 32 * 1024 * 1024, caFile: String? = nil, log: (@Sendable (String) -> Void)? = nil) {
         self.maxBodyBytes = maxBodyBytes
+        self.caFile = caFile
         self.log = log
     }
 
@@ -83,8 +89,11 @@ public struct CurlTransport: HTTPTransport {
         }
     }
 
-    /// A configured easy handle for `request`, after checking its scheme.
-    private func prepare(_ request: HTTPRequest) throws(TransportError) -> CurlEasy {
+    /// A configured easy handle for `request`, after checking its scheme; it trusts the request's own
+    /// `caFile`, else the transport's.
+    private func prepare(_ original: HTTPRequest) throws(TransportError) -> CurlEasy {
+        var request = original
+        request.caFile = TrustedBundle.chosen(own: original.caFile, fallback: caFile)
         let schemes = request.mail == nil ? Self.allowedSchemes : Self.mailSchemes
         guard schemes.contains(URLParts(request.url).scheme) else {
             throw .badURL(url: request.loggableURL)

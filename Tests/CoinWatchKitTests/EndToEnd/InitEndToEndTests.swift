@@ -74,38 +74,10 @@ import Testing
         #expect(dir.read("rules.json") == nil)
     }
 
-    /// Runs `coinwatch ARGS` on a pseudo-terminal (Python's pty), answering each prompt as it appears;
-    /// returns everything the terminal showed and the exit status.
+    /// `coinwatch ARGS` on a pseudo-terminal, answering each prompt as it appears.
     private func onTerminal(_ args: [String], answers: [(prompt: String, answer: String)]) throws -> (screen: String, status: Int) {
-        let driver = try dir.write("terminal.py", #"""
-        import json, os, pty, select, sys, time
-        argv, answers = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execv(argv[0], argv)
-        out, at, deadline = b"", 0, time.time() + 30
-        while time.time() < deadline:
-            if answers and answers[0][0].encode() in out[at:]:
-                at = out.index(answers[0][0].encode(), at) + 1
-                os.write(fd, answers.pop(0)[1].encode() + b"\n")
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                out += data
-        _, status = os.waitpid(pid, 0)
-        sys.stdout.write(out.decode("utf-8", "replace").replace("\r\n", "\n"))
-        sys.stdout.write("\nSTATUS=%d\n" % os.waitstatus_to_exitcode(status))
-        """#)
-        let argv = String(decoding: try JSONSerialization.data(withJSONObject: [Binary.path] + args), as: UTF8.self)
-        let pairs = String(decoding: try JSONSerialization.data(withJSONObject: answers.map { [$0.prompt, $0.answer] }), as: UTF8.self)
-        let run = try Shell.run("python3", [driver, argv, pairs], environment: Binary.environment(adding: env), timeout: 60)
-        let status = run.stdout.split(separator: "\n").last.flatMap { Int($0.dropFirst("STATUS=".count)) } ?? -1
-        return (run.stdout, status)
+        let session = try PseudoTerminal.run(args, answers: answers, environment: env, in: dir)
+        return (session.screen, session.status)
     }
 
     @Test func onATerminalInitAsksForFavoritesOneAtATimeASinkAndItsURLVariable() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// TLS through the binary (SPEC §6): a self-signed server is refused with a clear TLS error; a
-/// `ca_file` on the provider or the sink makes it trusted; nothing in rules.json, the environment or
-/// the command line turns verification off.
+/// `ca_file` on the provider or the sink, or `SSL_CERT_FILE`, makes it trusted; nothing in rules.json,
+/// the environment or the command line turns verification off.
 @Suite struct TLSEndToEndTests {
     /// CoinGecko: one request a pass, which is all a one-answer TLS server can take.
     private let provider = ProviderCase.all[0]
@@ -50,6 +50,20 @@ import Testing
             baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
             sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook", "ca_file": "\#(receiver.certificate)"}}"#))
         let run = try pass(dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "delivered over TLS: \(run.stderr)")
+        #expect(StateSnapshot(path: dir.path + "/state.json")?.outbox.isEmpty == true)
+    }
+
+    @Test func sslCertFileMakesTheSelfSignedReceiverTrusted() throws {
+        let market = try MarketServer()
+        let receiver = try TLSServer(reply: .text("ok"))
+        let dir = try TempDir()
+        market.set("bitcoin", price: 90)
+        try dir.write("rules.json", RulesJSON.make(
+            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
+            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"}}"#))
+        let run = try pass(dir, env: ["SSL_CERT_FILE": receiver.certificate])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "delivered over TLS: \(run.stderr)")
         #expect(StateSnapshot(path: dir.path + "/state.json")?.outbox.isEmpty == true)

@@ -119,6 +119,16 @@ import Testing
         #expect(trusted.waitForExit() == 0)
     }
 
+    @Test func wssFeedWithoutACAFileTrustsSSLCertFile() throws {
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 10100)]]], tls: true)
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#, caFile: false)
+        let run = try rig.start(environment: ["SSL_CERT_FILE": try #require(rig.feed.certificate)])
+        #expect(Eventually.wait(timeout: 10) { rig.receiver.requests.count == 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(!run.stderr.contains("TLS"), "\(run.stderr)")
+    }
+
     @Test func unknownMessagesAndPricesForAnUnsubscribedSymbolGiveOneLineEachAndChangeNothing() throws {
         let kline = String(decoding: try Fixtures.bytes("real/stream/binance-combined_btcusdt-kline_1m_2020-10-02.json"), as: UTF8.self)
         let rig = try StreamRig(connections: [[

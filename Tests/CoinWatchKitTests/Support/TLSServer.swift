@@ -93,7 +93,8 @@ final class TLSServer: @unchecked Sendable {
                  "-addext", "subjectAltName=IP:127.0.0.1"])
     }
 
-    private static func run(_ arguments: [String]) throws {
+    /// Runs `openssl arguments`, its output discarded; throws `StartFailure` when it fails.
+    static func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
