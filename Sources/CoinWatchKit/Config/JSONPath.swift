@@ -2,10 +2,22 @@
 enum JSONPath {
     /// `parent.key`, or `parent["key"]` when the key is not a plain name.
     static func child(_ parent: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-$".unicodeScalars.contains($0)
+        // Every plain character is ASCII, so bytes are characters here.
+        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"): return true
+            default: return false
+            }
         }
-        if plain { return parent.isEmpty ? key : "\(parent).\(key)" }
+        if plain {
+            guard !parent.isEmpty else { return key }
+            var path = parent
+            path.reserveCapacity(parent.utf8.count + 1 + key.utf8.count)
+            path += "."
+            path += key
+            return path
+        }
         let escaped = key.replacingBackslashesAndQuotes
         return "\(parent)[\"\(escaped)\"]"
     }

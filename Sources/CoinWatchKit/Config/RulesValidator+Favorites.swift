@@ -14,7 +14,7 @@ extension RulesValidator {
                 error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath)
                 continue
             }
-            let key = text.value.lowercased()
+            let key = text.value.lowercasedKey
             if let first = seen[key] {
                 error("\(text.shown) is already a favorite (\(JSONPath.element(path, first)); case is ignored); remove one",
                       at: element, path: elementPath)

@@ -103,7 +103,7 @@ extension RulesValidator {
         guard let text = string(node, path: coinPath) else { return nil }
         if text.value == "*" { return "*" }
         if text.value == RuleCoin.portfolio { return RuleCoin.portfolio }
-        if let parts = RuleCoin.ratioParts(text.value), favoriteByKey[text.value.lowercased()] == nil {
+        if let parts = RuleCoin.ratioParts(text.value), favoriteByKey[text.value.lowercasedKey] == nil {
             guard let a = favoriteCoin(parts.base, text: text, at: node, path: coinPath),
                   let b = favoriteCoin(parts.quote, text: text, at: node, path: coinPath) else { return nil }
             guard a != b else {
@@ -119,7 +119,7 @@ extension RulesValidator {
     /// The favorite `name` stands for, as written in favorites; an error (did-you-mean) when there is none.
     private mutating func favoriteCoin(_ name: String, text: ConfigString, at node: JSONNode, path coinPath: String) -> String? {
         guard let favorites = favoriteNames else { return name }
-        if let favorite = favoriteByKey[name.lowercased()] { return favorite }
+        if let favorite = favoriteByKey[name.lowercasedKey] { return favorite }
         let shown = text.fromEnvironment ? text.shown : "'\(name)'"
         var message = "coin \(shown) is not in favorites; add it to favorites (coinwatch favorites add \(text.fromEnvironment ? "COIN" : name)) or use \"*\"."
         if !text.fromEnvironment {
@@ -136,8 +136,9 @@ extension RulesValidator {
     static func lookup(_ favorites: [String]) -> [String: String] {
         var byKey: [String: String] = [:]
         byKey.reserveCapacity(favorites.count)
-        for favorite in favorites where byKey[favorite.lowercased()] == nil {
-            byKey[favorite.lowercased()] = favorite
+        for favorite in favorites {
+            let key = favorite.lowercasedKey
+            if byKey[key] == nil { byKey[key] = favorite }
         }
         return byKey
     }
