@@ -34,3 +34,69 @@ enum HoldingFigure: Sendable, Equatable {
         return self == .value ? "holding value \(n(figure)) \(sign) \(n(line))" : "P&L \(n(figure))% \(sign) \(n(line))%"
     }
 }
+
+/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: a line, the holding's figure
+/// compared with it and which side holds (level); everything else a condition kind says is said
+/// here once.
+protocol HoldingFigureKind: ConditionKind {
+    /// The figure compared: `.value` or `.pnlPct`.
+    static var measure: HoldingFigure { get }
+    /// Holds at or over the line (`…_above`), else at or under it.
+    static var above: Bool { get }
+    /// The line: an amount in vs_currency (`value_*`) or percent of the cost (`pnl_pct_*`).
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension HoldingFigureKind {
+    static var schema: String {
+        switch measure {
+        case .value: return ##"{"$ref": "#/$defs/price"}"##
+        case .pnlPct: return ##"{"$ref": "#/$defs/percent"}"##
+        }
+    }
+
+    /// An amount (never negative) for `value_*`, any percent for `pnl_pct_*`.
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        switch measure {
+        case .value: return reader.price(node, path: path).map(Self.init(value:))
+        case .pnlPct: return reader.number(node, path: path).map(Self.init(value:))
+        }
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: value, unit: Self.measure == .value ? .money : .percent) }
+
+    var needs: ConditionNeeds { ConditionNeeds(holdings: true) }
+
+    func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Self.measure.holds(o, value, atLeast: Self.above) }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
+
+    /// ` holding is worth more than $50,000.00`, ` holding's P&L fell to -20% or less`.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(Self.above ? " holding is worth more than " : " holding fell to a value below ", money: value)
+        case .pnlPct: out.text(" holding's P&L \(Self.above ? "rose" : "fell") to \(MessageText.signed(value)) or \(Self.above ? "more" : "less")")
+        }
+    }
+
+    /// ` — worth $51,000.00`, ` — P&L +12.50%`.
+    func writeFigure(_ figure: Double, into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(" — worth ", money: figure)
+        case .pnlPct: out.text(" — P&L ", percent: figure, then: "")
+        }
+    }
+
+    /// ` holding is no longer worth more than $50,000.00`, ` holding's P&L is back above -20%`.
+    func writeResolved(into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(" holding is no longer worth \(Self.above ? "more" : "less") than ", money: value)
+        case .pnlPct: out.text(" holding's P&L is back \(Self.above ? "below" : "above") \(MessageText.signed(value))")
+        }
+    }
+}

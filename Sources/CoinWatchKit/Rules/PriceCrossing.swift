@@ -47,3 +47,41 @@ enum PriceCrossing: Sendable, Equatable {
         return "\(n(previous)) → \(n(o.price))\(o.span?.tradedText ?? "") \(verb) \(n(value))\(wick)"
     }
 }
+
+/// `crosses_above` or `crosses_below`: a price in the rule's currency and which way it must be
+/// crossed (event; `rearm` in percent of the value); everything else a condition kind says is
+/// said here once.
+protocol PriceCrossingKind: ConditionKind {
+    /// Holds on a crossing up (`crosses_above`), else on one down.
+    static var above: Bool { get }
+    /// The price, in the rule's currency.
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension PriceCrossingKind {
+    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path).map(Self.init(value:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    /// The crossing that makes the condition hold.
+    private static var toward: PriceCrossing { above ? .up : .down }
+
+    var threshold: Threshold? { Threshold(value: value, unit: .money) }
+
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == Self.toward }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }
+
+    func wick(_ o: Observation) -> Double? { PriceCrossing.wick(o, value: value, toward: Self.toward) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(Self.above ? " crossed above " : " crossed below ", money: value)
+    }
+}

@@ -39,3 +39,45 @@ enum ProviderFigure: Sendable, Equatable {
         return "\(name) \(NumberText.plain(figure)) \(sign) \(NumberText.plain(line))"
     }
 }
+
+/// `volume_24h_above`, `volume_24h_below`, `market_cap_above` or `market_cap_below`: an amount in
+/// the rule's currency, the figure compared with it and which side holds (level); everything else
+/// a condition kind says is said here once.
+protocol ProviderFigureKind: ConditionKind {
+    /// The figure compared: `.volume24h` or `.marketCap`.
+    static var measure: ProviderFigure { get }
+    /// Holds at or over the amount (`…_above`), else at or under it.
+    static var above: Bool { get }
+    /// The amount, in the rule's currency.
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension ProviderFigureKind {
+    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path).map(Self.init(value:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: value, unit: .money) }
+
+    func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Self.measure.holds(o, value, atLeast: Self.above) }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
+
+    /// `'s 24h volume is $1.20B (≥ $1.00B)`: the figure and the amount it met.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        let side = Self.above ? "above" : "below"
+        guard let figure = out.value else { return out.text("'s \(Self.measure.name) is \(side) ", money: value) }
+        out.text("'s \(Self.measure.name) is " + out.amount(figure))
+        out.met(Self.above ? "≥" : "≤", out.amount(value))
+    }
+    func writeResolved(into out: inout MessageText) {
+        out.text("'s \(Self.measure.name) is no longer \(Self.above ? "above" : "below") " + out.amount(value))
+    }
+}

@@ -95,7 +95,8 @@ struct WindowExtreme: Sendable, Equatable {
 }
 
 /// A kind whose value is a window and whose judgement is a `WindowExtreme`: `new_high` and
-/// `new_low`, which differ only in `high`, their words and their examples.
+/// `new_low`, which differ only in `high` and their examples; everything else a condition kind
+/// says is said here once.
 protocol WindowExtremeKind: ConditionKind {
     /// `new_high` (true) or `new_low`.
     static var high: Bool { get }
@@ -105,6 +106,8 @@ protocol WindowExtremeKind: ConditionKind {
 }
 
 extension WindowExtremeKind {
+    static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
+
     static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         reader.window(node, path: path).map { Self(window: $0) }
     }
@@ -122,4 +125,13 @@ extension WindowExtremeKind {
     func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
         if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path, providers: providers) }
     }
+
+    static func direction(of alert: Alert) -> ConditionDirection { high ? .rise : .fall }
+
+    /// ` rose to a new 24h high`, ` fell to a new 7-day low`.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(Self.high ? " rose to a new \(window.phrase) high" : " fell to a new \(window.phrase) low")
+    }
+
+    func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) \(Self.high ? "high" : "low")") }
 }

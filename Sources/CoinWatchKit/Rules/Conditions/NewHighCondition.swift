@@ -11,7 +11,6 @@ struct NewHighCondition: WindowExtremeKind {
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"new_high": "24h"}"#
-    static let schema = ##"{"$ref": "#/$defs/window"}"##
     static let examples = [
         ConditionExample(#"{"new_high": "24h"}"#, price: 105, high24h: 104, history: [(3600, 100)], holds: true),
         ConditionExample(#"{"new_high": "24h"}"#, price: 103, high24h: 104, history: [(3600, 100)], holds: false),
@@ -27,14 +26,6 @@ struct NewHighCondition: WindowExtremeKind {
 
     /// The window.
     var window: Window
-
-    static func direction(of alert: Alert) -> ConditionDirection { .rise }
-
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" rose to a new \(window.phrase) high")
-    }
-
-    func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) high") }
 }
 
 extension Condition {

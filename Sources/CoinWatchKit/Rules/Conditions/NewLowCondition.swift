@@ -8,7 +8,6 @@ struct NewLowCondition: WindowExtremeKind {
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"new_low": "7d"}"#
-    static let schema = ##"{"$ref": "#/$defs/window"}"##
     static let examples = [
         ConditionExample(#"{"new_low": "24h"}"#, price: 90, low24h: 91, history: [(3600, 100)], holds: true),
         ConditionExample(#"{"new_low": "52w"}"#, price: 90, low52w: 90, holds: true),
@@ -20,14 +19,6 @@ struct NewLowCondition: WindowExtremeKind {
 
     /// The window.
     var window: Window
-
-    static func direction(of alert: Alert) -> ConditionDirection { .fall }
-
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" fell to a new \(window.phrase) low")
-    }
-
-    func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) low") }
 }
 
 extension Condition {

@@ -60,3 +60,62 @@ struct RSISettings: Sendable, Equatable {
         return "\(name) \(IndicatorFields.figure(now)) \(sign) \(level)"
     }
 }
+
+/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: one `RSISettings` and which
+/// side of its level counts; what the four kinds say alike is said here once, what a level kind
+/// and a crossing kind each add in `RSILevelKind` and `RSICrossingKind`.
+protocol RSIKind: ConditionKind {
+    /// At or above the level, or crossing up (`rsi_above`, `rsi_crosses_above`); else at or below it, or down.
+    static var above: Bool { get }
+    var settings: RSISettings { get }
+    init(settings: RSISettings)
+}
+
+extension RSIKind {
+    static var schema: String { RSISettings.schema }
+
+    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        RSISettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: settings.value, unit: .count) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.figure(o) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name) \(IndicatorFields.figure(settings.value))" }
+    func figureText(_ value: Double, vs: String) -> String { IndicatorFields.figure(value) }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — now \(IndicatorFields.figure(value))") }
+}
+
+/// `rsi_above` or `rsi_below`: the RSI at the last closed candle against the level (level).
+protocol RSILevelKind: RSIKind {}
+
+extension RSILevelKind {
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: false, above: Self.above) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" \(settings.name) is at or \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+    func writeResolved(into out: inout MessageText) {
+        out.text(" \(settings.name) is no longer \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+}
+
+/// `rsi_crosses_above` or `rsi_crosses_below`: the RSI crossed the level between the last two closed candles (event).
+protocol RSICrossingKind: RSIKind {}
+
+extension RSICrossingKind {
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: true, above: Self.above) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" \(settings.name) crossed \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+}
