@@ -24,7 +24,7 @@ enum InitCommand {
             context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
             return .failure
         }
-        var favorites = context.arguments.favoritesList
+        let favorites = context.arguments.favoritesList
         var format = context.arguments.sink
         let asking = !context.arguments.yes && isatty(0) == 1 && context.io.stdoutIsTTY
         var session = WatchSession.open(context, rules: RulesFile(path: path))
