@@ -10,8 +10,15 @@ enum ExplainCommand {
                 : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].\n")
             return .usage
         }
+        // The state is read beside the validation of rules.json, for the coins a glance says the rule covers.
+        let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
+        let (rulesPath, ruleID, coin) = (context.rulesPath, positionals[0], positionals.count == 2 ? positionals[1] : nil)
+        let readEarly: @Sendable () -> EarlyState? = { earlyState(rulesPath: rulesPath, shared: shared, ruleID: ruleID, coin: coin) }
+        let (early, loaded) = ConcurrentJobs.run([readEarly]) {
+            context.loadRules(tolerateUnsetVariables: true)
+        }
         let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
+        switch loaded {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
@@ -32,7 +39,9 @@ enum ExplainCommand {
             }
             coins = [coin]
         }
-        var session = WatchSession.open(context, rules: rules, sections: .explaining(rule: rule.id, coins: coins))
+        let sections = StateSections.explaining(rule: rule.id, coins: coins)
+        let read = early.first.flatMap { $0 }.flatMap { $0.sections == sections ? $0.read : nil }
+        var session = WatchSession.open(context, rules: rules, sections: sections, read: read)
         defer { session.finish() }
         let now = session.now
         let fetched = RunCommand.makePass(context, rules: rules).fetcher

@@ -10,14 +10,7 @@ enum JSONPath {
             default: return false
             }
         }
-        if plain {
-            guard !parent.isEmpty else { return key }
-            var path = parent
-            path.reserveCapacity(parent.utf8.count + 1 + key.utf8.count)
-            path += "."
-            path += key
-            return path
-        }
+        if plain { return parent.isEmpty ? key : parent + "." + key }
         let escaped = key.replacingBackslashesAndQuotes
         return "\(parent)[\"\(escaped)\"]"
     }

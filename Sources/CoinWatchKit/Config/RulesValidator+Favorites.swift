@@ -8,16 +8,16 @@ extension RulesValidator {
         var result: [String] = []
         var seen: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
-            let elementPath = JSONPath.element(path, index)
+            let elementPath = { JSONPath.element(path, index) }
             guard let text = string(element, path: elementPath) else { continue }
             guard !text.value.allSatisfy(\.isWhitespace) else {
-                error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath)
+                error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
                 continue
             }
             let key = text.value.lowercasedKey
             if let first = seen[key] {
                 error("\(text.shown) is already a favorite (\(JSONPath.element(path, first)); case is ignored); remove one",
-                      at: element, path: elementPath)
+                      at: element, path: elementPath())
                 continue
             }
             seen[key] = index

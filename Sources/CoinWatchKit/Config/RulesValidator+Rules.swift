@@ -74,8 +74,7 @@ extension RulesValidator {
             error("a rule needs an id: 1-64 characters of A-Z a-z 0-9 . _ -", at: rule, path: path)
             return nil
         }
-        let idPath = JSONPath.child(path, "id")
-        guard let text = string(node, path: idPath) else { return nil }
+        guard let text = string(node, path: { JSONPath.child(path, "id") }) else { return nil }
         // Every allowed character is ASCII, so bytes are characters here.
         let allowed = text.value.utf8.allSatisfy { byte in
             switch byte {
@@ -85,7 +84,7 @@ extension RulesValidator {
             }
         }
         guard allowed, (1...64).contains(text.value.utf8.count) else {
-            error("the id \(text.shown) is not 1-64 characters of A-Z a-z 0-9 . _ -", at: node, path: idPath)
+            error("the id \(text.shown) is not 1-64 characters of A-Z a-z 0-9 . _ -", at: node, path: JSONPath.child(path, "id"))
             return nil
         }
         return text.value
@@ -99,7 +98,7 @@ extension RulesValidator {
                   at: rule, path: path)
             return nil
         }
-        let coinPath = JSONPath.child(path, "coin")
+        let coinPath = { JSONPath.child(path, "coin") }
         guard let text = string(node, path: coinPath) else { return nil }
         if text.value == "*" { return "*" }
         if text.value == RuleCoin.portfolio { return RuleCoin.portfolio }
@@ -108,7 +107,7 @@ extension RulesValidator {
                   let b = favoriteCoin(parts.quote, text: text, at: node, path: coinPath) else { return nil }
             guard a != b else {
                 error("the ratio \(text.shown) divides a coin by itself; name two different favorites, e.g. \"ethereum/bitcoin\"",
-                      at: node, path: coinPath)
+                      at: node, path: coinPath())
                 return nil
             }
             return a + "/" + b
@@ -117,7 +116,7 @@ extension RulesValidator {
     }
 
     /// The favorite `name` stands for, as written in favorites; an error (did-you-mean) when there is none.
-    private mutating func favoriteCoin(_ name: String, text: ConfigString, at node: JSONNode, path coinPath: String) -> String? {
+    private mutating func favoriteCoin(_ name: String, text: ConfigString, at node: JSONNode, path coinPath: () -> String) -> String? {
         guard let favorites = favoriteNames else { return name }
         if let favorite = favoriteByKey[name.lowercasedKey] { return favorite }
         let shown = text.fromEnvironment ? text.shown : "'\(name)'"
@@ -128,7 +127,7 @@ extension RulesValidator {
             }
             message += bySymbol.map { " Did you mean '\($0)'?" } ?? Suggestion.phrase(for: name, in: favorites)
         }
-        error(message, at: node, path: coinPath)
+        error(message, at: node, path: coinPath())
         return nil
     }
 

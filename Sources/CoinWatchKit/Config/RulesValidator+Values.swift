@@ -30,6 +30,15 @@ extension RulesValidator {
         report(.error, message, line: member.line, column: member.column, path: path)
     }
 
+    /// `string(_:path:)` with the path made only when there is something to report: a string with
+    /// no `${` within the length limit is its own value (most ids, coins and favorites).
+    mutating func string(_ node: JSONNode, path: () -> String) -> ConfigString? {
+        if case .string(let raw) = node.value, raw.utf8.count <= Self.maxStringLength, !EnvironmentExpander.holdsPlaceholder(raw) {
+            return ConfigString(value: raw, fromEnvironment: false, raw: raw)
+        }
+        return string(node, path: path())
+    }
+
     /// A string with `${NAME}` expanded; reports a wrong type, unset variables and a malformed `${`.
     mutating func string(_ node: JSONNode, path: String) -> ConfigString? {
         guard case .string(let raw) = node.value else {

@@ -11,6 +11,7 @@ import Testing
         dir = try TempDir()
     }
 
+    @discardableResult
     private func writeRules(_ rules: String, favorites: [String] = ["bitcoin"], defaults: String = #"{"notify": ["stdout"]}"#,
                             sinks: String = "{}") throws -> String {
         try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: favorites, rules: rules,

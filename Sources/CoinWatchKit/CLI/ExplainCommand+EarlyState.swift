@@ -1,0 +1,73 @@
+extension ExplainCommand {
+    /// The state as read for explaining a rule over some coins, read while rules.json is still
+    /// being validated (the two reads run side by side, `ConcurrentJobs`); used only when the
+    /// validated rule covers exactly those coins.
+    struct EarlyState: Sendable {
+        /// What was read.
+        let sections: StateSections
+        /// The document, or why it could not be read.
+        let read: Result<StateDocument, StateError>
+    }
+
+    /// The state for explaining rule `ruleID` over `coin`, else over every coin it covers, as a
+    /// glance at rules.json finds them; nil when the glance cannot tell (the state is then read
+    /// after validation, as before).
+    static func earlyState(rulesPath: String, shared: SharedState, ruleID: String, coin: String?) -> EarlyState? {
+        guard var coins = coveredCoins(rulesPath: rulesPath, ruleID: ruleID) else { return nil }
+        if let coin {
+            guard coins.contains(coin) else { return nil }
+            coins = [coin]
+        }
+        let sections = StateSections.explaining(rule: ruleID, coins: coins)
+        do {
+            return EarlyState(sections: sections, read: .success(try shared.read(sections: sections)))
+        } catch {
+            return EarlyState(sections: sections, read: .failure(error))
+        }
+    }
+
+    /// The coins rule `ruleID` covers as rules.json spells them (its `coin`, or every favorite for
+    /// `"*"`), read without validating; nil when the file or the rule is not plainly there.
+    static func coveredCoins(rulesPath: String, ruleID: String) -> [String]? {
+        guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> [String]? in
+            var reader = JSONTokenizer(buffer)
+            var favorites: [String] = []
+            var coin: String?
+            let read = reader.members { reader, key in
+                if reader.bytes(in: key, equal: Array("favorites".utf8)) {
+                    return elements(&reader) { reader in
+                        guard let favorite = reader.plainString() else { return false }
+                        favorites.append(favorite)
+                        return true
+                    }
+                }
+                if reader.bytes(in: key, equal: Array("rules".utf8)) {
+                    return elements(&reader) { reader in
+                        var id: String?, ruleCoin: String?
+                        let plain = reader.members { reader, key in
+                            if reader.bytes(in: key, equal: Array("id".utf8)) { id = reader.plainString(); return id != nil }
+                            if reader.bytes(in: key, equal: Array("coin".utf8)) { ruleCoin = reader.plainString(); return ruleCoin != nil }
+                            return reader.skimValue()
+                        }
+                        if plain, id == ruleID, coin == nil { coin = ruleCoin }
+                        return plain
+                    }
+                }
+                return reader.skimValue()
+            }
+            guard read, let coin else { return nil }
+            return coin == "*" ? favorites : [coin]
+        }
+    }
+
+    /// Walks the array at the cursor, `body` consuming each element; false when it is not well-formed or `body` gave up.
+    private static func elements(_ reader: inout JSONTokenizer, _ body: (inout JSONTokenizer) -> Bool) -> Bool {
+        guard reader.take(UInt8(ascii: "[")) else { return false }
+        if reader.take(UInt8(ascii: "]")) { return true }
+        repeat {
+            guard body(&reader) else { return false }
+        } while reader.take(UInt8(ascii: ","))
+        return reader.take(UInt8(ascii: "]"))
+    }
+}

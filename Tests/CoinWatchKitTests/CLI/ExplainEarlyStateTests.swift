@@ -1,0 +1,47 @@
+@testable import CoinWatchKit
+import Testing
+
+/// `explain` reads the state beside the validation of rules.json, for the coins a glance at the
+/// file says the rule covers (`ExplainCommand.coveredCoins`); the glance must find exactly what the
+/// validator will, or say it cannot tell.
+@Suite struct ExplainEarlyStateTests {
+    private func covered(_ json: String, _ rule: String) throws -> [String]? {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", json)
+        return withExtendedLifetime(dir) { ExplainCommand.coveredCoins(rulesPath: path, ruleID: rule) }
+    }
+
+    static let file = #"""
+    {"$schema": "x", "rules": [{"id": "x", "when": {"above": 1, "note": "{\"id\": \"a\"}"}, "coin": "solana"},
+                               {"coin": "bitcoin", "id": "a", "when": {"above": [1, {"b": 2}]}},
+                               {"id": "all", "coin": "*", "when": {"change_24h_abs": 5}}, {"id": "a", "coin": "ethereum"}],
+     "favorites": ["bitcoin", "ethereum", "solana"], "interval": "1m"}
+    """#
+
+    @Test func theGlanceFindsTheRulesCoinOrEveryFavoriteForAWildcard() throws {
+        #expect(try covered(Self.file, "a") == ["bitcoin"])
+        #expect(try covered(Self.file, "x") == ["solana"])
+        #expect(try covered(Self.file, "all") == ["bitcoin", "ethereum", "solana"])
+    }
+
+    @Test(arguments: [
+        (Self.file, "missing"),
+        (#"{"rules": [{"id": "a", "coin": "bit\u0063oin"}], "favorites": []}"#, "a"),
+        (#"{"rules": [{"id": "a", "coin": 3}]}"#, "a"),
+        (#"{"rules": [{"id": "a", "coin": "bitcoin"}"#, "a"),
+        (#"[]"#, "a"),
+    ])
+    func whenTheGlanceCannotTellItSaysSo(json: String, rule: String) throws {
+        #expect(try covered(json, rule) == nil)
+    }
+
+    @Test func aCoinTheRuleDoesNotCoverReadsNothingEarly() throws {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", Self.file)
+        let shared = SharedState(path: dir.path + "/state.json", lockTimeout: 1)
+        #expect(ExplainCommand.earlyState(rulesPath: path, shared: shared, ruleID: "a", coin: "solana") == nil)
+        let early = try #require(ExplainCommand.earlyState(rulesPath: path, shared: shared, ruleID: "all", coin: "solana"))
+        #expect(early.sections == .explaining(rule: "all", coins: ["solana"]))
+        #expect((try? early.read.get()) == StateDocument())
+    }
+}
