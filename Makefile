@@ -43,8 +43,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The release binary carries the Swift runtime inside (--static-swift-stdlib): it starts faster (no
+# Swift libraries to load and bind) and keeps working where no Swift toolchain is installed.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+
 release: deps
-	$(SWIFT) build -c release --product coinwatch
+	$(SWIFT) build $(RELEASE_FLAGS) --product coinwatch
 
 demo: release
 	@scripts/demo.sh
@@ -82,8 +86,8 @@ bench: deps test-python
 		echo "installing python3-venv (apt)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; }
-	$(SWIFT) build -c release --product coinwatch
-	$(SWIFT) build -c release --product coinwatch-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product coinwatch
+	$(SWIFT) build $(RELEASE_FLAGS) --product coinwatch-bench
 	python3 bench/run.py --bin .build/release/coinwatch --micro .build/release/coinwatch-bench $(BENCH_ARGS)
 
 clean:

@@ -35,19 +35,19 @@ extension ExplainCommand {
             var favorites: [String] = []
             var coin: String?
             let read = reader.members { reader, key in
-                if reader.bytes(in: key, equal: Array("favorites".utf8)) {
+                if reader.bytes(in: key, equal: Key.favorites) {
                     return elements(&reader) { reader in
                         guard let favorite = reader.plainString() else { return false }
                         favorites.append(favorite)
                         return true
                     }
                 }
-                if reader.bytes(in: key, equal: Array("rules".utf8)) {
+                if reader.bytes(in: key, equal: Key.rules) {
                     return elements(&reader) { reader in
                         var id: String?, ruleCoin: String?
                         let plain = reader.members { reader, key in
-                            if reader.bytes(in: key, equal: Array("id".utf8)) { id = reader.plainString(); return id != nil }
-                            if reader.bytes(in: key, equal: Array("coin".utf8)) { ruleCoin = reader.plainString(); return ruleCoin != nil }
+                            if reader.bytes(in: key, equal: Key.id) { id = reader.plainString(); return id != nil }
+                            if reader.bytes(in: key, equal: Key.coin) { ruleCoin = reader.plainString(); return ruleCoin != nil }
                             return reader.skimValue()
                         }
                         if plain, id == ruleID, coin == nil { coin = ruleCoin }
@@ -59,6 +59,11 @@ extension ExplainCommand {
             guard read, let coin else { return nil }
             return coin == "*" ? favorites : [coin]
         }
+    }
+
+    /// The keys the glance looks for, as bytes.
+    private enum Key {
+        static let favorites = Array("favorites".utf8), rules = Array("rules".utf8), id = Array("id".utf8), coin = Array("coin".utf8)
     }
 
     /// Walks the array at the cursor, `body` consuming each element; false when it is not well-formed or `body` gave up.

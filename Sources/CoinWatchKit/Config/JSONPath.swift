@@ -17,7 +17,7 @@ enum JSONPath {
 
     /// `parent[index]`.
     static func element(_ parent: String, _ index: Int) -> String {
-        "\(parent)[\(index)]"
+        parent + "[" + String(index) + "]"
     }
 }
 

@@ -12,28 +12,24 @@ extension RulesValidator {
             error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path)
             return (nil, nil)
         }
-        var known: [JSONNode.Member] = []
+        var known: [(member: JSONNode.Member, kind: any ConditionKind.Type)] = []
         for member in members {
-            if ConditionRegistry.kind(member.key) != nil {
-                known.append(member)
+            if let kind = ConditionRegistry.kind(member.key) {
+                known.append((member, kind))
                 continue
             }
             let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
             report(.error, message, line: member.line, column: member.column, path: path)
         }
         guard known.count <= 1 else {
-            let keys = known.map(\.key).joined(separator: ", ")
+            let keys = known.map(\.member.key).joined(separator: ", ")
             report(.error, "when holds \(known.count) conditions (\(keys)); a rule has exactly one, so write one rule per condition",
-                   line: known[1].line, column: known[1].column, path: path)
+                   line: known[1].member.line, column: known[1].member.column, path: path)
             return (nil, nil)
         }
-        guard let member = known.first else { return (nil, nil) }
-        return (member.key, conditionValue(member.key, member.value, path: JSONPath.child(path, member.key)))
-    }
-
-    /// The value of condition `key` at `path`, read by its kind (`ConditionKind.parse`).
-    mutating func conditionValue(_ key: String, _ node: JSONNode, path: String) -> Condition? {
-        ConditionRegistry.kind(key)?.condition(node, path: path, &self)
+        guard let (member, kind) = known.first else { return (nil, nil) }
+        // The value is read by its kind (`ConditionKind.parse`).
+        return (member.key, kind.condition(member.value, path: JSONPath.child(path, member.key), &self))
     }
 
     /// A price: a number ≥ 0.

@@ -10,7 +10,9 @@ extension RulesValidator {
         for (index, element) in elements.enumerated() {
             let elementPath = { JSONPath.element(path, index) }
             guard let text = string(element, path: elementPath) else { continue }
-            guard !text.value.allSatisfy(\.isWhitespace) else {
+            // A first byte that is an ASCII letter or digit settles it without walking the characters.
+            let plainStart = text.value.utf8.first.map { $0 < 0x80 && ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) } ?? false
+            guard plainStart || !text.value.allSatisfy(\.isWhitespace) else {
                 error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
                 continue
             }
