@@ -1,6 +1,7 @@
-/// One field of a state record: its key in the file and, built from one key path and one
-/// `StateValue`, everything the one reader, the one writer and `Codable` do with it. A record's
-/// fields are listed once, in its `StateFields` table; a new field is one more line there.
+/// One field of a state record: its key in the file and, built from one key path (read and written
+/// at its place in the record, `StoredProperty`) and one `StateValue`, everything the one reader,
+/// the one writer and `Codable` do with it. A record's fields are listed once, in its `StateFields`
+/// table; a new field is one more line there.
 struct StateField<Record>: @unchecked Sendable {
     /// The key in the file (`fetched_at`).
     let name: String
@@ -24,16 +25,17 @@ struct StateField<Record>: @unchecked Sendable {
     static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                          _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
+        let property = StoredProperty(path)
         return StateField(name: name, isRequired: true,
                           read: { reader, record in
                               guard let read = value.read(&reader) else { return false }
-                              record[keyPath: path] = read
+                              property.set(&record, read)
                               return true
                           },
                           isOmitted: { _ in false },
-                          write: { try value.write($0[keyPath: path], &$1) },
-                          decode: { $1[keyPath: path] = try $0.decode(Value.self, forKey: key) },
-                          encode: { try $0.encode($1[keyPath: path], forKey: key) })
+                          write: { try value.write(property.get($0), &$1) },
+                          decode: { property.set(&$1, try $0.decode(Value.self, forKey: key)) },
+                          encode: { try $0.encode(property.get($1), forKey: key) })
     }
 
     /// A field that is `fallback` when missing or null; written always, or only when it differs
@@ -42,24 +44,25 @@ struct StateField<Record>: @unchecked Sendable {
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
         let key = StateFieldKey(name)
+        let property = StoredProperty(path)
         /// The value at the cursor by `read` into the record, `fallback` for null.
         func take(_ reader: inout JSONTokenizer, _ record: inout Record, _ read: (inout JSONTokenizer) -> Value?) -> Bool {
             if reader.next() == UInt8(ascii: "n") {
                 guard reader.takeNull() else { return false }
-                record[keyPath: path] = fallback
+                property.set(&record, fallback)
                 return true
             }
             guard let read = read(&reader) else { return false }
-            record[keyPath: path] = read
+            property.set(&record, read)
             return true
         }
         return StateField(name: name, isRequired: false,
                           read: { take(&$0, &$1, value.read) },
-                          isOmitted: { omittedWhenDefault && $0[keyPath: path] == fallback },
-                          write: { try value.write($0[keyPath: path], &$1) },
-                          decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) ?? fallback },
+                          isOmitted: { omittedWhenDefault && property.get($0) == fallback },
+                          write: { try value.write(property.get($0), &$1) },
+                          decode: { property.set(&$1, try $0.decodeIfPresent(Value.self, forKey: key) ?? fallback) },
                           encode: { container, record in
-                              let current = record[keyPath: path]
+                              let current = property.get(record)
                               if !(omittedWhenDefault && current == fallback) { try container.encode(current, forKey: key) }
                           },
                           readKeeping: value.readKeeping.map { readKeeping in
@@ -71,23 +74,24 @@ struct StateField<Record>: @unchecked Sendable {
     static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
                                          _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
+        let property = StoredProperty(path)
         return StateField(name: name, isRequired: false,
                           read: { reader, record in
                               if reader.next() == UInt8(ascii: "n") {
                                   guard reader.takeNull() else { return false }
-                                  record[keyPath: path] = nil
+                                  property.set(&record, nil)
                                   return true
                               }
                               guard let read = value.read(&reader) else { return false }
-                              record[keyPath: path] = read
+                              property.set(&record, read)
                               return true
                           },
-                          isOmitted: { $0[keyPath: path] == nil },
+                          isOmitted: { property.get($0) == nil },
                           write: { record, out in
-                              if let current = record[keyPath: path] { try value.write(current, &out) }
+                              if let current = property.get(record) { try value.write(current, &out) }
                           },
-                          decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) },
-                          encode: { try $0.encodeIfPresent($1[keyPath: path], forKey: key) })
+                          decode: { property.set(&$1, try $0.decodeIfPresent(Value.self, forKey: key)) },
+                          encode: { try $0.encodeIfPresent(property.get($1), forKey: key) })
     }
 }
 
