@@ -10,6 +10,10 @@ extension RulesValidator {
         if elements.count > Self.maxRules {
             error("rules holds \(elements.count) rules, over the limit of \(Self.maxRules) rules", at: node, path: path)
         }
+        if elements.count >= rulesInTwoFrom, elements.count <= Self.maxRules,
+           let rules = validateCleanRulesInTwo(elements, path: path, file: file) {
+            return rules
+        }
         var result: [Rule] = []
         result.reserveCapacity(elements.count)  // a rule is a large value: no doubling past the count
         var ids: [String: (index: Int, line: Int)] = [:]
@@ -31,6 +35,43 @@ extension RulesValidator {
             if let built = rule.built { result.append(built) }
         }
         return result
+    }
+
+    /// The rules of a large file validated in two halves on two threads (each half by a copy of this
+    /// validator), when both halves are clean: every rule valid, nothing to report, no id used twice.
+    /// Otherwise nil, and the one walk over all of them reports what it finds in the file's order.
+    private func validateCleanRulesInTwo(_ elements: [JSONNode], path: String, file: RulesFile) -> [Rule]? {
+        let middle = elements.count / 2
+        let validator = self
+        let secondHalf: @Sendable () -> [Rule]? = {
+            var copy = validator
+            return copy.cleanRules(elements, middle..<elements.count, path: path, file: file)
+        }
+        let (second, first) = ConcurrentJobs.run([secondHalf]) {
+            var copy = validator
+            return copy.cleanRules(elements, 0..<middle, path: path, file: file)
+        }
+        guard let first, let second = second.first ?? nil else { return nil }
+        var ids = Set<String>()
+        ids.reserveCapacity(elements.count)
+        for rule in first where !ids.insert(rule.id).inserted { return nil }
+        for rule in second where !ids.insert(rule.id).inserted { return nil }
+        return first + second
+    }
+
+    /// The rules at `indices`, or nil as soon as one of them is not an object, not valid, or brings
+    /// a diagnostic (a warning too).
+    private mutating func cleanRules(_ elements: [JSONNode], _ indices: Range<Int>, path: String, file: RulesFile) -> [Rule]? {
+        var rules: [Rule] = []
+        rules.reserveCapacity(indices.count)
+        let reported = diagnostics.count
+        for index in indices {
+            guard elements[index].members != nil else { return nil }
+            guard let built = rule(elements[index], path: JSONPath.element(path, index), file: file).built,
+                  diagnostics.count == reported else { return nil }
+            rules.append(built)
+        }
+        return rules
     }
 
     /// One rule: its id (when valid) and the rule itself when every field is valid.
