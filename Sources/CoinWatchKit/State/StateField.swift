@@ -1,5 +1,5 @@
 /// One field of a state record: its key in the file and, built from one key path (read and written
-/// at its place in the record, `StoredProperty`) and one `StateValue`, everything the one reader,
+/// at its place in the record, `FieldAccess`) and one `StateValue`, everything the one reader,
 /// the one writer and `Codable` do with it. A record's fields are listed once, in its `StateFields`
 /// table; a new field is one more line there.
 struct StateField<Record>: @unchecked Sendable {
@@ -24,8 +24,12 @@ struct StateField<Record>: @unchecked Sendable {
     /// A field the record must have, never null; always written.
     static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                          _ value: StateValue<Value>) -> StateField {
+        required(name, FieldAccess(path), value)
+    }
+
+    static func required<Value: Codable>(_ name: String, _ property: FieldAccess<Record, Value>,
+                                         _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
-        let property = StoredProperty(path)
         return StateField(name: name, isRequired: true,
                           read: { reader, record in
                               guard let read = value.read(&reader) else { return false }
@@ -43,8 +47,13 @@ struct StateField<Record>: @unchecked Sendable {
     static func defaulted<Value: Codable & Equatable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
+        defaulted(name, FieldAccess(path), value, default: fallback, omittedWhenDefault: omittedWhenDefault)
+    }
+
+    static func defaulted<Value: Codable & Equatable>(_ name: String, _ property: FieldAccess<Record, Value>,
+                                                      _ value: StateValue<Value>, default fallback: Value,
+                                                      omittedWhenDefault: Bool = false) -> StateField {
         let key = StateFieldKey(name)
-        let property = StoredProperty(path)
         /// The value at the cursor by `read` into the record, `fallback` for null.
         func take(_ reader: inout JSONTokenizer, _ record: inout Record, _ read: (inout JSONTokenizer) -> Value?) -> Bool {
             if reader.next() == UInt8(ascii: "n") {
@@ -73,8 +82,12 @@ struct StateField<Record>: @unchecked Sendable {
     /// A field that is nil when missing or null, and left out when nil.
     static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
                                          _ value: StateValue<Value>) -> StateField {
+        optional(name, FieldAccess(path), value)
+    }
+
+    static func optional<Value: Codable>(_ name: String, _ property: FieldAccess<Record, Value?>,
+                                         _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
-        let property = StoredProperty(path)
         return StateField(name: name, isRequired: false,
                           read: { reader, record in
                               if reader.next() == UInt8(ascii: "n") {

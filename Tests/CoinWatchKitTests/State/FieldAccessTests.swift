@@ -1,10 +1,10 @@
 @testable import CoinWatchKit
 import Testing
 
-/// `StoredProperty`: the state tables read and write a record's fields at their place in it; every
+/// `FieldAccess`: the state tables read and write a record's fields at their place in it; every
 /// kind of stored value must come and go exactly as through the key path, and a computed property
 /// still goes through its key path.
-@Suite struct StoredPropertyTests {
+@Suite struct FieldAccessTests {
     struct Record: Equatable {
         var flag = false
         var text = "a"
@@ -20,8 +20,8 @@ import Testing
 
     @Test func storedPropertiesAreReadAndWrittenInPlaceLikeTheirKeyPaths() {
         var record = Record()
-        let text = StoredProperty(\Record.text), number = StoredProperty(\Record.number), list = StoredProperty(\Record.list)
-        let table = StoredProperty(\Record.table), nested = StoredProperty(\Record.nested), flag = StoredProperty(\Record.flag)
+        let text = FieldAccess(\Record.text), number = FieldAccess(\Record.number), list = FieldAccess(\Record.list)
+        let table = FieldAccess(\Record.table), nested = FieldAccess(\Record.nested), flag = FieldAccess(\Record.flag)
         #expect([text.offset, number.offset, list.offset, table.offset, nested.offset, flag.offset].allSatisfy { $0 != nil })
         text.set(&record, String(repeating: "long text, not a small string ", count: 4))
         number.set(&record, 1.5)
@@ -43,9 +43,16 @@ import Testing
         #expect(record.list.isEmpty && kept == ["x", "y", "z"])
     }
 
+    @Test func aComputedPropertyGivenByItsAccessorsUsesThem() {
+        var record = Record()
+        let doubled = FieldAccess<Record, Double>(get: { $0.doubled }, set: { $0.doubled = $1 })
+        doubled.set(&record, 6)
+        #expect(record.number == 3 && doubled.get(record) == 6 && doubled.offset == nil)
+    }
+
     @Test func aComputedPropertyGoesThroughItsKeyPath() {
         var record = Record()
-        let doubled = StoredProperty(\Record.doubled)
+        let doubled = FieldAccess(\Record.doubled)
         #expect(doubled.offset == nil)
         doubled.set(&record, 8)
         #expect(record.number == 4 && doubled.get(record) == 8)
