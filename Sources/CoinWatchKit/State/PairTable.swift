@@ -43,8 +43,11 @@ public struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Appends a pair whose key is not in the table yet; false (and no change) when it is.
     @discardableResult
     public mutating func insertNew(_ value: PairState, forKey key: String) -> Bool {
-        guard positions[key] == nil else { return false }
-        positions[key] = keys.count
+        // One hash of the key: insert, and put the old position back in the rare case of a repeat.
+        if let existing = positions.updateValue(keys.count, forKey: key) {
+            positions[key] = existing
+            return false
+        }
         keys.append(key)
         values.append(value)
         return true

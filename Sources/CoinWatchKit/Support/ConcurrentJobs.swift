@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,4 +47,49 @@ private final class ResultSlot<T: Sendable>: @unchecked Sendable {
 private final class ThreadWork {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+extension ConcurrentJobs {
+    /// `body` over `0..<count` cut into ranges of `chunk`, run on this thread and one more: each
+    /// thread takes the next range as soon as it is free, so a thread that shares its core with
+    /// other work simply takes fewer. The results in range order, or nil as soon as one range gives
+    /// nil (no range is started after that).
+    public static func inChunks<T: Sendable>(count: Int, chunk: Int, _ body: @escaping @Sendable (Range<Int>) -> T?) -> [T]? {
+        let size = max(1, chunk)
+        let chunks = (max(0, count) + size - 1) / size
+        let shared = ChunkResults<T>(chunks)
+        let work: @Sendable () -> Void = {
+            while !shared.failed.load(ordering: .relaxed) {
+                let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < chunks else { return }
+                guard let result = body((index * size)..<min(count, (index + 1) * size)) else {
+                    shared.failed.store(true, ordering: .relaxed)
+                    return
+                }
+                shared.slots[index] = result
+            }
+        }
+        _ = run([work]) { work() }
+        guard !shared.failed.load(ordering: .relaxed) else { return nil }
+        let results = shared.slots.compactMap { $0 }
+        return results.count == chunks ? results : nil
+    }
+}
+
+/// The ranges' results and the next range to take, shared by the threads of `inChunks`; each slot
+/// is written by one thread only, and read after the threads are joined.
+private final class ChunkResults<T>: @unchecked Sendable {
+    let next = Atomic<Int>(0)
+    let failed = Atomic<Bool>(false)
+    let slots: UnsafeMutableBufferPointer<T?>
+
+    init(_ count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 }
