@@ -30,6 +30,7 @@ extension ExplainCommand {
     /// `"*"`), read without validating; nil when the file or the rule is not plainly there.
     static func coveredCoins(rulesPath: String, ruleID: String) -> [String]? {
         guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else { return nil }
+        let wanted = Array(ruleID.utf8)
         return bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var reader = JSONTokenizer(buffer)
             var favorites: [String] = []
@@ -44,13 +45,19 @@ extension ExplainCommand {
                 }
                 if reader.bytes(in: key, equal: Key.rules) {
                     return elements(&reader) { reader in
-                        var id: String?, ruleCoin: String?
+                        // The id is compared as bytes; only the rule's own coin becomes a string.
+                        var matches = false, coinRange: Range<Int>?
                         let plain = reader.members { reader, key in
-                            if reader.bytes(in: key, equal: Key.id) { id = reader.plainString(); return id != nil }
-                            if reader.bytes(in: key, equal: Key.coin) { ruleCoin = reader.plainString(); return ruleCoin != nil }
-                            return reader.skimValue()
+                            guard reader.bytes(in: key, equal: Key.id) || reader.bytes(in: key, equal: Key.coin) else {
+                                return reader.skimValue()
+                            }
+                            guard let (range, escaped) = reader.stringRange(), !escaped else { return false }
+                            if reader.bytes(in: key, equal: Key.id) { matches = reader.bytes(in: range, equal: wanted) } else { coinRange = range }
+                            return true
                         }
-                        if plain, id == ruleID, coin == nil { coin = ruleCoin }
+                        if plain, matches, coin == nil, let coinRange {
+                            coin = String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[coinRange]), as: UTF8.self)
+                        }
                         return plain
                     }
                 }

@@ -4,6 +4,8 @@
 struct StateKeyFilter: Sendable {
     /// Where the coin sits in the key.
     enum Part: Sendable {
+        /// `coin` (the symbols).
+        case whole
         /// `provider|vs|coin` (the quote cache).
         case afterLastBar
         /// `coin|vs` (the price series).
@@ -26,6 +28,8 @@ struct StateKeyFilter: Sendable {
     func keeps(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let coin: Slice<UnsafeBufferPointer<UInt8>>
         switch part {
+        case .whole:
+            coin = key[...]
         case .afterLastBar:
             coin = key.lastIndex(of: UInt8(ascii: "|")).map { key[($0 + 1)...] } ?? key[...]
         case .beforeLastBar:

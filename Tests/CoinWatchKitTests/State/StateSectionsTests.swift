@@ -18,6 +18,7 @@ import Testing
             doc.memory.quoteCache[QuoteFetcher.cacheKey(provider: "coingecko", vs: "usd", favorite: coin)] =
                 CachedQuote(fetchedAt: 1_700_000_000, quote: quote)
         }
+        doc.memory.symbols = ["bitcoin": "BTC", "ethereum": "ETH"]
         doc.silences = [Silence(id: "abc12345", target: "a", until: 1_800_000_000, created: 1_700_000_000, comment: "quiet")]
         doc.outbox = [OutboxEntry(sink: "chat", alerts: [], queuedAt: 1_700_000_000)]
         let dir = try TempDir()
@@ -41,6 +42,7 @@ import Testing
         #expect(Array(doc.prices.keys) == ["bitcoin|usd"] && doc.prices["bitcoin|usd"] == whole.prices["bitcoin|usd"])
         #expect(Array(doc.memory.quoteCache.keys) == ["coingecko|usd|bitcoin"])
         #expect(doc.memory.quoteCache["coingecko|usd|bitcoin"] == whole.memory.quoteCache["coingecko|usd|bitcoin"])
+        #expect(doc.memory.symbols == ["bitcoin": "BTC"] && whole.memory.symbols.count == 2)
         #expect(doc.silences == whole.silences && doc.outbox.isEmpty)
     }
 
