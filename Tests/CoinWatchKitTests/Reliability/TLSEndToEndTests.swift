@@ -41,43 +41,37 @@ import Testing
                 "\(run.stderr)")
     }
 
-    @Test func aSinkCAFileMakesTheSelfSignedReceiverTrusted() throws {
+    /// A pass whose rule notifies a Slack webhook on a self-signed TLS receiver (`sinkExtra` added
+    /// to the sink's JSON), with `env`; the receiver and the state's folder with it.
+    private func passToSelfSignedReceiver(sinkExtra: (TLSServer) -> String = { _ in "" },
+                                          env: (TLSServer) -> [String: String] = { _ in [:] })
+        throws -> (run: Binary.Run, receiver: TLSServer, dir: TempDir) {
         let market = try MarketServer()
         let receiver = try TLSServer(reply: .text("ok"))
         let dir = try TempDir()
         market.set("bitcoin", price: 90)
         try dir.write("rules.json", RulesJSON.make(
             baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
-            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook", "ca_file": "\#(receiver.certificate)"}}"#))
-        let run = try pass(dir)
+            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"\#(sinkExtra(receiver))}}"#))
+        return (try withExtendedLifetime(market) { try pass(dir, env: env(receiver)) }, receiver, dir)
+    }
+
+    @Test func aSinkCAFileMakesTheSelfSignedReceiverTrusted() throws {
+        let (run, _, dir) = try passToSelfSignedReceiver(sinkExtra: { #", "ca_file": "\#($0.certificate)""# })
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "delivered over TLS: \(run.stderr)")
         #expect(StateSnapshot(path: dir.path + "/state.json")?.outbox.isEmpty == true)
     }
 
     @Test func sslCertFileMakesTheSelfSignedReceiverTrusted() throws {
-        let market = try MarketServer()
-        let receiver = try TLSServer(reply: .text("ok"))
-        let dir = try TempDir()
-        market.set("bitcoin", price: 90)
-        try dir.write("rules.json", RulesJSON.make(
-            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
-            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"}}"#))
-        let run = try pass(dir, env: ["SSL_CERT_FILE": receiver.certificate])
+        let (run, _, dir) = try passToSelfSignedReceiver(env: { ["SSL_CERT_FILE": $0.certificate] })
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "delivered over TLS: \(run.stderr)")
         #expect(StateSnapshot(path: dir.path + "/state.json")?.outbox.isEmpty == true)
     }
 
     @Test func aSelfSignedReceiverIsRefusedForGoodWithATLSError() throws {
-        let market = try MarketServer()
-        let receiver = try TLSServer(reply: .text("ok"))
-        let dir = try TempDir()
-        market.set("bitcoin", price: 90)
-        try dir.write("rules.json", RulesJSON.make(
-            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
-            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"}}"#))
-        let run = try pass(dir)
+        let (run, receiver, dir) = try passToSelfSignedReceiver()
         #expect(run.status == 1, "a certificate that does not verify is final: \(run.stderr)")
         #expect(run.stderr.hasPrefix("coinwatch: webhook 'hook': 127.0.0.1:\(receiver.port): TLS error: SSL certificate problem: self-signed certificate; refused for good"),
                 "\(run.stderr)")
