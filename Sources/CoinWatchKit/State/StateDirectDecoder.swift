@@ -5,9 +5,10 @@
 /// general way, which reports the problem exactly as before.
 enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
-    /// With `sections`, only those parts are read and the rest skipped (a document to read from, never
-    /// to save); `quote_cache` (`provider|vs|coin`) and `prices` (`coin|vs`) keep only the entries of
-    /// `sections.coins` (and `symbols` theirs), `pairs` only those of `sections.rule` (and of those coins); the entries left out are skipped unread.
+    /// With `sections`, only those parts are read and the rest skimmed (a document to read from, never
+    /// to save); `quote_cache` (`provider|vs|coin`), `prices` (`coin|vs`) and `symbols` keep only the
+    /// entries of `sections.coins`, `pairs` only those of `sections.rule` (and of those coins); the
+    /// entries left out are skimmed unread (`StateKeyFilter`).
     static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
         var keeping: [String: StateKeyFilter] = [:]
         if let coins = sections.coins {

@@ -49,8 +49,8 @@ struct StateFields<Record>: @unchecked Sendable {
 
     /// The record at the cursor, or nil when the reader cannot vouch for it. With `names` (a read for
     /// a command that never saves), a field not among them (and not required) is skimmed unread
-    /// (`skimValue`) and keeps its default; a field named in
-    /// `keeping` (an object of members) keeps only the members whose key its filter accepts.
+    /// (`skimValue`) and keeps its default; a field named in `keeping` (an object of members) keeps
+    /// only the members whose key its filter accepts.
     func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil,
               keeping: [String: StateKeyFilter] = [:]) -> Record? {
         var record = blank
