@@ -10,7 +10,18 @@ enum JSONPath {
             default: return false
             }
         }
-        if plain { return parent.isEmpty ? key : parent + "." + key }
+        if plain {
+            guard !parent.isEmpty else { return key }
+            let count = parent.utf8.count + 1 + key.utf8.count
+            // Up to 15 bytes a string is stored inline; a longer one is made in one allocation.
+            guard count > 15 else { return parent + "." + key }
+            var path = ""
+            path.reserveCapacity(count)
+            path += parent
+            path += "."
+            path += key
+            return path
+        }
         let escaped = key.replacingBackslashesAndQuotes
         return "\(parent)[\"\(escaped)\"]"
     }

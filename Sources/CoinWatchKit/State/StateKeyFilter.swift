@@ -6,6 +6,9 @@ struct StateKeyFilter: Sendable {
     enum Part: Sendable {
         /// `coin` (the symbols).
         case whole
+        /// Every member is kept; inside each (an object keyed by coin: `resolved`'s provider →
+        /// favorite → id) only the coins' members are.
+        case insideEachMember
         /// `provider|vs|coin` (the quote cache).
         case afterLastBar
         /// `coin|vs` (the price series).
@@ -28,6 +31,8 @@ struct StateKeyFilter: Sendable {
     func keeps(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let coin: Slice<UnsafeBufferPointer<UInt8>>
         switch part {
+        case .insideEachMember:
+            return true
         case .whole:
             coin = key[...]
         case .afterLastBar:
@@ -40,6 +45,12 @@ struct StateKeyFilter: Sendable {
         }
         guard let coins else { return true }
         return coins.contains(Self.lowercased(coin))
+    }
+
+    /// The filter for the members' own objects (`insideEachMember`); nil for a filter of this object's keys.
+    var inside: StateKeyFilter? {
+        guard case .insideEachMember = part else { return nil }
+        return StateKeyFilter(part: .whole, coins: coins)
     }
 
     /// The bytes as a lower-case string (ASCII by bytes, anything else by `String.lowercased`).

@@ -4,7 +4,7 @@
 public struct StateSections: Sendable, Equatable {
     /// Top-level members to read (`version` always is); nil reads them all.
     public var names: Set<String>?
-    /// When set, `quote_cache`, `prices` and `symbols` entries are read only for these coins (lower case).
+    /// When set, `quote_cache`, `prices`, `symbols` and `resolved` entries are read only for these coins (lower case).
     public var coins: Set<String>?
     /// When set, `pairs` are read only for this rule (and, with `coins`, only for those coins).
     public var rule: String?

@@ -126,9 +126,11 @@ extension StateValue {
     static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
         func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
-            return StateDirectDecoder.members(&reader, keeping: keep, element.read) {
-                dictionary.updateValue($1, forKey: $0) == nil
-            } ? dictionary : nil
+            let insert = { (key: String, value: Element) in dictionary.updateValue(value, forKey: key) == nil }
+            if let inside = keep?.inside, let readInside = element.readKeeping {
+                return StateDirectDecoder.members(&reader, { readInside(&$0, inside) }, insert: insert) ? dictionary : nil
+            }
+            return StateDirectDecoder.members(&reader, keeping: keep, element.read, insert: insert) ? dictionary : nil
         }
         return StateValue<[String: Element]>(read: { read(&$0, keeping: nil) }, write: { dictionary, out in
             try StateWriter.object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } },

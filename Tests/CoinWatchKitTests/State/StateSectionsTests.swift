@@ -19,6 +19,7 @@ import Testing
                 CachedQuote(fetchedAt: 1_700_000_000, quote: quote)
         }
         doc.memory.symbols = ["bitcoin": "BTC", "ethereum": "ETH"]
+        doc.memory.resolved = ["coingecko": ["bitcoin": "bitcoin", "ethereum": "ethereum"], "binance": ["ethereum": "ETH"]]
         doc.silences = [Silence(id: "abc12345", target: "a", until: 1_800_000_000, created: 1_700_000_000, comment: "quiet")]
         doc.outbox = [OutboxEntry(sink: "chat", alerts: [], queuedAt: 1_700_000_000)]
         let dir = try TempDir()
@@ -43,6 +44,7 @@ import Testing
         #expect(Array(doc.memory.quoteCache.keys) == ["coingecko|usd|bitcoin"])
         #expect(doc.memory.quoteCache["coingecko|usd|bitcoin"] == whole.memory.quoteCache["coingecko|usd|bitcoin"])
         #expect(doc.memory.symbols == ["bitcoin": "BTC"] && whole.memory.symbols.count == 2)
+        #expect(doc.memory.resolved == ["coingecko": ["bitcoin": "bitcoin"], "binance": [:]] && whole.memory.resolved.count == 2)
         #expect(doc.silences == whole.silences && doc.outbox.isEmpty)
     }
 
