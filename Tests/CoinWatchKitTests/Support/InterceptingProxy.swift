@@ -8,7 +8,7 @@ import Glibc
 /// starts its target. Killed when released.
 final class InterceptingProxy: @unchecked Sendable {
     /// Why the proxy could not start.
-    struct StartFailure: Error, CustomStringConvertible { var description: String }
+    typealias StartFailure = ScriptedServer.StartFailure
 
     /// The port it listens on.
     let port: Int
@@ -16,7 +16,7 @@ final class InterceptingProxy: @unchecked Sendable {
     let authority: String
     /// The folder holding the certificates, the script and the log.
     let folder: String
-    private let process: Process
+    private let server: ScriptedServer
     private let logPath: String
 
     /// Makes a CA and a certificate for `host` signed by it, then starts the proxy serving `routes`
@@ -30,42 +30,17 @@ final class InterceptingProxy: @unchecked Sendable {
         let leaf = try TLSServer.makeLeaf(for: host, signedBy: ca, in: folder)
         let script: [String: Any] = ["host": host, "cert": leaf.certificate, "key": leaf.key, "log": logPath,
                                      "routes": routes.map { [$0.prefix, $0.file] }]
-        let scriptPath = folder + "/script.json"
-        try JSONSerialization.data(withJSONObject: script).write(to: URL(fileURLWithPath: scriptPath))
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.root + "/Tests/servers/intercepting_proxy.py", scriptPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let port = TLSServer.read(output.fileHandleForReading) { text in
-            text.split(separator: "\n").first { $0.hasPrefix("PORT ") }.flatMap { Int($0.dropFirst(5)) }
-        }
-        guard let port else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw StartFailure(description: "intercepting_proxy.py did not start within 10 s")
-        }
-        self.port = port
+        server = try ScriptedServer("intercepting_proxy.py", settings: script, folder: folder, timeout: 10)
+        port = server.port
     }
 
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: folder)
-    }
+    deinit { server.stop(removing: folder) }
 
     /// `http://127.0.0.1:PORT`, for `https_proxy`.
     var url: String { "http://127.0.0.1:\(port)" }
 
     /// Every logged event so far, in order.
-    private var log: [[String: Any]] {
-        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
-    }
+    private var log: [[String: Any]] { ScriptedServer.log(at: logPath) }
 
     /// The tunnels asked for (`api.coingecko.com:443`), in order.
     var tunnels: [String] { log.compactMap { $0["connect"] as? String } }
