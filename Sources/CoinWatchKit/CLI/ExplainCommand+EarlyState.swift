@@ -37,14 +37,14 @@ extension ExplainCommand {
             var coin: String?
             let read = reader.members { reader, key in
                 if reader.bytes(in: key, equal: Key.favorites) {
-                    return elements(&reader) { reader in
+                    return reader.elements { reader in
                         guard let favorite = reader.plainString() else { return false }
                         favorites.append(favorite)
                         return true
                     }
                 }
                 if reader.bytes(in: key, equal: Key.rules) {
-                    return elements(&reader) { reader in
+                    return reader.elements { reader in
                         // The id is compared as bytes; only the rule's own coin becomes a string.
                         var matches = false, coinRange: Range<Int>?
                         let plain = reader.members { reader, key in
@@ -71,15 +71,5 @@ extension ExplainCommand {
     /// The keys the glance looks for, as bytes.
     private enum Key {
         static let favorites = Array("favorites".utf8), rules = Array("rules".utf8), id = Array("id".utf8), coin = Array("coin".utf8)
-    }
-
-    /// Walks the array at the cursor, `body` consuming each element; false when it is not well-formed or `body` gave up.
-    private static func elements(_ reader: inout JSONTokenizer, _ body: (inout JSONTokenizer) -> Bool) -> Bool {
-        guard reader.take(UInt8(ascii: "[")) else { return false }
-        if reader.take(UInt8(ascii: "]")) { return true }
-        repeat {
-            guard body(&reader) else { return false }
-        } while reader.take(UInt8(ascii: ","))
-        return reader.take(UInt8(ascii: "]"))
     }
 }

@@ -4,22 +4,12 @@
 struct JSONFields: Sendable {
     private var members: [JSONNode.Member] = []
 
-    init() {}
-
-    init(_ members: [JSONNode.Member]) { self.members = members }
-
     /// The value of `key`, nil when the object has no such member.
     subscript(key: String) -> JSONNode? {
         let count = key.utf8.count
         for member in members where member.key.utf8.count == count && member.key == key { return member.value }
         return nil
     }
-
-    /// Whether the object has no accepted member.
-    var isEmpty: Bool { members.isEmpty }
-
-    /// The accepted keys, in the file's order.
-    var keys: [String] { members.map(\.key) }
 
     mutating func append(_ member: JSONNode.Member) { members.append(member) }
 }

@@ -416,7 +416,11 @@ extension JSONTokenizer {
     /// saved (a state file's parts a command does not need); `skipValue` checks the grammar.
     mutating func skimValue() -> Bool {
         guard let first = next() else { return false }
-        if first == UInt8(ascii: "\"") { return skimString() }
+        if first == UInt8(ascii: "\"") {
+            guard let close = closingQuote(of: index) else { return false }
+            index = close + 1
+            return true
+        }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             let start = index
             while index < bytes.count {
@@ -433,11 +437,8 @@ extension JSONTokenizer {
         while at < bytes.count {
             switch bytes[at] {
             case UInt8(ascii: "\""):
-                at += 1
-                while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
-                    at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard at < bytes.count else { return false }
+                guard let close = closingQuote(of: at) else { return false }
+                at = close
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -454,21 +455,13 @@ extension JSONTokenizer {
         return false
     }
 
-    /// Moves past the string whose opening quote is at the cursor, minding `\"`; false when it is not closed.
-    private mutating func skimString() -> Bool {
-        index += 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                return true
-            case UInt8(ascii: "\\"):
-                index += 2
-            default:
-                index += 1
-            }
+    /// Where the string whose opening quote is at `opening` closes, minding `\"`; nil when it is not closed.
+    private func closingQuote(of opening: Int) -> Int? {
+        var at = opening + 1
+        while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+            at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
         }
-        return false
+        return at < bytes.count ? at : nil
     }
 }
 
