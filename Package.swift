@@ -7,9 +7,10 @@ let package = Package(
         .executable(name: "coinwatch", targets: ["coinwatch"]),
     ],
     targets: [
+        // libcurl is opened on first use (dlopen; see Sources/CCurl/shim.h), not linked: only its
+        // headers are needed to build, hence no pkgConfig (whose flags would link it).
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // WebSocket frames for `stream` (Debian ships no .pc file for wslay, hence no pkgConfig).

@@ -12,7 +12,7 @@ extension CurlEasy {
         try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
         try set(CURLOPT_MAIL_FROM, "<\(mail.from)>")
         for recipient in mail.recipients {
-            guard let list = curl_slist_append(recipientList, "<\(recipient)>") else {
+            guard let list = cw_slist_append(recipientList, "<\(recipient)>") else {
                 throw .internal(host: request.host, message: "out of memory building the recipient list")
             }
             recipientList = list

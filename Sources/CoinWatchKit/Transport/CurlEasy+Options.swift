@@ -82,7 +82,7 @@ extension CurlEasy {
             lines.append("Expect:")   // no 100-continue round trip before a POST body
         }
         for line in lines {
-            guard let list = curl_slist_append(headerList, line) else {
+            guard let list = cw_slist_append(headerList, line) else {
                 throw .internal(host: request.host, message: "out of memory building request headers")
             }
             headerList = list
@@ -104,7 +104,7 @@ extension CurlEasy {
     func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
         guard code == CURLE_OK else {
             throw .internal(host: request.host,
-                            message: "libcurl refused option \(option.rawValue): \(String(cString: curl_easy_strerror(code)))")
+                            message: "libcurl refused option \(option.rawValue): \(String(cString: cw_easy_strerror(code)))")
         }
     }
 

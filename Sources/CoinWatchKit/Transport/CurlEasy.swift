@@ -25,7 +25,7 @@ final class CurlEasy {
 
     /// Creates the handle, or returns nil when libcurl cannot.
     init?(request: HTTPRequest, maxBodyBytes: Int) {
-        guard let handle = curl_easy_init() else { return nil }
+        guard let handle = cw_easy_init() else { return nil }
         self.handle = handle
         self.request = request
         self.maxBodyBytes = maxBodyBytes
@@ -34,16 +34,16 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
-        curl_slist_free_all(recipientList)
+        cw_easy_cleanup(handle)
+        cw_slist_free_all(headerList)
+        cw_slist_free_all(recipientList)
         errorBuffer.deallocate()
     }
 
     /// The text libcurl left in the error buffer, or its generic text for `code`.
     func errorText(_ code: CURLcode) -> String {
         let text = Self.trimmed(String(cString: errorBuffer))
-        return text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
+        return text.isEmpty ? String(cString: cw_easy_strerror(code)) : text
     }
 
     /// Appends body bytes; returns how many were taken (fewer aborts the transfer).

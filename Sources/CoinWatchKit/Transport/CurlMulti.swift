@@ -8,18 +8,18 @@ final class CurlMulti {
 
     /// Creates the multi handle, or returns nil when libcurl cannot.
     init?() {
-        guard let handle = curl_multi_init() else { return nil }
+        guard let handle = cw_multi_init() else { return nil }
         self.handle = handle
     }
 
     deinit {
-        for key in transfers.keys { curl_multi_remove_handle(handle, key) }
-        curl_multi_cleanup(handle)
+        for key in transfers.keys { cw_multi_remove_handle(handle, key) }
+        cw_multi_cleanup(handle)
     }
 
     /// Adds a configured transfer; `index` comes back to `run`'s callback when it completes.
     func add(_ easy: CurlEasy, index: Int) throws(TransportError) {
-        let code = curl_multi_add_handle(handle, easy.handle)
+        let code = cw_multi_add_handle(handle, easy.handle)
         guard code == CURLM_OK else {
             throw .internal(host: easy.request.host, message: "curl_multi_add_handle: \(Self.text(code))")
         }
@@ -31,11 +31,11 @@ final class CurlMulti {
     func run(_ done: (Int, CurlEasy, CURLcode) -> Void) throws(TransportError) {
         var running: Int32 = 0
         while true {
-            let performed = curl_multi_perform(handle, &running)
+            let performed = cw_multi_perform(handle, &running)
             guard performed == CURLM_OK else { throw .internal(host: "", message: "curl_multi_perform: \(Self.text(performed))") }
             collectFinished(done)
             if running == 0 || transfers.isEmpty { break }
-            let polled = curl_multi_poll(handle, nil, 0, 1000, nil)
+            let polled = cw_multi_poll(handle, 1000)
             guard polled == CURLM_OK else { throw .internal(host: "", message: "curl_multi_poll: \(Self.text(polled))") }
         }
         collectFinished(done)
@@ -43,15 +43,15 @@ final class CurlMulti {
 
     private func collectFinished(_ done: (Int, CurlEasy, CURLcode) -> Void) {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(handle, &queued) {
+        while let message = cw_multi_info_read(handle, &queued) {
             guard cw_msg_is_done(message) != 0, let key = message.pointee.easy_handle,
                   let transfer = transfers.removeValue(forKey: key) else { continue }
-            curl_multi_remove_handle(handle, key)
+            cw_multi_remove_handle(handle, key)
             done(transfer.index, transfer.easy, cw_msg_result(message))
         }
     }
 
     private static func text(_ code: CURLMcode) -> String {
-        String(cString: curl_multi_strerror(code))
+        String(cString: cw_multi_strerror(code))
     }
 }

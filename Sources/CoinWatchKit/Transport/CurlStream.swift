@@ -37,7 +37,7 @@ final class CurlStream {
         default: throw .badURL(url: Redaction.url(url))
         }
         let httpURL = scheme + url.dropFirst(parts.scheme.count)
-        guard CurlGlobal.isReady else { throw .internal(host: parts.host, message: "libcurl could not be initialised") }
+        guard CurlGlobal.isReady else { throw .internal(host: parts.host, message: CurlGlobal.unavailable) }
         let request = HTTPRequest(url: httpURL, timeout: connectTimeout, connectTimeout: connectTimeout, caFile: caFile,
                                   displayURL: Redaction.url(url))
         guard let easy = CurlEasy(request: request, maxBodyBytes: 0) else {
@@ -51,7 +51,7 @@ final class CurlStream {
         // The same verification, extra trust and timeouts as an HTTP request (the request's timeouts are both `connectTimeout`).
         try easy.setVerificationAndTimeouts()
         try easy.check(cw_setopt_pointer(easy.handle, CURLOPT_ERRORBUFFER, easy.errorBuffer), CURLOPT_ERRORBUFFER)
-        let code = curl_easy_perform(easy.handle)
+        let code = cw_easy_perform(easy.handle)
         guard code == CURLE_OK else { throw easy.error(for: code) }
         var socket: curl_socket_t = -1
         guard cw_getinfo_socket(easy.handle, &socket) == CURLE_OK, socket >= 0 else {
@@ -64,7 +64,7 @@ final class CurlStream {
     func send(_ bytes: UnsafeRawBufferPointer) -> Transfer {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .bytes(0) }
         var sent = 0
-        let code = curl_easy_send(easy.handle, base, bytes.count, &sent)
+        let code = cw_easy_send(easy.handle, base, bytes.count, &sent)
         return transfer(code, count: sent)
     }
 
@@ -72,7 +72,7 @@ final class CurlStream {
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return .bytes(0) }
         var received = 0
-        let code = curl_easy_recv(easy.handle, base, buffer.count, &received)
+        let code = cw_easy_recv(easy.handle, base, buffer.count, &received)
         if code == CURLE_OK && received == 0 { return .closed }
         return transfer(code, count: received)
     }

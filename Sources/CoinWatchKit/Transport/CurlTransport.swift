@@ -69,7 +69,7 @@ public struct CurlTransport: HTTPTransport {
             log?(RequestLogLine.make(requests[index], result, milliseconds: milliseconds))
         }
         do throws(TransportError) {
-            guard CurlGlobal.isReady else { throw .internal(host: "", message: "libcurl could not be initialised") }
+            guard CurlGlobal.isReady else { throw .internal(host: "", message: CurlGlobal.unavailable) }
             guard let multi = CurlMulti() else { throw .internal(host: "", message: "libcurl could not create a multi handle") }
             for (index, request) in requests.enumerated() {
                 do throws(TransportError) {

@@ -61,7 +61,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .http(let h, let status, let body, _):
             return body.isEmpty ? "\(h): HTTP \(status)" : "\(h): HTTP \(status): \(body)"
         case .curl(let h, let code, let m): return "\(h): \(m) (curl error \(code))"
-        case .internal(let h, let m): return "\(h): \(m)"
+        case .internal(let h, let m): return h.isEmpty ? m : "\(h): \(m)"
         }
     }
 
