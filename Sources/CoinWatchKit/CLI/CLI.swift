@@ -100,6 +100,12 @@ public struct CommandContext: Sendable {
         guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else {
             return io.environment
         }
+        return environment(withPlaceholdersFor: bytes)
+    }
+
+    /// The environment plus a placeholder for every `${NAME}` in `bytes` (rules.json) that it lacks.
+    func environment(withPlaceholdersFor bytes: [UInt8]) -> [String: String] {
+        guard EnvironmentExpander.holdsPlaceholder(bytes) else { return io.environment }
         let missing = EnvironmentExpander.expand(String(decoding: bytes, as: UTF8.self), environment: io.environment).missing
         var environment = io.environment
         for name in missing { environment[name] = "https://unset.invalid" }
@@ -112,17 +118,22 @@ public struct CommandContext: Sendable {
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
     /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
     /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
+    /// `bytes`, when given, are the file as the caller already read it; the file is read once either way.
     public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
-                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
-        if tolerateUnsetVariables, let loaded = try? RulesLoader.load(path: rulesPath, environment: environmentWithPlaceholders,
-                                                                      expiredAsOf: expiredAsOf, unavailableSinks: true) {
-            outputGuard.learn(loaded.rules, environment: io.environment)
-            for warning in loaded.warnings { io.err("\(warning.description)\n") }
-            return .success(loaded.rules)
-        }
-        do {
-            let loaded = try RulesLoader.load(path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
-                                              unavailableSinks: unavailableSinks, symbols: symbols)
+                          unavailableSinks: Bool = false, symbols: [String: String] = [:],
+                          bytes given: [UInt8]? = nil) -> Result<RulesFile, ExitCodeError> {
+        do throws(RulesLoadError) {
+            let bytes: [UInt8]
+            if let given { bytes = given } else { bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) }
+            if tolerateUnsetVariables,
+               let loaded = try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment(withPlaceholdersFor: bytes),
+                                                   expiredAsOf: expiredAsOf, unavailableSinks: true) {
+                outputGuard.learn(loaded.rules, environment: io.environment)
+                for warning in loaded.warnings { io.err("\(warning.description)\n") }
+                return .success(loaded.rules)
+            }
+            let loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
+                                               unavailableSinks: unavailableSinks, symbols: symbols)
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return .success(loaded.rules)

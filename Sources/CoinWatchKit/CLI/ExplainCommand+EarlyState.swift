@@ -12,8 +12,8 @@ extension ExplainCommand {
     /// The state for explaining rule `ruleID` over `coin`, else over every coin it covers, as a
     /// glance at rules.json finds them; nil when the glance cannot tell (the state is then read
     /// after validation, as before).
-    static func earlyState(rulesPath: String, shared: SharedState, ruleID: String, coin: String?) -> EarlyState? {
-        guard var coins = coveredCoins(rulesPath: rulesPath, ruleID: ruleID) else { return nil }
+    static func earlyState(rulesBytes: [UInt8], shared: SharedState, ruleID: String, coin: String?) -> EarlyState? {
+        guard var coins = coveredCoins(rulesBytes: rulesBytes, ruleID: ruleID) else { return nil }
         if let coin {
             guard coins.contains(coin) else { return nil }
             coins = [coin]
@@ -28,8 +28,7 @@ extension ExplainCommand {
 
     /// The coins rule `ruleID` covers as rules.json spells them (its `coin`, or every favorite for
     /// `"*"`), read without validating; nil when the file or the rule is not plainly there.
-    static func coveredCoins(rulesPath: String, ruleID: String) -> [String]? {
-        guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else { return nil }
+    static func coveredCoins(rulesBytes bytes: [UInt8], ruleID: String) -> [String]? {
         let wanted = Array(ruleID.utf8)
         return bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var reader = JSONTokenizer(buffer)

@@ -13,9 +13,13 @@ enum ExplainCommand {
         // The state is read beside the validation of rules.json, for the coins a glance says the rule covers.
         let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
         let (rulesPath, ruleID, coin) = (context.rulesPath, positionals[0], positionals.count == 2 ? positionals[1] : nil)
-        let readEarly: @Sendable () -> EarlyState? = { earlyState(rulesPath: rulesPath, shared: shared, ruleID: ruleID, coin: coin) }
+        // rules.json is read once, here; a file that cannot be read is reported by loadRules.
+        let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
+        let readEarly: @Sendable () -> EarlyState? = {
+            bytes.flatMap { earlyState(rulesBytes: $0, shared: shared, ruleID: ruleID, coin: coin) }
+        }
         let (early, loaded) = ConcurrentJobs.run([readEarly]) {
-            context.loadRules(tolerateUnsetVariables: true)
+            context.loadRules(tolerateUnsetVariables: true, bytes: bytes)
         }
         let rules: RulesFile
         switch loaded {

@@ -49,14 +49,21 @@ public enum EnvironmentExpander {
     /// Whether `text` holds `${` anywhere: without it, expanding changes nothing.
     static func holdsPlaceholder(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while let dollar = bytes[offset...].firstIndex(of: UInt8(ascii: "$")) {
-                if dollar + 1 < bytes.count, bytes[dollar + 1] == UInt8(ascii: "{") { return true }
-                offset = dollar + 1
-            }
-            return false
+        return text.withUTF8 { holdsPlaceholder($0) }
+    }
+
+    /// Whether the UTF-8 `bytes` hold `${` anywhere.
+    static func holdsPlaceholder(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { holdsPlaceholder($0) }
+    }
+
+    private static func holdsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while let dollar = bytes[offset...].firstIndex(of: UInt8(ascii: "$")) {
+            if dollar + 1 < bytes.count, bytes[dollar + 1] == UInt8(ascii: "{") { return true }
+            offset = dollar + 1
         }
+        return false
     }
 
     /// Expands every `${NAME}` in `text` from `environment` and every `${file:PATH}` from the file system.

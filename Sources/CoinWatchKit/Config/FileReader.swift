@@ -16,18 +16,9 @@ enum FileReader {
         if fstat(descriptor, &info) == 0, let kind = POSIXFile.notRegular(info.st_mode) {
             throw .unreadable(path: path, reason: "rules.json at \(path) is \(kind), not a regular file; pass --rules PATH to the file")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path: path, code: errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
+        let read = POSIXFile.readToEnd(descriptor, expected: Int(info.st_size), limit: limit)
+        if read.error != 0 { throw failure(path: path, code: read.error) }
+        return read.bytes
     }
 
     /// The message for a failed `open` or `read`.

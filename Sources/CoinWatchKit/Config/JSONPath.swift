@@ -2,28 +2,33 @@
 enum JSONPath {
     /// `parent.key`, or `parent["key"]` when the key is not a plain name.
     static func child(_ parent: String, _ key: String) -> String {
-        // Every plain character is ASCII, so bytes are characters here.
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"): return true
-            default: return false
+        var (parent, key) = (parent, key)
+        return key.withUTF8 { keyBytes in
+            // Every plain character is ASCII, so bytes are characters here.
+            guard !keyBytes.isEmpty, keyBytes.allSatisfy(isPlain) else {
+                return "\(parent)[\"\(String(decoding: keyBytes, as: UTF8.self).replacingBackslashesAndQuotes)\"]"
+            }
+            return parent.withUTF8 { parentBytes in
+                guard !parentBytes.isEmpty else { return String(decoding: keyBytes, as: UTF8.self) }
+                // One allocation (none up to 15 bytes), the bytes copied as they are.
+                let count = parentBytes.count + 1 + keyBytes.count
+                return String(unsafeUninitializedCapacity: count) { path in
+                    _ = path.initialize(fromContentsOf: parentBytes)
+                    path[parentBytes.count] = UInt8(ascii: ".")
+                    _ = path[(parentBytes.count + 1)...].initialize(fromContentsOf: keyBytes)
+                    return count
+                }
             }
         }
-        if plain {
-            guard !parent.isEmpty else { return key }
-            let count = parent.utf8.count + 1 + key.utf8.count
-            // Up to 15 bytes a string is stored inline; a longer one is made in one allocation.
-            guard count > 15 else { return parent + "." + key }
-            var path = ""
-            path.reserveCapacity(count)
-            path += parent
-            path += "."
-            path += key
-            return path
+    }
+
+    /// A byte a key may hold and still be written `parent.key`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"): return true
+        default: return false
         }
-        let escaped = key.replacingBackslashesAndQuotes
-        return "\(parent)[\"\(escaped)\"]"
     }
 
     /// `parent[index]`.

@@ -80,18 +80,48 @@ enum POSIXFile {
             return .refused(.notRegular(kind))
         }
         if Int(info.st_size) > limit { return .failed(overLimit(Int(info.st_size), limit: limit)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(lastError())
+        let read = readToEnd(fd, expected: Int(info.st_size), limit: limit)
+        if read.error != 0 { return .failed(String(cString: strerror(read.error))) }
+        if read.bytes.count > limit { return .failed(overLimit(read.bytes.count, limit: limit)) }
+        return .bytes(read.bytes)
+    }
+
+    /// Reads `fd` to its end, or until it has read more than `limit` bytes; `error` is the `errno` of
+    /// a failed read (0 when none failed). `expected` is the size `fstat` gave: the bytes are read
+    /// straight into one array of that size (plus a byte, to meet the end), so each page is written
+    /// once; a file that grew meanwhile is read on in chunks.
+    static func readToEnd(_ fd: Int32, expected: Int, limit: Int) -> (bytes: [UInt8], error: Int32) {
+        var error: Int32 = 0
+        var atEnd = false
+        let capacity = max(0, min(expected, limit)) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    error = errno
+                    return
+                }
+                if got == 0 {
+                    atEnd = true
+                    return
+                }
+                count += got
             }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[0..<count]
-            if bytes.count > limit { return .failed(overLimit(bytes.count, limit: limit)) }
         }
+        guard error == 0, !atEnd else { return (bytes, error) }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= limit {
+            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (bytes, errno)
+            }
+            if got == 0 { break }
+            bytes += chunk[0..<got]
+        }
+        return (bytes, 0)
     }
 
     /// "a folder", "a FIFO", "a device" … for a mode that is not a regular file's; nil for a regular file.

@@ -5,10 +5,8 @@ import Testing
 /// file says the rule covers (`ExplainCommand.coveredCoins`); the glance must find exactly what the
 /// validator will, or say it cannot tell.
 @Suite struct ExplainEarlyStateTests {
-    private func covered(_ json: String, _ rule: String) throws -> [String]? {
-        let dir = try TempDir()
-        let path = try dir.write("rules.json", json)
-        return withExtendedLifetime(dir) { ExplainCommand.coveredCoins(rulesPath: path, ruleID: rule) }
+    private func covered(_ json: String, _ rule: String) -> [String]? {
+        ExplainCommand.coveredCoins(rulesBytes: Array(json.utf8), ruleID: rule)
     }
 
     static let file = #"""
@@ -19,9 +17,9 @@ import Testing
     """#
 
     @Test func theGlanceFindsTheRulesCoinOrEveryFavoriteForAWildcard() throws {
-        #expect(try covered(Self.file, "a") == ["bitcoin"])
-        #expect(try covered(Self.file, "x") == ["solana"])
-        #expect(try covered(Self.file, "all") == ["bitcoin", "ethereum", "solana"])
+        #expect(covered(Self.file, "a") == ["bitcoin"])
+        #expect(covered(Self.file, "x") == ["solana"])
+        #expect(covered(Self.file, "all") == ["bitcoin", "ethereum", "solana"])
     }
 
     @Test(arguments: [
@@ -31,16 +29,16 @@ import Testing
         (#"{"rules": [{"id": "a", "coin": "bitcoin"}"#, "a"),
         (#"[]"#, "a"),
     ])
-    func whenTheGlanceCannotTellItSaysSo(json: String, rule: String) throws {
-        #expect(try covered(json, rule) == nil)
+    func whenTheGlanceCannotTellItSaysSo(json: String, rule: String) {
+        #expect(covered(json, rule) == nil)
     }
 
     @Test func aCoinTheRuleDoesNotCoverReadsNothingEarly() throws {
         let dir = try TempDir()
-        let path = try dir.write("rules.json", Self.file)
+        let bytes = Array(Self.file.utf8)
         let shared = SharedState(path: dir.path + "/state.json", lockTimeout: 1)
-        #expect(ExplainCommand.earlyState(rulesPath: path, shared: shared, ruleID: "a", coin: "solana") == nil)
-        let early = try #require(ExplainCommand.earlyState(rulesPath: path, shared: shared, ruleID: "all", coin: "solana"))
+        #expect(ExplainCommand.earlyState(rulesBytes: bytes, shared: shared, ruleID: "a", coin: "solana") == nil)
+        let early = try #require(ExplainCommand.earlyState(rulesBytes: bytes, shared: shared, ruleID: "all", coin: "solana"))
         #expect(early.sections == .explaining(rule: "all", coins: ["solana"]))
         #expect((try? early.read.get()) == StateDocument())
     }
