@@ -25,8 +25,9 @@ public enum RulesLoader {
             throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
         }
         let root: JSONNode
+        let longestString: Int
         do {
-            root = try JSONParser.parse(bytes)
+            (root, longestString) = try JSONParser.parseMeasuringStrings(bytes)
         } catch {
             let diagnostic = Diagnostic(file: path, line: error.line, column: error.column, jsonPath: "", message: error.message)
             throw .invalid(path: path, diagnostics: [diagnostic])
@@ -36,6 +37,7 @@ public enum RulesLoader {
         validator.expiredAsOf = expiredAsOf
         validator.tolerateSinkSecretGaps = unavailableSinks
         validator.symbols = symbols
+        validator.longestString = longestString
         let rules = validator.validate(root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {

@@ -1,12 +1,17 @@
 extension RulesValidator {
-    /// `favorites`: non-empty strings, distinct ignoring case, at most `maxFavorites`; nil when not an array.
-    mutating func validateFavorites(_ node: JSONNode, path: String) -> [String]? {
+    /// `favorites`: non-empty strings, distinct ignoring case, at most `maxFavorites`; nil when not an
+    /// array. `byKey` maps each lower-cased favorite to the favorite as written.
+    mutating func validateFavorites(_ node: JSONNode, path: String) -> (names: [String], byKey: [String: String])? {
         guard let elements = array(node, path: path, of: "coin names") else { return nil }
         if elements.count > Self.maxFavorites {
             error("favorites holds \(elements.count) entries, over the limit of \(Self.maxFavorites) favorites", at: node, path: path)
         }
         var result: [String] = []
+        result.reserveCapacity(elements.count)
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(elements.count)
+        var byKey: [String: String] = [:]
+        byKey.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let elementPath = { JSONPath.element(path, index) }
             guard let text = string(element, path: elementPath) else { continue }
@@ -23,8 +28,9 @@ extension RulesValidator {
                 continue
             }
             seen[key] = index
+            byKey[key] = text.value
             result.append(text.value)
         }
-        return result
+        return (result, byKey)
     }
 }

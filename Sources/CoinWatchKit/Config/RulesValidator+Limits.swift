@@ -1,8 +1,9 @@
 extension RulesValidator {
     /// Reports every string value and key longer than `maxStringLength` characters.
     mutating func checkStringLengths(_ node: JSONNode, path: String) {
-        // Most files hold no over-long string: one scan that builds no JSON path settles that.
-        guard Self.holdsTooLong(node) else { return }
+        // Most files hold no over-long string: the parser's measure, else one scan that builds no
+        // JSON path, settles that.
+        guard longestString > Self.maxStringLength, Self.holdsTooLong(node) else { return }
         switch node.value {
         case .string(let text) where Self.isTooLong(text):
             error("the string is \(text.count) characters long, over the limit of \(Self.maxStringLength) characters",

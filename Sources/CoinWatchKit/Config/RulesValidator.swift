@@ -41,13 +41,20 @@ struct RulesValidator {
     var symbols: [String: String] = [:]
 
     /// Favorites as written, or nil when `favorites` itself is malformed (coin checks are then skipped).
-    var favoriteNames: [String]? = [] {
-        didSet { favoriteByKey = Self.lookup(favoriteNames ?? []) }
-    }
+    private(set) var favoriteNames: [String]? = []
     /// Lower-cased favorite → the favorite as written (the first wins), so a rule's coin is found in O(1).
     private(set) var favoriteByKey: [String: String] = [:]
+
+    /// Sets the favorites; `byKey` is their lookup when the caller already made it.
+    mutating func setFavorites(_ names: [String]?, byKey: [String: String]? = nil) {
+        favoriteNames = names
+        favoriteByKey = byKey ?? Self.lookup(names ?? [])
+    }
     /// Names of all sinks, or nil when `sinks` itself is malformed (notify checks are then skipped).
     var sinkNames: [String]? = ["stdout"]
+    /// The most bytes any string or key took in the file as written (`JSONParser.longestString`), when
+    /// known: a file whose longest is within `maxStringLength` holds no over-long string, unwalked.
+    var longestString = Int.max
     /// From this many rules on, a clean file's rules are validated in two halves at once
     /// (`validateCleanRulesInTwo`); the tests set it out of reach to compare with the one walk.
     var rulesInTwoFrom = 1_000
@@ -88,14 +95,15 @@ struct RulesValidator {
             unservedCurrencies.append((provider, result.vsCurrency, node, "vs_currency"))
         }
         if let node = top["favorites"] {
-            favoriteNames = validateFavorites(node, path: "favorites")
+            let favorites = validateFavorites(node, path: "favorites")
+            setFavorites(favorites?.names, byKey: favorites?.byKey)
             result.favorites = favoriteNames ?? []
         }
         if let node = top["holdings"] {
             let (lots, watched) = validateHoldings(node, path: "holdings")
             result.holdings = lots
             if !watched.isEmpty, let names = favoriteNames {
-                favoriteNames = names + watched
+                setFavorites(names + watched)
                 result.favorites += watched
             }
         }

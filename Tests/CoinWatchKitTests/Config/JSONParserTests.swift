@@ -124,4 +124,11 @@ import Testing
         #expect(syntaxError("tru") != nil)
         #expect(syntaxError("nul") != nil)
     }
+
+    /// The rules validator skips its walk for over-long strings when the parser measured none.
+    @Test func theLongestStringIsMeasuredAsWrittenKeysAndEscapesIncluded() throws {
+        #expect(try JSONParser.parseMeasuringStrings(Array(#"{"ab": ["xyz", 1], "c": "\u00e9\n"}"#.utf8)).longestString == 8)
+        #expect(try JSONParser.parseMeasuringStrings(Array(#"{"abcdefghij": "x"}"#.utf8)).longestString == 10)
+        #expect(try JSONParser.parseMeasuringStrings(Array("[1, true]".utf8)).longestString == 0)
+    }
 }

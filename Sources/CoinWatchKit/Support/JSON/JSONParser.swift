@@ -14,6 +14,9 @@ public struct JSONParser {
     var tokens: JSONTokenizer
     let maxDepth: Int
     var depth = 0
+    /// The most bytes any string or key took in the document as written, escapes included (so never
+    /// fewer than its characters).
+    var longestString = 0
 
     init(tokens: JSONTokenizer, maxDepth: Int) {
         self.tokens = tokens
@@ -22,10 +25,16 @@ public struct JSONParser {
 
     /// Parses one JSON document; throws `JSONSyntaxError` with line:column and what was expected.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
-        let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        try parseMeasuringStrings(bytes, maxDepth: maxDepth).root
+    }
+
+    /// `parse`, also giving the most bytes any string or key took as written (`longestString`).
+    static func parseMeasuringStrings(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth)
+        throws(JSONSyntaxError) -> (root: JSONNode, longestString: Int) {
+        let result: Result<(JSONNode, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
             do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
+                return .success((try parser.parseDocument(), parser.longestString))
             } catch {
                 return .failure(error)
             }
@@ -90,6 +99,7 @@ public struct JSONParser {
     /// The string at the cursor (on its opening quote), its escapes decoded.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let (range, escaped) = try tokens.scanString()
+        longestString = max(longestString, range.count)
         return tokens.text(of: range, escaped: escaped)
     }
 
