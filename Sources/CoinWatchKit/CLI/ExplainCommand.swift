@@ -18,7 +18,7 @@ enum ExplainCommand {
         let readEarly: @Sendable () -> EarlyState? = {
             bytes.flatMap { earlyState(rulesBytes: $0, shared: shared, ruleID: ruleID, coin: coin) }
         }
-        let (early, loaded) = ConcurrentJobs.run([readEarly]) {
+        let (early, loaded) = ConcurrentJobs.onHelper(readEarly) {
             context.loadRules(tolerateUnsetVariables: true, bytes: bytes)
         }
         let rules: RulesFile
@@ -44,7 +44,7 @@ enum ExplainCommand {
             coins = [coin]
         }
         let sections = StateSections.explaining(rule: rule.id, coins: coins)
-        let read = early.first.flatMap { $0 }.flatMap { $0.sections == sections ? $0.read : nil }
+        let read = early.flatMap { $0.sections == sections ? $0.read : nil }
         var session = WatchSession.open(context, rules: rules, sections: sections, read: read)
         defer { session.finish() }
         let now = session.now

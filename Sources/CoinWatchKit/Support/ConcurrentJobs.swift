@@ -35,6 +35,20 @@ public enum ConcurrentJobs {
     }
 }
 
+extension ConcurrentJobs {
+    /// Runs `job` on the process's helper thread (`HelperThread`) and `alongside` on this one;
+    /// returns when both have finished. For CPU work: the helper's other jobs, such as
+    /// `inChunks`' ranges, then run on the same thread, on the other core.
+    static func onHelper<T: Sendable, U>(_ job: @escaping @Sendable () -> T, helper: HelperThread = .shared,
+                                         alongside: () -> U) -> (job: T, alongside: U) {
+        let slot = ResultSlot(job)
+        let given = helper.submit { slot.fill() }
+        let own = alongside()
+        helper.finish(given)
+        return (slot.result ?? job(), own)  // a finished job has left its result
+    }
+}
+
 /// A job and where its thread leaves the result (read only after the thread is joined).
 private final class ResultSlot<T: Sendable>: @unchecked Sendable {
     let job: @Sendable () -> T
@@ -54,7 +68,9 @@ extension ConcurrentJobs {
     /// thread takes the next range as soon as it is free, so a thread that shares its core with
     /// other work simply takes fewer. The results in range order, or nil as soon as one range gives
     /// nil (no range is started after that).
-    public static func inChunks<T: Sendable>(count: Int, chunk: Int, _ body: @escaping @Sendable (Range<Int>) -> T?) -> [T]? {
+    /// `helper` is the thread that takes ranges beside this one.
+    static func inChunks<T: Sendable>(count: Int, chunk: Int, helper: HelperThread = .shared,
+                                      _ body: @escaping @Sendable (Range<Int>) -> T?) -> [T]? {
         let size = max(1, chunk)
         let chunks = (max(0, count) + size - 1) / size
         let shared = ChunkResults<T>(chunks)
@@ -69,7 +85,10 @@ extension ConcurrentJobs {
                 shared.slots[index] = result
             }
         }
-        _ = run([work]) { work() }
+        // The process's helper thread takes ranges beside this one (once done with any job it had).
+        let job = helper.submit(work)
+        work()
+        helper.withdraw(job)
         guard !shared.failed.load(ordering: .relaxed) else { return nil }
         let results = shared.slots.compactMap { $0 }
         return results.count == chunks ? results : nil

@@ -33,12 +33,101 @@ import Testing
 
     @Test func theWorkIsSharedByTwoThreads() {
         let threads = Mutex<Set<UInt>>([])
-        _ = ConcurrentJobs.inChunks(count: 400, chunk: 1) { range -> Int? in
+        _ = ConcurrentJobs.inChunks(count: 400, chunk: 1, helper: HelperThread()) { range -> Int? in
             threads.withLock { _ = $0.insert(UInt(pthread_self())) }
             var spin = 0
             for step in 0..<20_000 { spin &+= step }  // long enough that the second thread gets some
             return range.lowerBound + (spin & 0)
         }
         #expect(threads.withLock { $0.count } == 2)
+    }
+
+    @Test func onHelperRunsTheJobOnTheHelperBesideThisThread() {
+        let caller = UInt(pthread_self())
+        let started = HelperThreadTests.Signal()
+        let (job, own) = ConcurrentJobs.onHelper({
+            started.post()
+            return UInt(pthread_self())
+        }, helper: HelperThread()) {
+            started.wait()  // the helper has it (finishing it here first would run it on this thread)
+            return UInt(pthread_self())
+        }
+        #expect(own == caller)
+        #expect(job != caller)
+    }
+}
+
+/// `HelperThread`: jobs in order on one kept thread; a caller never waits behind a job it did not
+/// choose to (`finish` runs an unstarted job itself, `withdraw` takes one back).
+@Suite struct HelperThreadTests {
+    /// A POSIX semaphore a job can post.
+    final class Signal: @unchecked Sendable {
+        private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        init() { sem_init(semaphore, 0, 0) }
+        deinit { sem_destroy(semaphore); semaphore.deallocate() }
+        func post() { sem_post(semaphore) }
+        func wait() { sem_wait(semaphore) }
+    }
+
+    /// A helper held busy until `release` (its first job waits for it).
+    private struct Held {
+        let helper = HelperThread()
+        let gate = Signal()
+        init() {
+            let (gate, entered) = (gate, Signal())
+            _ = helper.submit {
+                entered.post()
+                gate.wait()
+            }
+            entered.wait()
+        }
+        func release() { gate.post() }
+    }
+
+    @Test func aJobTheBusyHelperHasNotStartedIsFinishedOnTheCaller() {
+        let held = Held()
+        let ranOn = Mutex<UInt?>(nil)
+        let job = held.helper.submit { ranOn.withLock { $0 = UInt(pthread_self()) } }
+        held.helper.finish(job)
+        #expect(ranOn.withLock { $0 } == UInt(pthread_self()))
+        held.release()
+    }
+
+    @Test func aWithdrawnJobNeverRuns() {
+        let held = Held()
+        let ran = Atomic<Bool>(false)
+        let job = held.helper.submit { ran.store(true, ordering: .relaxed) }
+        held.helper.withdraw(job)
+        held.release()
+        let drained = Signal()
+        _ = held.helper.submit { drained.post() }
+        drained.wait()  // the helper has run everything given before
+        let didRun = ran.load(ordering: .relaxed)
+        #expect(!didRun)
+    }
+
+    @Test func aJobGivenFromTheHelperRunsAtOnceOnIt() {
+        let helper = HelperThread()
+        let inner = Mutex<(ran: Bool, onHelper: Bool)>((false, false))
+        let done = Signal()
+        _ = helper.submit {
+            let nested = helper.submit { inner.withLock { $0 = (true, helper.isCurrent) } }
+            helper.finish(nested)
+            done.post()
+        }
+        done.wait()  // the helper ran it (finishing it here could run it on this thread)
+        #expect(inner.withLock { $0.ran && $0.onHelper })
+    }
+
+    @Test func jobsRunInTheOrderGiven() {
+        let helper = HelperThread()
+        let order = Mutex<[Int]>([])
+        let jobs = (0..<50).map { index in helper.submit { order.withLock { $0.append(index) } } }
+        let drained = Signal()
+        _ = helper.submit { drained.post() }
+        drained.wait()
+        for job in jobs { helper.finish(job) }
+        let ran = order.withLock { $0 }
+        #expect(ran == ran.sorted(), "\(ran)")
     }
 }
