@@ -12,22 +12,24 @@ extension RulesValidator {
             error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path)
             return (nil, nil)
         }
-        var known: [(member: JSONNode.Member, kind: any ConditionKind.Type)] = []
+        // The one known condition; a second is an error, reported with every known key.
+        var known: (member: JSONNode.Member, kind: any ConditionKind.Type)?
+        var second: JSONNode.Member?
         for member in members {
             if let kind = ConditionRegistry.kind(member.key) {
-                known.append((member, kind))
+                if known == nil { known = (member, kind) } else if second == nil { second = member }
                 continue
             }
             let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
             report(.error, message, line: member.line, column: member.column, path: path)
         }
-        guard known.count <= 1 else {
-            let keys = known.map(\.member.key).joined(separator: ", ")
-            report(.error, "when holds \(known.count) conditions (\(keys)); a rule has exactly one, so write one rule per condition",
-                   line: known[1].member.line, column: known[1].member.column, path: path)
+        if let second {
+            let keys = members.map(\.key).filter { ConditionRegistry.kind($0) != nil }
+            report(.error, "when holds \(keys.count) conditions (\(keys.joined(separator: ", "))); a rule has exactly one, so write one rule per condition",
+                   line: second.line, column: second.column, path: path)
             return (nil, nil)
         }
-        guard let (member, kind) = known.first else { return (nil, nil) }
+        guard let (member, kind) = known else { return (nil, nil) }
         // The value is read by its kind (`ConditionKind.parse`).
         return (member.key, kind.condition(member.value, path: JSONPath.child(path, member.key), &self))
     }

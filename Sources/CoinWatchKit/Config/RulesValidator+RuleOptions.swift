@@ -7,6 +7,8 @@ import Foundation
 extension RulesValidator {
     /// The optional fields of a rule: timing, `rearm`, flags, `notify`, `message`, `expires`.
     mutating func ruleOptions(_ fields: JSONFields, kind: String?, into rule: inout Rule, path: String) {
+        // Most rules give none: one scan settles that.
+        guard fields.hasMember(otherThan: Self.ruleCoreKeys) else { return }
         let isLevel = kind.map { ConditionRegistry.kind($0)?.timing != .event }
         if let node = fields["for"], let seconds = duration(node, path: JSONPath.child(path, "for")) {
             rule.forDuration = seconds

@@ -1,6 +1,8 @@
 extension RulesValidator {
     static let ruleKeys = ["id", "coin", "when", "vs", "provider", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
                            "notify", "message", "expires", "enabled"]
+    /// The keys of a rule that are not its options (`ruleOptions`).
+    static let ruleCoreKeys = ["id", "coin", "when", "vs", "provider"]
     /// Condition kinds that take `rearm`: prices and `change_*`.
     static let rearmKinds = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
 

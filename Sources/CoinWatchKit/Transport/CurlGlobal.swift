@@ -1,7 +1,4 @@
 import CCurl
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// libcurl's process-wide setup, done once. The library itself is opened on first use (see
 /// `Sources/CCurl/shim.h`), so commands that never transfer anything never load it.
@@ -17,17 +14,10 @@ enum CurlGlobal {
         return "libcurl could not be loaded (\(why)); install it with 'apt install libcurl4' or set COINWATCH_LIBCURL to its path"
     }
 
-    /// Opens libcurl on a thread of its own, so that a command which will transfer soon does not
-    /// wait for the library and its dependencies to load when it gets there.
+    /// Opens libcurl on the helper thread (`HelperThread`), so that a command which will transfer
+    /// soon (a pass: rules.json and the state are read meanwhile) does not wait for the library and
+    /// its dependencies to load when it gets there. Harmless when libcurl is already open.
     static func warmUp() {
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        _ = pthread_create(&thread, &attributes, { _ in
-            _ = CurlGlobal.isReady
-            return nil
-        }, nil)
+        _ = HelperThread.shared.submit { _ = CurlGlobal.isReady }
     }
 }

@@ -11,5 +11,10 @@ struct JSONFields: Sendable {
         return nil
     }
 
+    /// Whether some member's key is none of `keys`.
+    func hasMember(otherThan keys: [String]) -> Bool {
+        members.contains { member in !keys.contains(member.key) }
+    }
+
     mutating func append(_ member: JSONNode.Member) { members.append(member) }
 }
