@@ -96,6 +96,16 @@ import Testing
         }
     }
 
+    /// A quote ends a string unless an odd run of backslashes comes before it.
+    @Test(arguments: [#""\\", 1"#, #""a\\\"b", 1"#, #""\\\\\"}", 1"#, #"["\"", "\\\"]\\"], 1"#])
+    func escapedQuotesAndBackslashesAreSkimmedByWhatTheyAre(json: String) {
+        let bytes = Array(json.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONTokenizer(buffer)
+            #expect(reader.skimValue() && reader.take(UInt8(ascii: ",")) && reader.skimValue() && reader.atEnd(), "\(json)")
+        }
+    }
+
     @Test func aBrokenStateIsStillRefusedWithTheWholeReadsMessage() throws {
         let dir = try TempDir()
         let path = try dir.write("state.json", #"{"version": 1, "silences": [{"id": 3}]}"#)
