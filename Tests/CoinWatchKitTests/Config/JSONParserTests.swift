@@ -131,4 +131,23 @@ import Testing
         #expect(try JSONParser.parseMeasuringStrings(Array(#"{"abcdefghij": "x"}"#.utf8)).longestString == 10)
         #expect(try JSONParser.parseMeasuringStrings(Array("[1, true]".utf8)).longestString == 0)
     }
+
+    /// Strings are scanned eight plain bytes at a time: whatever sits at any offset of a long string
+    /// (a control character, an escape, a non-ASCII letter, a bad byte) is still seen.
+    @Test(arguments: 0..<20)
+    func whatALongStringHoldsIsSeenAtEveryOffset(offset: Int) throws {
+        func string(_ middle: [UInt8]) -> [UInt8] {
+            Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset) + middle
+                + Array(repeating: UInt8(ascii: "b"), count: 19 - offset) + Array("\"]".utf8)
+        }
+        let padding = (String(repeating: "a", count: offset), String(repeating: "b", count: 19 - offset))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(string([0x0A])) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(string([0x01])) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(string([0xFF])) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(string(Array("\\x".utf8))) }
+        #expect(try JSONParser.parse(string(Array("\\n".utf8))).elements?.first?.value == .string(padding.0 + "\n" + padding.1))
+        #expect(try JSONParser.parse(string(Array("\\\"".utf8))).elements?.first?.value == .string(padding.0 + "\"" + padding.1))
+        #expect(try JSONParser.parse(string(Array("é".utf8))).elements?.first?.value == .string(padding.0 + "é" + padding.1))
+        #expect(try JSONParser.parse(string(Array("\u{7F}".utf8))).elements?.first?.value == .string(padding.0 + "\u{7F}" + padding.1))
+    }
 }

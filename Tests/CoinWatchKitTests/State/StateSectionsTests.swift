@@ -106,6 +106,27 @@ import Testing
         }
     }
 
+    /// Plain bytes are skimmed eight at a time: a quote or bracket at any offset of a long run is
+    /// still seen, and `Y`, `y`, `_` (which look like brackets to the word test) change nothing.
+    @Test(arguments: 0..<20)
+    func aBracketOrQuoteAtAnyOffsetOfALongRunIsSeen(offset: Int) {
+        let before = String(repeating: "1", count: offset), after = String(repeating: "2", count: 19 - offset)
+        for middle in ["[]", "{}", "\"}\"", "Yy_\u{7F}"] {
+            let json = "[\(before)\(middle)\(after), [\"Yy_\(before)]\(after)\"]], 7"
+            let bytes = Array(json.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONTokenizer(buffer)
+                #expect(reader.skimValue() && reader.take(UInt8(ascii: ",")) && reader.skimValue() && reader.atEnd(), "\(json)")
+            }
+            let unclosed = Array("[\(before)\(middle)\(after)".utf8)
+            unclosed.withUnsafeBufferPointer { buffer in
+                var reader = JSONTokenizer(buffer)
+                let skimmed = reader.skimValue()
+                #expect(!skimmed, "\(json)")
+            }
+        }
+    }
+
     @Test func aBrokenStateIsStillRefusedWithTheWholeReadsMessage() throws {
         let dir = try TempDir()
         let path = try dir.write("state.json", #"{"version": 1, "silences": [{"id": 3}]}"#)
