@@ -139,11 +139,6 @@ struct JSONTokenizer {
         var escaped = false
         var ascii = true
         while index < bytes.count {
-            // Eight plain bytes (printable ASCII, no quote, no backslash) at a time.
-            if index + 8 <= bytes.count, Self.plainInString(word(at: index)) {
-                index += 8
-                continue
-            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let range = first..<index
@@ -445,11 +440,7 @@ extension JSONTokenizer {
         defer { index = at }
         let outline = Self.outline
         while at < bytes.count {
-            // Numbers, commas, colons and white space: nothing to do but pass them, eight at a time.
-            if at + 8 <= bytes.count, Self.plainInOutline(word(at: at)) {
-                at += 8
-                continue
-            }
+            // Numbers, commas, colons and white space: nothing to do but pass them.
             let kind = outline[Int(bytes[at])]
             if kind == 0 {
                 at += 1
@@ -470,39 +461,6 @@ extension JSONTokenizer {
             at += 1
         }
         return false
-    }
-
-    /// The eight bytes at `offset` (which has eight after it) as one word, the first in the lowest byte.
-    @inline(__always)
-    private func word(at offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether some byte of `word` is `byte` (exact as a yes or no; which byte is not told).
-    @inline(__always)
-    private static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let differences = word ^ (ones &* UInt64(byte))
-        return (differences &- ones) & ~differences & highs != 0
-    }
-
-    /// Whether every byte of `word` may go on inside a string: printable ASCII, neither a quote nor
-    /// a backslash.
-    @inline(__always)
-    static func plainInString(_ word: UInt64) -> Bool {
-        let control = (word &- ones &* 0x20) & ~word & highs  // a byte below 0x20
-        return control | (word & highs) == 0 && !holds(word, UInt8(ascii: "\"")) && !holds(word, UInt8(ascii: "\\"))
-    }
-
-    /// Whether no byte of `word` is a quote or a bracket. `{` `[` and `}` `]` differ from each other
-    /// only in bit 5 and, masked with 0xDD, become 0x59 and 0x5D (as do `Y`, `y`, `_` and 0x7F, which
-    /// merely send a word the slow way).
-    @inline(__always)
-    static func plainInOutline(_ word: UInt64) -> Bool {
-        let folded = word & (ones &* 0xDD)
-        return !holds(word, UInt8(ascii: "\"")) && !holds(folded, 0x59) && !holds(folded, 0x5D)
     }
 
     /// What `skimValue` sees in each byte: 1 a quote, 2 an opening bracket, 3 a closing one, 0 the rest.
