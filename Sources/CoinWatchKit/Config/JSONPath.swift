@@ -33,7 +33,32 @@ enum JSONPath {
 
     /// `parent[index]`.
     static func element(_ parent: String, _ index: Int) -> String {
-        parent + "[" + String(index) + "]"
+        var parent = parent
+        return parent.withUTF8 { parentBytes in
+            var digits = 1
+            var rest = index.magnitude
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            let sign = index < 0 ? 1 : 0
+            let count = parentBytes.count + 1 + sign + digits + 1
+            // One copy: the parent, `[`, the index written from its last digit back, `]`.
+            return String(unsafeUninitializedCapacity: count) { path in
+                _ = path.initialize(fromContentsOf: parentBytes)
+                path[parentBytes.count] = UInt8(ascii: "[")
+                if sign == 1 { path[parentBytes.count + 1] = UInt8(ascii: "-") }
+                var value = index.magnitude
+                var at = count - 2
+                repeat {
+                    path[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                    at -= 1
+                } while value > 0
+                path[count - 1] = UInt8(ascii: "]")
+                return count
+            }
+        }
     }
 }
 

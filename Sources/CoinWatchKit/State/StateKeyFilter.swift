@@ -20,6 +20,19 @@ struct StateKeyFilter: Sendable {
     let part: Part
     /// The coins kept, in lower case; nil keeps every key `part` accepts.
     let coins: Set<String>?
+    /// The coins' bytes when they are a few and all ASCII (`explain` of one rule): an ASCII key is
+    /// then matched by bytes, ignoring case, with no string made and nothing hashed.
+    private let fewCoins: [[UInt8]]?
+
+    init(part: Part, coins: Set<String>?) {
+        self.part = part
+        self.coins = coins
+        if let coins, coins.count <= 8, coins.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            fewCoins = coins.map { Array($0.utf8) }
+        } else {
+            fewCoins = nil
+        }
+    }
 
     /// Whether the member whose key spans `range` of `reader`'s bytes (`escaped`: holding escapes) is kept.
     func keeps(_ range: Range<Int>, escaped: Bool, in reader: JSONTokenizer) -> Bool {
@@ -44,7 +57,20 @@ struct StateKeyFilter: Sendable {
             coin = key[prefix.count...]
         }
         guard let coins else { return true }
+        if let fewCoins, coin.allSatisfy({ $0 < 0x80 }) {
+            return fewCoins.contains { Self.equalIgnoringASCIICase(coin, $0) }
+        }
         return coins.contains(Self.lowercased(coin))
+    }
+
+    /// Whether the ASCII `key` spells the lower-case `coin`, ignoring case.
+    private static func equalIgnoringASCIICase(_ key: Slice<UnsafeBufferPointer<UInt8>>, _ coin: [UInt8]) -> Bool {
+        guard key.count == coin.count else { return false }
+        for (byte, wanted) in zip(key, coin) {
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if lower != wanted { return false }
+        }
+        return true
     }
 
     /// The filter for the members' own objects (`insideEachMember`); nil for a filter of this object's keys.

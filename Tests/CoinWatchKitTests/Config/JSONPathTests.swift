@@ -22,5 +22,8 @@ import Testing
     @Test func anElementIsIndexed() {
         #expect(JSONPath.element("rules", 0) == "rules[0]")
         #expect(JSONPath.element("rules[3].when.all", 12) == "rules[3].when.all[12]")
+        #expect(JSONPath.element("rules", 19_999) == "rules[19999]")
+        #expect(JSONPath.element("", 7) == "[7]")
+        #expect(JSONPath.element("a", -3) == "a[-3]")
     }
 }
