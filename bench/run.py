@@ -563,6 +563,34 @@ def run_micro(micro: Path, runs: int) -> list[dict]:
     return lines
 
 
+def run_json_layer(micro: Path, work: Path) -> dict:
+    """`coinwatch-bench --json`: the JSON layer alone (medians of 9): a 1 MiB rules.json parsed with
+    positions, 5000 markets decoded, and the 100,000-pair state of the rule benchmark saved and loaded."""
+    print("bench: JSON layer (coinwatch-bench --json)", flush=True)
+    folder = work / "json-layer"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    fixture = ROOT / "Fixtures" / "real" / "coingecko" / "coins-markets_vs-usd_top100_2023-01-08.json"
+    out = subprocess.run([str(micro), "--json", str(fixture), str(folder)], check=True, capture_output=True, text=True).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    if "error" in result:
+        raise SystemExit(f"bench: coinwatch-bench --json: {result['error']}")
+    result["state_kib"] = (folder / "state.json").stat().st_size / 1024
+    return result
+
+
+def json_layer_rows(layer: dict | None) -> list[tuple[str, str, bool | None]]:
+    """Reported rows (no target) for the JSON layer, so a regression in saving or loading the state shows."""
+    if not layer or "state_100k_save_ms" not in layer:
+        return []
+    return [
+        (f"parse a {layer['rules_bytes'] / 1024:.0f} KiB rules.json with positions", f"{layer['rules_parse_ms']:.1f} ms", None),
+        ("decode 5000 coins of `/coins/markets` (20 pages)", f"{layer['markets_5000_decode_ms']:.1f} ms", None),
+        (f"save the 100,000-pair state ({layer['state_kib'] / 1024:.1f} MiB)", f"{layer['state_100k_save_ms']:.1f} ms", None),
+        (f"load the 100,000-pair state ({layer['state_kib'] / 1024:.1f} MiB)", f"{layer['state_100k_load_ms']:.1f} ms", None),
+    ]
+
+
 def plain(micro: list[dict]) -> list[dict]:
     """The micro-benchmark's plain cases (price and 24h-change rules only)."""
     return [m for m in micro if not m.get("mixed")]
@@ -781,6 +809,12 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
              "", "## Targets (issue #8)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t} | {m} | {'—' if ok is None else 'yes' if ok else '**no**'} |"
               for t, m, ok in targets(result["cases"], result["micro"])]
+    lines += targets_section("The JSON layer",
+                             "`coinwatch-bench --json` (`Sources/coinwatch-bench/JSONBench.swift`), no I/O but the state file: "
+                             "a 1 MiB rules.json (the loader's ceiling) parsed with positions, 20 pages of 250 `/coins/markets` "
+                             "elements decoded, and the steady state of the 100,000-rule evaluation above (5000 coins) written "
+                             "atomically and read back; medians of 9. Reported so that a regression here shows (no target).",
+                             json_layer_rows(result.get("json_layer")))
     lines += targets_section("History and charts (issue #15)",
                              "`coinwatch show bitcoin --range 1y` against a loopback file server holding the real CoinGecko "
                              "captures, after one untimed run that fills the history store and the card cache (so the timed runs "
@@ -898,7 +932,8 @@ def main() -> int:
         prices.close()
         hooks.close()
     result = {"commit": git_commit(), "date": datetime.date.today().isoformat(), "machine": machine(),
-              "cases": cases, "micro": run_micro(args.micro, args.runs), "history": run_history(args, args.work),
+              "cases": cases, "micro": run_micro(args.micro, args.runs),
+              "json_layer": run_json_layer(args.micro, args.work), "history": run_history(args, args.work),
               "sinks": run_sinks(args, args.work), "everyday": run_everyday(args, args.work), "stream": run_stream(args, args.work),
               "watch": run_watch(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
