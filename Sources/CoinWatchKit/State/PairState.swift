@@ -87,7 +87,7 @@ public struct PairState: Codable, Sendable, Equatable, StateRecord {
     /// older file's `last_price` is skipped as an unknown key.
     /// The fields are computed (packed behind `flags`), so each is given by its accessors: a key
     /// path to a computed property is a runtime projection per use (`FieldAccess`).
-    static let fields = StateFields<PairState>(blank: PairState(), [
+    static let fields = StateFields<PairState>(blank: PairState(), quiet: PairState(), [
         .defaulted("firing", FieldAccess(get: { $0.firing }, set: { $0.firing = $1 }), .bool, default: false, omittedWhenDefault: true),
         .optional("true_since", FieldAccess(get: { $0.trueSince }, set: { $0.trueSince = $1 }), .number),
         .optional("last_notified", FieldAccess(get: { $0.lastNotified }, set: { $0.lastNotified = $1 }), .number),

@@ -24,6 +24,9 @@ struct StateFields<Record>: @unchecked Sendable {
     private let labels: [[UInt8]]
     /// One bit per required field (bit i: `fields[i]`).
     private let requiredMask: UInt64
+    /// Whether a record is one the writer leaves every field out of, judged whole (a quiet pair is
+    /// `{}`: most of a large state); nil when the table has no such record.
+    private let isQuiet: ((Record) -> Bool)?
 
     /// A table of `fields` (at most 64) read into `blank`, then passed through `completed`.
     init(blank: Record, _ fields: [StateField<Record>], completed: @escaping (Record) -> Record = { $0 }) {
@@ -40,6 +43,28 @@ struct StateFields<Record>: @unchecked Sendable {
         var mask: UInt64 = 0
         for (index, field) in fields.enumerated() where field.isRequired && index < 64 { mask |= 1 << UInt64(index) }
         requiredMask = mask
+        isQuiet = nil
+    }
+
+    /// A table whose records equal to `quiet` are written `{}` without asking each field, when
+    /// every field indeed leaves `quiet` out (checked here, so the shortcut never changes a byte).
+    init(blank: Record, quiet: Record, _ fields: [StateField<Record>],
+         completed: @escaping (Record) -> Record = { $0 }) where Record: Equatable {
+        self.init(blank: blank, fields, completed: completed)
+        if fields.allSatisfy({ $0.isOmitted(quiet) }) {
+            self = StateFields(copying: self, isQuiet: { $0 == quiet })
+        }
+    }
+
+    private init(copying table: StateFields, isQuiet: @escaping (Record) -> Bool) {
+        fields = table.fields
+        blank = table.blank
+        completed = table.completed
+        keys = table.keys
+        written = table.written
+        labels = table.labels
+        requiredMask = table.requiredMask
+        self.isQuiet = isQuiet
     }
 
     /// The field names in the order the writer writes them.
@@ -91,6 +116,11 @@ struct StateFields<Record>: @unchecked Sendable {
 
     /// Appends the record as a JSON object, keys sorted, omitted fields left out.
     func write(_ record: Record, _ out: inout [UInt8]) throws {
+        if let isQuiet, isQuiet(record) {
+            out.append(UInt8(ascii: "{"))
+            out.append(UInt8(ascii: "}"))
+            return
+        }
         out.append(UInt8(ascii: "{"))
         var first = true
         for index in written where !fields[index].isOmitted(record) {

@@ -168,4 +168,33 @@ import Testing
             #expect(try JSONDecoder().decode(StateDocument.self, from: Data(text.utf8)) == Self.document())
         }
     }
+
+    /// A quiet pair is written `{}` without asking each field; every other pair as its fields say,
+    /// the same bytes either way (each field set on its own still shows).
+    @Test func aQuietPairIsWrittenEmptyAndEveryOtherAsItsFieldsSay() throws {
+        func written(_ pair: PairState) throws -> String {
+            var out: [UInt8] = []
+            try PairState.fields.write(pair, &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(try written(PairState()) == "{}")
+        var firing = PairState()
+        firing.firing = true
+        #expect(try written(firing) == #"{"firing":true}"#)
+        var notified = PairState()
+        notified.lastNotified = 5
+        #expect(try written(notified) == #"{"last_notified":5}"#)
+        var rearm = PairState()
+        rearm.rearmAt = 0
+        #expect(try written(rearm) == #"{"rearm_at":0}"#)
+        #expect(try written(Self.pair()) == String(decoding: try JSONEncoder.sorted.encode(Self.pair()), as: UTF8.self))
+    }
+}
+
+private extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
 }
