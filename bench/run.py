@@ -846,6 +846,13 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "prices each, a holding on every other coin, 201 rules) drawn 200 times on a 200×120 terminal in "
                              "color, timed in process CPU time (median), and as many table builds plus a frame (a refresh after its fetch).",
                              watch_targets(result.get("watch")))
+    lines += targets_section("Explain and silences (issue #19)",
+                             f"A {EVERYDAY_FAVORITES}-favorite rules.json (one `above` rule a coin and a `\"*\"` "
+                             "`change_24h_abs` rule) whose state one real pass against the loopback CoinGecko wrote "
+                             f"({2 * EVERYDAY_FAVORITES:,} pairs, {EVERYDAY_FAVORITES:,} cached quotes, `cache_ttl: 1d`), "
+                             "with three silences added; then `coinwatch explain a42`, `coinwatch explain big-mover coin-0042` "
+                             "and `coinwatch silence list`, each a fresh process (wall time, no request made).",
+                             everyday_targets(result.get("everyday")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
                              "1-minute candles (a seeded random walk with wicks and volumes, 129,600 a coin) for 20 coins through "

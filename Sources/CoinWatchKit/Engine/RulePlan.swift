@@ -74,6 +74,15 @@ struct RulePlan: Sendable {
     let pairKeys: [String]
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
     let longestWindow: Double?
+    /// Per `QuoteKey`: the slots observed from that quote (not the made ones), for a round that
+    /// quotes a few coins (`RuleRunner.evaluateFew`).
+    let slotsOfQuote: [String: [Int]]
+    /// The made slots (`madeSlots`), ascending.
+    let madeSlotList: [Int]
+    /// Per slot: its pairs (positions in `targetCoins`), ascending.
+    let targetsOfSlot: [[Int]]
+    /// Per pair: its rule's position in `steps`.
+    let ruleOfPair: [Int]
 
     init(_ rules: RulesFile) {
         var coins: [String] = []
@@ -159,12 +168,13 @@ struct RulePlan: Sendable {
         self.quoteKeys = quoteKeys
         self.currencies = currencies
         self.derivations = derivations
-        self.madeSlots = derivations.map {
+        let madeSlots = derivations.map {
             switch $0 {
             case .ratio?, .portfolio?: return true
             default: return false
             }
         }
+        self.madeSlots = madeSlots
         self.portfolio = derivations.contains { $0 == .portfolio }
             ? rules.holdings.map(\.coin).uniqued().compactMap { coin in positions[coin].map { (coin, $0) } } : nil
         self.priceKeys = zip(names, currencies).map { StateDocument.priceKey(coin: $0, vs: $1) }
@@ -175,6 +185,18 @@ struct RulePlan: Sendable {
         self.targetCoins = targetCoins
         self.pairKeys = pairKeys
         self.longestWindow = Self.longestWindow(rules.rules)
+        var slotsOfQuote: [String: [Int]] = [:]
+        var targetsOfSlot = [[Int]](repeating: [], count: coins.count)
+        var ruleOfPair = [Int](repeating: 0, count: targetCoins.count)
+        for (slot, key) in quoteKeys.enumerated() where !madeSlots[slot] { slotsOfQuote[key, default: []].append(slot) }
+        for (pair, slot) in targetCoins.enumerated() { targetsOfSlot[slot].append(pair) }
+        for (ruleIndex, step) in steps.enumerated() {
+            for pair in step.targets { ruleOfPair[pair] = ruleIndex }
+        }
+        self.slotsOfQuote = slotsOfQuote
+        self.madeSlotList = madeSlots.indices.filter { madeSlots[$0] }
+        self.targetsOfSlot = targetsOfSlot
+        self.ruleOfPair = ruleOfPair
     }
 
     private static func longestWindow(_ rules: [Rule]) -> Double? {

@@ -51,46 +51,37 @@ public struct RuleRunner: Sendable {
     public func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
                          now: Double, silences: SilenceIndex, held: inout [Held]?,
                          indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
+        if quotes.count * 4 < plan.coins.count {
+            return evaluateFew(quotes, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
+                               indicators: indicators)
+        }
+        return evaluateAll(quotes, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
+                           indicators: indicators)
+    }
+
+    /// `evaluate` walking every slot and pair of the plan (a pass that quotes most coins): the
+    /// pairs are left in the plan's order, so the next pass finds each where the last one ended.
+    func evaluateAll(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                     now: Double, silences: SilenceIndex, held: inout [Held]?,
+                     indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         // Each quoted coin's observation (its figures and the price series recorded before this
         // pass) and the place of its series, made once per coin rather than once per rule; a coin
-        // without a quote this pass is not `quoted` (its observation is a placeholder). A ratio or
-        // the portfolio is observed from the figures of the quotes it is made of (`madeQuote`); its
-        // whole quote, with its names, is made only for an alert.
+        // without a quote this pass is not `quoted` (its observation is a placeholder).
         var observations: [Observation] = []
         var quoted: [Bool] = []
         var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
         observations.reserveCapacity(plan.coins.count)
         quoted.reserveCapacity(plan.coins.count)
         seriesAt.reserveCapacity(plan.coins.count)
-        for (slot, priceKey) in plan.priceKeys.enumerated() {
-            let made = plan.madeSlots[slot] ? madeFigures(slot, from: quotes) : nil
-            let quoteAt = plan.madeSlots[slot] ? nil : quotes.index(forKey: plan.quoteKeys[slot])
-            guard made != nil || quoteAt != nil else {
+        for slot in plan.coins.indices {
+            guard let (observation, at) = observe(slot, quotes: quotes, prices: prices, indicators: indicators, now: now) else {
                 observations.append(Self.unobserved)
                 quoted.append(false)
                 seriesAt.append(nil)
                 continue
             }
-            let at = prices.index(forKey: priceKey)
+            observations.append(observation)
             seriesAt.append(at)
-            let previous = at.flatMap { prices.values[$0].points.last?.price }
-            // The series only where a rule on the coin looks back: an observation without one
-            // copies without touching a reference count.
-            let series = plan.needsHistory[observations.count] ? at.map { prices.values[$0] } : nil
-            if let quoteAt {
-                observations.append(Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now))
-            } else if let made {
-                var observation = Observation(quote: Self.unquoted, previous: previous, series: series, now: now)
-                observation.price = made.price
-                observation.change24h = made.change24h
-                observations.append(observation)
-            }
-            if plan.needsIndicators[slot], !indicators.isEmpty, let readings = indicators[plan.quoteKeys[slot]] {
-                observations[slot].indicators = readings
-            }
-            if let derivation = plan.derivations[slot] {
-                observations[slot].derived = Self.derived(derivation, quotes: quotes, plan: plan)
-            }
             quoted.append(true)
         }
         var pending: [Pending] = []
@@ -115,31 +106,117 @@ public struct RuleRunner: Sendable {
                 let slot = found ?? pairs.append(PairState(), forKey: plan.pairKeys[target])
                 order.append(slot)
                 cursor = slot + 1
-                var step = step
-                if !silences.isEmpty {
-                    step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
-                }
-                // The observation is passed in place (inout), never copied per pair. A kind that keeps
-                // a reference price reads the pair's (set here for each such pair; no other kind reads it).
-                if step.remembers { observations[coin].reference = pairs[slot: slot].reference }
-                var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observations[coin])
-                if step.remembers {
-                    let fired = decision.status == .firing
-                    pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observations[coin], fired: fired) }
-                }
-                pairs[slot: slot] = pair
-                if held != nil, decision.status == nil, decision.reason.isHeldBack {
-                    held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,
-                                      until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
-                }
-                guard case .notify(let status, _) = decision else { continue }
-                pending.append(pendingAlert(ruleIndex, slot: coin, observation: observations[coin],
-                                            quotes: quotes, status: status, now: now, timeDigits: timeDigits))
+                judge(ruleIndex, step: step, coin: coin, pair: slot, observation: &observations[coin], pairs: &pairs,
+                      silences: silences, held: &held, pending: &pending, quotes: quotes, now: now, timeDigits: timeDigits)
             }
         }
         pairs.arrange(first: order)
-        record(quotes, observations: observations, quoted: quoted, at: seriesAt, prices: &prices, now: now)
+        record(quotes, observations: observations, slots: plan.coins.indices, quoted: quoted, at: seriesAt, prices: &prices, now: now)
         return pending
+    }
+
+    /// `evaluate` for a round that quotes few of the plan's coins (a stream's turn): only the slots
+    /// observed from those quotes (and the made ones) and their pairs are visited, in the order the
+    /// full walk visits them, so the alerts, the pairs' states and the prices recorded are the
+    /// same; the pairs keep their places (a new one is added at the end).
+    func evaluateFew(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
+                     now: Double, silences: SilenceIndex, held: inout [Held]?,
+                     indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
+        var slots: [Int] = []
+        for key in quotes.keys {
+            if let observed = plan.slotsOfQuote[key] { slots += observed }
+        }
+        slots += plan.madeSlotList
+        slots.sort()
+        // Per observed slot, in `slots`' order: its observation, its series' place; and its pairs.
+        var observed: [Int] = []
+        var observations: [Observation] = []
+        var seriesAt: [Dictionary<String, PriceSeries>.Index?] = []
+        var visits: [(pair: Int, observation: Int)] = []
+        for slot in slots {
+            guard let (observation, at) = observe(slot, quotes: quotes, prices: prices, indicators: indicators, now: now) else {
+                continue
+            }
+            for pair in plan.targetsOfSlot[slot] { visits.append((pair, observations.count)) }
+            observed.append(slot)
+            observations.append(observation)
+            seriesAt.append(at)
+        }
+        visits.sort { $0.pair < $1.pair }
+        var pending: [Pending] = []
+        let timeDigits = StableHash.digits(of: now)
+        for visit in visits {
+            let ruleIndex = plan.ruleOfPair[visit.pair]
+            let step = plan.steps[ruleIndex]
+            guard step.isActive(now: now) else { continue }
+            let slot = pairs.slot(of: plan.pairKeys[visit.pair], hint: visit.pair)
+                ?? pairs.append(PairState(), forKey: plan.pairKeys[visit.pair])
+            judge(ruleIndex, step: step, coin: observed[visit.observation], pair: slot,
+                  observation: &observations[visit.observation], pairs: &pairs, silences: silences, held: &held,
+                  pending: &pending, quotes: quotes, now: now, timeDigits: timeDigits)
+        }
+        record(quotes, observations: observations, slots: observed, quoted: nil, at: seriesAt, prices: &prices, now: now)
+        return pending
+    }
+
+    /// The observation of `slot` this pass and the place of its price series, or nil when it has no
+    /// quote. A ratio or the portfolio is observed from the figures of the quotes it is made of
+    /// (`madeFigures`); its whole quote, with its names, is made only for an alert.
+    @inline(__always)
+    private func observe(_ slot: Int, quotes: [String: Quote], prices: [String: PriceSeries],
+                         indicators: [String: IndicatorReadings], now: Double)
+        -> (Observation, Dictionary<String, PriceSeries>.Index?)? {
+        let made = plan.madeSlots[slot] ? madeFigures(slot, from: quotes) : nil
+        let quoteAt = plan.madeSlots[slot] ? nil : quotes.index(forKey: plan.quoteKeys[slot])
+        guard made != nil || quoteAt != nil else { return nil }
+        let at = prices.index(forKey: plan.priceKeys[slot])
+        let previous = at.flatMap { prices.values[$0].points.last?.price }
+        // The series only where a rule on the coin looks back: an observation without one
+        // copies without touching a reference count.
+        let series = plan.needsHistory[slot] ? at.map { prices.values[$0] } : nil
+        var observation: Observation
+        if let quoteAt {
+            observation = Observation(quote: quotes.values[quoteAt], previous: previous, series: series, now: now)
+        } else {
+            observation = Observation(quote: Self.unquoted, previous: previous, series: series, now: now)
+            observation.price = made?.price ?? 0
+            observation.change24h = made?.change24h
+        }
+        if plan.needsIndicators[slot], !indicators.isEmpty, let readings = indicators[plan.quoteKeys[slot]] {
+            observation.indicators = readings
+        }
+        if let derivation = plan.derivations[slot] {
+            observation.derived = Self.derived(derivation, quotes: quotes, plan: plan)
+        }
+        return (observation, at)
+    }
+
+    /// Advances pair `pair` (its position in `pairs`) of rule `ruleIndex` on `coin` (a slot) by one
+    /// observation, listing what was held back and appending the alert it raises.
+    @inline(__always)
+    private func judge(_ ruleIndex: Int, step: RulePlan.Step, coin: Int, pair slot: Int, observation: inout Observation,
+                       pairs: inout PairTable, silences: SilenceIndex, held: inout [Held]?, pending: inout [Pending],
+                       quotes: [String: Quote], now: Double, timeDigits: String) {
+        var step = step
+        if !silences.isEmpty {
+            step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
+        }
+        // The observation is passed in place (inout), never copied per pair. A kind that keeps
+        // a reference price reads the pair's (set here for each such pair; no other kind reads it).
+        if step.remembers { observation.reference = pairs[slot: slot].reference }
+        var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observation)
+        if step.remembers {
+            let fired = decision.status == .firing
+            pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observation, fired: fired) }
+        }
+        pairs[slot: slot] = pair
+        if held != nil, decision.status == nil, decision.reason.isHeldBack {
+            held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,
+                              until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
+        }
+        guard case .notify(let status, _) = decision else { return }
+        pending.append(pendingAlert(ruleIndex, slot: coin, observation: observation,
+                                    quotes: quotes, status: status, now: now, timeDigits: timeDigits))
     }
 
     /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
@@ -214,21 +291,26 @@ public struct RuleRunner: Sendable {
     /// Appends this pass's prices to the history and prunes beyond the longest window in use:
     /// the plan's coins by their observations (a series found at `at` is updated where it stands, then
     /// new series are added), then any other quoted coin.
-    private func record(_ quotes: [String: Quote], observations: [Observation], quoted: [Bool],
-                        at: [Dictionary<String, PriceSeries>.Index?], prices: inout [String: PriceSeries], now: Double) {
+    private func record<Slots: RandomAccessCollection<Int>>(
+        _ quotes: [String: Quote], observations: [Observation], slots: Slots, quoted: [Bool]?,
+        at: [Dictionary<String, PriceSeries>.Index?], prices: inout [String: PriceSeries], now: Double
+    ) where Slots.Index == Int {
         let keep = longestWindow
         var recorded = 0
-        // `recorded` counts the slots observed from one of `quotes` (not a made ratio or portfolio).
-        // The observations are read in place (copying one would retain its series and readings).
-        for coin in observations.indices {
-            guard quoted[coin], let index = at[coin] else { continue }
-            Self.append(observations[coin].price, now: now, keep: keep, to: &prices.values[index])
-            if !plan.madeSlots[coin] { recorded += 1 }
+        // Observation `i` is of slot `slots[i]`, quoted unless `quoted` says otherwise. `recorded`
+        // counts the slots observed from one of `quotes` (not a made ratio or portfolio). The
+        // observations are read in place (copying one would retain its series and readings).
+        let first = slots.startIndex
+        for i in observations.indices {
+            guard quoted?[i] ?? true, let index = at[i] else { continue }
+            Self.append(observations[i].price, now: now, keep: keep, to: &prices.values[index])
+            if !plan.madeSlots[slots[first + i]] { recorded += 1 }
         }
-        for coin in observations.indices where at[coin] == nil && quoted[coin] {
-            Self.append(observations[coin].price, now: now, keep: keep,
-                        to: &prices[plan.priceKeys[coin], default: PriceSeries(firstSeen: now)])
-            if !plan.madeSlots[coin] { recorded += 1 }
+        for i in observations.indices where at[i] == nil && quoted?[i] ?? true {
+            let slot = slots[first + i]
+            Self.append(observations[i].price, now: now, keep: keep,
+                        to: &prices[plan.priceKeys[slot], default: PriceSeries(firstSeen: now)])
+            if !plan.madeSlots[slot] { recorded += 1 }
         }
         guard recorded < quotes.count else { return }
         for (coin, quote) in quotes where plan.coinPositions[coin] == nil && !QuoteKey.isFeedKey(coin) {

@@ -159,4 +159,46 @@ import Testing
         }
         #expect(inOrder.pairs.count > 40, "the passes made pairs")
     }
+
+    /// A stream's turn quotes a coin or two of many: `evaluate` then visits only those coins' pairs
+    /// (`evaluateFew`). Whatever it visits, each turn must judge as the walk over every pair does:
+    /// the same alerts in the same order, the same notifications held back, the same pair states
+    /// and the same prices recorded (only the pairs' places may differ).
+    @Test(arguments: [11, 12, 13, 14] as [UInt64])
+    func aTurnOfAFewQuotesJudgesAsTheWalkOverEveryPairDoes(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let favorites = (1...12).map { "coin-\($0)" }
+        var rules = Self.randomRules(&random, favorites: favorites)
+        rules.append(Self.rule("ratio", "coin-1/coin-2", .crosses(1)))
+        let runner = RuleRunner(rules: Self.rules(rules, favorites: favorites))
+        var few = StateDocument()
+        var all = StateDocument()
+        var prices = Dictionary(uniqueKeysWithValues: favorites.map { ($0, 100.0) })
+        var now = Self.start
+        var fewAlerts = 0
+        for turn in 0..<300 {
+            let coins = (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in favorites.randomElement(using: &random) }
+            for coin in coins { prices[coin, default: 100] += Double(Int.random(in: -4...4, using: &random)) }
+            let quotes = Self.quotes(prices.filter { coins.contains($0.key) }, change: Double(Int.random(in: -8...8, using: &random)))
+            var heldFew: [RuleRunner.Held]? = []
+            var heldAll: [RuleRunner.Held]? = []
+            let silences = SilenceIndex([], now: now)
+            let a = runner.evaluateFew(quotes, pairs: &few.pairs, prices: &few.prices, now: now, silences: silences, held: &heldFew)
+            let b = runner.evaluateAll(quotes, pairs: &all.pairs, prices: &all.prices, now: now, silences: silences, held: &heldAll)
+            fewAlerts += a.count
+            let sameAlerts = a == b, sameHeld = heldFew == heldAll
+            #expect(sameAlerts, "seed \(seed), turn \(turn): alerts \(a.map(\.alert.id)) vs \(b.map(\.alert.id))")
+            #expect(sameHeld, "seed \(seed), turn \(turn): held back \(heldFew ?? []) vs \(heldAll ?? [])")
+            // Compared whole, reported briefly.
+            let sameKeys = Set(few.pairs.keys) == Set(all.pairs.keys)
+            let samePairs = few.pairs.keys.allSatisfy { few.pairs[$0] == all.pairs[$0] }
+            let samePrices = few.prices == all.prices
+            #expect(sameKeys, "seed \(seed), turn \(turn): the pairs differ")
+            #expect(samePairs, "seed \(seed), turn \(turn): a pair's state differs")
+            #expect(samePrices, "seed \(seed), turn \(turn): the prices recorded differ")
+            now += Double(Int.random(in: 1...20, using: &random)) * 5
+        }
+        #expect(fewAlerts > 20, "the turns raised alerts")
+        #expect(few.pairs.count > 40, "the turns made pairs")
+    }
 }
