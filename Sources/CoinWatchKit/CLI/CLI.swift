@@ -3,6 +3,8 @@ public enum CLI {
     /// Runs the command that `arguments` (without the program name) names.
     public static func run(_ arguments: [String], io unguarded: IO, clock: any WallClock = SystemClock(),
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
+        // Nothing runs on the helper thread once the command is done and the process exits.
+        defer { HelperThread.shared.quiesce() }
         let outputGuard = OutputGuard()
         let io = unguarded.guarded(by: outputGuard)
         if arguments.first == CompleteCommand.name {

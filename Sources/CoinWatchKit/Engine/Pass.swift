@@ -131,6 +131,10 @@ public struct Pass: Sendable {
             let list = coins.joined(separator: ", ")
             if report.failing.isEmpty {
                 io.err("coinwatch: no provider quoted \(list) in \(vs); check the favorite's id or add a provider that lists it\n")
+            } else if report.spoke, failures.allSatisfy(\.isLocal) {
+                // No request could be made: neither the providers nor the ids are to blame.
+                io.err("coinwatch: no provider quoted \(list) in \(vs): coinwatch could not make a request "
+                    + "(the line above says why), not a provider outage or the favorite's id\n")
             } else if report.spoke {
                 // The outage is the cause: said at its edges with it, not every pass.
                 let names = report.failing.keys.sorted().joined(separator: ", ")

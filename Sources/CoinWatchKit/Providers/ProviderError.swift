@@ -38,6 +38,13 @@ public enum ProviderError: Error, Sendable, Equatable {
 }
 
 extension ProviderError {
+    /// Whether the failure is this machine's, not the provider's: no request could be made at
+    /// all (libcurl missing or failing to start), so another provider would fail the same way.
+    public var isLocal: Bool {
+        if case .transport(_, .internal) = self { return true }
+        return false
+    }
+
     /// Throws `.unsupportedCurrency` naming `offered` unless it holds `vs`.
     static func requireOffered(_ vs: String, by provider: String, offered: [String]) throws {
         guard offered.contains(vs.lowercased()) else {

@@ -30,6 +30,8 @@ final class HelperThread: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var queue: [Job] = []
+    /// The job the helper runs now.
+    private var running: Job?
     private var thread: pthread_t?
     /// False when the thread could not be created: every job then runs where it is finished.
     private var started = false
@@ -97,6 +99,17 @@ final class HelperThread: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Takes back every job not started and waits for the one running. `CLI.run` calls it before
+    /// returning, so no job (libcurl's dlopen above all: `CurlGlobal.warmUp`) still runs while
+    /// `exit` unloads the libraries under it (a pass refused for a bad state file crashed so).
+    func quiesce() {
+        pthread_mutex_lock(mutex)
+        for job in queue { job.stage = .withdrawn }
+        queue.removeAll()
+        while running != nil { pthread_cond_wait(changed, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Starts the thread (the mutex held).
     private func start() {
         var attributes = pthread_attr_t()
@@ -129,10 +142,12 @@ final class HelperThread: @unchecked Sendable {
             }
             let job = queue.removeFirst()
             job.stage = .running
+            running = job
             pthread_mutex_unlock(mutex)
             job.body()
             pthread_mutex_lock(mutex)
             job.stage = .done
+            running = nil
             pthread_cond_broadcast(changed)
         }
     }

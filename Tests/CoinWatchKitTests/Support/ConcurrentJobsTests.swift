@@ -119,6 +119,32 @@ import Testing
         #expect(inner.withLock { $0.ran && $0.onHelper })
     }
 
+    /// `CLI.run` quiesces the helper before the process exits: the job running then (libcurl's
+    /// dlopen) has ended when `quiesce` returns, and one not started never runs.
+    @Test func quiesceReturnsOnlyOnceTheRunningJobHasEndedAndTakesBackTheRest() {
+        let helper = HelperThread()
+        let gate = Signal(), entered = Signal()
+        let firstEnded = Atomic<Bool>(false), secondRan = Atomic<Bool>(false)
+        _ = helper.submit {
+            entered.post()
+            gate.wait()
+            firstEnded.store(true, ordering: .sequentiallyConsistent)
+        }
+        entered.wait()
+        let releaser = HelperThread()
+        _ = releaser.submit { gate.post() }  // from another thread, while this one quiesces
+        helper.quiesce()
+        let ended = firstEnded.load(ordering: .sequentiallyConsistent)
+        #expect(ended, "quiesce returned while the job ran")
+        // A job given after quiescing runs as usual (the helper is kept).
+        let later = Signal()
+        _ = helper.submit { secondRan.store(true, ordering: .sequentiallyConsistent); later.post() }
+        later.wait()
+        let ran = secondRan.load(ordering: .sequentiallyConsistent)
+        #expect(ran)
+        releaser.quiesce()
+    }
+
     @Test func jobsRunInTheOrderGiven() {
         let helper = HelperThread()
         let order = Mutex<[Int]>([])

@@ -39,7 +39,26 @@ import Testing
         #expect(first.hasPrefix("coinwatch: coingecko: failing since "), "an outage's first line (SPEC §6): \(run.stderr)")
         #expect(first.contains(" UTC: libcurl could not be loaded (/nonexistent/libcurl.so.4: cannot open shared object file"), "\(run.stderr)")
         #expect(first.hasSuffix("; install it with 'apt install libcurl4' or set COINWATCH_LIBCURL to its path"), "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: no provider quoted bitcoin in usd: coinwatch could not make a request "
+                                    + "(the line above says why), not a provider outage or the favorite's id"), "\(run.stderr)")
+        #expect(!run.stderr.contains("second provider"), "another provider would fail the same way: \(run.stderr)")
         #expect(market.server.requests.isEmpty)
+    }
+
+    /// A pass opens libcurl on the helper thread while it reads rules.json and the state; a pass
+    /// refused at once (a bad state file) must not exit while that load runs (exit's clean-up of
+    /// OpenSSL under the loading thread crashed about one run in twenty). Run many times, since the
+    /// window is a few milliseconds.
+    @Test func aPassRefusedWhileLibcurlLoadsExitsCleanlyEveryTime() throws {
+        let dir = try TempDir()
+        try rules(dir, baseURL: "http://127.0.0.1:9")
+        let state = try dir.write("state.json", #"{"version": 1, "pairs": {"lo|bitcoin": {"true_since": -5}}}"#)
+        var statuses: [Int32: Int] = [:]
+        for _ in 0..<100 {
+            let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", state])
+            statuses[run.status, default: 0] += 1
+        }
+        #expect(statuses == [65: 100], "exit statuses and how often: \(statuses)")
     }
 
     @Test func coinwatchLibcurlNamesTheLibraryToOpen() throws {
