@@ -74,13 +74,17 @@ struct RulePlan: Sendable {
     let pairKeys: [String]
     /// The longest history any enabled rule looks back over, in seconds (nil: only the last price).
     let longestWindow: Double?
-    /// Per `QuoteKey`: the slots observed from that quote (not the made ones), for a round that
-    /// quotes a few coins (`RuleRunner.evaluateFew`).
-    let slotsOfQuote: [String: [Int]]
+    // For a round that quotes a few coins (`RuleRunner.evaluateFew`): a quote's slots are the one
+    // `coinPositions` names (a slot's key is its quote's, but for a premium's and a made one's)
+    // and the premium slots observed from it.
+    /// Per `QuoteKey`: the premium slots observed from that quote.
+    let premiumSlotsOfQuote: [String: [Int]]
     /// The made slots (`madeSlots`), ascending.
     let madeSlotList: [Int]
-    /// Per slot: its pairs (positions in `targetCoins`), ascending.
-    let targetsOfSlot: [[Int]]
+    /// Every slot's pairs (positions in `targetCoins`), ascending, one slot's after another: slot
+    /// `s`'s are `pairsBySlot[pairsBySlotStart[s]..<pairsBySlotStart[s + 1]]`.
+    let pairsBySlot: [Int]
+    let pairsBySlotStart: [Int]
     /// Per pair: its rule's position in `steps`.
     let ruleOfPair: [Int]
 
@@ -185,17 +189,28 @@ struct RulePlan: Sendable {
         self.targetCoins = targetCoins
         self.pairKeys = pairKeys
         self.longestWindow = Self.longestWindow(rules.rules)
-        var slotsOfQuote: [String: [Int]] = [:]
-        var targetsOfSlot = [[Int]](repeating: [], count: coins.count)
+        var premiumSlotsOfQuote: [String: [Int]] = [:]
+        for (slot, derivation) in derivations.enumerated() {
+            if case .premium? = derivation { premiumSlotsOfQuote[quoteKeys[slot], default: []].append(slot) }
+        }
+        // The pairs grouped by slot in one array (a counting sort: each slot's stay in pair order).
+        var start = [Int](repeating: 0, count: coins.count + 1)
+        for slot in targetCoins { start[slot + 1] += 1 }
+        for slot in coins.indices { start[slot + 1] += start[slot] }
+        var next = start
+        var pairsBySlot = [Int](repeating: 0, count: targetCoins.count)
+        for (pair, slot) in targetCoins.enumerated() {
+            pairsBySlot[next[slot]] = pair
+            next[slot] += 1
+        }
         var ruleOfPair = [Int](repeating: 0, count: targetCoins.count)
-        for (slot, key) in quoteKeys.enumerated() where !madeSlots[slot] { slotsOfQuote[key, default: []].append(slot) }
-        for (pair, slot) in targetCoins.enumerated() { targetsOfSlot[slot].append(pair) }
         for (ruleIndex, step) in steps.enumerated() {
             for pair in step.targets { ruleOfPair[pair] = ruleIndex }
         }
-        self.slotsOfQuote = slotsOfQuote
+        self.premiumSlotsOfQuote = premiumSlotsOfQuote
         self.madeSlotList = madeSlots.indices.filter { madeSlots[$0] }
-        self.targetsOfSlot = targetsOfSlot
+        self.pairsBySlot = pairsBySlot
+        self.pairsBySlotStart = start
         self.ruleOfPair = ruleOfPair
     }
 

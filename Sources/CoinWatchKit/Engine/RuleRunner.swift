@@ -124,7 +124,8 @@ public struct RuleRunner: Sendable {
                      indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         var slots: [Int] = []
         for key in quotes.keys {
-            if let observed = plan.slotsOfQuote[key] { slots += observed }
+            if let slot = plan.coinPositions[key], !plan.madeSlots[slot] { slots.append(slot) }
+            if !plan.premiumSlotsOfQuote.isEmpty, let premiums = plan.premiumSlotsOfQuote[key] { slots += premiums }
         }
         slots += plan.madeSlotList
         slots.sort()
@@ -137,7 +138,9 @@ public struct RuleRunner: Sendable {
             guard let (observation, at) = observe(slot, quotes: quotes, prices: prices, indicators: indicators, now: now) else {
                 continue
             }
-            for pair in plan.targetsOfSlot[slot] { visits.append((pair, observations.count)) }
+            for pair in plan.pairsBySlot[plan.pairsBySlotStart[slot]..<plan.pairsBySlotStart[slot + 1]] {
+                visits.append((pair, observations.count))
+            }
             observed.append(slot)
             observations.append(observation)
             seriesAt.append(at)

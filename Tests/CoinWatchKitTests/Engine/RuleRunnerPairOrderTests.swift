@@ -170,6 +170,8 @@ import Testing
         let favorites = (1...12).map { "coin-\($0)" }
         var rules = Self.randomRules(&random, favorites: favorites)
         rules.append(Self.rule("ratio", "coin-1/coin-2", .crosses(1)))
+        rules.append(Self.rule("premium", "coin-3", .premiumAbove(pct: 1, against: .binance, againstVs: "usd")))
+        let onBinance = QuoteKey.key("coin-3", vs: "usd", provider: "binance", defaultVs: "usd")
         let runner = RuleRunner(rules: Self.rules(rules, favorites: favorites))
         var few = StateDocument()
         var all = StateDocument()
@@ -179,7 +181,10 @@ import Testing
         for turn in 0..<300 {
             let coins = (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in favorites.randomElement(using: &random) }
             for coin in coins { prices[coin, default: 100] += Double(Int.random(in: -4...4, using: &random)) }
-            let quotes = Self.quotes(prices.filter { coins.contains($0.key) }, change: Double(Int.random(in: -8...8, using: &random)))
+            var quotes = Self.quotes(prices.filter { coins.contains($0.key) }, change: Double(Int.random(in: -8...8, using: &random)))
+            if Bool.random(using: &random) {
+                quotes[onBinance] = Self.quotes(["coin-3": (prices["coin-3"] ?? 100) * 0.98])["coin-3"]
+            }
             var heldFew: [RuleRunner.Held]? = []
             var heldAll: [RuleRunner.Held]? = []
             let silences = SilenceIndex([], now: now)
@@ -199,6 +204,7 @@ import Testing
             now += Double(Int.random(in: 1...20, using: &random)) * 5
         }
         #expect(fewAlerts > 20, "the turns raised alerts")
+        #expect(few.pairs["premium|coin-3"] != nil, "the premium rule was judged")
         #expect(few.pairs.count > 40, "the turns made pairs")
     }
 }
