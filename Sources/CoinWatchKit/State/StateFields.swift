@@ -26,7 +26,7 @@ struct StateFields<Record>: @unchecked Sendable {
     private let requiredMask: UInt64
     /// Whether a record is one the writer leaves every field out of, judged whole (a quiet pair is
     /// `{}`: most of a large state); nil when the table has no such record.
-    private let isQuiet: ((Record) -> Bool)?
+    private var isQuiet: ((Record) -> Bool)?
 
     /// A table of `fields` (at most 64) read into `blank`, then passed through `completed`.
     init(blank: Record, _ fields: [StateField<Record>], completed: @escaping (Record) -> Record = { $0 }) {
@@ -43,7 +43,6 @@ struct StateFields<Record>: @unchecked Sendable {
         var mask: UInt64 = 0
         for (index, field) in fields.enumerated() where field.isRequired && index < 64 { mask |= 1 << UInt64(index) }
         requiredMask = mask
-        isQuiet = nil
     }
 
     /// A table whose records equal to `quiet` are written `{}` without asking each field, when
@@ -51,20 +50,7 @@ struct StateFields<Record>: @unchecked Sendable {
     init(blank: Record, quiet: Record, _ fields: [StateField<Record>],
          completed: @escaping (Record) -> Record = { $0 }) where Record: Equatable {
         self.init(blank: blank, fields, completed: completed)
-        if fields.allSatisfy({ $0.isOmitted(quiet) }) {
-            self = StateFields(copying: self, isQuiet: { $0 == quiet })
-        }
-    }
-
-    private init(copying table: StateFields, isQuiet: @escaping (Record) -> Bool) {
-        fields = table.fields
-        blank = table.blank
-        completed = table.completed
-        keys = table.keys
-        written = table.written
-        labels = table.labels
-        requiredMask = table.requiredMask
-        self.isQuiet = isQuiet
+        if fields.allSatisfy({ $0.isOmitted(quiet) }) { isQuiet = { $0 == quiet } }
     }
 
     /// The field names in the order the writer writes them.

@@ -122,9 +122,7 @@ import Testing
             #expect(read(Record.self, text) != full, "\(Record.self).\(field.name) is read")
         }
         // The Codable face of the same table agrees with the byte faces.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        #expect(read(Record.self, Array(try encoder.encode(full))) == full, "\(Record.self): the reader reads JSONEncoder's bytes")
+        #expect(read(Record.self, Array(try JSONEncoder.sorted.encode(full))) == full, "\(Record.self): the reader reads JSONEncoder's bytes")
         #expect(try JSONDecoder().decode(Record.self, from: Data(out)) == full, "\(Record.self): JSONDecoder reads the writer's bytes")
     }
 
@@ -157,9 +155,7 @@ import Testing
     }
 
     @Test func jsonEncoderWritesTheBytesTheHandWrittenCodableWroteBefore() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        #expect(String(decoding: try encoder.encode(Self.document()), as: UTF8.self) == Self.encodedBefore)
+        #expect(String(decoding: try JSONEncoder.sorted.encode(Self.document()), as: UTF8.self) == Self.encodedBefore)
     }
 
     @Test func filesWrittenBeforeTheTablesReadAsTheSameDocument() throws {
@@ -192,6 +188,7 @@ import Testing
 }
 
 private extension JSONEncoder {
+    /// An encoder that writes keys sorted, as the state writer does.
     static var sorted: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
