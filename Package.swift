@@ -23,7 +23,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay"]),
+        .systemLibrary(name: "CMalloc"),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),

@@ -10,6 +10,7 @@ enum ExplainCommand {
                 : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].\n")
             return .usage
         }
+        LargeHeap.prepare(reading: [context.rulesPath, context.statePath])
         // The state is read beside the validation of rules.json, for the coins a glance says the rule covers.
         let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
         let (rulesPath, ruleID, coin) = (context.rulesPath, positionals[0], positionals.count == 2 ? positionals[1] : nil)

@@ -206,4 +206,10 @@ enum POSIXFile {
         var info = stat()
         return lstat(path, &info) == 0
     }
+
+    /// The size in bytes of the file at `path` (links followed); 0 when it cannot be looked at.
+    static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
 }

@@ -78,6 +78,13 @@ extension Shell {
     /// block most signals, and a tmux server started with them blocked never runs its pane).
     static func spawnDetached(_ path: String, _ args: [String], environment: [String: String],
                               timeout: Double = 20) throws -> Int32? {
+        try spawnMeasured(path, args, environment: environment, timeout: timeout)?.status
+    }
+
+    /// `spawnDetached`, with what the kernel counted for the program (`wait4`'s `rusage`: its page
+    /// faults, CPU time, peak RSS).
+    static func spawnMeasured(_ path: String, _ args: [String], environment: [String: String],
+                              timeout: Double = 20) throws -> (status: Int32, usage: rusage)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -108,12 +115,13 @@ extension Shell {
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SpawnError(program: path, code: spawned) }
         var status: Int32 = 0
-        let ended = Eventually.wait(timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        var usage = rusage()
+        let ended = Eventually.wait(timeout: timeout) { wait4(pid, &status, WNOHANG, &usage) == pid }
         guard ended else {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
             return nil
         }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), usage)
     }
 }
