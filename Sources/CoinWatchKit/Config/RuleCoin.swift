@@ -7,6 +7,8 @@ public enum RuleCoin {
     /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
     public static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
         let utf8 = coin.utf8
+        // Most coins hold no slash: said from the contiguous bytes, without walking the view.
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "/")) }) ?? true else { return nil }
         guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
         let base = String(coin[..<slash])
         let quote = String(coin[utf8.index(after: slash)...])

@@ -8,8 +8,6 @@ extension RulesValidator {
         }
         var result: [String] = []
         result.reserveCapacity(elements.count)
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(elements.count)
         var byKey: [String: String] = [:]
         byKey.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
@@ -21,14 +19,18 @@ extension RulesValidator {
                 error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
                 continue
             }
+            // One hash of the key for the usual case, a new favorite; a repeat puts the first back.
             let key = text.value.lowercasedKey
-            if let first = seen[key] {
-                error("\(text.shown) is already a favorite (\(JSONPath.element(path, first)); case is ignored); remove one",
+            if let first = byKey.updateValue(text.value, forKey: key) {
+                byKey[key] = first
+                let firstIndex = elements.firstIndex { element in
+                    element.stringValue.map { EnvironmentExpander.expand($0, environment: environment, folder: folder).value.lowercasedKey == key }
+                        ?? false
+                } ?? index
+                error("\(text.shown) is already a favorite (\(JSONPath.element(path, firstIndex)); case is ignored); remove one",
                       at: element, path: elementPath())
                 continue
             }
-            seen[key] = index
-            byKey[key] = text.value
             result.append(text.value)
         }
         return (result, byKey)

@@ -6,6 +6,8 @@ extension RulesValidator {
             error("expected an object, got \(node.typeName)", at: node, path: path)
             return JSONFields()
         }
+        // Usually every key is allowed: the fields are then the members themselves.
+        if members.allSatisfy({ allowed.contains($0.key) }) { return JSONFields(members) }
         var result = JSONFields()
         for member in members {
             if allowed.contains(member.key) {

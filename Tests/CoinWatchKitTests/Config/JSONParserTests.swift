@@ -150,4 +150,12 @@ import Testing
         #expect(try JSONParser.parse(string(Array("é".utf8))).elements?.first?.value == .string(padding.0 + "é" + padding.1))
         #expect(try JSONParser.parse(string(Array("\u{7F}".utf8))).elements?.first?.value == .string(padding.0 + "\u{7F}" + padding.1))
     }
+
+    @Test func keysOfOneLengthAndOneFirstAndLastByteStayApartAndRepeatedKeysReadAlike() throws {
+        // Keys made once are looked up again by their bytes; alike-looking keys must not be taken for one another.
+        let node = try parse(#"[{"abc": 1, "axc": 2}, {"axc": 4, "abc": 5}, {"a\u0078c": 6}, {"abc": 7}]"#)
+        let keys = node.elements?.map { $0.members?.map(\.key) ?? [] }
+        #expect(keys == [["abc", "axc"], ["axc", "abc"], ["axc"], ["abc"]])
+        #expect(syntaxError(#"{"abc": 1, "abc": 2}"#)?.message.hasPrefix("duplicate key 'abc'") == true)
+    }
 }

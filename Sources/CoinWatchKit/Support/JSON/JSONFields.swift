@@ -4,6 +4,12 @@
 struct JSONFields: Sendable {
     private var members: [JSONNode.Member] = []
 
+    /// No members.
+    init() {}
+
+    /// Every member of an object (its array shared, not copied).
+    init(_ members: [JSONNode.Member]) { self.members = members }
+
     /// The value of `key`, nil when the object has no such member.
     subscript(key: String) -> JSONNode? {
         let count = key.utf8.count

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A strict RFC 8259 parser over UTF-8 bytes: positions on every node, duplicate keys refused. It
 /// builds the tree the rules loader validates on top of `JSONTokenizer`, the one tokenizer.
 ///
@@ -17,6 +21,9 @@ public struct JSONParser {
     /// The most bytes any string or key took in the document as written, escapes included (so never
     /// fewer than its characters).
     var longestString = 0
+    /// Keys already made, by a small hash of their bytes (`key(at:)`): a rules file writes a
+    /// handful of keys (`id`, `coin`, `when`) thousands of times.
+    private var keys = [(range: Range<Int>, key: String)?](repeating: nil, count: 64)
 
     init(tokens: JSONTokenizer, maxDepth: Int) {
         self.tokens = tokens
@@ -103,6 +110,23 @@ public struct JSONParser {
         return tokens.text(of: range, escaped: escaped)
     }
 
+    /// The key at the cursor (on its opening quote): the string made for the same bytes before, when
+    /// there is one.
+    mutating func parseKey() throws(JSONSyntaxError) -> String {
+        let (range, escaped) = try tokens.scanString()
+        longestString = max(longestString, range.count)
+        guard !escaped, let first = range.first else { return tokens.text(of: range, escaped: escaped) }
+        let slot = (range.count &* 31 &+ Int(tokens.bytes[first]) &* 7 &+ Int(tokens.bytes[range.upperBound - 1])) & (keys.count - 1)
+        if let made = keys[slot], made.range.count == range.count,
+           memcmp(tokens.bytes.baseAddress.unsafelyUnwrapped + made.range.lowerBound,
+                  tokens.bytes.baseAddress.unsafelyUnwrapped + first, range.count) == 0 {
+            return made.key
+        }
+        let key = tokens.text(of: range, escaped: false)
+        keys[slot] = (range, key)
+        return key
+    }
+
     /// Parses `{ "key": value, ... }` starting at `line`:`column`, refusing duplicate keys.
     mutating func parseObject(line startLine: Int, column startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
         try enterContainer()
@@ -123,7 +147,7 @@ public struct JSONParser {
                 throw tokens.error("expected a key in double quotes, found \(tokens.found)")
             }
             let (keyLine, keyColumn) = tokens.position(of: tokens.index)
-            let key = try parseString()
+            let key = try parseKey()
             // Small objects (most of a rules file) look back along their members; larger ones keep an index.
             if members.count >= Self.indexedMembers, seen.isEmpty {
                 for member in members { seen[member.key] = (member.line, member.column) }

@@ -88,6 +88,15 @@ struct JSONTokenizer {
         var cursor = counted.offset
         let end = min(offset, bytes.count)
         while cursor < end {
+            // A word of ASCII with no line feed is eight more columns.
+            if cursor + ByteBlock.width <= end {
+                let word = ByteBlock.load(bytes, cursor)
+                if ByteBlock.high(word) | ByteBlock.equal(word, 0x0A) == 0 {
+                    column += ByteBlock.width
+                    cursor += ByteBlock.width
+                    continue
+                }
+            }
             let byte = bytes[cursor]
             if byte == 0x0A {
                 line += 1
@@ -139,6 +148,20 @@ struct JSONTokenizer {
         var escaped = false
         var ascii = true
         while index < bytes.count {
+            // Whole words of plain characters first; a byte that needs a decision is taken below.
+            var at = index
+            while at + ByteBlock.width <= bytes.count {
+                let word = ByteBlock.load(bytes, at)
+                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
+                    | ByteBlock.below(word, 0x20) | (ascii ? ByteBlock.high(word) : 0)
+                if stops != 0 {
+                    at += ByteBlock.firstOffset(stops)
+                    break
+                }
+                at += ByteBlock.width
+            }
+            index = at
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let range = first..<index
@@ -440,7 +463,17 @@ extension JSONTokenizer {
         defer { index = at }
         let outline = Self.outline
         while at < bytes.count {
-            // Numbers, commas, colons and white space: nothing to do but pass them.
+            // Numbers, commas, colons and white space: nothing to do but pass them, a word at a time.
+            while at + ByteBlock.width <= bytes.count {
+                let word = ByteBlock.load(bytes, at)
+                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.bracket(word)
+                if stops != 0 {
+                    at += ByteBlock.firstOffset(stops)
+                    break
+                }
+                at += ByteBlock.width
+            }
+            guard at < bytes.count else { break }
             let kind = outline[Int(bytes[at])]
             if kind == 0 {
                 at += 1
@@ -473,20 +506,32 @@ extension JSONTokenizer {
         }
     }
 
-    /// Where the string whose opening quote is at `opening` closes, minding `\"`; nil when it is not
-    /// closed. Each quote is found with `memchr`; one preceded by an odd run of backslashes is escaped.
+    /// Where the string whose opening quote is at `opening` closes, minding escapes (a backslash
+    /// and the byte after it are passed together); nil when it is not closed. A word at a time:
+    /// most strings of a state file are keys shorter than one.
+    @inline(__always)
     private func closingQuote(of opening: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        var from = opening + 1
-        while from < bytes.count {
-            guard let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) else { return nil }
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var backslashes = 0
-            while quote - backslashes - 1 > opening, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-            if backslashes % 2 == 0 { return quote }
-            from = quote + 1
+        var at = opening + 1
+        while true {
+            if at + ByteBlock.width <= bytes.count {
+                let word = ByteBlock.load(bytes, at)
+                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
+                if stops == 0 {
+                    at += ByteBlock.width
+                    continue
+                }
+                at += ByteBlock.firstOffset(stops)
+            } else {
+                guard at < bytes.count else { return nil }
+                let byte = bytes[at]
+                if byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    at += 1
+                    continue
+                }
+            }
+            if bytes[at] == UInt8(ascii: "\"") { return at }
+            at += 2
         }
-        return nil
     }
 }
 
