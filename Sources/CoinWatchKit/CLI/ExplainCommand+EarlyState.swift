@@ -32,13 +32,19 @@ extension ExplainCommand {
         let wanted = Array(ruleID.utf8)
         return bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var reader = JSONTokenizer(buffer)
-            var favorites: [String] = []
+            var favorites: [String]?
             var coin: String?
+            // The glance stops at the rule when nothing after it is needed: a coin of its own, or
+            // `"*"` with the favorites already read. (Ids are unique in a valid file; an invalid one
+            // is refused by the validation this glance runs beside.)
+            var done = false
             let read = reader.members { reader, key in
                 if reader.bytes(in: key, equal: Key.favorites) {
+                    var names: [String] = []
+                    defer { favorites = names }
                     return reader.elements { reader in
                         guard let favorite = reader.plainString() else { return false }
-                        favorites.append(favorite)
+                        names.append(favorite)
                         return true
                     }
                 }
@@ -56,14 +62,15 @@ extension ExplainCommand {
                         }
                         if plain, matches, coin == nil, let coinRange {
                             coin = String(decoding: UnsafeBufferPointer(rebasing: reader.bytes[coinRange]), as: UTF8.self)
+                            done = coin != "*" || favorites != nil
                         }
-                        return plain
+                        return plain && !done
                     }
                 }
                 return reader.skimValue()
             }
-            guard read, let coin else { return nil }
-            return coin == "*" ? favorites : [coin]
+            guard read || done, let coin else { return nil }
+            return coin == "*" ? favorites ?? [] : [coin]
         }
     }
 

@@ -26,11 +26,19 @@ import Testing
         (Self.file, "missing"),
         (#"{"rules": [{"id": "a", "coin": "bit\u0063oin"}], "favorites": []}"#, "a"),
         (#"{"rules": [{"id": "a", "coin": 3}]}"#, "a"),
-        (#"{"rules": [{"id": "a", "coin": "bitcoin"}"#, "a"),
+        (#"{"rules": [{"id": "a", "coin": "bitcoin""#, "a"),
         (#"[]"#, "a"),
     ])
     func whenTheGlanceCannotTellItSaysSo(json: String, rule: String) {
         #expect(covered(json, rule) == nil)
+    }
+
+    @Test func theGlanceStopsAtTheRuleUnlessAWildcardStillNeedsTheFavorites() {
+        // What follows the rule is not read: a wildcard rule whose favorites come later reads on to them.
+        #expect(covered(#"{"rules": [{"id": "a", "coin": "bitcoin"}, {"id": "#, "a") == ["bitcoin"])
+        #expect(covered(#"{"favorites": ["x", "y"], "rules": [{"id": "a", "coin": "*"}, {"id": "#, "a") == ["x", "y"])
+        #expect(covered(#"{"rules": [{"id": "a", "coin": "*"}, {"id": "#, "a") == nil)
+        #expect(covered(#"{"rules": [{"id": "a", "coin": "*"}], "favorites": ["x"]}"#, "a") == ["x"])
     }
 
     @Test func aCoinTheRuleDoesNotCoverReadsNothingEarly() throws {

@@ -145,6 +145,24 @@ import Testing
         releaser.quiesce()
     }
 
+    @Test func aDisposedValueIsFreedOnTheHelper() {
+        /// Where a probe was freed: 0 not yet, 1 on the helper, 2 elsewhere.
+        final class Record: Sendable { let place = Mutex<Int>(0) }
+        /// Records, when freed, whether the helper freed it.
+        final class Probe: Sendable {
+            let helper: HelperThread, record: Record
+            init(_ helper: HelperThread, _ record: Record) { (self.helper, self.record) = (helper, record) }
+            deinit { record.place.withLock { $0 = helper.isCurrent ? 1 : 2 } }
+        }
+        let helper = HelperThread()
+        let freed = Record()
+        helper.dispose(Probe(helper, freed))
+        let done = Signal()
+        _ = helper.submit { done.post() }
+        done.wait()
+        #expect(freed.place.withLock { $0 } == 1, "freed on the helper")
+    }
+
     @Test func jobsRunInTheOrderGiven() {
         let helper = HelperThread()
         let order = Mutex<[Int]>([])
