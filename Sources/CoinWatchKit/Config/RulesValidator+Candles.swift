@@ -4,18 +4,18 @@ extension RulesValidator {
     /// (neither has candles), and one whose provider (the rule's `provider`, else the first of
     /// `providers`) serves no candles of its `tf`, or no volume for `volume_spike`. Each error points
     /// at the `tf` it is about (`rules[3].when.all[1].rsi_above.tf`).
-    mutating func checkCandles(_ coin: String, _ condition: Condition, rule: Rule, when node: JSONNode, path: String, file: RulesFile) {
+    mutating func checkCandles(_ coin: String, _ condition: Condition, rule: Rule, when node: JSONNode, path: @autoclosure () -> String, file: RulesFile) {
         guard !condition.kind.needs.indicators.isEmpty else { return }
         if coin == RuleCoin.portfolio || RuleCoin.ratioParts(coin) != nil {
             let what = coin == RuleCoin.portfolio ? "the portfolio is a sum of holdings" : "the ratio \(coin) is made from two quotes"
             error("\(condition.key) reads a coin's candles, and \(what), with none; put the indicator on one coin in a rule of its own, "
-                  + "or use a price condition (above, crosses_above, change_24h_above …) here", at: node, path: path)
+                  + "or use a price condition (above, crosses_above, change_24h_above …) here", at: node, path: path())
             return
         }
         guard let name = rule.provider ?? file.providers.first?.name else { return }
         let config = file.providers.first { $0.name == name } ?? ProviderConfig(name: name)
         guard let source = ProviderFactory.make(config, environment: [:]) as? any HistorySource else { return }
-        for use in Self.timeframes(in: node, path: path) {
+        for use in Self.timeframes(in: node, path: path()) {
             guard let timeframe = Timeframe(rawValue: use.tf), let refusal = source.candleRefusal(timeframe, volume: use.volume) else { continue }
             error("\(use.kind) needs \(timeframe.rawValue) candles\(use.volume ? " with volume" : ""), and \(refusal)", at: use.node, path: use.path)
         }

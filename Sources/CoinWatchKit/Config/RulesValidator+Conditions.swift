@@ -3,13 +3,13 @@ extension RulesValidator {
     /// Returns the condition's key (when exactly one known key is present) and the condition (when
     /// valid). A compound kind reads each of its conditions with this, at its own path
     /// (`rules[3].when.all[1]`).
-    mutating func condition(_ node: JSONNode, path: String) -> (kind: String?, condition: Condition?) {
+    mutating func condition(_ node: JSONNode, path: @autoclosure () -> String) -> (kind: String?, condition: Condition?) {
         guard let members = node.members else {
-            error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path)
+            error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path())
             return (nil, nil)
         }
         guard !members.isEmpty else {
-            error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path)
+            error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path())
             return (nil, nil)
         }
         // The one known condition; a second is an error, reported with every known key.
@@ -21,24 +21,24 @@ extension RulesValidator {
                 continue
             }
             let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
-            report(.error, message, line: member.line, column: member.column, path: path)
+            report(.error, message, line: member.line, column: member.column, path: path())
         }
         if let second {
             let keys = members.map(\.key).filter { ConditionRegistry.kind($0) != nil }
             report(.error, "when holds \(keys.count) conditions (\(keys.joined(separator: ", "))); a rule has exactly one, so write one rule per condition",
-                   line: second.line, column: second.column, path: path)
+                   line: second.line, column: second.column, path: path())
             return (nil, nil)
         }
         guard let (member, kind) = known else { return (nil, nil) }
         // The value is read by its kind (`ConditionKind.parse`).
-        return (member.key, kind.condition(member.value, path: JSONPath.child(path, member.key), &self))
+        return (member.key, kind.condition(member.value, path: JSONPath.child(path(), member.key), &self))
     }
 
     /// A price: a number ≥ 0.
-    mutating func price(_ node: JSONNode, path: String) -> Double? {
-        guard let price = number(node, path: path) else { return nil }
+    mutating func price(_ node: JSONNode, path: @autoclosure () -> String) -> Double? {
+        guard let price = number(node, path: path()) else { return nil }
         guard price >= 0 else {
-            error("a price cannot be negative", at: node, path: path)
+            error("a price cannot be negative", at: node, path: path())
             return nil
         }
         return price

@@ -28,11 +28,11 @@ extension RulesValidator {
                                 node: JSONNode, path: String, file: RulesFile) {
         let needs = condition.kind.needs
         let coinNode = fields["coin"] ?? node
-        let coinPath = JSONPath.child(path, "coin")
+        func coinPath() -> String { JSONPath.child(path, "coin") }
         if coin == RuleCoin.portfolio {
             if file.holdings.isEmpty {
                 error("coin \"portfolio\" is the total of holdings, and there are none; add holdings lots, e.g. "
-                      + "\"holdings\": [{\"coin\": \"bitcoin\", \"amount\": 0.5, \"price\": 30000}]", at: coinNode, path: coinPath)
+                      + "\"holdings\": [{\"coin\": \"bitcoin\", \"amount\": 0.5, \"price\": 30000}]", at: coinNode, path: coinPath())
             }
             if !needs.holdings {
                 error("coin \"portfolio\" takes value_above, value_below, pnl_pct_above or pnl_pct_below, not \(condition.key)",
@@ -44,14 +44,14 @@ extension RulesValidator {
         }
         if needs.holdings, coin != "*", coin != RuleCoin.portfolio, !file.holdings.contains(where: { $0.coin == coin }) {
             warning("\(coin) has no holdings lot, so \(condition.key) never holds for it; add a lot to holdings or use \"coin\": \"portfolio\"",
-                    at: coinNode, path: coinPath)
+                    at: coinNode, path: coinPath())
         }
         if needs.holdings, let vs = rule.vs, vs != file.vsCurrency, let at = fields["vs"] {
             error("\(condition.key) values holdings, whose prices are in vs_currency '\(file.vsCurrency)'; leave vs out",
                   at: at, path: JSONPath.child(path, "vs"))
         }
         if !needs.premiums.isEmpty, coin == RuleCoin.portfolio || RuleCoin.ratioParts(coin) != nil {
-            error("\(condition.key) compares one coin on two providers; use a favorite or \"*\", not \(coin)", at: coinNode, path: coinPath)
+            error("\(condition.key) compares one coin on two providers; use a favorite or \"*\", not \(coin)", at: coinNode, path: coinPath())
         }
     }
 

@@ -89,10 +89,11 @@ extension RulesValidator {
         let coin = ruleCoin(fields["coin"], rule: node, path: path)
         var kind: String?
         var condition: Condition?
-        let whenPath = JSONPath.child(path, "when")
+        // `rules[3].when` is spelled out only for a message (the parameters below are autoclosures).
+        func whenPath() -> String { JSONPath.child(path, "when") }
         if let whenNode = fields["when"] {
-            (kind, condition) = self.condition(whenNode, path: whenPath)
-            if let condition { validateCondition(condition, at: whenNode, path: whenPath, providers: providers) }
+            (kind, condition) = self.condition(whenNode, path: whenPath())
+            if let condition { validateCondition(condition, at: whenNode, path: whenPath(), providers: providers) }
         } else {
             error("a rule needs a when with one condition, e.g. \"when\": {\"above\": 100000}", at: node, path: path)
         }
@@ -100,7 +101,7 @@ extension RulesValidator {
         ruleQuoting(fields, into: &rule, path: path, file: file)
         if let coin, let condition { checkCoinForm(coin, condition, rule: rule, fields: fields, node: node, path: path, file: file) }
         if let coin, let condition, let whenNode = fields["when"] {
-            checkCandles(coin, condition, rule: rule, when: whenNode, path: whenPath, file: file)
+            checkCandles(coin, condition, rule: rule, when: whenNode, path: whenPath(), file: file)
         }
         ruleOptions(fields, kind: kind, into: &rule, path: path)
         let valid = diagnostics.count { $0.severity == .error } == errorsBefore
@@ -108,9 +109,9 @@ extension RulesValidator {
     }
 
     /// The checks of `condition` that need the whole file (`ConditionKind.validate`).
-    mutating func validateCondition(_ condition: Condition, at node: JSONNode, path: String, providers: [ProviderConfig]) {
+    mutating func validateCondition(_ condition: Condition, at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig]) {
         let kind = condition.kind
-        kind.validate(at: node, path: path, providers: providers, &self)
+        kind.validate(at: node, path: path(), providers: providers, &self)
     }
 
     /// `id`: required, 1–64 characters of `A-Z a-z 0-9 . _ -`.

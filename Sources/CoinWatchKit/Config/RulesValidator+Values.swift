@@ -73,9 +73,9 @@ extension RulesValidator {
     }
 
     /// A number; reports a wrong type.
-    mutating func number(_ node: JSONNode, path: String) -> Double? {
+    mutating func number(_ node: JSONNode, path: @autoclosure () -> String) -> Double? {
         guard let number = node.numberValue else {
-            error("expected a number, got \(node.typeName)", at: node, path: path)
+            error("expected a number, got \(node.typeName)", at: node, path: path())
             return nil
         }
         return number

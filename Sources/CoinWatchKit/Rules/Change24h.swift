@@ -24,8 +24,8 @@ protocol Change24hKind: ConditionKind {
 extension Change24hKind {
     static var schema: String { ##"{"$ref": "#/$defs/percent"}"## }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.number(node, path: path).map(Self.init(value:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.number(node, path: path()).map(Self.init(value:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

@@ -10,17 +10,17 @@ enum Compound {
     static let schema = ##"{"type": "array", "minItems": 2, "maxItems": 8, "items": {"$ref": "#/$defs/when"}}"##
 
     /// Reads 2–8 conditions at `path`; nil when any is invalid (each problem reported at its own path).
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> [Condition]? {
-        guard let elements = reader.array(node, path: path, of: "conditions") else { return nil }
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> [Condition]? {
+        guard let elements = reader.array(node, path: path(), of: "conditions") else { return nil }
         guard sizes.contains(elements.count) else {
             reader.error("a compound takes \(sizes.lowerBound) to \(sizes.upperBound) conditions, got \(elements.count)",
-                         at: node, path: path)
+                         at: node, path: path())
             return nil
         }
         var conditions: [Condition] = []
         var valid = true
         for (index, element) in elements.enumerated() {
-            let elementPath = JSONPath.element(path, index)
+            let elementPath = JSONPath.element(path(), index)
             if let condition = reader.condition(element, path: elementPath).condition {
                 guard !condition.kind.needs.pairMemory else {
                     reader.error("\(condition.key) keeps a reference price per rule and coin, so it cannot stand inside a compound; "
@@ -93,8 +93,8 @@ protocol CompoundKind: ConditionKind {
 extension CompoundKind {
     static var schema: String { Compound.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        Compound.parse(node, path: path, &reader).map(Self.init(conditions:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        Compound.parse(node, path: path(), &reader).map(Self.init(conditions:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { .neutral }

@@ -53,7 +53,7 @@ protocol ConditionKind: Sendable, Equatable {
 
     /// Reads the kind's value at `path` (`rules[3].when.above`), reporting every problem to
     /// `reader` with that path; nil when it is not valid.
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self?
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self?
 
     /// Whether a firing alert reads as a rise, a fall or neither (sinks choose colors and tags by it).
     static func direction(of alert: Alert) -> ConditionDirection
@@ -86,7 +86,7 @@ protocol ConditionKind: Sendable, Equatable {
     /// The condition as `check` lists a rule: `crosses_above $100,000.00`.
     func listing(vs: String) -> String
     /// Checks that need the whole rules file (the providers), after `parse` succeeded.
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator)
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator)
 
     /// What happened, after the symbol: ` crossed above $100,000.00`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText)
@@ -116,7 +116,7 @@ extension ConditionKind {
     var threshold: Threshold? { nil }
     func figure(_ observation: Observation) -> Double? { nil }
     func wick(_ observation: Observation) -> Double? { nil }
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
     func writeFigure(_ value: Double, into out: inout MessageText) {}
     func figureText(_ value: Double, vs: String) -> String {
         Threshold(value: value, unit: threshold?.unit ?? .count).text(vs: vs)

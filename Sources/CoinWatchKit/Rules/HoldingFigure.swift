@@ -57,10 +57,10 @@ extension HoldingFigureKind {
     }
 
     /// An amount (never negative) for `value_*`, any percent for `pnl_pct_*`.
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         switch measure {
-        case .value: return reader.price(node, path: path).map(Self.init(value:))
-        case .pnlPct: return reader.number(node, path: path).map(Self.init(value:))
+        case .value: return reader.price(node, path: path()).map(Self.init(value:))
+        case .pnlPct: return reader.number(node, path: path()).map(Self.init(value:))
         }
     }
 

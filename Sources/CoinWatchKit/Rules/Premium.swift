@@ -42,9 +42,9 @@ struct Premium: Sendable, Equatable {
     }
 
     /// `against` must quote in `against_vs` (a provider `providers` does not list is asked with its defaults).
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
         reader.checkCurrency(leg.against, vs: leg.againstVs, what: "against_vs", at: node["against_vs"] ?? node,
-                             path: JSONPath.child(path, "against_vs"))
+                             path: JSONPath.child(path(), "against_vs"))
     }
 
     /// The premium in percent: (price ÷ base − 1) × 100; nil when a leg is missing.
@@ -101,8 +101,8 @@ protocol PremiumKind: ConditionKind {
 extension PremiumKind {
     static var schema: String { Premium.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        Premium.parse(key, node, path: path, &reader).map(Self.init(premium:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        Premium.parse(key, node, path: path(), &reader).map(Self.init(premium:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
@@ -115,8 +115,8 @@ extension PremiumKind {
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { premium.describe(o, above: Self.above) }
     func listing(vs: String) -> String { premium.listing(Self.key) }
 
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
-        premium.validate(at: node[Self.key] ?? node, path: JSONPath.child(path, Self.key), providers: providers, &reader)
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        premium.validate(at: node[Self.key] ?? node, path: JSONPath.child(path(), Self.key), providers: providers, &reader)
     }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { premium.writeFiring(above: Self.above, into: &out) }

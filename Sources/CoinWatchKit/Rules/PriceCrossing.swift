@@ -62,8 +62,8 @@ protocol PriceCrossingKind: ConditionKind {
 extension PriceCrossingKind {
     static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path).map(Self.init(value:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path()).map(Self.init(value:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

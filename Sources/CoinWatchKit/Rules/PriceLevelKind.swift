@@ -12,8 +12,8 @@ protocol PriceLevelKind: ConditionKind {
 extension PriceLevelKind {
     static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path).map(Self.init(value:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path()).map(Self.init(value:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

@@ -62,8 +62,8 @@ protocol PriceRangeKind: ConditionKind {
 }
 
 extension PriceRangeKind {
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.range(node, path: path).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.range(node, path: path()).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
     }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {

@@ -56,8 +56,8 @@ protocol ProviderFigureKind: ConditionKind {
 extension ProviderFigureKind {
     static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path).map(Self.init(value:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path()).map(Self.init(value:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

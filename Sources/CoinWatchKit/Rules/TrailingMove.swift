@@ -77,8 +77,8 @@ protocol TrailingKind: ConditionKind {
 extension TrailingKind {
     static var schema: String { #"{"type": "number", "exclusiveMinimum": 0}"# }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        TrailingMove.pct(node, key: key, path: path, &reader).map(Self.init(pct:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        TrailingMove.pct(node, key: key, path: path(), &reader).map(Self.init(pct:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { way == .drop ? .fall : .rise }

@@ -108,8 +108,8 @@ protocol WindowExtremeKind: ConditionKind {
 extension WindowExtremeKind {
     static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.window(node, path: path).map { Self(window: $0) }
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.window(node, path: path()).map { Self(window: $0) }
     }
 
     private var extreme: WindowExtreme { WindowExtreme(high: Self.high, window: window) }
@@ -122,8 +122,8 @@ extension WindowExtremeKind {
 
     func listing(vs: String) -> String { "\(Self.key) \(window.rawValue)" }
 
-    func validate(at node: JSONNode, path: String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
-        if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path, providers: providers) }
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path(), providers: providers) }
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { high ? .rise : .fall }

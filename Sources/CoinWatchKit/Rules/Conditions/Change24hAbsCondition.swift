@@ -16,11 +16,11 @@ struct Change24hAbsCondition: ConditionKind {
     /// Percent, ≥ 0.
     var value: Double
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let percent = reader.number(node, path: path) else { return nil }
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        guard let percent = reader.number(node, path: path()) else { return nil }
         guard percent >= 0 else {
             reader.error("change_24h_abs is a size of change and cannot be negative; use change_24h_below for drops",
-                         at: node, path: path)
+                         at: node, path: path())
             return nil
         }
         return Self(value: percent)

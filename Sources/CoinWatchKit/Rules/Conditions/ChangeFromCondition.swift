@@ -25,16 +25,16 @@ struct ChangeFromCondition: ConditionKind {
     /// The fixed reference price; nil: the pair's first price (`"start"`).
     var reference: Double?
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["pct", "ref"],
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["pct", "ref"],
                                                   example: #"{"pct": 25, "ref": 30000}"#, &reader) else { return nil }
-        let pct = IndicatorFields.number(fields, "pct", at: node, path: path, key: key,
+        let pct = IndicatorFields.number(fields, "pct", at: node, path: path(), key: key,
                                          rule: "a percent ≠ 0 (negative for a fall)", &reader) { $0 != 0 && $0.isFinite }
         guard let refNode = fields["ref"] else {
-            reader.error("change_from needs ref, a price or \"start\"", at: node, path: path)
+            reader.error("change_from needs ref, a price or \"start\"", at: node, path: path())
             return nil
         }
-        let refPath = JSONPath.child(path, "ref")
+        let refPath = JSONPath.child(path(), "ref")
         var reference: Double?
         if refNode.numberValue == nil {
             guard let text = reader.string(refNode, path: refPath) else { return nil }

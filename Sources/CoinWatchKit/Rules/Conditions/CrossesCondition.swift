@@ -17,8 +17,8 @@ struct CrossesCondition: ConditionKind {
     /// The price, in the rule's currency.
     var value: Double
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path).map(Self.init)
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path()).map(Self.init)
     }
 
     /// Up when the price came from under the value.

@@ -24,15 +24,15 @@ struct MovePctCondition: ConditionKind {
     var within: Double
 
     /// `{"pct": P ≠ 0, "within": DUR > 0}` and nothing else.
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         guard node.members != nil else {
-            reader.error("expected an object like {\"pct\": 3, \"within\": \"1h\"}, got \(node.typeName)", at: node, path: path)
+            reader.error("expected an object like {\"pct\": 3, \"within\": \"1h\"}, got \(node.typeName)", at: node, path: path())
             return nil
         }
-        let fields = reader.object(node, path: path, allowed: ["pct", "within"])
+        let fields = reader.object(node, path: path(), allowed: ["pct", "within"])
         var pct: Double?
         var within: Double?
-        let pctPath = JSONPath.child(path, "pct")
+        let pctPath = JSONPath.child(path(), "pct")
         if let pctNode = fields["pct"], let value = reader.number(pctNode, path: pctPath) {
             if value == 0 {
                 reader.error("pct cannot be 0; use a positive percent for a rise or a negative one for a fall", at: pctNode, path: pctPath)
@@ -40,12 +40,12 @@ struct MovePctCondition: ConditionKind {
                 pct = value
             }
         } else if fields["pct"] == nil {
-            reader.error("move_pct needs pct, the percent to move (negative for a fall)", at: node, path: path)
+            reader.error("move_pct needs pct, the percent to move (negative for a fall)", at: node, path: path())
         }
         if let withinNode = fields["within"] {
-            within = reader.duration(withinNode, path: JSONPath.child(path, "within"), positive: true)
+            within = reader.duration(withinNode, path: JSONPath.child(path(), "within"), positive: true)
         } else {
-            reader.error("move_pct needs within, a duration such as \"1h\"", at: node, path: path)
+            reader.error("move_pct needs within, a duration such as \"1h\"", at: node, path: path())
         }
         guard let pct, let within else { return nil }
         return Self(pct: pct, within: within)

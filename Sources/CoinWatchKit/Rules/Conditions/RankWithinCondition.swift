@@ -16,10 +16,10 @@ struct RankWithinCondition: ConditionKind {
     /// The worst rank that counts (1 is the largest coin).
     var value: Int
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let number = reader.number(node, path: path) else { return nil }
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        guard let number = reader.number(node, path: path()) else { return nil }
         guard number == number.rounded(), number >= 1, number <= 100_000 else {
-            reader.error("a rank is a whole number from 1 to 100000", at: node, path: path)
+            reader.error("a rank is a whole number from 1 to 100000", at: node, path: path())
             return nil
         }
         return Self(value: Int(number))

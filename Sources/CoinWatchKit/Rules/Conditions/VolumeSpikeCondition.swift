@@ -26,13 +26,13 @@ struct VolumeSpikeCondition: ConditionKind {
     /// Candles in the mean (default 20).
     var n: Int
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["x", "tf", "n"],
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["x", "tf", "n"],
                                                   example: #"{"x": 3, "tf": "1h", "n": 20}"#, &reader) else { return nil }
-        let x = IndicatorFields.number(fields, "x", at: node, path: path, key: key, rule: "a multiple of the mean volume > 0",
+        let x = IndicatorFields.number(fields, "x", at: node, path: path(), key: key, rule: "a multiple of the mean volume > 0",
                                        &reader) { $0 > 0 && $0.isFinite }
-        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
-        let n = IndicatorFields.count(fields, "n", fallback: 20, range: 1...(Indicator.window - 1), at: node, path: path, key: key, &reader)
+        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path(), key: key, &reader)
+        let n = IndicatorFields.count(fields, "n", fallback: 20, range: 1...(Indicator.window - 1), at: node, path: path(), key: key, &reader)
         guard let x, let timeframe, let n else { return nil }
         return Self(x: x, timeframe: timeframe, n: n)
     }

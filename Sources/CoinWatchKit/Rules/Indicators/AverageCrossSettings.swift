@@ -66,8 +66,8 @@ protocol AverageCrossKind: ConditionKind {
 extension AverageCrossKind {
     static var schema: String { AverageCrossSettings.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        AverageCrossSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        AverageCrossSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

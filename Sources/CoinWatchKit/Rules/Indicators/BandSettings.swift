@@ -60,8 +60,8 @@ protocol BandKind: ConditionKind {
 extension BandKind {
     static var schema: String { BandSettings.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        BandSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        BandSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { upper ? .rise : .fall }

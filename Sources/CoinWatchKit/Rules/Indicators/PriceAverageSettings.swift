@@ -53,8 +53,8 @@ protocol AverageKind: ConditionKind {
 extension AverageKind {
     static var schema: String { PriceAverageSettings.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        PriceAverageSettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        PriceAverageSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }

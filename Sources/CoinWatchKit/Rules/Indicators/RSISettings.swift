@@ -74,8 +74,8 @@ protocol RSIKind: ConditionKind {
 extension RSIKind {
     static var schema: String { RSISettings.schema }
 
-    static func parse(_ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        RSISettings.parse(key, node, path: path, &reader).map(Self.init(settings:))
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        RSISettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
