@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Replaces `${NAME}` in rules.json strings with values from the environment, and `${file:PATH}`
 /// with the content of a file (SPEC §2).
 ///
@@ -58,8 +62,11 @@ public enum EnvironmentExpander {
     }
 
     private static func holdsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         var offset = 0
-        while let dollar = bytes[offset...].firstIndex(of: UInt8(ascii: "$")) {
+        // Each `$` found with memchr: a whole rules file is looked through before it is parsed.
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "$")), bytes.count - offset) {
+            let dollar = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if dollar + 1 < bytes.count, bytes[dollar + 1] == UInt8(ascii: "{") { return true }
             offset = dollar + 1
         }

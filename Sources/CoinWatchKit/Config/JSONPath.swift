@@ -24,11 +24,9 @@ enum JSONPath {
 
     /// A byte a key may hold and still be written `parent.key`.
     private static func isPlain(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"): return true
-        default: return false
-        }
+        let letter = byte | 0x20
+        return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "$")
     }
 
     /// `parent[index]`.

@@ -122,11 +122,12 @@ extension RulesValidator {
         }
         guard let text = string(node, path: { JSONPath.child(path, "id") }) else { return nil }
         // Every allowed character is ASCII, so bytes are characters here.
-        let allowed = text.value.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): return true
-            default: return false
+        var id = text.value
+        let allowed = id.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                let letter = byte | 0x20
+                return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
             }
         }
         guard allowed, (1...64).contains(text.value.utf8.count) else {
