@@ -13,25 +13,15 @@ enum LargeHeap {
     /// than zeroing a 2 MiB page for a small read.
     static let threshold = 1 << 20
 
-    /// What `prepare` did.
-    enum Outcome: Equatable {
-        /// The files are small: the heap is left as it is.
-        case untouched
-        /// The heap was grown and advised as huge-page backed.
-        case hugePages
-        /// The heap was grown, but the kernel refused the advice (no transparent huge pages).
-        case grown
-    }
-
     /// Sets the heap up when `paths` hold at least `threshold` bytes together; files that cannot be
     /// looked at count as empty (their reader reports them). Call before the files are read and
     /// before a helper thread allocates (threads then share the one heap).
-    @discardableResult
-    static func prepare(reading paths: [String]) -> Outcome {
+    static func prepare(reading paths: [String]) {
         let bytes = paths.reduce(0) { total, path in total + POSIXFile.size(of: path) }
-        guard bytes >= threshold else { return .untouched }
+        guard bytes >= threshold else { return }
         // The reservation is address space: only the pages touched cost. A command holds a few times
         // its files' bytes (a rules file's parsed tree about 20 times, a state file about twice).
-        return cw_heap_reserve_huge(min(max(bytes * 8, 16 << 20), 256 << 20)) == 0 ? .hugePages : .grown
+        // Where the kernel refuses the advice, the rest of the set-up still holds.
+        _ = cw_heap_reserve_huge(min(max(bytes * 8, 16 << 20), 256 << 20))
     }
 }

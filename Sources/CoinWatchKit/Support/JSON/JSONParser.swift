@@ -21,7 +21,7 @@ public struct JSONParser {
     /// The most bytes any string or key took in the document as written, escapes included (so never
     /// fewer than its characters).
     var longestString = 0
-    /// Keys already made, by a small hash of their bytes (`key(at:)`): a rules file writes a
+    /// Keys already made, by a small hash of their bytes (`parseKey`): a rules file writes a
     /// handful of keys (`id`, `coin`, `when`) thousands of times.
     private var keys = [(range: Range<Int>, key: String)?](repeating: nil, count: 64)
 
