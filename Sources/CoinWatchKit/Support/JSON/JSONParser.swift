@@ -105,16 +105,21 @@ public struct JSONParser {
 
     /// The string at the cursor (on its opening quote), its escapes decoded.
     mutating func parseString() throws(JSONSyntaxError) -> String {
-        let (range, escaped) = try tokens.scanString()
-        longestString = max(longestString, range.count)
+        let (range, escaped) = try scanMeasured()
         return tokens.text(of: range, escaped: escaped)
+    }
+
+    /// `scanString`, counting the string toward `longestString`.
+    private mutating func scanMeasured() throws(JSONSyntaxError) -> (range: Range<Int>, escaped: Bool) {
+        let scanned = try tokens.scanString()
+        longestString = max(longestString, scanned.range.count)
+        return scanned
     }
 
     /// The key at the cursor (on its opening quote): the string made for the same bytes before, when
     /// there is one.
     mutating func parseKey() throws(JSONSyntaxError) -> String {
-        let (range, escaped) = try tokens.scanString()
-        longestString = max(longestString, range.count)
+        let (range, escaped) = try scanMeasured()
         guard !escaped, let first = range.first else { return tokens.text(of: range, escaped: escaped) }
         let slot = (range.count &* 31 &+ Int(tokens.bytes[first]) &* 7 &+ Int(tokens.bytes[range.upperBound - 1])) & (keys.count - 1)
         if let made = keys[slot], made.range.count == range.count,

@@ -149,18 +149,11 @@ struct JSONTokenizer {
         var ascii = true
         while index < bytes.count {
             // Whole words of plain characters first; a byte that needs a decision is taken below.
-            var at = index
-            while at + ByteBlock.width <= bytes.count {
-                let word = ByteBlock.load(bytes, at)
-                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
-                    | ByteBlock.below(word, 0x20) | (ascii ? ByteBlock.high(word) : 0)
-                if stops != 0 {
-                    at += ByteBlock.firstOffset(stops)
-                    break
-                }
-                at += ByteBlock.width
+            let stillASCII = ascii
+            index = passWords(from: index) { word in
+                ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
+                    | ByteBlock.below(word, 0x20) | (stillASCII ? ByteBlock.high(word) : 0)
             }
-            index = at
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -464,15 +457,7 @@ extension JSONTokenizer {
         let outline = Self.outline
         while at < bytes.count {
             // Numbers, commas, colons and white space: nothing to do but pass them, a word at a time.
-            while at + ByteBlock.width <= bytes.count {
-                let word = ByteBlock.load(bytes, at)
-                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.bracket(word)
-                if stops != 0 {
-                    at += ByteBlock.firstOffset(stops)
-                    break
-                }
-                at += ByteBlock.width
-            }
+            at = passWords(from: at) { word in ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.bracket(word) }
             guard at < bytes.count else { break }
             let kind = outline[Int(bytes[at])]
             if kind == 0 {
@@ -513,25 +498,30 @@ extension JSONTokenizer {
     private func closingQuote(of opening: Int) -> Int? {
         var at = opening + 1
         while true {
-            if at + ByteBlock.width <= bytes.count {
-                let word = ByteBlock.load(bytes, at)
-                let stops = ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
-                if stops == 0 {
-                    at += ByteBlock.width
-                    continue
-                }
-                at += ByteBlock.firstOffset(stops)
-            } else {
-                guard at < bytes.count else { return nil }
-                let byte = bytes[at]
-                if byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                    at += 1
-                    continue
-                }
+            at = passWords(from: at) { word in ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\")) }
+            guard at < bytes.count else { return nil }
+            switch bytes[at] {
+            case UInt8(ascii: "\""): return at
+            case UInt8(ascii: "\\"): at += 2
+            default: at += 1  // the last bytes, short of a word, go one by one
             }
-            if bytes[at] == UInt8(ascii: "\"") { return at }
-            at += 2
         }
+    }
+}
+
+extension JSONTokenizer {
+    /// From `offset`, the first byte that `stops` marks in its word (`ByteBlock`), passing whole
+    /// words in which it marks none; where fewer bytes than a word remain, the offset reached, for
+    /// the caller to go on byte by byte.
+    @inline(__always)
+    func passWords(from offset: Int, _ stops: (UInt64) -> UInt64) -> Int {
+        var at = offset
+        while at + ByteBlock.width <= bytes.count {
+            let marked = stops(ByteBlock.load(bytes, at))
+            if marked != 0 { return at + ByteBlock.firstOffset(marked) }
+            at += ByteBlock.width
+        }
+        return at
     }
 }
 
