@@ -24,11 +24,28 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc"]),
-        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
+        // The library targets, one per layer; each depends only on the layers below it, so the
+        // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
+        // `package`.
+        .target(name: "CoinWatchSupport", dependencies: ["CMalloc"]),
+        .target(name: "CoinWatchTransport", dependencies: ["CoinWatchSupport", "CCurl", "CWslay"]),
+        .target(name: "CoinWatchMarket", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CSQLite"]),
+        .target(name: "CoinWatchRules", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket"]),
+        .target(name: "CoinWatchState", dependencies: ["CoinWatchSupport", "CoinWatchMarket", "CoinWatchRules"]),
+        .target(name: "CoinWatchEngine", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState",
+        ]),
+        .target(name: "CoinWatchCLI", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
+        ]),
+        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
-        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),
-        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
+        .executableTarget(name: "coinwatch-bench", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+        ]),
+        .testTarget(name: "CoinWatchKitTests", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+        ]),
     ]
 )
 

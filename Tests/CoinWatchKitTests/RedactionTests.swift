@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
 
 /// Secrets never appear in logs or messages (SPEC §3, §1 `-v`).
 @Suite struct RedactionTests {

@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Testing
 
 /// SPEC §8 over a history of candles: each simulated pass sees the low and high of the candles

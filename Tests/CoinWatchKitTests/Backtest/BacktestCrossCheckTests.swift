@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Testing
 
 /// SPEC §8 cross-checks: over the real captures, the fires the backtest (the live RuleRunner)

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 import Foundation
 import Testing
 

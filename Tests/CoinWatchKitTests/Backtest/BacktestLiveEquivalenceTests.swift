@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Testing
 
 /// SPEC §8 / issue 17 "provider-reported highs (ATH, 52-week) taken as known at the start": the

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchCLI
 import Testing
 
 /// `check`'s request plan (SPEC §1 `check`, §2 per-rule `vs` and `provider`): one batch per

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchCLI
 
 /// SPEC §1: `coinwatch completion bash|zsh|fish` prints a completion script; the scripts
 /// are generated from the command and option tables, so every command and option is in them.

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchCLI
 import Foundation
 import Testing
 

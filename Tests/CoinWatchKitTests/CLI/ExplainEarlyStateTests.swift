@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchState
+@testable import CoinWatchEngine
+@testable import CoinWatchCLI
 import Testing
 
 /// `explain` reads the state beside the validation of rules.json, for the coins a glance at the

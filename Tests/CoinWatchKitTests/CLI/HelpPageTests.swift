@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchCLI
 import Testing
 
 /// Every command's `--help` (swift-argument-parser's manners): generated from the one option

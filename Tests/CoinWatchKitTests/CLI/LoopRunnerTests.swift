@@ -1,7 +1,11 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
+@testable import CoinWatchCLI
 
 /// Loop mode's schedule and signal handling on virtual time (the binary's own signals are
 /// proven in LoopModeEndToEndTests).

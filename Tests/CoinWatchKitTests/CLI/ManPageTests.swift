@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchCLI
 
 /// SPEC §1: a man page, coinwatch(1), ships in the repository as `coinwatch.1`; `man -l`
 /// renders it, and it names every command, option and exit status.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchCLI
 
 /// The files in `contrib/` work as the README says: the systemd units verify and run the
 /// commands they claim, and logrotate's snippet rotates a file sink that coinwatch then

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 
 /// SPEC §1: color only on a terminal, never with NO_COLOR (unless --color always); the
 /// alert lines get it, JSON never does.

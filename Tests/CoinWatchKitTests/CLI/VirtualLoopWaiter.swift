@@ -1,5 +1,5 @@
 import Synchronization
-@testable import CoinWatchKit
+@testable import CoinWatchEngine
 
 /// A loop waiter on virtual time: waiting jumps the clock to the deadline, or to the next
 /// scripted signal when that comes first; passes advance the clock by their duration.

@@ -1,4 +1,8 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchCLI
 import Testing
 
 /// The live `watch` view's pure parts (SPEC §10): the keys, the frame fitted to the terminal's

@@ -1,4 +1,3 @@
-@testable import CoinWatchKit
 import Testing
 
 /// `check` refuses an indicator rule that could never get candles (SPEC §2 indicators, §7):

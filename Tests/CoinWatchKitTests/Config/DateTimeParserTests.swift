@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 
 @Suite struct DateTimeParserTests {
     /// 2026-12-31T23:59:00Z.

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 
 @Suite struct DurationParserTests {
     @Test(arguments: [

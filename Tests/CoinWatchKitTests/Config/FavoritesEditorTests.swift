@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
 
 /// `FavoritesEditor`: the favorites and rules of a parsed rules.json, changed on the tree.
 @Suite struct FavoritesEditorTests {

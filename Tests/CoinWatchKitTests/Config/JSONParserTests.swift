@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 import Testing
 
 /// The JSON paths messages name: `rules[2].when`, `sinks.team-chat.url`, `sinks["my sink"]`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
 
 /// `JSONNode.prettyText()`: what `favorites add|remove` writes back into rules.json.
 @Suite struct JSONWriterTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 @Suite struct ProviderValidationTests {
     func providers(_ list: String) -> String { #"{"providers": \#(list)}"# }

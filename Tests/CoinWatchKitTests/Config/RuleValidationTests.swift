@@ -1,5 +1,4 @@
 import Testing
-@testable import CoinWatchKit
 
 @Suite struct RuleValidationTests {
     @Test func optionalFieldsAreRead() throws {

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 
 /// Builds rules.json documents for tests and loads them in memory.
 enum RulesFixture {

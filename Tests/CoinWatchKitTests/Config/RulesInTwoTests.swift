@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
 import Testing
 
 /// A large rules.json is validated in two halves at once when it is clean; whatever the file holds,

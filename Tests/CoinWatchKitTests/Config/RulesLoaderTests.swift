@@ -4,7 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
 
 @Suite struct RulesLoaderTests {
     static let specExample = #"""

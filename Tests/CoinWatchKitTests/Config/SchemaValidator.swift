@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 import Foundation
 
 /// A validator for the subset of JSON Schema 2020-12 that rules.schema.json uses (we cannot

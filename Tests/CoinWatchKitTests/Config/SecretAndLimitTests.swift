@@ -1,5 +1,4 @@
 import Testing
-@testable import CoinWatchKit
 
 @Suite struct SecretTests {
     @Test func invalidURLFromEnvironmentIsNeverShown() {

@@ -1,5 +1,6 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
 
 @Suite struct SinkValidationTests {
     @Test func everySinkTypeIsRead() throws {

@@ -1,5 +1,4 @@
 import Testing
-@testable import CoinWatchKit
 
 @Suite struct TopLevelValidationTests {
     @Test func unknownTopLevelKeySuggestsTheNearest() {

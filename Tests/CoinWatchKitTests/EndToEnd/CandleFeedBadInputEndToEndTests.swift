@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 import Foundation
 import Testing
 

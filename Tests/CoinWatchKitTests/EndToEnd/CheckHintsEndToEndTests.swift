@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchState
 import Foundation
 import Testing
 

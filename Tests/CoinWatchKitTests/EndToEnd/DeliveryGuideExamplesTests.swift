@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 
 /// docs/delivery.md "shows one working example per sink": the block under "One example per sink"
 /// names every sink type and webhook format, and `coinwatch check` accepts it as written once its

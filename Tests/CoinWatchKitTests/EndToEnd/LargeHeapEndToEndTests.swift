@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Foundation
 import Glibc
 import Testing

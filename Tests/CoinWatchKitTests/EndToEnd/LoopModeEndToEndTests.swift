@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchState
 
 /// Loop mode as a service manager runs it: the binary in the background against a loopback
 /// CoinGecko, with short intervals; the tests wait for requests at the server (events, with

@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchState
+@testable import CoinWatchEngine
+@testable import CoinWatchCLI
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchCLI
 
 /// SPEC §3 quiet hours through `CLI.run` in process, with a fixed clock per pass.
 @Suite(.serialized) struct QuietHoursCLITests {

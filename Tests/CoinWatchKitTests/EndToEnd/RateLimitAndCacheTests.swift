@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchState
+@testable import CoinWatchCLI
 
 /// HTTP 429 backoff and the response cache across passes (SPEC §6), in process with an injected clock.
 @Suite(.serialized) struct RateLimitAndCacheTests {

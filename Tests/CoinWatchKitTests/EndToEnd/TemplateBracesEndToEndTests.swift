@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
 
 /// Message templates through the binary (SPEC §2): `{{` and `}}` are literal braces, any other brace
 /// is an error with the JSON path, and no error shows what a `${VAR}` holds.

@@ -1,4 +1,3 @@
-@testable import CoinWatchKit
 import Foundation
 import Testing
 

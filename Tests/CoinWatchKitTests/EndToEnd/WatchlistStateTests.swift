@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import Synchronization
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchState
+@testable import CoinWatchCLI
 
 /// The watchlist commands share the state's response cache and rate-limit backoff with the alert
 /// passes (SPEC §1, §5, §6), run in process with an injected clock against a loopback CoinGecko.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// The one provider call path (`ProviderCall`), against a real loopback server: a 429 or 418
 /// starts the backoff, an error envelope becomes an API error, a provider backing off is not asked.

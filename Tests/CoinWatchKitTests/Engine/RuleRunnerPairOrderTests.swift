@@ -1,4 +1,8 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Foundation
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// Every input a fuzzer once broke a target with, kept under `Fixtures/fuzz/regressions/<target>/`, and
 /// every fuzz seed, goes through its target again: none may crash, and none may break the property the

@@ -3,7 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// The functions the libFuzzer targets feed (see `Fuzz/Entry.swift`, `scripts/fuzz.sh`), shared with
 /// the regression test that replays `Fixtures/fuzz/regressions/<target>/`. Each takes arbitrary bytes,

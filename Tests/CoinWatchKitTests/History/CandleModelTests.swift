@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 import Testing
 
 /// Timeframes on UTC boundaries, aggregation and the forming candle (SPEC §7).

@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchCLI
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 import Testing
 
 /// CoinGecko's candles for indicator rules (`CoinGeckoCandles`, SPEC §6 `ohlc`): which `days`

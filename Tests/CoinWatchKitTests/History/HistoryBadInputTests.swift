@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 import Testing
 
 /// Truncated, reordered, duplicated and non-numeric history rows (issue 15, bad input).

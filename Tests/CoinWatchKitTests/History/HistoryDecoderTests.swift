@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 import Testing
 
 /// Every provider's history decoder on the real captures in `Fixtures/real/history/`, exactly as captured.

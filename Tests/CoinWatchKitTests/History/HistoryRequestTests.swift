@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
 import Testing
 
 /// The history requests of every provider (SPEC §6 history table), and how few a span takes.

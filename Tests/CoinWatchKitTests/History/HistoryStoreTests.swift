@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
 import Foundation
 import Glibc
 import Synchronization

@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Testing
 
 /// What a pass derives from the quotes of the same pass (SPEC §2): ratio coins, the portfolio's

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 
 /// rules.json's `holdings`, ratio and portfolio coins, and per-rule `vs` and `provider` (SPEC §2),
 /// validated with file, line:column and JSON path.

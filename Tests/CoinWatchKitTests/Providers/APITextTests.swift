@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// The lenient number and date decoding every provider shares.
 @Suite struct APITextTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// Binance's `/api/v3/ticker/24hr` on the real captures (SPEC §6): prices as strings, delisted pairs
 /// with zero prices, errors as `{"code":…,"msg":…}`.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// Binance's rolling-window ticker in passes (SPEC §2 wicks, §6): the `windowSize` chosen from the
 /// time since the previous pass, the request, the decoder, and how a window overlapping the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// Bithumb's ticker answers on the real captures (SPEC §6): numbers as strings, a `date` entry that
 /// is no coin, and errors sent with HTTP 200 as a `status` other than "0000".

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// The `/coins/markets` byte scanner (a speed path) gives exactly what the general decoder gives on
 /// every real capture, and leaves whatever it cannot vouch for to it (SPEC §6 providers).

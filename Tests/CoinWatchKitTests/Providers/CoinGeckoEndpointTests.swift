@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// The `/coins/list` decoder, on the real captures.
 @Suite struct CoinGeckoEndpointTests {

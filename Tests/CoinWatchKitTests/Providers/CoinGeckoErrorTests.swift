@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// CoinGecko's error envelope and bodies that are not the expected shape.
 @Suite struct CoinGeckoErrorTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// CoinGecko through the real transport against a loopback server that replays the real
 /// captures or fails in the ways the network does.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
 
 /// Planning the `/coins/markets` requests (SPEC §6: ids in chunks of 250, one request per chunk).
 @Suite struct CoinGeckoRequestTests {

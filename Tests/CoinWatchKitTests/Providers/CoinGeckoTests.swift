@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// Decoding `/coins/markets` into quotes, on the real captures (SPEC §2 favorites, §6 providers).
 @Suite struct CoinGeckoTests {

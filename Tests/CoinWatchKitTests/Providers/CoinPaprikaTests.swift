@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
 
 /// CoinPaprika's `/tickers` on the real capture (SPEC §6): quotes keyed by currency, `ath_price` may be null.
 @Suite struct CoinPaprikaTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// Upbit's `/market/all` and `/ticker` on the real captures (SPEC §6).
 @Suite struct UpbitTests {

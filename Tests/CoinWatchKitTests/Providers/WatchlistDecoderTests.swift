@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// The search, trending and card decoders on every relevant real capture, as stored.
 @Suite struct WatchlistDecoderTests {

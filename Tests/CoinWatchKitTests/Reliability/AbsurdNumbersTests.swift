@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
 
 /// Absurd numbers from rules.json, the state file and providers, through the binary: none crashes
 /// (no exit 132/134, no backtrace); each is a one-line error with its JSON path, or not an observation.

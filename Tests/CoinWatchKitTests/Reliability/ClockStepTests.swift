@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// A wall clock that goes back (SPEC §2: state never goes back with the clock): the pass treats the
 /// time since the last pass as zero — no duplicate event, no stretched backoff, the previous price

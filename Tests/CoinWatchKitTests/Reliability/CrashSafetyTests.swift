@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// SIGKILL at random moments across many passes of the binary, the state write included (SPEC §3, §5):
 /// state always loads, queued alerts stay queued, an alert answered 2xx is sent again only when the

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
 
 /// A full disk for real (a small tmpfs the test mounts and fills), through the binary (SPEC §3): an
 /// alert is sent only after the state that records it is written, and a file sink never leaves a

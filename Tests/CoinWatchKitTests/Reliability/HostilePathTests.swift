@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchState
 
 /// Odd files and paths through the binary (SPEC §1, §5, §11): a FIFO, a device or a folder is refused at
 /// once and never waited on, the lock never goes through a symbolic link, an empty path is a usage

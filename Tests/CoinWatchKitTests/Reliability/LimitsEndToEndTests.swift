@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchState
 
 /// Every limit through the binary, each with its own one-line error (SPEC §2 limits, §5, §6).
 @Suite struct LimitsEndToEndTests {

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 import Testing
 
 /// The default message of every condition kind, firing and resolved, reads well in chat.

@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
 import Testing
 
 /// One row of a condition table: a condition, what the pass sees, and whether it must hold.

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 import Testing
 
 /// Every kind's `holds`, row by row, at the edges SPEC §2 "Conditions" draws.

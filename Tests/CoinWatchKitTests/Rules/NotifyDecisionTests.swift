@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Testing
 
 /// Each test is one sentence of SPEC §2 "When a rule notifies", played as passes:

@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
 import Testing
 
 /// A pass decides with `PairStep.decide`; `explain` with `PairStep.advance`, which also says why.

@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Testing
 
 /// `change_from` and the trailing kinds through `RuleRunner`, pass after pass: the pair's reference

@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
 import Testing
 
 /// Evaluator, decision and history together, pass after pass, as the engine chains them: the

@@ -1,4 +1,7 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Foundation
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// Write-ahead delivery (SPEC §3 "nothing is dropped silently", §5): each webhook message is in the
 /// persisted outbox before its first try and leaves it right after its 2xx, so a killed pass resends

@@ -1,5 +1,7 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 
 /// SPEC §3: an alert delivered more than 2 minutes after its `time` says when it happened, and a
 /// resolved alert is visibly marked in every format.

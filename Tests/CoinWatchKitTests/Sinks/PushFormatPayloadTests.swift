@@ -1,5 +1,7 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 
 /// SPEC §3's pushover, gotify and matrix formats: body, headers, method and URL, exactly.
 struct PushFormatPayloadTests {

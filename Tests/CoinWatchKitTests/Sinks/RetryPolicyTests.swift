@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchEngine
 
 /// SPEC §3: retried within the pass "with backoff", `Retry-After` honoured, waits capped.
 struct RetryPolicyTests {

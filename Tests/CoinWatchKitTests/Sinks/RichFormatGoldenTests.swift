@@ -1,5 +1,6 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 
 /// SPEC §3's rich formats, golden: colors by direction (falls and below-type red, rises green,
 /// resolved grey), grouped messages listing every alert in the structure, Telegram's HTML escaped,

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchRules
 
 /// The alert of SPEC §4's example, with knobs for the tests.
 enum SampleAlert {

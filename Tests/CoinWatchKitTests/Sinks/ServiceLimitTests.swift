@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 
 /// SPEC §3: "A text over the service's limit is split into several messages, never cut
 /// mid-character", for the limits inside a message too: Slack's 3,000 characters per section

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchEngine
 
 /// SPEC §3: "A text over the service's limit is split into several messages, never cut mid-character."
 struct TextSplitterTests {

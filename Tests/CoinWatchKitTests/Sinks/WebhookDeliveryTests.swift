@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// SPEC §3 delivery against a real loopback receiver through the real libcurl transport; the
 /// waits between retries go to a recording sleeper, so no test sleeps to let time pass.

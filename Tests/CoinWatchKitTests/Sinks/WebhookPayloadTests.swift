@@ -1,5 +1,8 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// SPEC §3: each format's body, exactly (golden payloads), its headers and its Idempotency-Key.
 struct WebhookPayloadTests {

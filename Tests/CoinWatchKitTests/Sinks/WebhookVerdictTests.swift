@@ -1,5 +1,6 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
+@testable import CoinWatchEngine
 
 /// One retry verdict (`TransportError.isRetryable`) for webhooks and the transport: network errors,
 /// an oversized answer, 5xx and 429 are retried; TLS, a refused redirect, a bad URL and other 4xx are final.

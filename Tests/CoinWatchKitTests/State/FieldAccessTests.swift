@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
 import Testing
 
 /// `FieldAccess`: the state tables read and write a record's fields at their place in it; every

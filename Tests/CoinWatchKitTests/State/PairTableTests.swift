@@ -1,4 +1,6 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchRules
+@testable import CoinWatchState
 import Foundation
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
 import Testing
 
 /// The state file's byte reader and writer (a speed path) read and write the same documents as

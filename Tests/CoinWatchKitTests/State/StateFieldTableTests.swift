@@ -1,5 +1,8 @@
 import Foundation
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
 import Testing
 
 /// Each state record lists its fields once (`StateFields`), and the byte reader, the byte writer and

@@ -1,5 +1,8 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// `ProviderMemory.merge`: an interactive command's cache, backoff, resolution, symbol, listing and
 /// chart changes land on the state as it is when it writes, without undoing what a pass wrote meanwhile.

@@ -1,4 +1,8 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 import Testing
 
 /// `StateStore.load(path:sections:)`: a read-only command reads only the parts of the state it

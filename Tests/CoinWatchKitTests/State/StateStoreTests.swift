@@ -1,5 +1,7 @@
 import Foundation
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
 import Testing
 
 @Suite struct StateStoreTests {

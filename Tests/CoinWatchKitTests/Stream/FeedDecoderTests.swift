@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
 
 /// The exchanges' feed messages (SPEC §9), decoded from the real captures exactly as recorded.
 @Suite struct FeedDecoderTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchEngine
 
 /// How long `stream` waits to reconnect a feed (SPEC §9).
 @Suite struct ReconnectBackoffTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchState
 
 /// `coinwatch stream` as a subprocess against real loopback servers (SPEC §9): a scripted
 /// WebSocket feed in Binance's shape, Binance's REST API for the bridges, a webhook receiver.

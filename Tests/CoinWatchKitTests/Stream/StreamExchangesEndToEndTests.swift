@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import CoinWatchKit
 
 /// `coinwatch stream` on Upbit's and Bithumb's message shapes (SPEC §9), replayed from the real
 /// captures through loopback WebSocket servers, with their REST APIs replaying theirs.

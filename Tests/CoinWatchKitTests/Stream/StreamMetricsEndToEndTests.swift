@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import CoinWatchKit
 
 /// `coinwatch stream --metrics PATH` (SPEC §11) through the binary against the loopback feed: per
 /// feed its messages, reconnects, alerts and last message age, written atomically at most every 5 s

@@ -1,5 +1,7 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchState
+@testable import CoinWatchEngine
 
 /// The prices of one coin between two evaluations in `stream` become one observation: the latest
 /// price with their low and high as its span (SPEC §2 wicks, §9).

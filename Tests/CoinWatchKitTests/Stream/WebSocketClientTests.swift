@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
 
 /// The WebSocket transport of `stream` (SPEC §9): libcurl's connection, the RFC 6455
 /// handshake checked, wslay's frames, against real servers on 127.0.0.1.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 
 /// The tokenizer passes eight bytes at a time where nothing needs deciding (`ByteBlock`): inside a
 /// string, over a skimmed value's outline, along a line's columns. Whatever byte sits at whatever

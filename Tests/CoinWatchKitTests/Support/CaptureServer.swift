@@ -1,5 +1,4 @@
 import Foundation
-@testable import CoinWatchKit
 
 /// A loopback API that replays the real captures in `Fixtures/real/`: each route maps a path
 /// suffix (`/search/trending`) to a reply; scripted replies go first; other paths 404.

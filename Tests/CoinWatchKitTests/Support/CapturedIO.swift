@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchCLI
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 #if canImport(Glibc)
 import Glibc
 #endif

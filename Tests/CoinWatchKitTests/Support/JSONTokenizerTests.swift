@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchMarket
 
 /// One tokenizer serves the rules parser, the direct provider decoders and the state reader
 /// (docs/development.md): they read the same text the same way, and positions come from it alone.

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 import Testing
 
 /// Every JSON coinwatch writes (alert records, `--json`, state, rules.json edits) follows one number

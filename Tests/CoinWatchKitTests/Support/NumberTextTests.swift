@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 import Testing
 
 /// Default messages read well in chat: currency-aware prices, signed percentages, K/M/B/T.

@@ -1,4 +1,8 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchEngine
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import Synchronization
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 
 /// A sleeper that records what it was asked to wait and returns at once.
 final class RecordingSleeper: Sleeper, @unchecked Sendable {

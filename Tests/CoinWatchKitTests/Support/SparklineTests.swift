@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 
 /// The 7-day chart of `show` and the fixed-width cells of its tables.
 @Suite struct SparklineTests {

@@ -1,4 +1,4 @@
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
 import Testing
 
 /// Alert ids and Idempotency-Keys are digests that must never change between versions: a queued

@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchState
 import Foundation
 
 /// Lets time pass for the binary without a clock hook: every instant the state file holds moves

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
 
 /// The test server itself: routes, files, recording, stop.
 @Suite struct LoopbackServerTests {

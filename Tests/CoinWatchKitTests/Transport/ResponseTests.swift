@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
 
 /// Non-2xx answers become one readable `.http` error with Retry-After (SPEC §3, §6).
 @Suite struct ResponseTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchTransport
 
 /// TLS verification is always on; a `ca_file`, else `$SSL_CERT_FILE` (the transport's `caFile`), adds trust (SPEC §6).
 @Suite struct TLSTests {

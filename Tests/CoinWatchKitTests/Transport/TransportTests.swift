@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CoinWatchKit
+@testable import CoinWatchSupport
+@testable import CoinWatchTransport
 
 /// CurlTransport against a real loopback HTTP server (SPEC §6).
 @Suite struct TransportTests {

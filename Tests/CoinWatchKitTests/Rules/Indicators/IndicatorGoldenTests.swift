@@ -1,4 +1,5 @@
-@testable import CoinWatchKit
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
 import Foundation
 import Testing
 

@@ -1,0 +1,221 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes a
+/// starter rules.json that passes `check` — `$schema`, the favorites (resolved as `favorites add`
+/// resolves them), a crossing, a 24h-move and a new-high rule per favorite, a file log, and with
+/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}`. On a terminal
+/// without `--yes` it asks for what the flags did not give. It never overwrites without `--force`
+/// (the old file is then moved aside as `.bak-<time>`).
+enum InitCommand {
+    /// The favorites when none are given.
+    static let defaultFavorites = ["bitcoin", "ethereum"]
+    /// The environment variable the starter webhook's URL comes from.
+    static let urlVariable = "COINWATCH_WEBHOOK_URL"
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        guard context.arguments.positionals.isEmpty else {
+            context.io.err("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.\n")
+            return .usage
+        }
+        let path = target(context)
+        if Paths.exists(path), !context.arguments.force {
+            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
+            return .failure
+        }
+        let favorites = context.arguments.favoritesList
+        var format = context.arguments.sink
+        let asking = !context.arguments.yes && isatty(0) == 1 && context.io.stdoutIsTTY
+        var session = WatchSession.open(context, rules: RulesFile(path: path))
+        defer { session.finish() }
+        // On a terminal, each favorite is looked up as it is typed, so a wrong pick shows at once.
+        var picked: [String]?
+        if asking, favorites == nil {
+            picked = askFavorites(context, session: &session)
+        }
+        var variable = urlVariable
+        if asking, format == nil {
+            let formats = WebhookConfig.Format.allCases.map(\.rawValue).joined(separator: ", ")
+            format = ask(context, "Chat sink format (\(formats)), or empty for none: ")
+            if let format, !format.isEmpty {
+                let answer = ask(context, "Environment variable that will hold its URL [\(urlVariable)]: ") ?? ""
+                if EnvironmentExpander.isVariableName(answer) { variable = answer } else if !answer.isEmpty {
+                    context.io.err("coinwatch: warning: '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _); using \(urlVariable)\n")
+                }
+            }
+        }
+        let chosenFavorites = (favorites?.isEmpty ?? true) ? defaultFavorites : favorites ?? defaultFavorites
+        var webhook: WebhookConfig.Format?
+        if let format, !format.isEmpty {
+            guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
+                let names = WebhookConfig.Format.allCases.map(\.rawValue)
+                context.io.err("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).\n")
+                return .usage
+            }
+            webhook = known
+        }
+        let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
+        let resolved = priced(ids.uniqued(), session: &session)
+        let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable)
+        let folder = POSIXFile.folder(of: path)
+        if let problem = POSIXFile.makeFolders(folder) {
+            context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
+            return .failure
+        }
+        var movedTo: String?
+        if Paths.exists(path) {
+            let backup = path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970)
+            guard rename(path, backup) == 0 else {
+                context.io.err("coinwatch: cannot move \(path) aside: \(POSIXFile.lastError()); nothing written\n")
+                return .failure
+            }
+            movedTo = backup
+        }
+        do {
+            try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
+        } catch {
+            var detail = error.message
+            if case .writeFailed(_, let reason) = error { detail = reason }
+            context.io.err("coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH\n")
+            return .failure
+        }
+        if !context.arguments.quiet {
+            var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.filter { $0.price != nil }.count * 3 + resolved.filter { $0.price == nil }.count * 2) rule(s)"
+            if let movedTo { out += "; the old file is at \(movedTo)" }
+            out += "\nnext: "
+            if let webhook {
+                out += "export \(variable)=<your \(webhook.rawValue) URL>"
+                for (key, name) in extraVariables(webhook) { out += " \(name)=<its \(key)>" }
+                out += ", then "
+            }
+            out += "coinwatch check --rules \(path), then coinwatch --once --baseline --rules \(path)\n"
+            context.io.out(out)
+        }
+        return .success
+    }
+
+    /// `--rules`, else `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/…`), never `./rules.json`.
+    static func target(_ context: CommandContext) -> String {
+        let environment = context.io.environment
+        if let flag = context.arguments.rulesPath { return Paths.absolute(flag, environment: environment) }
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.home(environment) + "/.config"
+        return Paths.absolute(config, environment: environment) + "/coinwatch/rules.json"
+    }
+
+    /// One answer from the terminal (nil at end of input).
+    private static func ask(_ context: CommandContext, _ question: String) -> String? {
+        context.io.out(question)
+        return readLine()?.trimmingSpaces
+    }
+
+    /// `a, b,c` as `["a", "b", "c"]`.
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+    }
+
+    /// A favorite as it will be written, with its price when a provider quoted it.
+    struct Resolved {
+        var favorite: String
+        var price: Double?
+    }
+
+    /// Asks for favorites one at a time, each looked up at once and the pick shown
+    /// (`  → bitcoin (Bitcoin, BTC)`); an empty answer ends (the first: the defaults).
+    private static func askFavorites(_ context: CommandContext, session: inout WatchSession) -> [String] {
+        var ids: [String] = []
+        while true {
+            let prompt = ids.isEmpty ? "Favorite (id, symbol or name) [\(defaultFavorites.joined(separator: ", "))]: "
+                : "Another favorite, or empty to finish: "
+            guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
+            for typed in list(answer) {
+                let found = search(typed, session: &session)
+                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceCommand.shown(hit.name)), \(hit.symbol))\n") }
+                ids.append(found.id)
+            }
+        }
+    }
+
+    /// `favorite` as CoinGecko's search resolves it (its id, and the hit), else as given with one
+    /// warning (offline, or unknown).
+    static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: CatalogCoin?) {
+        let io = session.context.io
+        switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
+        case .success(let hits):
+            if let hit = CatalogCoin.best(for: favorite, in: hits) { return (hit.id, hit) }
+            io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
+        case .failure(let error):
+            io.err("coinwatch: warning: cannot resolve '\(favorite)' (\(session.describe(error))); written as given\n")
+        }
+        return (favorite, nil)
+    }
+
+    /// Each id with its price where a provider quotes it (one batch).
+    static func priced(_ ids: [String], session: inout WatchSession) -> [Resolved] {
+        let fetched = RunCommand.makePass(session.context, rules: session.rules).fetcher
+            .fetch(favorites: ids, vs: session.rules.vsCurrency, memory: &session.state.memory, now: session.now)
+        return ids.map { Resolved(favorite: $0, price: fetched.quotes[$0]?.price) }
+    }
+
+    /// The starter file's text.
+    static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
+                         urlVariable: String = urlVariable) -> String {
+        var rules: [String] = []
+        for (favorite, price) in zip(favorites, prices) {
+            let id = ruleID(favorite)
+            let coin = JSONOut.quote(favorite)
+            if let price, let line = roundAbove(price) {
+                rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": \#(JSONOut.number(line))}, "cooldown": "1h"}"#)
+            }
+            rules.append(#"    {"id": "\#(id)-move", "coin": \#(coin), "when": {"change_24h_abs": 10}, "cooldown": "6h"}"#)
+            rules.append(#"    {"id": "\#(id)-high", "coin": \#(coin), "when": {"new_high": "24h"}, "cooldown": "6h"}"#)
+        }
+        var sinks = [#"    "log": {"type": "file", "path": "alerts.jsonl"}"#]
+        var notify = [#""stdout""#, #""log""#]
+        if let format {
+            var sink = #"    "chat": {"type": "webhook", "format": "\#(format.rawValue)", "url": "${\#(urlVariable)}""#
+            for (key, variable) in extraVariables(format) { sink += #", "\#(key)": "${\#(variable)}""# }
+            sinks.append(sink + "}")
+            notify.append(#""chat""#)
+        }
+        return """
+        {
+          "$schema": "./rules.schema.json",
+          "vs_currency": "usd",
+          "interval": "60s",
+          "favorites": [\(favorites.map(JSONOut.quote).joined(separator: ", "))],
+          "defaults": {"cooldown": "1h", "notify": [\(notify.joined(separator: ", "))]},
+          "rules": [
+        \(rules.joined(separator: ",\n"))
+          ],
+          "sinks": {
+        \(sinks.joined(separator: ",\n"))
+          }
+        }
+
+        """
+    }
+
+    /// The fields besides `url` a format needs, each read from its own variable (`PUSHOVER_TOKEN`).
+    static func extraVariables(_ format: WebhookConfig.Format) -> [(key: String, variable: String)] {
+        format.requiredFields.map { ($0, (format.rawValue + "_" + $0).uppercased()) }
+    }
+
+    /// A rule id from a favorite: its letters, digits, `.`, `_` and `-`, others as `-`, at most 50.
+    static func ruleID(_ favorite: String) -> String {
+        let id = String(favorite.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" }.prefix(50))
+        return id.isEmpty ? "coin" : id
+    }
+
+    /// A round price about 10% above `price` (two significant digits), nil when not a usable price.
+    static func roundAbove(_ price: Double) -> Double? {
+        guard price.isFinite, price > 0, price < 1e15 else { return nil }
+        let target = price * 1.1
+        let magnitude = pow(10, (log10(target)).rounded(.down) - 1)
+        return (target / magnitude).rounded(.up) * magnitude
+    }
+}

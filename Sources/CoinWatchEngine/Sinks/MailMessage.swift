@@ -1,0 +1,72 @@
+import CoinWatchSupport
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The mail an `email` sink sends for one message (RFC 5322): `Date`, `Message-ID` from the
+/// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To`, a UTF-8 `Subject`
+/// (RFC 2047 encoded words) and the alerts' text as a UTF-8 body in base64 (any line length, any text).
+package enum MailMessage {
+    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
+    package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime) -> [UInt8] {
+        let lines = [
+            "Date: \(TimeText.mailDate(sent.now))",
+            "From: \(config.from)",
+            "To: \(config.to.joined(separator: ", "))",
+            "Subject: \(encodedWords(subject(for: alerts)))",
+            "Message-ID: <\(key)@coinwatch>",
+            "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: base64",
+            "X-Coinwatch-Key: \(key)",
+        ]
+        let text = WebhookPayload.text(for: alerts, sent: sent).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .joined(separator: "\r\n") + "\r\n"
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + base64Lines(Array(text.utf8))).utf8)
+    }
+
+    /// One alert: its line (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.
+    package static func subject(for alerts: [Alert]) -> String {
+        if alerts.count == 1, let alert = alerts.first { return WebhookPayload.line(for: alert, sent: nil) }
+        var symbols: [String] = []
+        for alert in alerts where !symbols.contains(alert.symbol) { symbols.append(alert.symbol) }
+        let shown = symbols.prefix(6).joined(separator: ", ") + (symbols.count > 6 ? ", …" : "")
+        return "coinwatch: \(alerts.count) alerts (\(shown))"
+    }
+
+    /// ASCII text as is (line breaks as spaces); anything else as RFC 2047 `=?UTF-8?B?…?=` words of at
+    /// most 75 characters, folded onto continuation lines, each word whole characters.
+    static func encodedWords(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        if flat.allSatisfy(\.isASCII), flat.utf8.count <= 900 { return flat }
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        for character in flat {
+            let bytes = Array(character.utf8)
+            // 45 bytes make 60 base64 characters: with `=?UTF-8?B?` and `?=` a word stays within 75.
+            if chunk.count + bytes.count > 45, !chunk.isEmpty {
+                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                chunk = []
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        return words.joined(separator: "\r\n ")
+    }
+
+    /// `bytes` in base64, 76 characters a line, CRLF after each.
+    private static func base64Lines(_ bytes: [UInt8]) -> String {
+        let encoded = Array(Data(bytes).base64EncodedString().utf8)
+        var out = ""
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + 76, encoded.count)
+            out += String(decoding: encoded[start..<end], as: UTF8.self) + "\r\n"
+            start = end
+        }
+        return out
+    }
+}
