@@ -43,9 +43,17 @@ let package = Package(
         .executableTarget(name: "coinwatch-bench", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
         ]),
-        .testTarget(name: "CoinWatchKitTests", dependencies: [
+        // What the tests share (fixtures, loopback servers, the running binary); not a product.
+        .target(name: "TestHelpers", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
-        ]),
+        ], path: "Tests/TestHelpers"),
+        .testTarget(name: "CoinWatchSupportTests", dependencies: ["CoinWatchSupport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchTransportTests", dependencies: ["CoinWatchTransport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchMarketTests", dependencies: ["CoinWatchMarket", "TestHelpers"]),
+        .testTarget(name: "CoinWatchRulesTests", dependencies: ["CoinWatchRules", "TestHelpers"]),
+        .testTarget(name: "CoinWatchStateTests", dependencies: ["CoinWatchState", "TestHelpers"]),
+        .testTarget(name: "CoinWatchEngineTests", dependencies: ["CoinWatchEngine", "TestHelpers"]),
+        .testTarget(name: "CoinWatchCLITests", dependencies: ["CoinWatchCLI", "TestHelpers"]),
     ]
 )
 

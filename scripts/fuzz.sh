@@ -34,7 +34,7 @@ for module in "${MODULES[@]}"; do
             $(find "Sources/$module" -name '*.swift' | sort) -o "$lib"
     fi
 done
-"$SWIFTC" "${FLAGS[@]}" -parse-as-library -package-name coinwatch -I "$OUT" Fuzz/Entry.swift Tests/CoinWatchKitTests/Fuzz/FuzzTargets.swift \
+"$SWIFTC" "${FLAGS[@]}" -parse-as-library -package-name coinwatch -I "$OUT" Fuzz/Entry.swift Tests/TestHelpers/FuzzTargets.swift \
     -L "$OUT" $(printf -- '-l%s ' "${MODULES[@]}") "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # seeds TARGET: the Fixtures files a target starts from.
