@@ -176,7 +176,7 @@ public struct Delivery: Sendable {
         var report = Report()
         var backlog = state.backlog
         defer { state.backlog = backlog }
-        let error = entry.lastError.map(scrubber.scrub)
+        let error = entry.lastError.map { scrubber.scrub($0.text) }
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
         }, backlog: &backlog, report: &report)

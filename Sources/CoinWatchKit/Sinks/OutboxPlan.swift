@@ -15,6 +15,10 @@ struct OutboxPlan {
         var reason: UndeliveredRecord.Reason
     }
 
+    /// Messages one sink may have waiting before a pass's further alerts for it are folded into one
+    /// grouped message (SPEC §3: the outbox is bounded; nothing is dropped).
+    static let maxWaiting = 500
+
     /// Sinks with something to send, by name.
     var lanes: [Lane] = []
     /// Entries that stay in the outbox untouched this pass.
@@ -41,13 +45,22 @@ struct OutboxPlan {
         }
         for (sink, alerts) in fresh where !alerts.isEmpty {
             guard let config = sinks[sink], config.isQueued else { continue }
-            if config.quietHours?.contains(instant: now) == true {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
-            } else if config.group {
-                bySink[sink, default: []].append(OutboxEntry(sink: sink, alerts: alerts, queuedAt: now))
-            } else {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now) }
+            let held = config.quietHours?.contains(instant: now) == true
+            var entries = bySink[sink, default: []]
+            // The bound (SPEC §3): past `maxWaiting` messages, the rest of this pass's alerts are one message.
+            let room = config.group && !held ? 0 : max(0, maxWaiting - entries.count)
+            entries += alerts.prefix(room).map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: held) }
+            let folded = Array(alerts.dropFirst(room))
+            if !folded.isEmpty {
+                if held, entries.count >= maxWaiting, let last = entries.indices.last, entries[last].held {
+                    // Held alerts are merged into one message when the quiet hours end, so folding them into
+                    // the last held one now changes nothing that is sent, and adds no message.
+                    entries[last].alerts += folded
+                } else {
+                    entries.append(OutboxEntry(sink: sink, alerts: folded, queuedAt: now, held: held))
+                }
             }
+            bySink[sink] = entries
         }
         for sink in bySink.keys.sorted() {
             guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }

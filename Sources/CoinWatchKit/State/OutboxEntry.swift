@@ -19,7 +19,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     /// Leading parts of a split message already answered 2xx; they are never sent again.
     public var partsDelivered: Int
     /// Why the last try failed (secrets removed).
-    public var lastError: String?
+    public var lastError: ScrubbedText?
 
     public init(sink: String, alerts: [Alert], queuedAt: Double, held: Bool = false) {
         self.sink = sink
@@ -45,7 +45,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("first_attempt", \.firstAttempt, .number),
         .optional("not_before", \.notBefore, .number),
         .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
-        .optional("last_error", \.lastError, .string),
+        .optional("last_error", \.lastError, .scrubbed),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
