@@ -18,7 +18,8 @@ public struct TextLimit: Sendable, Equatable {
     public var unit: Unit
     /// `&`, `<`, `>` become `&amp;`, `&lt;`, `&gt;` (Slack's markup, Telegram's HTML); the limit counts the escaped text.
     public var slackEscaped: Bool
-    /// Discord's markup characters take a backslash each (`DiscordText`); the limit counts the escaped text.
+    /// Discord's markup characters take a backslash each (`DiscordText`; every `:` is counted as
+    /// escaped); the limit counts the escaped text.
     public var markdownEscaped = false
     /// The most units one alert's line may hold inside a message (Slack's 3,000 per section text); a
     /// longer line goes on in the next item. nil: the message's `count`.
@@ -48,7 +49,7 @@ public struct TextLimit: Sendable, Equatable {
     /// The units `character` takes in a message.
     public func size(of character: Character) -> Int {
         if slackEscaped, let escaped = SlackText.escapes[character] { return escaped.utf8.count }
-        if markdownEscaped, DiscordText.markup.contains(character) { return 2 }
+        if markdownEscaped, DiscordText.markup.contains(character) || character == ":" { return 2 }  // `:` at most 2
         if breakSize > 1, character.isNewline { return breakSize }
         switch unit {
         case .utf16: return character.utf16.count

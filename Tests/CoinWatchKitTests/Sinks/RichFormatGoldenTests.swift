@@ -34,7 +34,7 @@ struct RichFormatGoldenTests {
     }
 
     @Test func aGroupedDiscordMessageHasOneColoredEmbedPerAlert() {
-        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"BTC rose","color":3046706},{"description":"ETH \\<fell\\> & more","color":13840175},{"description":"RESOLVED\\: BTC is back","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
+        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"BTC rose","color":3046706},{"description":"ETH \\<fell\\> & more","color":13840175},{"description":"RESOLVED: BTC is back","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
     }
 
     @Test func discordGetsAtMostTenEmbedsAndTwoThousandCharactersAMessage() {
