@@ -88,7 +88,9 @@ public final class HistoryStore {
     /// Moves the store at `path` (and its WAL and shared memory, which belong to it) aside to
     /// `<path>.corrupt-<time>`, a name no other file has.
     private static func moveAside(_ path: String, now: Double) -> Result<String, POSIXFile.MoveAsideFailure> {
-        let moved = POSIXFile.moveAside(path, suffix: ".corrupt-\(TimeText.compact(now))")
+        let moved = Result { () throws(POSIXFile.MoveAsideFailure) in
+            try POSIXFile.moveAside(path, base: "\(path).corrupt-\(TimeText.compact(now))")
+        }
         if case .success = moved {
             unlink(path + "-wal")
             unlink(path + "-shm")

@@ -75,7 +75,7 @@ import Testing
         flow.market.set("bitcoin", price: 150)
         let run = try flow.pass(after: 0, ["--metrics", path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("coinwatch: warning: cannot write the metrics file \(path): "), "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: warning: cannot write the metrics to \(path): "), "\(run.stderr)")
         #expect(!run.stderr.contains("state"), "\(run.stderr)")
     }
 
