@@ -2,7 +2,6 @@
 /// the state lock for the whole run.
 enum StreamCommand {
     static func run(_ invocation: CommandContext) -> ExitCode {
-        if invocation.transport is CurlTransport { CurlGlobal.warmUp() }  // loads while rules.json is read
         // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
         let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
             ? nil : CountingTransport(invocation.transport)

@@ -273,7 +273,8 @@ import Testing
         // The next run sends what the killed one had recorded but not delivered (its outbox).
         let second = try rig.start()
         #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 2 })
-        _ = Eventually.wait(timeout: 10) { (try? StateStore.load(path: rig.statePath))?.outbox.isEmpty == true }
+        #expect(Eventually.wait(timeout: 10) { (try? StateStore.load(path: rig.statePath))?.outbox.isEmpty == true },
+                "the second run delivered the outbox: \(second.stderr)")
         second.send(SIGTERM)
         #expect(second.waitForExit() == 0)
         let logged = ((try? String(contentsOfFile: rig.logPath, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {

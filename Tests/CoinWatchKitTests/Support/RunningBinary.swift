@@ -44,6 +44,9 @@ final class RunningBinary: @unchecked Sendable {
     /// The lines written to stderr so far.
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
+    /// Whether the process has not ended yet.
+    var isRunning: Bool { process.isRunning }
+
     /// Sends `signal` (SIGTERM, SIGINT, SIGHUP) to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
