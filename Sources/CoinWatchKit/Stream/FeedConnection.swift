@@ -8,8 +8,12 @@ final class FeedConnection {
     let url: String
     /// The open WebSocket; nil while waiting to reconnect.
     private(set) var client: WebSocketClient?
-    /// Failed or lost connections since the last message with prices.
+    /// Failed or lost connections since a connection last carried prices after staying up `stableAfter`.
     private(set) var attempts = 0
+    /// Seconds a connection must have stayed up before a message with prices starts the backoff over
+    /// (SPEC §9): a server that drops after every message is reconnected ever more slowly (up to the
+    /// backoff's 60 s), not once a second with a REST quote each time.
+    static let stableAfter: Double = 60
     /// When to try to connect again.
     private(set) var retryAt: Double = 0
     private(set) var connectedAt: Double = 0
@@ -80,8 +84,10 @@ final class FeedConnection {
         if quietly { log.verbose(line) } else { log.error(line) }
     }
 
-    /// A message with prices arrived: the backoff starts over.
-    func markHealthy() { attempts = 0 }
+    /// A message with prices arrived at `now`: the backoff starts over once the connection has stayed up `stableAfter`.
+    func markHealthy(now: Double) {
+        if now - connectedAt >= Self.stableAfter { attempts = 0 }
+    }
 
     /// Logs `line` once for this connection.
     func logOnce(_ line: String, log: StreamLog) {
