@@ -1,7 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `stream`'s send stage, off the event loop (SPEC §9): the loop records every alert in the state's
 /// outbox (saved before anything is sent), and this hands each queued sink's due messages to a
@@ -35,42 +32,27 @@ final class StreamDelivery {
     /// Outcomes handed back and not yet collected, shared with the threads.
     private final class Mailbox: Sendable {
         let outcomes = Mutex<[Outcome]>([])
-        /// The pipe's write end; a byte wakes the loop's `poll`.
-        let wakeWrite: Int32
+        let wake: WakePipe
 
-        init(wakeWrite: Int32) { self.wakeWrite = wakeWrite }
+        init(wake: WakePipe) { self.wake = wake }
 
         func post(_ outcome: Outcome) {
             outcomes.withLock { $0.append(outcome) }
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
+            wake.poke()
         }
     }
 
-    /// Readable when a thread handed something back (the loop polls it with its sockets); -1 when
-    /// the pipe could not be made (the loop then finds outcomes on its next turn, at most 1 s later).
-    let wakeDescriptor: Int32
+    /// Poked when a thread hands something back (the loop polls it with its sockets).
+    var wake: WakePipe { mailbox.wake }
     private let mailbox: Mailbox
     /// Sink → the Idempotency-Keys of the messages its thread holds (loop thread only).
     private var busy: [String: Set<String>] = [:]
     /// Sinks to look at on the next `dispatch`.
     private var due: Set<String> = []
 
-    init() {
-        var descriptors: [Int32] = [-1, -1]
-        if pipe(&descriptors) == 0 {
-            for descriptor in descriptors {
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            }
-        }
-        wakeDescriptor = descriptors[0]
-        mailbox = Mailbox(wakeWrite: descriptors[1])
-    }
-
-    deinit {
-        if wakeDescriptor >= 0 { close(wakeDescriptor) }
-        if mailbox.wakeWrite >= 0 { close(mailbox.wakeWrite) }
+    /// Hands back through `wake` (`stream` shares it with its connecting threads).
+    init(wake: WakePipe = WakePipe()) {
+        mailbox = Mailbox(wake: wake)
     }
 
     /// Whether some sink's thread is still sending.
@@ -105,10 +87,7 @@ final class StreamDelivery {
     /// Puts what the threads handed back in place of what they were given (`outbox` is the state's);
     /// returns the ended threads' last words and whether anything was merged.
     func collect(into outbox: inout [OutboxEntry]) -> (ended: [Ended], merged: Bool) {
-        if wakeDescriptor >= 0 {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
-        }
+        wake.drain()
         let outcomes = mailbox.outcomes.withLock { taken in
             defer { taken.removeAll() }
             return taken
@@ -134,8 +113,7 @@ final class StreamDelivery {
         while isBusy {
             let remaining = deadline - Monotonic.now()
             guard remaining > 0 else { break }
-            var entry = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&entry, 1, Int32(min(remaining, 0.1) * 1000) + 1)
+            wake.wait(seconds: min(remaining, 0.1))
             ended += collect(into: &outbox).ended
         }
         return ended

@@ -5,9 +5,10 @@ import Glibc
 /// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
 ///
 /// Stages of each turn: take signals (stop: give the sinks' threads `deliveryGrace`, flush and
-/// end; reload: new rules, new connections) -> connect what is due (each new connection
-/// subscribes, then one REST quote bridges its gap) -> poll -> merge what the sinks' threads
-/// handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
+/// end; reload: new rules, new connections) -> start connecting what is due (each on a thread of
+/// its own) and take the connects that finished (each new connection subscribes, then one REST
+/// quote bridges its gap) -> poll (sockets, signals, the threads' wake pipe) -> merge what the
+/// sinks' threads handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
 /// most -> release throttled prices that are due -> settle (evaluate, then record the turn's
 /// alerts at once and hand the queued sinks' messages to their threads) -> pings, idle feeds,
 /// renewals -> REST for the favorites no feed serves, every `interval` -> write state when due.
@@ -71,8 +72,11 @@ final class StreamLoop {
                 nextPoll = Monotonic.now() + session.rules.interval
             }
             var now = Monotonic.now()
-            for connection in connections where connection.client == nil && connection.retryAt <= now {
-                connection.connect(now: now, caFile: caFile, maxMessageBytes: maxMessageBytes, backoff: backoff, log: log) { [unowned self] in
+            for connection in connections where connection.client == nil && !connection.isConnecting && connection.retryAt <= now {
+                connection.connect(caFile: caFile, maxMessageBytes: maxMessageBytes, wake: session.sending.wake)
+            }
+            for connection in connections where connection.isConnecting {
+                connection.finishConnect(now: now, backoff: backoff, log: log) { [unowned self] in
                     self.handle($1, from: $0)
                 }
             }
@@ -83,7 +87,7 @@ final class StreamLoop {
             }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: session.sending.wakeDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: session.sending.wake.readDescriptor, events: Int16(POLLIN), revents: 0))
             for connection in connections {
                 guard let client = connection.client else { continue }
                 descriptors.append(pollfd(fd: client.socket, events: Int16(POLLIN | (client.wantsWrite ? POLLOUT : 0)), revents: 0))

@@ -184,9 +184,15 @@ final class StreamSession {
         return fetched
     }
 
-    /// Retries the outbox's messages (when there are any) as a pass would, each sink on its thread.
+    /// Retries the outbox's messages (when there are any) as a pass would, each sink on its thread, and
+    /// appends the file records a killed run left in the spool.
     func retryOutbox() {
-        guard !dryRun, !state.outbox.isEmpty else { return }
+        guard !dryRun else { return }
+        if !state.fileSpool.isEmpty {
+            report(delivery.deliver([], state: &state, now: clock.now().timeIntervalSince1970, io: io))
+            dirty = true
+        }
+        guard !state.outbox.isEmpty else { return }
         sending.markDue(state.outbox.map(\.sink))
         dispatch()
     }

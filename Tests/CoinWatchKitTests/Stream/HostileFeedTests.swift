@@ -70,6 +70,20 @@ import Testing
         #expect(Eventually.wait(timeout: 2) { started.allSatisfy { kill($0, 0) != 0 } }, "no sink program outlives stream")
     }
 
+    @Test func aServerThatNeverAnswersTheUpgradeDoesNotHoldUpSIGTERM() throws {
+        // The server accepts TCP and never answers the upgrade; the provider's timeout is 10 s. The
+        // connect runs on a thread of its own, so SIGTERM is taken at once, not after the timeout.
+        let rig = try StreamRig(connections: [[]], silent: true)
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "10s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"], rules: Self.crossing)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount == 1 }, "\(run.stderr)")
+        let stopping = Date()
+        run.send(SIGTERM)
+        #expect(run.waitForExit(timeout: 8) == 0)
+        #expect(Date().timeIntervalSince(stopping) < 5, "SIGTERM taken during the upgrade")
+    }
+
     @Test func aServerThatDropsAfterEveryMessageIsReconnectedEverMoreSlowly() throws {
         // Each connection carries a price, then the TCP connection is aborted: a message is no proof
         // of a healthy server, so the backoff doubles (1 s, 2 s, 4 s, jittered) instead of starting over.
