@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,17 +8,6 @@ import Glibc
 public enum CommandRunner {
     /// Bytes of the program's output kept for the outbox's last error.
     public static let keptOutput = 2048
-
-    /// The process groups of the programs running now (`endAll`).
-    private static let running = Mutex<Set<pid_t>>([])
-
-    /// Kills (SIGKILL) the process group of every program still running: `stream` ends them with it
-    /// when it exits before a sink's thread is done (SPEC §3).
-    public static func endAll() {
-        running.withLock { groups in
-            for group in groups { kill(-group, SIGKILL) }
-        }
-    }
 
     /// Runs `invocation` to its end.
     public static func run(_ invocation: CommandInvocation) -> CommandOutcome {
@@ -39,10 +27,11 @@ public enum CommandRunner {
             if case .failure(let failure) = started { return CommandOutcome(end: .notStarted(failure.reason)) }
             return CommandOutcome(end: .notStarted("unknown"))
         }
-        running.withLock { _ = $0.insert(pid) }
+        // Listed while it runs, so that a signal stopping coinwatch ends its group too (`CommandGroups`).
+        let listed = CommandGroups.add(pid)
         var exchange = Exchange(stdin: input[1], output: output[0], input: invocation.stdin)
         let end = exchange.run(pid: pid, timeout: invocation.timeout)
-        running.withLock { _ = $0.remove(pid) }
+        CommandGroups.remove(listed)
         return CommandOutcome(end: end, output: String(decoding: exchange.kept, as: UTF8.self).validUTF8Prefix,
                               outputDropped: exchange.dropped)
     }

@@ -59,7 +59,7 @@ final class StreamLoop {
                 session.releaseHeld(now: .infinity)
                 session.settle()
                 session.finishDeliveries(until: deadline)
-                CommandRunner.endAll()
+                CommandGroups.killAll()
                 session.flush(force: true)
                 writeMetrics(force: true)
                 log.verbose("stopped after \(session.messageCount) prices, \(session.alertCount) alerts")
