@@ -34,6 +34,26 @@ public enum ConcurrentJobs {
     }
 }
 
+extension ConcurrentJobs {
+    /// Runs `body` on a new detached POSIX thread that nobody joins (`stream`'s sink threads); false
+    /// when the thread cannot be created (`body` then never runs).
+    static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let retained = Unmanaged.passRetained(ThreadWork(body))
+        let started = pthread_create(&thread, &attributes, { pointer in
+            guard let pointer else { return nil }
+            Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue().body()
+            return nil
+        }, retained.toOpaque())
+        if started != 0 { retained.release() }
+        return started == 0
+    }
+}
+
 /// A job and where its thread leaves the result (read only after the thread is joined).
 private final class ResultSlot<T: Sendable>: @unchecked Sendable {
     let job: @Sendable () -> T
