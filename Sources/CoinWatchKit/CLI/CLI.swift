@@ -25,6 +25,10 @@ public enum CLI {
             io.out(HelpText.page(for: parsed.command))
             return .success
         }
+        if let path = parsed.metricsPath, let problem = PassHealth.unusable(metricsPath: path) {
+            io.err("Error: '--metrics \(TerminalText.clean(path))': \(problem); give the path of a file, which coinwatch replaces after each pass.\n")
+            return .usage
+        }
         if case .failure(let problem) = CommandContext.lockTimeout(environment: io.environment) {
             io.err(problem.message + "\n")
             return .usage

@@ -67,12 +67,12 @@ enum InitCommand {
         }
         var movedTo: String?
         if Paths.exists(path) {
-            let backup = path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970)
-            guard rename(path, backup) == 0 else {
-                context.io.err("coinwatch: cannot move \(path) aside: \(POSIXFile.lastError()); nothing written\n")
+            do throws(POSIXFile.MoveAsideFailure) {
+                movedTo = try POSIXFile.moveAside(path, base: path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970))
+            } catch {
+                context.io.err("coinwatch: cannot move \(path) aside: \(error.detail); nothing written\n")
                 return .failure
             }
-            movedTo = backup
         }
         do {
             try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)

@@ -10,6 +10,8 @@ enum RunCommand {
         // The indicator tracks live as long as the process (`CandleFeed`).
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
+            // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
+            CommandGroups.endWithSignals()
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
         let waiter: SignalWaiter

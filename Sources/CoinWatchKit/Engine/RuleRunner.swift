@@ -163,7 +163,7 @@ public struct RuleRunner: Sendable {
     }
 
     /// The observation of `slot` this pass and the place of its price series, or nil when it has no
-    /// quote. A ratio or the portfolio is observed from the figures of the quotes it is made of
+    /// quote or a figure that is not a finite number (`Observation.figuresAreFinite`). A ratio or the portfolio is observed from the figures of the quotes it is made of
     /// (`madeFigures`); its whole quote, with its names, is made only for an alert.
     @inline(__always)
     private func observe(_ slot: Int, quotes: [String: Quote], prices: [String: PriceSeries],
@@ -191,6 +191,9 @@ public struct RuleRunner: Sendable {
         if let derivation = plan.derivations[slot] {
             observation.derived = Self.derived(derivation, quotes: quotes, plan: plan)
         }
+        // Every figure of the coin, given or derived, meets here: one that is not a finite number
+        // leaves the coin unquoted this pass (SPEC §2), never an alert or a state that cannot be written.
+        guard observation.figuresAreFinite else { return nil }
         return (observation, at)
     }
 
