@@ -1,7 +1,6 @@
 /// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
 enum RunCommand {
     static func run(_ context: CommandContext) -> ExitCode {
-        if context.transport is CurlTransport { CurlGlobal.warmUp() }  // loads while rules.json and the state are read
         let rules: RulesFile
         switch context.loadRules(unavailableSinks: true) {
         case .success(let loaded): rules = loaded

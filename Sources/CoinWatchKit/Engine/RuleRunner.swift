@@ -213,7 +213,7 @@ public struct RuleRunner: Sendable {
         var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observation)
         if step.remembers {
             let fired = decision.status == .firing
-            pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observation, fired: fired) }
+            pair.reference = step.condition.kind.remember(observation, fired: fired)
         }
         pairs[slot: slot] = pair
         if held != nil, decision.status == nil, decision.reason.isHeldBack {
@@ -229,11 +229,8 @@ public struct RuleRunner: Sendable {
     @inline(__always)
     static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
-        // The plan owns the box for as long as `step` exists: no retain is needed to read it.
-        let holds = step.condition._withUnsafeGuaranteedRef { box in
-            let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
-            return box.holds(&observation, firing: asked.firing, rearm: asked.rearm)
-        }
+        let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
+        let holds = step.condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
                                  pair: pair, observation: observation, holds: holds)
         return (next.pair, next.decision)

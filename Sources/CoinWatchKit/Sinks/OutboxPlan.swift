@@ -43,25 +43,9 @@ struct OutboxPlan {
             }
             bySink[entry.sink, default: []].append(entry)
         }
-        for (sink, alerts) in fresh where !alerts.isEmpty {
-            guard let config = sinks[sink], config.isQueued else { continue }
-            let held = config.quietHours?.contains(instant: now) == true
-            var entries = bySink[sink, default: []]
-            // The bound (SPEC §3): past `maxWaiting` messages, the rest of this pass's alerts are one message.
-            let room = config.group && !held ? 0 : max(0, maxWaiting - entries.count)
-            entries += alerts.prefix(room).map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: held) }
-            let folded = Array(alerts.dropFirst(room))
-            if !folded.isEmpty {
-                if held, entries.count >= maxWaiting, let last = entries.indices.last, entries[last].held {
-                    // Held alerts are merged into one message when the quiet hours end, so folding them into
-                    // the last held one now changes nothing that is sent, and adds no message.
-                    entries[last].alerts += folded
-                } else {
-                    entries.append(OutboxEntry(sink: sink, alerts: folded, queuedAt: now, held: held))
-                }
-            }
-            bySink[sink] = entries
-        }
+        var queued = bySink.values.flatMap { $0 }
+        queue(fresh, into: &queued, sinks: sinks, now: now)
+        bySink = Dictionary(grouping: queued, by: \.sink)
         for sink in bySink.keys.sorted() {
             guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }
             if case .unavailable = config {
@@ -80,6 +64,29 @@ struct OutboxPlan {
             plan.lanes.append(Lane(sink: sink, config: config, entries: entries))
         }
         return plan
+    }
+
+    /// Appends `fresh` alerts (sink name → alerts in order) to `outbox` as messages queued at `now`:
+    /// held for the sink's quiet hours, one message for a `group` sink, else one message each, up to
+    /// `maxWaiting` messages for the sink; past that, the rest are one grouped message (held alerts
+    /// join the sink's last held one), so the outbox stays bounded and no alert is dropped (SPEC §3).
+    static func queue(_ fresh: [String: [Alert]], into outbox: inout [OutboxEntry], sinks: [String: SinkConfig], now: Double) {
+        for (sink, alerts) in fresh.sorted(by: { $0.key < $1.key }) where !alerts.isEmpty {
+            guard let config = sinks[sink], config.isQueued else { continue }
+            let held = config.quietHours?.contains(instant: now) == true
+            let waiting = outbox.count { $0.sink == sink }
+            let room = config.group && !held ? 0 : max(0, maxWaiting - waiting)
+            outbox += alerts.prefix(room).map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: held) }
+            let folded = Array(alerts.dropFirst(room))
+            guard !folded.isEmpty else { continue }
+            if held, waiting + room >= maxWaiting, let last = outbox.lastIndex(where: { $0.sink == sink && $0.held }) {
+                // Held alerts are merged into one message when the quiet hours end, so folding them into
+                // the last held one now changes nothing that is sent, and adds no message.
+                outbox[last].alerts += folded
+            } else {
+                outbox.append(OutboxEntry(sink: sink, alerts: folded, queuedAt: now, held: held))
+            }
+        }
     }
 
     /// The entries with every held alert merged into one message, all ordered oldest first (stable).
