@@ -23,11 +23,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(name: "CMalloc"),
         // The library targets, one per layer; each depends only on the layers below it, so the
         // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
         // `package`.
-        .target(name: "CoinWatchSupport", dependencies: ["CMalloc"]),
+        .target(name: "CoinWatchSupport"),
         .target(name: "CoinWatchTransport", dependencies: ["CoinWatchSupport", "CCurl", "CWslay"]),
         .target(name: "CoinWatchMarket", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CSQLite"]),
         .target(name: "CoinWatchRules", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket"]),

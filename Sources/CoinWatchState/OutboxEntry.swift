@@ -21,7 +21,7 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     /// Leading parts of a split message already answered 2xx; they are never sent again.
     package var partsDelivered: Int
     /// Why the last try failed (secrets removed).
-    package var lastError: String?
+    package var lastError: ScrubbedText?
 
     package init(sink: String, alerts: [Alert], queuedAt: Double, held: Bool = false) {
         self.sink = sink
@@ -47,7 +47,7 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("first_attempt", \.firstAttempt, .number),
         .optional("not_before", \.notBefore, .number),
         .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
-        .optional("last_error", \.lastError, .string),
+        .optional("last_error", \.lastError, .scrubbed),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }

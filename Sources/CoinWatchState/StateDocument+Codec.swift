@@ -15,9 +15,9 @@ extension StateValue where Value == PairTable {
     /// expects); a repeated key gives up.
     static var pairs: StateValue {
         let pair = StateValue<PairState>.record
-        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> PairTable? {
+        func read(_ reader: inout JSONTokenizer, keeping keys: Set<String>?) -> PairTable? {
             var table = PairTable()
-            return StateDirectDecoder.members(&reader, keeping: keep, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
+            return StateDirectDecoder.members(&reader, keeping: keys, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
         }
         return StateValue(read: { read(&$0, keeping: nil) }, write: { table, out in
             try StateWriter.object(zip(table.keys, table.values), &out, pair.write)

@@ -20,7 +20,7 @@ package enum PassHealth {
         case .failure(let error):
             // The ping URL is a secret: scrubbed from the message as a webhook's would be.
             let scrubber = SecretScrubber(sinks: ["heartbeat": .webhook(WebhookConfig(url: heartbeat.url, format: .json))])
-            return "heartbeat to \(HTTPRequest.host(of: url)) failed: \(scrubber.scrub(error.message)); the pass's result stands"
+            return "heartbeat to \(HTTPRequest.host(of: url)) failed: \(scrubber.scrub(error.message).text); the pass's result stands"
         }
     }
 
@@ -50,11 +50,27 @@ package enum PassHealth {
     /// Writes `text` to `path` atomically (temp file, rename; mode 0644, for node_exporter); returns
     /// one warning line when it cannot, which never changes the exit status.
     package static func write(metrics text: String, to path: String) -> String? {
+        if let problem = unusable(metricsPath: path) { return "warning: cannot write the metrics to \(path): \(problem)" }
         do throws(StateError) {
             try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
             return nil
         } catch {
-            return "warning: cannot write the metrics: \(error.message)"
+            // Worded for the metrics file, never as a state failure (the state was written).
+            if case .writeFailed(_, let detail) = error {
+                return "warning: cannot write the metrics to \(path): \(detail.replacing("--state PATH", with: "--metrics PATH"))"
+            }
+            return "warning: cannot write the metrics to \(path): \(error.message)"
+        }
+    }
+
+    /// Why `path` cannot be the metrics file (SPEC §11): it exists and is not a regular file (a FIFO,
+    /// a device such as /dev/null, a folder, a symbolic link), which the atomic rename would replace;
+    /// nil when it is missing or a regular file.
+    package static func unusable(metricsPath path: String) -> String? {
+        switch POSIXFile.refusal(at: path) {
+        case .symlink?: return "it is a symbolic link, which coinwatch neither follows nor replaces"
+        case .notRegular(let kind)?: return "it is \(kind), not a regular file"
+        case .permissionDenied?, nil: return nil
         }
     }
 

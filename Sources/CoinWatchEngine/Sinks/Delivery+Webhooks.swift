@@ -33,7 +33,7 @@ extension Delivery {
         var records: [String] = []
         for dropped in plan.dropped {
             let entry = dropped.entry
-            let error = entry.lastError.map(scrubber.scrub)
+            let error = entry.lastError.map { scrubber.scrub($0.text) }
             records += entry.alerts.map {
                 UndeliveredRecord.json($0, sink: entry.sink, reason: dropped.reason, error: error, time: now)
             }
@@ -43,7 +43,7 @@ extension Delivery {
                     + "waiting for it\(recorded)")
             default:
                 report.errors.append("\(kind(entry.sink)) '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
-                    + "24 h after the first try; last error: \(error ?? "none")\(recorded)")
+                    + "24 h after the first try; last error: \(error?.text ?? "none")\(recorded)")
             }
             report.failed = true
         }
@@ -69,6 +69,20 @@ extension Delivery {
         backlog.outbox = OutboxPlan.oldestFirst(outbox)
         report.queued = backlog.outbox.count
         return records
+    }
+
+    /// `stream`'s send stage for one queued sink, on that sink's own thread: plans and sends `entries`
+    /// (the sink's outbox messages) at `now` as a pass would. `progress` gets the messages not yet
+    /// answered 2xx after each round that delivered some; returns those still undelivered, the file-sink
+    /// records of alerts that never will be (for the caller to write), and the report.
+    func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
+                    progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
+        var backlog = DeliveryBacklog(outbox: entries)
+        var report = Report()
+        let plan = planWebhooks([:], backlog: &backlog, now: now)
+        let records = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
+                                   save: { progress($0.outbox) }, report: &report)
+        return (backlog.outbox, records, report)
     }
 
     /// `webhook`, `email` or `command`: how messages name a sink.

@@ -33,6 +33,10 @@ package struct Delivery: Sendable {
     /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
     /// two; a kill in between resends only that round's messages, with the same keys.
     package var checkpointsLastRound = true
+    /// Whether `deliver` sends the queued sinks' messages itself (passes). `stream` only queues them in
+    /// the outbox (saved before anything is sent) and sends them off its event loop (`StreamDelivery`,
+    /// through `sendQueued`), so a slow sink never holds up the feeds.
+    package var sendsQueued = true
 
     package init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),
@@ -111,8 +115,13 @@ package struct Delivery: Sendable {
                 + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
             report.failed = true
         }
-        let hasWebhooks = !webhookAlerts.isEmpty || !backlog.outbox.isEmpty
-        let plan = hasWebhooks ? planWebhooks(webhookAlerts, backlog: &backlog, now: now) : nil
+        let hasWebhooks = !webhookAlerts.isEmpty || sendsQueued && !backlog.outbox.isEmpty
+        var plan: OutboxPlan?
+        if sendsQueued, hasWebhooks {
+            plan = planWebhooks(webhookAlerts, backlog: &backlog, now: now)
+        } else if hasWebhooks {
+            OutboxPlan.queue(webhookAlerts, into: &backlog.outbox, sinks: rules.sinks, now: now)
+        }
         // Write-ahead: nothing leaves before the state that records it is on disk.
         if !pending.isEmpty || !backlog.fileSpool.isEmpty || hasWebhooks {
             do {
@@ -180,7 +189,7 @@ package struct Delivery: Sendable {
         var report = Report()
         var backlog = state.backlog
         defer { state.backlog = backlog }
-        let error = entry.lastError.map(scrubber.scrub)
+        let error = entry.lastError.map { scrubber.scrub($0.text) }
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
         }, backlog: &backlog, report: &report)
@@ -188,7 +197,7 @@ package struct Delivery: Sendable {
     }
 
     /// Writes the records of alerts no webhook will get to every file sink (through the spool).
-    private func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
+    func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
         guard !records.isEmpty else { return }
         for path in filePaths { backlog.fileSpool[path, default: []] += records }
         _ = writeSpool(&backlog, report: &report)

@@ -23,6 +23,10 @@ package struct OutboxPlan {
         var reason: UndeliveredRecord.Reason
     }
 
+    /// Messages one sink may have waiting before a pass's further alerts for it are folded into one
+    /// grouped message (SPEC §3: the outbox is bounded; nothing is dropped).
+    static let maxWaiting = 500
+
     /// Sinks with something to send, by name.
     var lanes: [Lane] = []
     /// Entries that stay in the outbox untouched this pass.
@@ -47,16 +51,9 @@ package struct OutboxPlan {
             }
             bySink[entry.sink, default: []].append(entry)
         }
-        for (sink, alerts) in fresh where !alerts.isEmpty {
-            guard let config = sinks[sink], config.isQueued else { continue }
-            if config.quietHours?.contains(instant: now) == true {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
-            } else if config.group {
-                bySink[sink, default: []].append(OutboxEntry(sink: sink, alerts: alerts, queuedAt: now))
-            } else {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now) }
-            }
-        }
+        var queued = bySink.values.flatMap { $0 }
+        queue(fresh, into: &queued, sinks: sinks, now: now)
+        bySink = Dictionary(grouping: queued, by: \.sink)
         for sink in bySink.keys.sorted() {
             guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }
             if case .unavailable = config {
@@ -75,6 +72,29 @@ package struct OutboxPlan {
             plan.lanes.append(Lane(sink: sink, config: config, entries: entries))
         }
         return plan
+    }
+
+    /// Appends `fresh` alerts (sink name → alerts in order) to `outbox` as messages queued at `now`:
+    /// held for the sink's quiet hours, one message for a `group` sink, else one message each, up to
+    /// `maxWaiting` messages for the sink; past that, the rest are one grouped message (held alerts
+    /// join the sink's last held one), so the outbox stays bounded and no alert is dropped (SPEC §3).
+    static func queue(_ fresh: [String: [Alert]], into outbox: inout [OutboxEntry], sinks: [String: SinkConfig], now: Double) {
+        for (sink, alerts) in fresh.sorted(by: { $0.key < $1.key }) where !alerts.isEmpty {
+            guard let config = sinks[sink], config.isQueued else { continue }
+            let held = config.quietHours?.contains(instant: now) == true
+            let waiting = outbox.count { $0.sink == sink }
+            let room = config.group && !held ? 0 : max(0, maxWaiting - waiting)
+            outbox += alerts.prefix(room).map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: held) }
+            let folded = Array(alerts.dropFirst(room))
+            guard !folded.isEmpty else { continue }
+            if held, waiting + room >= maxWaiting, let last = outbox.lastIndex(where: { $0.sink == sink && $0.held }) {
+                // Held alerts are merged into one message when the quiet hours end, so folding them into
+                // the last held one now changes nothing that is sent, and adds no message.
+                outbox[last].alerts += folded
+            } else {
+                outbox.append(OutboxEntry(sink: sink, alerts: folded, queuedAt: now, held: held))
+            }
+        }
     }
 
     /// The entries with every held alert merged into one message, all ordered oldest first (stable).

@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
@@ -12,7 +13,7 @@ import Foundation
 /// reaches stdout, stderr, state or a file, in case a server or library echoed one back (SPEC §3).
 /// Each secret is also found in its base64 (`Basic …`), percent-encoded and JSON-escaped forms,
 /// and where a body excerpt was cut inside one (`sk-live-12…`).
-package struct SecretScrubber: Sendable {
+package struct SecretScrubber: Sendable, TextScrubber {
     /// Secret strings in every form, longest first so a URL is replaced before its path.
     private let secrets: [String]
 
@@ -60,8 +61,11 @@ package struct SecretScrubber: Sendable {
     /// Whether there is nothing to scrub.
     package var isEmpty: Bool { secrets.isEmpty }
 
-    /// `text` with every secret replaced by `***`.
-    package func scrub(_ text: String) -> String {
+    /// `text` scrubbed of every secret, as the type that outage records, the outbox and reports take.
+    package func scrub(_ text: String) -> ScrubbedText { ScrubbedText(text, scrubbedBy: self) }
+
+    /// `text` with every secret replaced by `***` (`TextScrubber`; callers use `scrub`).
+    package func masked(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
         var out = text
         for secret in secrets where out.contains(secret) {

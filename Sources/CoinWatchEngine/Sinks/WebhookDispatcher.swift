@@ -14,11 +14,11 @@ package struct WebhookDispatcher {
         /// Answered 2xx (every part).
         var delivered: [OutboxEntry] = []
         /// Refused for good, with the one-line reason.
-        package var refused: [(entry: OutboxEntry, error: String)] = []
+        package var refused: [(entry: OutboxEntry, error: ScrubbedText)] = []
         /// Back to the outbox: the failing message and every one after it.
         var queued: [OutboxEntry] = []
         /// Why the sink stopped for this pass (the last retryable failure).
-        package var stopError: String?
+        package var stopError: ScrubbedText?
     }
 
     var transport: any HTTPTransport

@@ -7,6 +7,9 @@ package struct CommandConfig: Sendable, Equatable {
     package var timeout: Double = 10
     package var group: Bool = false
     package var quietHours: QuietHours?
+    /// `env`: names of variables of coinwatch's environment the program gets besides `COINWATCH_*`,
+    /// `PATH`, `HOME`, `LANG`, `LC_*` and `TZ` (`CommandInvocation.inherited`).
+    package var passedVariables: [String] = []
 
     package init(argv: [String]) {
         self.argv = argv

@@ -1,8 +1,8 @@
 /// The ticker symbols of the most-watched CoinGecko ids, so that `check` can say "did you mean
 /// 'bitcoin'?" for a rule's `"coin": "BTC"` before any pass has learned the favorites' symbols.
-enum WellKnownSymbols {
+package enum WellKnownSymbols {
     /// Lower-case CoinGecko id → lower-case symbol.
-    static let byID: [String: String] = [
+    package static let byID: [String: String] = [
         "bitcoin": "btc", "ethereum": "eth", "tether": "usdt", "binancecoin": "bnb", "solana": "sol",
         "ripple": "xrp", "usd-coin": "usdc", "dogecoin": "doge", "cardano": "ada", "tron": "trx",
         "avalanche-2": "avax", "polkadot": "dot", "chainlink": "link", "litecoin": "ltc", "shiba-inu": "shib",

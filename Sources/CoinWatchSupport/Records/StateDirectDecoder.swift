@@ -5,19 +5,20 @@
 /// general way, which reports the problem exactly as before.
 package enum StateDirectDecoder {
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
-    /// `read` refuses a value or `insert` a key (a duplicate). With `keep`, a member whose key it
-    /// refuses is skimmed unread (`skimValue`).
-    package static func members<Value>(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter? = nil,
+    /// `read` refuses a value or `insert` a key (a duplicate). With `keys`, a member whose key is not
+    /// among them is skipped unread (`skipValue`).
+    package static func members<Value>(_ reader: inout JSONTokenizer, keeping keys: Set<String>? = nil,
                                _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
             guard let (key, escaped) = reader.stringRange(), reader.take(UInt8(ascii: ":")) else { return false }
-            if let keep, !keep.keeps(key, escaped: escaped, in: reader) {
-                guard reader.skimValue() else { return false }
+            let name = reader.text(of: key, escaped: escaped)
+            if let keys, !keys.contains(name) {
+                guard reader.skipValue() else { return false }
                 continue
             }
-            guard let value = read(&reader), insert(reader.text(of: key, escaped: escaped), value) else { return false }
+            guard let value = read(&reader), insert(name, value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
     }

@@ -14,11 +14,12 @@ package struct StateValue<Value>: @unchecked Sendable {
     /// Appends the value as JSON; throws `StateWriter.Refused` for a non-finite number.
     package let write: (Value, inout [UInt8]) throws -> Void
     /// For a value that is an object of members (a dictionary, the pairs): the value with only the
-    /// members whose key `keep` accepts, the others skipped unread (`StateSections`); nil for other values.
-    package var readKeeping: ((inout JSONTokenizer, StateKeyFilter) -> Value?)? = nil
+    /// members whose key is in the set, the others skipped unread (`StateSections.keys`); nil for
+    /// other values.
+    package var readKeeping: ((inout JSONTokenizer, Set<String>) -> Value?)? = nil
 
     package init(read: @escaping (inout JSONTokenizer) -> Value?, write: @escaping (Value, inout [UInt8]) throws -> Void,
-                 readKeeping: ((inout JSONTokenizer, StateKeyFilter) -> Value?)? = nil) {
+                 readKeeping: ((inout JSONTokenizer, Set<String>) -> Value?)? = nil) {
         self.read = read
         self.write = write
         self.readKeeping = readKeeping
@@ -40,6 +41,13 @@ extension StateValue where Value == Int {
 extension StateValue where Value == String {
     /// A JSON string (escapes decoded), written by the one string escaper (`JSONOut.quote`).
     package static var string: StateValue { StateValue(read: { $0.string() }, write: { StateWriter.string($0, &$1) }) }
+}
+
+extension StateValue where Value == ScrubbedText {
+    /// Scrubbed text (an error), stored as a JSON string.
+    package static var scrubbed: StateValue {
+        StateValue(read: { $0.string().map(ScrubbedText.restored) }, write: { StateWriter.string($0.text, &$1) })
+    }
 }
 
 extension StateValue where Value == Bool {
@@ -99,13 +107,10 @@ extension StateValue {
 
     /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up.
     package static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
-        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> [String: Element]? {
+        func read(_ reader: inout JSONTokenizer, keeping keys: Set<String>?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
-            let insert = { (key: String, value: Element) in dictionary.updateValue(value, forKey: key) == nil }
-            if let inside = keep?.inside, let readInside = element.readKeeping {
-                return StateDirectDecoder.members(&reader, { readInside(&$0, inside) }, insert: insert) ? dictionary : nil
-            }
-            return StateDirectDecoder.members(&reader, keeping: keep, element.read, insert: insert) ? dictionary : nil
+            return StateDirectDecoder.members(&reader, keeping: keys, element.read) { dictionary.updateValue($1, forKey: $0) == nil }
+                ? dictionary : nil
         }
         return StateValue<[String: Element]>(read: { read(&$0, keeping: nil) }, write: { dictionary, out in
             try StateWriter.object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } },

@@ -59,12 +59,24 @@ import Testing
         #expect(samples.contains(#"coinwatch_requests_total{provider="coingecko"} 2"#), "a counter across passes: \(text)")
         #expect(samples.contains(#"coinwatch_alerts_total{rule="lo",status="firing"} 1"#), "\(text)")
         #expect(text.contains("# TYPE coinwatch_outbox_messages gauge"))
-        #expect(TempFolder.mode(path) == 0o644, "readable by node_exporter")
+        #expect(TempDir.mode(path) == 0o644, "readable by node_exporter")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: flow.dir.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "written through a temp file and a rename")
         flow.market.script(Reply.text("Bad Gateway", status: 502))
         _ = try flow.pass(after: 60, ["--metrics", path])
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#"coinwatch_provider_up{provider="coingecko"} 0"#))
+    }
+
+    /// Issue 30 item 18: a metrics file that cannot be written is worded as the metrics file, with
+    /// its own flag, never as a state failure; the pass's result stands.
+    @Test func aMetricsFileThatCannotBeWrittenIsWordedAsTheMetricsNotTheState() throws {
+        let flow = try BinaryFlow(rules: Self.rules)
+        let path = flow.dir.path + "/missing-folder/coinwatch.prom"
+        flow.market.set("bitcoin", price: 150)
+        let run = try flow.pass(after: 0, ["--metrics", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: warning: cannot write the metrics to \(path): "), "\(run.stderr)")
+        #expect(!run.stderr.contains("state"), "\(run.stderr)")
     }
 
     @Test func anEmptyMetricsPathIsAUsageError() throws {

@@ -160,6 +160,52 @@ import Testing
         #expect(again.stderr.isEmpty && historyRequests.count == 1, "the rebuilt store serves the second chart")
     }
 
+    /// Issue 30 item 15: a store whose header is good but whose pages are damaged is moved aside once
+    /// (under a new name) and rebuilt; the next command finds a sound store, with no warning.
+    @Test func aStoreWithAGoodHeaderButDamagedPagesIsMovedAsideOnceAndRebuilt() throws {
+        #expect(try run(["show", "bitcoin", "--range", "30d"]).status == 0)
+        let path = dir.path + "/cache/history.sqlite"
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        #expect(bytes.count > pageSize * 2, "a store of several pages")
+        for index in pageSize..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 151) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        #expect(damaged.stdout.contains("30d chart  -21.10%"))
+        #expect(damaged.stderr.contains("moved it to \(path).corrupt-"), "\(damaged.stderr)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/cache").filter { $0.contains(".corrupt-") }
+        #expect(aside.count == 1, "\(aside)")
+        let requests = historyRequests.count
+        let again = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(again.status == 0 && again.stderr.isEmpty, "the rebuilt store is sound: \(again.stderr)")
+        #expect(historyRequests.count == requests, "and serves the chart")
+    }
+
+    /// Issue 30 item 16: a store path that is a symbolic link is refused (never followed), so another
+    /// program's file is never turned into coinwatch's database; the chart is still drawn.
+    @Test func aSymlinkedStoreIsRefusedAndItsTargetLeftUntouched() throws {
+        try FileManager.default.createDirectory(atPath: dir.path + "/cache", withIntermediateDirectories: true)
+        let target = try dir.write("other-program.db", "")
+        #expect(symlink(target, dir.path + "/cache/history.sqlite") == 0)
+        let run = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("30d chart  -21.10%"))
+        #expect(run.stderr.contains("history.sqlite is a symbolic link, which coinwatch never opens"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: target)?.isEmpty == true, "the link's target is left as it was")
+        #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
+    }
+
+    /// Issue 30 item 12: a store path that is a FIFO is refused at once, never waited on.
+    @Test func aStoreThatIsAFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        try FileManager.default.createDirectory(atPath: dir.path + "/cache", withIntermediateDirectories: true)
+        #expect(mkfifo(dir.path + "/cache/history.sqlite", 0o600) == 0)
+        let run = try Binary.run(["show", "bitcoin", "--range", "30d", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: environment, timeout: 15)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("history.sqlite is a FIFO, which coinwatch never opens"), "\(run.stderr)")
+    }
+
     @Test func aCacheFolderThatCannotBeMadeStillDrawsTheChart() throws {
         try dir.write("file", "a file, not a folder")
         var env = environment
@@ -207,19 +253,40 @@ import Testing
         }
     }
 
+    /// The size of the file at `path`, 0 when there is none.
+    private static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// Kills are aimed at moments of the command's own progress, never at a time: as its history
+    /// request is answered, once its write to the store has begun (the write-ahead log grew after
+    /// the request), and once it draws the chart (the write is done). Each attempt has a store of
+    /// its own, filled by nothing but the killed command (a complete store would make the next one
+    /// ask for nothing).
     @Test func aCommandKilledAtAnyMomentLeavesAConsistentStore() throws {
-        let path = dir.path + "/cache/history.sqlite"
         let key = SeriesKey(provider: "coingecko", coin: "bitcoin", currency: "usd", timeframe: .d1, points: true)
+        let moments = ["as the answer goes out", "once the write began", "once the chart is drawn"]
         for attempt in 0..<12 {
             let asked = historyRequests.count
+            let cache = dir.path + "/cache-\(attempt)", path = cache + "/history.sqlite"
             let child = try RunningBinary(["show", "bitcoin", "--range", "max", "--rules", dir.path + "/rules.json",
-                                           "--state", dir.path + "/state-\(attempt).json"], environment: environment)
-            _ = Eventually.wait(timeout: 10) { self.historyRequests.count > asked }
-            usleep(useconds_t(attempt * 700))
+                                           "--state", dir.path + "/state-\(attempt).json"],
+                                          environment: environment.merging(["COINWATCH_CACHE": cache]) { $1 })
+            try #require(Eventually.wait(timeout: 10) { self.historyRequests.count > asked })
+            let logAtRequest = Self.size(path + "-wal")
+            let moment = attempt % moments.count
+            let reached = Eventually.wait(timeout: 10) {
+                switch moment {
+                case 0: return true
+                case 1: return Self.size(path + "-wal") > logAtRequest || !child.isRunning
+                default: return !child.stdout.isEmpty || !child.isRunning
+                }
+            }
+            #expect(reached, "attempt \(attempt): \(moments[moment]) never came")
             child.send(SIGKILL)
             _ = child.waitForExit(timeout: 10)
             let store = try HistoryStore(path: path)
-            #expect(try store.check() == "ok", "after a kill \(attempt * 700) µs into the answer")
+            #expect(try store.check() == "ok", "after a kill \(moments[moment])")
             let stored = try store.candles(key, from: .min, to: .max).count
             let known = try store.complete(key).spans.isEmpty
             #expect(stored == 0 ? known : stored == 1157, "either nothing or the whole answer, with its span: \(stored)")
