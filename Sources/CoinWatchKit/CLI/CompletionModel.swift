@@ -70,7 +70,8 @@ struct CompletionModel {
 
     /// Options whose value completes from the user's files: long name → command name → source.
     static let dynamicOptions: [String: [String: Source]] = [
-        "--rule": ["state": .rules, "backtest": .rules],
+        "--rule": ["state": .rules, "backtest": .rules, "log": .rules],
+        "--coin": ["log": .favorites],
         "--sink": ["notify": .sinks],
     ]
 
@@ -78,6 +79,7 @@ struct CompletionModel {
     static let optionChoices: [String: [String]] = [
         "--color": ["auto", "always", "never"],
         "--provider": ProviderName.allCases.map(\.rawValue),
+        "--status": AlertLogRecord.statuses,
     ]
 
     /// The alert pass first, then the subcommands in `Arguments.Command` order.

@@ -45,6 +45,7 @@ public enum HelpText {
         case .outbox: return ["coinwatch outbox list", "coinwatch outbox retry"]
         case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]
         case .silence: return ["coinwatch silence add big-mover --for 2h --comment 'earnings day'", "coinwatch silence expire 3f2a9c01"]
+        case .log: return ["coinwatch log --since 1d --coin btc", "coinwatch log --limit 20 --follow"]
         }
     }
 
@@ -67,6 +68,7 @@ public enum HelpText {
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
         case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; a live view on a terminal (q quit, s sort, / filter, r refresh), printed once with --once, --json or off a terminal. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
+        case .log: return "Past alerts from the rules' first file sink (or --file), oldest first, one line each (local time, rule, coin, status, message), filtered by time, rule, coin and status; --follow keeps printing new ones across log rotation; --json prints the records."
         }
     }
 
@@ -102,6 +104,7 @@ public enum HelpText {
         case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
         case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
+        case .log: return "coinwatch log [--since <dur|time>] [--rule <id>] [--coin <coin>] [--status <s>] [--limit <n>] [--follow] [--file <path>] [--json]"
         }
     }
 }
