@@ -23,8 +23,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(name: "CMalloc"),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc"]),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),
