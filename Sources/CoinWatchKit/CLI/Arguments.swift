@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     public enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch, log
     }
 
     public var command: Command = .run
@@ -56,6 +56,16 @@ public struct Arguments: Sendable, Equatable {
     public var range: ChartRange?
     /// `favorites remove --force`.
     public var force = false
+    /// `log --since DUR|TIME`, as given (the command reads it against its clock).
+    public var since: String?
+    /// `log --coin COIN`.
+    public var coin: String?
+    /// `log --status firing|resolved|undelivered`.
+    public var status: String?
+    /// `log --file PATH`: the JSON Lines log to read instead of the rules' first file sink.
+    public var file: String?
+    /// `log --follow`.
+    public var follow = false
     /// `watch --sort`.
     var sort: WatchTable.SortKey?
     public var help = false

@@ -56,6 +56,7 @@ public enum CLI {
         case .explain: return ExplainCommand.run(context)
         case .`init`: return InitCommand.run(context)
         case .watch: return WatchCommand.run(context)
+        case .log: return LogCommand.run(context)
         }
     }
 }

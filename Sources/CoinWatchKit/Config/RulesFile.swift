@@ -22,6 +22,8 @@ public struct RulesFile: Sendable, Equatable {
     public var holdings: [Holding] = []
     /// Named sinks; always holds "stdout".
     public var sinks: [String: SinkConfig] = ["stdout": .stdout]
+    /// The sink names in the order rules.json writes them, `"stdout"` first.
+    public var sinkOrder: [String] = ["stdout"]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     public var heartbeat: HeartbeatConfig?
 
@@ -32,6 +34,14 @@ public struct RulesFile: Sendable, Equatable {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
+    }
+
+    /// The path of the first `file` sink in rules.json's order (`coinwatch log` reads it); nil when there is none.
+    public var firstFileSinkPath: String? {
+        for name in sinkOrder {
+            if case .file(let path)? = sinks[name] { return path }
+        }
+        return nil
     }
 }
 

@@ -35,6 +35,15 @@ public enum TimeText {
         return date + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))) " + zone
     }
 
+    /// A local date and time to the second (`TZ` honoured), as a log line starts: `2026-11-29 17:39:05`.
+    public static func localStamp(_ seconds: Double) -> String {
+        var t = time_t(clampedInstant(seconds))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
+            + " \(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))"
+    }
+
     /// Compact UTC stamp for file names: `20261129T120000Z`.
     public static func compact(_ seconds: Double) -> String {
         iso(seconds).replacing("-", with: "").replacing(":", with: "")
