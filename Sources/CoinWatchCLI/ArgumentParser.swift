@@ -1,3 +1,4 @@
+import CoinWatchEngine
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -20,7 +21,7 @@ package enum ArgumentParser {
     /// The commands that print data, so take `--json` (SPEC §1): all but `completion` and `init`.
     static let dataCommands = everyCommand.subtracting([.completion, .`init`])
     /// The commands that may send an HTTP request, so take `-v`.
-    static let requestingCommands = everyCommand.subtracting([.completion, .state, .silence])
+    static let requestingCommands = everyCommand.subtracting([.completion, .state, .silence, .log])
 
     /// Every option, in the order help lists them.
     static let options: [Option] = [
@@ -44,8 +45,9 @@ package enum ArgumentParser {
         Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
         Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
         Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
-        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable).",
-               helpByCommand: [.state: "With reset: forget only this rule's pairs.", .backtest: "Replay only this rule (repeatable)."]),
+        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest, .log], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable); log: only this rule's alerts.",
+               helpByCommand: [.state: "With reset: forget only this rule's pairs.", .backtest: "Replay only this rule (repeatable).",
+                               .log: "Only this rule's alerts."]),
         Option(names: ["--days"], value: "N", commands: [.backtest], help: "Replay the last N days (1-3650, default 30)."),
         Option(names: ["--from"], value: "TIME", commands: [.backtest], help: "Replay from this ISO-8601 time (local when it has no offset) instead of --days."),
         Option(names: ["--to"], value: "TIME", commands: [.backtest], help: "With --from: replay up to this time (default: now)."),
@@ -56,7 +58,13 @@ package enum ArgumentParser {
         Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
         Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
         Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
-        Option(names: ["--limit"], value: "N", commands: [.search], help: "Show at most N coins (1-250, default 10)."),
+        Option(names: ["--limit"], value: "N", commands: [.search, .log], help: "search: show at most N coins (1-250, default 10); log: only the last N alerts.",
+               helpByCommand: [.search: "Show at most N coins (1-250, default 10).", .log: "Only the last N alerts (after the other filters)."]),
+        Option(names: ["--since"], value: "DUR|TIME", commands: [.log], help: "Only alerts since a duration ago (90s, 15m, 1h30m, 7d) or an ISO-8601 time (local when it has no offset)."),
+        Option(names: ["--coin"], value: "COIN", commands: [.log], help: "Only alerts on this coin (a favorite as written, or its symbol)."),
+        Option(names: ["--status"], value: "S", commands: [.log], help: "Only firing, resolved or undelivered alerts."),
+        Option(names: ["--file"], value: "PATH", commands: [.log], help: "Read this JSON Lines log instead of the rules' first file sink."),
+        Option(names: ["--follow"], value: nil, commands: [.log], help: "Keep printing alerts as they are appended, across log rotation (rename or copytruncate); SIGINT/SIGTERM end it with status 0."),
         Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
         Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside).",
                helpByCommand: [.favorites: "With remove: also remove the rules that name the coin.", .`init`: "Replace rules.json (the old one is moved aside as .bak-<time>)."]),
@@ -197,10 +205,24 @@ package enum ArgumentParser {
             }
             parsed.provider = name
         case "--limit":
-            guard let limit = Int(value), (1...250).contains(limit) else {
-                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to 250.")
+            let most = parsed.command == .log ? 10_000_000 : 250
+            guard let limit = Int(value), (1...most).contains(limit) else {
+                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to \(most == 250 ? "250" : "10000000").")
             }
             parsed.limit = limit
+        case "--since":
+            guard !value.isEmpty else { throw UsageError("Error: '--since' needs a duration (15m, 2h, 7d) or a time (2026-12-01T09:00).") }
+            parsed.since = value
+        case "--coin":
+            guard !value.trimmingSpaces.isEmpty else { throw UsageError("Error: '--coin' needs a coin, such as '--coin bitcoin' or '--coin BTC'.") }
+            parsed.coin = value.trimmingSpaces
+        case "--status":
+            guard AlertLogRecord.statuses.contains(value.lowercased()) else {
+                throw UsageError("Error: '--status \(value)' is not an alert status.\(Suggestion.phrase(for: value, in: AlertLogRecord.statuses)) Use firing, resolved or undelivered.")
+            }
+            parsed.status = value.lowercased()
+        case "--file": parsed.file = value
+        case "--follow": parsed.follow = true
         case "--vs":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")

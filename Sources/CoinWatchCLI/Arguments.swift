@@ -4,7 +4,7 @@ import CoinWatchMarket
 package struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     package enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch, log
     }
 
     package var command: Command = .run
@@ -58,6 +58,16 @@ package struct Arguments: Sendable, Equatable {
     package var range: ChartRange?
     /// `favorites remove --force`.
     package var force = false
+    /// `log --since DUR|TIME`, as given (the command reads it against its clock).
+    package var since: String?
+    /// `log --coin COIN`.
+    package var coin: String?
+    /// `log --status firing|resolved|undelivered`.
+    package var status: String?
+    /// `log --file PATH`: the JSON Lines log to read instead of the rules' first file sink.
+    package var file: String?
+    /// `log --follow`.
+    package var follow = false
     /// `watch --sort`.
     var sort: WatchTable.SortKey?
     package var help = false

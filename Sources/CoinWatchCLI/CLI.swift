@@ -60,6 +60,7 @@ package enum CLI {
         case .explain: return ExplainCommand.run(context)
         case .`init`: return InitCommand.run(context)
         case .watch: return WatchCommand.run(context)
+        case .log: return LogCommand.run(context)
         }
     }
 }

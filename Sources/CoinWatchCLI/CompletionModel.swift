@@ -1,3 +1,4 @@
+import CoinWatchEngine
 import CoinWatchRules
 import CoinWatchMarket
 /// What the shell completion scripts are generated from: every case of `Arguments.Command`,
@@ -75,7 +76,8 @@ struct CompletionModel {
     /// Options whose value depends on the command: long name → command name → what it completes to
     /// (`notify --sink` a sink of rules.json, `init --sink` a webhook format).
     static let optionValuesByCommand: [String: [String: Value]] = [
-        "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules)],
+        "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules), "log": .dynamic(.rules)],
+        "--coin": ["log": .dynamic(.favorites)],
         "--sink": ["notify": .dynamic(.sinks), "init": .choices(WebhookConfig.Format.allCases.map(\.rawValue))],
     ]
 
@@ -85,6 +87,7 @@ struct CompletionModel {
         "--provider": ProviderName.allCases.map(\.rawValue),
         "--sort": WatchTable.SortKey.allCases.map(\.rawValue),
         "--range": ChartRange.allCases.map(\.rawValue),
+        "--status": AlertLogRecord.statuses,
     ]
 
     /// The alert pass first, then the subcommands in `Arguments.Command` order.

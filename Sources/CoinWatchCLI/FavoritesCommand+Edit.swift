@@ -22,7 +22,7 @@ extension FavoritesCommand {
         case .success(let opened): source = opened
         case .failure(let error): return error.code
         }
-        let resolver = context.arguments.provider.map { [$0] } ?? source.rules.providers.map(\.name)
+        let resolver = resolvers(context, rules: source.rules)
         let provider = resolver.first { SearchCommand.capable.contains($0) }
         var session: WatchSession?
         var failed = false
@@ -78,6 +78,12 @@ extension FavoritesCommand {
             for outcome in already + added { say(context, outcome.line) }
         }
         return failed ? .failure : .success
+    }
+
+    /// The providers `add` (and `watch`'s `a`) resolve coins with, the first that can search asked:
+    /// `--provider`, else rules.json's.
+    static func resolvers(_ context: CommandContext, rules: RulesFile) -> [ProviderName] {
+        context.arguments.provider.map { [$0] } ?? rules.providers.map(\.name)
     }
 
     /// Removes each favorite; refuses all (exit 65, file untouched) while rules name one, unless

@@ -45,6 +45,7 @@ package enum HelpText {
         case .outbox: return ["coinwatch outbox list", "coinwatch outbox retry"]
         case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]
         case .silence: return ["coinwatch silence add big-mover --for 2h --comment 'earnings day'", "coinwatch silence expire 3f2a9c01"]
+        case .log: return ["coinwatch log --since 1d --coin btc", "coinwatch log --limit 20 --follow"]
         }
     }
 
@@ -65,8 +66,9 @@ package enum HelpText {
         case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
         case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
         case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
-        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; a live view on a terminal (q quit, s sort, / filter, r refresh), printed once with --once, --json or off a terminal. Never notifies."
+        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; with a holding's value, cost and P&L; a live view on a terminal (q quit, s sort, / filter, r refresh, arrows select, Enter the coin's chart, a add a favorite by search), printed once with --once, --json or off a terminal. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
+        case .log: return "Past alerts from the rules' first file sink (or --file), oldest first, one line each (local time, rule, coin, status, message), filtered by time, rule, coin and status; --follow keeps printing new ones across log rotation; --json prints the records."
         }
     }
 
@@ -103,6 +105,7 @@ package enum HelpText {
         case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
         case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
+        case .log: return "coinwatch log [--since <dur|time>] [--rule <id>] [--coin <coin>] [--status <s>] [--limit <n>] [--follow] [--file <path>] [--json]"
         }
     }
 }

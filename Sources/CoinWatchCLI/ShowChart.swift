@@ -48,9 +48,10 @@ enum ShowChart {
         return result
     }
 
-    /// The chart as text: a heading with the change over the range, the plot, the time labels.
-    static func text(_ points: [(time: Int64, price: Double)], range: ChartRange, vs: String, width: Int, color: ColorPolicy) -> String {
-        let chart = LineChart(points: points, width: width) { NumberText.money($0, vs: vs) }
+    /// The chart as text: a heading with the change over the range, the plot (`height` rows), the time labels.
+    static func text(_ points: [(time: Int64, price: Double)], range: ChartRange, vs: String, width: Int, color: ColorPolicy,
+                     height: Int = 12) -> String {
+        let chart = LineChart(points: points, width: width, height: height) { NumberText.money($0, vs: vs) }
         var heading = "\(range.rawValue) chart"
         if let first = points.first?.price, let last = points.last?.price, first != 0 {
             let change = (last - first) / first * 100

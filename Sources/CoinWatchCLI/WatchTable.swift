@@ -122,11 +122,13 @@ struct WatchTable {
 
     /// The table as text lines at most `width` columns wide; narrower terminals drop columns
     /// (sparkline, 7d, holdings, rules, name) rather than wrap. With `holdings`, a row shows the
-    /// amount held and its value (blank for a coin not held).
+    /// amount held and its value (blank for a coin not held), from 120 columns also what it cost and
+    /// the P&L (money and percent), and a last line adds them up for the coins held.
     func lines(_ rows: [Row], width: Int, color: ColorPolicy) -> [String] {
-        // The holdings columns take 28 columns and come before the sparkline and the rules.
+        // The holdings columns take 28 columns (64 with cost and P&L) and come before the sparkline and the rules.
         let showHolding = hasHoldings && width >= 84
-        let extra = showHolding ? 28 : 0
+        let showPnl = showHolding && width >= 120
+        let extra = showPnl ? 64 : showHolding ? 28 : 0
         let showName = width >= 60, show7d = width >= 50, showSpark = width >= 72 + extra, showRules = width >= 90 + extra
         let show24h = width >= 33
         let priceWidth = max(0, min(14, width - 9))
@@ -136,6 +138,7 @@ struct WatchTable {
         if show24h { header += " " + TextCell.right("24H", 8) }
         if show7d { header += " " + TextCell.right("7D", 8) }
         if showHolding { header += " " + TextCell.right("HOLDING", 12) + " " + TextCell.right("VALUE", 14) }
+        if showPnl { header += " " + TextCell.right("COST", 14) + " " + TextCell.right("P&L", 20) }
         let beforeSpark = TextCell.width(header)
         if showSpark { header += "  " + TextCell.left("7 DAYS", 14) }
         if showRules { header += "  RULES" }
@@ -151,6 +154,7 @@ struct WatchTable {
                 line += " " + TextCell.right(row.position.map { NumberText.plain($0.amount) } ?? "", 12)
                     + " " + TextCell.right(row.value.map { Self.money($0, vs: vs, columns: 14) } ?? "", 14)
             }
+            if showPnl { line += " " + pnlCells(value: row.value, cost: row.position?.cost, color: color) }
             if showSpark { line += "  " + TextCell.left(Sparkline.draw(row.week, width: 14), 14) }
             if showRules {
                 let used = beforeSpark + (showSpark ? 16 : 0) + 2
@@ -158,7 +162,25 @@ struct WatchTable {
             }
             out.append(line)
         }
+        let held = rows.filter { $0.position != nil }
+        let values = held.compactMap(\.value)
+        if showHolding, !held.isEmpty, values.count == held.count {
+            let value = values.reduce(0, +)
+            var line = TextCell.left("TOTAL", min(8, width)) + " " + (showName ? String(repeating: " ", count: 15) : "")
+                + String(repeating: " ", count: priceWidth + 9 + 9 + 14) + TextCell.right(Self.money(value, vs: vs, columns: 14), 14)
+            if showPnl { line += " " + pnlCells(value: value, cost: held.reduce(0) { $0 + ($1.position?.cost ?? 0) }, color: color) }
+            out.append(line)
+        }
         return out
+    }
+
+    /// The COST and P&L cells (15 + 21 columns): `$25,000.00` and `+$5,000.00 +20.00%`, green up and red down.
+    private func pnlCells(value: Double?, cost: Double?, color: ColorPolicy) -> String {
+        guard let value, let cost else { return String(repeating: " ", count: 35) }
+        let pnl = value - cost
+        var text = (pnl >= 0 ? "+" : "-") + Self.money(abs(pnl), vs: vs, columns: 11)
+        if cost > 0 { text += " " + NumberText.percent(pnl / cost * 100) }
+        return TextCell.right(Self.money(cost, vs: vs, columns: 14), 14) + " " + PriceCard.colored(TextCell.right(text, 20), pnl, color)
     }
 
     /// `value` as money (`$30,000.00`), abbreviated (`$1.52B`) when that is wider than `columns`.

@@ -16,6 +16,7 @@ final class MarketServer: @unchecked Sendable {
 
     private var prices: [String: Market] = [:]
     private var scripted: [Reply] = []
+    private var routes: [(suffix: String, reply: Reply)] = []
     private(set) var server: LoopbackServer!
 
     init() throws {
@@ -46,12 +47,18 @@ final class MarketServer: @unchecked Sendable {
         lock.withLock { scripted += replies }
     }
 
+    /// Answers requests whose path ends with `suffix` (`/search`, `/market_chart`) with `reply`.
+    func route(_ suffix: String, _ reply: Reply) {
+        lock.withLock { routes.append((suffix, reply)) }
+    }
+
     /// Requests for `/coins/markets` so far.
     var marketRequests: Int { server.requests.filter { $0.path.hasSuffix("/coins/markets") }.count }
 
     private func answer(_ request: RecordedRequest) -> Reply {
         lock.withLock {
             if !scripted.isEmpty { return scripted.removeFirst() }
+            if let route = routes.first(where: { request.path.hasSuffix($0.suffix) }) { return route.reply }
             guard request.path.hasSuffix("/coins/markets") else { return Reply.json(#"{"error":"Not Found"}"#, status: 404) }
             let ids = request.queryItem("ids")?.split(separator: ",").map(String.init) ?? []
             let items = ids.compactMap { id -> String? in

@@ -24,6 +24,8 @@ package struct RulesFile: Sendable, Equatable {
     package var holdings: [Holding] = []
     /// Named sinks; always holds "stdout".
     package var sinks: [String: SinkConfig] = ["stdout": .stdout]
+    /// The sink names in the order rules.json writes them, `"stdout"` first.
+    package var sinkOrder: [String] = ["stdout"]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     package var heartbeat: HeartbeatConfig?
 
@@ -34,6 +36,14 @@ package struct RulesFile: Sendable, Equatable {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
+    }
+
+    /// The path of the first `file` sink in rules.json's order (`coinwatch log` reads it); nil when there is none.
+    package var firstFileSinkPath: String? {
+        for name in sinkOrder {
+            if case .file(let path)? = sinks[name] { return path }
+        }
+        return nil
     }
 }
 

@@ -110,6 +110,7 @@ package struct RulesValidator {
             let (names, sinks) = validateSinks(node, path: "sinks")
             sinkNames = names
             result.sinks = sinks
+            result.sinkOrder = names ?? ["stdout"]
         }
         if let node = top["defaults"] {
             result.defaults = validateDefaults(node, path: "defaults")

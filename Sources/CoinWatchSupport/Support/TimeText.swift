@@ -10,8 +10,7 @@ package enum TimeText {
         var t = time_t(clampedInstant(seconds))
         var parts = tm()
         gmtime_r(&t, &parts)
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
-            + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))Z"
+        return dateAndTime(parts, separator: "T") + "Z"
     }
 
     /// A mail `Date` header (RFC 5322), in UTC: `Tue, 01 Dec 2026 19:05:00 +0000`.
@@ -33,6 +32,20 @@ package enum TimeText {
         let zone = local ? (parts.tm_zone.map { String(cString: $0) } ?? "local") : "UTC"
         let date = withDate ? "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday))) " : ""
         return date + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))) " + zone
+    }
+
+    /// A local date and time to the second (`TZ` honoured), as a log line starts: `2026-11-29 17:39:05`.
+    public static func localStamp(_ seconds: Double) -> String {
+        var t = time_t(clampedInstant(seconds))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        return dateAndTime(parts, separator: " ")
+    }
+
+    /// `2026-11-29<separator>17:39:05` from broken-down time.
+    private static func dateAndTime(_ parts: tm, separator: String) -> String {
+        "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
+            + separator + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))"
     }
 
     /// Compact UTC stamp for file names: `20261129T120000Z`.

@@ -79,6 +79,7 @@ import Testing
         case "--vs": return "usd"
         case "--range": return "7d"
         case "--sort": return "name"
+        case "--status": return "firing"
         default: return "x"
         }
     }

@@ -81,6 +81,7 @@ import Testing
                 #expect(lines.allSatisfy { TextCell.width($0) <= width }, "width \(width): \(lines)")
                 #expect(lines[1].contains("BTC") && lines[1].contains("$123,456.78"), "\(lines)")
                 #expect(lines[0].contains("HOLDING") == (!holdings.isEmpty && width >= 84), "width \(width): \(lines[0])")
+                #expect(lines[0].contains("COST") == (!holdings.isEmpty && width >= 120), "width \(width): \(lines[0])")
                 if width >= 84, !holdings.isEmpty { #expect(lines[1].contains("$1.52B"), "a value too wide is abbreviated: \(lines[1])") }
             }
         }
@@ -98,9 +99,12 @@ import Testing
         let text = try Binary.run(args)
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].contains("HOLDING") && lines[0].contains("VALUE"), "\(lines[0])")
+        #expect(lines[0].contains("HOLDING") && lines[0].contains("VALUE") && lines[0].contains("COST") && lines[0].contains("P&L"), "\(lines[0])")
         let btc = try #require(lines.first { $0.contains("$40,000.00") }, "\(text.stdout)")
         #expect(btc.contains(" 0.75 ") && btc.contains("$30,000.00"), "0.75 BTC at $40,000: \(btc)")
+        #expect(btc.contains("$25,000.00") && btc.contains("+$5,000.00 +20.00%"), "cost and P&L as --json gives them: \(btc)")
+        let totalLine = try #require(lines.last, "\(text.stdout)")
+        #expect(totalLine.hasPrefix("TOTAL") && totalLine.contains("$35,000.00") && totalLine.contains("$29,000.00") && totalLine.contains("+$6,000.00 +20.69%"), "\(totalLine)")
         let eth = try #require(lines.first { $0.contains("$2,500.00") }, "\(text.stdout)")
         #expect(eth.contains(" 2 ") && eth.contains("$5,000.00"), "\(eth)")
         let sol = try #require(lines.first { $0.contains("$100.00") }, "\(text.stdout)")

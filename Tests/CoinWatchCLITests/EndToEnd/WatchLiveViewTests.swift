@@ -126,6 +126,63 @@ import Testing
         #expect(short.contains("+1 more") && short.contains("q quit") && short.contains("$150.00") && !short.contains("$40.00"), "\(short)")
     }
 
+    @Test func enterOpensTheSelectedCoinsChartFullScreenAndQGoesBackToTheTable() throws {
+        let flow = try flow()
+        flow.market.route("/market_chart", Reply.bytes(try HistoryCaptures.capture(HistoryCaptures.chart(days: "30")),
+                                                       contentType: "application/json"))
+        let pane = try pane(flow, columns: 100, rows: 30)
+        _ = pane.waitFor { $0.contains("q quit") && $0.contains("$150.00") }
+        try pane.keys("Down", "Enter")
+        let chart = pane.waitFor { $0.contains("7d chart") && $0.contains("q back") }
+        let lines = chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("Ethereum (ETH)  $40.00  ·  ethereum on coingecko") == true, "the selected row's coin: \(chart)")
+        #expect(lines.contains { $0.hasPrefix("7d chart") } && chart.contains("q back") && !chart.contains("SYMBOL"), "\(chart)")
+        // Title, heading, 26 plot rows, time labels, keys: the plot takes the screen's height.
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("7d chart") })
+        #expect(lines.count >= 30 && heading == 1 && lines[29] == "q back" && !lines[28].isEmpty && lines[2...27].allSatisfy { !$0.isEmpty }, "\(chart)")
+        #expect(lines.allSatisfy { $0.count <= 100 }, "\(chart)")
+        let requests = flow.market.server.requests.filter { $0.path.hasSuffix("/market_chart") }.map(\.target)
+        #expect(requests.count == 1 && requests.first?.contains("/coins/ethereum/market_chart?vs_currency=usd&days=") == true, "\(requests)")
+        try pane.keys("q")
+        let back = pane.waitFor { $0.contains("q quit") && $0.contains("$150.00") }
+        #expect(back.contains("SYMBOL") && !back.contains("7d chart"), "q goes back to the table, the view goes on: \(back)")
+        #expect(watchPID(pane) != nil)
+    }
+
+    @Test func aSearchesAsYouTypeAndAddsTheChosenCoinThroughFavoritesAdd() throws {
+        let flow = try flow()
+        flow.market.route("/search", Reply.bytes(try Fixtures.bytes("real/coingecko/search_query-bi_2023-01-08.json"),
+                                                 contentType: "application/json"))
+        flow.market.set("binance-usd", price: 1.25, change24h: 0)
+        let pane = try pane(flow)
+        _ = pane.waitFor { $0.contains("q quit") && $0.contains("$150.00") }
+        try pane.keys("a", "b", "i")
+        let hits = pane.waitFor { $0.contains("BUSD  Binance USD") }
+        #expect(hits.contains("add a favorite: bi_") && hits.contains("BTC  Bitcoin  (bitcoin)  #1"), "\(hits)")
+        let searches = flow.market.server.requests.filter { $0.path.hasSuffix("/search") }.map(\.target)
+        #expect(searches.last == "/search?query=bi", "\(searches)")
+        try pane.keys("Down", "Enter")
+        let added = pane.waitFor { $0.contains("$1.25") && $0.contains("q quit") }
+        #expect(added.contains("added binance-usd (Binance USD, BUSD)"), "favorites add's own words: \(added)")
+        let rules = try #require(flow.dir.read("rules.json"))
+        #expect(rules.contains(#""favorites": ["bitcoin", "ethereum", "binance-usd"]"#), "the same edit as favorites add: \(rules)")
+        try pane.keys("a", "x", "Escape")
+        let cancelled = pane.waitFor { $0.contains("q quit") && !$0.contains("add a favorite") }
+        #expect(cancelled.contains("$150.00"), "Escape cancels: \(cancelled)")
+    }
+
+    @Test func withHoldingsTheRowsShowCostAndPnlAndATotalLine() throws {
+        let flow = try flow()
+        let text = try String(contentsOfFile: flow.rulesPath, encoding: .utf8)
+        try flow.dir.write("rules.json", text.replacingOccurrences(of: #""sinks": {}"#, with: #""sinks": {}, "holdings": [{"coin": "bitcoin", "amount": 2, "price": 100}]"#))
+        let pane = try pane(flow, columns: 130)
+        let screen = pane.waitFor { $0.contains("q quit") && $0.contains("$150.00") }
+        #expect(screen.contains("HOLDING") && screen.contains("COST") && screen.contains("P&L"), "\(screen)")
+        let btc = try #require(screen.split(separator: "\n").first { $0.hasPrefix("BTC") }, "\(screen)")
+        #expect(btc.contains("$300.00") && btc.contains("$200.00") && btc.contains("+$100.00 +50.00%"), "\(btc)")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("TOTAL") && $0.contains("+$100.00 +50.00%") }, "\(screen)")
+    }
+
     @Test func qQuitsWithStatus0AndRestoresTheScreenTheCursorAndTheKeyboard() throws {
         let flow = try flow()
         let pane = try pane(flow)

@@ -46,7 +46,7 @@ import Testing
     /// A pass whose rule notifies a Slack webhook on a self-signed TLS receiver (`sinkExtra` added
     /// to the sink's JSON), with `env`; the receiver and the state's folder with it.
     private func passToSelfSignedReceiver(sinkExtra: (TLSServer) -> String = { _ in "" },
-                                          env: (TLSServer) -> [String: String] = { _ in [:] })
+                                          env: (TLSServer) -> [String: String] = { _ in [:] }, timeout: Double = 60)
         throws -> (run: Binary.Run, receiver: TLSServer, dir: TempDir) {
         let market = try MarketServer()
         let receiver = try TLSServer(reply: .text("ok"))
@@ -55,7 +55,7 @@ import Testing
         try dir.write("rules.json", RulesJSON.make(
             baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
             sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"\#(sinkExtra(receiver))}}"#))
-        return (try withExtendedLifetime(market) { try pass(dir, env: env(receiver)) }, receiver, dir)
+        return (try withExtendedLifetime(market) { try pass(dir, env: env(receiver), timeout: timeout) }, receiver, dir)
     }
 
     /// Issue 30 item 12: a `ca_file` that is a FIFO is refused at once with a TLS error naming it,
@@ -77,14 +77,7 @@ import Testing
         let fifoDir = try TempDir()
         let fifo = fifoDir.path + "/bundle.pem"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let market = try MarketServer()
-        let receiver = try TLSServer(reply: .text("ok"))
-        let dir = try TempDir()
-        market.set("bitcoin", price: 90)
-        try dir.write("rules.json", RulesJSON.make(
-            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
-            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"}}"#))
-        let run = try withExtendedLifetime(market) { try pass(dir, env: ["SSL_CERT_FILE": fifo], timeout: 15) }
+        let (run, _, _) = try passToSelfSignedReceiver(env: { _ in ["SSL_CERT_FILE": fifo] }, timeout: 15)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("cannot load the CA bundle \(fifo) (ca_file or SSL_CERT_FILE): it is a FIFO"), "\(run.stderr)")
     }

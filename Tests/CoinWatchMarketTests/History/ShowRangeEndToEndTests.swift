@@ -13,16 +13,6 @@ import Testing
     let server: LoopbackServer
     let dir: TempDir
 
-    /// The market_chart capture for each `days` asked.
-    static func chart(days: String?) -> String {
-        switch days {
-        case "1": "coingecko-market-chart_bitcoin_vs-usd_days-1_5-minutely_2021-05-15.json"
-        case "90": "coingecko-market-chart_bitcoin_vs-usd_days-90_interval-daily_2021-05-15.json"
-        case "365", "max": "coingecko-market-chart_terra-luna_vs-usd_days-max_interval-daily_2022-07-06.json"
-        default: "coingecko-market-chart_bitcoin_vs-usd_days-30_hourly_2021-05-15.json"
-        }
-    }
-
     init() throws {
         server = try LoopbackServer { request in
             if request.path.hasSuffix("/coins/markets") {
@@ -30,7 +20,7 @@ import Testing
                     .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
             }
             if request.path.hasSuffix("/market_chart") {
-                return (try? HistoryCaptures.capture(Self.chart(days: request.queryItem("days"))))
+                return (try? HistoryCaptures.capture(HistoryCaptures.chart(days: request.queryItem("days"))))
                     .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
             }
             return .notFound
@@ -247,7 +237,7 @@ import Testing
         let gecko = HistoryCaptures.gecko
         for (timeframe, days) in [(Timeframe.m5, ["1"]), (.h1, ["30"]), (.d1, ["max"])] {
             let key = SeriesKey(provider: "coingecko", coin: "bitcoin", currency: "usd", timeframe: timeframe, points: true)
-            let times = try days.flatMap { try gecko.decodeHistory(try HistoryCaptures.capture(Self.chart(days: $0)), timeframe: timeframe) }
+            let times = try days.flatMap { try gecko.decodeHistory(try HistoryCaptures.capture(HistoryCaptures.chart(days: $0)), timeframe: timeframe) }
                 .map(\.openTime)
             #expect(try store.candles(key, from: .min, to: .max).map(\.openTime) == Set(times).sorted(), "\(timeframe): every point of every answer, once")
         }

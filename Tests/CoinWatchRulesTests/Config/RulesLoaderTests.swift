@@ -59,6 +59,7 @@ import Foundation
             "log": .file(path: "/srv/cw/alerts.jsonl"),
             "team-chat": .webhook(WebhookConfig(url: "https://hooks.slack.com/services/T0/B0/s3cr3t", format: .slack)),
         ]
+        file.sinkOrder = ["stdout", "log", "team-chat"]
         return file
     }
 
