@@ -58,8 +58,9 @@ release: deps
 demo: release
 	@scripts/demo.sh
 
-# The email tests' SMTP server (aiosmtpd from PyPI) lives in a venv under .build; the tests make it
-# themselves when it is missing, this only does it up front.
+# The email tests' SMTP server (aiosmtpd) and the Matrix tests' homeserver (matrix-synapse, binary wheels:
+# nothing from apt) come from PyPI into a venv under .build; the tests make it themselves when it is
+# missing, this only does it up front.
 test-python:
 	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
 		echo "installing python3-venv (apt)"; \
@@ -69,6 +70,9 @@ test-python:
 		echo "installing aiosmtpd into .build/test-python (pip)"; \
 		python3 -m venv .build/test-python && \
 		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check aiosmtpd; }
+	@.build/test-python/bin/python3 -c 'import synapse' 2>/dev/null || { \
+		echo "installing matrix-synapse into .build/test-python (pip)"; \
+		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check matrix-synapse; }
 
 test: deps test-python
 	$(SWIFT) build --product coinwatch

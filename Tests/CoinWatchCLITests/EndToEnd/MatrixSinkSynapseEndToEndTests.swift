@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// The `matrix` sink through the binary against a real Synapse on loopback (docs/delivery.md: an `m.text`
+/// `m.room.message` PUT with the access token), read back from the room as another member sees it.
+@Suite(.serialized) struct MatrixSinkSynapseEndToEndTests {
+    /// One homeserver for the suite (it takes seconds to start); each test posts to a room of its own.
+    static let synapse = Result { try SynapseServer(users: ["coinwatch", "alice"]) }
+
+    let market: MarketServer
+    let dir: TempDir
+
+    init() throws {
+        market = try MarketServer()
+        dir = try TempDir()
+        market.set("bitcoin", price: 90)
+    }
+
+    @Test func anAlertSentToTheMatrixSinkArrivesInTheRoomAsAnMTextMessageFromTheTokensUser() throws {
+        let synapse = try Self.synapse.get()
+        let room = try synapse.makeRoom()
+        let bot = try synapse.user("coinwatch")
+        try dir.write("rules.json", RulesJSON.make(
+            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+            defaults: #"{"notify": ["matrix"]}"#,
+            sinks: #"{"matrix": {"type": "webhook", "format": "matrix", "url": "\#(synapse.url)", "room": "\#(room)", "token": "${MATRIX_TOKEN}"}}"#))
+        let pass = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                  environment: ["MATRIX_TOKEN": bot.token])
+        #expect(pass.status == 0 && pass.stderr.isEmpty, "\(pass.stderr)")
+        #expect(!(pass.stdout + pass.stderr).contains(bot.token))
+        let messages = try synapse.messages(in: room, as: "alice")
+        #expect(messages.count == 1, "\(messages.map(\.content))")
+        let message = try #require(messages.first)
+        #expect(message.sender == bot.id)
+        #expect(message.msgtype == "m.text")
+        #expect(message.body?.contains("BTC") == true && message.body?.contains("lo") == true, "\(message.body ?? "")")
+    }
+
+    @Test func aMessageTheHarnessSendsAsOneUserIsReadBackByAnother() throws {
+        let synapse = try Self.synapse.get()
+        let room = try synapse.makeRoom()
+        let alice = try synapse.user("alice")
+        let id = try synapse.send("/status", as: "alice", in: room)
+        let messages = try synapse.messages(in: room, as: "coinwatch")
+        #expect(messages.map(\.id) == [id])
+        #expect(messages.first?.body == "/status" && messages.first?.sender == alice.id)
+    }
+}
