@@ -1,0 +1,59 @@
+import Foundation
+
+/// A stand-in for api.telegram.org on 127.0.0.1 (`TelegramBotAPI` on a `LoopbackServer`): `getUpdates` with
+/// `offset`, `limit`, `allowed_updates` and a long poll held until an update arrives (at most `longPollLimit`
+/// seconds), `sendMessage`, `sendPhoto` (multipart or a file id), `answerCallbackQuery`,
+/// `editMessageReplyMarkup`, `getMe`; every call recorded. The test queues users' messages and button presses,
+/// and can switch on a 429 flood. A wrong token gets 401, a path that is not `/bot<token>/<method>` 404.
+/// In Swift rather than Python: updates are queued in-process with no IPC, it starts in no time, and the
+/// loopback server already gives one thread per connection, which is what a held long poll needs.
+final class TelegramBotServer: @unchecked Sendable {
+    /// A token of the real shape (`<bot id>:<35 characters>`).
+    static let defaultToken = "7712345678:AAHk3-test_TOKEN-coinwatch-loopback0"
+
+    let api: TelegramBotAPI
+    private let server: LoopbackServer
+
+    init(token: String = defaultToken, longPollLimit: Double = 5) throws {
+        let api = TelegramBotAPI(token: token, longPollLimit: longPollLimit)
+        self.api = api
+        server = try LoopbackServer { request in api.answer(request) }
+    }
+
+    deinit {
+        api.stop()
+        server.stop()
+    }
+
+    var token: String { api.token }
+    /// `http://127.0.0.1:PORT`, in place of `https://api.telegram.org`.
+    var root: String { server.baseURL }
+    /// `http://127.0.0.1:PORT/bot<token>`: a telegram sink's `url`.
+    var botURL: String { server.url("/bot" + api.token) }
+
+    /// Every call made with the right token, in order (`calls("sendMessage")` for one method's).
+    var calls: [TelegramCall] { api.calls }
+    func calls(_ method: String) -> [TelegramCall] { api.calls.filter { $0.method == method } }
+    /// Every request, whatever its token or path.
+    var requests: [RecordedRequest] { server.requests }
+
+    /// A user's message (`/status` gets its `bot_command` entity) in `chat` (the user's private chat by default).
+    @discardableResult
+    func userSends(_ text: String, from user: Int = 5_550_001, in chat: Int? = nil, username: String? = "alice") -> Int? {
+        api.enqueueMessage(text, from: user, in: chat ?? user, username: username)
+    }
+
+    /// A press on an inline button carrying `data`, on the bot's message `messageID`; returns the callback query's id.
+    @discardableResult
+    func userPresses(_ data: String, on messageID: Int, from user: Int = 5_550_001, in chat: Int? = nil,
+                     username: String? = "alice") -> String {
+        api.enqueueCallback(data, from: user, in: chat ?? user, on: messageID, username: username).query
+    }
+
+    /// 429 `retry_after` to the next `requests` calls (all until `endFlood()` when nil), of `methods` only if given.
+    func flood(retryAfter: Int, requests: Int? = nil, methods: Set<String>? = nil) {
+        api.flood(retryAfter: retryAfter, requests: requests, methods: methods)
+    }
+
+    func endFlood() { api.endFlood() }
+}
