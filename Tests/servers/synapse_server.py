@@ -7,10 +7,10 @@ port, no federation, a registration shared secret, rate limits raised, media in 
 Synapse, waits until /_matrix/client/versions answers, registers each USER through the
 shared-secret admin API, creates a public room the first user owns and every other user joins, then
 prints one JSON line: {"url", "room", "users": [{"name", "user_id", "access_token"}…]}.
-It keeps running until stdin closes or SIGTERM arrives, then stops Synapse. Synapse's log is
-FOLDER/synapse.log. Any failure prints {"error": "…"} instead and exits 1.
+It keeps running until stdin closes or SIGTERM arrives, then stops Synapse and removes FOLDER. Synapse's
+log is FOLDER/synapse.log. Any failure prints {"error": "…"} instead and exits 1, FOLDER left for a look.
 """
-import ctypes, hashlib, hmac, json, os, secrets, signal, socket, subprocess, sys, threading, time
+import ctypes, hashlib, hmac, json, os, secrets, shutil, signal, socket, subprocess, sys, threading, time
 import urllib.error, urllib.request
 
 folder, names = sys.argv[1], sys.argv[2:]
@@ -124,6 +124,9 @@ def start():
 
 
 def main():
+    # A parent may have blocked signals (Swift's Process spawns with most of them blocked): SIGTERM must reach
+    # this script and Synapse, which inherits the mask.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     child = None
     try:
         child, base = start()
@@ -148,6 +151,8 @@ def main():
         child.wait(10)
     except subprocess.TimeoutExpired:
         child.kill()
+        child.wait()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 main()
