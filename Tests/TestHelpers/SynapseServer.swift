@@ -93,6 +93,13 @@ final class SynapseServer: @unchecked Sendable {
         return user
     }
 
+    /// The user registered as `name`, or the first one when nil.
+    private func reader(_ name: String?) throws -> User {
+        if let name { return try user(name) }
+        guard let first = users.first else { throw StartFailure(output: "no users") }
+        return first
+    }
+
     /// A fresh room the first user creates and every other user joins, so a test sees only its own messages.
     func makeRoom() throws -> String {
         guard let owner = users.first else { throw StartFailure(output: "no users") }
@@ -106,7 +113,7 @@ final class SynapseServer: @unchecked Sendable {
 
     /// The room's `m.room.message` events (`room` by default), oldest first, as `name` reads them (the last 100).
     func messages(in room: String? = nil, as name: String? = nil) throws -> [Event] {
-        let reader = try name.map(user) ?? users[0]
+        let reader = try reader(name)
         let answer = try call("GET", "/_matrix/client/v3/rooms/\(Self.escape(room ?? self.room))/messages?dir=b&limit=100",
                               as: reader)
         let events = (answer["chunk"]?.elements ?? []).compactMap { event -> Event? in
@@ -131,20 +138,30 @@ final class SynapseServer: @unchecked Sendable {
     func download(_ mxc: String, as name: String? = nil) throws -> [UInt8] {
         guard mxc.hasPrefix("mxc://") else { throw StartFailure(output: "not an mxc URL: \(mxc)") }
         let response = try request("GET", "/_matrix/client/v1/media/download/" + mxc.dropFirst(6), body: nil,
-                                   as: try name.map(user) ?? users[0])
+                                   as: try reader(name))
         return response.body
+    }
+
+    /// Uploads `bytes` as `name` (the first user by default) through the media API; returns its `mxc://` URL.
+    func upload(_ bytes: [UInt8], contentType: String, as name: String? = nil) throws -> String {
+        let response = try request("POST", "/_matrix/media/v3/upload", body: bytes, contentType: contentType, as: try reader(name))
+        guard let url = try JSONParser.parse(response.body)["content_uri"]?.stringValue else {
+            throw StartFailure(output: "upload: no content_uri")
+        }
+        return url
     }
 
     /// One client-API call; its JSON answer, or a `StartFailure` with the status and body.
     private func call(_ method: String, _ path: String, body: String? = nil, as user: User) throws -> JSONNode {
-        let response = try request(method, path, body: body, as: user)
+        let response = try request(method, path, body: body.map { Array($0.utf8) }, contentType: "application/json", as: user)
         return try JSONParser.parse(response.body)
     }
 
-    private func request(_ method: String, _ path: String, body: String?, as user: User) throws -> HTTPResponse {
+    private func request(_ method: String, _ path: String, body: [UInt8]?, contentType: String = "application/json",
+                         as user: User) throws -> HTTPResponse {
         var headers = [HTTPHeader("Authorization", "Bearer " + user.token)]
-        if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
-        let request = HTTPRequest(url: url + path, method: method, headers: headers, body: body.map { Array($0.utf8) })
+        if body != nil { headers.append(HTTPHeader("Content-Type", contentType)) }
+        let request = HTTPRequest(url: url + path, method: method, headers: headers, body: body)
         guard let result = transport.perform([request]).first else { throw StartFailure(output: "no answer") }
         let response = try result.get()
         guard response.status == 200 else {

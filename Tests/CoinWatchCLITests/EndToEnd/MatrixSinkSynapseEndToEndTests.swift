@@ -37,6 +37,14 @@ import Testing
         #expect(message.body?.contains("BTC") == true && message.body?.contains("lo") == true, "\(message.body ?? "")")
     }
 
+    @Test func anUploadedFileIsDownloadedBackByAnotherUserByItsMXCURL() throws {
+        let synapse = try Self.synapse.get()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("chart".utf8)
+        let mxc = try synapse.upload(png, contentType: "image/png", as: "coinwatch")
+        #expect(mxc.hasPrefix("mxc://localhost/"))
+        #expect(try synapse.download(mxc, as: "alice") == png)
+    }
+
     @Test func aMessageTheHarnessSendsAsOneUserIsReadBackByAnother() throws {
         let synapse = try Self.synapse.get()
         let room = try synapse.makeRoom()
