@@ -6,18 +6,31 @@ public struct ListedMarket: Codable, Sendable, Equatable, StateRecord {
     public var base: String
     /// The coin's display name where the exchange gives one (Upbit `english_name`).
     public var name: String?
+    /// The exchange's caution flags on it (SPEC §14, `MarketFlag` names, sorted); nil: none, or not read.
+    public var flags: [String]?
+    /// Why the market is ending (SPEC §14): Upbit's `delisting_date`, Binance's `status` other than
+    /// `TRADING`, `removed` once it left the list; nil: it trades on.
+    public var ending: String?
+    /// Since when its flags (or its ending) have been as they are, seconds since 1970 (the list of
+    /// exchange events keeps it for `explain`); nil where not tracked.
+    public var since: Double?
 
     /// A market from its fields; `base` is upper-cased.
-    public init(code: String, base: String, name: String? = nil) {
+    public init(code: String, base: String, name: String? = nil, flags: [String]? = nil, ending: String? = nil) {
         self.code = code
         self.base = base.uppercased()
         self.name = name
+        self.flags = flags.flatMap { $0.isEmpty ? nil : $0.sorted() }
+        self.ending = ending
     }
 
     static let fields = StateFields<ListedMarket>(blank: ListedMarket(code: "", base: ""), [
         .required("code", \.code, .string),
         .required("base", \.base, .string),
         .optional("name", \.name, .string),
+        .optional("flags", \.flags, .array(.string)),
+        .optional("ending", \.ending, .string),
+        .optional("since", \.since, .number),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
@@ -32,6 +45,9 @@ public struct MarketListing: Codable, Sendable, Equatable, StateRecord {
     public var fetchedAt: Double
     /// The markets quoted in the listing's currency.
     public var markets: [ListedMarket]
+    /// The rules that have seen this list of exchange events (SPEC §14), so a new rule's first list
+    /// is recorded without notifying; nil on the plain listings that serve favorites.
+    public var seenBy: [String]?
 
     /// A listing learned at `fetchedAt` (seconds since 1970).
     public init(fetchedAt: Double, markets: [ListedMarket]) {
@@ -42,6 +58,7 @@ public struct MarketListing: Codable, Sendable, Equatable, StateRecord {
     static let fields = StateFields<MarketListing>(blank: MarketListing(fetchedAt: 0, markets: []), [
         .required("fetched_at", \.fetchedAt, .number),
         .required("markets", \.markets, .array(.record)),
+        .optional("seen_by", \.seenBy, .array(.string)),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
@@ -53,4 +70,8 @@ public struct MarketListing: Codable, Sendable, Equatable, StateRecord {
 
     /// The key of `ProviderMemory.listings`: "provider|vs".
     public static func key(provider: String, vs: String) -> String { "\(provider)|\(vs.lowercased())" }
+
+    /// The key of the list exchange events are judged against (SPEC §14): "provider|vs|events", kept
+    /// beside the plain listing (whose flags a quote answer may not carry, Bithumb's).
+    public static func eventsKey(provider: String, vs: String) -> String { key(provider: provider, vs: vs) + "|events" }
 }
