@@ -12,6 +12,8 @@ public struct RulesFile: Sendable, Equatable {
     public var vsCurrency: String = "usd"
     /// Seconds between passes in loop mode; default 60.
     public var interval: Double = 60
+    /// Seconds between two fetches of an exchange's market list for exchange events (SPEC §14); default 10m.
+    public var listingInterval: Double = 600
     /// Providers in failover order; default `[coingecko]`.
     public var providers: [ProviderConfig] = [ProviderConfig(name: .coingecko)]
     /// The watchlist, as written.
