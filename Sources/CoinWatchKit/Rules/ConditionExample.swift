@@ -128,7 +128,7 @@ struct ConditionExample: Sendable {
                 let flags = listed.flags.map { "flagged " + $0.joined(separator: ", ") } ?? "not flagged"
                 return listed.ending.map { "ending (\($0))" } ?? "listed, \(flags)"
             }
-            parts = ["\(market.exchange) \(market.code) before: \(side(market.before)); now: \(side(market.after))"]
+            return "\(market.exchange) \(market.code) before: \(side(market.before)); now: \(side(market.after))"
         }
         if previous == nil, history.isEmpty, !level { parts.append("no previous price") }
         if firing { parts.append("fired before") }
