@@ -36,9 +36,8 @@ struct MarketEventStage {
         return (found, warnings)
     }
 
-    /// Runs the stage at `now`; `baseline`: record, notify nothing.
-    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double,
-             baseline: Bool) -> Outcome {
+    /// Runs the stage at `now` (a `--baseline` pass records the lists and sends nothing: `Pass.unsend`).
+    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double) -> Outcome {
         var outcome = Outcome()
         let (watching, warnings) = watching(now: now)
         outcome.warnings = warnings
@@ -64,7 +63,7 @@ struct MarketEventStage {
             }
             guard var current else { continue }
             let ids = group.rules.map(\.id)
-            if let old, current.fetchedAt != old.fetchedAt, !baseline {
+            if let old, current.fetchedAt != old.fetchedAt {
                 let seen = Set(old.seenBy ?? [])
                 let changes = Self.changes(exchange: group.exchange.name, from: old, to: current)
                 for rule in group.rules where seen.contains(rule.id) {

@@ -58,8 +58,7 @@ public struct Pass: Sendable {
         state.lastPass = now
         // Before the quotes, so a market list fetched here serves favorites too (one request).
         let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
-            .run(memory: &state.memory, pairs: &state.pairs, silences: SilenceIndex(state.silences, now: now), now: now,
-                 baseline: baseline)
+            .run(memory: &state.memory, pairs: &state.pairs, silences: SilenceIndex(state.silences, now: now), now: now)
         outcome.requestCount += events.requests
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         let quotes = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
