@@ -1,0 +1,42 @@
+/// Eight bytes of a document as one 64-bit word, for the tokenizer's runs of bytes that need no
+/// decision (the inside of a string, a line's columns): a word
+/// whose mask is zero holds no byte of interest and is passed whole.
+///
+/// Each mask has the high bit set in the bytes that match (SWAR, "determine if a word has a zero
+/// byte" in Sean Anderson's Bit Twiddling Hacks). The lowest set bit always marks a byte that
+/// matches; bits above it may not (a borrow runs upward), so callers take only the lowest
+/// (`firstOffset`) and decide that byte by itself.
+enum ByteBlock {
+    /// A word's bytes.
+    static let width = 8
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset` of `bytes`, the first in the lowest bits; the caller makes sure
+    /// that `offset + width <= bytes.count`.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Bytes equal to `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Bytes below `limit` (at most 0x80).
+    @inline(__always)
+    static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// Bytes of 0x80 or more (not ASCII).
+    @inline(__always)
+    static func high(_ word: UInt64) -> UInt64 { word & highs }
+
+    /// The offset in the word of the first byte a non-zero `mask` marks.
+    @inline(__always)
+    static func firstOffset(_ mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }
+}

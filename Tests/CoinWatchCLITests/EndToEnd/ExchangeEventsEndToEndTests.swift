@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TestHelpers
+
+/// Exchange events (SPEC §14) through the built binary against a loopback Upbit replaying the real
+/// `/market/all?isDetails=true` capture, then edited copies of it (named `EDITED-…`): a market newly
+/// flagged, a new KRW market. Time passes by ageing the state (`StateAging`), not by sleeping.
+@Suite(.serialized) struct ExchangeEventsEndToEndTests {
+    let dir: TempDir
+    /// The capture `/market/all` answers with now.
+    let listing = Listing()
+
+    final class Listing: Sendable {
+        let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
+    }
+
+    init() throws { dir = try TempDir() }
+
+    static let original = "real/upbit/market-all_isDetails-true_2025-07-27.json"
+    static let flagged = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-ETH-flagged.json"
+    static let listed = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-XYZ-listed.json"
+
+    func server() throws -> ReplayServer {
+        var routes = Replays.upbitRoutes()
+        let listing = self.listing
+        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
+        return try ReplayServer(routes)
+    }
+
+    func write(base: String, rules: String) throws {
+        let document = ProviderRules.make([("upbit", base)], vs: "krw", favorites: ["BTC"], rules: rules)
+        try dir.write("rules.json", document.replacingOccurrences(of: #""vs_currency": "krw","#,
+                                                                  with: #""vs_currency": "krw", "listing_interval": "10m","#))
+    }
+
+    /// One `--once --json` pass of the binary, after ageing the state by `after` seconds.
+    func pass(after: Double = 0, _ extra: [String] = []) throws -> Binary.Run {
+        try StateAging.age(dir.path + "/state.json", by: after)
+        return try Binary.run(["--once", "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
+    }
+
+    static let rules = #"{"id": "flags", "coin": "*", "provider": "upbit", "when": {"caution": true}, "resolve": true}, "#
+        + #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}"#
+
+    @Test func aCautionRuleOnEveryMarketAnnouncesANewlyFlaggedMarketOnceWithItsFlags() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        let first = try pass()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stdout.contains(#""condition":"caution""#), "the first list is recorded without notifying: \(first.stdout)")
+        #expect(upbit.requests("/market/all").count == 1, "one list serves the favorites and the events")
+
+        listing.file.withLock { $0 = Self.flagged }
+        let within = try pass(after: 60)
+        #expect(!within.stdout.contains("caution"), "not fetched again within listing_interval")
+        #expect(upbit.requests("/market/all").count == 1)
+
+        let second = try pass(after: 600)
+        let lines = second.stdout.split(separator: "\n").filter { $0.contains(#""condition":"caution""#) }
+        #expect(lines.count == 1, "\(second.stdout) \(second.stderr)")
+        let record = try #require(lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(record["coin"] as? String == "KRW-ETH")
+        #expect(record["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(record["message"] as? String == "Upbit flags KRW-ETH: price fluctuations, trading volume soaring")
+        #expect(record["provider"] as? String == "upbit")
+        #expect(record["price"] == nil, "no quote of KRW-ETH: no price")
+
+        let third = try pass(after: 600)
+        #expect(!third.stdout.contains(#""condition":"caution""#), "one notice per change: \(third.stdout)")
+        #expect(upbit.requests("/market/all").count == 3)
+    }
+
+    @Test func aListedRuleAnnouncesANewKRWMarketAndAClearedFlagResolves() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.listed }
+        let next = try pass(after: 600)
+        let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let listed = records.filter { $0["condition"] as? String == "listed" }
+        #expect(listed.count == 1, "\(next.stdout) \(next.stderr)")
+        #expect(listed.first?["message"] as? String == "Upbit lists KRW-XYZ (Xyz)")
+        #expect(listed.first?["coin"] as? String == "KRW-XYZ")
+        let resolved = records.filter { $0["condition"] as? String == "caution" }
+        #expect(resolved.count == 1)
+        #expect(resolved.first?["status"] as? String == "resolved")
+        #expect(resolved.first?["message"] as? String == "Upbit no longer flags KRW-ETH (was: price fluctuations, trading volume soaring)")
+    }
+
+    @Test func aBaselinePassRecordsTheListWithoutNotifying() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.flagged }
+        let baseline = try pass(after: 600, ["--baseline"])
+        #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
+        let after = try pass(after: 600)
+        #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
+    }
+}
