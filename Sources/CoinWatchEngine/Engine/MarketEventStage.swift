@@ -10,18 +10,26 @@ import CoinWatchState
 /// and each market that changed is judged by each rule's kind. A rule's first list (and every list of
 /// a `--baseline` pass) is recorded without notifying. Writes `memory.listings`, `memory.backoff` and
 /// the pairs of the alerts it raises.
-struct MarketEventStage {
+package struct MarketEventStage {
     /// What the stage did.
-    struct Outcome {
-        var pending: [RuleRunner.Pending] = []
-        var requests = 0
+    package struct Outcome {
+        package var pending: [RuleRunner.Pending] = []
+        package var requests = 0
         /// One stderr line each (without the `coinwatch: ` prefix).
-        var warnings: [String] = []
+        package var warnings: [String] = []
+
+        package init() {}
     }
 
     var rules: RulesFile
     var providers: [any PriceProvider]
     var transport: any HTTPTransport
+
+    package init(rules: RulesFile, providers: [any PriceProvider], transport: any HTTPTransport) {
+        self.rules = rules
+        self.providers = providers
+        self.transport = transport
+    }
 
     /// The rules it judges, active at `now`, with their exchange; a rule with no exchange is a warning.
     func watching(now: Double) -> (rules: [(rule: Rule, exchange: any MarketEventSource)], warnings: [String]) {
@@ -41,61 +49,101 @@ struct MarketEventStage {
         return (found, warnings)
     }
 
-    /// Runs the stage at `now` (a `--baseline` pass records the lists and sends nothing: `Pass.unsend`).
-    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double) -> Outcome {
-        var outcome = Outcome()
+    /// One (exchange, currency) whose market list some rules watch.
+    package struct Group {
+        var exchange: any MarketEventSource
+        var vs: String
+        var rules: [Rule]
+        /// Its list's key in `ProviderMemory.listings`.
+        var key: String { MarketListing.eventsKey(provider: exchange.name, vs: vs) }
+        /// The GETs that make its list.
+        package var requests: [HTTPRequest] { exchange.eventRequests(vs: vs) }
+    }
+
+    /// The groups of the rules it judges at `now`, and a warning per rule with no exchange.
+    func groups(now: Double) -> (groups: [Group], warnings: [String]) {
         let (watching, warnings) = watching(now: now)
-        outcome.warnings = warnings
-        var groups: [(exchange: any MarketEventSource, vs: String, rules: [Rule])] = []
+        var groups: [Group] = []
         for (rule, exchange) in watching {
             let vs = rule.vs ?? rules.vsCurrency
             if let index = groups.firstIndex(where: { $0.exchange.name == exchange.name && $0.vs == vs }) {
                 groups[index].rules.append(rule)
             } else {
-                groups.append((exchange, vs, [rule]))
+                groups.append(Group(exchange: exchange, vs: vs, rules: [rule]))
             }
         }
+        return (groups, warnings)
+    }
+
+    /// Whether `group`'s list is to be fetched at `now`: none yet, or `listing_interval` passed (or the
+    /// clock went back), and its exchange is not backing off.
+    func isDue(_ group: Group, memory: ProviderMemory, now: Double) -> Bool {
+        let due = memory.listings[group.key].map { $0.fetchedAt > now || now - $0.fetchedAt >= rules.listingInterval } ?? true
+        return due && (memory.backoff[group.exchange.name] ?? 0) <= now
+    }
+
+    /// When the next list falls due (seconds since 1970): `now` when one is due, nil when no rule watches one.
+    package func nextDue(memory: ProviderMemory, now: Double) -> Double? {
+        groups(now: now).groups.map { group in
+            guard let listing = memory.listings[group.key], listing.fetchedAt <= now else { return now }
+            return max(listing.fetchedAt + rules.listingInterval, memory.backoff[group.exchange.name] ?? 0)
+        }.min()
+    }
+
+    /// The groups due at `now` (`stream` fetches their requests off its loop, then calls `apply`).
+    package func dueGroups(memory: ProviderMemory, now: Double) -> [Group] {
+        groups(now: now).groups.filter { isDue($0, memory: memory, now: now) }
+    }
+
+    /// Runs the stage at `now` (a `--baseline` pass records the lists and sends nothing: `Pass.unsend`).
+    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double) -> Outcome {
+        var outcome = Outcome()
+        let (groups, warnings) = groups(now: now)
+        outcome.warnings = warnings
         for group in groups {
-            let key = MarketListing.eventsKey(provider: group.exchange.name, vs: group.vs)
-            let old = memory.listings[key]
-            var current = old
-            let due = old.map { $0.fetchedAt > now || now - $0.fetchedAt >= rules.listingInterval } ?? true
-            if due, (memory.backoff[group.exchange.name] ?? 0) <= now {
-                switch fetch(group.exchange, vs: group.vs, memory: &memory, now: now, outcome: &outcome) {
-                case .some(let markets): current = Self.merge(markets, over: old, now: now)
-                case .none: break
-                }
-            }
-            guard var current else { continue }
-            let ids = group.rules.map(\.id)
-            if let old, current.fetchedAt != old.fetchedAt {
-                let seen = Set(old.seenBy ?? [])
-                let changes = Self.changes(exchange: group.exchange.name, from: old, to: current)
-                for rule in group.rules where seen.contains(rule.id) {
-                    judge(rule, changes: changes, vs: group.vs, memory: memory, pairs: &pairs, silences: silences, now: now,
-                          outcome: &outcome)
-                }
-            }
-            current.seenBy = ids
-            memory.listings[key] = current
+            let answers = isDue(group, memory: memory, now: now) ? transport.perform(group.requests) : nil
+            apply(group, answers: answers, memory: &memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
         }
         return outcome
     }
 
-    /// Asks `exchange` for its list; stores the plain listing where the answer is also that. Nil on failure (a warning).
-    private func fetch(_ exchange: any MarketEventSource, vs: String, memory: inout ProviderMemory, now: Double,
-                       outcome: inout Outcome) -> [ListedMarket]? {
-        let requests = exchange.eventRequests(vs: vs)
+    /// Takes `group`'s answers (nil: its list was not fetched now), compares the list with the one
+    /// before and judges each market that changed for each rule that saw the one before.
+    package func apply(_ group: Group, answers: [Result<HTTPResponse, TransportError>]?, memory: inout ProviderMemory,
+                       pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) {
+        let old = memory.listings[group.key]
+        var current = old
+        if let answers, let markets = read(group, answers: answers, memory: &memory, now: now, outcome: &outcome) {
+            current = Self.merge(markets, over: old, now: now)
+        }
+        guard var current else { return }
+        if let old, current.fetchedAt != old.fetchedAt {
+            let seen = Set(old.seenBy ?? [])
+            let changes = Self.changes(exchange: group.exchange.name, from: old, to: current)
+            for rule in group.rules where seen.contains(rule.id) {
+                judge(rule, changes: changes, vs: group.vs, memory: memory, pairs: &pairs, silences: silences, now: now,
+                      outcome: &outcome)
+            }
+        }
+        current.seenBy = group.rules.map(\.id)
+        memory.listings[group.key] = current
+    }
+
+    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning).
+    private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
+                      outcome: inout Outcome) -> [ListedMarket]? {
+        let exchange = group.exchange
+        let requests = group.requests
         outcome.requests += requests.count
         do {
             var bodies: [[UInt8]] = []
-            for (request, result) in zip(requests, transport.perform(requests)) {
+            for (request, result) in zip(requests, answers) {
                 bodies.append(try ProviderCall.body(of: result, to: request, from: exchange.name, errorMessage: exchange.errorMessage,
                                                     memory: &memory, now: now))
             }
-            let markets = try exchange.decodeEvents(bodies, vs: vs)
+            let markets = try exchange.decodeEvents(bodies, vs: group.vs)
             if exchange.eventsShareListing {
-                memory.listings[MarketListing.key(provider: exchange.name, vs: vs)] =
+                memory.listings[MarketListing.key(provider: exchange.name, vs: group.vs)] =
                     MarketListing(fetchedAt: now, markets: markets.filter { $0.ending == nil })
             }
             return markets

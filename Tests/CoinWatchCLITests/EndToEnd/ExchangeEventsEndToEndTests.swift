@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 @testable import TestHelpers
@@ -21,12 +22,7 @@ import Testing
     static let flagged = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-ETH-flagged.json"
     static let listed = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-XYZ-listed.json"
 
-    func server() throws -> ReplayServer {
-        var routes = Replays.upbitRoutes()
-        let listing = self.listing
-        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
-        return try ReplayServer(routes)
-    }
+    func server() throws -> ReplayServer { try ReplayServer(routes()) }
 
     func write(base: String, rules: String) throws {
         let document = ProviderRules.make([("upbit", base)], vs: "krw", favorites: ["BTC"], rules: rules)
@@ -98,5 +94,52 @@ import Testing
         #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
         let after = try pass(after: 600)
         #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
+    }
+
+    /// `stream` against a loopback Upbit (REST replaying the real capture, then `file`; a WebSocket
+    /// feed for BTC): a `--once` pass records the capture's list, the state is aged past
+    /// `listing_interval`, then `stream` fetches the list again on its own thread and announces what
+    /// changed, `source: stream`. Returns the records stdout carried and how often `/market/all` was asked.
+    func streamRecords(serving file: String, until count: Int) throws -> (records: [[String: Any]], stderr: String, lists: Int) {
+        let rig = try StreamRig(connections: [[["wait": 1]]], routes: routes())
+        try rig.writeRules(provider: #"{"name": "upbit", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "krw", favorites: ["BTC"], rules: Self.rules)
+        let first = try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(first.status == 0 && first.stdout.isEmpty, "the first list is recorded without notifying: \(first.stdout) \(first.stderr)")
+        try StateAging.age(rig.statePath, by: 600)
+        listing.file.withLock { $0 = file }
+        let run = try rig.start()
+        let arrived = Eventually.wait(timeout: 10) { StreamRig.records(run.stdout).count >= count }
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(arrived, "\(run.stdout) \(run.stderr)")
+        return (StreamRig.records(run.stdout), run.stderr, rig.rest.requests("/market/all").count)
+    }
+
+    func routes() -> [String: ReplayServer.Route] {
+        var routes = Replays.upbitRoutes()
+        let listing = self.listing
+        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
+        return routes
+    }
+
+    @Test func streamAnnouncesANewlyFlaggedMarketOnceWithItsFlags() throws {
+        let (records, stderr, lists) = try streamRecords(serving: Self.flagged, until: 1)
+        #expect(records.count == 1, "\(records)")
+        #expect(records.first?["condition"] as? String == "caution")
+        #expect(records.first?["coin"] as? String == "KRW-ETH", "ETH is no favorite: coin * covers every KRW market")
+        #expect(records.first?["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(records.first?["source"] as? String == "stream")
+        #expect(lists == 2, "the pass's list, then stream's one fetch (the favorites' listing is still fresh)")
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test func streamAnnouncesANewKRWMarket() throws {
+        let (records, _, lists) = try streamRecords(serving: Self.listed, until: 1)
+        #expect(records.map { $0["condition"] as? String } == ["listed"], "\(records)")
+        #expect(records.first?["coin"] as? String == "KRW-XYZ")
+        #expect(records.first?["message"] as? String == "Upbit lists KRW-XYZ (Xyz)")
+        #expect(records.first?["source"] as? String == "stream")
+        #expect(lists == 2)
     }
 }
