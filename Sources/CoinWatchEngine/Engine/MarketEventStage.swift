@@ -31,9 +31,26 @@ package struct MarketEventStage {
         self.transport = transport
     }
 
-    /// The rules it judges, active at `now`, with their exchange; a rule with no exchange is a warning.
-    func watching(now: Double) -> (rules: [(rule: Rule, exchange: any MarketEventSource)], warnings: [String]) {
-        var found: [(rule: Rule, exchange: any MarketEventSource)] = []
+    /// One (exchange, currency) whose market list some rules watch.
+    package struct Group {
+        package var exchange: any MarketEventSource
+        package var vs: String
+        package var rules: [Rule]
+        /// Its list's key in `ProviderMemory.listings`.
+        var key: String { MarketListing.eventsKey(provider: exchange.name, vs: vs) }
+        /// The GETs that make its list.
+        package var requests: [HTTPRequest] { exchange.eventRequests(vs: vs) }
+    }
+
+    /// The groups of the rules it judges at `now`, and a warning per rule with no exchange.
+    package func groups(now: Double) -> (groups: [Group], warnings: [String]) {
+        Self.groups(rules: rules, providers: providers, now: now)
+    }
+
+    /// The groups of `rules`' exchange event rules active at `now` (`rule.provider`'s exchange, else
+    /// the first exchange among `providers`), and a warning per rule with no exchange.
+    package static func groups(rules: RulesFile, providers: [any PriceProvider], now: Double) -> (groups: [Group], warnings: [String]) {
+        var groups: [Group] = []
         var warnings: [String] = []
         let sources = providers.compactMap(MarketEventSources.source)
         for rule in rules.rules where rule.enabled && rule.condition.kind is any ExchangeEventKind {
@@ -44,27 +61,6 @@ package struct MarketEventStage {
                     + "none is among the providers")
                 continue
             }
-            found.append((rule, exchange))
-        }
-        return (found, warnings)
-    }
-
-    /// One (exchange, currency) whose market list some rules watch.
-    package struct Group {
-        var exchange: any MarketEventSource
-        var vs: String
-        var rules: [Rule]
-        /// Its list's key in `ProviderMemory.listings`.
-        var key: String { MarketListing.eventsKey(provider: exchange.name, vs: vs) }
-        /// The GETs that make its list.
-        package var requests: [HTTPRequest] { exchange.eventRequests(vs: vs) }
-    }
-
-    /// The groups of the rules it judges at `now`, and a warning per rule with no exchange.
-    func groups(now: Double) -> (groups: [Group], warnings: [String]) {
-        let (watching, warnings) = watching(now: now)
-        var groups: [Group] = []
-        for (rule, exchange) in watching {
             let vs = rule.vs ?? rules.vsCurrency
             if let index = groups.firstIndex(where: { $0.exchange.name == exchange.name && $0.vs == vs }) {
                 groups[index].rules.append(rule)

@@ -142,4 +142,27 @@ import Testing
         #expect(records.first?["source"] as? String == "stream")
         #expect(lists == 2)
     }
+
+    /// `check` shows the requests exchange event rules add: per exchange and currency, its market list
+    /// every `listing_interval` (Bithumb: the list and its warnings).
+    @Test func checkShowsTheMarketListRequestsTheseRulesAdd() throws {
+        try dir.write("rules.json", #"""
+        {"vs_currency": "krw", "listing_interval": "15m", "providers": [{"name": "upbit"}, {"name": "bithumb"}],
+         "favorites": ["BTC"],
+         "rules": [{"id": "flags", "coin": "*", "when": {"caution": true}},
+                   {"id": "gone", "coin": "BTC", "provider": "bithumb", "when": {"delisting": true}}]}
+        """#)
+        let run = try Binary.run(["check", "--rules", dir.path + "/rules.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("exchange events add: upbit krw: 1 market list request every 15m (it also serves favorites); "
+            + "bithumb krw: 2 market list requests every 15m"), "\(run.stdout)")
+        #expect(run.stdout.contains("* (every market)"), "\(run.stdout)")
+        let json = try Binary.run(["check", "--json", "--rules", dir.path + "/rules.json"])
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let lists = try #require((plan["requests"] as? [String: Any])?["market_lists"] as? [[String: Any]])
+        #expect(lists.map { $0["provider"] as? String } == ["upbit", "bithumb"])
+        #expect(lists.map { $0["requests"] as? Int } == [1, 2])
+        #expect(lists.first?["every_seconds"] as? Double == 900)
+    }
 }
+
