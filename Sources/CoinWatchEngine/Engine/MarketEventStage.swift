@@ -170,7 +170,7 @@ package struct MarketEventStage {
     }
 
     /// The ending of a market that left the list.
-    static let removed = "removed"
+    package static let removed = "removed"
 
     /// The markets whose flags, ending or presence differ between `old` and `new`, in `new`'s order.
     static func changes(exchange: String, from old: MarketListing, to new: MarketListing) -> [MarketChange] {

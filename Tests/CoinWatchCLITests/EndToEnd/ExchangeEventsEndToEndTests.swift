@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+@testable import CoinWatchSupport
 @testable import TestHelpers
 
 /// Exchange events (SPEC §14) through the built binary against a loopback Upbit replaying the real
@@ -163,6 +164,41 @@ import Testing
         #expect(lists.map { $0["provider"] as? String } == ["upbit", "bithumb"])
         #expect(lists.map { $0["requests"] as? Int } == [1, 2])
         #expect(lists.first?["every_seconds"] as? Double == 900)
+    }
+
+    /// `explain` of an exchange event rule shows the markets flagged now, their flags and since when:
+    /// the time its flags were first seen, kept while a later list shows them unchanged.
+    @Test func explainShowsAMarketsFlagsNowAndSinceWhen() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        func explained(_ extra: [String] = []) throws -> [String: Any] {
+            let run = try Binary.run(["explain", "flags"] + extra + ["--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        }
+        let first = try explained()
+        let pairs = try #require(first["pairs"] as? [[String: Any]])
+        // The capture itself has 9 KRW markets flagged (KRW-WAVES…); the edited copy adds KRW-ETH.
+        #expect(pairs.count == 10 && pairs.allSatisfy { !(($0["flags"] as? [String]) ?? []).isEmpty }, "only the flagged markets of the 183: \(pairs)")
+        let eth = try #require(pairs.first { $0["coin"] as? String == "KRW-ETH" })
+        #expect(eth["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        let since = try #require(eth["since"] as? String)
+        #expect((first["list"] as? [String: Any])?["markets"] as? Int == 183)
+
+        let next = try pass(after: 600)
+        #expect(next.status == 0 && upbit.requests("/market/all").count == 2)
+        let kept = try #require((try explained(["KRW-ETH"])["pairs"] as? [[String: Any]])?.first)
+        let aged = try #require(DateTimeParser.parse(since)).timeIntervalSince1970 - 600
+        #expect(kept["since"] as? String == TimeText.iso(aged), "first seen a list ago, not reset by the same flags again")
+
+        let text = try Binary.run(["explain", "flags", "KRW-ETH", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(text.stdout.contains("upbit krw market list of "), "\(text.stdout)")
+        #expect(text.stdout.contains("183 markets, 10 flagged, 0 ending"), "\(text.stdout)")
+        #expect(text.stdout.contains("KRW-ETH (Ethereum)\n    now:   flagged: price fluctuations, trading volume soaring — since \(TimeText.iso(aged))\n"),
+                "\(text.stdout)")
+        #expect(try Binary.run(["explain", "flags", "KRW-NOPE", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]).status == 1)
     }
 }
 
