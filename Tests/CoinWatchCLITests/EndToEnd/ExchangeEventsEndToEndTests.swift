@@ -200,5 +200,25 @@ import Testing
                 "\(text.stdout)")
         #expect(try Binary.run(["explain", "flags", "KRW-NOPE", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]).status == 1)
     }
+
+    /// `watch` marks a favorite whose market its exchange flags: `!` after the symbol, and `flags` in
+    /// `--json` (from the listing the quotes were resolved through, so no extra request).
+    @Test func watchMarksAFlaggedFavorite() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "ETH"], rules: ""))
+        let args = ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        let run = try Binary.run(["watch", "--once"] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.contains { $0.hasPrefix("ETH!     ") }, "\(run.stdout)")
+        #expect(rows.contains { $0.hasPrefix("BTC      ") }, "BTC is not flagged: \(run.stdout)")
+        let json = try Binary.run(["watch", "--json"] + args)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let byCoin = Dictionary(uniqueKeysWithValues: ((document["rows"] as? [[String: Any]]) ?? []).map { ($0["coin"] as? String ?? "", $0) })
+        #expect(byCoin["ETH"]?["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(byCoin["BTC"]?["flags"] is NSNull)
+        #expect(upbit.requests("/market/all").count == 1, "the listing of the first run served the second")
+    }
 }
 
