@@ -220,5 +220,26 @@ import Testing
         #expect(byCoin["BTC"]?["flags"] is NSNull)
         #expect(upbit.requests("/market/all").count == 1, "the listing of the first run served the second")
     }
+
+    /// `"coin": "*"` covers every market of the rule's provider in the rule's `vs`, favorites or not:
+    /// on the real capture, 183 KRW and 239 BTC markets; a new KRW market is announced by the krw
+    /// rule only.
+    @Test func everyMarketOfTheRulesProviderAndVsNotOnlyFavorites() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "new-btc", "coin": "*", "provider": "upbit", "vs": "btc", "when": {"listed": true}}"#)
+        #expect(try pass().status == 0)
+        func markets(_ rule: String) throws -> Int? {
+            let run = try Binary.run(["explain", rule, "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+            let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            return (document?["list"] as? [String: Any])?["markets"] as? Int
+        }
+        #expect(try markets("new") == 183 && markets("new-btc") == 239, "favorites: BTC only")
+        listing.file.withLock { $0 = Self.listed }
+        let next = try pass(after: 600)
+        let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.map { $0["rule"] as? String } == ["new"], "\(next.stdout) \(next.stderr)")
+        #expect(records.first?["vs"] as? String == "krw")
+    }
 }
 
