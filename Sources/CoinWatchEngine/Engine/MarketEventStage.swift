@@ -125,6 +125,34 @@ package struct MarketEventStage {
         memory.listings[group.key] = current
     }
 
+    /// Takes a market's announced end from outside its list (Upbit's ticker `delisting_date`, which
+    /// `stream` reads on its feed): the list's market takes it as its ending, and the change is judged
+    /// for the rules that saw the list. False when nothing changed (no list yet, or already known).
+    @discardableResult
+    package func announce(ending: String, code: String, exchange: String, vs: String, memory: inout ProviderMemory,
+                          pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) -> Bool {
+        let key = MarketListing.eventsKey(provider: exchange, vs: vs)
+        guard var listing = memory.listings[key], let index = listing.markets.firstIndex(where: { $0.code == code }),
+              listing.markets[index].ending != ending, listing.markets[index].ending != Self.removed,
+              let group = groups(now: now).groups.first(where: { $0.exchange.name == exchange && $0.vs == vs }) else { return false }
+        let before = listing.markets[index]
+        var after = before
+        after.ending = ending
+        after.since = now
+        listing.markets[index] = after
+        let seen = Set(listing.seenBy ?? [])
+        let change = MarketChange(exchange: exchange, code: code, before: before, after: after)
+        for rule in group.rules where seen.contains(rule.id) {
+            judge(rule, changes: [change], vs: vs, memory: memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
+        }
+        memory.listings[key] = listing
+        return true
+    }
+
+    /// Whether `ending` is an announced date (`2025-08-01`), which an exchange's list does not carry
+    /// (Upbit's ticker does), rather than a status the list itself says.
+    static func isAnnouncedDate(_ ending: String) -> Bool { ending.first?.isNumber == true }
+
     /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning).
     private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
                       outcome: inout Outcome) -> [ListedMarket]? {
@@ -150,13 +178,16 @@ package struct MarketEventStage {
         }
     }
 
-    /// The new list: each market keeps its `since` while its flags and ending stay as they were; a
+    /// The new list: each market keeps its `since` while its flags and ending stay as they were (and
+    /// an announced delisting date while it is listed); a
     /// market that left the list stays on it as ending `removed` (so its return is a restore).
     static func merge(_ markets: [ListedMarket], over old: MarketListing?, now: Double) -> MarketListing {
         let before = Dictionary((old?.markets ?? []).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         var merged: [ListedMarket] = markets.map { market in
             var market = market
             let previous = before[market.code]
+            // An announced end (a date from the ticker) stays while the market stays listed: the list cannot say it.
+            if market.ending == nil, let ending = previous?.ending, isAnnouncedDate(ending) { market.ending = ending }
             market.since = previous.flatMap { $0.flags == market.flags && $0.ending == market.ending ? $0.since : nil } ?? now
             return market
         }

@@ -188,6 +188,9 @@ package final class StreamLoop {
                     connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored", log: log)
                     continue
                 }
+                if let ending = tick.delistingDate {
+                    session.announce(ending: ending, market: tick.market, exchange: connection.group.provider.name.rawValue)
+                }
                 if let throttle = connection.group.provider.streamThrottle {
                     session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())
                 } else {

@@ -141,6 +141,23 @@ package final class StreamSession {
         unsent += outcome.pending
     }
 
+    /// A market's end its exchange's ticker announced (Upbit's `delisting_date`) for `delisting`
+    /// rules (SPEC §14): judged at once against the list; the alerts go with the turn's.
+    func announce(ending: String, market: String, exchange: String) {
+        let now = clock.now().timeIntervalSince1970
+        var outcome = MarketEventStage.Outcome()
+        guard Self.announce(eventStage, ending: ending, market: market, exchange: exchange, vs: rules.vsCurrency,
+                            state: &state, now: now, outcome: &outcome) else { return }
+        dirty = true
+        unsent += outcome.pending
+    }
+
+    private static func announce(_ stage: MarketEventStage, ending: String, market: String, exchange: String, vs: String,
+                                 state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) -> Bool {
+        stage.announce(ending: ending, code: market, exchange: exchange, vs: vs, memory: &state.memory, pairs: &state.pairs,
+                       silences: SilenceIndex(state.silences, now: now), now: now, outcome: &outcome)
+    }
+
     /// The lists' stage on one document (its memory and pairs are two parts of one inout value).
     private static func apply(_ stage: MarketEventStage, _ answered: [(group: MarketEventStage.Group, answers: [Result<HTTPResponse, TransportError>])],
                               state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) {

@@ -241,5 +241,33 @@ import Testing
         #expect(records.map { $0["rule"] as? String } == ["new"], "\(next.stdout) \(next.stderr)")
         #expect(records.first?["vs"] as? String == "krw")
     }
+
+    /// Upbit's ticker `delisting_date` (its WebSocket ticker; the REST one has no such field): a
+    /// `delisting` rule on a favorite streamed from Upbit announces the date once, and the list
+    /// fetched after keeps it (no `resolved` for a list that cannot say it).
+    @Test func streamAnnouncesUpbitsDelistingDateFromTheTicker() throws {
+        let ticker = String(decoding: try Fixtures.bytes("real/stream/upbit_ticker_KRW-BTC_DEFAULT-format_SNAPSHOT_2025-04-20_EDITED-delisting_date.json"),
+                            as: UTF8.self)
+        let rig = try StreamRig(connections: [[["wait": 1], ["send_binary": ticker], ["send_binary": ticker]]], routes: routes())
+        try rig.writeRules(provider: #"{"name": "upbit", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "krw", favorites: ["BTC"],
+                           rules: #"{"id": "ending", "coin": "BTC", "provider": "upbit", "when": {"delisting": true}, "resolve": true}"#)
+        #expect(try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath]).status == 0)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 10) { rig.receiver.requests.count >= 1 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 1, "the second ticker with the same date says nothing new: \(records)")
+        #expect(records.first?["coin"] as? String == "BTC")
+        #expect(records.first?["condition"] as? String == "delisting")
+        #expect(records.first?["message"] as? String == "Upbit ends KRW-BTC: delisting on 2025-05-20")
+        #expect(records.first?["source"] as? String == "stream")
+
+        try StateAging.age(rig.statePath, by: 600)
+        let next = try Binary.run(["--once", "--json", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(next.status == 0 && rig.rest.requests("/market/all").count == 2, "\(next.stderr)")
+        #expect(!next.stdout.contains("delisting"), "the list keeps the announced date: \(next.stdout)")
+    }
 }
 
