@@ -26,6 +26,9 @@ enum ExplainCommand {
             return .failure
         }
         let rule = rules.rules[ruleIndex]
+        if rule.condition.kind is any ExchangeEventKind {
+            return runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
+        }
         var coins = rule.coin == "*" ? rules.favorites : [rule.coin]
         if positionals.count == 2 {
             let coin = positionals[1]

@@ -1,5 +1,6 @@
 import CoinWatchSupport
 import CoinWatchMarket
+import CoinWatchRules
 import CoinWatchEngine
 extension Plan {
     /// One batch of a pass (SPEC §2 per-rule `vs` and `provider`): a provider asked for some coins in one currency.
@@ -45,6 +46,36 @@ extension Plan {
         return Batch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: requests)
     }
 
+    /// One market list exchange event rules add (SPEC §14): an exchange's list in one currency.
+    struct ListBatch: Equatable {
+        var provider: String
+        var vs: String
+        /// Requests per list (Bithumb: its market list and its warnings).
+        var requests: Int
+        /// Whether the same answer serves favorites' market listing (Upbit, Binance).
+        var shared: Bool
+    }
+
+    /// The market lists a pass (and `stream`) asks for, each at most once per `listing_interval`.
+    func listBatches() -> [ListBatch] {
+        let providers = rules.providers.compactMap { ProviderFactory.make($0, environment: [:]) }
+        return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups.map { group in
+            ListBatch(provider: group.exchange.name, vs: group.vs, requests: group.requests.count,
+                      shared: group.exchange.eventsShareListing)
+        }
+    }
+
+    /// `exchange events add: upbit krw: 1 market list request every 10m (it also serves favorites)`; nil without such rules.
+    func listRequestsText() -> String? {
+        let lists = listBatches()
+        guard !lists.isEmpty else { return nil }
+        let every = TimeText.duration(rules.listingInterval)
+        return "exchange events add: " + lists.map { list in
+            "\(list.provider) \(list.vs): \(list.requests) market list request\(list.requests == 1 ? "" : "s") every \(every)"
+                + (list.shared ? " (it also serves favorites)" : "")
+        }.joined(separator: "; ")
+    }
+
     /// `requests a pass: 3 (coingecko usd: 1 for 2 coins; …), none within cache_ttl`.
     func requestsText() -> String {
         let all = batches()
@@ -67,6 +98,18 @@ extension Plan {
             b.add("requests", batch.requests)
             return b.text
         }))
+        let lists = listBatches()
+        if !lists.isEmpty {
+            out.addRaw("market_lists", JSONOut.array(lists.map { list in
+                var b = JSONOut()
+                b.add("provider", list.provider)
+                b.add("vs", list.vs)
+                b.add("requests", list.requests)
+                b.add("every_seconds", rules.listingInterval)
+                b.add("serves_favorites", list.shared)
+                return b.text
+            }))
+        }
         return out.text
     }
 }

@@ -2,6 +2,7 @@ import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
+import CoinWatchEngine
 /// What a rules.json will do: favorites x rules x sinks, for `check`. Never shows a secret.
 struct Plan {
     var rules: RulesFile
@@ -22,10 +23,12 @@ struct Plan {
         out += "favorites (\(rules.favorites.count)): " + rules.favorites.joined(separator: ", ") + "\n"
         out += "quote currency: \(rules.vsCurrency), interval \(TimeText.duration(rules.interval))\n"
         out += requestsText() + "\n"
+        if let lists = listRequestsText() { out += lists + "\n" }
         out += "rules (\(rules.rules.count), \(pairCount) pairs):\n"
         let idWidth = min(24, (rules.rules.map(\.id.count).max() ?? 0) + 2)
         for rule in rules.rules {
-            let coin = rule.coin == "*" ? "* (\(rules.favorites.count) coins)" : rule.coin
+            let coin = rule.coin != "*" ? rule.coin
+                : rule.condition.kind is any ExchangeEventKind ? "* (every market)" : "* (\(rules.favorites.count) coins)"
             var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition, vs: currency(of: rule))
             line += "  -> " + (rule.notify ?? rules.defaults.notify).joined(separator: ", ")
             if !rule.enabled { line += "  (disabled)" }

@@ -44,6 +44,7 @@ enum StreamCommand {
         session.delivery.checkpointsLastRound = false
         session.delivery.sendsQueued = false
         session.baselineNext = context.arguments.baseline
+        session.baselineLists = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }

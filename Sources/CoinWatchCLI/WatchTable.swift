@@ -25,6 +25,14 @@ struct WatchTable {
         var rules: [RuleState]
         /// The coin's `holdings` lots added up; nil when it has none.
         var position: Position?
+        /// The exchange's flags on the coin's market (SPEC §14), from the last market list of its
+        /// quote's exchange; nil: none, or not an exchange's quote.
+        var flags: [String]?
+        /// Why that market is ending (a delisting date, a status other than trading); nil: it trades on.
+        var ending: String?
+
+        /// Whether the row is marked: its market is flagged or ending.
+        var marked: Bool { flags != nil || ending != nil }
 
         /// The holding's worth at the quote's price, in `vs_currency`; nil without a quote or a holding.
         var value: Double? {
@@ -71,9 +79,20 @@ struct WatchTable {
             let states = rules.rules.filter { $0.coin == coin || $0.coin == "*" }.map { rule in
                 Self.state(of: rule, coin: coin, rules: rules, state: state, silences: silences, now: now)
             }
+            let market = quotes[coin].flatMap { Self.market(of: $0, memory: state.memory) }
             return Row(coin: coin, quote: quotes[coin], change7d: change7d, week: week, rules: states,
-                       position: positions[coin])
+                       position: positions[coin], flags: market?.flags, ending: market?.ending)
         }
+    }
+
+    /// The market of `quote` on its exchange's last list (the exchange events' list, else the listing
+    /// that serves favorites, which carries Upbit's flags too); nil for a provider without one.
+    static func market(of quote: Quote, memory: ProviderMemory) -> ListedMarket? {
+        let keys = [MarketListing.eventsKey(provider: quote.provider, vs: quote.vs), MarketListing.key(provider: quote.provider, vs: quote.vs)]
+        for key in keys {
+            if let market = memory.listings[key]?.markets.first(where: { $0.code == quote.providerID }) { return market }
+        }
+        return nil
     }
 
     /// A rule's state on `coin` as `explain` reads it, without judging the condition again.
@@ -144,7 +163,8 @@ struct WatchTable {
         if showRules { header += "  RULES" }
         var out = [TextCell.fit(header, width)]
         for row in rows {
-            let symbol = row.quote?.symbol.uppercased() ?? row.coin
+            // A flagged or ending market: `!` after the symbol (SPEC §14; `explain` says more).
+            let symbol = (row.quote?.symbol.uppercased() ?? row.coin) + (row.marked ? "!" : "")
             var line = TextCell.left(symbol, min(8, width)) + (width > 8 ? " " : "")
             if showName { line += TextCell.left(row.quote?.name ?? row.coin, 14) + " " }
             line += TextCell.right(row.quote.map { NumberText.money($0.price, vs: vs) } ?? "no quote", priceWidth)
@@ -210,6 +230,8 @@ struct WatchTable {
             var o = JSONOut()
             Self.addQuoteFields(of: row, to: &o)
             o.add("change_7d", row.change7d)
+            o.addRaw("flags", row.flags.map { JSONOut.array($0.map(JSONOut.quote)) } ?? "null")
+            o.add("ending", row.ending)
             if let position = row.position, let value = row.value {
                 o.addRaw("holding", Self.holdingJSON(value: value, cost: position.cost, amount: position.amount))
             } else {

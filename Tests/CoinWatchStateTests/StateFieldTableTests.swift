@@ -29,7 +29,21 @@ import Testing
         alert.markWick(100_300)
         alert.backtest = true
         alert.source = "stream"
+        alert.flags = ["PRICE_FLUCTUATIONS"]
         return alert
+    }
+
+    /// A listed market with every field set (exchange events' flags, ending and since, SPEC §14).
+    static func listedMarket() -> ListedMarket {
+        var market = ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin", flags: ["WARNING"], ending: "2026-12-31")
+        market.since = 1_800_000_000
+        return market
+    }
+
+    static func listing() -> MarketListing {
+        var listing = MarketListing(fetchedAt: 1_800_000_000, markets: [listedMarket()])
+        listing.seenBy = ["caution-all"]
+        return listing
     }
 
     static func quote() -> Quote {
@@ -147,8 +161,8 @@ import Testing
         try everyFieldIsWrittenAndRead(Self.quote())
         try everyFieldIsWrittenAndRead(CachedQuote(fetchedAt: 1_800_000_000, quote: Self.quote()))
         try everyFieldIsWrittenAndRead(CachedChart(fetchedAt: 1_800_000_000, prices: [1, 2.5]))
-        try everyFieldIsWrittenAndRead(MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin")]))
-        try everyFieldIsWrittenAndRead(ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin"))
+        try everyFieldIsWrittenAndRead(Self.listing())
+        try everyFieldIsWrittenAndRead(Self.listedMarket())
         try everyFieldIsWrittenAndRead(Silence(id: "ab12cd34", target: "*", until: 2, created: 1, comment: "why"))
         try everyFieldIsWrittenAndRead(Outage(since: 1, reported: 2, error: SecretScrubber.none.scrub("HTTP 502")))
         try everyFieldIsWrittenAndRead(TradedWindow(open: 1, close: 2, low: 3, high: 4))

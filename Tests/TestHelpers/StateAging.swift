@@ -27,6 +27,11 @@ enum StateAging {
             doc.memory.quoteCache[key] = cached
         }
         doc.memory.backoff = doc.memory.backoff.mapValues { $0 - seconds }
+        for (key, var listing) in doc.memory.listings {
+            listing.fetchedAt -= seconds
+            for index in listing.markets.indices { listing.markets[index].since = listing.markets[index].since.map { $0 - seconds } }
+            doc.memory.listings[key] = listing
+        }
         doc.outages = doc.outages.mapValues { Outage(since: $0.since - seconds, reported: $0.reported - seconds, error: $0.error) }
         for index in doc.silences.indices {
             doc.silences[index].until -= seconds

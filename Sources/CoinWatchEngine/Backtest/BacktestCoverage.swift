@@ -24,6 +24,11 @@ package enum BacktestCoverage {
         var lines: [String] = []
         for rule in rules.rules where rule.enabled {
             let key = rule.condition.key
+            if rule.condition.kind is any ExchangeEventKind {
+                lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: there is no history of the exchange's market lists "
+                             + "and flags to replay; it never fires in the replay")
+                continue
+            }
             if let reason = unevaluable[key] {
                 lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: \(reason); it never fires in the replay")
             } else if let reason = coinReason(rule, rules) {

@@ -5,6 +5,9 @@ import CoinWatchState
 /// One alert pass, one way: each stage reads what the one before it returned and writes only its
 /// own part of the state.
 /// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
+/// 0b. **exchange events** (`MarketEventStage`, only when a `listed`/`delisting`/`caution` rule
+///    watches a list): the market lists at most once per `listing_interval`; writes `state.memory`
+///    and the pairs of the alerts it raises, and returns them (delivered with the others).
 /// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
 ///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
 ///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
@@ -57,6 +60,11 @@ package struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
+        // Before the quotes, so a market list fetched here serves favorites too (one request).
+        let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
+            .run(memory: &state.memory, pairs: &state.pairs, silences: SilenceIndex(state.silences, now: now), now: now)
+        outcome.requestCount += events.requests
+        for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         let (quotes, outage) = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
@@ -67,12 +75,13 @@ package struct Pass: Sendable {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
         let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
-        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+        let quoted = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
                                       silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
         for line in held ?? [] {
             io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
         }
+        let pending = quoted + events.pending
         outcome.alerts = pending.map(\.alert)
         if baseline {
             Self.unsend(pending, before: before, pairs: &state.pairs)

@@ -33,7 +33,8 @@ package struct QuoteDemand: Sendable, Equatable {
             }
         }
         for favorite in rules.favorites { seen.insert(favorite) }
-        for rule in rules.rules where rule.enabled {
+        // An exchange event rule reads the market list, not a quote (`MarketEventStage`).
+        for rule in rules.rules where rule.enabled && !(rule.condition.kind is any ExchangeEventKind) {
             let coins = Self.coins(of: rule, favorites: rules.favorites)
             let vs = rule.vs ?? rules.vsCurrency
             let provider = rule.provider?.rawValue

@@ -144,7 +144,10 @@ struct RulePlan: Sendable {
         pairKeys.reserveCapacity(rules.rules.count)
         for rule in rules.rules {
             let start = targetCoins.count
-            if rule.coin == "*" {
+            let watchesList = rule.condition.kind is any ExchangeEventKind
+            if watchesList {
+                // No pair here: `MarketEventStage` judges it on the market lists.
+            } else if rule.coin == "*" {
                 for coin in rules.favorites {
                     targetCoins.append(slot(coin, rule: rule))
                     pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: coin))
@@ -158,7 +161,7 @@ struct RulePlan: Sendable {
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
             steps.append(Step(condition: rule.condition, isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                              enabled: rule.enabled, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
+                              enabled: rule.enabled && !watchesList, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))
         }
         self.coins = coins

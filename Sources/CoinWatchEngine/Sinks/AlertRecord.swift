@@ -14,7 +14,8 @@ package enum AlertRecord {
         out.add("vs", alert.vs)
         out.add("condition", alert.condition)
         out.add("threshold", alert.threshold)
-        out.add("price", alert.price)
+        // An exchange event on a market no pass quoted has no price (0 is never a quote, SPEC §2).
+        if alert.price > 0 { out.add("price", alert.price) }
         out.add("previous", alert.previous)
         out.add("change_24h", alert.change24h)
         out.add("status", alert.status.rawValue)
@@ -27,6 +28,7 @@ package enum AlertRecord {
             out.add("extreme", extreme)
         }
         if alert.backtest == true { out.add("backtest", true) }
+        if let flags = alert.flags { out.addRaw("flags", "[" + flags.map(JSONOut.quote).joined(separator: ",") + "]") }
         return out.text
     }
 

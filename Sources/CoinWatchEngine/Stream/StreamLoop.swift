@@ -15,7 +15,9 @@ import Glibc
 /// sinks' threads handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
 /// most -> release throttled prices that are due -> settle (evaluate, then record the turn's
 /// alerts at once and hand the queued sinks' messages to their threads) -> pings, idle feeds,
-/// renewals -> REST for the favorites no feed serves, every `interval` -> write state when due.
+/// renewals -> REST for the favorites no feed serves, every `interval` -> the market lists of exchange
+/// events when due (`listing_interval`; fetched on a thread, taken before the next settle) -> write
+/// state when due.
 package final class StreamLoop {
     /// Seconds a feed may stay silent before it is reconnected.
     package var idleTimeout: Double = 30
@@ -117,6 +119,7 @@ package final class StreamLoop {
             }
             now = Monotonic.now()
             session.releaseHeld(now: now)
+            session.takeLists()
             session.settle()
             for connection in connections where connection.client != nil {
                 if now - connection.lastMessageAt >= idleTimeout {
@@ -133,6 +136,7 @@ package final class StreamLoop {
                 session.bridge(polled)
                 session.retryOutbox()
             }
+            session.fetchListsIfDue()
             session.flush(force: false)
             writeMetrics(force: false)
         }
@@ -183,6 +187,9 @@ package final class StreamLoop {
                 guard let favorites = connection.group.favorites[tick.market] else {
                     connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored", log: log)
                     continue
+                }
+                if let ending = tick.delistingDate {
+                    session.announce(ending: ending, market: tick.market, exchange: connection.group.provider.name.rawValue)
                 }
                 if let throttle = connection.group.provider.streamThrottle {
                     session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())

@@ -59,8 +59,11 @@ struct StreamPlan {
         }
     }
 
-    /// Whether an enabled event rule (crossing, range) covers `favorite`.
+    /// Whether an enabled event rule on prices (crossing, range; not an exchange event, which reads
+    /// the market lists) covers `favorite`.
     static func needsTrades(_ favorite: String, rules: RulesFile) -> Bool {
-        rules.rules.contains { $0.enabled && ($0.coin == favorite || $0.coin == "*") && !$0.condition.isLevel }
+        rules.rules.contains {
+            $0.enabled && ($0.coin == favorite || $0.coin == "*") && !$0.condition.isLevel && !($0.condition.kind is any ExchangeEventKind)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -57,6 +58,12 @@ package final class StreamSession {
     package var countsAlerts = false
     /// The queued sinks' threads (webhook, email, command).
     let sending = StreamDelivery()
+    /// Exchange events (SPEC §14): the market lists being fetched, and when the next falls due
+    /// (seconds since 1970; nil: no rule watches a list).
+    private var lists: ListFetch?
+    private var listsDue: Double? = -.infinity
+    /// `--baseline`: the first lists fetched are recorded without notifying.
+    package var baselineLists = false
 
     package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, state: StateDocument, statePath: String,
          dryRun: Bool, io: IO, clock: any WallClock) {
@@ -86,6 +93,79 @@ package final class StreamSession {
         runner = RuleRunner(rules: rules)
         self.fetcher = Self.uncached(fetcher)
         self.delivery = delivery
+        listsDue = -.infinity
+    }
+
+    /// The exchange events stage, as a pass runs it.
+    private var eventStage: MarketEventStage {
+        MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
+    }
+
+    /// Starts fetching the market lists that are due on a thread of their own (`ListFetch`), on the
+    /// pass's schedule (at most once per `listing_interval` per exchange and currency); the loop goes on.
+    func fetchListsIfDue() {
+        guard lists == nil, let due = listsDue else { return }
+        let now = clock.now().timeIntervalSince1970
+        guard now >= due else { return }
+        let stage = eventStage
+        if due == -.infinity {
+            for line in stage.groups(now: now).warnings { io.err("coinwatch: warning: \(line)\n") }
+        }
+        let groups = stage.dueGroups(memory: state.memory, now: now)
+        guard !groups.isEmpty else {
+            listsDue = stage.nextDue(memory: state.memory, now: now)
+            return
+        }
+        let fetch = ListFetch(stage: stage, groups: groups)
+        lists = fetch
+        fetch.start(transport: fetcher.transport, wake: sending.wake)
+    }
+
+    /// Takes the lists that came in: each is compared with the one before and judged as in a pass; the
+    /// alerts go with the turn's (`settle`).
+    func takeLists() {
+        guard let fetch = lists, let answered = fetch.take() else { return }
+        lists = nil
+        let now = clock.now().timeIntervalSince1970
+        var outcome = MarketEventStage.Outcome()
+        let before = baselineLists ? state.pairs : PairTable()
+        Self.apply(fetch.stage, answered, state: &state, now: now, outcome: &outcome)
+        for line in outcome.warnings { io.err("coinwatch: warning: \(line)\n") }
+        listsDue = eventStage.nextDue(memory: state.memory, now: now)
+        dirty = true
+        if baselineLists {
+            baselineLists = false
+            Pass.unsend(outcome.pending, before: before, pairs: &state.pairs)
+            return
+        }
+        unsent += outcome.pending
+    }
+
+    /// A market's end its exchange's ticker announced (Upbit's `delisting_date`) for `delisting`
+    /// rules (SPEC §14): judged at once against the list; the alerts go with the turn's.
+    func announce(ending: String, market: String, exchange: String) {
+        let now = clock.now().timeIntervalSince1970
+        var outcome = MarketEventStage.Outcome()
+        guard Self.announce(eventStage, ending: ending, market: market, exchange: exchange, vs: rules.vsCurrency,
+                            state: &state, now: now, outcome: &outcome) else { return }
+        dirty = true
+        unsent += outcome.pending
+    }
+
+    private static func announce(_ stage: MarketEventStage, ending: String, market: String, exchange: String, vs: String,
+                                 state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) -> Bool {
+        stage.announce(ending: ending, code: market, exchange: exchange, vs: vs, memory: &state.memory, pairs: &state.pairs,
+                       silences: SilenceIndex(state.silences, now: now), now: now, outcome: &outcome)
+    }
+
+    /// The lists' stage on one document (its memory and pairs are two parts of one inout value).
+    private static func apply(_ stage: MarketEventStage, _ answered: [(group: MarketEventStage.Group, answers: [Result<HTTPResponse, TransportError>])],
+                              state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) {
+        let silences = SilenceIndex(state.silences, now: now)
+        for (group, answers) in answered {
+            stage.apply(group, answers: answers, memory: &state.memory, pairs: &state.pairs, silences: silences, now: now,
+                        outcome: &outcome)
+        }
     }
 
     /// Takes one feed price for `favorites` (the ones its market serves). A favorite not yet

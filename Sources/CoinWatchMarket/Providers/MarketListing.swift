@@ -7,18 +7,31 @@ package struct ListedMarket: Codable, Sendable, Equatable, StateRecord {
     package var base: String
     /// The coin's display name where the exchange gives one (Upbit `english_name`).
     package var name: String?
+    /// The exchange's caution flags on it (SPEC §14, `MarketFlag` names, sorted); nil: none, or not read.
+    package var flags: [String]?
+    /// Why the market is ending (SPEC §14): Upbit's `delisting_date`, Binance's `status` other than
+    /// `TRADING`, `removed` once it left the list; nil: it trades on.
+    package var ending: String?
+    /// Since when its flags (or its ending) have been as they are, seconds since 1970 (the list of
+    /// exchange events keeps it for `explain`); nil where not tracked.
+    package var since: Double?
 
     /// A market from its fields; `base` is upper-cased.
-    package init(code: String, base: String, name: String? = nil) {
+    package init(code: String, base: String, name: String? = nil, flags: [String]? = nil, ending: String? = nil) {
         self.code = code
         self.base = base.uppercased()
         self.name = name
+        self.flags = flags.flatMap { $0.isEmpty ? nil : $0.sorted() }
+        self.ending = ending
     }
 
     package static let fields = StateFields<ListedMarket>(blank: ListedMarket(code: "", base: ""), [
         .required("code", \.code, .string),
         .required("base", \.base, .string),
         .optional("name", \.name, .string),
+        .optional("flags", \.flags, .array(.string)),
+        .optional("ending", \.ending, .string),
+        .optional("since", \.since, .number),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
@@ -33,6 +46,9 @@ package struct MarketListing: Codable, Sendable, Equatable, StateRecord {
     package var fetchedAt: Double
     /// The markets quoted in the listing's currency.
     package var markets: [ListedMarket]
+    /// The rules that have seen this list of exchange events (SPEC §14), so a new rule's first list
+    /// is recorded without notifying; nil on the plain listings that serve favorites.
+    package var seenBy: [String]?
 
     /// A listing learned at `fetchedAt` (seconds since 1970).
     package init(fetchedAt: Double, markets: [ListedMarket]) {
@@ -43,6 +59,7 @@ package struct MarketListing: Codable, Sendable, Equatable, StateRecord {
     package static let fields = StateFields<MarketListing>(blank: MarketListing(fetchedAt: 0, markets: []), [
         .required("fetched_at", \.fetchedAt, .number),
         .required("markets", \.markets, .array(.record)),
+        .optional("seen_by", \.seenBy, .array(.string)),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
@@ -54,4 +71,8 @@ package struct MarketListing: Codable, Sendable, Equatable, StateRecord {
 
     /// The key of `ProviderMemory.listings`: "provider|vs".
     package static func key(provider: String, vs: String) -> String { "\(provider)|\(vs.lowercased())" }
+
+    /// The key of the list exchange events are judged against (SPEC §14): "provider|vs|events", kept
+    /// beside the plain listing (whose flags a quote answer may not carry, Bithumb's).
+    package static func eventsKey(provider: String, vs: String) -> String { key(provider: provider, vs: vs) + "|events" }
 }

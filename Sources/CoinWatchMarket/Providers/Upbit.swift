@@ -15,8 +15,8 @@ package struct Upbit: ListedMarketExchange {
     package static let offeredCurrencies = ["krw", "btc", "usdt"]
     /// The most markets one `/ticker` request carries.
     package static let chunkSize = 100
-    /// The path of its market listing.
-    package static let listingPath = "/market/all"
+    /// The path of its market listing, with each market's caution flags (SPEC §14).
+    package static let listingPath = "/market/all?isDetails=true"
 
     /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
@@ -42,13 +42,14 @@ extension Upbit {
         return query.assign(tickers, code: \.market) { $0.quote(vs: query.vs) }
     }
 
-    /// The markets quoted in `vs` (`KRW-…` for krw) of a `/market/all` body, with their English names.
+    /// The markets quoted in `vs` (`KRW-…` for krw) of a `/market/all` body, with their English names
+    /// and caution flags (`UpbitMarket.flags`).
     /// Throws `ProviderError.api` for Upbit's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
         let markets = try JSONBody.decodeAnswer([UpbitMarket].self, from: body, expecting: .array, provider: name)
         return markets.compactMap { entry in
             guard let (quote, base) = UpbitMarket.split(entry.market), quote == vs.uppercased() else { return nil }
-            return ListedMarket(code: entry.market, base: base, name: entry.englishName)
+            return ListedMarket(code: entry.market, base: base, name: entry.englishName, flags: entry.flags)
         }
     }
 }
@@ -105,8 +106,40 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
     package var market: String
     /// The coin's English name (`Bitcoin`).
     package var englishName: String?
+    /// Its caution flags (SPEC §14), sorted: `WARNING` for `market_event.warning` (or the older
+    /// `market_warning: "CAUTION"`), and each `market_event.caution` flag that is true.
+    package var flags: [String]
 
-    enum CodingKeys: String, CodingKey { case market, englishName = "english_name" }
+    enum CodingKeys: String, CodingKey {
+        case market, englishName = "english_name", marketEvent = "market_event", marketWarning = "market_warning"
+    }
+
+    /// `market_event`: `{"warning": false, "caution": {"PRICE_FLUCTUATIONS": false, …}}`.
+    private struct Event: Decodable {
+        var warning: Bool?
+        var caution: [String: Bool]?
+    }
+
+    /// Decodes one market; the details are optional (a listing asked without `isDetails` has none).
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        market = try c.decode(String.self, forKey: .market)
+        englishName = try c.decodeIfPresent(String.self, forKey: .englishName)
+        let event = try c.decodeIfPresent(Event.self, forKey: .marketEvent)
+        var flags = (event?.caution ?? [:]).filter(\.value).map { $0.key.uppercased() }
+        let legacy = try c.decodeIfPresent(String.self, forKey: .marketWarning)
+        if event?.warning == true || legacy?.uppercased() == "CAUTION" {
+            flags.append(MarketFlag.warning)
+        }
+        self.flags = Array(Set(flags)).sorted()
+    }
+
+    /// A market as the listing decodes it.
+    package init(market: String, englishName: String? = nil, flags: [String] = []) {
+        self.market = market
+        self.englishName = englishName
+        self.flags = flags
+    }
 
     /// The quote currency and the coin of a market code, upper case; nil when it is not `QUOTE-BASE`.
     package static func split(_ code: String) -> (quote: String, base: String)? {

@@ -4,6 +4,8 @@ import CoinWatchSupport
 /// markets for `ticker` (and `trade`); its frames are binary JSON in the DEFAULT format
 /// (`type`, `code`, `trade_price`, `signed_change_rate`, `prev_closing_price`) or the SIMPLE one
 /// (`ty`, `cd`, `tp`, `scr`, `pcp`); both are read. Change is since 00:00 UTC, as its REST ticker.
+/// A ticker's `delisting_date` (`dd`), null while the market trades on, is the announced end that
+/// `delisting` rules read (SPEC §14; Upbit's REST ticker does not carry it).
 /// Upbit closes a connection idle for 120 s, so the client pings.
 package struct UpbitFeed: ExchangeFeed {
     package var provider: ProviderName { .upbit }
@@ -34,6 +36,7 @@ package struct UpbitFeed: ExchangeFeed {
             var rate: Double?
             var previousClose: Double?
             var status: Bool = false
+            var delisting: String?
             let ok = reader.members { reader, key in
                 if reader.key(key, is: "type") || reader.key(key, is: "ty") { type = reader.plainString(); return type != nil }
                 if reader.key(key, is: "code") || reader.key(key, is: "cd") { code = reader.plainString(); return code != nil }
@@ -43,6 +46,10 @@ package struct UpbitFeed: ExchangeFeed {
                     previousClose = reader.numberOrString()
                     return true
                 }
+                if reader.key(key, is: "delisting_date") || reader.key(key, is: "dd") {
+                    if reader.next() == UInt8(ascii: "\"") { delisting = reader.plainString(); return delisting != nil }
+                    return reader.skipValue()
+                }
                 if reader.key(key, is: "status") || reader.key(key, is: "error") { status = true }
                 return reader.skipValue()
             }
@@ -51,7 +58,8 @@ package struct UpbitFeed: ExchangeFeed {
             case "ticker"?, "trade"?:
                 guard let code, let price, price > 0 else { return .ignored }
                 let change = rate.map { $0 * 100 } ?? previousClose.flatMap { $0 > 0 ? (price / $0 - 1) * 100 : nil }
-                ticks.append(FeedTick(market: code, price: price, change24h: change))
+                let ending = delisting.map { TerminalText.clean($0) }.flatMap { $0.isEmpty ? nil : String($0.prefix(32)) }
+                ticks.append(FeedTick(market: code, price: price, change24h: change, delistingDate: ending))
                 return .ticks(ticks)
             case nil where status:
                 return .ignored   // {"status":"UP"} and error answers

@@ -10,6 +10,7 @@ package enum DurationLimits {
     package static let maxima: [String: Double] = [
         "timeout": 600,
         "interval": 86_400,
+        "listing_interval": 86_400,
         "cache_ttl": 86_400,
         "for": 30 * 86_400,
         "cooldown": 400 * 86_400,

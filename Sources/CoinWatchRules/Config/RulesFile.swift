@@ -14,6 +14,8 @@ package struct RulesFile: Sendable, Equatable {
     package var vsCurrency: String = "usd"
     /// Seconds between passes in loop mode; default 60.
     package var interval: Double = 60
+    /// Seconds between two fetches of an exchange's market list for exchange events (SPEC §14); default 10m.
+    package var listingInterval: Double = 600
     /// Providers in failover order; default `[coingecko]`.
     package var providers: [ProviderConfig] = [ProviderConfig(name: .coingecko)]
     /// The watchlist, as written.

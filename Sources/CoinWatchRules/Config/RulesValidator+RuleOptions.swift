@@ -32,7 +32,7 @@ extension RulesValidator {
         if let node = fields["enabled"], let flag = bool(node, path: JSONPath.child(path, "enabled")) { rule.enabled = flag }
         if let node = fields["resolve"], let flag = bool(node, path: JSONPath.child(path, "resolve")) {
             rule.resolve = flag
-            if flag, isLevel == false, let kind {
+            if flag, isLevel == false, let kind, (ConditionRegistry.kind(kind) as? any ExchangeEventKind.Type)?.resolvable != true {
                 error("resolve applies to level conditions (above, below, change_*, new_high, new_low, move_pct), not \(kind)",
                       at: node, path: JSONPath.child(path, "resolve"))
             }

@@ -19,7 +19,7 @@ package struct RulesValidator {
     package static let maxFileBytes = 1 << 20
 
     static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
-                               "heartbeat"]
+                               "heartbeat", "listing_interval"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -86,6 +86,9 @@ package struct RulesValidator {
         }
         if let node = top["interval"], let seconds = duration(node, path: "interval", positive: true) {
             result.interval = seconds
+        }
+        if let node = top["listing_interval"], let seconds = duration(node, path: "listing_interval", positive: true) {
+            result.listingInterval = seconds
         }
         if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers

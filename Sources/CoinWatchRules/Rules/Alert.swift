@@ -40,6 +40,8 @@ package struct Alert: Codable, Sendable, Equatable, StateRecord {
     package var backtest: Bool?
     /// What raised it: `"stream"` for `coinwatch stream` (SPEC §4); nil (omitted) for passes.
     package var source: String?
+    /// The exchange's flags on the market an exchange event names (SPEC §14); nil (omitted) otherwise.
+    package var flags: [String]?
 
     /// `symbol` and `name` (provider text) are kept on one line without control or bidi characters
     /// (`TerminalText.clean`), so no provider can forge a line or an escape in any sink.
@@ -88,6 +90,7 @@ package struct Alert: Codable, Sendable, Equatable, StateRecord {
         .optional("extreme", \.extreme, .number),
         .optional("backtest", \.backtest, .bool),
         .optional("source", \.source, .string),
+        .optional("flags", \.flags, .array(.string)),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }

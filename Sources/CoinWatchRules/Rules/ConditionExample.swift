@@ -31,6 +31,8 @@ package struct ConditionExample: Sendable {
     var volumes: [Double]?
     /// The pair's stored reference price (`change_from` from the start, trailing kinds).
     var reference: Double?
+    /// The market on the exchange's two last lists (the exchange event kinds, SPEC §14).
+    var market: MarketChange?
     /// Whether the pair has fired and not stopped holding (a level kind's hysteresis).
     var firing: Bool
     /// Whether the condition holds in this situation: a fresh pair notifies; a firing one stays
@@ -42,7 +44,7 @@ package struct ConditionExample: Sendable {
          ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
          premiumBase: Double? = nil, holding: Position? = nil, traded: ClosedRange<Double>? = nil,
          history: [(ago: Double, price: Double)] = [], closes: [Double] = [], volumes: [Double]? = nil,
-         reference: Double? = nil, watchedFor: Double? = nil, firing: Bool = false, holds: Bool) {
+         reference: Double? = nil, watchedFor: Double? = nil, market: MarketChange? = nil, firing: Bool = false, holds: Bool) {
         self.when = when
         self.price = price
         self.previous = previous
@@ -54,6 +56,7 @@ package struct ConditionExample: Sendable {
         self.history = history
         (self.closes, self.volumes, self.reference) = (closes, volumes, reference)
         self.watchedFor = watchedFor
+        self.market = market
         self.firing = firing
         self.holds = holds
     }
@@ -88,9 +91,9 @@ package struct ConditionExample: Sendable {
             }
             observation.indicators = IndicatorReadings(tracks: tracks)
         }
-        if premiumBase != nil || holding != nil {
+        if premiumBase != nil || holding != nil || market != nil {
             let bases = premiumBase.map { base in Dictionary(premiums.map { ($0, base) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
-            observation.derived = Observation.Derived(premiumBases: bases, holding: holding)
+            observation.derived = Observation.Derived(premiumBases: bases, holding: holding, market: market)
         }
         return observation
     }
@@ -121,6 +124,14 @@ package struct ConditionExample: Sendable {
         if let volumes { parts.append("volumes " + volumes.map(n).joined(separator: ", ")) }
         if let reference { parts.append("pair's reference price \(n(reference))") }
         if let watchedFor { parts.append("watched for \(TimeText.duration(watchedFor))") }
+        if let market {
+            let side = { (listed: ListedMarket?) -> String in
+                guard let listed else { return "not listed" }
+                let flags = listed.flags.map { "flagged " + $0.joined(separator: ", ") } ?? "not flagged"
+                return listed.ending.map { "ending (\($0))" } ?? "listed, \(flags)"
+            }
+            return "\(market.exchange) \(market.code) before: \(side(market.before)); now: \(side(market.after))"
+        }
         if previous == nil, history.isEmpty, !level { parts.append("no previous price") }
         if firing { parts.append("fired before") }
         return parts.joined(separator: "; ")

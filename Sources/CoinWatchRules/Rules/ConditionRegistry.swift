@@ -1,4 +1,4 @@
-/// The registry of condition kinds, one line per kind, in the order of SPEC §2. Parsing `when`,
+/// The registry of condition kinds, one line per kind, in the order of SPEC §2 (then §14's exchange events). Parsing `when`,
 /// `check --conditions`, docs/conditions.md, rules.schema.json's `when`, Fuzz/rules.dict's
 /// conditions and the test over every example all read this list (see `ConditionKind`).
 package enum ConditionRegistry {
@@ -44,6 +44,9 @@ package enum ConditionRegistry {
         PnlPctBelowCondition.self,
         AllCondition.self,
         AnyCondition.self,
+        ListedCondition.self,
+        DelistingCondition.self,
+        CautionCondition.self,
     ]
 
     /// Every key, in registry order.

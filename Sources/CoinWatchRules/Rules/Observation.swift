@@ -40,11 +40,15 @@ package struct Observation: Sendable, Equatable {
         /// The coin's holding (units and cost in vs_currency); for the portfolio, amount 1 and
         /// the total cost (its price is the total value). Nil when the coin is not held.
         package var holding: Position?
+        /// The market on the exchange's two last lists, for the exchange event kinds (SPEC §14).
+        package var market: MarketChange?
 
-        package init(premiumBases: [PremiumLeg: Double] = [:], premiumGaps: [PremiumLeg: String] = [:], holding: Position? = nil) {
+        package init(premiumBases: [PremiumLeg: Double] = [:], premiumGaps: [PremiumLeg: String] = [:], holding: Position? = nil,
+                    market: MarketChange? = nil) {
             self.premiumBases = premiumBases
             self.premiumGaps = premiumGaps
             self.holding = holding
+            self.market = market
         }
     }
 

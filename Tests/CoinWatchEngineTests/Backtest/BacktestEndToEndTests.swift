@@ -47,6 +47,24 @@ import Testing
         return zip(seen, seen.dropFirst()).count { ($0 < line && line <= $1) || ($0 > line && line >= $1) }
     }
 
+    /// SPEC §14: exchange events have no history (no past market lists or flags): each such rule gets
+    /// one line saying so, and the other rules are replayed as before (exit 0).
+    @Test func exchangeEventRulesCannotBeReplayedAndSayItOnceEachWhileTheRestRuns() throws {
+        let text = try String(contentsOfFile: dir.path + "/rules.json", encoding: .utf8)
+        try dir.write("rules.json", text.replacingOccurrences(of: #""rules": ["#, with: #""rules": [{"id": "flags", "coin": "*", "when": {"caution": true}}, {"id": "new", "coin": "*", "when": {"listed": true}},"#))
+        let run = try run(["--from", Self.from, "--to", Self.to, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("cannot be backtested") }
+        #expect(lines == [
+            "coinwatch: warning: rule 'flags' (caution) cannot be backtested: there is no history of the exchange's market lists and flags to replay; it never fires in the replay",
+            "coinwatch: warning: rule 'new' (listed) cannot be backtested: there is no history of the exchange's market lists and flags to replay; it never fires in the replay",
+        ], "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let alerts = try #require(document["alerts"] as? [[String: Any]])
+        #expect(alerts.contains { $0["rule"] as? String == "btc-56k" }, "the price rules still replay")
+        #expect(!alerts.contains { ["flags", "new"].contains($0["rule"] as? String) })
+    }
+
     @Test func backtestJsonIsTheSpecDocumentWithEveryAlertMarkedBacktest() throws {
         let run = try run(["--from", Self.from, "--to", Self.to, "--json"])
         #expect(run.status == 0, "\(run.stderr)")

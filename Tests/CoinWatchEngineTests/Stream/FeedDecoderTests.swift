@@ -66,6 +66,16 @@ import Testing
         #expect(message == .ticks([FeedTick(market: "KRW-BTC", price: 122_902_000, change24h: 0.0014830508 * 100)]))
     }
 
+    /// SPEC §14: the ticker's `delisting_date` (`dd` in the SIMPLE format), null in the real capture.
+    @Test func upbitTickerDelistingDateIsTheAnnouncedEnd() throws {
+        let edited = Self.decode(UpbitFeed(), try Fixtures.bytes("real/stream/upbit_ticker_KRW-BTC_DEFAULT-format_SNAPSHOT_2025-04-20_EDITED-delisting_date.json"))
+        #expect(edited == .ticks([FeedTick(market: "KRW-BTC", price: 122_902_000, change24h: 0.0014830508 * 100, delistingDate: "2025-05-20")]))
+        let simple = Self.decode(UpbitFeed(), Array(#"{"ty":"ticker","cd":"KRW-XYZ","tp":10,"scr":0,"dd":"2025-08-01","mw":"NONE"}"#.utf8))
+        #expect(simple == .ticks([FeedTick(market: "KRW-XYZ", price: 10, change24h: 0, delistingDate: "2025-08-01")]))
+        let none = Self.decode(UpbitFeed(), Array(#"{"ty":"ticker","cd":"KRW-XYZ","tp":10,"scr":0,"dd":null}"#.utf8))
+        #expect(none == .ticks([FeedTick(market: "KRW-XYZ", price: 10, change24h: 0)]))
+    }
+
     @Test func upbitSimpleTradesAreReadWithTheirMixedNumberPrinting() throws {
         let messages = try Self.lines("upbit_trade_SIMPLE-format_10-codes_DERIVED_2021-04-17.jsonl").map { Self.decode(UpbitFeed(), $0) }
         #expect(messages.count == 304)

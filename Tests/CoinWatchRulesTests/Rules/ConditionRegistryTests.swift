@@ -90,7 +90,8 @@ import Testing
                                       "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below", "price_above_ma",
                                       "price_below_ma", "bollinger_above", "bollinger_below", "change_from",
                                       "trailing_drop", "trailing_rise", "premium_above", "premium_below", "value_above",
-                                      "value_below", "pnl_pct_above", "pnl_pct_below", "all", "any"])
+                                      "value_below", "pnl_pct_above", "pnl_pct_below", "all", "any",
+                                      "listed", "delisting", "caution"])
         #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
     }
 
@@ -104,7 +105,8 @@ import Testing
     @Test func levelAndEventKindsMatchTheValidator() {
         let events = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
         #expect(events == ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range",
-                           "rsi_crosses_above", "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below"])
+                           "rsi_crosses_above", "rsi_crosses_below", "ma_crosses_above", "ma_crosses_below",
+                           "listed", "delisting", "caution"])
         let rearmable = ConditionRegistry.kinds.filter { $0.rearm != .notAllowed }.map { $0.key }
         #expect(rearmable == ["above", "below", "crosses_above", "crosses_below", "crosses",
                               "change_24h_above", "change_24h_below", "change_24h_abs"])

@@ -1,0 +1,89 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+extension ExplainCommand {
+    /// `explain` of a `listed`, `delisting` or `caution` rule (SPEC §11, §14): the exchange's last
+    /// market list as the state holds it (no request: the passes fetch it every `listing_interval`),
+    /// and per market its flags or ending now and since when (`ListedMarket.since`, kept while they
+    /// stay as they are), with the pair's last notification. `coin`: one market (its code or coin);
+    /// nil: the rule's favorite, or for `"*"` every market flagged or ending now.
+    static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule, coin: String?) -> ExitCode {
+        var only = rules
+        only.rules = [rule]
+        let providers = RunCommand.makePass(context, rules: rules).fetcher.sources.map(\.provider)
+        let (groups, warnings) = MarketEventStage.groups(rules: only, providers: providers, now: -.infinity)
+        guard let group = groups.first else {
+            for line in warnings { context.io.err("coinwatch: \(line)\n") }
+            return .failure
+        }
+        let session = WatchSession.open(context, rules: rules)
+        let memory = session.state.memory
+        let listing = memory.listings[MarketListing.eventsKey(provider: group.exchange.name, vs: group.vs)]
+        let symbol = { (coin: String) in (memory.symbols[coin.lowercased()] ?? coin).uppercased() }
+        var markets = listing?.markets ?? []
+        if let coin {
+            markets = markets.filter { $0.code == coin.uppercased() || $0.base == symbol(coin) }
+            guard !markets.isEmpty || listing == nil else {
+                context.io.err("coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market '\(SilenceCommand.shown(coin))'"
+                    + " (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).\n")
+                return .failure
+            }
+        } else if rule.coin != "*" {
+            markets = markets.filter { $0.base == symbol(rule.coin) }
+        } else {
+            markets = markets.filter { $0.flags != nil || $0.ending != nil }
+        }
+        let shown = markets.map { market in
+            let pairKey = StateDocument.pairKey(rule: rule.id, coin: rule.coin == "*" ? market.code : rule.coin)
+            return (market: market, lastNotified: session.state.pairs[pairKey]?.lastNotified)
+        }
+        let plan = Plan(rules: rules)
+        if context.arguments.json {
+            var list = JSONOut()
+            list.add("provider", group.exchange.name)
+            list.add("vs", group.vs)
+            list.add("fetched_at", listing.map { TimeText.iso($0.fetchedAt) })
+            list.add("markets", listing.map { $0.markets.count { $0.ending != MarketEventStage.removed } })
+            context.io.out(#"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(plan.conditionText(rule.condition))
+                + #","list":"# + list.text + #","pairs":"# + JSONOut.array(shown.map { market, lastNotified in
+                    var o = JSONOut()
+                    o.add("coin", market.code)
+                    o.add("symbol", market.base)
+                    o.addRaw("flags", JSONOut.array((market.flags ?? []).map(JSONOut.quote)))
+                    o.add("ending", market.ending)
+                    o.add("since", market.since.map(TimeText.iso))
+                    o.add("last_notified", lastNotified.map(TimeText.iso))
+                    return o.text
+                }) + "}\n")
+        } else if !context.arguments.quiet {
+            var out = "\(rule.id): \(plan.conditionText(rule.condition))"
+            let timing = plan.timingText(rule)
+            out += (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
+            if let listing {
+                let listed = listing.markets.filter { $0.ending != MarketEventStage.removed }
+                out += "  \(group.exchange.name) \(group.vs) market list of \(TimeText.iso(listing.fetchedAt)): \(listed.count) markets, "
+                    + "\(listed.count { $0.flags != nil }) flagged, \(listed.count { $0.ending != nil }) ending\n"
+            } else {
+                out += "  no \(group.exchange.name) \(group.vs) market list yet: the next pass fetches it\n"
+            }
+            for (market, lastNotified) in shown {
+                out += "  \(market.code)\(market.name.map { " (\(TerminalText.clean($0)))" } ?? "")\n"
+                out += "    now:   \(nowText(market))" + (market.since.map { " — since \(TimeText.iso($0))" } ?? "") + "\n"
+                out += "    last notified: " + (lastNotified.map(TimeText.iso) ?? "never") + "\n"
+            }
+            context.io.out(out)
+        }
+        return .success
+    }
+
+    /// `flagged: price fluctuations, trading volume soaring`, `ending (2026-12-31)`, `not listed`, `listed, not flagged`.
+    static func nowText(_ market: ListedMarket) -> String {
+        if market.ending == MarketEventStage.removed { return "not listed (it left the list)" }
+        var parts: [String] = []
+        if let flags = market.flags { parts.append("flagged: " + MarketFlag.words(flags)) }
+        if let ending = market.ending { parts.append("ending (\(TerminalText.clean(ending)))") }
+        return parts.isEmpty ? "listed, not flagged" : parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,273 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+/// The exchange events stage of a pass (SPEC §14): for each (exchange, currency) some `listed`,
+/// `delisting` or `caution` rule watches, the market list is fetched at most once per
+/// `listing_interval` (kept in `ProviderMemory.listings` under `MarketListing.eventsKey`, and as the
+/// plain listing that serves favorites where one answer is both), compared with the previous list,
+/// and each market that changed is judged by each rule's kind. A rule's first list (and every list of
+/// a `--baseline` pass) is recorded without notifying. Writes `memory.listings`, `memory.backoff` and
+/// the pairs of the alerts it raises.
+package struct MarketEventStage {
+    /// What the stage did.
+    package struct Outcome {
+        package var pending: [RuleRunner.Pending] = []
+        package var requests = 0
+        /// One stderr line each (without the `coinwatch: ` prefix).
+        package var warnings: [String] = []
+
+        package init() {}
+    }
+
+    var rules: RulesFile
+    var providers: [any PriceProvider]
+    var transport: any HTTPTransport
+
+    package init(rules: RulesFile, providers: [any PriceProvider], transport: any HTTPTransport) {
+        self.rules = rules
+        self.providers = providers
+        self.transport = transport
+    }
+
+    /// One (exchange, currency) whose market list some rules watch.
+    package struct Group {
+        package var exchange: any MarketEventSource
+        package var vs: String
+        package var rules: [Rule]
+        /// Its list's key in `ProviderMemory.listings`.
+        var key: String { MarketListing.eventsKey(provider: exchange.name, vs: vs) }
+        /// The GETs that make its list.
+        package var requests: [HTTPRequest] { exchange.eventRequests(vs: vs) }
+    }
+
+    /// The groups of the rules it judges at `now`, and a warning per rule with no exchange.
+    package func groups(now: Double) -> (groups: [Group], warnings: [String]) {
+        Self.groups(rules: rules, providers: providers, now: now)
+    }
+
+    /// The groups of `rules`' exchange event rules active at `now` (`rule.provider`'s exchange, else
+    /// the first exchange among `providers`), and a warning per rule with no exchange.
+    package static func groups(rules: RulesFile, providers: [any PriceProvider], now: Double) -> (groups: [Group], warnings: [String]) {
+        var groups: [Group] = []
+        var warnings: [String] = []
+        let sources = providers.compactMap(MarketEventSources.source)
+        for rule in rules.rules where rule.enabled && rule.condition.kind is any ExchangeEventKind {
+            if let expires = rule.expires, expires.timeIntervalSince1970 <= now { continue }
+            let exchange = rule.provider.map { name in sources.first { $0.name == name.rawValue } } ?? sources.first
+            guard let exchange else {
+                warnings.append("rule \(rule.id): \(rule.condition.key) watches an exchange's market list (upbit, bithumb, binance); "
+                    + "none is among the providers")
+                continue
+            }
+            let vs = rule.vs ?? rules.vsCurrency
+            if let index = groups.firstIndex(where: { $0.exchange.name == exchange.name && $0.vs == vs }) {
+                groups[index].rules.append(rule)
+            } else {
+                groups.append(Group(exchange: exchange, vs: vs, rules: [rule]))
+            }
+        }
+        return (groups, warnings)
+    }
+
+    /// Whether `group`'s list is to be fetched at `now`: none yet, or `listing_interval` passed (or the
+    /// clock went back), and its exchange is not backing off.
+    func isDue(_ group: Group, memory: ProviderMemory, now: Double) -> Bool {
+        let due = memory.listings[group.key].map { $0.fetchedAt > now || now - $0.fetchedAt >= rules.listingInterval } ?? true
+        return due && (memory.backoff[group.exchange.name] ?? 0) <= now
+    }
+
+    /// When the next list falls due (seconds since 1970): `now` when one is due, nil when no rule watches one.
+    package func nextDue(memory: ProviderMemory, now: Double) -> Double? {
+        groups(now: now).groups.map { group in
+            guard let listing = memory.listings[group.key], listing.fetchedAt <= now else { return now }
+            return max(listing.fetchedAt + rules.listingInterval, memory.backoff[group.exchange.name] ?? 0)
+        }.min()
+    }
+
+    /// The groups due at `now` (`stream` fetches their requests off its loop, then calls `apply`).
+    package func dueGroups(memory: ProviderMemory, now: Double) -> [Group] {
+        groups(now: now).groups.filter { isDue($0, memory: memory, now: now) }
+    }
+
+    /// Runs the stage at `now` (a `--baseline` pass records the lists and sends nothing: `Pass.unsend`).
+    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double) -> Outcome {
+        var outcome = Outcome()
+        let (groups, warnings) = groups(now: now)
+        outcome.warnings = warnings
+        for group in groups {
+            let answers = isDue(group, memory: memory, now: now) ? transport.perform(group.requests) : nil
+            apply(group, answers: answers, memory: &memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
+        }
+        return outcome
+    }
+
+    /// Takes `group`'s answers (nil: its list was not fetched now), compares the list with the one
+    /// before and judges each market that changed for each rule that saw the one before.
+    package func apply(_ group: Group, answers: [Result<HTTPResponse, TransportError>]?, memory: inout ProviderMemory,
+                       pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) {
+        let old = memory.listings[group.key]
+        var current = old
+        if let answers, let markets = read(group, answers: answers, memory: &memory, now: now, outcome: &outcome) {
+            current = Self.merge(markets, over: old, now: now)
+        }
+        guard var current else { return }
+        if let old, current.fetchedAt != old.fetchedAt {
+            let seen = Set(old.seenBy ?? [])
+            let changes = Self.changes(exchange: group.exchange.name, from: old, to: current)
+            for rule in group.rules where seen.contains(rule.id) {
+                judge(rule, changes: changes, vs: group.vs, memory: memory, pairs: &pairs, silences: silences, now: now,
+                      outcome: &outcome)
+            }
+        }
+        current.seenBy = group.rules.map(\.id)
+        memory.listings[group.key] = current
+    }
+
+    /// Takes a market's announced end from outside its list (Upbit's ticker `delisting_date`, which
+    /// `stream` reads on its feed): the list's market takes it as its ending, and the change is judged
+    /// for the rules that saw the list. False when nothing changed (no list yet, or already known).
+    @discardableResult
+    package func announce(ending: String, code: String, exchange: String, vs: String, memory: inout ProviderMemory,
+                          pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) -> Bool {
+        let key = MarketListing.eventsKey(provider: exchange, vs: vs)
+        guard var listing = memory.listings[key], let index = listing.markets.firstIndex(where: { $0.code == code }),
+              listing.markets[index].ending != ending, listing.markets[index].ending != Self.removed,
+              let group = groups(now: now).groups.first(where: { $0.exchange.name == exchange && $0.vs == vs }) else { return false }
+        let before = listing.markets[index]
+        var after = before
+        after.ending = ending
+        after.since = now
+        listing.markets[index] = after
+        let seen = Set(listing.seenBy ?? [])
+        let change = MarketChange(exchange: exchange, code: code, before: before, after: after)
+        for rule in group.rules where seen.contains(rule.id) {
+            judge(rule, changes: [change], vs: vs, memory: memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
+        }
+        memory.listings[key] = listing
+        return true
+    }
+
+    /// Whether `ending` is an announced date (`2025-08-01`), which an exchange's list does not carry
+    /// (Upbit's ticker does), rather than a status the list itself says.
+    static func isAnnouncedDate(_ ending: String) -> Bool { ending.first?.isNumber == true }
+
+    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning).
+    private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
+                      outcome: inout Outcome) -> [ListedMarket]? {
+        let exchange = group.exchange
+        let requests = group.requests
+        outcome.requests += requests.count
+        do {
+            var bodies: [[UInt8]] = []
+            for (request, result) in zip(requests, answers) {
+                bodies.append(try ProviderCall.body(of: result, to: request, from: exchange.name, errorMessage: exchange.errorMessage,
+                                                    memory: &memory, now: now))
+            }
+            let markets = try exchange.decodeEvents(bodies, vs: group.vs)
+            if exchange.eventsShareListing {
+                memory.listings[MarketListing.key(provider: exchange.name, vs: group.vs)] =
+                    MarketListing(fetchedAt: now, markets: markets.filter { $0.ending == nil })
+            }
+            return markets
+        } catch {
+            outcome.warnings.append("\(exchange.name) market list for exchange events not read: "
+                + QuoteFetcher.cause(of: error, provider: exchange.name))
+            return nil
+        }
+    }
+
+    /// The new list: each market keeps its `since` while its flags and ending stay as they were (and
+    /// an announced delisting date while it is listed); a
+    /// market that left the list stays on it as ending `removed` (so its return is a restore).
+    static func merge(_ markets: [ListedMarket], over old: MarketListing?, now: Double) -> MarketListing {
+        let before = Dictionary((old?.markets ?? []).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        var merged: [ListedMarket] = markets.map { market in
+            var market = market
+            let previous = before[market.code]
+            // An announced end (a date from the ticker) stays while the market stays listed: the list cannot say it.
+            if market.ending == nil, let ending = previous?.ending, isAnnouncedDate(ending) { market.ending = ending }
+            market.since = previous.flatMap { $0.flags == market.flags && $0.ending == market.ending ? $0.since : nil } ?? now
+            return market
+        }
+        let codes = Set(markets.map(\.code))
+        for market in old?.markets ?? [] where !codes.contains(market.code) {
+            var gone = market
+            if gone.ending != removed { (gone.ending, gone.since) = (removed, now) }
+            merged.append(gone)
+        }
+        return MarketListing(fetchedAt: now, markets: merged)
+    }
+
+    /// The ending of a market that left the list.
+    package static let removed = "removed"
+
+    /// The markets whose flags, ending or presence differ between `old` and `new`, in `new`'s order.
+    static func changes(exchange: String, from old: MarketListing, to new: MarketListing) -> [MarketChange] {
+        let before = Dictionary(old.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        return new.markets.compactMap { market in
+            let previous = before[market.code]
+            guard previous?.flags != market.flags || previous?.ending != market.ending || previous == nil else { return nil }
+            // A market that left is judged as absent, not as "ending: removed".
+            let after = market.ending == removed ? nil : market
+            let was = previous?.ending == removed ? nil : previous
+            guard was != nil || after != nil else { return nil }
+            return MarketChange(exchange: exchange, code: market.code, before: was, after: after)
+        }
+    }
+
+    /// Judges `changes` for `rule` and adds its alerts.
+    private func judge(_ rule: Rule, changes: [MarketChange], vs: String, memory: ProviderMemory, pairs: inout PairTable,
+                       silences: SilenceIndex, now: Double, outcome: inout Outcome) {
+        guard let kind = rule.condition.kind as? any ExchangeEventKind else { return }
+        let symbol = rule.coin == "*" ? nil : (memory.symbols[rule.coin.lowercased()] ?? rule.coin).uppercased()
+        for change in changes where symbol == nil || change.base == symbol {
+            let coin = symbol == nil ? change.code : rule.coin
+            var observation = Observation(quote: Quote(providerID: change.code, symbol: change.base, name: change.base, vs: vs,
+                                                       price: 1, provider: change.exchange), previous: nil, series: nil, now: now)
+            observation.derived = Observation.Derived(market: change)
+            let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
+            var policy = NotifyPolicy(rule: rule, defaults: rules.defaults)
+            policy.silencedUntil = silences.until(rule: rule.id, coin: coin)
+            let pair = pairs[pairKey] ?? PairState()
+            var status: Alert.Status?
+            var next = pair
+            if rule.condition.holds(observation) {
+                let decided = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: false, policy: policy, now: now)
+                next = decided.0
+                status = decided.1.status
+            } else if rule.resolve, kind.clears(change), !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {
+                next.lastNotified = now
+                next.resolvedOnce = true
+                status = .resolved
+            }
+            guard let status else { continue }
+            pairs[pairKey] = next
+            outcome.pending.append(RuleRunner.Pending(alert: alert(rule, kind: kind, change: change, coin: coin, vs: vs,
+                                                                   status: status, now: now),
+                                                      sinks: rule.notify ?? rules.defaults.notify))
+        }
+    }
+
+    /// The alert for `change`: the exchange as provider, the market's flags, no price.
+    private func alert(_ rule: Rule, kind: any ExchangeEventKind, change: MarketChange, coin: String, vs: String,
+                       status: Alert.Status, now: Double) -> Alert {
+        var id = StableHash()
+        id.add(rule.id)
+        id.add(coin)
+        id.add(status.rawValue)
+        id.add(StableHash.digits(of: now))
+        var alert = Alert(id: id.hex, time: now, rule: rule.id, coin: coin, symbol: change.base,
+                          name: change.after?.name ?? change.before?.name ?? change.base, vs: vs, condition: rule.condition.key,
+                          threshold: nil, price: 0, previous: nil, change24h: nil, status: status, provider: change.exchange,
+                          message: "")
+        alert.flags = kind.flags(change)
+        if let template = rule.message {
+            alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
+        } else {
+            alert.message = kind.message(change, resolved: status == .resolved)
+        }
+        return alert
+    }
+}

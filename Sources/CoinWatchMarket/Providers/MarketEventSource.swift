@@ -1,0 +1,22 @@
+import CoinWatchTransport
+/// An exchange whose market list tells its events (SPEC §14): which markets it lists, which it flags
+/// and which are ending. `requests` are asked at most once per `listing_interval`; `decode` reads
+/// their answers (same order) into the markets quoted in `vs`, flags and endings filled in.
+package protocol MarketEventSource: PriceProvider {
+    /// The GETs whose answers make the list of markets in `vs`.
+    func eventRequests(vs: String) -> [HTTPRequest]
+    /// The markets quoted in `vs` in the answers to `eventRequests(vs:)`, with their flags and endings.
+    /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
+    func decodeEvents(_ bodies: [[UInt8]], vs: String) throws -> [ListedMarket]
+    /// Whether the first answer is also the plain listing that serves favorites (`decodeListing`), so
+    /// one request serves both (Upbit, Binance).
+    var eventsShareListing: Bool { get }
+}
+
+/// The exchanges whose lists tell events, by provider.
+package enum MarketEventSources {
+    /// `provider` as a `MarketEventSource`, or nil (coingecko, coinpaprika).
+    package static func source(_ provider: any PriceProvider) -> (any MarketEventSource)? {
+        provider as? any MarketEventSource
+    }
+}

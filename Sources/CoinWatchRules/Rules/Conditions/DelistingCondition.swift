@@ -1,0 +1,61 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// `delisting`: the exchange announces the market's end (Upbit's `delisting_date`), the market stops
+/// trading (Binance's `status` leaves `TRADING`) or it leaves the list (SPEC §14; event). With
+/// `resolve`, a market that trades again sends `resolved`.
+struct DelistingCondition: ExchangeEventKind {
+    static let key = "delisting"
+    static let summary = "the exchange announces the market's end, stops trading it or drops it from its list"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.notAllowed
+    static let resolvable = true
+    static let sample = #"{"delisting": true}"#
+    static let schema = #"{"const": true}"#
+    static let examples = [
+        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "binance", code: "XYZUSDT",
+                                                                                 before: ListedMarket(code: "XYZUSDT", base: "XYZ"),
+                                                                                 after: ListedMarket(code: "XYZUSDT", base: "XYZ", ending: "BREAK")),
+                         holds: true),
+        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "upbit", code: "KRW-XYZ",
+                                                                                 before: ListedMarket(code: "KRW-XYZ", base: "XYZ"), after: nil),
+                         holds: true),
+        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "binance", code: "XYZUSDT",
+                                                                                 before: ListedMarket(code: "XYZUSDT", base: "XYZ", ending: "BREAK"),
+                                                                                 after: ListedMarket(code: "XYZUSDT", base: "XYZ")),
+                         holds: false),
+    ]
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        parseTrue(node, path: path(), &reader) ? Self() : nil
+    }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        guard let change = Self.change(o) else { return false }
+        return MarketChange.trades(change.before) && !MarketChange.trades(change.after)
+    }
+
+    func clears(_ change: MarketChange) -> Bool {
+        change.before != nil && !MarketChange.trades(change.before) && MarketChange.trades(change.after)
+    }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
+        guard let change = Self.change(o) else { return "no market list compared yet" }
+        guard let after = change.after else { return "\(change.code) is not on \(change.exchange)'s list" }
+        return after.ending.map { "\(change.code) is ending (\($0))" } ?? "\(change.code) trades"
+    }
+
+    /// `Upbit ends KRW-XYZ: delisting on 2025-08-01`, `Binance stops trading XYZUSDT (status BREAK)`,
+    /// `Upbit no longer lists KRW-XYZ`; resolved: `Binance trades XYZUSDT again`.
+    func message(_ change: MarketChange, resolved: Bool) -> String {
+        let exchange = change.exchangeName
+        if resolved { return "\(exchange) trades \(change.code) again" }
+        guard let ending = change.after?.ending else { return "\(exchange) no longer lists \(change.code)" }
+        if ending.first?.isNumber == true { return "\(exchange) ends \(change.code): delisting on \(ending)" }
+        return "\(exchange) stops trading \(change.code) (status \(ending))"
+    }
+}
+
+extension Condition {
+    /// `{"delisting": true}`.
+    static var delisting: Condition { Condition(DelistingCondition()) }
+}

@@ -1,0 +1,41 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// A condition kind judged on an exchange's market lists, not on a quote (SPEC §14: `listed`,
+/// `delisting`, `caution`). A pass hands each market's `MarketChange` in on `Observation.derived`;
+/// `holds` (the kind's one judgement) says whether the change is the kind's event, `clears` whether
+/// it undoes one (a flag cleared, a market restored: `resolved` under `resolve: true`).
+package protocol ExchangeEventKind: ConditionKind {
+    /// Whether `resolve: true` applies (a flag can clear, a market be restored; a listing cannot be undone).
+    static var resolvable: Bool { get }
+    /// Whether `change` undoes the kind's event.
+    func clears(_ change: MarketChange) -> Bool
+    /// The flags the alert names for `change` (record field `flags`); nil where none apply.
+    func flags(_ change: MarketChange) -> [String]?
+    /// The default message: `Upbit flags KRW-XYZ: price fluctuations` (`resolved`: what cleared).
+    func message(_ change: MarketChange, resolved: Bool) -> String
+}
+
+extension ExchangeEventKind {
+    package func flags(_ change: MarketChange) -> [String]? { nil }
+
+    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+
+    /// The market change of `o`, if a pass handed one in.
+    static func change(_ o: Observation) -> MarketChange? { o.derived?.market }
+
+    /// No price is read: the event is the list's.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" " + Self.summary) }
+
+    /// `{"listed": true}`: only `true` is a value.
+    static func parseTrue(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Bool {
+        guard node.boolValue == true else {
+            reader.error("\(key) takes true (it watches the exchange's market list), got \(node.typeName == "boolean" ? "false" : node.typeName)",
+                         at: node, path: path())
+            return false
+        }
+        return true
+    }
+
+    /// A rule of this kind needs an exchange with a market list: its `provider`, else the first of rules.json's.
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
+}

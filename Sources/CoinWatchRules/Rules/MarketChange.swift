@@ -1,0 +1,30 @@
+import CoinWatchMarket
+/// One market on an exchange's two last lists (SPEC §14): what the previous list said and what the
+/// current one says. The exchange event kinds judge it (`ExchangeEventKind`); nil on a side: the
+/// market was not on that list.
+package struct MarketChange: Sendable, Equatable {
+    /// The exchange's name in rules.json (`upbit`).
+    package var exchange: String
+    /// The market code (`KRW-XYZ`).
+    package var code: String
+    /// The market on the previous list; nil: not listed then.
+    package var before: ListedMarket?
+    /// The market on the current list; nil: not listed now.
+    package var after: ListedMarket?
+
+    package init(exchange: String, code: String, before: ListedMarket?, after: ListedMarket?) {
+        self.exchange = exchange
+        self.code = code
+        self.before = before
+        self.after = after
+    }
+
+    /// Whether `market` is listed and not ending.
+    package static func trades(_ market: ListedMarket?) -> Bool { market != nil && market?.ending == nil }
+
+    /// The exchange's name as a message writes it: `Upbit`.
+    package var exchangeName: String { exchange.prefix(1).uppercased() + exchange.dropFirst() }
+
+    /// The market's symbol: its base on either list.
+    package var base: String { after?.base ?? before?.base ?? code }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+@testable import CoinWatchSupport
+@testable import TestHelpers
+
+/// Exchange events (SPEC §14) through the built binary against a loopback Upbit replaying the real
+/// `/market/all?isDetails=true` capture, then edited copies of it (named `EDITED-…`): a market newly
+/// flagged, a new KRW market. Time passes by ageing the state (`StateAging`), not by sleeping.
+@Suite(.serialized) struct ExchangeEventsEndToEndTests {
+    let dir: TempDir
+    /// The capture `/market/all` answers with now.
+    let listing = Listing()
+
+    final class Listing: Sendable {
+        let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
+    }
+
+    init() throws { dir = try TempDir() }
+
+    static let original = "real/upbit/market-all_isDetails-true_2025-07-27.json"
+    static let flagged = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-ETH-flagged.json"
+    static let listed = "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-XYZ-listed.json"
+
+    func server() throws -> ReplayServer { try ReplayServer(routes()) }
+
+    func write(base: String, rules: String) throws {
+        let document = ProviderRules.make([("upbit", base)], vs: "krw", favorites: ["BTC"], rules: rules)
+        try dir.write("rules.json", document.replacingOccurrences(of: #""vs_currency": "krw","#,
+                                                                  with: #""vs_currency": "krw", "listing_interval": "10m","#))
+    }
+
+    /// One `--once --json` pass of the binary, after ageing the state by `after` seconds.
+    func pass(after: Double = 0, _ extra: [String] = []) throws -> Binary.Run {
+        try StateAging.age(dir.path + "/state.json", by: after)
+        return try Binary.run(["--once", "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
+    }
+
+    static let rules = #"{"id": "flags", "coin": "*", "provider": "upbit", "when": {"caution": true}, "resolve": true}, "#
+        + #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}"#
+
+    @Test func aCautionRuleOnEveryMarketAnnouncesANewlyFlaggedMarketOnceWithItsFlags() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        let first = try pass()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stdout.contains(#""condition":"caution""#), "the first list is recorded without notifying: \(first.stdout)")
+        #expect(upbit.requests("/market/all").count == 1, "one list serves the favorites and the events")
+
+        listing.file.withLock { $0 = Self.flagged }
+        let within = try pass(after: 60)
+        #expect(!within.stdout.contains("caution"), "not fetched again within listing_interval")
+        #expect(upbit.requests("/market/all").count == 1)
+
+        let second = try pass(after: 600)
+        let lines = second.stdout.split(separator: "\n").filter { $0.contains(#""condition":"caution""#) }
+        #expect(lines.count == 1, "\(second.stdout) \(second.stderr)")
+        let record = try #require(lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(record["coin"] as? String == "KRW-ETH")
+        #expect(record["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(record["message"] as? String == "Upbit flags KRW-ETH: price fluctuations, trading volume soaring")
+        #expect(record["provider"] as? String == "upbit")
+        #expect(record["price"] == nil, "no quote of KRW-ETH: no price")
+
+        let third = try pass(after: 600)
+        #expect(!third.stdout.contains(#""condition":"caution""#), "one notice per change: \(third.stdout)")
+        #expect(upbit.requests("/market/all").count == 3)
+    }
+
+    @Test func aListedRuleAnnouncesANewKRWMarketAndAClearedFlagResolves() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.listed }
+        let next = try pass(after: 600)
+        let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let listed = records.filter { $0["condition"] as? String == "listed" }
+        #expect(listed.count == 1, "\(next.stdout) \(next.stderr)")
+        #expect(listed.first?["message"] as? String == "Upbit lists KRW-XYZ (Xyz)")
+        #expect(listed.first?["coin"] as? String == "KRW-XYZ")
+        let resolved = records.filter { $0["condition"] as? String == "caution" }
+        #expect(resolved.count == 1)
+        #expect(resolved.first?["status"] as? String == "resolved")
+        #expect(resolved.first?["message"] as? String == "Upbit no longer flags KRW-ETH (was: price fluctuations, trading volume soaring)")
+    }
+
+    @Test func aBaselinePassRecordsTheListWithoutNotifying() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.flagged }
+        let baseline = try pass(after: 600, ["--baseline"])
+        #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
+        let after = try pass(after: 600)
+        #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
+    }
+
+    /// `stream` against a loopback Upbit (REST replaying the real capture, then `file`; a WebSocket
+    /// feed for BTC): a `--once` pass records the capture's list, the state is aged past
+    /// `listing_interval`, then `stream` fetches the list again on its own thread and announces what
+    /// changed, `source: stream`. Returns the records stdout carried and how often `/market/all` was asked.
+    func streamRecords(serving file: String, until count: Int) throws -> (records: [[String: Any]], stderr: String, lists: Int) {
+        let rig = try StreamRig(connections: [[["wait": 1]]], routes: routes())
+        try rig.writeRules(provider: #"{"name": "upbit", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "krw", favorites: ["BTC"], rules: Self.rules)
+        let first = try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(first.status == 0 && first.stdout.isEmpty, "the first list is recorded without notifying: \(first.stdout) \(first.stderr)")
+        try StateAging.age(rig.statePath, by: 600)
+        listing.file.withLock { $0 = file }
+        let run = try rig.start()
+        let arrived = Eventually.wait(timeout: 10) { StreamRig.records(run.stdout).count >= count }
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(arrived, "\(run.stdout) \(run.stderr)")
+        return (StreamRig.records(run.stdout), run.stderr, rig.rest.requests("/market/all").count)
+    }
+
+    func routes() -> [String: ReplayServer.Route] {
+        var routes = Replays.upbitRoutes()
+        let listing = self.listing
+        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
+        return routes
+    }
+
+    @Test func streamAnnouncesANewlyFlaggedMarketOnceWithItsFlags() throws {
+        let (records, stderr, lists) = try streamRecords(serving: Self.flagged, until: 1)
+        #expect(records.count == 1, "\(records)")
+        #expect(records.first?["condition"] as? String == "caution")
+        #expect(records.first?["coin"] as? String == "KRW-ETH", "ETH is no favorite: coin * covers every KRW market")
+        #expect(records.first?["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(records.first?["source"] as? String == "stream")
+        #expect(lists == 2, "the pass's list, then stream's one fetch (the favorites' listing is still fresh)")
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test func streamAnnouncesANewKRWMarket() throws {
+        let (records, _, lists) = try streamRecords(serving: Self.listed, until: 1)
+        #expect(records.map { $0["condition"] as? String } == ["listed"], "\(records)")
+        #expect(records.first?["coin"] as? String == "KRW-XYZ")
+        #expect(records.first?["message"] as? String == "Upbit lists KRW-XYZ (Xyz)")
+        #expect(records.first?["source"] as? String == "stream")
+        #expect(lists == 2)
+    }
+
+    /// `check` shows the requests exchange event rules add: per exchange and currency, its market list
+    /// every `listing_interval` (Bithumb: the list and its warnings).
+    @Test func checkShowsTheMarketListRequestsTheseRulesAdd() throws {
+        try dir.write("rules.json", #"""
+        {"vs_currency": "krw", "listing_interval": "15m", "providers": [{"name": "upbit"}, {"name": "bithumb"}],
+         "favorites": ["BTC"],
+         "rules": [{"id": "flags", "coin": "*", "when": {"caution": true}},
+                   {"id": "gone", "coin": "BTC", "provider": "bithumb", "when": {"delisting": true}}]}
+        """#)
+        let run = try Binary.run(["check", "--rules", dir.path + "/rules.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("exchange events add: upbit krw: 1 market list request every 15m (it also serves favorites); "
+            + "bithumb krw: 2 market list requests every 15m"), "\(run.stdout)")
+        #expect(run.stdout.contains("* (every market)"), "\(run.stdout)")
+        let json = try Binary.run(["check", "--json", "--rules", dir.path + "/rules.json"])
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let lists = try #require((plan["requests"] as? [String: Any])?["market_lists"] as? [[String: Any]])
+        #expect(lists.map { $0["provider"] as? String } == ["upbit", "bithumb"])
+        #expect(lists.map { $0["requests"] as? Int } == [1, 2])
+        #expect(lists.first?["every_seconds"] as? Double == 900)
+    }
+
+    /// `explain` of an exchange event rule shows the markets flagged now, their flags and since when:
+    /// the time its flags were first seen, kept while a later list shows them unchanged.
+    @Test func explainShowsAMarketsFlagsNowAndSinceWhen() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        func explained(_ extra: [String] = []) throws -> [String: Any] {
+            let run = try Binary.run(["explain", "flags"] + extra + ["--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        }
+        let first = try explained()
+        let pairs = try #require(first["pairs"] as? [[String: Any]])
+        // The capture itself has 9 KRW markets flagged (KRW-WAVES…); the edited copy adds KRW-ETH.
+        #expect(pairs.count == 10 && pairs.allSatisfy { !(($0["flags"] as? [String]) ?? []).isEmpty }, "only the flagged markets of the 183: \(pairs)")
+        let eth = try #require(pairs.first { $0["coin"] as? String == "KRW-ETH" })
+        #expect(eth["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        let since = try #require(eth["since"] as? String)
+        #expect((first["list"] as? [String: Any])?["markets"] as? Int == 183)
+
+        let next = try pass(after: 600)
+        #expect(next.status == 0 && upbit.requests("/market/all").count == 2)
+        let kept = try #require((try explained(["KRW-ETH"])["pairs"] as? [[String: Any]])?.first)
+        let aged = try #require(DateTimeParser.parse(since)).timeIntervalSince1970 - 600
+        #expect(kept["since"] as? String == TimeText.iso(aged), "first seen a list ago, not reset by the same flags again")
+
+        let text = try Binary.run(["explain", "flags", "KRW-ETH", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(text.stdout.contains("upbit krw market list of "), "\(text.stdout)")
+        #expect(text.stdout.contains("183 markets, 10 flagged, 0 ending"), "\(text.stdout)")
+        #expect(text.stdout.contains("KRW-ETH (Ethereum)\n    now:   flagged: price fluctuations, trading volume soaring — since \(TimeText.iso(aged))\n"),
+                "\(text.stdout)")
+        #expect(try Binary.run(["explain", "flags", "KRW-NOPE", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]).status == 1)
+    }
+
+    /// `watch` marks a favorite whose market its exchange flags: `!` after the symbol, and `flags` in
+    /// `--json` (from the listing the quotes were resolved through, so no extra request).
+    @Test func watchMarksAFlaggedFavorite() throws {
+        let upbit = try server()
+        listing.file.withLock { $0 = Self.flagged }
+        try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "ETH"], rules: ""))
+        let args = ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        let run = try Binary.run(["watch", "--once"] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.contains { $0.hasPrefix("ETH!     ") }, "\(run.stdout)")
+        #expect(rows.contains { $0.hasPrefix("BTC      ") }, "BTC is not flagged: \(run.stdout)")
+        let json = try Binary.run(["watch", "--json"] + args)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let byCoin = Dictionary(uniqueKeysWithValues: ((document["rows"] as? [[String: Any]]) ?? []).map { ($0["coin"] as? String ?? "", $0) })
+        #expect(byCoin["ETH"]?["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"])
+        #expect(byCoin["BTC"]?["flags"] is NSNull)
+        #expect(upbit.requests("/market/all").count == 1, "the listing of the first run served the second")
+    }
+
+    /// `"coin": "*"` covers every market of the rule's provider in the rule's `vs`, favorites or not:
+    /// on the real capture, 183 KRW and 239 BTC markets; a new KRW market is announced by the krw
+    /// rule only.
+    @Test func everyMarketOfTheRulesProviderAndVsNotOnlyFavorites() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "new-btc", "coin": "*", "provider": "upbit", "vs": "btc", "when": {"listed": true}}"#)
+        #expect(try pass().status == 0)
+        func markets(_ rule: String) throws -> Int? {
+            let run = try Binary.run(["explain", rule, "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+            let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            return (document?["list"] as? [String: Any])?["markets"] as? Int
+        }
+        #expect(try markets("new") == 183 && markets("new-btc") == 239, "favorites: BTC only")
+        listing.file.withLock { $0 = Self.listed }
+        let next = try pass(after: 600)
+        let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.map { $0["rule"] as? String } == ["new"], "\(next.stdout) \(next.stderr)")
+        #expect(records.first?["vs"] as? String == "krw")
+    }
+
+    /// Upbit's ticker `delisting_date` (its WebSocket ticker; the REST one has no such field): a
+    /// `delisting` rule on a favorite streamed from Upbit announces the date once, and the list
+    /// fetched after keeps it (no `resolved` for a list that cannot say it).
+    @Test func streamAnnouncesUpbitsDelistingDateFromTheTicker() throws {
+        let ticker = String(decoding: try Fixtures.bytes("real/stream/upbit_ticker_KRW-BTC_DEFAULT-format_SNAPSHOT_2025-04-20_EDITED-delisting_date.json"),
+                            as: UTF8.self)
+        let rig = try StreamRig(connections: [[["wait": 1], ["send_binary": ticker], ["send_binary": ticker]]], routes: routes())
+        try rig.writeRules(provider: #"{"name": "upbit", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "krw", favorites: ["BTC"],
+                           rules: #"{"id": "ending", "coin": "BTC", "provider": "upbit", "when": {"delisting": true}, "resolve": true}"#)
+        #expect(try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath]).status == 0)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 10) { rig.receiver.requests.count >= 1 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 1, "the second ticker with the same date says nothing new: \(records)")
+        #expect(records.first?["coin"] as? String == "BTC")
+        #expect(records.first?["condition"] as? String == "delisting")
+        #expect(records.first?["message"] as? String == "Upbit ends KRW-BTC: delisting on 2025-05-20")
+        #expect(records.first?["source"] as? String == "stream")
+
+        try StateAging.age(rig.statePath, by: 600)
+        let next = try Binary.run(["--once", "--json", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(next.status == 0 && rig.rest.requests("/market/all").count == 2, "\(next.stderr)")
+        #expect(!next.stdout.contains("delisting"), "the list keeps the announced date: \(next.stdout)")
+    }
+}
+
