@@ -24,11 +24,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc"]),
+        // Chart images (SPEC §12). cairo is opened on first use (dlopen; see Sources/CCairo/shim.h), not
+        // linked: only its headers are needed to build, hence no pkgConfig.
+        .systemLibrary(
+            name: "CCairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself.
+        .target(name: "CoinWatchChart", dependencies: ["CCairo"]),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc", "CoinWatchChart"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
-        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),
+        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit", "CoinWatchChart"]),
         .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
+        .testTarget(name: "CoinWatchChartTests", dependencies: ["CoinWatchChart", "CCairo"]),
     ]
 )
 
