@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit", "CoinWatchChart"]),
-        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
+        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit", "CoinWatchChart"]),
         .testTarget(name: "CoinWatchChartTests", dependencies: ["CoinWatchChart", "CCairo"]),
     ]
 )

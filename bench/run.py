@@ -450,6 +450,24 @@ def watch_targets(watch: dict | None) -> list[tuple[str, str, bool | None]]:
     ]
 
 
+def run_chart(args, work: Path) -> dict:
+    """Issue #33: `coinwatch-bench --chart 30`: a 30-day chart image (720 hourly points, a threshold,
+    the alert's marker) rendered once cold, then 30 times warm."""
+    print("bench: chart image (coinwatch-bench --chart)", flush=True)
+    out = subprocess.run([str(args.micro), "--chart", "30"], check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the chart image's speed target of issue #33."""
+    if not chart or "chart_warm_median_ms" not in chart:
+        return []
+    return [("rendering a 30-day chart ≤ 30 ms warm",
+             f"{chart['chart_warm_median_ms']:.1f} ms (min {chart['chart_warm_min_ms']:.1f}; the first, cold, "
+             f"{chart['chart_cold_ms']:.1f} ms; {chart['chart_png_bytes']:,} bytes of PNG)",
+             chart["chart_warm_median_ms"] <= 30)]
+
+
 BACKTEST = (90, 20, 50)                                         # days of 1-minute candles, coins, rules a coin
 BACKTEST_FIT = [(30, 20, 50), (60, 20, 50), (90, 20, 10), (90, 20, 25)]
 
@@ -846,6 +864,12 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "prices each, a holding on every other coin, 201 rules) drawn 200 times on a 200×120 terminal in "
                              "color, timed in process CPU time (median), and as many table builds plus a frame (a refresh after its fetch).",
                              watch_targets(result.get("watch")))
+    lines += targets_section("Chart images (issue #33)",
+                             "`coinwatch-bench --chart 30` (`Sources/coinwatch-bench/ChartBench.swift`): a 30-day chart of "
+                             "720 hourly prices (a seeded random walk) with a threshold line and the alert's marker, drawn "
+                             "to 1280×720 PNG bytes in memory (`CoinWatchChart`): once cold (cairo opened, the font found), "
+                             "then 30 times warm (median).",
+                             chart_targets(result.get("chart")))
     lines += targets_section("Explain and silences (issue #19)",
                              f"A {EVERYDAY_FAVORITES}-favorite rules.json (one `above` rule a coin and a `\"*\"` "
                              "`change_24h_abs` rule) whose state one real pass against the loopback CoinGecko wrote "
@@ -912,10 +936,12 @@ def main() -> int:
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
+    parser.add_argument("--only-chart", action="store_true", help="run only the chart image case and print its targets")
     parser.add_argument("--only-everyday", action="store_true",
                         help="run only the explain / silence list case and print its targets")
     args = parser.parse_args()
     for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets),
+                             (args.only_chart, run_chart, chart_targets),
                              (args.only_everyday, run_everyday, everyday_targets)]:
         if not only:
             continue
@@ -947,7 +973,7 @@ def main() -> int:
               "cases": cases, "micro": run_micro(args.micro, args.runs),
               "json_layer": run_json_layer(args.micro, args.work), "history": run_history(args, args.work),
               "sinks": run_sinks(args, args.work), "everyday": run_everyday(args, args.work), "stream": run_stream(args, args.work),
-              "watch": run_watch(args, args.work),
+              "watch": run_watch(args, args.work), "chart": run_chart(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
@@ -959,7 +985,7 @@ def main() -> int:
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
                      + sinks_targets(result.get("sinks")) + everyday_targets(result.get("everyday")) + stream_targets(result.get("stream"))
-                     + watch_targets(result.get("watch"))
+                     + watch_targets(result.get("watch")) + chart_targets(result.get("chart"))
                      + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")

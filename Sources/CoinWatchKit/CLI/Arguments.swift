@@ -54,6 +54,8 @@ public struct Arguments: Sendable, Equatable {
     public var yes = false
     /// `show --range R`: draw the chart of this span.
     public var range: ChartRange?
+    /// `show --png FILE`: write the chart image there (`-`: stdout).
+    public var png: String?
     /// `favorites remove --force`.
     public var force = false
     /// `watch --sort`.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The chart of `show --range` (SPEC §7): history from the store under the cache folder and,
 /// for what it does not hold, from the card's provider through the session's request path
 /// (backoff, HTTP 429), drawn as wide as the terminal.
@@ -51,6 +55,34 @@ enum ShowChart {
             heading += "  " + PriceCard.colored(NumberText.percent(change), change, color)
         }
         return ([heading] + chart.lines(color: color)).joined(separator: "\n") + "\n"
+    }
+
+    /// Draws the range's chart image (SPEC §12) and writes it to `path` (atomically) or, for `-`, to
+    /// stdout; false after one stderr line when it cannot be drawn or written.
+    static func writeImage(_ points: [(time: Int64, price: Double)], range: ChartRange, quote: Quote, to path: String, io: IO) -> Bool {
+        switch ChartImage.png(points, symbol: quote.symbol, vs: quote.vs, range: range) {
+        case .failure(let error):
+            io.err("coinwatch: cannot draw the \(range.rawValue) chart: \(error.message)\n")
+            return false
+        case .success(let bytes) where path == "-":
+            io.outBytes(bytes)
+            return true
+        case .success(let bytes):
+            // As every file coinwatch writes: a temp file beside it, renamed over it.
+            let temp = POSIXFile.tempPath(beside: path)
+            var failure: String?
+            switch POSIXFile.writeNew(bytes, to: temp, mode: 0o644) {
+            case .create(let detail, _)?: failure = "cannot create a file in \(POSIXFile.folder(of: path)): \(detail)"
+            case .write(let detail, _)?: failure = detail
+            case nil:
+                if rename(temp, path) != 0 {
+                    failure = POSIXFile.lastError()
+                    _ = unlink(temp)
+                }
+            }
+            if let failure { io.err("coinwatch: cannot write the chart to \(path): \(failure)\n") }
+            return failure == nil
+        }
     }
 
     /// `COLUMNS` when it is a sensible width, else 80.

@@ -22,7 +22,16 @@ import Testing
     }
 
     init() throws {
-        server = try LoopbackServer { request in
+        server = try Self.replayServer()
+        dir = try TempDir()
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}
+        """)
+    }
+
+    /// A loopback CoinGecko answering `/coins/markets` and `/market_chart` with the real captures.
+    static func replayServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
             if request.path.hasSuffix("/coins/markets") {
                 return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
                     .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
@@ -33,10 +42,6 @@ import Testing
             }
             return .notFound
         }
-        dir = try TempDir()
-        try dir.write("rules.json", """
-        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}
-        """)
     }
 
     var environment: [String: String] { ["COINWATCH_CACHE": dir.path + "/cache", "COINWATCH_LOCK_TIMEOUT": "20"] }
