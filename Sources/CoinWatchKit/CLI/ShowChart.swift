@@ -11,14 +11,7 @@ enum ShowChart {
 
     /// The history source of each provider.
     static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
-        let config = session.config(name)
-        switch name {
-        case .coingecko: return CoinGecko(config: config, environment: session.context.io.environment)
-        case .coinpaprika: return CoinPaprika(config: config, environment: session.context.io.environment)
-        case .binance: return Binance(config: config)
-        case .upbit: return Upbit(config: config)
-        case .bithumb: return Bithumb(config: config)
-        }
+        HistorySources.make(name, config: session.config(name), environment: session.context.io.environment)
     }
 
     /// The points of `range` for the card's coin; `-v` gets one line saying where they came from.

@@ -14,6 +14,8 @@ public struct EmailConfig: Sendable, Equatable {
     public var timeout: Double = 10
     public var group: Bool = false
     public var quietHours: QuietHours?
+    /// `chart`: each alert carries an image of its coin's price over this range, inline (SPEC §12); nil: none.
+    public var chart: ChartRange?
 
     public init(url: String, from: String, to: [String]) {
         self.url = url

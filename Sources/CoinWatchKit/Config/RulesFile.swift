@@ -109,6 +109,9 @@ public struct Rule: Sendable, Equatable {
     /// After this instant the rule is ignored.
     public var expires: Date?
     public var enabled: Bool = true
+    /// `chart`: this rule's alerts carry the chart of this range, or none (`.none`); nil leaves it
+    /// to each sink's `chart` (SPEC §12).
+    public var chart: ChartChoice?
 
     public init(id: String, coin: String, condition: Condition) {
         self.id = id
@@ -130,6 +133,12 @@ public enum SinkConfig: Sendable, Equatable {
     /// A queued sink that cannot be used in this pass (a `${…}` inside it is unset, empty or
     /// unreadable): its alerts wait in the outbox. `reason` names the variable or path, never a value.
     case unavailable(type: String, reason: String)
+}
+
+/// A rule's `chart` (SPEC §12): none, or the chart of a range.
+public enum ChartChoice: Sendable, Equatable {
+    case none
+    case range(ChartRange)
 }
 
 /// A webhook sink. `url` and header values may hold secrets: never print them unredacted.
@@ -164,6 +173,8 @@ public struct WebhookConfig: Sendable, Equatable {
     /// Local-time window "HH:MM-HH:MM" as minutes since midnight (start, end).
     public var quietHours: QuietHours?
     public var caFile: String?
+    /// `chart`: each alert carries an image of its coin's price over this range (SPEC §12); nil: none.
+    public var chart: ChartRange?
 
     public init(url: String, format: Format) {
         self.url = url

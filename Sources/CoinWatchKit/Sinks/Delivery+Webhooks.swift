@@ -1,10 +1,29 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension Delivery {
     /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
     /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
     /// back (`outbox retry`).
     func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
-        let plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
+        var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
+        if let charts, !fresh.isEmpty {
+            let queued = Set(backlog.outbox.map { $0.sink + " " + $0.key })
+            func attach(_ entry: inout OutboxEntry) {
+                guard entry.chart == nil, !queued.contains(entry.sink + " " + entry.key),
+                      let config = rules.sinks[entry.sink], let range = chartRange(config, alerts: entry.alerts),
+                      let png = charts.png(for: entry.alerts, range: range, now: now) else { return }
+                entry.chart = Data(png).base64EncodedString()
+            }
+            for lane in plan.lanes.indices {
+                for index in plan.lanes[lane].entries.indices { attach(&plan.lanes[lane].entries[index]) }
+            }
+            for index in plan.waiting.indices { attach(&plan.waiting[index]) }
+        }
         backlog.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
         return plan
     }

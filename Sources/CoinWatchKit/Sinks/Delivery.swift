@@ -29,6 +29,8 @@ public struct Delivery: Sendable {
     /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
     /// two; a kill in between resends only that round's messages, with the same keys.
     public var checkpointsLastRound = true
+    /// Makes the chart images of the messages whose sink or rule asks for one (SPEC §12); nil: no charts.
+    public var charts: AlertCharts?
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),

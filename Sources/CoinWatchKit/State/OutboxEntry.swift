@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One webhook message waiting in the outbox: undelivered after a retryable failure, or held for
 /// the sink's quiet hours. It names its sink, never the sink's URL; its alerts (and so its
 /// Idempotency-Key) never change once it is queued.
@@ -20,6 +26,12 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     public var partsDelivered: Int
     /// Why the last try failed (secrets removed).
     public var lastError: String?
+    /// The chart image the message carries (SPEC §12), PNG in base64: made once when the message
+    /// is queued, so every retry sends the same bytes.
+    public var chart: String?
+    /// Matrix: the `mxc://` URI the chart was uploaded to, once the upload was answered (the image
+    /// event that follows names it; a retry never uploads it again).
+    public var chartURI: String?
 
     public init(sink: String, alerts: [Alert], queuedAt: Double, held: Bool = false) {
         self.sink = sink
@@ -46,7 +58,16 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("not_before", \.notBefore, .number),
         .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
         .optional("last_error", \.lastError, .string),
+        .optional("chart", \.chart, .string),
+        .optional("chart_uri", \.chartURI, .string),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+}
+
+extension OutboxEntry {
+    /// The chart's PNG bytes; nil without one (or when the state holds no valid base64 there).
+    public var chartBytes: [UInt8]? {
+        chart.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
+    }
 }
