@@ -10,10 +10,13 @@ import Testing
     let dir: TempDir
     /// Whether `market_chart` answers (false: 404, no history).
     let history = LockedFlag(true)
+    /// Whether the chat service answers 503 (busy).
+    let busy = LockedFlag(false)
 
     init() throws {
-        let history = self.history
+        let history = self.history, busy = self.busy
         server = try LoopbackServer { request in
+            if busy.value, !request.path.contains("/api/v3/") { return Reply.text("busy", status: 503) }
             if request.path.hasSuffix("/coins/markets") {
                 return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
                     .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
@@ -48,7 +51,7 @@ import Testing
 
     private func pass() throws -> Binary.Run {
         try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
-                       environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+                       environment: ["COINWATCH_CACHE": dir.path + "/cache", "COINWATCH_RETRY_BACKOFF": "0.001"])
     }
 
     private func requests(_ prefix: String) -> [RecordedRequest] { server.requests.filter { $0.path.hasPrefix(prefix) } }
@@ -140,6 +143,28 @@ import Testing
         #expect(related.parts.map(\.type) == ["text/plain", "image/png"])
         #expect(related.parts.last?.disposition == "inline" && related.parts.last?.contentID?.hasPrefix("<chart-") == true)
         #expect(related.parts.last?.payload == image.payload && related.parts.first?.text.contains("BTC") == true)
+    }
+
+    /// A message the service could not take waits in the outbox with its image: the next pass sends
+    /// the same bytes under the same Idempotency-Key, and fetches no history for it.
+    @Test func aQueuedMessageKeepsItsImageAndItsKey() throws {
+        try write(sinks: ["telegram": webhook("telegram", #", "chat_id": 42"#)])
+        busy.value = true
+        let first = try pass()
+        #expect(first.status == 0, "queued for later: \(first.stderr)")
+        let tried = requests("/telegram")
+        #expect(!tried.isEmpty && tried.allSatisfy { $0.path == "/telegram/sendPhoto" })
+        #expect((dir.read("state.json") ?? "").contains("\"chart\""), "the image is kept with the queued message")
+        busy.value = false
+        let second = try pass()
+        #expect(second.status == 0, "\(second.stderr)")
+        let all = requests("/telegram")
+        let retried = try #require(all.last)
+        #expect(all.count == tried.count + 1 && retried.path == "/telegram/sendPhoto")
+        let same = retried.body == tried[0].body
+        #expect(same, "the same bytes")
+        #expect(retried.header("Idempotency-Key") == tried[0].header("Idempotency-Key"))
+        #expect(historyRequests.count == 1, "the retry needed no history")
     }
 
     @Test func withoutHistoryTheTextGoesAloneWithOneLine() throws {
