@@ -149,11 +149,18 @@ import Testing
         #expect(rows.count == 1, "\(rows)")
     }
 
-    /// `CHART_PREVIEW=/tmp/chart.png swift test --filter PriceChartTests` writes the chart these
-    /// tests read, to look at.
+    /// `CHART_PREVIEW=/tmp/chart.png swift test --filter PriceChartTests` writes the chart of an
+    /// alert (BTC crossing below 50,000 on 2021-05-15, from the real 1-day capture) to look at; the
+    /// image in docs/delivery.md.
     @Test func writesAPreviewWhenAsked() throws {
         guard let path = ProcessInfo.processInfo.environment["CHART_PREVIEW"] else { return }
-        let png = try Self.chart(marker: Self.month()[500]).png().get()
-        try Data(png).write(to: URL(fileURLWithPath: path))
+        let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/real/history/coingecko-market-chart_bitcoin_vs-usd_days-1_5-minutely_2021-05-15.json")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: capture)) as? [String: Any])
+        let rows = try #require(doc["prices"] as? [[Double]])
+        let points = rows.map { (time: Int64($0[0]), price: $0[1]) }.sorted { $0.time < $1.time }
+        let chart = PriceChart(points: points, pair: "BTC/USD", range: "1d", format: Self.dollars, thresholds: [50_000],
+                               marker: points[70], direction: .down)
+        try Data(try chart.png().get()).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -16,8 +16,9 @@ public final class AlertCharts: Sendable {
     private let environment: [String: String]
     private let storePath: String?
     private let warn: @Sendable (String) -> Void
-    /// The points loaded this pass (or why there are none) by provider, coin, currency and range.
-    private let loaded = Mutex<[String: Result<[(time: Int64, price: Double)], ChartError>]>([:])
+    /// The points loaded this pass (or why there are none) by provider, coin, currency and range,
+    /// and the pass's instant: a later one (the next pass of a loop, `stream`'s next alert) loads again.
+    private let loaded = Mutex<(now: Double, points: [String: Result<[(time: Int64, price: Double)], ChartError>])>((0, [:]))
     /// Backoffs met by this pass's history requests.
     private let memory = Mutex(ProviderMemory())
 
@@ -39,11 +40,15 @@ public final class AlertCharts: Sendable {
         let name = ProviderName(rawValue: alert.provider) ?? .coingecko
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
         let points: Result<[(time: Int64, price: Double)], ChartError>
-        if let known = loaded.withLock({ $0[key] }) {
+        let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
+            if memo.now != now { memo = (now, [:]) }
+            return memo.points[key]
+        }
+        if let known {
             points = known
         } else {
             points = load(alert, provider: name, range: range, now: now)
-            loaded.withLock { $0[key] = points }
+            loaded.withLock { $0.points[key] = points }
             if case .failure(let reason) = points {
                 warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
                      + "\(reason.message); its alerts go without one\n")
