@@ -42,6 +42,11 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq zsh fish >/dev/null; \
 	fi
+	@if ! command -v mandoc >/dev/null 2>&1; then \
+		echo "installing mandoc for the man page lint test (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq mandoc >/dev/null; \
+	fi
 	@python3 -c 'import websockets' 2>/dev/null || { echo "installing websockets (pip, user)"; \
 		python3 -m pip install --user -q websockets 2>/dev/null || \
 		python3 -m pip install --user -q --break-system-packages websockets; }

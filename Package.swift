@@ -23,7 +23,6 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(name: "CMalloc"),
         // Chart images (SPEC §12). cairo is opened on first use (dlopen; see Sources/CCairo/shim.h), not
         // linked: only its headers are needed to build, hence no pkgConfig.
         .systemLibrary(
@@ -32,7 +31,7 @@ let package = Package(
         ),
         // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself.
         .target(name: "CoinWatchChart", dependencies: ["CCairo"]),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CMalloc", "CoinWatchChart"]),
+        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CoinWatchChart"]),
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit", "CoinWatchChart"]),

@@ -877,10 +877,11 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "with three silences added; then `coinwatch explain a42`, `coinwatch explain big-mover coin-0042` "
                              "and `coinwatch silence list`, each a fresh process (wall time, no request made). "
                              "What `explain a42` costs (callgrind, instructions of the whole process): 276M at 1c47198, "
-                             "194M at b757f20, 139M at the last change of 2026-12-03 — the tokenizer passing eight bytes at "
-                             "a time, a rule's paths spelled out only for messages, one hash per favorite, keys made once; "
-                             "and a heap on 2 MiB pages (`LargeHeap`), which took its page faults from about 3,200 to 700 "
-                             "(on these virtual machines a fault cost about 2 µs).",
+                             "194M at b757f20, 139M at 50cbcf3 — the tokenizer passing eight bytes at "
+                             "a time, a rule's paths spelled out only for messages, one hash per favorite, keys made once, "
+                             "the state's unneeded parts skipped and of its pairs, series and cached quotes only the "
+                             "explained ones read (by their keys). Issue 31 took out the machinery that did not pay "
+                             "(see \"Less machinery\" below).",
                              everyday_targets(result.get("everyday")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
@@ -893,6 +894,9 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "crossings (wicks included) with pandas over the CSVs the bench writes (reading them apart). The fit "
                              "is over the replays of the sizes listed (points × rules in all).",
                              backtest_targets(result.get("backtest")))
+    machinery = HERE / "LESS-MACHINERY.md"
+    if machinery.exists():
+        lines += ["", machinery.read_text().strip()]
     for name, before_path, notes, what in ROUNDS if with_rounds else []:
         if not before_path.exists():
             continue

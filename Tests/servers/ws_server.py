@@ -13,6 +13,14 @@ Connection k runs connections[k] (the last one repeats). Steps:
   {"raw": base64}             bytes written straight onto the connection (malformed frames)
   {"close": code}             a close frame with this code
   {"drop": true}              abort the TCP connection (the client sees 1006)
+Hostile steps (red team, SPEC §9 last paragraph):
+  {"ping_flood": bytes}       stop reading from the client, then write empty PING frames back to
+                              back until `bytes` are written or the client goes; logs
+                              {"flood": "ping", "bytes": n} at the end
+  {"flood": [text, ...], "seconds": s}
+                              write these text frames over and over, as fast as the client's socket
+                              takes them, for `s` seconds or until the client goes; logs
+                              {"flood": "text", "bytes": n} at the end
 After the last step the connection stays open until the client closes it. "silent" mode
 accepts TCP (or TLS) connections and never answers the upgrade. Everything received and
 every connection is logged as JSON Lines to "log". The server stops itself after 300 s.
@@ -26,6 +34,37 @@ import time
 
 import websockets
 from websockets.asyncio.server import serve
+
+
+def frame(opcode, payload):
+    """A server frame (unmasked, FIN set) with this opcode and payload."""
+    head = bytes([0x80 | opcode])
+    if len(payload) < 126:
+        head += bytes([len(payload)])
+    elif len(payload) < 65536:
+        head += bytes([126]) + len(payload).to_bytes(2, "big")
+    else:
+        head += bytes([127]) + len(payload).to_bytes(8, "big")
+    return head + payload
+
+
+async def flood(ws, chunk, limit_bytes=None, seconds=None):
+    """Writes `chunk` over and over straight onto the transport while the client takes it; the bytes written."""
+    transport = ws.transport
+    sent = 0
+    end = time.monotonic() + seconds if seconds else None
+    while not transport.is_closing():
+        if limit_bytes is not None and sent >= limit_bytes:
+            break
+        if end is not None and time.monotonic() >= end:
+            break
+        if transport.get_write_buffer_size() > 4 * len(chunk):
+            await asyncio.sleep(0.001)
+            continue
+        transport.write(chunk)
+        sent += len(chunk)
+        await asyncio.sleep(0)
+    return sent
 
 
 def main():
@@ -73,6 +112,15 @@ def main():
                     await asyncio.sleep(step["sleep"])
                 elif "raw" in step:
                     ws.transport.write(base64.b64decode(step["raw"]))
+                elif "ping_flood" in step:
+                    ws.transport.pause_reading()
+                    sent = await flood(ws, frame(0x9, b"") * 32768, limit_bytes=step["ping_flood"])
+                    note(conn=index, flood="ping", bytes=sent)
+                elif "flood" in step:
+                    chunk = b"".join(frame(0x1, text.encode()) for text in step["flood"])
+                    chunk = chunk * max(1, 65536 // len(chunk))
+                    sent = await flood(ws, chunk, seconds=step["seconds"])
+                    note(conn=index, flood="text", bytes=sent)
                 elif "close" in step:
                     await ws.close(step["close"])
                     return

@@ -29,7 +29,7 @@ public enum ArgumentParser {
         Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
         Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
         Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
-        Option(names: ["--metrics"], value: "PATH", commands: [.run, .stream], help: "After each pass (stream: at most every 5s when it changed, every 15s, at exit), write a Prometheus text file there atomically (node_exporter's textfile collector)."),
+        Option(names: ["--metrics"], value: "PATH", commands: [.run, .stream], help: "After each pass (stream: at most every 5s when it changed, every 15s, at exit), write a Prometheus text file there atomically (node_exporter's textfile collector); a path that exists and is not a regular file is refused."),
         Option(names: ["--json"], value: nil, commands: dataCommands, help: "Alerts as JSON Lines; other data as one JSON document.",
                helpByCommand: Dictionary(uniqueKeysWithValues: dataCommands.subtracting([.run, .stream]).map { ($0, "Print one JSON document instead of text.") })),
         Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand.subtracting([.completion]), help: "Nothing on stdout."),

@@ -3,8 +3,6 @@ public enum CLI {
     /// Runs the command that `arguments` (without the program name) names.
     public static func run(_ arguments: [String], io unguarded: IO, clock: any WallClock = SystemClock(),
                            transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
-        // Nothing runs on the helper thread once the command is done and the process exits.
-        defer { HelperThread.shared.quiesce() }
         let outputGuard = OutputGuard()
         let io = unguarded.guarded(by: outputGuard)
         if arguments.first == CompleteCommand.name {
@@ -24,6 +22,10 @@ public enum CLI {
         if parsed.help {
             io.out(HelpText.page(for: parsed.command))
             return .success
+        }
+        if let path = parsed.metricsPath, let problem = PassHealth.unusable(metricsPath: path) {
+            io.err("Error: '--metrics \(TerminalText.clean(path))': \(problem); give the path of a file, which coinwatch replaces after each pass.\n")
+            return .usage
         }
         if case .failure(let problem) = CommandContext.lockTimeout(environment: io.environment) {
             io.err(problem.message + "\n")
@@ -120,13 +122,10 @@ public struct CommandContext: Sendable {
     /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
     /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
     /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
-    /// `bytes`, when given, are the file as the caller already read it; the file is read once either way.
     public func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
-                          unavailableSinks: Bool = false, symbols: [String: String] = [:],
-                          bytes given: [UInt8]? = nil) -> Result<RulesFile, ExitCodeError> {
+                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
         do throws(RulesLoadError) {
-            let bytes: [UInt8]
-            if let given { bytes = given } else { bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) }
+            let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
             if tolerateUnsetVariables,
                let loaded = try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment(withPlaceholdersFor: bytes),
                                                    expiredAsOf: expiredAsOf, unavailableSinks: true) {

@@ -16,7 +16,7 @@ enum CheckCommand {
         guard !context.arguments.quiet else { return .success }
         let now = context.clock.now().timeIntervalSince1970
         let silences = (state?.silences ?? []).filter { $0.until > now }
-        let plan = Plan(rules: rules, silences: silences)
+        let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
         let fresh = !Paths.exists(context.statePath)
         if context.arguments.json {
             context.io.out(plan.json(extra: [("state_exists", fresh ? "false" : "true")]) + "\n")

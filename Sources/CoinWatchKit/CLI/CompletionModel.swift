@@ -10,6 +10,8 @@ struct CompletionModel {
         case choices([String])
         /// Anything (a duration, an id): nothing to offer.
         case free
+        /// Words from the user's files (`coinwatch __complete KIND`).
+        case dynamic(Source)
     }
 
     /// One option as the scripts offer it.
@@ -68,16 +70,19 @@ struct CompletionModel {
         Dynamic(command: "silence", after: "expire", position: 1, sources: [.silences]),
     ]
 
-    /// Options whose value completes from the user's files: long name → command name → source.
-    static let dynamicOptions: [String: [String: Source]] = [
-        "--rule": ["state": .rules, "backtest": .rules],
-        "--sink": ["notify": .sinks],
+    /// Options whose value depends on the command: long name → command name → what it completes to
+    /// (`notify --sink` a sink of rules.json, `init --sink` a webhook format).
+    static let optionValuesByCommand: [String: [String: Value]] = [
+        "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules)],
+        "--sink": ["notify": .dynamic(.sinks), "init": .choices(WebhookConfig.Format.allCases.map(\.rawValue))],
     ]
 
     /// Values of options whose values are a closed list, by long name.
     static let optionChoices: [String: [String]] = [
         "--color": ["auto", "always", "never"],
         "--provider": ProviderName.allCases.map(\.rawValue),
+        "--sort": WatchTable.SortKey.allCases.map(\.rawValue),
+        "--range": ChartRange.allCases.map(\.rawValue),
     ]
 
     /// The alert pass first, then the subcommands in `Arguments.Command` order.
@@ -105,7 +110,7 @@ struct CompletionModel {
         commands = Arguments.Command.allCases.map { command in
             let name = command == .run ? "" : command.rawValue
             let options = ArgumentParser.options.filter { $0.commands.contains(command) }.map { option in
-                Option(names: option.names, value: option.value.map { _ in Self.value(for: option) }, help: Self.oneLine(option.help))
+                Option(names: option.names, value: option.value.map { _ in Self.value(for: option, in: name) }, help: Self.oneLine(option.help))
             }
             return Command(name: name, summary: Self.summary(HelpText.overview(command)), options: options,
                            words: Self.commandWords[name] ?? [])
@@ -117,7 +122,9 @@ struct CompletionModel {
     /// The command named `name` (`""` for the alert pass).
     func command(_ name: String) -> Command? { commands.first { $0.name == name } }
 
-    private static func value(for option: ArgumentParser.Option) -> Value {
+    /// What `option`'s value completes to after the command named `command`.
+    private static func value(for option: ArgumentParser.Option, in command: String) -> Value {
+        if let long = option.names.last, let value = optionValuesByCommand[long]?[command] { return value }
         if let long = option.names.last, let choices = optionChoices[long] { return .choices(choices) }
         return option.value == "PATH" ? .file : .free
     }

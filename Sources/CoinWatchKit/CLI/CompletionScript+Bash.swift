@@ -31,25 +31,17 @@ extension CompletionScript {
             case $prev in
 
         """
-        for (names, value) in valueCases(model) {
+        for (names, _, values) in optionCases(model) {
+            guard values.contains(where: { $0.value != nil }) else { continue }
             script += "        \(names.joined(separator: "|")))\n"
-            var action: String
-            switch value {
-            case .file:
-                action = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
-            case .choices(let words):
-                action = "mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")"
-            case .free:
-                action = "COMPREPLY=()"
-            }
-            if let long = names.last, let byCommand = CompletionModel.dynamicOptions[long] {
-                script += "            case $cmd in\n"
-                for (command, source) in byCommand.sorted(by: { $0.key < $1.key }) {
-                    script += "                \(command)) \(dynamicReply([source])) ;;\n"
-                }
-                script += "                *) \(action) ;;\n            esac\n"
+            if values.count == 1, let only = values.first {
+                script += "            \(action(only.value))\n"
             } else {
-                script += "            \(action)\n"
+                script += "            case $cmd in\n"
+                for (commands, value) in values {
+                    script += "                \(commands.map { $0.isEmpty ? "\"\"" : $0 }.joined(separator: "|"))) \(action(value)) ;;\n"
+                }
+                script += "                *) COMPREPLY=() ;;\n            esac\n"
             }
             script += "            return ;;\n"
         }
@@ -111,15 +103,15 @@ extension CompletionScript {
         return "mapfile -t COMPREPLY < <(compgen -W \"$(_coinwatch_dynamic \(kinds))\" -- \"$cur\")"
     }
 
-    /// Options grouped by what their value completes to, in table order.
-    private static func valueCases(_ model: CompletionModel) -> [([String], CompletionModel.Value)] {
-        var seen: Set<String> = []
-        var cases: [([String], CompletionModel.Value)] = []
-        for option in model.commands.flatMap(\.options) {
-            guard let value = option.value, let first = option.names.first, seen.insert(first).inserted else { continue }
-            cases.append((option.names, value))
+    /// The bash that fills COMPREPLY with what an option's value completes to.
+    private static func action(_ value: CompletionModel.Value?) -> String {
+        switch value {
+        case nil: return "COMPREPLY=()"
+        case .file: return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
+        case .choices(let words): return "mapfile -t COMPREPLY < <(compgen -W \(shellQuoted(words.joined(separator: " "))) -- \"$cur\")"
+        case .free: return "COMPREPLY=()"
+        case .dynamic(let source): return dynamicReply([source])
         }
-        return cases
     }
 
     /// `text` in single quotes for sh, bash and zsh.

@@ -76,27 +76,21 @@ extension CompletionScript {
             let kinds = dynamic.sources.map(\.rawValue).joined(separator: " ")
             script += "complete -c coinwatch -n \(fishQuoted(test)) -a \(fishQuoted("(__coinwatch_dynamic \(kinds))"))\n"
         }
-        for (long, byCommand) in CompletionModel.dynamicOptions.sorted(by: { $0.key < $1.key }) {
-            for (command, source) in byCommand.sorted(by: { $0.key < $1.key }) {
-                script += "complete -c coinwatch -n \(fishQuoted("__coinwatch_for " + command)) -l \(long.dropFirst(2)) -x -a \(fishQuoted("(__coinwatch_dynamic \(source.rawValue))"))\n"
+        for (names, help, values) in optionCases(model) {
+            for (commands, value) in values {
+                var line = "complete -c coinwatch -n \(fishQuoted("__coinwatch_for " + commands.map { $0.isEmpty ? "run" : $0 }.joined(separator: " ")))"
+                for name in names {
+                    line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+                }
+                switch value {
+                case nil: break
+                case .file?: line += " -r -F"
+                case .choices(let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+                case .free?: line += " -x"
+                case .dynamic(let source)?: line += " -x -a \(fishQuoted("(__coinwatch_dynamic \(source.rawValue))"))"
+                }
+                script += line + " -d \(fishQuoted(help))\n"
             }
-        }
-        var done: [[String]] = []
-        for option in model.commands.flatMap(\.options) where !done.contains(option.names) {
-            done.append(option.names)
-            let commands = model.commands.filter { $0.options.contains { $0.names == option.names } }
-                .map { $0.name.isEmpty ? "run" : $0.name }
-            var line = "complete -c coinwatch -n \(fishQuoted("__coinwatch_for " + commands.joined(separator: " ")))"
-            for name in option.names {
-                line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
-            }
-            switch option.value {
-            case nil: break
-            case .file?: line += " -r -F"
-            case .choices(let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
-            case .free?: line += " -x"
-            }
-            script += line + " -d \(fishQuoted(option.help))\n"
         }
         return script
     }

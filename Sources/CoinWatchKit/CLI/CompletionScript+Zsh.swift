@@ -58,16 +58,27 @@ extension CompletionScript {
         }
 
         # Rule ids, favorites, sink names and silence ids from the rules.json and state on the line
-        # (`coinwatch __complete KIND`), for the arguments that name them.
+        # (`coinwatch __complete KIND`), for the arguments and option values that name them.
+        _coinwatch_words() {
+            local -a files found
+            local kind
+            local -i j
+            for (( j = 2; j < CURRENT; j++ )); do
+                [[ ${words[j]} == (--rules|--state) ]] && files+=(${words[j]} ${words[j+1]})
+            done
+            for kind; do found+=(${(f)"$(${words[1]} __complete $kind $files 2>/dev/null)"}); done
+            compadd -a found
+        }
+
+        # The kinds of words the positional argument under the cursor takes, if any.
         _coinwatch_dynamic() {
-            local -a args files kinds found
-            local w kind
+            local -a args kinds
+            local w
             local -i j skip=0
             for (( j = 2; j < CURRENT; j++ )); do
                 w=${words[j]}
                 if (( skip )); then skip=0; continue; fi
                 case $w in
-                    (--rules|--state) files+=($w ${words[j+1]}); skip=1 ;;
                     (\(model.valueOptionNames.joined(separator: "|"))) skip=1 ;;
                     (-*) ;;
                     (*) args+=($w) ;;
@@ -83,8 +94,7 @@ extension CompletionScript {
         script += """
                 (*) return 1 ;;
             esac
-            for kind in $kinds; do found+=(${(f)"$(${words[1]} __complete $kind $files 2>/dev/null)"}); done
-            compadd -a found
+            _coinwatch_words $kinds
         }
 
         if [[ $funcstack[1] == _coinwatch ]]; then
@@ -109,6 +119,7 @@ extension CompletionScript {
                 case .file: spec += ":path:_files"
                 case .choices(let words): spec += ":value:(" + words.joined(separator: " ") + ")"
                 case .free: spec += ":value: "
+                case .dynamic(let source): spec += ":value:{_coinwatch_words \(source.rawValue)}"
                 }
             } else {
                 spec += "[\(help)]"

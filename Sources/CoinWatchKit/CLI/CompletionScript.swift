@@ -19,4 +19,23 @@ enum CompletionScript {
 
         """
     }
+
+    /// Every option once, in table order, with its help and, per kind of value, the commands (by
+    /// name, `""` the alert pass) that take it with that kind (`--sink`: notify a sink name, init a format).
+    static func optionCases(_ model: CompletionModel)
+        -> [(names: [String], help: String, values: [(commands: [String], value: CompletionModel.Value?)])] {
+        var cases: [(names: [String], help: String, values: [(commands: [String], value: CompletionModel.Value?)])] = []
+        for command in model.commands {
+            for option in command.options {
+                if !cases.contains(where: { $0.names == option.names }) { cases.append((option.names, option.help, [])) }
+                guard let index = cases.firstIndex(where: { $0.names == option.names }) else { continue }
+                if let same = cases[index].values.firstIndex(where: { $0.value == option.value }) {
+                    cases[index].values[same].commands.append(command.name)
+                } else {
+                    cases[index].values.append(([command.name], option.value))
+                }
+            }
+        }
+        return cases
+    }
 }

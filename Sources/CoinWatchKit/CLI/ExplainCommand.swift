@@ -10,20 +10,8 @@ enum ExplainCommand {
                 : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].\n")
             return .usage
         }
-        LargeHeap.prepare(reading: [context.rulesPath, context.statePath])
-        // The state is read beside the validation of rules.json, for the coins a glance says the rule covers.
-        let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
-        let (rulesPath, ruleID, coin) = (context.rulesPath, positionals[0], positionals.count == 2 ? positionals[1] : nil)
-        // rules.json is read once, here; a file that cannot be read is reported by loadRules.
-        let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
-        let readEarly: @Sendable () -> EarlyState? = {
-            bytes.flatMap { earlyState(rulesBytes: $0, shared: shared, ruleID: ruleID, coin: coin) }
-        }
-        let (early, loaded) = ConcurrentJobs.onHelper(readEarly) {
-            context.loadRules(tolerateUnsetVariables: true, bytes: bytes)
-        }
         let rules: RulesFile
-        switch loaded {
+        switch context.loadRules(tolerateUnsetVariables: true) {
         case .success(let loaded): rules = loaded
         case .failure(let error): return error.code
         }
@@ -44,13 +32,17 @@ enum ExplainCommand {
             }
             coins = [coin]
         }
-        let sections = StateSections.explaining(rule: rule.id, coins: coins)
-        let read = early.flatMap { $0.sections == sections ? $0.read : nil }
-        var session = WatchSession.open(context, rules: rules, sections: sections, read: read)
+        let fetcher = RunCommand.makePass(context, rules: rules).fetcher
+        // Of the state, the pairs, series and cached quotes are read for these coins only, by their keys.
+        let providers = fetcher.sources.map(\.provider.name)
+        let sections = StateSections.explaining(
+            pairs: Set(coins.map { StateDocument.pairKey(rule: rule.id, coin: $0) }),
+            prices: Set(coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }),
+            quotes: Set(providers.flatMap { name in coins.map { QuoteFetcher.cacheKey(provider: name, vs: rules.vsCurrency, favorite: $0) } }))
+        var session = WatchSession.open(context, rules: rules, sections: sections)
         defer { session.finish() }
         let now = session.now
-        let fetched = RunCommand.makePass(context, rules: rules).fetcher
-            .fetch(favorites: coins, vs: rules.vsCurrency, memory: &session.state.memory, now: now)
+        let fetched = fetcher.fetch(favorites: coins, vs: rules.vsCurrency, memory: &session.state.memory, now: now)
         for failure in fetched.failures { context.io.err("coinwatch: \(failure.message)\n") }
         let silences = SilenceIndex(session.state.silences, now: now)
         var policy = NotifyPolicy(rule: rule, defaults: rules.defaults)

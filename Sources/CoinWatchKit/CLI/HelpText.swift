@@ -70,16 +70,17 @@ public enum HelpText {
         }
     }
 
-    /// The command's positional arguments as its usage line names them (`<query>` of `search`),
-    /// words that are an option's value left out.
+    /// The command's positional arguments as its usage line names them (`<query>` of `search`; an
+    /// optional one in brackets, `[coin]` of `explain`), words that are an option's value left out.
     static func positionals(_ command: Arguments.Command) -> [String] {
         let tokens = usage(command).split(separator: " ").map(String.init)
         var found: [String] = []
-        for (index, token) in tokens.enumerated() where token.hasPrefix("<") && index > 0 {
+        for (index, token) in tokens.enumerated() where (token.hasPrefix("<") || token.hasPrefix("[<")) && index > 0 {
             let previous = tokens[index - 1]
             if previous.hasPrefix("-") || previous.hasPrefix("[-") || previous == "|" { continue }
-            let name = token.filter { $0 != "<" && $0 != ">" && $0 != "." && $0 != "]" }
-            if !found.contains(name) { found.append(name) }
+            let bare = token.filter { $0 != "<" && $0 != ">" && $0 != "." && $0 != "]" && $0 != "[" }
+            if found.contains(where: { $0 == bare || $0 == "[\(bare)]" }) { continue }
+            found.append(token.hasPrefix("[") ? "[\(bare)]" : bare)
         }
         return found
     }

@@ -35,7 +35,11 @@ public enum ManPage {
                 out += ".RB " + words.map { "\"\(Roff.escape($0))\"" }.joined(separator: " \" | \" ") + "\n"
             }
             for argument in HelpText.positionals(command) {
-                out += ".I \(Roff.escape(argument))\n"
+                if argument.hasPrefix("[") {
+                    out += ".RI [ \(Roff.escape(argument.filter { $0 != "[" && $0 != "]" })) ]\n"
+                } else {
+                    out += ".I \(Roff.escape(argument))\n"
+                }
             }
             for option in ArgumentParser.options where option.commands.contains(command) {
                 guard let long = option.names.last, long != "--help", long != "--version" else { continue }
@@ -104,14 +108,19 @@ public enum ManPage {
 /// The little roff that the man pages need: escaping, and the Markdown of the user guide
 /// (headings, paragraphs, lists, code blocks, tables, inline code and emphasis).
 enum Roff {
+    /// Characters that neither groff nor mandoc can draw in the C locale (no glyph, no fallback),
+    /// written in ASCII: `man` in `LANG=C` would warn about them and print nothing.
+    static let asciiFallbacks: [Unicode.Scalar: String] = ["\u{2026}": "...", "\u{20A9}": "KRW ", "\u{20B9}": "INR ", "\u{20BF}": "BTC "]
+
     /// `text` safe inside a roff line: backslashes and hyphens escaped, characters beyond ASCII
-    /// written as groff's `\[uXXXX]`, a leading `.` or `'` guarded.
+    /// written as groff's `\[uXXXX]` (or in ASCII, `asciiFallbacks`), a leading `.` or `'` guarded.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
+            case _ where asciiFallbacks[scalar] != nil: out += asciiFallbacks[scalar] ?? ""
             case _ where scalar.value > 0x7F:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
@@ -160,7 +169,7 @@ enum Roff {
         for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
             if line.hasPrefix("```") {
-                out += inCode ? ".EE\n" : ".PP\n.EX\n"
+                out += inCode ? ".EE\n" : paragraphBreak(after: out) + ".EX\n"
                 inCode.toggle()
                 paragraphOpen = false
                 continue
@@ -188,13 +197,21 @@ enum Roff {
                 out += ".IP \\(bu 2\n" + inline(String(trimmed.dropFirst(2))) + "\n"
                 paragraphOpen = true
             } else {
-                if !paragraphOpen { out += ".PP\n" }
+                if !paragraphOpen { out += paragraphBreak(after: out) }
                 out += inline(trimmed) + "\n"
                 paragraphOpen = true
             }
         }
         if inCode { out += ".EE\n" }
         return out
+    }
+
+    /// `.PP`, unless `out` has just opened a section, where a paragraph starts anyway (mandoc:
+    /// "skipping paragraph macro: PP after SH").
+    private static func paragraphBreak(after out: String) -> String {
+        let body = out.dropLast()
+        let last = body.lastIndex(of: "\n").map { body[body.index(after: $0)...] } ?? body
+        return last.hasPrefix(".SH ") || last.hasPrefix(".SS ") ? "" : ".PP\n"
     }
 
     /// A heading's text without Markdown marks or quotes.

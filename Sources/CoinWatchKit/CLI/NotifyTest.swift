@@ -73,10 +73,11 @@ struct NotifyTest {
         return names.compactMap { results[$0] }
     }
 
-    /// One line per sink: `team-chat   webhook (slack, hooks.slack.com)   delivered`.
+    /// One line per sink: `team-chat   webhook (slack, hooks.slack.com)   delivered`; each column as
+    /// wide as its longest entry (a file sink's long path included) and two spaces.
     static func text(_ results: [Result]) -> String {
-        let nameWidth = min(24, (results.map(\.sink.count).max() ?? 0) + 2)
-        let kindWidth = min(48, (results.map { kind($0).count }.max() ?? 0) + 2)
+        let nameWidth = (results.map(\.sink.count).max() ?? 0) + 2
+        let kindWidth = (results.map { kind($0).count }.max() ?? 0) + 2
         return results.map { result in
             result.sink.padding(to: nameWidth) + kind(result).padding(to: kindWidth)
                 + (result.error.map { "failed: \($0)" } ?? "delivered") + "\n"

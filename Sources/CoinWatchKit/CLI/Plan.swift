@@ -3,6 +3,9 @@ struct Plan {
     var rules: RulesFile
     /// The silences in force (from the state), shown on the rules they cover.
     var silences: [Silence] = []
+    /// Favorite → ticker symbol, as passes learned them (the state's memory): a ratio rule's
+    /// threshold is in its second coin (`ethereum/bitcoin`: ₿).
+    var symbols: [String: String] = [:]
 
     /// Every (rule, coin) pair the rules evaluate.
     var pairCount: Int {
@@ -19,7 +22,7 @@ struct Plan {
         let idWidth = min(24, (rules.rules.map(\.id.count).max() ?? 0) + 2)
         for rule in rules.rules {
             let coin = rule.coin == "*" ? "* (\(rules.favorites.count) coins)" : rule.coin
-            var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition)
+            var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition, vs: currency(of: rule))
             line += "  -> " + (rule.notify ?? rules.defaults.notify).joined(separator: ", ")
             if !rule.enabled { line += "  (disabled)" }
             let timing = timingText(rule)
@@ -133,7 +136,16 @@ struct Plan {
         return text
     }
 
-    func conditionText(_ condition: Condition) -> String {
-        condition.kind.listing(vs: rules.vsCurrency)
+    func conditionText(_ condition: Condition, vs: String? = nil) -> String {
+        condition.kind.listing(vs: vs ?? rules.vsCurrency)
+    }
+
+    /// The currency `rule`'s thresholds are in, as its alerts show them: a ratio's second coin's
+    /// symbol (learned by a pass, else the best-known coins', else the coin as written), else the
+    /// rule's `vs`, else `vs_currency`.
+    func currency(of rule: Rule) -> String {
+        guard let parts = RuleCoin.ratioParts(rule.coin) else { return rule.vs ?? rules.vsCurrency }
+        let quote = parts.quote.lowercased()
+        return (symbols[parts.quote] ?? symbols[quote] ?? WellKnownSymbols.byID[quote] ?? parts.quote).lowercased()
     }
 }

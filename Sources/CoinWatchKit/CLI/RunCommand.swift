@@ -1,7 +1,6 @@
 /// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
 enum RunCommand {
     static func run(_ context: CommandContext) -> ExitCode {
-        if context.transport is CurlTransport { CurlGlobal.warmUp() }  // loads while rules.json and the state are read
         let rules: RulesFile
         switch context.loadRules(unavailableSinks: true) {
         case .success(let loaded): rules = loaded
@@ -10,6 +9,8 @@ enum RunCommand {
         // The indicator tracks live as long as the process (`CandleFeed`).
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
+            // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
+            CommandGroups.endWithSignals()
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
         let waiter: SignalWaiter

@@ -14,7 +14,8 @@ enum ShowChart {
         HistorySources.make(name, config: session.config(name), environment: session.context.io.environment)
     }
 
-    /// The points of `range` for the card's coin; `-v` gets one line saying where they came from.
+    /// The points of `range` for the card's coin (closed candles only, or the provider's points);
+    /// `-v` gets one line saying where they came from.
     static func load(_ range: ChartRange, quote: Quote, provider: ProviderName,
                      session: inout WatchSession) -> Result<HistoryLoader.Loaded, HistoryError> {
         let context = session.context
@@ -24,10 +25,13 @@ enum ShowChart {
         }
         let now = Int64((session.now * 1000).rounded())
         let loader = HistoryLoader(source: source, store: store)
-        let result = loader.load(market: source.historyMarket(for: quote), vs: quote.vs, range: range, now: now) { request in
+        let fetched = loader.load(market: source.historyMarket(for: quote), vs: quote.vs, range: range, now: now) { request in
             session.fetch(request, provider: source.name)
         }
         if let store { try? store.rollUp(now: now) }
+        // Only closed candles: the forming one is no candle's close, and a chart from the store,
+        // which never holds it, must be the same chart (SPEC §7).
+        let result = fetched.map(\.closed)
         if case .success(let loaded) = result {
             if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
             if context.arguments.verbose {

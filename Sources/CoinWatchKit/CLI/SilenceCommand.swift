@@ -44,7 +44,8 @@ enum SilenceCommand {
         }
     }
 
-    /// Adds a silence of `target` for `--for`, printing its id.
+    /// Adds a silence of `target` for `--for`, printing its id (first, for scripts), what it
+    /// silences and until when.
     private static func add(_ target: String, context: CommandContext) -> ExitCode {
         guard let text = context.arguments.silenceFor else {
             context.io.err("Error: silence.for: missing; add '--for DUR' (a duration like 90s, 15m, 1h30m, 7d).\n")
@@ -83,7 +84,8 @@ enum SilenceCommand {
             if context.arguments.json {
                 context.io.out(json(silence) + "\n")
             } else if !context.arguments.quiet {
-                context.io.out(silence.id + "\n")
+                context.io.out("\(silence.id)  silenced \(described(target, rules: rules)) until "
+                               + "\(TimeText.clock(silence.until, local: true, withDate: true)) (\(TimeText.duration(seconds)))\n")
             }
             return .success
         } catch {
@@ -143,6 +145,22 @@ enum SilenceCommand {
         } catch {
             context.io.err("coinwatch: \(error.message)\n")
             return error.exitCode
+        }
+    }
+
+    /// What a silence of `target` holds back, in words: `rule btc-100k (1 coin)`, `every rule on
+    /// bitcoin`, `rule big-mover on solana`, `every rule on every coin`.
+    static func described(_ target: String, rules: RulesFile) -> String {
+        switch Silence.Target(target) {
+        case .everything: return "every rule on every coin"
+        case .name(let name):
+            if let rule = rules.rules.first(where: { $0.id == name }) {
+                let coins = rule.coin == "*" ? rules.favorites.count : 1
+                return "rule \(shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
+            }
+            return "every rule on \(shown(name))"
+        case .pair(let rule, let coin):
+            return "rule \(shown(rule)) on \(coin == "*" ? "every coin" : shown(coin))"
         }
     }
 

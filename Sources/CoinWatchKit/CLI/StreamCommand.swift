@@ -2,7 +2,6 @@
 /// the state lock for the whole run.
 enum StreamCommand {
     static func run(_ invocation: CommandContext) -> ExitCode {
-        if invocation.transport is CurlTransport { CurlGlobal.warmUp() }  // loads while rules.json is read
         // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
         let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
             ? nil : CountingTransport(invocation.transport)
@@ -38,6 +37,7 @@ enum StreamCommand {
         if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
         session.countsAlerts = counter != nil
         session.delivery.checkpointsLastRound = false
+        session.delivery.sendsQueued = false
         session.baselineNext = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
@@ -45,6 +45,7 @@ enum StreamCommand {
             var next = RunCommand.makePass(context, rules: fresh)
             if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
             next.delivery.checkpointsLastRound = false
+            next.delivery.sendsQueued = false
             return (fresh, next.fetcher, next.delivery)
         }
         if let counter, let path = context.arguments.metricsPath {

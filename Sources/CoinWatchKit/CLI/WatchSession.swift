@@ -42,14 +42,12 @@ struct WatchSession {
     }
 
     /// A session over rules.json already loaded; reads the state (a state that cannot be read gets one warning).
-    /// With `sections`, only those parts of the state are read (`StateSections`); `read` is that
-    /// read already made.
-    static func open(_ context: CommandContext, rules: RulesFile, sections: StateSections = .all,
-                     read: Result<StateDocument, StateError>? = nil) -> WatchSession {
+    /// With `sections`, only those parts of the state are read (`StateSections`).
+    static func open(_ context: CommandContext, rules: RulesFile, sections: StateSections = .all) -> WatchSession {
         let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
         var base: StateDocument?
         do {
-            base = try (read ?? Result { () throws(StateError) in try shared.read(sections: sections) }).get()
+            base = try shared.read(sections: sections)
         } catch {
             context.io.err("coinwatch: warning: \(error.message); going on without the shared cache and backoff, and not writing the state\n")
         }

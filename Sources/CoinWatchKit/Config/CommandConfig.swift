@@ -7,6 +7,9 @@ public struct CommandConfig: Sendable, Equatable {
     public var timeout: Double = 10
     public var group: Bool = false
     public var quietHours: QuietHours?
+    /// `env`: names of variables of coinwatch's environment the program gets besides `COINWATCH_*`,
+    /// `PATH`, `HOME`, `LANG`, `LC_*` and `TZ` (`CommandInvocation.inherited`).
+    public var passedVariables: [String] = []
 
     public init(argv: [String]) {
         self.argv = argv

@@ -39,8 +39,6 @@ public enum RulesLoader {
         validator.symbols = symbols
         validator.longestString = longestString
         let rules = validator.validate(root)
-        // The tree's nodes are freed beside what follows (a large file has tens of thousands).
-        HelperThread.shared.dispose(consume root)
         let diagnostics = sorted(validator.diagnostics)
         if validator.hasErrors {
             throw .invalid(path: path, diagnostics: diagnostics)

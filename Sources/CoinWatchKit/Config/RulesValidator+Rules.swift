@@ -12,10 +12,6 @@ extension RulesValidator {
         if elements.count > Self.maxRules {
             error("rules holds \(elements.count) rules, over the limit of \(Self.maxRules) rules", at: node, path: path)
         }
-        if elements.count >= rulesInTwoFrom, elements.count <= Self.maxRules,
-           let rules = validateCleanRulesInTwo(elements, path: path, file: file) {
-            return rules
-        }
         var result: [Rule] = []
         result.reserveCapacity(elements.count)  // a rule is a large value: no doubling past the count
         var ids: [String: (index: Int, line: Int)] = [:]
@@ -37,45 +33,6 @@ extension RulesValidator {
             if let built = rule.built { result.append(built) }
         }
         return result
-    }
-
-    /// The rules of a large file validated on two threads, each taking the next 250 rules with a
-    /// copy of this validator (`ConcurrentJobs.inChunks`), when every rule is clean: valid, nothing
-    /// to report, no id used twice. Otherwise nil, and the one walk over all of them reports what it
-    /// finds in the file's order.
-    private func validateCleanRulesInTwo(_ elements: [JSONNode], path: String, file: RulesFile) -> [Rule]? {
-        let validator = self
-        let chunks = ConcurrentJobs.inChunks(count: elements.count, chunk: 250) { range in
-            var copy = validator
-            return copy.cleanRules(elements, range, path: path, file: file)
-        }
-        guard let chunks else { return nil }
-        var ids = Set<String>()
-        ids.reserveCapacity(elements.count)
-        var rules: [Rule] = []
-        rules.reserveCapacity(elements.count)
-        for chunk in chunks {
-            for rule in chunk {
-                guard ids.insert(rule.id).inserted else { return nil }
-                rules.append(rule)
-            }
-        }
-        return rules
-    }
-
-    /// The rules at `indices`, or nil as soon as one of them is not an object, not valid, or brings
-    /// a diagnostic (a warning too).
-    private mutating func cleanRules(_ elements: [JSONNode], _ indices: Range<Int>, path: String, file: RulesFile) -> [Rule]? {
-        var rules: [Rule] = []
-        rules.reserveCapacity(indices.count)
-        let reported = diagnostics.count
-        for index in indices {
-            guard elements[index].members != nil else { return nil }
-            guard let built = rule(elements[index], path: JSONPath.element(path, index), file: file).built,
-                  diagnostics.count == reported else { return nil }
-            rules.append(built)
-        }
-        return rules
     }
 
     /// One rule: its id (when valid) and the rule itself when every field is valid.

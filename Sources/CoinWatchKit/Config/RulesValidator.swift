@@ -55,9 +55,6 @@ struct RulesValidator {
     /// The most bytes any string or key took in the file as written (`JSONParser.longestString`), when
     /// known: a file whose longest is within `maxStringLength` holds no over-long string, unwalked.
     var longestString = Int.max
-    /// From this many rules on, a clean file's rules are validated in two halves at once
-    /// (`validateCleanRulesInTwo`); the tests set it out of reach to compare with the one walk.
-    var rulesInTwoFrom = 1_000
 
     init(file: String, absolutePath: String, environment: [String: String]) {
         self.file = file

@@ -53,12 +53,13 @@ public struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
-        let quotes = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
+        let (quotes, outage) = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
         let before = baseline ? state.pairs : PairTable()
         let runner = RuleRunner(rules: rules)
-        if let unquoted = runner.unvaluedHoldings(quotes) {
+        // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
+        if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
         let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
@@ -88,9 +89,9 @@ public struct Pass: Sendable {
 
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
     /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
-    /// which writes `outages`) and missing coins on stderr.
+    /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
     private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
-                       io: IO, outcome: inout Outcome) -> [String: Quote] {
+                       io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
         if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
@@ -148,7 +149,7 @@ public struct Pass: Sendable {
             // A failing provider is the cause, said at the outage's edges.
             if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
         }
-        return quotes
+        return (quotes, report)
     }
 
     /// The candles stage: each watched coin's indicator readings; warnings on stderr.

@@ -46,11 +46,23 @@ public enum PassHealth {
     /// Writes `text` to `path` atomically (temp file, rename; mode 0644, for node_exporter); returns
     /// one warning line when it cannot, which never changes the exit status.
     static func write(metrics text: String, to path: String) -> String? {
+        if let problem = unusable(metricsPath: path) { return "warning: cannot write the metrics to \(path): \(problem)" }
         do throws(StateError) {
             try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
             return nil
         } catch {
             return "warning: cannot write the metrics: \(error.message)"
+        }
+    }
+
+    /// Why `path` cannot be the metrics file (SPEC §11): it exists and is not a regular file (a FIFO,
+    /// a device such as /dev/null, a folder, a symbolic link), which the atomic rename would replace;
+    /// nil when it is missing or a regular file.
+    public static func unusable(metricsPath path: String) -> String? {
+        switch POSIXFile.refusal(at: path) {
+        case .symlink?: return "it is a symbolic link, which coinwatch neither follows nor replaces"
+        case .notRegular(let kind)?: return "it is \(kind), not a regular file"
+        case .permissionDenied?, nil: return nil
         }
     }
 

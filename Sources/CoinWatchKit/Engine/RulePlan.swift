@@ -1,14 +1,12 @@
 /// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a
 /// pass: the favorites and any other coin a rule names, each coin's `prices` key, every pair's
-/// `pairs` key ("rule|coin"), the longest window in use, and per rule the plain values its
-/// evaluation needs. The evaluation loop then builds no string, looks each coin up once per pass
-/// and copies no reference-counted value.
+/// `pairs` key ("rule|coin"), the longest window in use, and per rule the values its evaluation
+/// needs. The evaluation loop then builds no string and looks each coin up once per pass.
 struct RulePlan: Sendable {
-    /// The plain-value part of one rule (no strings, arrays or counted references, so copying
-    /// it costs nothing).
+    /// What a pass reads of one rule for each of its pairs.
     struct Step: Sendable {
-        /// The rule's condition, unretained: `RulePlan.boxes` keeps it alive as long as the plan.
-        let condition: Unmanaged<ConditionBox>
+        /// The rule's condition.
+        let condition: Condition
         /// `Condition.isLevel` of the rule's condition.
         var isLevel: Bool
         /// `Condition.threshold` of the rule's condition.
@@ -62,8 +60,6 @@ struct RulePlan: Sendable {
     let steps: [Step]
     /// Per pair (all rules' pairs, one run after another): its coin's position in `coins`.
     let targetCoins: [Int]
-    /// Every rule's condition, in rule order: the owners of the steps' `condition`s.
-    let boxes: [ConditionBox]
     /// Per coin of `coins`: whether some rule on it looks back over recorded prices
     /// (`ConditionNeeds.history`), so its observations carry the price series.
     let needsHistory: [Bool]
@@ -136,8 +132,6 @@ struct RulePlan: Sendable {
             return slot(key, name: coin, quoteKey: key, vs: vs, derivation: nil)
         }
         var steps: [Step] = []
-        // The conditions' boxes first, back to back in rule order (see `ConditionBox`).
-        let boxes = rules.rules.map { ConditionBox.boxing($0.condition) }
         var historyCoins = Set<Int>()
         var indicatorCoins = Set<Int>()
         var targetCoins: [Int] = []
@@ -157,11 +151,10 @@ struct RulePlan: Sendable {
                 targetCoins.append(slot(rule.coin, rule: rule))
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
-            let box = boxes[steps.count]
             let needs = rule.condition.kind.needs
             if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
-            steps.append(Step(condition: Unmanaged.passUnretained(box), isLevel: rule.condition.isLevel,
+            steps.append(Step(condition: rule.condition, isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
                               enabled: rule.enabled, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))
@@ -183,7 +176,6 @@ struct RulePlan: Sendable {
             ? rules.holdings.map(\.coin).uniqued().compactMap { coin in positions[coin].map { (coin, $0) } } : nil
         self.priceKeys = zip(names, currencies).map { StateDocument.priceKey(coin: $0, vs: $1) }
         self.steps = steps
-        self.boxes = boxes
         self.needsHistory = coins.indices.map { historyCoins.contains($0) }
         self.needsIndicators = coins.indices.map { indicatorCoins.contains($0) }
         self.targetCoins = targetCoins

@@ -163,7 +163,7 @@ public struct RuleRunner: Sendable {
     }
 
     /// The observation of `slot` this pass and the place of its price series, or nil when it has no
-    /// quote. A ratio or the portfolio is observed from the figures of the quotes it is made of
+    /// quote or a figure that is not a finite number (`Observation.figuresAreFinite`). A ratio or the portfolio is observed from the figures of the quotes it is made of
     /// (`madeFigures`); its whole quote, with its names, is made only for an alert.
     @inline(__always)
     private func observe(_ slot: Int, quotes: [String: Quote], prices: [String: PriceSeries],
@@ -191,6 +191,9 @@ public struct RuleRunner: Sendable {
         if let derivation = plan.derivations[slot] {
             observation.derived = Self.derived(derivation, quotes: quotes, plan: plan)
         }
+        // Every figure of the coin, given or derived, meets here: one that is not a finite number
+        // leaves the coin unquoted this pass (SPEC §2), never an alert or a state that cannot be written.
+        guard observation.figuresAreFinite else { return nil }
         return (observation, at)
     }
 
@@ -210,7 +213,7 @@ public struct RuleRunner: Sendable {
         var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observation)
         if step.remembers {
             let fired = decision.status == .firing
-            pair.reference = step.condition._withUnsafeGuaranteedRef { $0.remember(observation, fired: fired) }
+            pair.reference = step.condition.kind.remember(observation, fired: fired)
         }
         pairs[slot: slot] = pair
         if held != nil, decision.status == nil, decision.reason.isHeldBack {
@@ -226,11 +229,8 @@ public struct RuleRunner: Sendable {
     @inline(__always)
     static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
-        // The plan owns the box for as long as `step` exists: no retain is needed to read it.
-        let holds = step.condition._withUnsafeGuaranteedRef { box in
-            let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
-            return box.holds(&observation, firing: asked.firing, rearm: asked.rearm)
-        }
+        let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
+        let holds = step.condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
                                  pair: pair, observation: observation, holds: holds)
         return (next.pair, next.decision)

@@ -1,5 +1,7 @@
 /// What one history answer held: the closed candles (or past points), sorted by time without
-/// duplicates, and the one still forming, which is shown but never stored as closed.
+/// duplicates, and the candle still forming, which is never stored as closed. A point is never
+/// forming: the provider's newest ("now") point is a price at a time like any other, so a chart
+/// from the store has every point the same chart had fresh (SPEC §7).
 public struct HistoryBatch: Sendable, Equatable {
     public var closed: [Candle]
     public var forming: Candle?
@@ -10,10 +12,10 @@ public struct HistoryBatch: Sendable, Equatable {
     }
 
     /// Splits sorted `candles` of width `timeframe` at `now` (ms): a candle that has not ended by
-    /// `now` is forming. For points, the newest is the provider's "now" point when it is younger than `timeframe`.
+    /// `now` is forming; `points` are all past.
     public static func split(_ candles: [Candle], timeframe: Timeframe, points: Bool, now: Int64) -> HistoryBatch {
-        guard let last = candles.last else { return HistoryBatch(closed: []) }
-        let open = points ? now - last.openTime < timeframe.milliseconds : last.openTime + timeframe.milliseconds > now
+        guard let last = candles.last, !points else { return HistoryBatch(closed: candles) }
+        let open = last.openTime + timeframe.milliseconds > now
         return open ? HistoryBatch(closed: Array(candles.dropLast()), forming: last) : HistoryBatch(closed: candles)
     }
 }

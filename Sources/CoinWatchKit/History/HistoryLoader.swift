@@ -19,6 +19,20 @@ public struct HistoryLoader {
         public var key: SeriesKey
         /// A line for stderr: the store or the provider could not be used, but a chart was drawn.
         public var warning: String?
+        /// The last candle is the one still forming, as the provider served it this time (its
+        /// "close" is the latest trade, not a close; a load from the store has none).
+        public var endsForming = false
+
+        /// The closed candles only: what a chart that must agree with its source draws (SPEC §7).
+        public var closed: Loaded {
+            guard endsForming else { return self }
+            var copy = self
+            copy.points.removeLast()
+            copy.candles.removeLast()
+            copy.fromNetwork = max(0, copy.fromNetwork - 1)
+            copy.endsForming = false
+            return copy
+        }
     }
 
     public let source: any HistorySource
@@ -55,7 +69,11 @@ public struct HistoryLoader {
         let freshTimes = Set(fresh.map(\.openTime))
         let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
         var candles = CandleChunk.merge(stored, fresh)
-        if let forming, forming.openTime >= from { candles = CandleChunk.merge(candles, [forming]) }
+        var endsForming = false
+        if let forming, forming.openTime >= from {
+            candles = CandleChunk.merge(candles, [forming])
+            endsForming = candles.last?.openTime == forming.openTime
+        }
         if wanted != timeframe, wanted.isBuilt(from: timeframe) {
             let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
             candles = built.closed + (built.forming.map { [$0] } ?? [])
@@ -64,8 +82,11 @@ public struct HistoryLoader {
             (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
         }
         if let failure { warnings.append("\(failure); the chart shows what the store holds") }
-        return .success(Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
-                               key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
+        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
+                            key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        // Built candles keep their forming one: its close is the close of a finer closed candle.
+        loaded.endsForming = endsForming && wanted == timeframe
+        return .success(loaded)
     }
 
     /// What `fill` did: the closed candles it fetched (sorted, none the store knew complete), the

@@ -42,7 +42,7 @@ public final class HistoryStore {
     }
 
     /// The store at `path`, or nil (after one line to `warn`) when it cannot be used now. A file that
-    /// is not a store (garbage, damaged, a newer schema) is moved aside to `<path>.corrupt-<time>`
+    /// is not a store (garbage, damaged, a newer schema) is moved aside to `<path>.corrupt-<time>` (never over an earlier one)
     /// and a new store created in its place; a store locked past `busyTimeout` is skipped this time.
     public static func open(path: String, busyTimeout: Double = 5, now: Double, warn: (String) -> Void) -> HistoryStore? {
         if let detail = POSIXFile.makeFolders(parentFolder(of: path)) {
@@ -52,8 +52,14 @@ public final class HistoryStore {
         do {
             return try HistoryStore(path: path, busyTimeout: busyTimeout)
         } catch .corrupt(_, let message) {
-            let aside = "\(path).corrupt-\(TimeText.compact(now))"
-            rename(path, aside)
+            // Under a name that replaces no earlier one (`-2`, `-3` … within one second).
+            let aside: String
+            do throws(POSIXFile.MoveAsideFailure) {
+                aside = try POSIXFile.moveAside(path, base: "\(path).corrupt-\(TimeText.compact(now))")
+            } catch {
+                warn("history store \(path) was not usable (\(message)) and \(error.detail); going on without it")
+                return nil
+            }
             unlink(path + "-wal")
             unlink(path + "-shm")
             warn("history store \(path) was not usable (\(message)); moved it to \(aside) and started a new one")

@@ -63,11 +63,6 @@ protocol ConditionKind: Sendable, Equatable {
     /// in the kind's `RearmUnit`. A firing condition holds until the value is `rearm` back.
     func holds(_ observation: Observation, firing: Bool, rearm: Double) -> Bool
 
-    /// `holds`, asked of the observation where it lies (`ConditionBox`): a kind never implements
-    /// it. Through a protocol witness a borrowed observation is copied first (some 230 bytes, once
-    /// per pair); an `inout` one is handed over by address and each kind's own `holds` reads it there.
-    func holds(inPlace observation: inout Observation, firing: Bool, rearm: Double) -> Bool
-
     /// The figure `holds` compared, against its threshold, in words for `explain` and tests:
     /// `price 101 ≥ 100`, `no previous price`.
     func describe(_ observation: Observation, firing: Bool, rearm: Double) -> String
@@ -108,10 +103,6 @@ protocol ConditionKind: Sendable, Equatable {
 }
 
 extension ConditionKind {
-    func holds(inPlace observation: inout Observation, firing: Bool, rearm: Double) -> Bool {
-        holds(observation, firing: firing, rearm: rearm)
-    }
-
     var needs: ConditionNeeds { ConditionNeeds() }
     var threshold: Threshold? { nil }
     func figure(_ observation: Observation) -> Double? { nil }

@@ -50,7 +50,12 @@ struct Premium: Sendable, Equatable {
     /// The premium in percent: (price ÷ base − 1) × 100; nil when a leg is missing.
     func figure(_ o: Observation) -> Double? {
         guard let base = o.derived?.premiumBases[leg], base > 0, base.isFinite else { return nil }
-        return (o.price / base - 1) * 100
+        return Self.percent(o.price, against: base)
+    }
+
+    /// The premium of `price` over `base`, in percent: (price ÷ base − 1) × 100.
+    static func percent(_ price: Double, against base: Double) -> Double {
+        (price / base - 1) * 100
     }
 
     /// Whether the premium is ≥ `pct` (`above`) or ≤ it; false when a leg is missing.

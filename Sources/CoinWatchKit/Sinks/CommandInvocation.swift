@@ -2,7 +2,8 @@
 public struct CommandInvocation: Sendable, Equatable {
     /// The program (looked up in `PATH` unless it holds a `/`) and its arguments, placeholders filled.
     public var argv: [String]
-    /// The whole environment the program gets: coinwatch's own plus the `COINWATCH_*` variables.
+    /// The whole environment the program gets: the part of coinwatch's own it inherits (`inherited`)
+    /// plus the alert's `COINWATCH_*` variables.
     public var environment: [String: String]
     /// Written to the program's standard input: the alert record (a grouped message: an array of records).
     public var stdin: [UInt8]
@@ -13,14 +14,29 @@ public struct CommandInvocation: Sendable, Equatable {
     public static func make(for alerts: [Alert], key: String, sink: String, config: CommandConfig,
                             environment: [String: String], sent: SendTime? = nil) -> CommandInvocation {
         let text = WebhookPayload.text(for: alerts, sent: sent)
-        var environment = environment
+        var environment = inherited(environment, passing: config.passedVariables)
         for (name, value) in variables(for: alerts, key: key, sink: sink, text: text) { environment[name] = value }
         var values = alerts.first.map(AlertMessage.values(for:)) ?? [:]
         values["message"] = text
-        let argv = config.argv.map { MessageTemplate.render($0, values: values) }
+        let argv = config.argv.enumerated().map { index, item in
+            let filled = MessageTemplate.render(item, values: values)
+            // A value from a provider (a name `--help`, a symbol, a negative change) never becomes an
+            // option (SPEC §3): an argument that starts with `-` only through a placeholder gets a space first.
+            return index > 0 && filled.hasPrefix("-") && !item.hasPrefix("-") ? " " + filled : filled
+        }
         let records = alerts.map(AlertRecord.json)
         let stdin = (alerts.count == 1 && !config.group ? records[0] : JSONOut.array(records)) + "\n"
         return CommandInvocation(argv: argv, environment: environment, stdin: Array(stdin.utf8), timeout: config.timeout)
+    }
+
+    /// The part of coinwatch's `environment` a program inherits: `COINWATCH_*`, `PATH`, `HOME`, `LANG`,
+    /// `LC_*`, `TZ` and the variables the sink's `env` names; nothing else (no API key or webhook URL
+    /// kept in the environment reaches the program unless named).
+    static func inherited(_ environment: [String: String], passing names: [String]) -> [String: String] {
+        environment.filter { name, _ in
+            name.hasPrefix("COINWATCH_") || name.hasPrefix("LC_") || ["PATH", "HOME", "LANG", "TZ"].contains(name)
+                || names.contains(name)
+        }
     }
 
     /// `COINWATCH_ID`, `COINWATCH_KEY`, `COINWATCH_SINK`, `COINWATCH_RULE`, `COINWATCH_COIN`, `COINWATCH_SYMBOL`,

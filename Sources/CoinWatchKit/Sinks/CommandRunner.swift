@@ -27,8 +27,11 @@ public enum CommandRunner {
             if case .failure(let failure) = started { return CommandOutcome(end: .notStarted(failure.reason)) }
             return CommandOutcome(end: .notStarted("unknown"))
         }
+        // Listed while it runs, so that a signal stopping coinwatch ends its group too (`CommandGroups`).
+        let listed = CommandGroups.add(pid)
         var exchange = Exchange(stdin: input[1], output: output[0], input: invocation.stdin)
         let end = exchange.run(pid: pid, timeout: invocation.timeout)
+        CommandGroups.remove(listed)
         return CommandOutcome(end: end, output: String(decoding: exchange.kept, as: UTF8.self).validUTF8Prefix,
                               outputDropped: exchange.dropped)
     }

@@ -87,6 +87,20 @@ extension Delivery {
         return records
     }
 
+    /// `stream`'s send stage for one queued sink, on that sink's own thread: plans and sends `entries`
+    /// (the sink's outbox messages) at `now` as a pass would. `progress` gets the messages not yet
+    /// answered 2xx after each round that delivered some; returns those still undelivered, the file-sink
+    /// records of alerts that never will be (for the caller to write), and the report.
+    func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
+                    progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
+        var backlog = DeliveryBacklog(outbox: entries)
+        var report = Report()
+        let plan = planWebhooks([:], backlog: &backlog, now: now)
+        let records = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
+                                   save: { progress($0.outbox) }, report: &report)
+        return (backlog.outbox, records, report)
+    }
+
     /// `webhook`, `email` or `command`: how messages name a sink.
     private func kind(_ sink: String) -> String {
         rules.sinks[sink]?.typeName ?? "sink"

@@ -31,6 +31,10 @@ public struct Delivery: Sendable {
     public var checkpointsLastRound = true
     /// Makes the chart images of the messages whose sink or rule asks for one (SPEC §12); nil: no charts.
     public var charts: AlertCharts?
+    /// Whether `deliver` sends the queued sinks' messages itself (passes). `stream` only queues them in
+    /// the outbox (saved before anything is sent) and sends them off its event loop (`StreamDelivery`,
+    /// through `sendQueued`), so a slow sink never holds up the feeds.
+    public var sendsQueued = true
 
     public init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
                 color: ColorPolicy = ColorPolicy(enabled: false),
@@ -109,8 +113,13 @@ public struct Delivery: Sendable {
                 + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
             report.failed = true
         }
-        let hasWebhooks = !webhookAlerts.isEmpty || !backlog.outbox.isEmpty
-        let plan = hasWebhooks ? planWebhooks(webhookAlerts, backlog: &backlog, now: now) : nil
+        let hasWebhooks = !webhookAlerts.isEmpty || sendsQueued && !backlog.outbox.isEmpty
+        var plan: OutboxPlan?
+        if sendsQueued, hasWebhooks {
+            plan = planWebhooks(webhookAlerts, backlog: &backlog, now: now)
+        } else if hasWebhooks {
+            backlog.outbox += OutboxPlan.entries(for: webhookAlerts, sinks: rules.sinks, now: now)
+        }
         // Write-ahead: nothing leaves before the state that records it is on disk.
         if !pending.isEmpty || !backlog.fileSpool.isEmpty || hasWebhooks {
             do {
@@ -186,7 +195,7 @@ public struct Delivery: Sendable {
     }
 
     /// Writes the records of alerts no webhook will get to every file sink (through the spool).
-    private func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
+    func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
         guard !records.isEmpty else { return }
         for path in filePaths { backlog.fileSpool[path, default: []] += records }
         _ = writeSpool(&backlog, report: &report)

@@ -39,16 +39,7 @@ struct OutboxPlan {
             }
             bySink[entry.sink, default: []].append(entry)
         }
-        for (sink, alerts) in fresh where !alerts.isEmpty {
-            guard let config = sinks[sink], config.isQueued else { continue }
-            if config.quietHours?.contains(instant: now) == true {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
-            } else if config.group {
-                bySink[sink, default: []].append(OutboxEntry(sink: sink, alerts: alerts, queuedAt: now))
-            } else {
-                bySink[sink, default: []] += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now) }
-            }
-        }
+        for entry in entries(for: fresh, sinks: sinks, now: now) { bySink[entry.sink, default: []].append(entry) }
         for sink in bySink.keys.sorted() {
             guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }
             if case .unavailable = config {
@@ -67,6 +58,23 @@ struct OutboxPlan {
             plan.lanes.append(Lane(sink: sink, config: config, entries: entries))
         }
         return plan
+    }
+
+    /// `fresh` alerts (sink name → alerts in order) as outbox messages queued at `now`, by sink name:
+    /// held for the sink's quiet hours, one message for a `group` sink, else one message each.
+    static func entries(for fresh: [String: [Alert]], sinks: [String: SinkConfig], now: Double) -> [OutboxEntry] {
+        var made: [OutboxEntry] = []
+        for (sink, alerts) in fresh.sorted(by: { $0.key < $1.key }) where !alerts.isEmpty {
+            guard let config = sinks[sink], config.isQueued else { continue }
+            if config.quietHours?.contains(instant: now) == true {
+                made += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
+            } else if config.group {
+                made.append(OutboxEntry(sink: sink, alerts: alerts, queuedAt: now))
+            } else {
+                made += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now) }
+            }
+        }
+        return made
     }
 
     /// The entries with every held alert merged into one message, all ordered oldest first (stable).

@@ -18,6 +18,9 @@ public struct TextLimit: Sendable, Equatable {
     public var unit: Unit
     /// `&`, `<`, `>` become `&amp;`, `&lt;`, `&gt;` (Slack's markup, Telegram's HTML); the limit counts the escaped text.
     public var slackEscaped: Bool
+    /// Discord's markup characters take a backslash each (`DiscordText`; every `:` is counted as
+    /// escaped); the limit counts the escaped text.
+    public var markdownEscaped = false
     /// The most units one alert's line may hold inside a message (Slack's 3,000 per section text); a
     /// longer line goes on in the next item. nil: the message's `count`.
     public var perItem: Int?
@@ -35,7 +38,9 @@ public struct TextLimit: Sendable, Equatable {
     /// The limit one item (one alert's line, or a piece of it) is split at.
     public var item: TextLimit {
         guard let perItem, perItem < count else { return self }
-        return TextLimit(perItem, unit, slackEscaped: slackEscaped, breakSize: breakSize)
+        var limit = TextLimit(perItem, unit, slackEscaped: slackEscaped, breakSize: breakSize)
+        limit.markdownEscaped = markdownEscaped
+        return limit
     }
 
     /// Pushover's limit on a message's title (its message is `of(.pushover)`).
@@ -44,6 +49,7 @@ public struct TextLimit: Sendable, Equatable {
     /// The units `character` takes in a message.
     public func size(of character: Character) -> Int {
         if slackEscaped, let escaped = SlackText.escapes[character] { return escaped.utf8.count }
+        if markdownEscaped, DiscordText.markup.contains(character) || character == ":" { return 2 }  // `:` at most 2
         if breakSize > 1, character.isNewline { return breakSize }
         switch unit {
         case .utf16: return character.utf16.count
@@ -76,7 +82,10 @@ public struct TextLimit: Sendable, Equatable {
     public static func of(_ format: WebhookConfig.Format) -> TextLimit? {
         switch format {
         case .slack: return TextLimit(40_000, .utf16, slackEscaped: true, perItem: 3000)
-        case .discord: return TextLimit(2000, .utf16)
+        case .discord:
+            var limit = TextLimit(2000, .utf16)
+            limit.markdownEscaped = true
+            return limit
         case .telegram: return TextLimit(4096, .utf16, slackEscaped: true)
         case .ntfy: return TextLimit(4096, .utf8)
         // 20,000 escaped bytes, each line break (a TextBlock of its own) counted as a block's ~90 bytes

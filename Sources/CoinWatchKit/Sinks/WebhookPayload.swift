@@ -47,9 +47,10 @@ public enum WebhookPayload {
         case .slack:
             return Message(body: SlackMessage.body(lines), contentType: json, headers: [])
         case .discord:
-            // Embeds with a color bar; no @everyone or role pings from an alert text.
+            // Embeds with a color bar; no @everyone or role pings from an alert text, and no markdown:
+            // provider text reads as it is (SPEC §3).
             let embeds = lines.map { line in
-                "{\"description\":\(JSONOut.quote(line.text)),\"color\":\(AlertColor(line.alert).rgb)}"
+                "{\"description\":\(JSONOut.quote(DiscordText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
             }
             return Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}",
                            contentType: json, headers: [])

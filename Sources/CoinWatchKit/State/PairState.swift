@@ -85,19 +85,15 @@ public struct PairState: Codable, Sendable, Equatable, StateRecord {
     /// Every field optional (missing or null is the default); only what differs from a fresh pair is
     /// written (false flags and nil times are left out), so most pairs cost one key in the file. An
     /// older file's `last_price` is skipped as an unknown key.
-    /// The fields are computed (packed behind `flags`), so each is given by its accessors: a key
-    /// path to a computed property is a runtime projection per use (`FieldAccess`).
     static let fields = StateFields<PairState>(blank: PairState(), quiet: PairState(), [
-        .defaulted("firing", FieldAccess(get: { $0.firing }, set: { $0.firing = $1 }), .bool, default: false, omittedWhenDefault: true),
-        .optional("true_since", FieldAccess(get: { $0.trueSince }, set: { $0.trueSince = $1 }), .number),
-        .optional("last_notified", FieldAccess(get: { $0.lastNotified }, set: { $0.lastNotified = $1 }), .number),
-        .optional("last_fired", FieldAccess(get: { $0.lastFired }, set: { $0.lastFired = $1 }), .number),
-        .defaulted("fired_once", FieldAccess(get: { $0.firedOnce }, set: { $0.firedOnce = $1 }), .bool, default: false,
-                   omittedWhenDefault: true),
-        .defaulted("resolved_once", FieldAccess(get: { $0.resolvedOnce }, set: { $0.resolvedOnce = $1 }), .bool, default: false,
-                   omittedWhenDefault: true),
-        .optional("rearm_at", FieldAccess(get: { $0.rearmAt }, set: { $0.rearmAt = $1 }), .number),
-        .optional("reference", FieldAccess(get: { $0.reference }, set: { $0.reference = $1 }), .number),
+        .defaulted("firing", \.firing, .bool, default: false, omittedWhenDefault: true),
+        .optional("true_since", \.trueSince, .number),
+        .optional("last_notified", \.lastNotified, .number),
+        .optional("last_fired", \.lastFired, .number),
+        .defaulted("fired_once", \.firedOnce, .bool, default: false, omittedWhenDefault: true),
+        .defaulted("resolved_once", \.resolvedOnce, .bool, default: false, omittedWhenDefault: true),
+        .optional("rearm_at", \.rearmAt, .number),
+        .optional("reference", \.reference, .number),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }

@@ -5,25 +5,12 @@
 /// general way, which reports the problem exactly as before.
 enum StateDirectDecoder {
     /// The document in `bytes`, or nil when the general decoder must decide.
-    /// With `sections`, only those parts are read and the rest skimmed (a document to read from, never
-    /// to save); `quote_cache` (`provider|vs|coin`), `prices` (`coin|vs`), `symbols` and each
-    /// provider's `resolved` keep only the entries of `sections.coins`, `pairs` only those of
-    /// `sections.rule` (and of those coins); the entries left out are skimmed unread (`StateKeyFilter`).
+    /// With `sections`, only those parts are read, and of the parts `sections.keys` names only the
+    /// members it lists; the rest is skipped (a document to read from, never to save).
     static func decode(_ bytes: [UInt8], sections: StateSections = .all) -> StateDocument? {
-        var keeping: [String: StateKeyFilter] = [:]
-        if let coins = sections.coins {
-            keeping["quote_cache"] = StateKeyFilter(part: .afterLastBar, coins: coins)
-            keeping["prices"] = StateKeyFilter(part: .beforeLastBar, coins: coins)
-            keeping["symbols"] = StateKeyFilter(part: .whole, coins: coins)
-            keeping["resolved"] = StateKeyFilter(part: .insideEachMember, coins: coins)
-        }
-        if let rule = sections.rule {
-            let prefix = Array(StateDocument.pairKey(rule: rule, coin: "").utf8)
-            keeping["pairs"] = StateKeyFilter(part: .afterPrefix(prefix), coins: sections.coins)
-        }
-        return bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
+        bytes.withUnsafeBufferPointer { buffer -> StateDocument? in
             var reader = JSONTokenizer(buffer)
-            guard let doc = StateDocument.fields.read(&reader, only: sections.names, keeping: keeping), reader.atEnd() else {
+            guard let doc = StateDocument.fields.read(&reader, only: sections.names, keeping: sections.keys), reader.atEnd() else {
                 return nil
             }
             return doc
@@ -31,19 +18,20 @@ enum StateDirectDecoder {
     }
 
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
-    /// `read` refuses a value or `insert` a key (a duplicate). With `keep`, a member whose key it
-    /// refuses is skimmed unread (`skimValue`).
-    static func members<Value>(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter? = nil,
+    /// `read` refuses a value or `insert` a key (a duplicate). With `keys`, a member whose key is not
+    /// among them is skipped unread (`skipValue`).
+    static func members<Value>(_ reader: inout JSONTokenizer, keeping keys: Set<String>? = nil,
                                _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
         repeat {
             guard let (key, escaped) = reader.stringRange(), reader.take(UInt8(ascii: ":")) else { return false }
-            if let keep, !keep.keeps(key, escaped: escaped, in: reader) {
-                guard reader.skimValue() else { return false }
+            let name = reader.text(of: key, escaped: escaped)
+            if let keys, !keys.contains(name) {
+                guard reader.skipValue() else { return false }
                 continue
             }
-            guard let value = read(&reader), insert(reader.text(of: key, escaped: escaped), value) else { return false }
+            guard let value = read(&reader), insert(name, value) else { return false }
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
     }

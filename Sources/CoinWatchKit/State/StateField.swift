@@ -1,5 +1,4 @@
-/// One field of a state record: its key in the file and, built from one key path (read and written
-/// at its place in the record, `FieldAccess`) and one `StateValue`, everything the one reader,
+/// One field of a state record: its key in the file and, built from one key path and one `StateValue`, everything the one reader,
 /// the one writer and `Codable` do with it. A record's fields are listed once, in its `StateFields`
 /// table; a new field is one more line there.
 struct StateField<Record>: @unchecked Sendable {
@@ -17,29 +16,24 @@ struct StateField<Record>: @unchecked Sendable {
     let decode: (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void
     /// The `Codable` writing of the field.
     let encode: (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void
-    /// For a field whose value is an object of members: `read` keeping only the members whose key the
-    /// filter accepts (`StateValue.readKeeping`); nil for other fields.
-    var readKeeping: ((inout JSONTokenizer, inout Record, StateKeyFilter) -> Bool)? = nil
+    /// For a field whose value is an object of members: `read` keeping only the members whose key
+    /// is in the set (`StateValue.readKeeping`); nil for other fields.
+    var readKeeping: ((inout JSONTokenizer, inout Record, Set<String>) -> Bool)? = nil
 
     /// A field the record must have, never null; always written.
     static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
-                                         _ value: StateValue<Value>) -> StateField {
-        required(name, FieldAccess(path), value)
-    }
-
-    static func required<Value: Codable>(_ name: String, _ property: FieldAccess<Record, Value>,
                                          _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
         return StateField(name: name, isRequired: true,
                           read: { reader, record in
                               guard let read = value.read(&reader) else { return false }
-                              property.set(&record, read)
+                              record[keyPath: path] = read
                               return true
                           },
                           isOmitted: { _ in false },
-                          write: { try value.write(property.get($0), &$1) },
-                          decode: { property.set(&$1, try $0.decode(Value.self, forKey: key)) },
-                          encode: { try $0.encode(property.get($1), forKey: key) })
+                          write: { try value.write($0[keyPath: path], &$1) },
+                          decode: { $1[keyPath: path] = try $0.decode(Value.self, forKey: key) },
+                          encode: { try $0.encode($1[keyPath: path], forKey: key) })
     }
 
     /// A field that is `fallback` when missing or null; written always, or only when it differs
@@ -47,64 +41,53 @@ struct StateField<Record>: @unchecked Sendable {
     static func defaulted<Value: Codable & Equatable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
-        defaulted(name, FieldAccess(path), value, default: fallback, omittedWhenDefault: omittedWhenDefault)
-    }
-
-    static func defaulted<Value: Codable & Equatable>(_ name: String, _ property: FieldAccess<Record, Value>,
-                                                      _ value: StateValue<Value>, default fallback: Value,
-                                                      omittedWhenDefault: Bool = false) -> StateField {
         let key = StateFieldKey(name)
         /// The value at the cursor by `read` into the record, `fallback` for null.
         func take(_ reader: inout JSONTokenizer, _ record: inout Record, _ read: (inout JSONTokenizer) -> Value?) -> Bool {
             if reader.next() == UInt8(ascii: "n") {
                 guard reader.takeNull() else { return false }
-                property.set(&record, fallback)
+                record[keyPath: path] = fallback
                 return true
             }
             guard let read = read(&reader) else { return false }
-            property.set(&record, read)
+            record[keyPath: path] = read
             return true
         }
         return StateField(name: name, isRequired: false,
                           read: { take(&$0, &$1, value.read) },
-                          isOmitted: { omittedWhenDefault && property.get($0) == fallback },
-                          write: { try value.write(property.get($0), &$1) },
-                          decode: { property.set(&$1, try $0.decodeIfPresent(Value.self, forKey: key) ?? fallback) },
+                          isOmitted: { omittedWhenDefault && $0[keyPath: path] == fallback },
+                          write: { try value.write($0[keyPath: path], &$1) },
+                          decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) ?? fallback },
                           encode: { container, record in
-                              let current = property.get(record)
+                              let current = record[keyPath: path]
                               if !(omittedWhenDefault && current == fallback) { try container.encode(current, forKey: key) }
                           },
                           readKeeping: value.readKeeping.map { readKeeping in
-                              { reader, record, keep in take(&reader, &record) { readKeeping(&$0, keep) } }
+                              { reader, record, keys in take(&reader, &record) { readKeeping(&$0, keys) } }
                           })
     }
 
     /// A field that is nil when missing or null, and left out when nil.
     static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
                                          _ value: StateValue<Value>) -> StateField {
-        optional(name, FieldAccess(path), value)
-    }
-
-    static func optional<Value: Codable>(_ name: String, _ property: FieldAccess<Record, Value?>,
-                                         _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
         return StateField(name: name, isRequired: false,
                           read: { reader, record in
                               if reader.next() == UInt8(ascii: "n") {
                                   guard reader.takeNull() else { return false }
-                                  property.set(&record, nil)
+                                  record[keyPath: path] = nil
                                   return true
                               }
                               guard let read = value.read(&reader) else { return false }
-                              property.set(&record, read)
+                              record[keyPath: path] = read
                               return true
                           },
-                          isOmitted: { property.get($0) == nil },
+                          isOmitted: { $0[keyPath: path] == nil },
                           write: { record, out in
-                              if let current = property.get(record) { try value.write(current, &out) }
+                              if let current = record[keyPath: path] { try value.write(current, &out) }
                           },
-                          decode: { property.set(&$1, try $0.decodeIfPresent(Value.self, forKey: key)) },
-                          encode: { try $0.encodeIfPresent(property.get($1), forKey: key) })
+                          decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) },
+                          encode: { try $0.encodeIfPresent($1[keyPath: path], forKey: key) })
     }
 }
 

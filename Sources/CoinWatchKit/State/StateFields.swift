@@ -59,11 +59,10 @@ struct StateFields<Record>: @unchecked Sendable {
     // MARK: Bytes
 
     /// The record at the cursor, or nil when the reader cannot vouch for it. With `names` (a read for
-    /// a command that never saves), a field not among them (and not required) is skimmed unread
-    /// (`skimValue`) and keeps its default; a field named in `keeping` (an object of members) keeps
-    /// only the members whose key its filter accepts.
-    func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil,
-              keeping: [String: StateKeyFilter] = [:]) -> Record? {
+    /// a command that never saves), a field not among them (and not required) is skipped unread
+    /// (`skipValue`, which still checks the grammar) and keeps its default; a field named in
+    /// `keeping` (an object of members) keeps only the members whose key is in its set.
+    func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil, keeping: [String: Set<String>] = [:]) -> Record? {
         var record = blank
         var seen: UInt64 = 0
         guard reader.take(UInt8(ascii: "{")) else { return nil }
@@ -71,17 +70,17 @@ struct StateFields<Record>: @unchecked Sendable {
             repeat {
                 guard let (key, escaped) = reader.stringRange(), !escaped, reader.take(UInt8(ascii: ":")) else { return nil }
                 guard let index = position(of: key, in: reader) else {
-                    guard names == nil ? reader.skipValue() : reader.skimValue() else { return nil }
+                    guard reader.skipValue() else { return nil }
                     continue
                 }
                 let bit: UInt64 = 1 << UInt64(index)
                 if let names, !fields[index].isRequired, !names.contains(fields[index].name) {
-                    guard seen & bit == 0, reader.skimValue() else { return nil }
+                    guard seen & bit == 0, reader.skipValue() else { return nil }
                     seen |= bit
                     continue
                 }
-                if !keeping.isEmpty, let keep = keeping[fields[index].name] {
-                    guard seen & bit == 0, let read = fields[index].readKeeping, read(&reader, &record, keep) else { return nil }
+                if !keeping.isEmpty, let keys = keeping[fields[index].name] {
+                    guard seen & bit == 0, let read = fields[index].readKeeping, read(&reader, &record, keys) else { return nil }
                     seen |= bit
                     continue
                 }

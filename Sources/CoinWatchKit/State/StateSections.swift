@@ -1,18 +1,17 @@
 /// Which parts of a state file a read-only command needs (`StateStore.load(path:sections:)`): the
-/// others are skipped unread, so `silence list` or `explain` on a 10,000-pair state stays fast. A
-/// document read this way is for reading only; commands that save read the whole file.
+/// others are skipped unread (their grammar still checked, so a file a pass refuses is refused here
+/// too), so `silence list` or `explain` on a 10,000-pair state stays fast. A document read this way
+/// is for reading only; commands that save read the whole file.
 public struct StateSections: Sendable, Equatable {
     /// Top-level members to read (`version` always is); nil reads them all.
     public var names: Set<String>?
-    /// When set, `quote_cache`, `prices`, `symbols` and `resolved` entries are read only for these coins (lower case).
-    public var coins: Set<String>?
-    /// When set, `pairs` are read only for this rule (and, with `coins`, only for those coins).
-    public var rule: String?
+    /// Of the parts named here (objects keyed by `StateDocument.pairKey`, `priceKey`,
+    /// `QuoteFetcher.cacheKey`), only the members with these keys are read.
+    public var keys: [String: Set<String>]
 
-    public init(names: Set<String>? = nil, coins: Set<String>? = nil, rule: String? = nil) {
+    public init(names: Set<String>? = nil, keys: [String: Set<String>] = [:]) {
         self.names = names
-        self.coins = coins
-        self.rule = rule
+        self.keys = keys
     }
 
     /// Everything.
@@ -20,11 +19,11 @@ public struct StateSections: Sendable, Equatable {
     /// The silences only.
     public static let silences = StateSections(names: ["silences"])
 
-    /// What explaining `rule` over `coins` needs: everything but the outbox, the file spool and the
-    /// charts, with the cached quotes and price series of `coins` and the pairs of `rule` only.
-    public static func explaining(rule: String, coins: [String]) -> StateSections {
+    /// What `explain` needs: everything but the outbox, the file spool and the charts; of the pairs,
+    /// price series and cached quotes only those with the keys given.
+    public static func explaining(pairs: Set<String>, prices: Set<String>, quotes: Set<String>) -> StateSections {
         StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
                               "listings", "windows", "silences", "outages", "counters"],
-                      coins: Set(coins.map { $0.lowercased() }), rule: rule)
+                      keys: ["pairs": pairs, "prices": prices, "quote_cache": quotes])
     }
 }

@@ -19,27 +19,11 @@ extension StateStore {
         if let kind = POSIXFile.notRegular(info.st_mode), (info.st_mode & S_IFMT) != S_IFLNK {
             throw refused(path, .notRegular(kind))
         }
-        let base = "\(path).bak-\(backupStamp(now))"
-        for attempt in 1...1000 {
-            let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
-            // link(2) refuses an existing name, so a backup is never replaced.
-            if link(path, candidate) == 0 {
-                guard unlink(path) == 0 else {
-                    throw .writeFailed(path: path, detail: "cannot remove after backing up: \(POSIXFile.lastError())")
-                }
-                POSIXFile.syncFolder(POSIXFile.folder(of: path))
-                return candidate
-            }
-            if errno == EEXIST { continue }
-            // Where hard links are not supported, fall back to rename onto a free name.
-            guard !POSIXFile.exists(candidate) else { continue }
-            guard rename(path, candidate) == 0 else {
-                throw .writeFailed(path: path, detail: "cannot move aside: \(POSIXFile.lastError())")
-            }
-            POSIXFile.syncFolder(POSIXFile.folder(of: path))
-            return candidate
+        do throws(POSIXFile.MoveAsideFailure) {
+            return try POSIXFile.moveAside(path, base: "\(path).bak-\(backupStamp(now))")
+        } catch {
+            throw .writeFailed(path: path, detail: error.detail)
         }
-        throw .writeFailed(path: path, detail: "too many backups named \(base)")
     }
 
     /// `20261129T120000Z` for `seconds` since 1970.

@@ -12,7 +12,7 @@ enum StateValidation {
     /// The latest instant a state may hold, in seconds since 1970: 3000-01-01T00:00:00Z.
     static let latestTime: Double = 32_503_680_000
     /// The largest magnitude any other figure may have.
-    static let largestFigure: Double = 1e18
+    static let largestFigure: Double = FigureRange.largest
 
     /// "`pairs["r|bitcoin"].last_notified`: 1e+300 is not a time …" for the first bad number, nil when all are sane.
     static func firstProblem(in doc: StateDocument) -> String? {

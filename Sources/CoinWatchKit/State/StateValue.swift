@@ -14,8 +14,9 @@ struct StateValue<Value>: @unchecked Sendable {
     /// Appends the value as JSON; throws `StateWriter.Refused` for a non-finite number.
     let write: (Value, inout [UInt8]) throws -> Void
     /// For a value that is an object of members (a dictionary, the pairs): the value with only the
-    /// members whose key `keep` accepts, the others skipped unread (`StateSections`); nil for other values.
-    var readKeeping: ((inout JSONTokenizer, StateKeyFilter) -> Value?)? = nil
+    /// members whose key is in the set, the others skipped unread (`StateSections.keys`); nil for
+    /// other values.
+    var readKeeping: ((inout JSONTokenizer, Set<String>) -> Value?)? = nil
 }
 
 extension StateValue where Value == Double {
@@ -78,9 +79,9 @@ extension StateValue where Value == PairTable {
     /// expects); a repeated key gives up.
     static var pairs: StateValue {
         let pair = StateValue<PairState>.record
-        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> PairTable? {
+        func read(_ reader: inout JSONTokenizer, keeping keys: Set<String>?) -> PairTable? {
             var table = PairTable()
-            return StateDirectDecoder.members(&reader, keeping: keep, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
+            return StateDirectDecoder.members(&reader, keeping: keys, pair.read) { table.insertNew($1, forKey: $0) } ? table : nil
         }
         return StateValue(read: { read(&$0, keeping: nil) }, write: { table, out in
             try StateWriter.object(zip(table.keys, table.values), &out, pair.write)
@@ -124,13 +125,10 @@ extension StateValue {
 
     /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up.
     static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
-        func read(_ reader: inout JSONTokenizer, keeping keep: StateKeyFilter?) -> [String: Element]? {
+        func read(_ reader: inout JSONTokenizer, keeping keys: Set<String>?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
-            let insert = { (key: String, value: Element) in dictionary.updateValue(value, forKey: key) == nil }
-            if let inside = keep?.inside, let readInside = element.readKeeping {
-                return StateDirectDecoder.members(&reader, { readInside(&$0, inside) }, insert: insert) ? dictionary : nil
-            }
-            return StateDirectDecoder.members(&reader, keeping: keep, element.read, insert: insert) ? dictionary : nil
+            return StateDirectDecoder.members(&reader, keeping: keys, element.read) { dictionary.updateValue($1, forKey: $0) == nil }
+                ? dictionary : nil
         }
         return StateValue<[String: Element]>(read: { read(&$0, keeping: nil) }, write: { dictionary, out in
             try StateWriter.object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } },

@@ -4,17 +4,22 @@ import Glibc
 
 /// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
 ///
-/// Stages of each turn: take signals (stop: flush and end; reload: new rules, new
-/// connections) -> connect what is due (each new connection subscribes, then one REST quote
-/// bridges its gap) -> poll -> read frames into the session's rounds -> release throttled
-/// prices that are due -> settle (evaluate, then deliver the turn's alerts at once) -> pings,
-/// idle feeds, renewals -> REST for the favorites no feed serves, every `interval` -> write
-/// state when due.
+/// Stages of each turn: take signals (stop: give the sinks' threads `deliveryGrace`, flush and
+/// end; reload: new rules, new connections) -> start connecting what is due (each on a thread of
+/// its own) and take the connects that finished (each new connection subscribes, then one REST
+/// quote bridges its gap) -> poll (sockets, signals, the threads' wake pipe) -> merge what the
+/// sinks' threads handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
+/// most -> release throttled prices that are due -> settle (evaluate, then record the turn's
+/// alerts at once and hand the queued sinks' messages to their threads) -> pings, idle feeds,
+/// renewals -> REST for the favorites no feed serves, every `interval` -> write state when due.
 final class StreamLoop {
     /// Seconds a feed may stay silent before it is reconnected.
     var idleTimeout: Double = 30
     /// The largest message accepted, in bytes.
     var maxMessageBytes = 1 << 20
+    /// Seconds the sinks' threads get to finish after SIGINT/SIGTERM; what they still hold then stays in
+    /// the outbox, so `stream` exits within 5 s whatever a sink does (SPEC §9).
+    static let deliveryGrace: Double = 3
     var backoff = ReconnectBackoff()
     /// `--metrics PATH`: the Prometheus text file, nil without it.
     var metrics: StreamMetrics?
@@ -49,9 +54,12 @@ final class StreamLoop {
         while true {
             let signals = takeSignals()
             if signals.contains(.stop) {
+                let deadline = Monotonic.now() + Self.deliveryGrace
                 for connection in connections { connection.close() }
                 session.releaseHeld(now: .infinity)
                 session.settle()
+                session.finishDeliveries(until: deadline)
+                CommandGroups.killAll()
                 session.flush(force: true)
                 writeMetrics(force: true)
                 log.verbose("stopped after \(session.messageCount) prices, \(session.alertCount) alerts")
@@ -64,8 +72,11 @@ final class StreamLoop {
                 nextPoll = Monotonic.now() + session.rules.interval
             }
             var now = Monotonic.now()
-            for connection in connections where connection.client == nil && connection.retryAt <= now {
-                connection.connect(now: now, caFile: caFile, maxMessageBytes: maxMessageBytes, backoff: backoff, log: log) { [unowned self] in
+            for connection in connections where connection.client == nil && !connection.isConnecting && connection.retryAt <= now {
+                connection.connect(caFile: caFile, maxMessageBytes: maxMessageBytes, wake: session.sending.wake)
+            }
+            for connection in connections where connection.isConnecting {
+                connection.finishConnect(now: now, backoff: backoff, log: log) { [unowned self] in
                     self.handle($1, from: $0)
                 }
             }
@@ -76,6 +87,7 @@ final class StreamLoop {
             }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: session.sending.wake.readDescriptor, events: Int16(POLLIN), revents: 0))
             for connection in connections {
                 guard let client = connection.client else { continue }
                 descriptors.append(pollfd(fd: client.socket, events: Int16(POLLIN | (client.wantsWrite ? POLLOUT : 0)), revents: 0))
@@ -89,7 +101,8 @@ final class StreamLoop {
             let buffered = connections.contains { $0.client?.hasBufferedInput == true }
             let wait = buffered ? 0 : Int32(max(0, min(1, due - now)) * 1000)
             _ = poll(&descriptors, nfds_t(descriptors.count), wait)
-            var index = 1
+            session.collectDeliveries()
+            var index = 2
             for connection in connections {
                 guard let client = connection.client else { continue }
                 defer { index += 1 }
@@ -173,7 +186,7 @@ final class StreamLoop {
                     session.take(tick, favorites: favorites)
                 }
             }
-            if !ticks.isEmpty { connection.markHealthy() }
+            if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }
         case .ignored:
             break
         case .unknown(let reason):

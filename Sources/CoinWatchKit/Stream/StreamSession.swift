@@ -8,9 +8,10 @@
 /// Stages: take (a feed's `stream_throttle` may hold prices back, coalesced the same way) -> at
 /// the end of the loop's turn, `settle`: evaluate the round (RuleRunner), mark its alerts
 /// `source: stream` and deliver them together (group commit: the delivery's write-ahead
-/// checkpoint saves the state that records them once, before anything is sent; the 2xx
-/// answers are written with the next save). State is written at most every `flushInterval`
-/// seconds otherwise.
+/// checkpoint saves the state that records them once, before anything is sent; stdout and the
+/// files at once, the queued sinks' messages through the outbox on their own threads,
+/// `StreamDelivery`, whose answers `collectDeliveries` merges and saves). State is written at
+/// most every `flushInterval` seconds otherwise.
 final class StreamSession {
     /// Evaluate and print, send nothing, write no state.
     let dryRun: Bool
@@ -50,6 +51,8 @@ final class StreamSession {
     private(set) var alertsByProvider: [String: Int] = [:]
     /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
     var countsAlerts = false
+    /// The queued sinks' threads (webhook, email, command).
+    let sending = StreamDelivery()
 
     init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, state: StateDocument, statePath: String,
          dryRun: Bool, io: IO, clock: any WallClock) {
@@ -181,12 +184,50 @@ final class StreamSession {
         return fetched
     }
 
-    /// Retries the outbox's messages (when there are any) as a pass would.
+    /// Retries the outbox's messages (when there are any) as a pass would, each sink on its thread, and
+    /// appends the file records a killed run left in the spool.
     func retryOutbox() {
-        guard !dryRun, !state.outbox.isEmpty else { return }
-        let now = clock.now().timeIntervalSince1970
-        report(delivery.deliver([], state: &state, now: now, io: io))
+        guard !dryRun else { return }
+        if !state.fileSpool.isEmpty {
+            report(delivery.deliver([], state: &state, now: clock.now().timeIntervalSince1970, io: io))
+            dirty = true
+        }
+        guard !state.outbox.isEmpty else { return }
+        sending.markDue(state.outbox.map(\.sink))
+        dispatch()
+    }
+
+    /// Starts a thread for each due sink that has none.
+    private func dispatch() {
+        sending.dispatch(outbox: state.outbox, delivery: delivery, now: clock.now().timeIntervalSince1970,
+                         environment: io.environment)
+    }
+
+    /// Merges what the sinks' threads handed back into the outbox, reports their ends, writes the
+    /// state at once (so a kill resends only what is in flight), and starts what became due.
+    func collectDeliveries() {
+        merge(sending.collect(into: &state.outbox))
+        dispatch()
+    }
+
+    /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits; what
+    /// they still hold stays in the outbox.
+    func finishDeliveries(until deadline: Double) {
+        let ended = sending.finish(into: &state.outbox, until: deadline)
+        merge((ended, true))
+    }
+
+    private func merge(_ collected: (ended: [StreamDelivery.Ended], merged: Bool)) {
+        guard collected.merged else { return }
+        for end in collected.ended {
+            var report = end.report
+            var backlog = state.backlog
+            delivery.recordUndelivered(end.records, backlog: &backlog, report: &report)
+            state.backlog = backlog
+            self.report(report)
+        }
         dirty = true
+        flush(force: true)
     }
 
     /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
@@ -214,6 +255,8 @@ final class StreamSession {
         }
         report(delivery.deliver(pending, state: &state, now: now, io: io))
         dirty = true
+        sending.markDue(Set(pending.flatMap(\.sinks)))
+        dispatch()
     }
 
     private func report(_ report: Delivery.Report) {

@@ -124,6 +124,16 @@ enum POSIXFile {
         return (bytes, 0)
     }
 
+    /// Why the path may not be replaced or written as a file: a symbolic link (not followed) or
+    /// anything but a regular file (a FIFO, a device, a folder); nil when nothing is there or a
+    /// regular file is. The one check of the files coinwatch replaces (the metrics file).
+    static func refusal(at path: String) -> Refusal? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        guard let kind = notRegular(info.st_mode) else { return nil }
+        return (info.st_mode & S_IFMT) == S_IFLNK ? .symlink : .notRegular(kind)
+    }
+
     /// "a folder", "a FIFO", "a device" … for a mode that is not a regular file's; nil for a regular file.
     static func notRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {

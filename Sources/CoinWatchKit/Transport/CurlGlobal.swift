@@ -13,11 +13,4 @@ enum CurlGlobal {
         guard !why.isEmpty else { return "libcurl could not be initialised" }
         return "libcurl could not be loaded (\(why)); install it with 'apt install libcurl4' or set COINWATCH_LIBCURL to its path"
     }
-
-    /// Opens libcurl on the helper thread (`HelperThread`), so that a command which will transfer
-    /// soon (a pass: rules.json and the state are read meanwhile) does not wait for the library and
-    /// its dependencies to load when it gets there. Harmless when libcurl is already open.
-    static func warmUp() {
-        _ = HelperThread.shared.submit { _ = CurlGlobal.isReady }
-    }
 }

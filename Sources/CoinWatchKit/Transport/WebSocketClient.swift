@@ -29,6 +29,17 @@ final class WebSocketClient {
     private var leftover: [UInt8]
     private var brokenReason: String?
     private let maxMessageBytes: Int
+    /// Bytes read in the current `pump`, and whether it stopped at `readBudget` or at `maxQueuedFrames`.
+    private var readThisPump = 0
+    private var stoppedEarly = false
+
+    /// Bytes one `pump` reads at most: a feed that sends faster than it is parsed cannot hold the
+    /// event loop, whose timers, signals and delivery run between pumps (SPEC §9).
+    static let readBudget = 256 * 1024
+    /// Frames queued and not yet sent (wslay queues a pong for every ping) past which reading stops;
+    /// when the server does not take them either, the connection ends, so a ping flood from a server
+    /// that never reads cannot grow memory (SPEC §9).
+    static let maxQueuedFrames = 64
 
     private init(stream: CurlStream, leftover: [UInt8], maxMessageBytes: Int) {
         self.stream = stream
@@ -128,15 +139,23 @@ final class WebSocketClient {
         context = made
     }
 
-    /// wslay's recv callback: leftover handshake bytes first, then libcurl.
+    /// wslay's recv callback: leftover handshake bytes first, then libcurl; "would block" once this
+    /// pump read its budget or the frames waiting to be sent reached their cap.
     private func read(_ context: wslay_event_context_ptr?, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if readThisPump >= Self.readBudget || wslay_event_get_queued_msg_count(context) >= Self.maxQueuedFrames {
+            stoppedEarly = true
+            wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
+            return -1
+        }
         if !leftover.isEmpty {
             let count = min(buffer.count, leftover.count)
             leftover.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             leftover.removeFirst(count)
             return count
         }
-        return take(stream.receive(into: buffer), context, closed: "the server dropped the connection without a close frame (1006)")
+        let count = take(stream.receive(into: buffer), context, closed: "the server dropped the connection without a close frame (1006)")
+        readThisPump += max(count, 0)
+        return count
     }
 
     /// wslay's send callback, through libcurl.
@@ -161,8 +180,9 @@ final class WebSocketClient {
         return -1
     }
 
-    /// Whether bytes that came with the handshake's answer wait to be read (`poll` cannot see them).
-    var hasBufferedInput: Bool { !leftover.isEmpty }
+    /// Whether input may wait that `poll` cannot see: bytes that came with the handshake's answer,
+    /// or the rest of what the last `pump` left unread (its budget spent; TLS may hold it decrypted).
+    var hasBufferedInput: Bool { !leftover.isEmpty || stoppedEarly }
 
     /// Whether frames wait to be sent (poll for output too).
     var wantsWrite: Bool {
@@ -170,15 +190,22 @@ final class WebSocketClient {
         return wslay_event_want_write(context) != 0
     }
 
-    /// Reads every frame that has arrived (messages go to `onMessage`; pings are answered),
-    /// then sends what is queued. Returns why the connection ended, or nil while it is open.
+    /// Reads the frames that have arrived, `readBudget` bytes at most (messages go to `onMessage`;
+    /// pings are answered), then sends what is queued. Returns why the connection ended, or nil
+    /// while it is open.
     func pump() -> End? {
         guard let context else { return .broken("not connected") }
+        readThisPump = 0
+        stoppedEarly = false
         if wslay_event_want_read(context) != 0 && wslay_event_recv(context) != 0 {
             return .broken(brokenReason ?? "malformed WebSocket frame (1002)")
         }
         if wslay_event_want_write(context) != 0 && wslay_event_send(context) != 0 {
             return .broken(brokenReason ?? "could not send a WebSocket frame")
+        }
+        let unsent = wslay_event_get_queued_msg_count(context)
+        if unsent >= Self.maxQueuedFrames {
+            return .broken("the server does not read what is sent to it (\(unsent) frames unsent, pongs to its pings)")
         }
         if wslay_event_get_close_received(context) != 0 {
             return .closedByServer(code: Int(wslay_event_get_status_code_received(context)))

@@ -34,6 +34,12 @@ import Testing
         #expect(example == (try String(contentsOfFile: Fixtures.root + "/rules.example.json", encoding: .utf8)))
         let bash = try String(contentsOfFile: root + "/share/bash-completion/completions/coinwatch", encoding: .utf8)
         #expect(bash.contains("complete -F _coinwatch coinwatch"), "the completion comes from the installed binary")
+        // The installed binary's starter names the installed schema, a file that exists (SPEC §11).
+        let starter = try Shell.run(root + "/bin/coinwatch", ["init", "--yes", "--favorites", "bitcoin", "--rules", dir.path + "/r/rules.json"],
+                                    environment: ["https_proxy": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "HOME": dir.path])
+        #expect(starter.status == 0, "\(starter.stderr)")
+        let written = try String(contentsOfFile: dir.path + "/r/rules.json", encoding: .utf8)
+        #expect(written.contains(#""$schema": "\#(root)/share/coinwatch/rules.schema.json""#), "\(written)")
 
         let removed = try make("uninstall", destdir: dir.path)
         #expect(removed.status == 0, "\(removed.stderr)")

@@ -107,9 +107,20 @@ import Testing
         #expect(run.stderr == "")
     }
 
-    @Test(.enabled(if: Shell.which("mandoc") != nil, "mandoc is not installed (apt-get install mandoc)"))
-    func mandocLintIsClean() throws {
-        let run = try Shell.run("mandoc", ["-Tlint", "-Wstyle", path])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    /// Both pages lint clean under mandoc (no `PP after SH`, no unknown glyph) and render in the C
+    /// locale without a warning (no raw ₩ ₹ ₿ …); the SYNOPSIS shows `explain rule [coin]`.
+    @Test(.enabled(if: Shell.which("mandoc") != nil, "mandoc is not installed (make deps)"))
+    func bothPagesLintCleanAndRenderInTheCLocale() throws {
+        for page in [path, rulesPath] {
+            let lint = try Shell.run("mandoc", ["-T", "lint", "-W", "warning", page])
+            #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+            let man = try Shell.run("man", ["-l", page], environment: ["LANG": "C", "LC_ALL": "C", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+            #expect(man.status == 0 && man.stderr.isEmpty, "\(page): \(man.stderr)")
+            let ascii = man.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(ascii, "\(page) renders characters the C locale has not")
+        }
+        let rendered = try Shell.run("man", ["-l", path], environment: ["LANG": "C", "LC_ALL": "C", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        let synopsis = rendered.stdout.replacing(/.\x{8}/, with: "")
+        #expect(synopsis.contains("coinwatch explain rule [coin]"), "\(synopsis.prefix(3000))")
     }
 }

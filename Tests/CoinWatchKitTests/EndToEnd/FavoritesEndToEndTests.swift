@@ -4,14 +4,14 @@ import Testing
 /// `coinwatch favorites list | add | remove` through the binary: rules.json before and after,
 /// and the exit codes of SPEC §1 (0, 1, 65, 66).
 @Suite(.serialized) struct FavoritesEndToEndTests {
-    let api: CaptureServer
+    let api: ReplayServer
     let dir: TempDir
 
     init() throws {
-        api = try CaptureServer()
+        api = try ReplayServer()
         dir = try TempDir()
-        try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
-        try api.route("/coins/markets", fixture: "real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json")
+        try api.route("/api/v3/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
+        try api.route("/api/v3/coins/markets", fixture: "real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json")
     }
 
     /// A rules.json in the SPEC's style: one-line rules, numbers and an `${NAME}` reference as people write them.
@@ -21,7 +21,7 @@ import Testing
           "$schema": "./rules.schema.json",
           "vs_currency": "usd",
           "providers": [
-            {"name": "coingecko", "base_url": "\(api.baseURL)", "timeout": "5s"}
+            {"name": "coingecko", "base_url": "\(api.baseURL)/api/v3", "timeout": "5s"}
           ],
           "favorites": ["bitcoin", "ethereum"],
           "rules": [
@@ -91,7 +91,7 @@ import Testing
           "$schema": "./rules.schema.json",
           "vs_currency": "usd",
           "providers": [
-            {"name": "coingecko", "base_url": "\(api.baseURL)", "timeout": "5s"}
+            {"name": "coingecko", "base_url": "\(api.baseURL)/api/v3", "timeout": "5s"}
           ],
           "favorites": ["ethereum"],
           "rules": [
@@ -116,7 +116,7 @@ import Testing
 
     @Test func anEditThatWouldMakeRulesJSONInvalidExits65AndLeavesItUntouched() throws {
         let full = (0..<5_000).map { "\"coin-\($0)\"" }.joined(separator: ", ")
-        let text = "{\n  \"providers\": [{\"name\": \"coingecko\", \"base_url\": \"\(api.baseURL)\"}],\n  \"favorites\": [\(full)]\n}\n"
+        let text = "{\n  \"providers\": [{\"name\": \"coingecko\", \"base_url\": \"\(api.baseURL)/api/v3\"}],\n  \"favorites\": [\(full)]\n}\n"
         try dir.write("rules.json", text)
         let run = try favorites(["add", "bitcoin"])
         #expect(run.status == 65)
@@ -189,7 +189,7 @@ import Testing
 
     @Test func listWithNoProviderAnsweringShowsNoQuoteAndExits1() throws {
         try dir.write("rules.json", original)
-        api.route("/coins/markets", Reply.text("down", status: 503))
+        api.route("/api/v3/coins/markets", Reply.text("down", status: 503))
         let run = try favorites(["list"])
         #expect(run.status == 1, "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").count == 2 && run.stdout.contains("no quote"), "\(run.stdout)")
@@ -217,7 +217,7 @@ import Testing
     private var aligned: String {
         "{\n" +
         "  \"vs_currency\" :   \"usd\" ,\n" +
-        "  \"providers\"   : [ {\"name\": \"coingecko\", \"base_url\": \"\(api.baseURL)\"} ],\n" +
+        "  \"providers\"   : [ {\"name\": \"coingecko\", \"base_url\": \"\(api.baseURL)/api/v3\"} ],\n" +
         "  \"favorites\"   : [\n" +
         "\t\"bitcoin\",\n" +
         "\t\"ethereum\" ,\n" +

@@ -59,7 +59,7 @@ import Testing
         #expect(samples.contains(#"coinwatch_requests_total{provider="coingecko"} 2"#), "a counter across passes: \(text)")
         #expect(samples.contains(#"coinwatch_alerts_total{rule="lo",status="firing"} 1"#), "\(text)")
         #expect(text.contains("# TYPE coinwatch_outbox_messages gauge"))
-        #expect(TempFolder.mode(path) == 0o644, "readable by node_exporter")
+        #expect(TempDir.mode(path) == 0o644, "readable by node_exporter")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: flow.dir.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "written through a temp file and a rename")
         flow.market.script(Reply.text("Bad Gateway", status: 502))

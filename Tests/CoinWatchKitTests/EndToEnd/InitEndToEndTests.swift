@@ -26,7 +26,8 @@ import Testing
         #expect(warnings.count == 2 && warnings.allSatisfy { $0.hasPrefix("coinwatch: warning: cannot resolve '") && $0.hasSuffix("written as given") },
                 "one warning per unresolved favorite: \(run.stderr)")
         let text = try #require(try? String(contentsOfFile: path, encoding: .utf8))
-        #expect(text.contains(#""$schema""#) && text.contains(#""favorites": ["bitcoin", "ethereum"]"#))
+        #expect(!text.contains(#""$schema""#), "no schema is installed beside this binary: none is named (InstallTests: the installed one)")
+        #expect(text.contains(#""favorites": ["bitcoin", "ethereum"]"#))
         #expect(text.contains(#""change_24h_abs""#) && text.contains(#""new_high""#))
         #expect(text.contains(#""format": "discord", "url": "${COINWATCH_WEBHOOK_URL}""#), "\(text)")
         #expect(text.contains(#""type": "file""#))
@@ -94,10 +95,61 @@ import Testing
         let btc = try #require(screen.range(of: "cannot resolve 'btc'"))
         let another = try #require(screen.range(of: "Another favorite"))
         #expect(btc.lowerBound < another.lowerBound, "the lookup answers before the next question:\n\(screen)")
-        #expect(screen.contains("wrote \(path): 3 favorite(s)") && screen.contains("export SLACK_URL=<your slack URL>"), "\(screen)")
+        #expect(screen.contains("wrote \(path): 3 favorite(s)") && screen.contains("set SLACK_URL=<your slack URL>"), "\(screen)")
         let text = try #require(dir.read("rules.json"))
         #expect(text.contains(#""favorites": ["btc", "eth", "dogecoin"]"#) && text.contains(#""url": "${SLACK_URL}""#), "\(text)")
         let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/state.json"], environment: ["SLACK_URL": "https://hooks.slack.com/x"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// Each answer is checked as it is given: a typo is asked again with a did-you-mean, and the
+    /// answers before it are kept (issue 32 item 7).
+    @Test func onATerminalATypoIsAskedAgainWithADidYouMean() throws {
+        let path = dir.path + "/typo/rules.json"
+        let (screen, status) = try onTerminal(["init", "--favorites", "bitcoin", "--rules", path], answers: [
+            ("Chat sink format (", "telgram"),
+            ("Chat sink format (", "telegram"),
+            ("Environment variable that will hold its URL", "1TG"),
+            ("Environment variable that will hold its URL", "TG_URL"),
+        ])
+        #expect(status == 0, "\(screen)")
+        #expect(screen.contains("'telgram' is not a sink format. Did you mean 'telegram'?"), "\(screen)")
+        #expect(screen.contains("'1TG' is not a variable name"), "\(screen)")
+        let text = try #require(dir.read("typo/rules.json"), "\(screen)")
+        #expect(text.contains(#""format": "telegram", "url": "${TG_URL}""#), "\(text)")
+    }
+
+    /// Offline, the starter keeps its crossing rule, disabled, and init says what to fill in; the
+    /// file log goes under $XDG_STATE_HOME/coinwatch/, not beside the rules (issue 32 item 7).
+    @Test func offlineTheCrossingRuleIsWrittenDisabledAndTheLogGoesUnderTheStateFolder() throws {
+        let path = dir.path + "/conf/rules.json"
+        let run = try Binary.run(["init", "--favorites", "bitcoin", "--yes", "--rules", path],
+                                 environment: env.merging(["XDG_STATE_HOME": dir.path + "/state"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try #require(dir.read("conf/rules.json"))
+        #expect(text.contains(#"{"id": "bitcoin-cross", "coin": "bitcoin", "when": {"crosses": 0}, "cooldown": "1h", "enabled": false}"#), "\(text)")
+        #expect(run.stdout.contains(#"note: bitcoin-cross is written disabled (no price known for bitcoin): set its "crosses" level"#), "\(run.stdout)")
+        #expect(text.contains(#""log": {"type": "file", "path": "\#(dir.path)/state/coinwatch/alerts.jsonl"}"#), "\(text)")
+        #expect(run.stdout.contains("3 rule(s)"))
+    }
+
+    /// `--sink telegram` with the bot's URL set reads the chat id from the bot's latest message
+    /// (`getUpdates`, a loopback stand-in for api.telegram.org).
+    @Test func telegramsChatIdIsReadFromTheBotsLatestMessage() throws {
+        let bot = try LoopbackServer { request in
+            guard request.path == "/bot123:abc/getUpdates" else { return .notFound }
+            return Reply.json(#"{"ok":true,"result":[{"update_id":7,"message":{"message_id":1,"chat":{"id":42,"type":"private"},"text":"hi"}},{"update_id":8,"message":{"message_id":2,"chat":{"id":-1001234567890,"type":"supergroup"},"text":"/start"}}]}"#)
+        }
+        let url = bot.baseURL + "/bot123:abc/sendMessage"
+        let path = dir.path + "/tg/rules.json"
+        let run = try Binary.run(["init", "--favorites", "bitcoin", "--sink", "telegram", "--yes", "--rules", path],
+                                 environment: env.merging(["COINWATCH_WEBHOOK_URL": url]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try #require(dir.read("tg/rules.json"))
+        #expect(text.contains(#""chat_id": "-1001234567890""#), "the latest message's chat: \(text)")
+        #expect(!run.stdout.contains("TELEGRAM_CHAT_ID"), "nothing left to find: \(run.stdout)")
+        let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/tg/state.json"],
+                                   environment: ["COINWATCH_WEBHOOK_URL": url])
         #expect(check.status == 0, "\(check.stderr)")
     }
 

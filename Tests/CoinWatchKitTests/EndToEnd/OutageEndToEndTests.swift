@@ -48,6 +48,24 @@ import Testing
         #expect(try StateStore.load(path: flow.statePath).outages.isEmpty)
     }
 
+    /// A holdings rule during a 429 backoff: the unvalued portfolio is said with the outage's first
+    /// line, and the passes in between print nothing (cron mails at the edges, not every minute).
+    @Test func aPortfolioRuleDuringARateLimitSpeaksOnlyAtTheOutagesEdges() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "total", "coin": "portfolio", "when": {"value_above": 1000000}}"#,
+                                  extra: #", "holdings": [{"coin": "bitcoin", "amount": 0.5, "price": 30000}]"#)
+        flow.market.set("bitcoin", price: 100)
+        #expect(try flow.pass().status == 0)
+        flow.market.script(Reply.json(#"{"error":"Too many requests"}"#, status: 429).header("Retry-After", "3600"))
+        let first = try flow.pass(after: 60)
+        #expect(first.stderr.contains("coingecko: failing since ") && first.stderr.contains("portfolio not valued this pass"),
+                "the outage's first line, with what it costs: \(first.stderr)")
+        for _ in 0..<3 {
+            let quiet = try flow.pass(after: 60)
+            #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty, "passes in between print nothing: \(quiet.stderr)")
+            #expect(quiet.status == 1, "exit codes stay as in SPEC §1: no provider answered for bitcoin")
+        }
+    }
+
     @Test func aFavoriteNoProviderKnowsStillGetsTheCheckTheIdHint() throws {
         flow.market.remove("bitcoin")
         let run = try flow.pass()

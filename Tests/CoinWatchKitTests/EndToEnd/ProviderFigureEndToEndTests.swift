@@ -6,17 +6,17 @@ import Testing
 /// volume 10,076,421,985 USD, market cap 326,407,877,229 USD, rank 1; ethereum 2,743,538,847,
 /// 152,631,477,365, rank 2).
 @Suite(.serialized) struct ProviderFigureEndToEndTests {
-    let api: CaptureServer
+    let api: ReplayServer
     let dir: TempDir
 
     init() throws {
-        api = try CaptureServer()
+        api = try ReplayServer()
         dir = try TempDir()
-        try api.route("/coins/markets", fixture: "real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json")
+        try api.route("/api/v3/coins/markets", fixture: "real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json")
     }
 
     private func pass(_ rules: [String], json: Bool = false) throws -> Binary.Run {
-        try dir.write("rules.json", RulesJSON.make(baseURL: api.baseURL, favorites: ["bitcoin", "ethereum"],
+        try dir.write("rules.json", RulesJSON.make(baseURL: api.baseURL + "/api/v3", favorites: ["bitcoin", "ethereum"],
                                                    rules: rules.joined(separator: ", ")))
         return try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
             + (json ? ["--json"] : []))

@@ -18,7 +18,7 @@ import Testing
         let flow = try flow()
         let add = try silence(flow, ["add", "hi", "--for", "2h", "--comment", "planned upgrade"])
         #expect(add.status == 0, "\(add.stderr)")
-        let id = add.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = String(add.stdout.prefix { $0 != " " })
         #expect(id.count == 8 && id.allSatisfy(\.isHexDigit), "\(add.stdout)")
         let list = try silence(flow, ["list"])
         let lines = list.stdout.split(separator: "\n").map(String.init)
@@ -70,7 +70,7 @@ import Testing
     @Test func expireEndsASilenceAndTheNextPassNotifies() throws {
         let flow = try flow()
         flow.market.set("ethereum", price: 70)
-        let id = try silence(flow, ["add", "hi", "--for", "1d"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try silence(flow, ["add", "hi", "--for", "1d"]).stdout.prefix { $0 != " " }.description
         #expect(try flow.lines(after: 0, price: 150).isEmpty)
         let expire = try silence(flow, ["expire", id])
         #expect(expire.status == 0 && expire.stdout.contains("expired \(id)"), "\(expire.stderr)")
@@ -91,7 +91,7 @@ import Testing
 
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         let flow = try flow()
-        let id = try silence(flow, ["add", "hi", "--for", "1h"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try silence(flow, ["add", "hi", "--for", "1h"]).stdout.prefix { $0 != " " }.description
         let typo = String(id.dropLast()) + (id.last == "0" ? "1" : "0")
         let run = try silence(flow, ["expire", typo])
         #expect(run.status == 1)
@@ -126,8 +126,7 @@ import Testing
 
     @Test func checkShowsTheSilencesOnTheRulesTheyCover() throws {
         let flow = try flow()
-        let id = try silence(flow, ["add", "ethereum", "--for", "1h", "--comment", "noisy"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try silence(flow, ["add", "ethereum", "--for", "1h", "--comment", "noisy"]).stdout.prefix { $0 != " " }.description
         let check = try Binary.run(["check", "--rules", flow.rulesPath, "--state", flow.statePath])
         #expect(check.status == 0, "\(check.stderr)")
         let lo = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("  lo ") })

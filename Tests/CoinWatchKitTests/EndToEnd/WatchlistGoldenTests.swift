@@ -4,17 +4,17 @@ import Testing
 /// `search`, `show` and `trending` through the binary (NO_COLOR, not a terminal) against a
 /// loopback server replaying the real captures; the text is compared whole (golden, 80 columns).
 @Suite(.serialized) struct WatchlistGoldenTests {
-    let api: CaptureServer
+    let api: ReplayServer
     let dir: TempDir
 
     init() throws {
-        api = try CaptureServer()
+        api = try ReplayServer()
         dir = try TempDir()
         try dir.write("rules.json", """
         {
           "providers": [
-            {"name": "coingecko", "base_url": "\(api.baseURL)", "timeout": "5s"},
-            {"name": "coinpaprika", "base_url": "\(api.server.baseURL)/v1", "timeout": "5s"}
+            {"name": "coingecko", "base_url": "\(api.baseURL)/api/v3", "timeout": "5s"},
+            {"name": "coinpaprika", "base_url": "\(api.baseURL)/v1", "timeout": "5s"}
           ],
           "favorites": ["bitcoin"]
         }
@@ -30,7 +30,7 @@ import Testing
     static let week: [Int] = (0..<168).map { $0 < 120 ? 44_000 + 60 * $0 : 51_200 - 100 * ($0 - 120) }
 
     @Test func searchPrintsIdSymbolNameAndRankInEightyColumns() throws {
-        try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
+        try api.route("/api/v3/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
         let run = try run(["search", "bi", "--limit", "4"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func searchJSONIsOneDocumentAndOptionsMayComeFirst() throws {
-        try api.route("/search", fixture: "real/coingecko/search_query-ethereum_TRIMMED_2025.json")
+        try api.route("/api/v3/search", fixture: "real/coingecko/search_query-ethereum_TRIMMED_2025.json")
         let run = try run(["--json", "search", "--limit", "1", "ethereum"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == #"{"provider":"coingecko","query":"ethereum","coins":[{"id":"ethereum","symbol":"ETH","name":"Ethereum","rank":2}]}"# + "\n")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func trendingShowsTheCurrentFormatsCoinsAndNFTs() throws {
-        try api.route("/search/trending", fixture: "real/coingecko/search-trending_2025-04.json")
+        try api.route("/api/v3/search/trending", fixture: "real/coingecko/search-trending_2025-04.json")
         let run = try run(["trending"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func trendingShowsThe2021FormatWithBTCPricesAndNoNFTs() throws {
-        try api.route("/search/trending", fixture: "real/coingecko/search-trending_2021-05-18.json")
+        try api.route("/api/v3/search/trending", fixture: "real/coingecko/search-trending_2021-05-18.json")
         let run = try run(["trending"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func trendingJSONHoldsCoinsAndNFTs() throws {
-        try api.route("/search/trending", fixture: "real/coingecko/search-trending_2025-04.json")
+        try api.route("/api/v3/search/trending", fixture: "real/coingecko/search-trending_2025-04.json")
         let run = try run(["trending", "--json"])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let coins = try #require(doc["coins"] as? [[String: Any]])
@@ -130,9 +130,9 @@ import Testing
     }
 
     @Test func showPrintsThePriceCardWithASparklineInEightyColumns() throws {
-        api.route("/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
+        api.route("/api/v3/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
             "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json", [Self.week.map { $0 as Any }]), contentType: "application/json"))
-        try api.route("/coins/bitcoin/market_chart", fixture: "real/history/coingecko-market-chart_bitcoin_vs-usd_days-30_hourly_2021-05-15.json")
+        try api.route("/api/v3/coins/bitcoin/market_chart", fixture: "real/history/coingecko-market-chart_bitcoin_vs-usd_days-30_hourly_2021-05-15.json")
         let run = try run(["show", "bitcoin"])
         #expect(run.status == 0, "\(run.stderr)")
         let card = run.stdout.components(separatedBy: "\n7d chart").first
@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func showWithoutSparklineInTheRealCaptureSaysSoInsteadOfAChart() throws {
-        try api.route("/coins/markets", fixture: "real/coingecko/coins-markets_vs-eth_ids-bitcoin-ethereum_2021-05-15.json")
+        try api.route("/api/v3/coins/markets", fixture: "real/coingecko/coins-markets_vs-eth_ids-bitcoin-ethereum_2021-05-15.json")
         let run = try run(["show", "ethereum", "--vs", "ETH"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Ethereum (ETH)  ·  ethereum on coingecko\nPrice          1.00 ETH"))
@@ -168,8 +168,8 @@ import Testing
     }
 
     @Test func showResolvesASymbolThroughSearchAndNamesTheId() throws {
-        api.route("/coins/markets", Reply.json("[]"))
-        try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
+        api.route("/api/v3/coins/markets", Reply.json("[]"))
+        try api.route("/api/v3/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
         let run = try run(["show", "BCH"])
         #expect(run.status == 1, "the replayed /coins/markets lists nothing, so no card")
         #expect(run.stderr == "coinwatch: coingecko has no coin 'BCH' quoted in usd; find its id with 'coinwatch search BCH'\n")
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func showJSONCarriesTheCardAndTheChart() throws {
-        api.route("/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
+        api.route("/api/v3/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
             "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json", [Self.week.map { $0 as Any }]), contentType: "application/json"))
         let run = try run(["show", "--json", "bitcoin"])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])

@@ -6,19 +6,19 @@ import Synchronization
 /// The watchlist commands share the state's response cache and rate-limit backoff with the alert
 /// passes (SPEC §1, §5, §6), run in process with an injected clock against a loopback CoinGecko.
 @Suite(.serialized) struct WatchlistStateTests {
-    let api: CaptureServer
+    let api: ReplayServer
     let dir: TempDir
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
     var statePath: String { dir.path + "/state.json" }
 
     init() throws {
-        api = try CaptureServer()
+        api = try ReplayServer()
         dir = try TempDir()
-        api.route("/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
+        api.route("/api/v3/coins/markets", Reply.bytes(try WatchlistDecoderTests.withSparkline(
             "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json", [[48_000, 49_000, 49_053]]), contentType: "application/json"))
         try dir.write("rules.json", """
         {
-          "providers": [{"name": "coingecko", "base_url": "\(api.baseURL)", "cache_ttl": "60s", "timeout": "5s"}],
+          "providers": [{"name": "coingecko", "base_url": "\(api.baseURL)/api/v3", "cache_ttl": "60s", "timeout": "5s"}],
           "favorites": ["bitcoin"],
           "rules": [{"id": "hi", "coin": "bitcoin", "when": {"above": 1}}]
         }
@@ -58,7 +58,7 @@ import Synchronization
     }
 
     @Test func showReusesTheQuoteAndChartItCachedUnderTheTypedSymbol() throws {
-        try api.route("/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
+        try api.route("/api/v3/search", fixture: "real/coingecko/search_query-bi_2023-01-08.json")
         api.script(Reply.json("[]"))
         #expect(run(["show", "BTC"], at: 0).code == .success)
         #expect(try state().memory.resolved["coingecko"]?["BTC"] == "bitcoin")

@@ -210,19 +210,40 @@ import Testing
         }
     }
 
+    /// The size of the file at `path`, 0 when there is none.
+    private static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// Kills are aimed at moments of the command's own progress, never at a time: as its history
+    /// request is answered, once its write to the store has begun (the write-ahead log grew after
+    /// the request), and once it draws the chart (the write is done). Each attempt has a store of
+    /// its own, filled by nothing but the killed command (a complete store would make the next one
+    /// ask for nothing).
     @Test func aCommandKilledAtAnyMomentLeavesAConsistentStore() throws {
-        let path = dir.path + "/cache/history.sqlite"
         let key = SeriesKey(provider: "coingecko", coin: "bitcoin", currency: "usd", timeframe: .d1, points: true)
+        let moments = ["as the answer goes out", "once the write began", "once the chart is drawn"]
         for attempt in 0..<12 {
             let asked = historyRequests.count
+            let cache = dir.path + "/cache-\(attempt)", path = cache + "/history.sqlite"
             let child = try RunningBinary(["show", "bitcoin", "--range", "max", "--rules", dir.path + "/rules.json",
-                                           "--state", dir.path + "/state-\(attempt).json"], environment: environment)
-            _ = Eventually.wait(timeout: 10) { self.historyRequests.count > asked }
-            usleep(useconds_t(attempt * 700))
+                                           "--state", dir.path + "/state-\(attempt).json"],
+                                          environment: environment.merging(["COINWATCH_CACHE": cache]) { $1 })
+            try #require(Eventually.wait(timeout: 10) { self.historyRequests.count > asked })
+            let logAtRequest = Self.size(path + "-wal")
+            let moment = attempt % moments.count
+            let reached = Eventually.wait(timeout: 10) {
+                switch moment {
+                case 0: return true
+                case 1: return Self.size(path + "-wal") > logAtRequest || !child.isRunning
+                default: return !child.stdout.isEmpty || !child.isRunning
+                }
+            }
+            #expect(reached, "attempt \(attempt): \(moments[moment]) never came")
             child.send(SIGKILL)
             _ = child.waitForExit(timeout: 10)
             let store = try HistoryStore(path: path)
-            #expect(try store.check() == "ok", "after a kill \(attempt * 700) µs into the answer")
+            #expect(try store.check() == "ok", "after a kill \(moments[moment])")
             let stored = try store.candles(key, from: .min, to: .max).count
             let known = try store.complete(key).spans.isEmpty
             #expect(stored == 0 ? known : stored == 1157, "either nothing or the whole answer, with its span: \(stored)")

@@ -34,7 +34,7 @@ struct RichFormatGoldenTests {
     }
 
     @Test func aGroupedDiscordMessageHasOneColoredEmbedPerAlert() {
-        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"BTC rose","color":3046706},{"description":"ETH <fell> & more","color":13840175},{"description":"RESOLVED: BTC is back","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
+        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"BTC rose","color":3046706},{"description":"ETH \\<fell\\> & more","color":13840175},{"description":"RESOLVED: BTC is back","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
     }
 
     @Test func discordGetsAtMostTenEmbedsAndTwoThousandCharactersAMessage() {
@@ -65,8 +65,8 @@ struct RichFormatGoldenTests {
 
     @Test func teamsAccentsEachAlertAndMutesTheResolvedOne() {
         let body = bodies(.teams, [rise, fall, resolved]).first ?? ""
-        #expect(body.contains(#"{"type":"TextBlock","text":"BTC rose","wrap":true,"color":"Good"}"#))
-        #expect(body.contains(#"{"type":"TextBlock","text":"ETH <fell> & more","wrap":true,"color":"Attention"}"#))
-        #expect(body.contains(#"{"type":"TextBlock","text":"RESOLVED: BTC is back","wrap":true,"color":"Default","isSubtle":true}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC rose","color":"Good"}]}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"ETH <fell> & more","color":"Attention"}]}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"RESOLVED: BTC is back","color":"Default","isSubtle":true}]}"#))
     }
 }

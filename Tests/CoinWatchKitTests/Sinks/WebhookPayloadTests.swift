@@ -30,7 +30,7 @@ struct WebhookPayloadTests {
 
     @Test func discordSendsAnEmbedWithAColorPerAlertWithoutPings() throws {
         #expect(body(try only(.discord))
-            == #"{"embeds":[{"description":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","color":3046706}],"allowed_mentions":{"parse":[]}}"#)
+            == #"{"embeds":[{"description":"BTC crossed above $100,000.00 — now $100,250.50 \\(+2.31% 24h\\)","color":3046706}],"allowed_mentions":{"parse":[]}}"#)
     }
 
     @Test func telegramPostsChatIDAndTextToSendMessage() throws {
@@ -62,7 +62,7 @@ struct WebhookPayloadTests {
     }
 
     @Test func teamsSendsAWorkflowsMessageHoldingAnAdaptiveCardWithAccents() throws {
-        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"TextBlock","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","wrap":true,"color":"Good"}]}}]}"#)
+        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","color":"Good"}]}]}}]}"#)
     }
 
     @Test func jsonSendsTheAlertRecord() throws {

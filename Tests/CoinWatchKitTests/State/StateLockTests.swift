@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct StateLockTests {
     @Test func lockHeldByAnotherOpenFileGivesUpAsLocked() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state/state.json")
         let holder = try StateLock.acquire(statePath: path)
         let clock = ContinuousClock()
@@ -22,18 +22,18 @@ import Testing
     }
 
     @Test func lockFileIsPrivateAndItsFolderCreated() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("new/state.json")
         let lock = try StateLock.acquire(statePath: path)
         #expect(lock.path == path + ".lock")
-        #expect(TempFolder.mode(lock.path) == 0o600)
-        #expect(TempFolder.mode(folder.file("new")) == 0o700)
+        #expect(TempDir.mode(lock.path) == 0o600)
+        #expect(TempDir.mode(folder.file("new")) == 0o700)
         lock.release()
         lock.release()
     }
 
     @Test func lockIsReleasedWhenItGoesAway() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         do { _ = try StateLock.acquire(statePath: path) }
         let again = try StateLock.acquire(statePath: path, timeout: 0)

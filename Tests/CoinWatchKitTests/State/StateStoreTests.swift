@@ -17,19 +17,19 @@ import Testing
     }
 
     @Test func savedDocumentLoadsBackEqual() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try StateStore.save(Self.sample(), to: path)
         #expect(try StateStore.load(path: path) == Self.sample())
     }
 
     @Test func missingFileLoadsAFreshDocument() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         #expect(try StateStore.load(path: folder.file("nothing.json")) == StateDocument())
     }
 
     @Test func atomicWriteLeavesNoTempFile() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try StateStore.save(Self.sample(), to: path)
         try StateStore.save(StateDocument(), to: path)
@@ -37,23 +37,23 @@ import Testing
     }
 
     @Test func fileIsWrittenWithMode0600() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try StateStore.save(Self.sample(), to: path)
-        #expect(TempFolder.mode(path) == 0o600)
+        #expect(TempDir.mode(path) == 0o600)
     }
 
     @Test func missingFoldersAreCreatedWithMode0700() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("a/b/state.json")
         try StateStore.save(Self.sample(), to: path)
-        #expect(TempFolder.mode(folder.file("a")) == 0o700)
-        #expect(TempFolder.mode(folder.file("a/b")) == 0o700)
-        #expect(TempFolder.mode(path) == 0o600)
+        #expect(TempDir.mode(folder.file("a")) == 0o700)
+        #expect(TempDir.mode(folder.file("a/b")) == 0o700)
+        #expect(TempDir.mode(path) == 0o600)
     }
 
     @Test func aFileWithoutListingsOrSymbolsStillLoads() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try #"{"version":1,"resolved":{"coingecko":{"BTC":"bitcoin"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try StateStore.load(path: path)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func listingsAndSymbolsRoundTrip() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         var doc = StateDocument()
         doc.memory.symbols["bitcoin"] = "BTC"
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func encodingIsCompactWithSortedKeys() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try StateStore.save(StateDocument(), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -90,7 +90,7 @@ import Testing
         (#"{"version": 0}"#, "version 0"),
     ])
     func unreadableFileIsRefusedAndLeftUntouched(contents: String, detail: String) throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
         #expect {
@@ -105,12 +105,12 @@ import Testing
     }
 
     @Test func aFolderInTheWayIsUnreadable() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         #expect(throws: StateError.self) { try StateStore.load(path: folder.path) }
     }
 
     @Test func failedWriteLeavesNoTempFileBehind() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         try FileManager.default.createDirectory(atPath: folder.file("state.json/inner"), withIntermediateDirectories: true)
         #expect {
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func resetMovesTheFileAsideWithoutOverwritingABackup() throws {
-        let folder = TempFolder()
+        let folder = try TempDir()
         let path = folder.file("state.json")
         let now: Double = 1_795_953_600  // 2026-11-29T12:00:00Z
         try StateStore.save(Self.sample(), to: path)

@@ -164,27 +164,28 @@ import Testing
         #expect(run.stderrLines.filter { $0.contains("over 1024 KiB (closed with 1009)") }.count == 1)
     }
 
-    @Test func aServerThatDrops1006EverySecondIsReconnectedWithBackoffEachTimeAndLosesNoAlert() throws {
-        // Five connections each carry one crossing price, then the server aborts the TCP connection (the
-        // client sees 1006, no close frame); the sixth stays up. Every bridge quote (REST, 9000) re-arms
-        // the crossing, so each connection's price is one alert: six in all.
+    @Test func aServerThatDrops1006AfterEachPriceIsReconnectedWithBackoffAndLosesNoAlert() throws {
+        // Two connections each carry one crossing price, then the server aborts the TCP connection (the
+        // client sees 1006, no close frame); the third stays up. Every bridge quote (REST, 9000) re-arms
+        // the crossing, so each connection's price is one alert: three in all. (That the backoff grows
+        // across such drops is HostileFeedTests' concern.)
         let flaky: [WebSocketServer.Step] = [["send": StreamRig.trade("BTCUSDT", 10100)], ["sleep": 0.2], ["drop": true]]
-        let rig = try StreamRig(connections: Array(repeating: flaky, count: 5) + [[["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        let rig = try StreamRig(connections: [flaky, flaky, [["send": StreamRig.trade("BTCUSDT", 10100)]]])
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
         let run = try rig.start()
-        #expect(Eventually.wait(timeout: 30) { rig.receiver.requests.count >= 6 }, "\(run.stderr)")
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 3 }, "\(run.stderr)")
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0, "no crash, no hang")
         let lost = run.stderrLines.filter { $0.contains("binance: connection lost") }
-        #expect(lost.count == 5, "\(run.stderr)")
-        #expect(lost.allSatisfy { $0.contains("1006") && $0.contains("reconnecting in 1.") })
+        #expect(lost.count == 2, "\(run.stderr)")
+        #expect(lost.allSatisfy { $0.contains("1006") && $0.contains("reconnecting in") })
         let records = StreamRig.records(run.stdout)
-        #expect(records.count == 6)
+        #expect(records.count == 3)
         #expect(Set(rig.receiver.keys) == Set(records.compactMap { $0["id"] as? String }))
-        #expect(rig.receiver.keys.count == 6, "none sent twice")
+        #expect(rig.receiver.keys.count == 3, "none sent twice")
         // The backoff is honoured: no reconnect sooner than 1 s after the drop.
         let connects = rig.feed.log.filter { $0["event"] as? String == "connect" }.compactMap { $0["t"] as? Double }
-        #expect(connects.count == 6)
+        #expect(connects.count == 3)
         for (earlier, later) in zip(connects, connects.dropFirst()) { #expect(later - earlier >= 1.1, "\(connects)") }
     }
 
@@ -273,7 +274,8 @@ import Testing
         // The next run sends what the killed one had recorded but not delivered (its outbox).
         let second = try rig.start()
         #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 2 })
-        _ = Eventually.wait(timeout: 10) { (try? StateStore.load(path: rig.statePath))?.outbox.isEmpty == true }
+        #expect(Eventually.wait(timeout: 10) { (try? StateStore.load(path: rig.statePath))?.outbox.isEmpty == true },
+                "the second run delivered the outbox: \(second.stderr)")
         second.send(SIGTERM)
         #expect(second.waitForExit() == 0)
         let logged = ((try? String(contentsOfFile: rig.logPath, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {

@@ -42,31 +42,6 @@ final class LockedData: @unchecked Sendable {
     func get() -> Data { lock.withLock { data } }
 }
 
-/// A fresh temporary folder removed when the value is dropped by the test.
-final class TempDir: @unchecked Sendable {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "coinwatch-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes `text` to `name` inside the folder and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return file
-    }
-
-    /// The text of `name`, or nil when missing.
-    func read(_ name: String) -> String? {
-        try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
-    }
-}
-
 extension Shell.Run {
     /// The alert records on stdout, one JSON object a line (`--json`); a line that is not one fails the test.
     func records() throws -> [[String: Any]] {

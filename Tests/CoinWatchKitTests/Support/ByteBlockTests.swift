@@ -3,7 +3,7 @@ import Testing
 @testable import CoinWatchKit
 
 /// The tokenizer passes eight bytes at a time where nothing needs deciding (`ByteBlock`): inside a
-/// string, over a skimmed value's outline, along a line's columns. Whatever byte sits at whatever
+/// string, along a line's columns. Whatever byte sits at whatever
 /// offset of a word, it reads exactly what a byte-by-byte reading gives.
 @Suite struct ByteBlockTests {
     /// Bytes that stop a word: quotes, backslashes, brackets, control characters, line feeds, UTF-8
@@ -20,7 +20,6 @@ import Testing
                     (ByteBlock.equal(word, 0x22), { $0 == 0x22 }),
                     (ByteBlock.below(word, 0x20), { $0 < 0x20 }),
                     (ByteBlock.high(word), { $0 >= 0x80 }),
-                    (ByteBlock.bracket(word), { [0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
                     (ByteBlock.equal(word, 0x22) | ByteBlock.equal(word, 0x5C) | ByteBlock.below(word, 0x20), { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }),
                 ]
                 for (mask, matches) in cases {
@@ -53,23 +52,6 @@ import Testing
             #expect(throws: JSONSyntaxError.self) { try control.get() }
             let broken = scanned(plain + [0xC3, 0x28])
             #expect(throws: JSONSyntaxError.self, "a lead byte without its continuation at \(offset)") { try broken.get() }
-        }
-    }
-
-    @Test func aSkimmedValueEndsWhereTheCheckedSkipEndsWhateverItsStringsHold() {
-        var random = SeededRandom(seed: 11)
-        let pieces = [#""a]b""#, #""{\"}""#, #""\\""#, "123.5", #""é[""#, "[]", "{}", #""""#, "true", #""x\\\"]""#]
-        for _ in 0..<2_000 {
-            let members = (0..<Int.random(in: 1...6, using: &random)).map { index in
-                let value = (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-                return #""k\#(index)": [\#(value.joined(separator: ","))]"#
-            }
-            let document = Array(("{" + members.joined(separator: ", ") + "} ,\"after\"").utf8)
-            document.withUnsafeBufferPointer { buffer in
-                var skim = JSONTokenizer(buffer), skip = JSONTokenizer(buffer)
-                #expect(skim.skimValue() && skip.skipValue())
-                #expect(skim.index == skip.index, "\(String(decoding: document, as: UTF8.self))")
-            }
         }
     }
 

@@ -3,26 +3,40 @@ import Synchronization
 
 /// A loopback API that answers by path (query ignored) with replies built per request, usually the
 /// bytes of a real capture as is; scripted replies go first, in order; any other path is 404.
+/// Routes are given at the start and may be added or replaced later (`route`).
 final class ReplayServer: Sendable {
     typealias Route = @Sendable (RecordedRequest) -> Reply
 
-    /// Replies waiting to be sent before the routes answer again.
+    /// The routes, and the replies waiting to be sent before the routes answer again.
     private final class Script: Sendable {
         let queue = Mutex<[Reply]>([])
+        let routes: Mutex<[String: Route]>
+        init(_ routes: [String: Route]) { self.routes = Mutex(routes) }
     }
 
     private let server: LoopbackServer
-    private let script = Script()
+    private let script: Script
 
-    init(_ routes: [String: Route]) throws {
-        let script = self.script
+    init(_ routes: [String: Route] = [:]) throws {
+        let script = Script(routes)
+        self.script = script
         server = try LoopbackServer { request in
             if let next = script.queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return next }
-            return routes[request.path]?(request) ?? .notFound
+            return script.routes.withLock { $0[request.path] }?(request) ?? .notFound
         }
     }
 
     deinit { server.stop() }
+
+    /// Answers requests for `path` with `reply` from now on.
+    func route(_ path: String, _ reply: Reply) {
+        script.routes.withLock { $0[path] = { _ in reply } }
+    }
+
+    /// Answers requests for `path` with the capture at `Fixtures/<fixture>` from now on.
+    func route(_ path: String, fixture: String) throws {
+        route(path, .bytes(try Fixtures.bytes(fixture), contentType: "application/json"))
+    }
 
     /// `http://127.0.0.1:PORT`.
     var baseURL: String { server.baseURL }

@@ -44,6 +44,19 @@ final class RunningBinary: @unchecked Sendable {
     /// The lines written to stderr so far.
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
+    /// Whether the process has not ended yet.
+    var isRunning: Bool { process.isRunning }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// The most memory the process has held so far (`VmHWM` in /proc), in KiB; nil once it has ended.
+    var peakMemoryKiB: Int? {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
     /// Sends `signal` (SIGTERM, SIGINT, SIGHUP) to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)

@@ -42,11 +42,11 @@ final class BinaryFlow: @unchecked Sendable {
     let dir: TempDir
 
     init(rules: String, favorites: [String] = ["bitcoin"], defaults: String = #"{"notify": ["stdout"]}"#,
-         sinks: String = "{}") throws {
+         sinks: String = "{}", extra: String = "") throws {
         market = try MarketServer()
         dir = try TempDir()
         try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: favorites, rules: rules,
-                                                   defaults: defaults, sinks: sinks))
+                                                   defaults: defaults, sinks: sinks, extra: extra))
     }
 
     var rulesPath: String { dir.path + "/rules.json" }

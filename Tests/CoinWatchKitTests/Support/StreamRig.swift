@@ -62,25 +62,27 @@ final class StreamRig: @unchecked Sendable {
 
     /// Writes rules.json: binance (REST on the replay server, feed on `feed`), favorites
     /// BTC and ETH in usdt, `rules`, and sinks stdout, a file log and the receiver as a `json` webhook.
-    func writeRules(_ rules: String, caFile: Bool = true) throws {
+    func writeRules(_ rules: String, caFile: Bool = true, sinks: [String: String] = [:]) throws {
         let ca = feed.certificate.flatMap { caFile ? #", "ca_file": "\#($0)""# : nil } ?? ""
         try writeRules(provider: #"{"name": "binance", "base_url": "\#(rest.baseURL)", "ws_url": "\#(feed.url)", "timeout": "2s"\#(ca)}"#,
-                       vs: "usdt", favorites: ["BTC", "ETH"], rules: rules)
+                       vs: "usdt", favorites: ["BTC", "ETH"], rules: rules, sinks: sinks)
     }
 
-    /// Writes rules.json with this one provider entry, currency, favorites and rules.
-    func writeRules(provider: String, vs: String, favorites: [String], rules: String) throws {
+    /// Writes rules.json with this one provider entry, currency, favorites and rules; `sinks` (name →
+    /// its JSON) are defined beside the three and notified too.
+    func writeRules(provider: String, vs: String, favorites: [String], rules: String, sinks: [String: String] = [:]) throws {
+        let extra = sinks.sorted { $0.key < $1.key }
         let text = """
         {
           "vs_currency": "\(vs)",
           "interval": "60s",
           "providers": [\(provider)],
           "favorites": [\(favorites.map { "\"\($0)\"" }.joined(separator: ", "))],
-          "defaults": {"notify": ["stdout", "log", "hook"]},
+          "defaults": {"notify": ["stdout", "log", "hook"\(extra.map { #", "\#($0.key)""# }.joined())]},
           "rules": [\(rules)],
           "sinks": {
             "log": {"type": "file", "path": "alerts.jsonl"},
-            "hook": {"type": "webhook", "format": "json", "url": "\(receiver.url("/hook"))"}
+            "hook": {"type": "webhook", "format": "json", "url": "\(receiver.url("/hook"))"}\(extra.map { #",\#n    "\#($0.key)": \#($0.value)"# }.joined())
           }
         }
         """

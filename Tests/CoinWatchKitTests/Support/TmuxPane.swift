@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A real terminal for the live `watch` view's tests: a private tmux server (socket and config in a
 /// temporary folder, never the user's) running one command in a detached pane of `columns`×`rows`.
@@ -76,12 +77,15 @@ final class TmuxPane {
     }
 
     /// Polls the screen until `condition` holds (at most `timeout` seconds); returns the last screen.
-    func waitFor(timeout: Double = 20, _ condition: (String) -> Bool) -> String {
+    /// A screen that never matches is recorded as a test failure, with the screen.
+    func waitFor(timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+                 _ condition: (String) -> Bool) -> String {
         var last = ""
-        _ = Eventually.wait(timeout: timeout) {
+        let matched = Eventually.wait(timeout: timeout) {
             last = screen()
             return condition(last)
         }
+        if !matched { Issue.record("the screen never matched in \(Int(timeout)) s:\n\(last)", sourceLocation: sourceLocation) }
         return last
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A loopback chat service: records every POST and answers from a script (500, 429 with
-/// Retry-After, a slow answer, a dropped connection), then with `fallback` once the script is used up.
+/// Retry-After, a slow answer, a dropped connection), then with `fallback` once the script is used
+/// up; or, made with `answer`, as that function decides for each request.
 final class WebhookReceiver: @unchecked Sendable {
     private let script = Mutex<[Reply]>([])
     private(set) var server: LoopbackServer!
@@ -12,6 +13,11 @@ final class WebhookReceiver: @unchecked Sendable {
         server = try LoopbackServer { [weak self] _ in
             self?.script.withLock { $0.isEmpty ? nil : $0.removeFirst() } ?? fallback
         }
+    }
+
+    /// Starts listening; every request gets what `answer` gives for it.
+    init(answer: @escaping @Sendable (RecordedRequest) -> Reply) throws {
+        server = try LoopbackServer { request in answer(request) }
     }
 
     deinit { server?.stop() }

@@ -45,22 +45,6 @@ import Testing
         #expect(market.server.requests.isEmpty)
     }
 
-    /// A pass opens libcurl on the helper thread while it reads rules.json and the state; a pass
-    /// refused at once (a bad state file) must not exit while that load runs (exit's clean-up of
-    /// OpenSSL under the loading thread crashed about one run in twenty). Run many times, since the
-    /// window is a few milliseconds.
-    @Test func aPassRefusedWhileLibcurlLoadsExitsCleanlyEveryTime() throws {
-        let dir = try TempDir()
-        try rules(dir, baseURL: "http://127.0.0.1:9")
-        let state = try dir.write("state.json", #"{"version": 1, "pairs": {"lo|bitcoin": {"true_since": -5}}}"#)
-        var statuses: [Int32: Int] = [:]
-        for _ in 0..<100 {
-            let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", state])
-            statuses[run.status, default: 0] += 1
-        }
-        #expect(statuses == [65: 100], "exit statuses and how often: \(statuses)")
-    }
-
     @Test func coinwatchLibcurlNamesTheLibraryToOpen() throws {
         let library = try #require(["/usr/lib/x86_64-linux-gnu/libcurl.so.4", "/lib/x86_64-linux-gnu/libcurl.so.4", "/usr/lib64/libcurl.so.4"]
             .first { FileManager.default.fileExists(atPath: $0) })

@@ -1,5 +1,5 @@
 /// Eight bytes of a document as one 64-bit word, for the tokenizer's runs of bytes that need no
-/// decision (the inside of a string, the outline `skimValue` passes over, a line's columns): a word
+/// decision (the inside of a string, a line's columns): a word
 /// whose mask is zero holds no byte of interest and is passed whole.
 ///
 /// Each mask has the high bit set in the bytes that match (SWAR, "determine if a word has a zero
@@ -35,13 +35,6 @@ enum ByteBlock {
     /// Bytes of 0x80 or more (not ASCII).
     @inline(__always)
     static func high(_ word: UInt64) -> UInt64 { word & highs }
-
-    /// Bytes that open or close an object or array (`{` `[` `}` `]`): with bit 0x20 set they are `{` or `}`.
-    @inline(__always)
-    static func bracket(_ word: UInt64) -> UInt64 {
-        let folded = word | (ones &* 0x20)
-        return equal(folded, UInt8(ascii: "{")) | equal(folded, UInt8(ascii: "}"))
-    }
 
     /// The offset in the word of the first byte a non-zero `mask` marks.
     @inline(__always)

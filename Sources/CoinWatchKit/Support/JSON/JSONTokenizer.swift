@@ -425,87 +425,39 @@ struct JSONTokenizer {
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "}"))
         default:
+            return skipNumber()
+        }
+    }
+
+    /// Steps over a number at the cursor as `number()` would, without working out its value when it
+    /// plainly fits a `Double` (no exponent, at most 300 digits before the point); false when no
+    /// valid, finite number is there.
+    private mutating func skipNumber() -> Bool {
+        let start = index
+        if peek == UInt8(ascii: "-") { index += 1 }
+        guard let lead = peek, Self.isDigit(lead) else { return false }
+        index += 1
+        if lead != UInt8(ascii: "0") {
+            skipDigits()
+        } else if let after = peek, Self.isDigit(after) {
+            return false  // a leading zero
+        }
+        let whole = index - start
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard let digit = peek, Self.isDigit(digit) else { return false }
+            skipDigits()
+        }
+        guard peek != UInt8(ascii: "e"), peek != UInt8(ascii: "E"), whole <= 300 else {
+            index = start
             return number() != nil
         }
-    }
-}
-
-extension JSONTokenizer {
-    /// Skips one value looking only at its outline: strings closed, brackets balanced, a scalar
-    /// running to the next delimiter; what lies inside is not checked. For a document read, never
-    /// saved (a state file's parts a command does not need); `skipValue` checks the grammar.
-    mutating func skimValue() -> Bool {
-        guard let first = next() else { return false }
-        if first == UInt8(ascii: "\"") {
-            guard let close = closingQuote(of: index) else { return false }
-            index = close + 1
-            return true
-        }
-        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            let start = index
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return index > start
-                default: index += 1
-                }
-            }
-            return index > start
-        }
-        var depth = 0
-        var at = index
-        defer { index = at }
-        let outline = Self.outline
-        while at < bytes.count {
-            // Numbers, commas, colons and white space: nothing to do but pass them, a word at a time.
-            at = passWords(from: at) { word in ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.bracket(word) }
-            guard at < bytes.count else { break }
-            let kind = outline[Int(bytes[at])]
-            if kind == 0 {
-                at += 1
-                continue
-            }
-            if kind == 1 {
-                guard let close = closingQuote(of: at) else { return false }
-                at = close
-            } else if kind == 2 {
-                depth += 1
-            } else {
-                depth -= 1
-                if depth == 0 {
-                    at += 1
-                    return true
-                }
-            }
-            at += 1
-        }
-        return false
+        return true
     }
 
-    /// What `skimValue` sees in each byte: 1 a quote, 2 an opening bracket, 3 a closing one, 0 the rest.
-    private static let outline: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "\""): return 1
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return 2
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): return 3
-        default: return 0
-        }
-    }
-
-    /// Where the string whose opening quote is at `opening` closes, minding escapes (a backslash
-    /// and the byte after it are passed together); nil when it is not closed. A word at a time:
-    /// most strings of a state file are keys shorter than one.
-    @inline(__always)
-    private func closingQuote(of opening: Int) -> Int? {
-        var at = opening + 1
-        while true {
-            at = passWords(from: at) { word in ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\")) }
-            guard at < bytes.count else { return nil }
-            switch bytes[at] {
-            case UInt8(ascii: "\""): return at
-            case UInt8(ascii: "\\"): at += 2
-            default: at += 1  // the last bytes, short of a word, go one by one
-            }
-        }
+    /// Steps over a run of decimal digits.
+    private mutating func skipDigits() {
+        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
     }
 }
 
