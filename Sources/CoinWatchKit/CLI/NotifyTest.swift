@@ -68,7 +68,7 @@ struct NotifyTest {
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry,
                                            scrubber: SecretScrubber(sinks: rules.sinks), environment: io.environment)
         for lane in dispatcher.send(lanes, now: now).results {
-            results[lane.sink]?.error = lane.refused.first?.error ?? lane.stopError
+            results[lane.sink]?.error = (lane.refused.first?.error ?? lane.stopError)?.text
         }
         return names.compactMap { results[$0] }
     }

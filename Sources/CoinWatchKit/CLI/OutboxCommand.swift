@@ -64,7 +64,7 @@ enum OutboxCommand {
                 o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
                 o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
                 o.add("attempts", entry.attempts)
-                o.add("last_error", entry.lastError.map(SecretScrubber(sinks: rules?.sinks ?? [:]).scrub))
+                o.add("last_error", entry.lastError.map { SecretScrubber(sinks: rules?.sinks ?? [:]).scrub($0.text).text })
                 o.add("queued", TimeText.iso(entry.queuedAt))
                 o.add("next_try", nextTry(entry, rules: rules))
                 o.add("not_before", entry.notBefore.map(TimeText.iso))
@@ -76,7 +76,8 @@ enum OutboxCommand {
         }
         guard !context.arguments.quiet else { return .success }
         guard !entries.isEmpty else {
-            context.io.out("the outbox is empty: every alert was delivered\n")
+            // Empty says nothing of what was refused for good: that was reported by its pass (exit 1, `undelivered` records).
+            context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
         let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
@@ -87,7 +88,7 @@ enum OutboxCommand {
             out += id(entry).padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
                 + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
                 + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
-                + SilenceCommand.shown(entry.lastError.map(scrubber.scrub) ?? "-") + "\n"
+                + SilenceCommand.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
         }
         context.io.out(out)
         return .success

@@ -14,7 +14,9 @@ enum SecretFile {
     static func read(_ path: String, limit: Int) -> Result<String, Failure> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(Failure(reason: reason(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(Failure(reason: "it is not a regular file")) }
+        if case .notRegular(let kind)? = POSIXFile.refusal(at: path) {
+            return .failure(Failure(reason: "it is \(kind), not a regular file"))
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileReader.contents(of: path, limit: limit)

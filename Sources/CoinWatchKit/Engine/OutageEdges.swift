@@ -16,14 +16,15 @@ public enum OutageEdges {
     }
 
     /// Updates `outages` from this pass's `failures` and the providers that served `quotes`, at `now`;
-    /// `backoff` (provider → end of its 429 backoff) names a rate limit on an outage's first line.
+    /// `backoff` (provider → end of its 429 backoff) names a rate limit on an outage's first line;
+    /// every failure's text goes through `scrubber` (a provider may echo its API key) before it is kept.
     public static func update(failures: [ProviderError], quotes: [String: Quote], outages: inout [String: Outage],
-                              backoff: [String: Double], now: Double) -> Report {
+                              backoff: [String: Double], scrubber: SecretScrubber, now: Double) -> Report {
         var report = Report()
         var spokeOfAll = true
         for failure in failures {
             let name = failure.provider
-            let detail = detail(of: failure)
+            let detail = scrubber.scrub(detail(of: failure))
             if var outage = outages[name] {
                 if case .backingOff = failure {} else { outage.error = detail }
                 if now - outage.reported >= repeatEvery || now < outage.reported {
@@ -37,7 +38,7 @@ public enum OutageEdges {
                 report.failing[name] = outage.since
             } else {
                 var line = "\(name): failing since \(clock(now)): \(detail)"
-                if let until = backoff[name], until > now, !detail.contains("skipped until") {
+                if let until = backoff[name], until > now, !detail.text.contains("skipped until") {
                     line += "; rate-limited (HTTP 429), skipped until \(TimeText.iso(until))"
                 }
                 report.lines.append(line)
@@ -54,7 +55,7 @@ public enum OutageEdges {
         return report
     }
 
-    /// The failure's message without the provider's name in front.
+    /// The failure's message without the provider's name in front (not yet scrubbed).
     static func detail(of failure: ProviderError) -> String {
         let message = failure.message
         let prefix = failure.provider + ": "

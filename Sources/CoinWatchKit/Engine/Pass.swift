@@ -123,7 +123,8 @@ public struct Pass: Sendable {
                 }
             }
         }
-        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff, now: now)
+        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
+                                        scrubber: SecretScrubber(rules: rules, environment: io.environment), now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }

@@ -16,7 +16,7 @@ public enum PassHealth {
         case .failure(let error):
             // The ping URL is a secret: scrubbed from the message as a webhook's would be.
             let scrubber = SecretScrubber(sinks: ["heartbeat": .webhook(WebhookConfig(url: heartbeat.url, format: .json))])
-            return "heartbeat to \(HTTPRequest.host(of: url)) failed: \(scrubber.scrub(error.message)); the pass's result stands"
+            return "heartbeat to \(HTTPRequest.host(of: url)) failed: \(scrubber.scrub(error.message).text); the pass's result stands"
         }
     }
 
@@ -51,7 +51,11 @@ public enum PassHealth {
             try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
             return nil
         } catch {
-            return "warning: cannot write the metrics: \(error.message)"
+            // Worded for the metrics file, never as a state failure (the state was written).
+            if case .writeFailed(_, let detail) = error {
+                return "warning: cannot write the metrics to \(path): \(detail.replacing("--state PATH", with: "--metrics PATH"))"
+            }
+            return "warning: cannot write the metrics to \(path): \(error.message)"
         }
     }
 

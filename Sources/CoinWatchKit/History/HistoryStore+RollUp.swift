@@ -11,6 +11,10 @@ extension HistoryStore {
     /// Only whole chunks are removed, and a coarse candle is built only where the fine series was
     /// complete, so a rolled-up candle is never a partial one; coarse candles already stored are kept.
     public func rollUp(now: Int64) throws(SQLiteError) {
+        try recovering { () throws(SQLiteError) in try rollUpOnceADay(now: now) }
+    }
+
+    private func rollUpOnceADay(now: Int64) throws(SQLiteError) {
         let last = try meta("rolled_up_at") ?? 0
         guard now - last >= 86_400_000 else { return }
         try transaction { () throws(SQLiteError) in

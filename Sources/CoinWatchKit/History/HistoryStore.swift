@@ -11,8 +11,14 @@ import Glibc
 public final class HistoryStore {
     /// The file.
     public let path: String
-    private let db: SQLiteConnection
+    private var db: SQLiteConnection
+    private let busyTimeout: Double
     private var seriesIDs: [String: Int64] = [:]
+    /// When set (a store from `open`), the time whose stamp names the backup if SQLite finds damaged
+    /// pages in a file whose header was good; cleared once the store has been moved aside and rebuilt.
+    private var rebuildAt: Double?
+    /// Calls of `recovering` in progress (a roll-up reads through the public calls inside its transaction).
+    private var depth = 0
 
     /// The schema version in `PRAGMA user_version`.
     static let schemaVersion = 1
@@ -21,9 +27,15 @@ public final class HistoryStore {
     /// Throws `SQLiteError.corrupt` when the file is not a store, `.busy` when locked too long.
     public init(path: String, busyTimeout: Double = 5) throws(SQLiteError) {
         self.path = path
-        db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+        self.busyTimeout = busyTimeout
+        db = try Self.connect(path: path, busyTimeout: busyTimeout)
+    }
+
+    /// A connection to the store at `path`, its tables created when it is new.
+    private static func connect(path: String, busyTimeout: Double) throws(SQLiteError) -> SQLiteConnection {
+        let db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         let current = try db.with("PRAGMA user_version") { (version) throws(SQLiteError) in try version.step() ? version.int(0) : 0 }
-        guard current != Int64(Self.schemaVersion) else { return }
+        guard current != Int64(Self.schemaVersion) else { return db }
         guard current == 0 else {
             throw .corrupt(path: path, message: "schema version \(current), this coinwatch knows \(Self.schemaVersion)")
         }
@@ -39,39 +51,83 @@ public final class HistoryStore {
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
+        return db
     }
 
     /// The store at `path`, or nil (after one line to `warn`) when it cannot be used now. A file that
-    /// is not a store (garbage, damaged, a newer schema) is moved aside to `<path>.corrupt-<time>` (never over an earlier one)
-    /// and a new store created in its place; a store locked past `busyTimeout` is skipped this time.
+    /// is not a store (garbage, damaged, a newer schema) is moved aside to `<path>.corrupt-<time>`
+    /// (never over an earlier one) and a new store created in its place, as is one whose damaged
+    /// pages SQLite finds later (`recovering`); a store locked past `busyTimeout` is skipped this time.
     public static func open(path: String, busyTimeout: Double = 5, now: Double, warn: (String) -> Void) -> HistoryStore? {
         if let detail = POSIXFile.makeFolders(parentFolder(of: path)) {
             warn("history store \(path): \(detail); going on without it")
             return nil
         }
         do {
-            return try HistoryStore(path: path, busyTimeout: busyTimeout)
+            let store = try HistoryStore(path: path, busyTimeout: busyTimeout)
+            store.rebuildAt = now
+            return store
         } catch .corrupt(_, let message) {
-            // Under a name that replaces no earlier one (`-2`, `-3` … within one second).
-            let aside: String
-            do throws(POSIXFile.MoveAsideFailure) {
-                aside = try POSIXFile.moveAside(path, base: "\(path).corrupt-\(TimeText.compact(now))")
-            } catch {
-                warn("history store \(path) was not usable (\(message)) and \(error.detail); going on without it")
+            switch moveAside(path, now: now) {
+            case .success(let aside):
+                warn("history store \(path) was not usable (\(message)); moved it to \(aside) and started a new one")
+            case .failure(let failure):
+                warn("history store \(path) was not usable (\(message)) and cannot be moved aside (\(failure.detail)); going on without it")
                 return nil
             }
-            unlink(path + "-wal")
-            unlink(path + "-shm")
-            warn("history store \(path) was not usable (\(message)); moved it to \(aside) and started a new one")
             return try? HistoryStore(path: path, busyTimeout: busyTimeout)
+        } catch .refused(_, let reason) {
+            warn("history store \(path) is \(reason), which coinwatch never opens; remove it (or set COINWATCH_CACHE); going on without the store")
+            return nil
         } catch {
             warn("\(error.message); going on without the history store this time")
             return nil
         }
     }
 
+    /// Moves the store at `path` (and its WAL and shared memory, which belong to it) aside to
+    /// `<path>.corrupt-<time>`, a name no other file has.
+    private static func moveAside(_ path: String, now: Double) -> Result<String, POSIXFile.MoveAsideFailure> {
+        let moved = Result { () throws(POSIXFile.MoveAsideFailure) in
+            try POSIXFile.moveAside(path, base: "\(path).corrupt-\(TimeText.compact(now))")
+        }
+        if case .success = moved {
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+        }
+        return moved
+    }
+
+    /// Runs `body`; when SQLite finds damaged pages behind a good header (SQLITE_CORRUPT), the store is
+    /// moved aside once and a new one started in its place, and the error thrown says so: the caller
+    /// fetches what it needed, and the next command finds a sound store instead of the same damage.
+    func recovering<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            return try body()
+        } catch {
+            guard case .corrupt(_, let message) = error, depth == 1, let now = rebuildAt else { throw error }
+            rebuildAt = nil
+            seriesIDs = [:]
+            db.close()
+            switch Self.moveAside(path, now: now) {
+            case .success(let aside):
+                db = try Self.connect(path: path, busyTimeout: busyTimeout)
+                throw .corrupt(path: path, message: "\(message); moved it to \(aside) and started a new one")
+            case .failure(let failure):
+                db = try Self.connect(path: path, busyTimeout: busyTimeout)
+                throw .corrupt(path: path, message: "\(message); cannot move it aside: \(failure.detail)")
+            }
+        }
+    }
+
     /// The stored candles of `key` with `from` ≤ open time < `to`, oldest first.
     public func candles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
+        try recovering { () throws(SQLiteError) in try storedCandles(key, from: from, to: to) }
+    }
+
+    private func storedCandles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
         guard let id = try seriesID(key, create: false) else { return [] }
         return try db.with("SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start") { (select) throws(SQLiteError) in
             try select.bind(1, id)
@@ -87,6 +143,10 @@ public final class HistoryStore {
 
     /// The newest stored open time of `key`, nil when it has none.
     public func newest(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
+        try recovering { () throws(SQLiteError) in try newestStored(key) }
+    }
+
+    private func newestStored(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
         guard let id = try seriesID(key, create: false) else { return nil }
         return try db.with("SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1") { (select) throws(SQLiteError) in
             try select.bind(1, id)
@@ -99,6 +159,10 @@ public final class HistoryStore {
 
     /// The spans of `key` known complete.
     public func complete(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
+        try recovering { () throws(SQLiteError) in try completeStored(key) }
+    }
+
+    private func completeStored(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
         guard let id = try seriesID(key, create: false) else { return Intervals() }
         return try db.with("SELECT start, end FROM complete WHERE series = ?1 ORDER BY start") { (select) throws(SQLiteError) in
             try select.bind(1, id)
@@ -111,14 +175,14 @@ public final class HistoryStore {
     /// Stores the closed candles `closed` (sorted) of `key` and marks `complete` spans known complete,
     /// in one transaction; a candle already stored for the same open time is replaced.
     public func save(_ key: SeriesKey, closed: [Candle], complete spans: [(start: Int64, end: Int64)]) throws(SQLiteError) {
-        try db.transaction { () throws(SQLiteError) in
+        try recovering { () throws(SQLiteError) in try db.transaction { () throws(SQLiteError) in
             guard let id = try seriesID(key, create: true) else { return }
             try write(id, key.timeframe, closed)
             guard !spans.isEmpty else { return }
             var known = try complete(key)
             for span in spans { known.insert(span.start, span.end) }
             try replaceComplete(id, known)
-        }
+        } }
     }
 
     /// Bytes the store takes on disk (the file and its WAL).

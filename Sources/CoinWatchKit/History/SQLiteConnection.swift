@@ -11,13 +11,20 @@ final class SQLiteConnection {
     let path: String
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    private var closed = false
 
     /// Opens (creating when missing) the database at `path`, waiting up to `busyTimeout` seconds
     /// for another connection's lock, in WAL mode with `synchronous=NORMAL` (a committed
     /// transaction survives a killed process; the last ones may be lost on power loss, never the file).
-    /// Throws `SQLiteError.corrupt` when the file is not a database.
+    /// Throws `SQLiteError.corrupt` when the file is not a database, `.refused` for a symbolic link or
+    /// anything but a regular file (looked at first, never opened: SPEC §11).
     init(path: String, busyTimeout: Double) throws(SQLiteError) {
         self.path = path
+        switch POSIXFile.refusal(at: path, followLinks: false) {
+        case .symlink?: throw .refused(path: path, reason: "a symbolic link")
+        case .notRegular(let kind)?: throw .refused(path: path, reason: kind)
+        case .permissionDenied?, nil: break
+        }
         var db: OpaquePointer?
         let code = cw_sqlite_open(path, &db)
         guard code == SQLITE_OK, let db else {
@@ -45,7 +52,13 @@ final class SQLiteConnection {
         try execute("PRAGMA synchronous=NORMAL")
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Finalizes the statements and closes the connection (before its file is moved aside); nothing
+    /// may be run on it afterwards. Called again (by `deinit`), it does nothing.
+    func close() {
+        guard !closed else { return }
+        closed = true
         statements.removeAll()
         sqlite3_close_v2(handle)
     }

@@ -49,7 +49,7 @@ extension Delivery {
         var records: [String] = []
         for dropped in plan.dropped {
             let entry = dropped.entry
-            let error = entry.lastError.map(scrubber.scrub)
+            let error = entry.lastError.map { scrubber.scrub($0.text) }
             records += entry.alerts.map {
                 UndeliveredRecord.json($0, sink: entry.sink, reason: dropped.reason, error: error, time: now)
             }
@@ -59,7 +59,7 @@ extension Delivery {
                     + "waiting for it\(recorded)")
             default:
                 report.errors.append("\(kind(entry.sink)) '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
-                    + "24 h after the first try; last error: \(error ?? "none")\(recorded)")
+                    + "24 h after the first try; last error: \(error?.text ?? "none")\(recorded)")
             }
             report.failed = true
         }

@@ -118,7 +118,7 @@ public struct Delivery: Sendable {
         if sendsQueued, hasWebhooks {
             plan = planWebhooks(webhookAlerts, backlog: &backlog, now: now)
         } else if hasWebhooks {
-            backlog.outbox += OutboxPlan.entries(for: webhookAlerts, sinks: rules.sinks, now: now)
+            OutboxPlan.queue(webhookAlerts, into: &backlog.outbox, sinks: rules.sinks, now: now)
         }
         // Write-ahead: nothing leaves before the state that records it is on disk.
         if !pending.isEmpty || !backlog.fileSpool.isEmpty || hasWebhooks {
@@ -187,7 +187,7 @@ public struct Delivery: Sendable {
         var report = Report()
         var backlog = state.backlog
         defer { state.backlog = backlog }
-        let error = entry.lastError.map(scrubber.scrub)
+        let error = entry.lastError.map { scrubber.scrub($0.text) }
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
         }, backlog: &backlog, report: &report)

@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 /// The mail an `email` sink sends for one message (RFC 5322): `Date`, `Message-ID` from the
-/// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To`, a UTF-8 `Subject`
-/// (RFC 2047 encoded words) and the alerts' text as a UTF-8 body in base64 (any line length, any text);
-/// with a chart, a `multipart/related` mail of the text and the PNG inline (SPEC §12).
+/// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To` and `Subject` folded, with
+/// non-ASCII names and text as RFC 2047 encoded words (`MailHeader`), and the alerts' text as a UTF-8
+/// body in base64 (any line length, any text); with a chart, a `multipart/related` mail of the text and
+/// the PNG inline (SPEC §12).
 public enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
     /// `chart` (PNG bytes) inline when given.
@@ -30,9 +31,9 @@ public enum MailMessage {
         }
         let lines = [
             "Date: \(TimeText.mailDate(sent.now))",
-            "From: \(config.from)",
-            "To: \(config.to.joined(separator: ", "))",
-            "Subject: \(encodedWords(subject(for: alerts)))",
+            MailHeader.addresses("From", [config.from]),
+            MailHeader.addresses("To", config.to),
+            MailHeader.text("Subject", subject(for: alerts)),
             "Message-ID: <\(key)@coinwatch>",
             "MIME-Version: 1.0",
             "Content-Type: \(contentType)",
@@ -49,26 +50,6 @@ public enum MailMessage {
         for alert in alerts where !symbols.contains(alert.symbol) { symbols.append(alert.symbol) }
         let shown = symbols.prefix(6).joined(separator: ", ") + (symbols.count > 6 ? ", …" : "")
         return "coinwatch: \(alerts.count) alerts (\(shown))"
-    }
-
-    /// ASCII text as is (line breaks as spaces); anything else as RFC 2047 `=?UTF-8?B?…?=` words of at
-    /// most 75 characters, folded onto continuation lines, each word whole characters.
-    static func encodedWords(_ text: String) -> String {
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
-        if flat.allSatisfy(\.isASCII), flat.utf8.count <= 900 { return flat }
-        var words: [String] = []
-        var chunk: [UInt8] = []
-        for character in flat {
-            let bytes = Array(character.utf8)
-            // 45 bytes make 60 base64 characters: with `=?UTF-8?B?` and `?=` a word stays within 75.
-            if chunk.count + bytes.count > 45, !chunk.isEmpty {
-                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
-                chunk = []
-            }
-            chunk += bytes
-        }
-        if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
-        return words.joined(separator: "\r\n ")
     }
 
     /// `bytes` in base64, 76 characters a line, CRLF after each.

@@ -15,6 +15,10 @@ struct OutboxPlan {
         var reason: UndeliveredRecord.Reason
     }
 
+    /// Messages one sink may have waiting before a pass's further alerts for it are folded into one
+    /// grouped message (SPEC §3: the outbox is bounded; nothing is dropped).
+    static let maxWaiting = 500
+
     /// Sinks with something to send, by name.
     var lanes: [Lane] = []
     /// Entries that stay in the outbox untouched this pass.
@@ -39,7 +43,9 @@ struct OutboxPlan {
             }
             bySink[entry.sink, default: []].append(entry)
         }
-        for entry in entries(for: fresh, sinks: sinks, now: now) { bySink[entry.sink, default: []].append(entry) }
+        var queued = bySink.values.flatMap { $0 }
+        queue(fresh, into: &queued, sinks: sinks, now: now)
+        bySink = Dictionary(grouping: queued, by: \.sink)
         for sink in bySink.keys.sorted() {
             guard let config = sinks[sink], config.isQueued, var entries = bySink[sink] else { continue }
             if case .unavailable = config {
@@ -60,21 +66,27 @@ struct OutboxPlan {
         return plan
     }
 
-    /// `fresh` alerts (sink name → alerts in order) as outbox messages queued at `now`, by sink name:
-    /// held for the sink's quiet hours, one message for a `group` sink, else one message each.
-    static func entries(for fresh: [String: [Alert]], sinks: [String: SinkConfig], now: Double) -> [OutboxEntry] {
-        var made: [OutboxEntry] = []
+    /// Appends `fresh` alerts (sink name → alerts in order) to `outbox` as messages queued at `now`:
+    /// held for the sink's quiet hours, one message for a `group` sink, else one message each, up to
+    /// `maxWaiting` messages for the sink; past that, the rest are one grouped message (held alerts
+    /// join the sink's last held one), so the outbox stays bounded and no alert is dropped (SPEC §3).
+    static func queue(_ fresh: [String: [Alert]], into outbox: inout [OutboxEntry], sinks: [String: SinkConfig], now: Double) {
         for (sink, alerts) in fresh.sorted(by: { $0.key < $1.key }) where !alerts.isEmpty {
             guard let config = sinks[sink], config.isQueued else { continue }
-            if config.quietHours?.contains(instant: now) == true {
-                made += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: true) }
-            } else if config.group {
-                made.append(OutboxEntry(sink: sink, alerts: alerts, queuedAt: now))
+            let held = config.quietHours?.contains(instant: now) == true
+            let waiting = outbox.count { $0.sink == sink }
+            let room = config.group && !held ? 0 : max(0, maxWaiting - waiting)
+            outbox += alerts.prefix(room).map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now, held: held) }
+            let folded = Array(alerts.dropFirst(room))
+            guard !folded.isEmpty else { continue }
+            if held, waiting + room >= maxWaiting, let last = outbox.lastIndex(where: { $0.sink == sink && $0.held }) {
+                // Held alerts are merged into one message when the quiet hours end, so folding them into
+                // the last held one now changes nothing that is sent, and adds no message.
+                outbox[last].alerts += folded
             } else {
-                made += alerts.map { OutboxEntry(sink: sink, alerts: [$0], queuedAt: now) }
+                outbox.append(OutboxEntry(sink: sink, alerts: folded, queuedAt: now, held: held))
             }
         }
-        return made
     }
 
     /// The entries with every held alert merged into one message, all ordered oldest first (stable).

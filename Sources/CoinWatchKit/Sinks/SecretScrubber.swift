@@ -9,7 +9,7 @@ import Foundation
 /// reaches stdout, stderr, state or a file, in case a server or library echoed one back (SPEC §3).
 /// Each secret is also found in its base64 (`Basic …`), percent-encoded and JSON-escaped forms,
 /// and where a body excerpt was cut inside one (`sk-live-12…`).
-public struct SecretScrubber: Sendable {
+public struct SecretScrubber: Sendable, TextScrubber {
     /// Secret strings in every form, longest first so a URL is replaced before its path.
     private let secrets: [String]
 
@@ -57,8 +57,11 @@ public struct SecretScrubber: Sendable {
     /// Whether there is nothing to scrub.
     public var isEmpty: Bool { secrets.isEmpty }
 
-    /// `text` with every secret replaced by `***`.
-    public func scrub(_ text: String) -> String {
+    /// `text` scrubbed of every secret, as the type that outage records, the outbox and reports take.
+    public func scrub(_ text: String) -> ScrubbedText { ScrubbedText(text, scrubbedBy: self) }
+
+    /// `text` with every secret replaced by `***` (`TextScrubber`; callers use `scrub`).
+    public func masked(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
         var out = text
         for secret in secrets where out.contains(secret) {

@@ -14,12 +14,12 @@ public enum UndeliveredRecord {
     }
 
     /// One JSON line: `{…alert record…,"undelivered":{"sink":…,"reason":…,"time":…,"error":…}}`.
-    public static func json(_ alert: Alert, sink: String, reason: Reason, error: String?, time: Double) -> String {
+    public static func json(_ alert: Alert, sink: String, reason: Reason, error: ScrubbedText?, time: Double) -> String {
         var detail = JSONOut()
         detail.add("sink", sink)
         detail.add("reason", reason.rawValue)
         detail.add("time", TimeText.iso(time))
-        detail.add("error", error)
+        detail.add("error", error?.text)
         let record = AlertRecord.json(alert)
         return String(record.dropLast()) + ",\"undelivered\":" + detail.text + "}"
     }

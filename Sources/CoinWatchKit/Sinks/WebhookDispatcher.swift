@@ -11,11 +11,11 @@ struct WebhookDispatcher {
         /// Answered 2xx (every part).
         var delivered: [OutboxEntry] = []
         /// Refused for good, with the one-line reason.
-        var refused: [(entry: OutboxEntry, error: String)] = []
+        var refused: [(entry: OutboxEntry, error: ScrubbedText)] = []
         /// Back to the outbox: the failing message and every one after it.
         var queued: [OutboxEntry] = []
         /// Why the sink stopped for this pass (the last retryable failure).
-        var stopError: String?
+        var stopError: ScrubbedText?
     }
 
     var transport: any HTTPTransport

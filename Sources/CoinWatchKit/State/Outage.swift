@@ -6,19 +6,19 @@ public struct Outage: Codable, Sendable, Equatable, StateRecord {
     public var since: Double
     /// The last pass that printed a line about it, seconds since 1970.
     public var reported: Double
-    /// The latest failure, as printed (no secrets: provider messages are redacted already).
-    public var error: String
+    /// The latest failure, as printed, scrubbed of every secret (a provider may echo its API key).
+    public var error: ScrubbedText
 
-    public init(since: Double, reported: Double, error: String) {
+    public init(since: Double, reported: Double, error: ScrubbedText) {
         self.since = since
         self.reported = reported
         self.error = error
     }
 
-    static let fields = StateFields<Outage>(blank: Outage(since: 0, reported: 0, error: ""), [
+    static let fields = StateFields<Outage>(blank: Outage(since: 0, reported: 0, error: SecretScrubber.none.scrub("")), [
         .required("since", \.since, .number),
         .required("reported", \.reported, .number),
-        .required("error", \.error, .string),
+        .required("error", \.error, .scrubbed),
     ])
     public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }

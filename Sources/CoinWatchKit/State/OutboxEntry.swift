@@ -25,7 +25,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     /// Leading parts of a split message already answered 2xx; they are never sent again.
     public var partsDelivered: Int
     /// Why the last try failed (secrets removed).
-    public var lastError: String?
+    public var lastError: ScrubbedText?
     /// The chart image the message carries (SPEC §12), PNG in base64: made once when the message
     /// is queued, so every retry sends the same bytes.
     public var chart: String?
@@ -57,7 +57,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("first_attempt", \.firstAttempt, .number),
         .optional("not_before", \.notBefore, .number),
         .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
-        .optional("last_error", \.lastError, .string),
+        .optional("last_error", \.lastError, .scrubbed),
         .optional("chart", \.chart, .string),
         .optional("chart_uri", \.chartURI, .string),
     ])

@@ -36,6 +36,13 @@ extension StateValue where Value == String {
     static var string: StateValue { StateValue(read: { $0.string() }, write: { StateWriter.string($0, &$1) }) }
 }
 
+extension StateValue where Value == ScrubbedText {
+    /// Scrubbed text (an error), stored as a JSON string.
+    static var scrubbed: StateValue {
+        StateValue(read: { $0.string().map(ScrubbedText.restored) }, write: { StateWriter.string($0.text, &$1) })
+    }
+}
+
 extension StateValue where Value == Bool {
     /// `true` or `false`.
     static var bool: StateValue {

@@ -18,7 +18,7 @@ public final class OutputGuard: Sendable {
     /// `text` without the secrets learned so far.
     public func scrub(_ text: String) -> String {
         let current = scrubber.withLock { $0 }
-        return current.scrub(text)
+        return current.scrub(text).text
     }
 
     /// `text` scrubbed and made one line (ending in a newline when it had one).

@@ -27,6 +27,19 @@ enum POSIXFile {
         case notRegular(String)
     }
 
+    /// Why the file at `path` must not be opened, found without opening it (so never waited on: opening a
+    /// FIFO blocks until a writer comes): anything but a regular file (a FIFO, a device, a folder, a
+    /// socket), and with `followLinks` false a symbolic link. Nil for a regular file, and for a path that
+    /// cannot be looked at (missing, no permission): opening it then says why. The one check for every
+    /// file coinwatch hands to another library or opens itself (SPEC §11): `ca_file`, `SSL_CERT_FILE`,
+    /// `${file:…}` secrets, the history store.
+    static func refusal(at path: String, followLinks: Bool = true) -> Refusal? {
+        var info = stat()
+        guard (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        if !followLinks, (info.st_mode & S_IFMT) == S_IFLNK { return .symlink }
+        return notRegular(info.st_mode).map(Refusal.notRegular)
+    }
+
     /// The text of the current `errno`.
     static func lastError() -> String { String(cString: strerror(errno)) }
 

@@ -2,20 +2,30 @@
 /// or a chat message: it can no longer start a new line, move the cursor, change colors or reverse
 /// the display order (SPEC §3).
 public enum TerminalText {
-    /// `text` on one line: CR, LF, tab and the other line and paragraph breaks become a space; ESC,
+    /// `text` on one line: CR, LF, tab and the other line and paragraph breaks become a space; every
+    /// escape sequence is dropped whole (CSI `ESC [ … m`, OSC `ESC ] … BEL`, DCS/SOS/PM/APC up to their
+    /// string terminator, two-character escapes, and their C1 forms), so none of its text shows; ESC,
     /// NUL and every other C0 or C1 control, DEL, and the bidirectional embeddings, overrides,
     /// isolates and marks (U+202E and its kin) are removed.
     public static func clean(_ text: String) -> String {
         // Printable ASCII, the usual case, is returned as it is after one pass over its bytes.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { isBreak($0) || isUnsafe($0) }) else { return text }
+        let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let end = EscapeSequence.end(in: scalars, at: index) {
+                index = end
+                continue
+            }
             if isBreak(scalar) {
                 out.append(" ")
             } else if !isUnsafe(scalar) {
                 out.append(scalar)
             }
+            index += 1
         }
         return String(out)
     }

@@ -27,6 +27,12 @@ extension CurlEasy {
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = request.caFile {
+            // OpenSSL opens the bundle itself, blocking, for a transfer that uses TLS: a FIFO there would
+            // hang the transfer (and the state lock it runs under).
+            if !request.url.lowercased().hasPrefix("http:"), !request.url.lowercased().hasPrefix("file:"),
+               case .notRegular(let kind)? = POSIXFile.refusal(at: caFile) {
+                throw .tls(host: request.host, message: Self.unusableBundle(caFile, kind: kind))
+            }
             try set(CURLOPT_CAINFO, caFile)
             try set(CURLOPT_CAPATH, Self.systemCAPath)
         }

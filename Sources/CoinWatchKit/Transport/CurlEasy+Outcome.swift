@@ -69,8 +69,10 @@ extension CurlEasy {
     /// Why OpenSSL could not load the extra CA bundle at `path` (a `ca_file`, or `$SSL_CERT_FILE`), in
     /// one line that names the file and both places it can come from; libcurl only says "error setting
     /// certificate file".
-    static func unusableBundle(_ path: String) -> String {
+    /// `kind` names what the path is when it is not a regular file ("a FIFO"), found before libcurl was asked.
+    static func unusableBundle(_ path: String, kind: String? = nil) -> String {
         let start = "cannot load the CA bundle \(path) (ca_file or \(TrustedBundle.variable))"
+        if let kind { return "\(start): it is \(kind), not a PEM file" }
         var info = stat()
         guard stat(path, &info) == 0 else { return "\(start): \(POSIXFile.lastError())" }
         if let kind = POSIXFile.notRegular(info.st_mode) { return "\(start): it is \(kind), not a PEM file" }

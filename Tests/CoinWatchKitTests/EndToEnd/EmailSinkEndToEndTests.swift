@@ -86,6 +86,44 @@ import Testing
         #expect(!run.stderr.contains(password) && !state.contains(password))
     }
 
+    /// Issue 30 item 17: 60 recipients and non-ASCII display names give headers that Python's strict
+    /// email parser reads back whole: ASCII only, folded (no line over 78), names as encoded words.
+    @Test func longAndNonASCIIHeadersAreFoldedAndEncodedAsRFC5322And2047Want() throws {
+        let server = try SMTPServer(security: .starttls)
+        let recipients = ["Öps Team <ops@example.org>"] + (1...59).map { "user\($0)@example.org" }
+        let to = recipients.map { "\"\($0)\"" }.joined(separator: ", ")
+        let sink = #""type": "email", "url": "smtp://127.0.0.1:\#(server.port)", "ca_file": "\#(server.certificate)", "#
+            + #""from": "Café Alerts <alerts@example.org>", "to": [\#(to)]"#
+        try dir.write("rules.json", RulesJSON.make(
+            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+            defaults: #"{"notify": ["mail"]}"#, sinks: #"{"mail": {\#(sink)}}"#))
+        let run = try pass()
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let stored = try #require(server.messages.first)
+        let file = dir.path + "/stored.eml"
+        try stored.write(toFile: file, atomically: true, encoding: .utf8)
+        let script = """
+        import email, email.policy, json, sys
+        raw = open(sys.argv[1], "rb").read().split(b"\\n\\n", 1)[1]
+        head = raw.split(b"\\r\\n\\r\\n", 1)[0]
+        lines = head.split(b"\\r\\n")
+        msg = email.message_from_bytes(raw, policy=email.policy.strict)
+        print(json.dumps({"longest": max(len(l) for l in lines), "ascii": all(b < 128 for b in head),
+                          "to": [a.addr_spec for a in msg["To"].addresses], "to_name": msg["To"].addresses[0].display_name,
+                          "from_name": msg["From"].addresses[0].display_name, "defects": [str(d) for d in msg.defects]}))
+        """
+        let parsed = try Shell.execute(try SMTPServer.python.get(), ["-c", script, file], environment: [:], cwd: nil, timeout: 20)
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: Any], "\(parsed.stdout)")
+        #expect(doc["ascii"] as? Bool == true, "no raw 8-bit in the headers")
+        #expect((doc["longest"] as? Int ?? 999) <= 78, "folded: \(doc["longest"] ?? "")")
+        #expect((doc["to"] as? [String])?.count == 60)
+        #expect((doc["to"] as? [String])?.last == "user59@example.org")
+        #expect(doc["to_name"] as? String == "Öps Team")
+        #expect(doc["from_name"] as? String == "Café Alerts")
+        #expect((doc["defects"] as? [String])?.isEmpty == true, "\(doc["defects"] ?? "")")
+    }
+
     @Test func aMailOverImplicitTLSIsDelivered() throws {
         let server = try SMTPServer(security: .implicit)
         try writeRules(server, scheme: "smtps")

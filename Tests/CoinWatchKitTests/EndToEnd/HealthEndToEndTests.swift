@@ -67,6 +67,18 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#"coinwatch_provider_up{provider="coingecko"} 0"#))
     }
 
+    /// Issue 30 item 18: a metrics file that cannot be written is worded as the metrics file, with
+    /// its own flag, never as a state failure; the pass's result stands.
+    @Test func aMetricsFileThatCannotBeWrittenIsWordedAsTheMetricsNotTheState() throws {
+        let flow = try BinaryFlow(rules: Self.rules)
+        let path = flow.dir.path + "/missing-folder/coinwatch.prom"
+        flow.market.set("bitcoin", price: 150)
+        let run = try flow.pass(after: 0, ["--metrics", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: warning: cannot write the metrics to \(path): "), "\(run.stderr)")
+        #expect(!run.stderr.contains("state"), "\(run.stderr)")
+    }
+
     @Test func anEmptyMetricsPathIsAUsageError() throws {
         let run = try Binary.run(["--once", "--metrics", ""])
         #expect(run.status == 64 && run.stderr.contains("'--metrics'"), "\(run.stderr)")

@@ -101,6 +101,20 @@ import Testing
         #expect(record["rule"] as? String == "lo")
     }
 
+    /// Issue 30 item 18: right after a sink refused an alert for good the outbox is empty, and
+    /// `outbox list` says so without claiming that every alert was delivered.
+    @Test func anEmptyOutboxAfterARefusalNeverSaysEveryAlertWasDelivered() throws {
+        let refusing = try WebhookReceiver(fallback: .text("no such hook", status: 404))
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["hook"]}"#,
+                                   sinks: #"{"hook": {"type": "webhook", "format": "json", "url": "\#(refusing.url("/gone"))"}}"#)
+        other.market.set("bitcoin", price: 90)
+        #expect(try other.pass(environment: Self.env).status == 1, "refused for good")
+        let list = try Binary.run(["outbox", "list", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(list.status == 0)
+        #expect(list.stdout == "the outbox is empty: no message is waiting for a retry or for quiet hours\n", "\(list.stdout)")
+        #expect(!list.stdout.contains("delivered"))
+    }
+
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)

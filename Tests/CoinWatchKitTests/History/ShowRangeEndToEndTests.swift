@@ -163,6 +163,52 @@ import Testing
         #expect(again.stderr.isEmpty && historyRequests.count == 1, "the rebuilt store serves the second chart")
     }
 
+    /// Issue 30 item 15: a store whose header is good but whose pages are damaged is moved aside once
+    /// (under a new name) and rebuilt; the next command finds a sound store, with no warning.
+    @Test func aStoreWithAGoodHeaderButDamagedPagesIsMovedAsideOnceAndRebuilt() throws {
+        #expect(try run(["show", "bitcoin", "--range", "30d"]).status == 0)
+        let path = dir.path + "/cache/history.sqlite"
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        #expect(bytes.count > pageSize * 2, "a store of several pages")
+        for index in pageSize..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 151) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        #expect(damaged.stdout.contains("30d chart  -21.10%"))
+        #expect(damaged.stderr.contains("moved it to \(path).corrupt-"), "\(damaged.stderr)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/cache").filter { $0.contains(".corrupt-") }
+        #expect(aside.count == 1, "\(aside)")
+        let requests = historyRequests.count
+        let again = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(again.status == 0 && again.stderr.isEmpty, "the rebuilt store is sound: \(again.stderr)")
+        #expect(historyRequests.count == requests, "and serves the chart")
+    }
+
+    /// Issue 30 item 16: a store path that is a symbolic link is refused (never followed), so another
+    /// program's file is never turned into coinwatch's database; the chart is still drawn.
+    @Test func aSymlinkedStoreIsRefusedAndItsTargetLeftUntouched() throws {
+        try FileManager.default.createDirectory(atPath: dir.path + "/cache", withIntermediateDirectories: true)
+        let target = try dir.write("other-program.db", "")
+        #expect(symlink(target, dir.path + "/cache/history.sqlite") == 0)
+        let run = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("30d chart  -21.10%"))
+        #expect(run.stderr.contains("history.sqlite is a symbolic link, which coinwatch never opens"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: target)?.isEmpty == true, "the link's target is left as it was")
+        #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
+    }
+
+    /// Issue 30 item 12: a store path that is a FIFO is refused at once, never waited on.
+    @Test func aStoreThatIsAFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        try FileManager.default.createDirectory(atPath: dir.path + "/cache", withIntermediateDirectories: true)
+        #expect(mkfifo(dir.path + "/cache/history.sqlite", 0o600) == 0)
+        let run = try Binary.run(["show", "bitcoin", "--range", "30d", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: environment, timeout: 15)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("history.sqlite is a FIFO, which coinwatch never opens"), "\(run.stderr)")
+    }
+
     @Test func aCacheFolderThatCannotBeMadeStillDrawsTheChart() throws {
         try dir.write("file", "a file, not a folder")
         var env = environment

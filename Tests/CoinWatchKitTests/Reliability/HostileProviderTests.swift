@@ -94,6 +94,19 @@ import Testing
         for form in Self.keyForms { #expect(!run.stderr.contains(form), "\(form) leaked: \(run.stderr)") }
     }
 
+    /// Issue 30 item 11: the outage record kept in state.json holds the scrubbed text, never the key.
+    @Test func anErrorBodyEchoingTheAPIKeyNeverReachesTheStateFile() throws {
+        let echo = Self.keyForms.joined(separator: " / ")
+        let server = try LoopbackServer { _ in .json(#"{"error": "invalid api key \#(echo)"}"#, status: 401) }
+        let dir = try TempDir()
+        try rules(dir, baseURL: server.baseURL)
+        let run = try pass(dir)
+        #expect(run.status == 1)
+        let state = try #require(dir.read("state.json"))
+        #expect(state.contains("invalid api key ***"), "the outage is recorded, scrubbed: \(state)")
+        for form in Self.keyForms { #expect(!state.contains(form), "\(form) leaked into state.json") }
+    }
+
     @Test func aKeyCutByTheEndOfTheBodyExcerptIsMaskedToo() throws {
         let body = String(repeating: "x", count: 190) + " " + Self.key + " and more after it"
         let server = try LoopbackServer { _ in .text(body, status: 403) }
@@ -120,11 +133,11 @@ import Testing
         let run = try pass(dir)
         #expect(run.status == 0, "\(run.stderr)")
         let chat = try #require(phone.requests.first, "the chat message was sent")
-        #expect(chat.bodyText == "BTC]0;X Bit[2J[31mcoin  forged  BTC crossed above $1 now $50,000.00", "\(chat.bodyText.debugDescription)")
-        #expect(chat.header("Title") == "coinwatch: BTC]0;X up")
+        #expect(chat.bodyText == "BTC Bitcoin  forged  BTC crossed above $1 now $50,000.00", "\(chat.bodyText.debugDescription)")
+        #expect(chat.header("Title") == "coinwatch: BTC up")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "one alert, one line: \(run.stdout.debugDescription)")
-        #expect(run.stdout == "up  BTC]0;X Bit[2J[31mcoin  forged  BTC crossed above $1 now $50,000.00\n", "\(run.stdout.debugDescription)")
+        #expect(run.stdout == "up  BTC Bitcoin  forged  BTC crossed above $1 now $50,000.00\n", "\(run.stdout.debugDescription)")
         let log = try #require(dir.read("alerts.jsonl"))
         for text in [run.stdout, log] {
             #expect(!text.unicodeScalars.contains { [0x1B, 0x0D, 0x00, 0x07, 0x9B, 0x202E].contains($0.value) }, "\(text.debugDescription)")
@@ -154,9 +167,29 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2, "the failure and the unquoted favorite, nothing forged: \(run.stderr.debugDescription)")
-        #expect(lines.first.map { withoutOutageStart(String($0)) }?.hasPrefix("coinwatch: coingecko: API error: bad]0;pwned key coinwatch: forged line (HTTP 400)") == true,
+        #expect(lines.first.map { withoutOutageStart(String($0)) }?.hasPrefix("coinwatch: coingecko: API error: bad key coinwatch: forged line (HTTP 400)") == true,
                 "\(run.stderr.debugDescription)")
         #expect(!run.stderr.unicodeScalars.contains { [0x1B, 0x0D, 0x07, 0x202E].contains($0.value) })
+    }
+
+    /// Issue 30 item 18: of an escape sequence nothing shows, not even its text after ESC
+    /// (an OSC 52 clipboard write and a color change in a name and in an error body).
+    @Test func anEscapeSequenceFromAProviderIsDroppedWholeNotJustItsESC() throws {
+        let name = #"Bit\u001b]52;c;SGVsbG8=\u0007co\u009b1min\u001b[31m"#
+        let hostile = #"[{"id":"bitcoin","symbol":"btc\u001bP1$r\u001b\\","name":"\#(name)","current_price":50000,"market_cap":1,"market_cap_rank":1,"price_change_percentage_24h":1.5}]"#
+        let server = try LoopbackServer { _ in .json(hostile) }
+        let dir = try TempDir()
+        try rules(dir, baseURL: server.baseURL,
+                  rules: #"{"id": "up", "coin": "bitcoin", "when": {"above": 1}, "message": "{symbol} {name}"}"#)
+        let run = try pass(dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "up  BTC Bitcoin\n", "\(run.stdout.debugDescription)")
+        let failing = try LoopbackServer { _ in .json(#"{"error": "bad\u001b]52;c;SGVsbG8=\u0007 key\u001b[31m"}"#, status: 400) }
+        let other = try TempDir()
+        try rules(other, baseURL: failing.baseURL)
+        let failed = try pass(other)
+        #expect(failed.stderr.contains("API error: bad key (HTTP 400)"), "\(failed.stderr.debugDescription)")
+        #expect(!failed.stderr.contains("52;c") && !failed.stderr.contains("[31m"), "\(failed.stderr.debugDescription)")
     }
 
     // MARK: Item 5: Retry-After

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// TLS through the binary (SPEC §6): a self-signed server is refused with a clear TLS error; a
@@ -12,9 +13,9 @@ import Testing
         try TLSServer(reply: ReplayServer.capture("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
     }
 
-    private func pass(_ dir: TempDir, env: [String: String] = [:], extra: [String] = []) throws -> Binary.Run {
+    private func pass(_ dir: TempDir, env: [String: String] = [:], extra: [String] = [], timeout: Double = 60) throws -> Binary.Run {
         try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra,
-                       environment: ["COINWATCH_RETRY_BACKOFF": "0.001"].merging(env) { _, new in new })
+                       environment: ["COINWATCH_RETRY_BACKOFF": "0.001"].merging(env) { _, new in new }, timeout: timeout)
     }
 
     private let rule = #"{"id": "up", "coin": "bitcoin", "when": {"above": 1}}"#
@@ -54,6 +55,37 @@ import Testing
             baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
             sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"\#(sinkExtra(receiver))}}"#))
         return (try withExtendedLifetime(market) { try pass(dir, env: env(receiver)) }, receiver, dir)
+    }
+
+    /// Issue 30 item 12: a `ca_file` that is a FIFO is refused at once with a TLS error naming it,
+    /// never waited on (OpenSSL's open would block, holding the state lock).
+    @Test func aCAFileThatIsAFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        let server = try providerServer()
+        let dir = try TempDir()
+        let fifo = dir.path + "/ca.pem"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try dir.write("rules.json", provider.rulesJSON(baseURL: server.baseURL, rules: rule, timeout: "5s", caFile: fifo))
+        let run = try pass(dir, timeout: 15)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("TLS error: cannot load the CA bundle \(fifo) (ca_file or SSL_CERT_FILE): it is a FIFO, not a PEM file"),
+                "\(run.stderr)")
+    }
+
+    /// Issue 30 item 12: so is an `SSL_CERT_FILE` that is a FIFO, for a webhook over TLS.
+    @Test func sslCertFileThatIsAFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        let fifoDir = try TempDir()
+        let fifo = fifoDir.path + "/bundle.pem"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let market = try MarketServer()
+        let receiver = try TLSServer(reply: .text("ok"))
+        let dir = try TempDir()
+        market.set("bitcoin", price: 90)
+        try dir.write("rules.json", RulesJSON.make(
+            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["hook"]}"#,
+            sinks: #"{"hook": {"type": "webhook", "format": "slack", "url": "\#(receiver.baseURL)/hook"}}"#))
+        let run = try withExtendedLifetime(market) { try pass(dir, env: ["SSL_CERT_FILE": fifo], timeout: 15) }
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot load the CA bundle \(fifo) (ca_file or SSL_CERT_FILE): it is a FIFO"), "\(run.stderr)")
     }
 
     @Test func aSinkCAFileMakesTheSelfSignedReceiverTrusted() throws {

@@ -197,7 +197,7 @@ import Testing
     @Test func after24HoursAnEntryIsDroppedWithAStderrLineAndAFileRecord() throws {
         var entry = OutboxEntry(sink: "hook", alerts: alerts("old"), queuedAt: now - 90_000)
         entry.firstAttempt = now - 86_401
-        entry.lastError = "127.0.0.1: HTTP 503"
+        entry.lastError = SecretScrubber.none.scrub("127.0.0.1: HTTP 503")
         var state = StateDocument()
         state.outbox = [entry, OutboxEntry(sink: "hook", alerts: alerts("young"), queuedAt: now - 600)]
         let report = delivery(["hook": .webhook(config()), "log": .file(path: dir.path + "/a.jsonl"),

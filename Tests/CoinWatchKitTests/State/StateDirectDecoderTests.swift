@@ -29,7 +29,7 @@ import Testing
         doc.memory.unresolved["coingecko|nope-coin"] = 1_800_086_400
         doc.silences = [Silence(id: "ab12cd34", target: "btc-100k:bitcoin", until: 1_800_003_600, created: 1_800_000_000,
                                 comment: "planned \"upgrade\"")]
-        doc.outages["coinpaprika"] = Outage(since: 1_800_000_000, reported: 1_800_000_060, error: "HTTP 502: Bad Gateway")
+        doc.outages["coinpaprika"] = Outage(since: 1_800_000_000, reported: 1_800_000_060, error: SecretScrubber.none.scrub("HTTP 502: Bad Gateway"))
         doc.counters["requests|coingecko"] = 12
         doc.counters["alerts|btc-100k|firing"] = 1
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd", price: 100_250.5,

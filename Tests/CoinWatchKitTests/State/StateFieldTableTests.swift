@@ -11,7 +11,7 @@ import Testing
         doc.memory.windows["binance|usdt|BTC"] = TradedWindow(open: 1_800_000_000, close: 1_800_000_060, low: 1.5, high: 2.25)
         doc.outbox[0].alerts[0].markWick(100_300)
         doc.outbox[0].attempts = 2
-        doc.outbox[0].lastError = "HTTP 503 from https://hooks.example/x"
+        doc.outbox[0].lastError = SecretScrubber.none.scrub("HTTP 503 from https://hooks.example/x")
         doc.lastPass = 1_800_000_061.5
         doc.fileSpool["/tmp/a.jsonl"] = ["{\"a\":1}"]
         return doc
@@ -40,7 +40,7 @@ import Testing
         entry.firstAttempt = 1_800_000_010
         entry.notBefore = 1_800_000_600
         entry.partsDelivered = 1
-        entry.lastError = "HTTP 503"
+        entry.lastError = SecretScrubber.none.scrub("HTTP 503")
         return entry
     }
 
@@ -145,7 +145,7 @@ import Testing
         try everyFieldIsWrittenAndRead(MarketListing(fetchedAt: 1_800_000_000, markets: [ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin")]))
         try everyFieldIsWrittenAndRead(ListedMarket(code: "KRW-BTC", base: "BTC", name: "Bitcoin"))
         try everyFieldIsWrittenAndRead(Silence(id: "ab12cd34", target: "*", until: 2, created: 1, comment: "why"))
-        try everyFieldIsWrittenAndRead(Outage(since: 1, reported: 2, error: "HTTP 502"))
+        try everyFieldIsWrittenAndRead(Outage(since: 1, reported: 2, error: SecretScrubber.none.scrub("HTTP 502")))
         try everyFieldIsWrittenAndRead(TradedWindow(open: 1, close: 2, low: 3, high: 4))
     }
 
