@@ -29,13 +29,39 @@ let package = Package(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself.
+        // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself,
+        // and the only target that imports CCairo.
         .target(name: "CoinWatchChart", dependencies: ["CCairo"]),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay", "CoinWatchChart"]),
-        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
+        // The library targets, one per layer; each depends only on the layers below it, so the
+        // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
+        // `package`.
+        .target(name: "CoinWatchSupport"),
+        .target(name: "CoinWatchTransport", dependencies: ["CoinWatchSupport", "CCurl", "CWslay"]),
+        .target(name: "CoinWatchMarket", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CSQLite"]),
+        .target(name: "CoinWatchRules", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket"]),
+        .target(name: "CoinWatchState", dependencies: ["CoinWatchSupport", "CoinWatchMarket", "CoinWatchRules"]),
+        .target(name: "CoinWatchEngine", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchChart",
+        ]),
+        .target(name: "CoinWatchCLI", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
+        ]),
+        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
-        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit", "CoinWatchChart"]),
-        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit", "CoinWatchChart"]),
+        .executableTarget(name: "coinwatch-bench", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI", "CoinWatchChart",
+        ]),
+        // What the tests share (fixtures, loopback servers, the running binary); not a product.
+        .target(name: "TestHelpers", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+        ], path: "Tests/TestHelpers"),
+        .testTarget(name: "CoinWatchSupportTests", dependencies: ["CoinWatchSupport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchTransportTests", dependencies: ["CoinWatchTransport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchMarketTests", dependencies: ["CoinWatchMarket", "TestHelpers"]),
+        .testTarget(name: "CoinWatchRulesTests", dependencies: ["CoinWatchRules", "TestHelpers"]),
+        .testTarget(name: "CoinWatchStateTests", dependencies: ["CoinWatchState", "TestHelpers"]),
+        .testTarget(name: "CoinWatchEngineTests", dependencies: ["CoinWatchEngine", "TestHelpers"]),
+        .testTarget(name: "CoinWatchCLITests", dependencies: ["CoinWatchCLI", "TestHelpers"]),
         .testTarget(name: "CoinWatchChartTests", dependencies: ["CoinWatchChart", "CCairo"]),
     ]
 )

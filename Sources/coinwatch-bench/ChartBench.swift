@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CoinWatchChart
-import CoinWatchKit
+import CoinWatchSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -9,7 +9,6 @@
 // `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench);
 // `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
-import CoinWatchKit
 #if canImport(Glibc)
 import Glibc
 #endif

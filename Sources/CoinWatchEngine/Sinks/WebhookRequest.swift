@@ -1,0 +1,84 @@
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+/// Builds the POSTs for one webhook message, each with the Idempotency-Key of SPEC §3.
+package enum WebhookRequest {
+    /// The requests, one per part in order, that carry `alerts` to sink `sink`. `key` is the message's
+    /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts. With `chart` (PNG
+    /// bytes) and a format that carries one, the first request carries the image (SPEC §12).
+    package static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
+                            sent: SendTime? = nil, chart: [UInt8]? = nil, uploaded: String? = nil) -> [HTTPRequest] {
+        let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)
+        var parts = messages.map { Part(url: config.format == .matrix ? "" : url(for: config), method: config.format == .matrix ? "PUT" : "POST",
+                                        contentType: $0.contentType, headers: $0.headers, body: Array($0.body.utf8)) }
+        if let chart, config.format.carriesChart {
+            parts = ChartPayload.parts(parts, messages: messages, alerts: alerts, chart: chart, config: config, sent: sent,
+                                       uploaded: uploaded)
+        }
+        let textParts = parts.count { $0.keySuffix == nil }
+        var textIndex = 0
+        return parts.map { part in
+            let partKey: String
+            if let suffix = part.keySuffix {
+                partKey = key + suffix
+            } else {
+                textIndex += 1
+                partKey = textParts == 1 ? key : "\(key)-\(textIndex)"
+            }
+            var headers = [HTTPHeader("Content-Type", part.contentType)] + part.headers
+            // The sink's own headers replace ours of the same name; the Idempotency-Key is always ours.
+            for header in config.headers where header.name.lowercased() != "idempotency-key" {
+                headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+                headers.append(header)
+            }
+            headers.append(HTTPHeader("Idempotency-Key", partKey))
+            let target = part.url.isEmpty ? url(for: config, key: partKey) : part.url
+            return HTTPRequest(url: target, method: part.method, headers: headers, body: part.body,
+                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
+                               followsRedirects: false)
+        }
+    }
+
+    /// One request before its key and the sink's own headers are added.
+    struct Part {
+        var url: String
+        var method: String
+        var contentType: String
+        var headers: [HTTPHeader]
+        var body: [UInt8]
+        /// The Idempotency-Key after the message's key (`-chart`) of a part that is not a part of
+        /// the text; nil: the text's own key (`key`, or `key-1`, `key-2`, … when split).
+        var keySuffix: String?
+    }
+
+    /// The requests for an outbox entry (its chart, when it has one).
+    package static func make(for entry: OutboxEntry, config: WebhookConfig, sent: SendTime? = nil) -> [HTTPRequest] {
+        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config, sent: sent, chart: entry.chartBytes,
+             uploaded: entry.chartURI)
+    }
+
+    /// How logs and errors show the sink: `webhook 'team-chat' (hooks.slack.com)`; the URL's path,
+    /// query and userinfo (where webhook secrets live) never appear.
+    package static func displayURL(sink: String, config: WebhookConfig) -> String {
+        "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
+    }
+
+    /// Where a message goes: Telegram's sendMessage endpoint when the URL is the bot root, Gotify's
+    /// `<url>/message`, Matrix's `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}` (the
+    /// transaction id is the Idempotency-Key, so a retry never posts twice); the URL as given otherwise.
+    static func url(for config: WebhookConfig, key: String = "") -> String {
+        let root = config.url.hasSuffix("/") ? String(config.url.dropLast()) : config.url
+        switch config.format {
+        case .telegram where !config.url.hasSuffix("/sendMessage"):
+            return root + "/sendMessage"
+        case .gotify where !root.hasSuffix("/message"):
+            return root + "/message"
+        case .matrix:
+            return root + "/_matrix/client/v3/rooms/\(QueryString.escape(config.room ?? ""))/send/m.room.message/"
+                + QueryString.escape(key)
+        default:
+            return config.url
+        }
+    }
+}

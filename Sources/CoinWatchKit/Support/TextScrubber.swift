@@ -1,5 +1,0 @@
-/// What removes secrets from text (`SecretScrubber`): the one way to make a `ScrubbedText`.
-public protocol TextScrubber {
-    /// `text` with every secret this scrubber knows replaced by `***`.
-    func masked(_ text: String) -> String
-}
