@@ -69,7 +69,7 @@ extension RulesValidator {
             if choice != nil, let format, !format.carriesChart {
                 let name = format == .slack ? "Slack incoming webhooks carry" : format == .json ? "the json format carries"
                     : "\(format.rawValue) carries"
-                warning("chart: \(name) no image; this sink's alerts go as text alone "
+                warning("\(name) no image; this sink's alerts go as text alone "
                         + "(telegram, discord, ntfy, matrix, pushover and email carry a chart)", at: chartNode, path: JSONPath.child(path, "chart"))
             }
         }

@@ -76,7 +76,7 @@ import Testing
         let run = try pass()
         #expect(run.status == 0, "\(run.stderr)")
         let warnings = run.stderr.split(separator: "\n")
-        #expect(warnings.count == 1 && warnings[0].hasSuffix("warning: sinks.slack.chart: chart: Slack incoming webhooks carry no image; "
+        #expect(warnings.count == 1 && warnings[0].hasSuffix("warning: sinks.slack.chart: Slack incoming webhooks carry no image; "
                 + "this sink's alerts go as text alone (telegram, discord, ntfy, matrix, pushover and email carry a chart)"), "\(run.stderr)")
         #expect(historyRequests.count == 1, "one history request for seven sinks")
 
@@ -148,6 +148,27 @@ import Testing
 
     /// A message the service could not take waits in the outbox with its image: the next pass sends
     /// the same bytes under the same Idempotency-Key, and fetches no history for it.
+    @Test func checkSaysOfEachChartedSinkWhoseFormatCarriesNoImage() throws {
+        try write(sinks: [
+            "a-slack": webhook("slack"), "b-teams": webhook("teams", chart: "true"),
+            "c-gotify": webhook("gotify", #", "token": "t0ken-g""#, chart: #""7d""#), "d-json": webhook("json"),
+            "e-telegram": webhook("telegram", #", "chat_id": 42"#), "f-discord": webhook("discord"),
+            "g-plain-slack": #"{"type": "webhook", "format": "slack", "url": "\#(server.url("/plain"))"}"#,
+            "h-off": webhook("teams", chart: "false"),
+        ])
+        let run = try Binary.run(["check", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(run.status == 0, "a warning, not an error")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("carr") }
+        let tail = "no image; this sink's alerts go as text alone (telegram, discord, ntfy, matrix, pushover and email carry a chart)"
+        #expect(warnings.map { String($0.split(separator: " warning: ").last ?? "") } == [
+            "sinks.a-slack.chart: Slack incoming webhooks carry " + tail,
+            "sinks.b-teams.chart: teams carries " + tail,
+            "sinks.c-gotify.chart: gotify carries " + tail,
+            "sinks.d-json.chart: the json format carries " + tail,
+        ], "\(run.stderr)")
+        #expect(server.requests.isEmpty, "check sends nothing")
+    }
+
     @Test func aQueuedMessageKeepsItsImageAndItsKey() throws {
         try write(sinks: ["telegram": webhook("telegram", #", "chat_id": 42"#)])
         busy.value = true
