@@ -56,7 +56,8 @@ extension PriceChart {
         if let first = points.first?.price, first != 0 {
             let change = (last - first) / abs(first) * 100
             let text = (change < 0 ? "▼ " : "▲ ") + String(format: "%.2f%%", abs(change)) + " over " + range
-            canvas.text(text, x: right, y: 114, size: Self.labelSize, color, alignRight: true)
+            // Its own sign's color: the alert's direction (the line's) may differ from the range's change.
+            canvas.text(text, x: right, y: 114, size: Self.labelSize, change < 0 ? .fall : .rise, alignRight: true)
         }
     }
 

@@ -80,6 +80,17 @@ import Testing
         #expect(dashes > 450, "dashed across the plot: \(dashes) pixels")
     }
 
+    /// A range rule's chart shows both edges: 57,500 and 52,500, each halfway between its gridlines.
+    @Test func aRangesTwoEdgesStandAtTheirPrices() throws {
+        let image = try DecodedPNG(try Self.chart(thresholds: [52_500, 57_500]).png().get())
+        let lines = Self.centers(image.rows(x: 40, from: 140, to: 640, near: Self.thresholdColor))
+        let grid = Self.centers(image.rows(x: 40, from: 140, to: 640, near: Self.gridColor, tolerance: 30))
+        #expect(grid.count == 3 && lines.count == 2, "gridlines \(grid), lines \(lines)")
+        guard grid.count == 3, lines.count == 2 else { return }
+        #expect(abs(lines[0] - (grid[0] + grid[1]) / 2) <= 1.5, "57,500: \(lines[0]) vs \(grid)")
+        #expect(abs(lines[1] - (grid[1] + grid[2]) / 2) <= 1.5, "52,500: \(lines[1]) vs \(grid)")
+    }
+
     /// The alert's marker sits at its moment (500 hours in) and its price, read against the time
     /// gridlines (midnights: Apr 22 is hour 168, Apr 29 hour 336) and the price gridlines (60,000
     /// and 55,000 the first two from the top).
@@ -113,6 +124,10 @@ import Testing
         let given = try DecodedPNG(try PriceChart(points: Self.month(), pair: "BTC/USD", range: "30d", format: Self.dollars,
                                                   direction: .up).png().get())
         #expect(given.count(near: Self.riseColor, tolerance: 8) > 5_000, "a direction given wins over the points'")
+        // The change over the range (top right, under the last price) keeps its own sign's color.
+        let header = (900..<1244).flatMap { x in (95..<125).map { given[x, $0] } }
+        #expect(header.contains { $0.near(Self.fallColor, tolerance: 8) } && !header.contains { $0.near(Self.riseColor, tolerance: 40) },
+                "▼ in red beside a line drawn green")
     }
 
     /// The data line is heavier than the gridlines: where it runs flat (its peak at hour 47), it

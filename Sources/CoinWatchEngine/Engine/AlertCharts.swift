@@ -37,9 +37,10 @@ package final class AlertCharts: Sendable {
         self.warn = warn
     }
 
-    /// The PNG of `range` for `alerts` at `now` (seconds since 1970), when they are all about one
-    /// coin in one currency; nil (after one stderr line the first time) when it cannot be made.
-    package func png(for alerts: [Alert], range: ChartRange, now: Double) -> [UInt8]? {
+    /// The PNG of `range` for `alerts` at `now` (seconds since 1970), with `levels` (prices) as
+    /// lines, when they are all about one coin in one currency; nil (after one stderr line the
+    /// first time) when it cannot be made.
+    package func png(for alerts: [Alert], range: ChartRange, levels: [Double], now: Double) -> [UInt8]? {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? .coingecko
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
@@ -59,9 +60,8 @@ package final class AlertCharts: Sendable {
             }
         }
         guard case .success(let series) = points else { return nil }
-        let thresholds = alerts.compactMap(\.threshold)
         let direction: PriceChart.Direction? = alert.previous.map { alert.price >= $0 ? .up : .down }
-        switch ChartImage.png(series, symbol: alert.symbol, vs: alert.vs, range: range, thresholds: thresholds,
+        switch ChartImage.png(series, symbol: alert.symbol, vs: alert.vs, range: range, thresholds: levels,
                               marker: (Int64((alert.time * 1000).rounded()), alert.price), direction: direction) {
         case .success(let bytes): return bytes
         case .failure(let error):

@@ -21,7 +21,8 @@ extension Delivery {
                     let entry = plan.lanes[lane].entries[index]
                     guard entry.attempts == 0, entry.chart == nil, let config = rules.sinks[entry.sink],
                           let range = chartRange(config, alerts: entry.alerts),
-                          let png = charts.png(for: entry.alerts, range: range, now: now) else { continue }
+                          let png = charts.png(for: entry.alerts, range: range, levels: chartLevels(entry.alerts), now: now)
+                    else { continue }
                     plan.lanes[lane].entries[index].chart = Data(png).base64EncodedString()
                 }
             }

@@ -146,8 +146,6 @@ import Testing
         #expect(related.parts.last?.payload == image.payload && related.parts.first?.text.contains("BTC") == true)
     }
 
-    /// A message the service could not take waits in the outbox with its image: the next pass sends
-    /// the same bytes under the same Idempotency-Key, and fetches no history for it.
     @Test func checkSaysOfEachChartedSinkWhoseFormatCarriesNoImage() throws {
         try write(sinks: [
             "a-slack": webhook("slack"), "b-teams": webhook("teams", chart: "true"),
@@ -169,6 +167,8 @@ import Testing
         #expect(server.requests.isEmpty, "check sends nothing")
     }
 
+    /// A message the service could not take waits in the outbox with its image: the next pass sends
+    /// the same bytes under the same Idempotency-Key, and fetches no history for it.
     @Test func aQueuedMessageKeepsItsImageAndItsKey() throws {
         try write(sinks: ["telegram": webhook("telegram", #", "chat_id": 42"#)])
         busy.value = true
