@@ -3,13 +3,13 @@ import CCairo
 /// Writes an opaque RGB24 cairo image as PNG (RFC 2083): IHDR, one IDAT and IEND, each row with the
 /// "up" filter and the whole deflated by zlib's compress2. Faster than cairo's own writer (which
 /// tries five filters on every row) by about 15 ms a chart, for a file of about the same size.
-enum PNGEncoder {
+package enum PNGEncoder {
     /// zlib's level: 6 costs little more than 4 on a chart's large flat areas and keeps the file near cairo's.
     static let level: Int32 = 6
 
     /// The PNG of the `width` × `height` pixels at `pixels`, rows `stride` bytes apart, each pixel a
     /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24); fails when zlib fails.
-    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> Result<[UInt8], ChartError> {
+    package static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> Result<[UInt8], ChartError> {
         let rowBytes = 1 + width * 3
         var raw = [UInt8](repeating: 0, count: rowBytes * height)
         raw.withUnsafeMutableBufferPointer { out in

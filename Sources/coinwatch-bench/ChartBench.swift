@@ -15,7 +15,8 @@ import Glibc
 /// `repeats` times warm, in wall time and in this thread's CPU time (what a shared machine's other
 /// builds do not inflate). Prints one JSON line.
 enum ChartBench {
-    static func run(repeats: Int) {
+    /// The 30-day chart measured: 720 hourly points (a seeded random walk), a threshold, the marker.
+    static func chart() -> PriceChart {
         let hour: Int64 = 3_600_000
         let start: Int64 = 1_700_000_000_000 / hour * hour
         var price = 60_000.0
@@ -25,8 +26,13 @@ enum ChartBench {
             price *= 1 + (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.02
             return (start + Int64(index) * hour, price)
         }
-        let chart = PriceChart(points: points, pair: "BTC/USD", range: "30d", format: { NumberText.money($0, vs: "usd") },
-                               thresholds: [60_000], marker: points[700])
+        return PriceChart(points: points, pair: "BTC/USD", range: "30d", format: { NumberText.money($0, vs: "usd") },
+                          thresholds: [60_000], marker: points[700])
+    }
+
+    static func run(repeats: Int) {
+        let chart = chart()
+        let points = chart.points
         let coldStart = Date()
         guard case .success(let bytes) = chart.png() else {
             print("{\"error\":\"the chart could not be drawn\"}")
@@ -48,7 +54,7 @@ enum ChartBench {
     }
 
     /// This thread's CPU time, ms.
-    private static func threadCPU() -> Double {
+    static func threadCPU() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
