@@ -50,7 +50,6 @@ let package = Package(
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI", "CoinWatchChart",
-            "CCairo",  // PNGBench's A/B against cairo's own PNG writer
         ]),
         // What the tests share (fixtures, loopback servers, the running binary); not a product.
         .target(name: "TestHelpers", dependencies: [

@@ -54,7 +54,7 @@ enum ChartBench {
     }
 
     /// This thread's CPU time, ms.
-    static func threadCPU() -> Double {
+    private static func threadCPU() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000

@@ -7,8 +7,7 @@
 // `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench);
 // `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench);
-// `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench);
-// `coinwatch-bench --png-ab [own|cairo|both] [REPEATS]` its PNG writer against cairo's (PNGBench).
+// `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 #if canImport(Glibc)
 import Glibc
@@ -44,12 +43,6 @@ if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
 if let index = CommandLine.arguments.firstIndex(of: "--watch") {
     let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(2).compactMap { Int($0) }
     WatchBench.run(favorites: max(1, numbers.first ?? 100), frames: numbers.count > 1 ? numbers[1] : 200)
-    exit(0)
-}
-if let index = CommandLine.arguments.firstIndex(of: "--png-ab") {
-    let rest = CommandLine.arguments.dropFirst(index + 1)
-    let mode = rest.first.flatMap { ["own", "cairo", "both"].contains($0) ? $0 : nil } ?? "both"
-    PNGBench.run(mode: mode, repeats: max(1, rest.compactMap { Int($0) }.first ?? 20))
     exit(0)
 }
 if let index = CommandLine.arguments.firstIndex(of: "--chart") {
