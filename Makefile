@@ -8,7 +8,8 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 all: build
 
-# libcurl's, SQLite's and wslay's headers come from Debian; install them when they are missing.
+# libcurl's, SQLite's, wslay's and cairo's headers and the charts' font (DejaVu Sans) come from Debian;
+# install them when they are missing.
 # The stream tests' WebSocket servers need Python's `websockets` (PyPI), installed for the user.
 deps:
 	@if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
@@ -25,6 +26,16 @@ deps:
 		echo "installing libwslay-dev (apt)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libwslay-dev >/dev/null; \
+	fi
+	@if ! dpkg -s libcairo2-dev >/dev/null 2>&1; then \
+		echo "installing libcairo2-dev (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcairo2-dev >/dev/null; \
+	fi
+	@if ! dpkg -s fonts-dejavu-core >/dev/null 2>&1; then \
+		echo "installing fonts-dejavu-core (apt; the charts' font)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-dejavu-core >/dev/null; \
 	fi
 	@if ! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
 		echo "installing zsh and fish for the completion tests (apt)"; \

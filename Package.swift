@@ -23,6 +23,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Chart images (SPEC §12). cairo is opened on first use (dlopen; see Sources/CCairo/shim.h), not
+        // linked: only its headers are needed to build, hence no pkgConfig.
+        .systemLibrary(
+            name: "CCairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself,
+        // and the only target that imports CCairo.
+        .target(name: "CoinWatchChart", dependencies: ["CCairo"]),
         // The library targets, one per layer; each depends only on the layers below it, so the
         // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
         // `package`.
@@ -32,7 +41,7 @@ let package = Package(
         .target(name: "CoinWatchRules", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket"]),
         .target(name: "CoinWatchState", dependencies: ["CoinWatchSupport", "CoinWatchMarket", "CoinWatchRules"]),
         .target(name: "CoinWatchEngine", dependencies: [
-            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState",
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchChart",
         ]),
         .target(name: "CoinWatchCLI", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
@@ -40,7 +49,7 @@ let package = Package(
         .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: [
-            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI", "CoinWatchChart",
         ]),
         // What the tests share (fixtures, loopback servers, the running binary); not a product.
         .target(name: "TestHelpers", dependencies: [
@@ -53,6 +62,7 @@ let package = Package(
         .testTarget(name: "CoinWatchStateTests", dependencies: ["CoinWatchState", "TestHelpers"]),
         .testTarget(name: "CoinWatchEngineTests", dependencies: ["CoinWatchEngine", "TestHelpers"]),
         .testTarget(name: "CoinWatchCLITests", dependencies: ["CoinWatchCLI", "TestHelpers"]),
+        .testTarget(name: "CoinWatchChartTests", dependencies: ["CoinWatchChart", "CCairo"]),
     ]
 )
 

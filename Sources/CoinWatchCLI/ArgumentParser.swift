@@ -71,6 +71,7 @@ package enum ArgumentParser {
         Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
         Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
         Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
+        Option(names: ["--png"], value: "FILE", commands: [.show], help: "Write the chart as a 1280x720 PNG image to FILE ('-': stdout, instead of the card)."),
         Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
         Option(names: ["--version"], value: nil, commands: [.run], help: "Show the version."),
     ]
@@ -133,6 +134,9 @@ package enum ArgumentParser {
         parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
         for (option, value) in pendingOptions {
             try apply(option, value: value, to: &parsed)
+        }
+        if parsed.png == "-", parsed.json, !parsed.help {
+            throw UsageError("Error: '--png -' writes the image to stdout and '--json' the document; use one of them, or '--png FILE'.")
         }
         if parsed.baseline, parsed.dryRun, !parsed.help {
             throw UsageError("Error: '--baseline' writes the state and '--dry-run' writes none; use one of them.")
@@ -236,6 +240,9 @@ package enum ArgumentParser {
                 throw UsageError("Error: '--range \(value)' is not a chart range.\(Suggestion.phrase(for: value, in: names)) Use one of \(ChartRange.names).")
             }
             parsed.range = range
+        case "--png":
+            guard !value.isEmpty else { throw UsageError("Error: '--png' needs a file path, got an empty one; give one such as '--png chart.png', or '-' for stdout.") }
+            parsed.png = value
         case "--force": parsed.force = true
         case "--sort":
             guard let key = WatchTable.SortKey(rawValue: value.lowercased()) else {

@@ -56,6 +56,8 @@ package struct Arguments: Sendable, Equatable {
     package var yes = false
     /// `show --range R`: draw the chart of this span.
     package var range: ChartRange?
+    /// `show --png FILE`: write the chart image there (`-`: stdout).
+    package var png: String?
     /// `favorites remove --force`.
     package var force = false
     /// `log --since DUR|TIME`, as given (the command reads it against its clock).

@@ -33,7 +33,7 @@ package enum HelpText {
         case .state: return ["coinwatch state show --json", "coinwatch state reset --rule btc-50k"]
         case .notify: return ["coinwatch notify --test", "coinwatch notify --test --sink team-chat"]
         case .search: return ["coinwatch search doge --limit 5", "coinwatch search sol --provider coinpaprika --json"]
-        case .show: return ["coinwatch show bitcoin", "coinwatch show ethereum --range 30d --vs eur"]
+        case .show: return ["coinwatch show ethereum --range 30d --vs eur", "coinwatch show bitcoin --range 1d --png btc.png"]
         case .trending: return ["coinwatch trending", "coinwatch trending --json"]
         case .favorites: return ["coinwatch favorites add solana DOGE", "coinwatch favorites remove --force cardano"]
         case .backtest: return ["coinwatch backtest --days 90", "coinwatch backtest --from 2024-03-01 --rule btc-50k --step 15m"]
@@ -57,7 +57,7 @@ package enum HelpText {
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
         case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
-        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store; with --png, that chart as a PNG image (the image alerts carry)."
         case .trending: return "CoinGecko's trending coins and NFT collections."
         case .favorites: return "List the favorites with their price, 24h change and every rule that covers them, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
@@ -94,7 +94,7 @@ package enum HelpText {
         case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
         case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
         case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
-        case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--json]"
+        case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--png <file>] [--json]"
         case .trending: return "coinwatch trending [--provider coingecko] [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"

@@ -146,6 +146,11 @@ enum RunCommand {
                                sleeper: context.sleeper, retry: context.retryPolicy),
             dryRun: context.arguments.dryRun)
         pass.verbose = context.arguments.verbose
+        if rules.sinks.values.contains(where: { $0.chart != nil }) || rules.rules.contains(where: { $0.chart != nil }) {
+            let io = context.io
+            pass.delivery.charts = AlertCharts(providers: rules.providers, transport: context.transport, environment: io.environment,
+                                               storePath: Paths.historyStore(environment: io.environment), warn: { io.err($0) })
+        }
         return pass
     }
 }

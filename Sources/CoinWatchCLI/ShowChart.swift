@@ -1,3 +1,8 @@
+import CoinWatchEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import CoinWatchSupport
 import CoinWatchMarket
 /// The chart of `show --range` (SPEC §7): history from the store under the cache folder and,
@@ -9,14 +14,7 @@ enum ShowChart {
 
     /// The history source of each provider.
     static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
-        let config = session.config(name)
-        switch name {
-        case .coingecko: return CoinGecko(config: config, environment: session.context.io.environment)
-        case .coinpaprika: return CoinPaprika(config: config, environment: session.context.io.environment)
-        case .binance: return Binance(config: config)
-        case .upbit: return Upbit(config: config)
-        case .bithumb: return Bithumb(config: config)
-        }
+        HistorySources.make(name, config: session.config(name), environment: session.context.io.environment)
     }
 
     /// The points of `range` for the card's coin (closed candles only, or the provider's points);
@@ -58,6 +56,34 @@ enum ShowChart {
             heading += "  " + PriceCard.colored(NumberText.percent(change), change, color)
         }
         return ([heading] + chart.lines(color: color)).joined(separator: "\n") + "\n"
+    }
+
+    /// Draws the range's chart image (SPEC §12) and writes it to `path` (atomically) or, for `-`, to
+    /// stdout; false after one stderr line when it cannot be drawn or written.
+    static func writeImage(_ points: [(time: Int64, price: Double)], range: ChartRange, quote: Quote, to path: String, io: IO) -> Bool {
+        switch ChartImage.png(points, symbol: quote.symbol, vs: quote.vs, range: range) {
+        case .failure(let error):
+            io.err("coinwatch: cannot draw the \(range.rawValue) chart: \(error.message)\n")
+            return false
+        case .success(let bytes) where path == "-":
+            io.outBytes(bytes)
+            return true
+        case .success(let bytes):
+            // As every file coinwatch writes: a temp file beside it, renamed over it.
+            let temp = POSIXFile.tempPath(beside: path)
+            var failure: String?
+            switch POSIXFile.writeNew(bytes, to: temp, mode: 0o644) {
+            case .create(let detail, _)?: failure = "cannot create a file in \(POSIXFile.folder(of: path)): \(detail)"
+            case .write(let detail, _)?: failure = detail
+            case nil:
+                if rename(temp, path) != 0 {
+                    failure = POSIXFile.lastError()
+                    _ = unlink(temp)
+                }
+            }
+            if let failure { io.err("coinwatch: cannot write the chart to \(path): \(failure)\n") }
+            return failure == nil
+        }
     }
 
     /// `COLUMNS` when it is a sensible width, else 80.

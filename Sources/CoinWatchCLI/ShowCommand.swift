@@ -1,8 +1,9 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchEngine
-/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]`: one coin's price card with a
-/// 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without `--range`, SPEC §7).
+/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME] [--png FILE]`: one coin's price
+/// card with a 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without
+/// `--range`, SPEC §7); `--png` also writes the range's chart image (§12; `-`: stdout, alone).
 /// CoinGecko serves card and chart in one `/coins/markets?…&sparkline=true` request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
@@ -28,17 +29,24 @@ enum ShowCommand {
                 var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
                 var failed = false
                 // SPEC §7: without `--range` the chart is the 7-day one; a chart asked for by
-                // name fails the command when it cannot be drawn, the default one only warns.
+                // name (or as an image) fails the command when it cannot be drawn, the default one only warns.
                 let range = context.arguments.range ?? ShowChart.defaultRange
+                let png = context.arguments.png
                 switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
                 case .success(let loaded): chart = (range, loaded.points)
-                case .failure(let error) where context.arguments.range == nil:
+                case .failure(let error) where context.arguments.range == nil && png == nil:
                     context.io.err("coinwatch: warning: \(error.message); the card is shown without its \(range.rawValue) chart\n")
                 case .failure(let error):
                     context.io.err("coinwatch: \(error.message)\n")
                     failed = true
                 }
-                guard !context.arguments.quiet else { return failed ? .failure : .success }
+                if let png, let chart {
+                    guard ShowChart.writeImage(chart.points, range: chart.range, quote: shown.card.quote, to: png, io: context.io) else {
+                        return .failure
+                    }
+                    if png == "-" { return .success }
+                }
+                guard !context.arguments.quiet, png != "-" else { return failed ? .failure : .success }
                 if context.arguments.json {
                     context.io.out(shown.card.json(cachedAt: shown.cachedAt, chart: chart) + "\n")
                 } else {

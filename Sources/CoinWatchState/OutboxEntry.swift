@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 import CoinWatchSupport
 import CoinWatchRules
 /// One webhook message waiting in the outbox: undelivered after a retryable failure, or held for
@@ -22,6 +28,12 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     package var partsDelivered: Int
     /// Why the last try failed (secrets removed).
     package var lastError: ScrubbedText?
+    /// The chart image the message carries (SPEC §12), PNG in base64: made once when the message
+    /// is queued, so every retry sends the same bytes.
+    package var chart: String?
+    /// Matrix: the `mxc://` URI the chart was uploaded to, once the upload was answered (the image
+    /// event that follows names it; a retry never uploads it again).
+    package var chartURI: String?
 
     package init(sink: String, alerts: [Alert], queuedAt: Double, held: Bool = false) {
         self.sink = sink
@@ -48,7 +60,16 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("not_before", \.notBefore, .number),
         .defaulted("parts_delivered", \.partsDelivered, .integer, default: 0),
         .optional("last_error", \.lastError, .scrubbed),
+        .optional("chart", \.chart, .string),
+        .optional("chart_uri", \.chartURI, .string),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+}
+
+extension OutboxEntry {
+    /// The chart's PNG bytes; nil without one (or when the state holds no valid base64 there).
+    package var chartBytes: [UInt8]? {
+        chart.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
+    }
 }

@@ -6,7 +6,8 @@
 // `coinwatch-bench --requests [FAVORITES]` counts a pass's requests with premium and ratio rules (RequestBench);
 // `coinwatch-bench --json FIXTURE DIR` the JSON layer (JSONBench);
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench);
-// `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench).
+// `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench);
+// `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +43,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
 if let index = CommandLine.arguments.firstIndex(of: "--watch") {
     let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(2).compactMap { Int($0) }
     WatchBench.run(favorites: max(1, numbers.first ?? 100), frames: numbers.count > 1 ? numbers[1] : 200)
+    exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--chart") {
+    ChartBench.run(repeats: max(1, CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 30))
     exit(0)
 }
 if let index = CommandLine.arguments.firstIndex(of: "--requests") {

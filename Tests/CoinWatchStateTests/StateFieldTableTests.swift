@@ -60,6 +60,8 @@ import Testing
         entry.notBefore = 1_800_000_600
         entry.partsDelivered = 1
         entry.lastError = SecretScrubber.none.scrub("HTTP 503")
+        entry.chart = "iVBORw0KGgo="
+        entry.chartURI = "mxc://example.org/chart1"
         return entry
     }
 

@@ -20,6 +20,21 @@ enum HistoryCaptures {
         }
     }
 
+    /// A loopback CoinGecko answering `/coins/markets` and `/market_chart` with the real captures.
+    static func replayServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            if request.path.hasSuffix("/coins/markets") {
+                return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
+                    .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
+            }
+            if request.path.hasSuffix("/market_chart") {
+                return (try? HistoryCaptures.capture(HistoryCaptures.chart(days: request.queryItem("days"))))
+                    .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
+            }
+            return .notFound
+        }
+    }
+
     static func isSortedWithoutDuplicates(_ candles: [Candle]) -> Bool {
         zip(candles, candles.dropFirst()).allSatisfy { $0.openTime < $1.openTime }
     }

@@ -33,6 +33,11 @@ final class ReplayServer: Sendable {
         script.routes.withLock { $0[path] = { _ in reply } }
     }
 
+    /// Answers requests for `path` with what `answer` gives for each from now on.
+    func route(_ path: String, _ answer: @escaping Route) {
+        script.routes.withLock { $0[path] = answer }
+    }
+
     /// Answers requests for `path` with the capture at `Fixtures/<fixture>` from now on.
     func route(_ path: String, fixture: String) throws {
         route(path, .bytes(try Fixtures.bytes(fixture), contentType: "application/json"))

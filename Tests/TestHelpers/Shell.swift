@@ -8,6 +8,8 @@ enum Shell {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (an image).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// The full path of `program` on the usual folders, or nil when it is not installed.
@@ -57,7 +59,7 @@ enum Shell {
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: String(decoding: outData.get(), as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self))
+                   stderr: String(decoding: errData.get(), as: UTF8.self), stdoutBytes: [UInt8](outData.get()))
     }
 }
 

@@ -1,13 +1,32 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 extension Delivery {
     /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
     /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
-    /// back (`outbox retry`).
+    /// back (`outbox retry`). A message about to be tried for the first time gets its chart here (SPEC
+    /// §12), so the chart is made where the sending is: in a pass before its save, in `stream` on the
+    /// sink's thread (never on the loop's); a message tried once keeps the image it had, or none.
     func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
-        let plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
+        var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
+        if let charts {
+            for lane in plan.lanes.indices {
+                for index in plan.lanes[lane].entries.indices {
+                    let entry = plan.lanes[lane].entries[index]
+                    guard entry.attempts == 0, entry.chart == nil, let config = rules.sinks[entry.sink],
+                          let range = chartRange(config, alerts: entry.alerts),
+                          let png = charts.png(for: entry.alerts, range: range, levels: chartLevels(entry.alerts), now: now)
+                    else { continue }
+                    plan.lanes[lane].entries[index].chart = Data(png).base64EncodedString()
+                }
+            }
+        }
         backlog.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
         return plan
     }

@@ -33,6 +33,8 @@ package struct Delivery: Sendable {
     /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
     /// two; a kill in between resends only that round's messages, with the same keys.
     package var checkpointsLastRound = true
+    /// Makes the chart images of the messages whose sink or rule asks for one (SPEC §12); nil: no charts.
+    package var charts: AlertCharts?
     /// Whether `deliver` sends the queued sinks' messages itself (passes). `stream` only queues them in
     /// the outbox (saved before anything is sent) and sends them off its event loop (`StreamDelivery`,
     /// through `sendQueued`), so a slow sink never holds up the feeds.

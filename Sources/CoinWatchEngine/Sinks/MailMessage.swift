@@ -9,10 +9,28 @@ import Foundation
 /// The mail an `email` sink sends for one message (RFC 5322): `Date`, `Message-ID` from the
 /// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To` and `Subject` folded, with
 /// non-ASCII names and text as RFC 2047 encoded words (`MailHeader`), and the alerts' text as a UTF-8
-/// body in base64 (any line length, any text).
+/// body in base64 (any line length, any text); with a chart, a `multipart/related` mail of the text and
+/// the PNG inline (SPEC §12).
 package enum MailMessage {
-    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
-    package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime) -> [UInt8] {
+    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
+    /// `chart` (PNG bytes) inline when given.
+    package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
+        let text = WebhookPayload.text(for: alerts, sent: sent).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .joined(separator: "\r\n") + "\r\n"
+        var contentType = "text/plain; charset=utf-8"
+        var body = base64Lines(Array(text.utf8))
+        var encoding: String? = "Content-Transfer-Encoding: base64"
+        if let chart {
+            var related = MultipartBody(seed: key)
+            related.part(headers: ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64"], Array(body.utf8))
+            related.part(headers: ["Content-Type: image/png; name=\"\(ChartPayload.filename)\"", "Content-Transfer-Encoding: base64",
+                                   "Content-ID: <chart-\(key)@coinwatch>",
+                                   "Content-Disposition: inline; filename=\"\(ChartPayload.filename)\""], Array(base64Lines(chart).utf8))
+            let encoded = related.encoded("related", parameters: "type=\"text/plain\"")
+            contentType = encoded.contentType
+            body = String(decoding: encoded.body, as: UTF8.self)
+            encoding = nil
+        }
         let lines = [
             "Date: \(TimeText.mailDate(sent.now))",
             MailHeader.addresses("From", [config.from]),
@@ -20,13 +38,11 @@ package enum MailMessage {
             MailHeader.text("Subject", subject(for: alerts)),
             "Message-ID: <\(key)@coinwatch>",
             "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: base64",
+            "Content-Type: \(contentType)",
+        ] + (encoding.map { [$0] } ?? []) + [
             "X-Coinwatch-Key: \(key)",
         ]
-        let text = WebhookPayload.text(for: alerts, sent: sent).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .joined(separator: "\r\n") + "\r\n"
-        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + base64Lines(Array(text.utf8))).utf8)
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
     }
 
     /// One alert: its line (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.

@@ -105,6 +105,8 @@ package struct OutboxPlan {
             var digest = OutboxEntry(sink: first.sink, alerts: held.flatMap(\.alerts),
                                      queuedAt: held.map(\.queuedAt).min() ?? first.queuedAt)
             digest.held = false
+            // The chart of the newest held message, when the digest is about one coin.
+            if Set(held.flatMap(\.alerts).map(\.coin)).count == 1 { digest.chart = held.last(where: { $0.chart != nil })?.chart }
             result.append(digest)
         }
         return oldestFirst(result)

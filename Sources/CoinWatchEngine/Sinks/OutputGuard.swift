@@ -32,10 +32,11 @@ package final class OutputGuard: Sendable {
 }
 
 extension IO {
-    /// This IO with its stdout scrubbed of secrets and its stderr written through `guard.errorLine`.
+    /// This IO with its stdout text scrubbed of secrets and its stderr written through
+    /// `guard.errorLine`; bytes (an image) go out as they are.
     package func guarded(by guard: OutputGuard) -> IO {
         let out = self.out, err = self.err
         return IO(out: { out(`guard`.scrub($0)) }, err: { err(`guard`.errorLine($0)) },
-                  environment: environment, stdoutIsTTY: stdoutIsTTY)
+                  environment: environment, stdoutIsTTY: stdoutIsTTY, outBytes: outBytes)
     }
 }

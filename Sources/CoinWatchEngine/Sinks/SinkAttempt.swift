@@ -29,7 +29,8 @@ enum SinkAttempt: Sendable, Equatable {
     static func mailRequest(for entry: OutboxEntry, config: EmailConfig, now: Double) -> HTTPRequest {
         let sent = SendTime(now: now, local: config.quietHours != nil)
         var request = HTTPRequest(url: config.url, method: "MAIL", body: MailMessage.make(for: entry.alerts, key: entry.key,
-                                                                                         config: config, sent: sent),
+                                                                                         config: config, sent: sent,
+                                                                                         chart: entry.chartBytes),
                                   timeout: config.timeout, caFile: config.caFile,
                                   displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))",
                                   followsRedirects: false)

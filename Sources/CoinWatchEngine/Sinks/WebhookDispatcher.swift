@@ -67,9 +67,12 @@ package struct WebhookDispatcher {
             let answers = perform(attempts)
             requestCount += attempts.count
             var deliveredSome = false
-            for (i, answer) in zip(ready, answers) {
+            for (i, (attempt, answer)) in zip(ready, zip(attempts, answers)) {
                 let verdict = WebhookVerdict(answer, config: lanes[i].lane.config)
-                if verdict == .delivered { deliveredSome = true }
+                if verdict == .delivered {
+                    deliveredSome = true
+                    noteUpload(attempt, answer, lane: &lanes[i], now: now)
+                }
                 handle(verdict, lane: &lanes[i], now: now, elapsed: elapsed)
             }
             if deliveredSome { progress(Self.undelivered(lanes)) }
@@ -100,6 +103,16 @@ package struct WebhookDispatcher {
                 return .command(nextOutcome.next() ?? CommandOutcome(end: .notStarted("no result")))
             }
         }
+    }
+
+    /// After a Matrix chart upload's 2xx: keeps the image's `mxc://` URI with the message and readies
+    /// its parts again, now ending with the `m.image` event that names it.
+    private func noteUpload(_ attempt: SinkAttempt, _ answer: SinkAnswer, lane progress: inout Progress, now: Double) {
+        guard case .http(let request) = attempt, request.url.contains(ChartPayload.matrixUploadPath),
+              case .http(.success(let response)) = answer, let uri = ChartPayload.uploadedURI(response.body) else { return }
+        progress.lane.entries[progress.index].chartURI = uri
+        progress.requests = SinkAttempt.make(for: progress.lane.entries[progress.index], config: progress.lane.config,
+                                             environment: environment, now: now)
     }
 
     /// Every lane's messages that are not yet answered 2xx, in lane order.

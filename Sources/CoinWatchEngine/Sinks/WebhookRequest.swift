@@ -5,29 +5,57 @@ import CoinWatchState
 /// Builds the POSTs for one webhook message, each with the Idempotency-Key of SPEC §3.
 package enum WebhookRequest {
     /// The requests, one per part in order, that carry `alerts` to sink `sink`. `key` is the message's
-    /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts.
+    /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts. With `chart` (PNG
+    /// bytes) and a format that carries one, the first request carries the image (SPEC §12).
     package static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
-                            sent: SendTime? = nil) -> [HTTPRequest] {
+                            sent: SendTime? = nil, chart: [UInt8]? = nil, uploaded: String? = nil) -> [HTTPRequest] {
         let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)
-        return messages.enumerated().map { index, message in
-            let partKey = messages.count == 1 ? key : "\(key)-\(index + 1)"
-            var headers = [HTTPHeader("Content-Type", message.contentType)] + message.headers
+        var parts = messages.map { Part(url: config.format == .matrix ? "" : url(for: config), method: config.format == .matrix ? "PUT" : "POST",
+                                        contentType: $0.contentType, headers: $0.headers, body: Array($0.body.utf8)) }
+        if let chart, config.format.carriesChart {
+            parts = ChartPayload.parts(parts, messages: messages, alerts: alerts, chart: chart, config: config, sent: sent,
+                                       uploaded: uploaded)
+        }
+        let textParts = parts.count { $0.keySuffix == nil }
+        var textIndex = 0
+        return parts.map { part in
+            let partKey: String
+            if let suffix = part.keySuffix {
+                partKey = key + suffix
+            } else {
+                textIndex += 1
+                partKey = textParts == 1 ? key : "\(key)-\(textIndex)"
+            }
+            var headers = [HTTPHeader("Content-Type", part.contentType)] + part.headers
             // The sink's own headers replace ours of the same name; the Idempotency-Key is always ours.
             for header in config.headers where header.name.lowercased() != "idempotency-key" {
                 headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
                 headers.append(header)
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
-            return HTTPRequest(url: url(for: config, key: partKey), method: config.format == .matrix ? "PUT" : "POST",
-                               headers: headers, body: Array(message.body.utf8),
+            let target = part.url.isEmpty ? url(for: config, key: partKey) : part.url
+            return HTTPRequest(url: target, method: part.method, headers: headers, body: part.body,
                                timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
                                followsRedirects: false)
         }
     }
 
-    /// The requests for an outbox entry.
+    /// One request before its key and the sink's own headers are added.
+    struct Part {
+        var url: String
+        var method: String
+        var contentType: String
+        var headers: [HTTPHeader]
+        var body: [UInt8]
+        /// The Idempotency-Key after the message's key (`-chart`) of a part that is not a part of
+        /// the text; nil: the text's own key (`key`, or `key-1`, `key-2`, … when split).
+        var keySuffix: String?
+    }
+
+    /// The requests for an outbox entry (its chart, when it has one).
     package static func make(for entry: OutboxEntry, config: WebhookConfig, sent: SendTime? = nil) -> [HTTPRequest] {
-        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config, sent: sent)
+        make(for: entry.alerts, key: entry.key, sink: entry.sink, config: config, sent: sent, chart: entry.chartBytes,
+             uploaded: entry.chartURI)
     }
 
     /// How logs and errors show the sink: `webhook 'team-chat' (hooks.slack.com)`; the URL's path,

@@ -1,3 +1,4 @@
+import CoinWatchMarket
 /// An `email` sink: mail over SMTP through libcurl (SPEC §3). `url`, `username` and `password`
 /// may hold secrets: never print them unredacted.
 package struct EmailConfig: Sendable, Equatable {
@@ -14,6 +15,8 @@ package struct EmailConfig: Sendable, Equatable {
     package var timeout: Double = 10
     package var group: Bool = false
     package var quietHours: QuietHours?
+    /// `chart`: each alert carries an image of its coin's price over this range, inline (SPEC §12); nil: none.
+    package var chart: ChartRange?
 
     package init(url: String, from: String, to: [String]) {
         self.url = url

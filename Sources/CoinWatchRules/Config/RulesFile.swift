@@ -85,6 +85,9 @@ package struct Rule: Sendable, Equatable {
     /// After this instant the rule is ignored.
     package var expires: Date?
     package var enabled: Bool = true
+    /// `chart`: this rule's alerts carry the chart of this range, or none (`.none`); nil leaves it
+    /// to each sink's `chart` (SPEC §12).
+    package var chart: ChartChoice?
 
     package init(id: String, coin: String, condition: Condition) {
         self.id = id
@@ -106,6 +109,12 @@ package enum SinkConfig: Sendable, Equatable {
     /// A queued sink that cannot be used in this pass (a `${…}` inside it is unset, empty or
     /// unreadable): its alerts wait in the outbox. `reason` names the variable or path, never a value.
     case unavailable(type: String, reason: String)
+}
+
+/// A rule's `chart` (SPEC §12): none, or the chart of a range.
+package enum ChartChoice: Sendable, Equatable {
+    case none
+    case range(ChartRange)
 }
 
 /// A webhook sink. `url` and header values may hold secrets: never print them unredacted.
@@ -140,6 +149,8 @@ package struct WebhookConfig: Sendable, Equatable {
     /// Local-time window "HH:MM-HH:MM" as minutes since midnight (start, end).
     package var quietHours: QuietHours?
     package var caFile: String?
+    /// `chart`: each alert carries an image of its coin's price over this range (SPEC §12); nil: none.
+    package var chart: ChartRange?
 
     package init(url: String, format: Format) {
         self.url = url

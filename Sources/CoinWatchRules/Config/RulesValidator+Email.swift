@@ -54,6 +54,9 @@ extension RulesValidator {
             config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
         }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
+        if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
+            config.chart = choice
+        }
         guard url != nil, from != nil, recipientsValid, credentialsValid else { return nil }
         return config
     }

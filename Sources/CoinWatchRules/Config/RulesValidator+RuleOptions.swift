@@ -40,6 +40,9 @@ extension RulesValidator {
         if let node = fields["notify"] { rule.notify = sinkList(node, path: JSONPath.child(path, "notify")) }
         if let node = fields["message"] { rule.message = message(node, path: JSONPath.child(path, "message")) }
         if let node = fields["expires"] { rule.expires = expires(node, path: JSONPath.child(path, "expires")) }
+        if let node = fields["chart"], let choice = chart(node, path: JSONPath.child(path, "chart")) {
+            rule.chart = choice.map(ChartChoice.range) ?? ChartChoice.none
+        }
     }
 
     /// `rearm`: a number ≥ 0, only on price and `change_*` conditions.

@@ -2,7 +2,7 @@ import CoinWatchSupport
 import CoinWatchMarket
 extension RulesValidator {
     static let ruleKeys = ["id", "coin", "when", "vs", "provider", "for", "cooldown", "repeat_every", "rearm", "once", "resolve",
-                           "notify", "message", "expires", "enabled"]
+                           "notify", "message", "expires", "enabled", "chart"]
     /// The keys of a rule that are not its options (`ruleOptions`).
     static let ruleCoreKeys = ["id", "coin", "when", "vs", "provider"]
     /// Condition kinds that take `rearm`: prices and `change_*`.

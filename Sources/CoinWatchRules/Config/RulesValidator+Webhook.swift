@@ -64,6 +64,15 @@ extension RulesValidator {
         if let caNode = fields["ca_file"] {
             config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
         }
+        if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
+            config.chart = choice
+            if choice != nil, let format, !format.carriesChart {
+                let name = format == .slack ? "Slack incoming webhooks carry" : format == .json ? "the json format carries"
+                    : "\(format.rawValue) carries"
+                warning("\(name) no image; this sink's alerts go as text alone "
+                        + "(telegram, discord, ntfy, matrix, pushover and email carry a chart)", at: chartNode, path: JSONPath.child(path, "chart"))
+            }
+        }
         guard url != nil, format != nil, complete else { return nil }
         return config
     }

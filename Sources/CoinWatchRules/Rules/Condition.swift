@@ -24,6 +24,9 @@ package struct Condition: Sendable, Equatable, CustomStringConvertible {
         kind.holds(observation, firing: firing, rearm: rearm)
     }
 
+    /// The prices a chart of `alert` draws as lines (SPEC §12; `ConditionKind.chartLevels`).
+    package func chartLevels(_ alert: Alert) -> [Double] { kind.chartLevels(alert) }
+
     /// Every key that may stand in `when`, in registry order.
     package static var allKeys: [String] { ConditionRegistry.keys }
 

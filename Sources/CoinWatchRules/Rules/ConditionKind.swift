@@ -102,6 +102,11 @@ package protocol ConditionKind: Sendable, Equatable {
     /// The pair's reference price to store after this pass (`ConditionNeeds.pairMemory`), given
     /// the one handed in on `o.reference` and whether the pair `fired` in this pass; nil: none.
     func remember(_ o: Observation, fired: Bool) -> Double?
+
+    /// The prices a chart of `alert` draws as lines (SPEC §12): by default the threshold when it is
+    /// a price (levels, crossings); a range's two edges; a trailing stop's anchor. None for kinds
+    /// whose threshold is not a price (percents, counts, indicators).
+    func chartLevels(_ alert: Alert) -> [Double]
 }
 
 extension ConditionKind {
@@ -121,6 +126,10 @@ extension ConditionKind {
     var priceLead: String { " — now " }
 
     func remember(_ o: Observation, fired: Bool) -> Double? { nil }
+    func chartLevels(_ alert: Alert) -> [Double] {
+        guard let threshold, threshold.unit == .money else { return [] }
+        return [threshold.value]
+    }
 
     /// `listing` for kinds whose value is one number: the key and the threshold in its unit.
     func listing(vs: String) -> String {

@@ -73,5 +73,8 @@ extension PriceRangeKind {
 
     func listing(vs: String) -> String { "\(Self.key) \(range.listing(vs: vs))" }
 
+    /// Both edges.
+    func chartLevels(_ alert: Alert) -> [Double] { [min(range.low, range.high), max(range.low, range.high)] }
+
     var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
 }

@@ -95,6 +95,15 @@ extension TrailingKind {
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { move.describe(o) }
 
     func listing(vs: String) -> String { "\(Self.key) \(MessageText.percent(pct))" }
+
+    /// The anchor the move was measured from, found again from the alert's price and its figure
+    /// (the percent moved from the anchor); none without the figure.
+    func chartLevels(_ alert: Alert) -> [Double] {
+        guard let moved = alert.value, moved.isFinite, moved >= 0 else { return [] }
+        let factor = Self.way == .drop ? 1 - moved / 100 : 1 + moved / 100
+        guard factor > 0 else { return [] }
+        return [alert.price / factor]
+    }
     func figureText(_ value: Double, vs: String) -> String { TrailingMove.figureText(value) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { move.writeFiring(into: &out) }

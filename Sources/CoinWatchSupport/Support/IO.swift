@@ -6,6 +6,8 @@ import Glibc
 package struct IO: Sendable {
     /// Writes to standard output (text as given; callers add newlines).
     package var out: @Sendable (String) -> Void
+    /// Writes bytes to standard output as they are (`show --png -`).
+    package var outBytes: @Sendable ([UInt8]) -> Void
     /// Writes to standard error.
     package var err: @Sendable (String) -> Void
     /// The process environment.
@@ -13,9 +15,11 @@ package struct IO: Sendable {
     /// Whether standard output is a terminal (color decisions).
     package var stdoutIsTTY: Bool
 
+    /// `outBytes` defaults to writing the bytes through `out` as UTF-8 text (for IOs that only collect text).
     package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                environment: [String: String], stdoutIsTTY: Bool) {
+                environment: [String: String], stdoutIsTTY: Bool, outBytes: (@Sendable ([UInt8]) -> Void)? = nil) {
         self.out = out
+        self.outBytes = outBytes ?? { out(String(decoding: $0, as: UTF8.self)) }
         self.err = err
         self.environment = environment
         self.stdoutIsTTY = stdoutIsTTY
@@ -24,7 +28,8 @@ package struct IO: Sendable {
     /// The real process streams and environment.
     package static var standard: IO {
         IO(out: { write(fd: 1, $0) }, err: { write(fd: 2, $0) },
-           environment: currentEnvironment(), stdoutIsTTY: isatty(1) == 1)
+           environment: currentEnvironment(), stdoutIsTTY: isatty(1) == 1,
+           outBytes: { _ = POSIXFile.writeAll(1, $0) })
     }
 
     private static func write(fd: Int32, _ text: String) {

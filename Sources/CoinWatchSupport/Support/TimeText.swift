@@ -35,7 +35,7 @@ package enum TimeText {
     }
 
     /// A local date and time to the second (`TZ` honoured), as a log line starts: `2026-11-29 17:39:05`.
-    public static func localStamp(_ seconds: Double) -> String {
+    package static func localStamp(_ seconds: Double) -> String {
         var t = time_t(clampedInstant(seconds))
         var parts = tm()
         localtime_r(&t, &parts)

@@ -14,17 +14,7 @@ import Testing
     let dir: TempDir
 
     init() throws {
-        server = try LoopbackServer { request in
-            if request.path.hasSuffix("/coins/markets") {
-                return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
-                    .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
-            }
-            if request.path.hasSuffix("/market_chart") {
-                return (try? HistoryCaptures.capture(HistoryCaptures.chart(days: request.queryItem("days"))))
-                    .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
-            }
-            return .notFound
-        }
+        server = try HistoryCaptures.replayServer()
         dir = try TempDir()
         try dir.write("rules.json", """
         {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}

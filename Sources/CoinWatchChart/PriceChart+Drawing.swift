@@ -1,0 +1,115 @@
+import Foundation
+
+/// The drawing, in painting order: background, header, grid and axes, threshold lines, the price
+/// line, the alert's marker, the tags on the price axis. Sizes are pixels on the 1280×720 image,
+/// chosen so that the image scaled to a phone's width (about 400 pixels) still reads.
+extension PriceChart {
+    /// Text sizes.
+    private static let titleSize = 48.0, priceSize = 48.0, labelSize = 30.0
+    /// Line widths.
+    private static let dataWidth = 4.5, gridWidth = 1.5, thresholdWidth = 3.0
+    /// The edge of the image around everything.
+    private static let margin = 36.0
+
+    func draw(on canvas: CairoCanvas) {
+        let up = drawnDirection == .up
+        let color = up ? ChartColor.rise : ChartColor.fall
+        canvas.paint(.background)
+        let frame = layout(canvas)
+        drawHeader(canvas, color: color, up: up)
+        let priceTicks = PriceTicks.ticks(low: frame.low, high: frame.high)
+        drawGrid(canvas, frame, priceTicks: priceTicks)
+        for level in thresholds {
+            let y = frame.y(level)
+            canvas.stroke([(frame.left, y), (frame.right, y)], lineWidth: Self.thresholdWidth, .threshold, dash: [16, 10])
+        }
+        drawLine(canvas, frame, color: color)
+        if let marker, let first = points.first?.time, let last = points.last?.time, (first...last).contains(marker.time) {
+            let x = frame.x(marker.time), y = frame.y(marker.price)
+            canvas.stroke([(x, frame.top), (x, frame.bottom)], lineWidth: 2, .marker.alpha(0.7), dash: [6, 8])
+            canvas.disc(x: x, y: y, radius: 13, .background)
+            canvas.disc(x: x, y: y, radius: 9, .marker)
+        }
+        drawTags(canvas, frame, priceTicks: priceTicks, color: color)
+    }
+
+    /// The plot's frame: the price axis as wide as its widest label, the span widened to hold the
+    /// thresholds and the marker.
+    private func layout(_ canvas: CairoCanvas) -> ChartFrame {
+        let prices = points.map(\.price)
+        let span = ChartFrame.span(prices, extra: thresholds + (marker.map { [$0.price] } ?? []))
+        let labels = PriceTicks.ticks(low: span.low, high: span.high).map(format) + thresholds.map(format)
+            + [format(points.last?.price ?? 0)]
+        let widest = labels.map { canvas.textWidth($0, size: Self.labelSize, bold: true) }.max() ?? 0
+        let right = Double(canvas.width) - Self.margin - widest - 44
+        return ChartFrame(left: Self.margin, top: 140, right: right, bottom: Double(canvas.height) - 72,
+                          low: span.low, high: span.high,
+                          start: points.first?.time ?? 0, end: points.last?.time ?? 0)
+    }
+
+    /// The title on the left; the last price and the change over the range on the right.
+    private func drawHeader(_ canvas: CairoCanvas, color: ChartColor, up: Bool) {
+        let right = Double(canvas.width) - Self.margin
+        canvas.text(title, x: Self.margin, y: 70, size: Self.titleSize, .ink, bold: true)
+        guard let last = points.last?.price else { return }
+        canvas.text(format(last), x: right, y: 70, size: Self.priceSize, color, bold: true, alignRight: true)
+        if let first = points.first?.price, first != 0 {
+            let change = (last - first) / abs(first) * 100
+            let text = (change < 0 ? "▼ " : "▲ ") + String(format: "%.2f%%", abs(change)) + " over " + range
+            // Its own sign's color: the alert's direction (the line's) may differ from the range's change.
+            canvas.text(text, x: right, y: 114, size: Self.labelSize, change < 0 ? .fall : .rise, alignRight: true)
+        }
+    }
+
+    /// Horizontal gridlines at round prices, vertical ones at round times with their labels
+    /// beneath, and the plot's baseline.
+    private func drawGrid(_ canvas: CairoCanvas, _ frame: ChartFrame, priceTicks: [Double]) {
+        for price in priceTicks {
+            let y = frame.y(price)
+            canvas.stroke([(frame.left, y), (frame.right, y)], lineWidth: Self.gridWidth, .grid)
+        }
+        let ticks = TimeTicks.ticks(from: frame.start, to: frame.end, width: frame.right - frame.left, gap: 170)
+        for tick in ticks {
+            let x = frame.x(tick.time)
+            canvas.stroke([(x, frame.top), (x, frame.bottom)], lineWidth: Self.gridWidth, .grid)
+            let half = canvas.textWidth(tick.label, size: Self.labelSize) / 2
+            guard x - half >= frame.left - 20, x + half <= frame.right + 20 else { continue }
+            canvas.text(tick.label, x: x, y: frame.bottom + 44, size: Self.labelSize, .muted, center: true)
+        }
+        canvas.stroke([(frame.left, frame.bottom), (frame.right, frame.bottom)], lineWidth: 2, .muted.alpha(0.6))
+        canvas.text("UTC", x: Double(canvas.width) - Self.margin, y: frame.bottom + 44, size: Self.labelSize, .muted,
+                    alignRight: true)
+    }
+
+    /// The price line, heavier than the grid, over a light fill down to the baseline.
+    private func drawLine(_ canvas: CairoCanvas, _ frame: ChartFrame, color: ChartColor) {
+        var line = points.map { (x: frame.x($0.time), y: frame.y($0.price)) }
+        if line.count == 1, let only = line.first {
+            line = [(frame.left, only.y), (frame.right, only.y)]
+        }
+        if let first = line.first, let last = line.last {
+            canvas.fill(line + [(last.x, frame.bottom), (first.x, frame.bottom)], color.alpha(0.09))
+        }
+        canvas.stroke(line, lineWidth: Self.dataWidth, color)
+        if let last = line.last { canvas.disc(x: last.x, y: last.y, radius: 7, color) }
+    }
+
+    /// The price axis on the right: the round prices' labels, then a tag for each threshold and
+    /// one for the last price (labels a tag would cover are left out).
+    private func drawTags(_ canvas: CairoCanvas, _ frame: ChartFrame, priceTicks: [Double], color: ChartColor) {
+        let x = frame.right + 14
+        var tags = thresholds.map { (y: frame.y($0), text: format($0), color: ChartColor.threshold) }
+        if let last = points.last?.price { tags.append((frame.y(last), format(last), color)) }
+        for price in priceTicks {
+            let y = frame.y(price)
+            guard !tags.contains(where: { abs($0.y - y) < 38 }) else { continue }
+            canvas.text(format(price), x: x + 10, y: y + 10.5, size: Self.labelSize, .muted)
+        }
+        for tag in tags {
+            let width = canvas.textWidth(tag.text, size: Self.labelSize, bold: true) + 20
+            canvas.fill([(frame.right, tag.y), (x, tag.y - 21), (x + width, tag.y - 21), (x + width, tag.y + 21), (x, tag.y + 21)],
+                        tag.color)
+            canvas.text(tag.text, x: x + 10, y: tag.y + 10.5, size: Self.labelSize, .background, bold: true)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CoinWatchChart
+import Synchronization
+
+/// The chart images of a pass's alerts (SPEC §12): the alert's coin over the range, its threshold
+/// as a line, its moment and price marked. History comes as `show` gets it — the history store,
+/// then only what it lacks from the alert's provider — and is loaded at most once a pass for a
+/// coin, currency and range. A chart that cannot be made is one stderr line; the alert goes without it.
+package final class AlertCharts: Sendable {
+    private let providers: [ProviderConfig]
+    private let transport: any HTTPTransport
+    private let environment: [String: String]
+    private let storePath: String?
+    private let warn: @Sendable (String) -> Void
+    /// The points loaded this pass (or why there are none) by provider, coin, currency and range,
+    /// and the pass's instant: a later one (the next pass of a loop, `stream`'s next alert) loads again.
+    private let loaded = Mutex<(now: Double, points: [String: Result<[(time: Int64, price: Double)], ChartError>])>((0, [:]))
+    /// Backoffs met by this pass's history requests.
+    private let memory = Mutex(ProviderMemory())
+
+    /// `storePath`: the history store (nil: none, every load asks the provider); `warn` gets each
+    /// stderr line, newline included.
+    package init(providers: [ProviderConfig], transport: any HTTPTransport, environment: [String: String],
+                storePath: String?, warn: @escaping @Sendable (String) -> Void) {
+        self.providers = providers
+        self.transport = transport
+        self.environment = environment
+        self.storePath = storePath
+        self.warn = warn
+    }
+
+    /// The PNG of `range` for `alerts` at `now` (seconds since 1970), with `levels` (prices) as
+    /// lines, when they are all about one coin in one currency; nil (after one stderr line the
+    /// first time) when it cannot be made.
+    package func png(for alerts: [Alert], range: ChartRange, levels: [Double], now: Double) -> [UInt8]? {
+        guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
+        let name = ProviderName(rawValue: alert.provider) ?? .coingecko
+        let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
+        let points: Result<[(time: Int64, price: Double)], ChartError>
+        let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
+            if memo.now != now { memo = (now, [:]) }
+            return memo.points[key]
+        }
+        if let known {
+            points = known
+        } else {
+            points = load(alert, provider: name, range: range, now: now)
+            loaded.withLock { $0.points[key] = points }
+            if case .failure(let reason) = points {
+                warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
+                     + "\(reason.message); its alerts go without one\n")
+            }
+        }
+        guard case .success(let series) = points else { return nil }
+        let direction: PriceChart.Direction? = alert.previous.map { alert.price >= $0 ? .up : .down }
+        switch ChartImage.png(series, symbol: alert.symbol, vs: alert.vs, range: range, thresholds: levels,
+                              marker: (Int64((alert.time * 1000).rounded()), alert.price), direction: direction) {
+        case .success(let bytes): return bytes
+        case .failure(let error):
+            warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
+                 + "\(error.message); its alerts go without one\n")
+            return nil
+        }
+    }
+
+    /// The points of `range` for the alert's coin: the store, then the provider (backoff, 429).
+    private func load(_ alert: Alert, provider name: ProviderName, range: ChartRange,
+                      now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
+        let config = providers.first { $0.name == name } ?? ProviderConfig(name: name)
+        let source = HistorySources.make(name, config: config, environment: environment)
+        let store = storePath.flatMap { HistoryStore.open(path: $0, now: now) { _ in } }
+        let nowMS = Int64((now * 1000).rounded())
+        let quote = Quote(providerID: alert.coin, symbol: alert.symbol, name: alert.name, vs: alert.vs, price: alert.price,
+                          provider: name.rawValue)
+        let transport = self.transport
+        let result = HistoryLoader(source: source, store: store).load(market: source.historyMarket(for: quote), vs: alert.vs,
+                                                                       range: range, now: nowMS) { request in
+            memory.withLock { ProviderCall.ask(request, from: source.name, through: transport, memory: &$0, now: now) }
+        }
+        if let store { try? store.rollUp(now: nowMS) }
+        switch result {
+        case .success(let loaded): return .success(loaded.points)
+        case .failure(let error): return .failure(ChartError(error.message))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CoinWatchChart
+import CoinWatchSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch-bench --chart [REPEATS]`: the chart image's figures for `make bench` (issue 33): a
+/// 30-day chart of hourly prices (720 points, a seeded random walk) with a threshold and the
+/// alert's marker, rendered to PNG bytes once cold (cairo opened, the font found) and then
+/// `repeats` times warm, in wall time and in this thread's CPU time (what a shared machine's other
+/// builds do not inflate). Prints one JSON line.
+enum ChartBench {
+    /// The 30-day chart measured: 720 hourly points (a seeded random walk), a threshold, the marker.
+    static func chart() -> PriceChart {
+        let hour: Int64 = 3_600_000
+        let start: Int64 = 1_700_000_000_000 / hour * hour
+        var price = 60_000.0
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let points: [(time: Int64, price: Double)] = (0..<720).map { index in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            price *= 1 + (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.02
+            return (start + Int64(index) * hour, price)
+        }
+        return PriceChart(points: points, pair: "BTC/USD", range: "30d", format: { NumberText.money($0, vs: "usd") },
+                          thresholds: [60_000], marker: points[700])
+    }
+
+    static func run(repeats: Int) {
+        let chart = chart()
+        let points = chart.points
+        let coldStart = Date()
+        guard case .success(let bytes) = chart.png() else {
+            print("{\"error\":\"the chart could not be drawn\"}")
+            return
+        }
+        let cold = Date().timeIntervalSince(coldStart) * 1000
+        var times: [Double] = [], cpu: [Double] = []
+        for _ in 0..<repeats {
+            let begin = Date(), cpuBegin = threadCPU()
+            _ = chart.png()
+            cpu.append(threadCPU() - cpuBegin)
+            times.append(Date().timeIntervalSince(begin) * 1000)
+        }
+        times.sort()
+        cpu.sort()
+        print("{\"chart_points\":\(points.count),\"chart_png_bytes\":\(bytes.count),\"chart_cold_ms\":\(cold),"
+              + "\"chart_warm_median_ms\":\(times[times.count / 2]),\"chart_warm_min_ms\":\(times[0]),"
+              + "\"chart_warm_cpu_median_ms\":\(cpu[cpu.count / 2]),\"chart_warm_cpu_min_ms\":\(cpu[0]),\"chart_repeats\":\(repeats)}")
+    }
+
+    /// This thread's CPU time, ms.
+    private static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+}
