@@ -92,7 +92,7 @@ package struct Pass: Sendable {
     }
 
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
-    /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
+    /// fetch per currency a rule asks for (`DataPlan.demand`); outages at their edges (`OutageEdges`,
     /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
     private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
@@ -101,30 +101,14 @@ package struct Pass: Sendable {
         if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
             fetcher.spansSince = previousPass
         }
-        var quotes: [String: Quote] = [:]
-        var failures: [ProviderError] = []
-        var missing: [(vs: String, coins: [String])] = []
+        let fetched = fetcher.fetch(DataPlan(rules).demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
+        outcome.requestCount += fetched.requestCount
+        let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         var pinnedMissing: [(provider: String, line: String)] = []
-        for currency in QuoteDemand(rules).currencies {
-            let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
-            outcome.requestCount += fetched.requestCount
-            failures += fetched.failures.filter { failure in !failures.contains { $0.provider == failure.provider } }
-            if !fetched.missing.isEmpty { missing.append((currency.vs, fetched.missing)) }
-            for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
-                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), "
+        for (vs, group) in Dictionary(grouping: fetched.pinnedMissing, by: \.vs).sorted(by: { $0.key < $1.key }) {
+            for (provider, coins) in Dictionary(grouping: group, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.coin).joined(separator: ", ")) in \(vs), "
                                      + "and a rule asks for it there (provider, or a premium's against)"))
-            }
-            if currency.vs == rules.vsCurrency, quotes.isEmpty {
-                quotes = fetched.quotes
-            } else {
-                for (coin, quote) in fetched.quotes {
-                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: nil, defaultVs: rules.vsCurrency)] = quote
-                }
-            }
-            for (provider, served) in fetched.pinnedQuotes {
-                for (coin, quote) in served {
-                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)] = quote
-                }
             }
         }
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
