@@ -11,6 +11,9 @@ import CoinWatchState
 /// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
 ///    coins indicator rules watch, from the history store and, for candles closed since, from the
 ///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
+/// 1c. **windows** (`WindowHistory`, only for a `new_high`/`new_low` window the provider does not
+///    report and the recorded prices do not cover): the provider's history of the window, put into
+///    `state.prices` once; the observed prices keep it current.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
 ///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
@@ -41,6 +44,9 @@ package struct Pass: Sendable {
     package var verbose = false
     /// The candles stage; nil: indicator conditions see no candles (they stay in warm-up).
     package var candles: CandleFeed?
+    /// The windows stage: `new_high`/`new_low` windows the provider does not report, from its
+    /// history; nil: they wait until coinwatch has watched the window.
+    package var windows: WindowHistory?
 
     package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -67,6 +73,13 @@ package struct Pass: Sendable {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
         let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        if let windows {
+            let filled = windows.fill(rules, quotes: quotes, prices: &state.prices,
+                                      sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
+                                      transport: fetcher.transport, memory: &state.memory, now: now)
+            outcome.requestCount += filled.requests
+            for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
+        }
         let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
                                       silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
         for line in held ?? [] {
