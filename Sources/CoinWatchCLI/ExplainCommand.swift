@@ -42,6 +42,9 @@ enum ExplainCommand {
         // same candles, the same recorded prices.
         var only = rules
         only.rules = [rule]
+        // The favorites the pairs asked about are (the plan makes a slot for each favorite).
+        let listed = Set(rules.favorites)
+        only.favorites = coins.filter(listed.contains)
         let runner = RuleRunner(rules: only)
         let places = runner.pairs(ofRule: 0).filter { coins.contains($0.coin) }
         let data = DataPlan(only)
@@ -49,14 +52,17 @@ enum ExplainCommand {
         let fetcher = RunCommand.makePass(context, rules: rules).fetcher
         // Of the state, the pairs, series and cached quotes are read for these pairs only, by their keys.
         var cached = Set<String>()
+        var symbols = Set<String>()
         for currency in demand.currencies {
+            for coin in currency.failover + currency.pinned.values.joined() { symbols.insert(lookupKey(coin)) }
             for source in fetcher.sources {
                 let name = source.provider.name
                 let asked = (source.failover ? currency.failover : []) + (currency.pinned[name] ?? [])
                 for coin in asked { cached.insert(QuoteFetcher.cacheKey(provider: name, vs: currency.vs, favorite: coin)) }
             }
         }
-        let sections = StateSections.explaining(pairs: Set(places.map(\.pairKey)), prices: Set(places.map(\.priceKey)), quotes: cached)
+        let sections = StateSections.explaining(pairs: Set(places.map(\.pairKey)), prices: Set(places.map(\.priceKey)), quotes: cached,
+                                                symbols: symbols)
         var session = WatchSession.open(context, rules: rules, sections: sections)
         defer { session.finish() }
         let now = session.now
