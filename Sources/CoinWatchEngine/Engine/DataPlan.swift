@@ -28,6 +28,9 @@ package struct DataPlan: Sendable {
         package var id: String
         /// Whether a pass evaluates it (`enabled`; `expires` is a pass's own judgement).
         package var enabled: Bool
+        /// Whether its condition is an event (a crossing, a range), which a trade between two
+        /// observations can make happen (`stream` subscribes to every trade of its feeds).
+        package var isEvent: Bool
         /// The coins of its pairs, as written (every favorite for `"*"`).
         package var coins: [String]
         /// Its quote currency (lower case) and provider (nil: the providers in order).
@@ -79,7 +82,7 @@ package struct DataPlan: Sendable {
                 feeds.append(own)
                 history.append([coin])
             }
-            return RuleData(id: rule.id, enabled: rule.enabled, coins: coins, vs: vs, provider: provider, feeds: feeds,
+            return RuleData(id: rule.id, enabled: rule.enabled, isEvent: !rule.condition.isLevel, coins: coins, vs: vs, provider: provider, feeds: feeds,
                             indicators: needs.indicators, history: history)
         }
     }
@@ -119,6 +122,16 @@ package struct DataPlan: Sendable {
             }
         }
         return out
+    }
+
+    /// The coins whose feed in `vs_currency` through the providers in order some enabled event rule
+    /// reads (its own coin, or one of a ratio's): `stream` subscribes to their every trade.
+    package var tradedCoins: Set<String> {
+        var coins = Set<String>()
+        for rule in rules where rule.enabled && rule.isEvent {
+            for feed in rule.feeds.joined() where feed.provider == nil && feed.vs == vsCurrency { coins.insert(feed.coin) }
+        }
+        return coins
     }
 
     /// The coins whose price history a replay of the enabled rules loads, favorites' order first.
