@@ -48,6 +48,7 @@ enum BacktestCommand {
         let resolution = loaded.coins.map(\.resolution).max() ?? 0
         let step = max(arguments.step ?? rules.interval, resolution)
         var series = loaded.series
+        Backtest.addMade(to: &series, rules: rules)
         let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
         for coin in neededCoins(rules) where series[coin] != nil {
             guard let template = series[coin]?.template else { continue }
@@ -58,7 +59,7 @@ enum BacktestCommand {
         }
         let backtest = Backtest(rules: rules, series: series, from: span.from, to: span.to, step: step)
         let outcome = backtest.replay()
-        let summary = BacktestSummary(fires: outcome.fires, rules: rules, coins: Set(loaded.series.keys), from: span.from, to: span.to)
+        let summary = BacktestSummary(fires: outcome.fires, rules: rules, coins: Set(series.keys), from: span.from, to: span.to)
         let suggestions = BacktestTuning.suggestions(backtest, summary: summary)
         guard !arguments.quiet else { return loaded.failed ? .failure : .success }
         let report = BacktestReport(backtest: backtest, loaded: loaded.coins, summary: summary, outcome: outcome,
@@ -106,11 +107,12 @@ enum BacktestCommand {
         var requests = 0
         var failed = false
         let end = Int64((span.to * 1000).rounded())
+        let clock = Int64((session.now * 1000).rounded())
         for (index, coin) in coins.enumerated() {
             if progress { context.io.err(progressLine(done: index, of: coins.count, requests: requests)) }
             let template = quoteTemplate(coin, vs: rules.vsCurrency, provider: provider, state: session.state)
             let result = HistoryLoader(source: source, store: store).load(
-                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: end) { request in
+                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: clock, until: end) { request in
                 session.fetch(request, provider: source.name)
             }
             switch result {
@@ -182,7 +184,8 @@ enum BacktestCommand {
             let served = source.fetchTimeframe(for: timeframe)
             let key = SeriesKey(provider: source.name, coin: market, currency: rules.vsCurrency, timeframe: served)
             let start = timeframe.floor(Int64((min(max(from, 0), 1e12) * 1000).rounded())) - Int64(Indicator.window + 1) * timeframe.milliseconds
-            let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: rules.vsCurrency, from: start, now: end) {
+            let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: rules.vsCurrency, from: start, to: end,
+                                                                      now: Int64((session.now * 1000).rounded())) {
                 session.fetch($0, provider: source.name)
             }
             requests += filled.requests
@@ -219,7 +222,8 @@ enum BacktestCommand {
     static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
                               store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
         let context = session.context
-        let result = HistoryLoader(source: source, store: store).load(market: market, vs: vs, range: .max, now: start) { request in
+        let result = HistoryLoader(source: source, store: store).load(market: market, vs: vs, range: .max, now: Int64((session.now * 1000).rounded()),
+                                                                     until: start) { request in
             session.fetch(request, provider: source.name)
         }
         switch result {
@@ -248,17 +252,9 @@ enum BacktestCommand {
         ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
     }
 
-    /// The coins of the enabled rules (`*` stands for every favorite), favorites' order first.
-    static func neededCoins(_ rules: RulesFile) -> [String] {
-        var coins: [String] = []
-        for rule in rules.rules where rule.enabled {
-            for coin in rule.coin == "*" ? rules.favorites : [rule.coin] where !coins.contains(coin) {
-                coins.append(coin)
-            }
-        }
-        let favorites = rules.favorites.filter(coins.contains)
-        return favorites + coins.filter { !favorites.contains($0) }
-    }
+    /// The coins whose history a replay loads (`DataPlan.historyCoins`: a ratio's two coins, the held
+    /// coins of the portfolio, never the made coin itself), favorites' order first.
+    static func neededCoins(_ rules: RulesFile) -> [String] { DataPlan(rules).historyCoins }
 
     /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
     /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the

@@ -3,7 +3,8 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// `coinwatch check --online`: resolves every favorite against the providers, names other coins that
+/// `coinwatch check --online`: resolves what each provider is asked for (`DataPlan.asked`: the
+/// favorites on the failover providers, a rule's coins on its own provider and currency), names other coins that
 /// share a symbol, and remembers the resolutions in state (so passes ask by id). Exit 1 when some
 /// favorite is known to no provider.
 enum CheckOnline {
@@ -19,9 +20,25 @@ enum CheckOnline {
             return error.exitCode
         }
         defer { lock?.release() }
-        let resolver = FavoriteResolver(sources: sources, transport: context.transport)
-        let reports = resolver.resolve(rules.favorites, vs: rules.vsCurrency, memory: &state.memory,
-                                       now: context.clock.now().timeIntervalSince1970)
+        // What a pass asks each provider for, in each currency (`DataPlan`): a provider only a premium
+        // or a rule's own `provider` names is checked for those coins in that currency, not for every
+        // favorite in `vs_currency` (SPEC §1).
+        let asked = DataPlan(rules).asked(failover: sources.filter(\.failover).map(\.provider.name), serves: QuoteFetcher.serves)
+        var reports: [FavoriteResolver.ProviderReport] = []
+        var currencies: [String] = []
+        for entry in asked where !currencies.contains(entry.vs) { currencies.append(entry.vs) }
+        for vs in currencies {
+            let here = asked.filter { $0.vs == vs }
+            let names = Set(here.map(\.provider))
+            let coins = here.flatMap(\.coins).uniqued()
+            let resolver = FavoriteResolver(sources: sources.filter { names.contains($0.provider.name) }, transport: context.transport)
+            for var report in resolver.resolve(coins, vs: vs, memory: &state.memory, now: context.clock.now().timeIntervalSince1970) {
+                let mine = Set(here.first { $0.provider == report.provider }?.coins ?? [])
+                report.resolutions.removeAll { !mine.contains($0.favorite) }
+                report.vs = vs
+                reports.append(report)
+            }
+        }
         for report in reports {
             if let failure = report.failure { context.io.err("coinwatch: \(failure.message)\n") }
             for resolution in report.resolutions {
@@ -31,8 +48,8 @@ enum CheckOnline {
             }
         }
         print(reports, rules: rules, context: context)
-        let unknown = rules.favorites.filter { favorite in
-            !reports.contains { $0.resolutions.contains { $0.favorite == favorite && $0.coin != nil } }
+        let unknown = asked.flatMap(\.coins).uniqued().filter { coin in
+            !reports.contains { $0.resolutions.contains { $0.favorite == coin && $0.coin != nil } }
         }
         do {
             try StateStore.save(state, to: context.statePath)
@@ -57,7 +74,7 @@ enum CheckOnline {
         out += "favorites online (\(rules.vsCurrency)):\n"
         let width = min(24, (rules.favorites.map(\.count).max() ?? 0) + 2)
         for report in reports {
-            out += "  \(report.provider)" + (report.failure.map { ": not reachable (\($0.message))" } ?? "") + "\n"
+            out += "  \(report.provider)" + (report.vs.map { $0 == rules.vsCurrency ? "" : " (\($0))" } ?? "") + (report.failure.map { ": not reachable (\($0.message))" } ?? "") + "\n"
             for resolution in report.resolutions {
                 out += "    " + resolution.favorite.padding(to: width) + text(resolution) + "\n"
             }
@@ -90,6 +107,7 @@ enum CheckOnline {
         JSONOut.array(reports.map { report in
             var o = JSONOut()
             o.add("provider", report.provider)
+            o.add("vs", report.vs)
             o.add("error", report.failure?.message)
             o.addRaw("favorites", JSONOut.array(report.resolutions.map { resolution in
                 var r = JSONOut()

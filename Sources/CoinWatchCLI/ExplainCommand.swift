@@ -1,4 +1,5 @@
 import CoinWatchSupport
+import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
@@ -39,37 +40,67 @@ enum ExplainCommand {
             }
             coins = [coin]
         }
+        // The one rule, planned and observed as a pass plans and observes it (`DataPlan`, `RuleRunner`):
+        // the same feeds (its provider and vs, a ratio's coins, the held coins, a premium's legs), the
+        // same candles, the same recorded prices.
+        var only = rules
+        only.rules = [rule]
+        // The favorites the pairs asked about are (the plan makes a slot for each favorite).
+        let listed = Set(rules.favorites)
+        only.favorites = coins.filter(listed.contains)
+        let runner = RuleRunner(rules: only)
+        let places = runner.pairs(ofRule: 0).filter { coins.contains($0.coin) }
+        let data = DataPlan(only)
+        let demand = data.demand(rule: 0, coins: Set(coins))
         let fetcher = RunCommand.makePass(context, rules: rules).fetcher
-        // Of the state, the pairs, series and cached quotes are read for these coins only, by their keys.
-        let providers = fetcher.sources.map(\.provider.name)
-        let sections = StateSections.explaining(
-            pairs: Set(coins.map { StateDocument.pairKey(rule: rule.id, coin: $0) }),
-            prices: Set(coins.map { StateDocument.priceKey(coin: $0, vs: rules.vsCurrency) }),
-            quotes: Set(providers.flatMap { name in coins.map { QuoteFetcher.cacheKey(provider: name, vs: rules.vsCurrency, favorite: $0) } }))
+        // Of the state, the pairs, series and cached quotes are read for these pairs only, by their keys.
+        var cached = Set<String>()
+        var symbols = Set<String>()
+        for currency in demand.currencies {
+            for coin in currency.failover + currency.pinned.values.joined() { symbols.insert(lookupKey(coin)) }
+            for source in fetcher.sources {
+                let name = source.provider.name
+                let asked = (source.failover ? currency.failover : []) + (currency.pinned[name] ?? [])
+                for coin in asked { cached.insert(QuoteFetcher.cacheKey(provider: name, vs: currency.vs, favorite: coin)) }
+            }
+        }
+        let sections = StateSections.explaining(pairs: Set(places.map(\.pairKey)), prices: Set(places.map(\.priceKey)), quotes: cached,
+                                                symbols: symbols)
         var session = WatchSession.open(context, rules: rules, sections: sections)
         defer { session.finish() }
         let now = session.now
-        let fetched = fetcher.fetch(favorites: coins, vs: rules.vsCurrency, memory: &session.state.memory, now: now)
+        let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &session.state.memory, now: now)
         for failure in fetched.failures { context.io.err("coinwatch: \(failure.message)\n") }
+        var indicators: [String: IndicatorReadings] = [:]
+        let needs = data.indicatorNeeds(rules: [0], coins: Set(coins))
+        if !needs.isEmpty {
+            let feed = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
+            let update = feed.update(needs: needs, quotes: fetched.quotes, sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
+                                     transport: fetcher.transport, memory: &session.state.memory, now: now)
+            for line in update.warnings { context.io.err("coinwatch: warning: \(line)\n") }
+            indicators = update.readings
+        }
         let silences = SilenceIndex(session.state.silences, now: now)
         var policy = NotifyPolicy(rule: rule, defaults: rules.defaults)
-        let explained = coins.map { coin -> Explained in
-            policy.silencedUntil = silences.until(rule: rule.id, coin: coin)
-            let pair = session.state.pairs[StateDocument.pairKey(rule: rule.id, coin: coin)] ?? PairState()
-            let series = session.state.prices[StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)]
-            let outcome = fetched.quotes[coin].map { quote in
-                PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair,
-                                 observation: Observation(quote: quote, previous: series?.points.last?.price, series: series, now: now))
+        let explained = places.map { place -> Explained in
+            policy.silencedUntil = silences.until(rule: rule.id, coin: place.coin)
+            let pair = session.state.pairs[place.pairKey] ?? PairState()
+            let observation = runner.observation(of: place, rule: 0, state: pair, quotes: fetched.quotes, prices: session.state.prices,
+                                                 indicators: indicators, now: now)
+            let outcome = observation.map { observation in
+                PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair, observation: observation)
             }
             let explanation = PairExplanation(pair: pair, policy: policy, condition: rule.condition, rearm: rule.rearm,
                                               enabled: rule.enabled, expiresAt: rule.expires?.timeIntervalSince1970,
                                               outcome: outcome, now: now)
-            return Explained(coin: coin, pair: pair, outcome: outcome, explanation: explanation)
+            return Explained(coin: place.coin, pair: pair, observation: observation, outcome: outcome, explanation: explanation,
+                             missing: observation == nil ? runner.missing(place, quotes: fetched.quotes) : nil)
         }
         let plan = Plan(rules: rules)
         if context.arguments.json {
             context.io.out(#"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(plan.conditionText(rule.condition))
-                + #","pairs":"# + JSONOut.array(explained.map(json)) + "}\n")
+                + #","threshold":"# + (rule.condition.threshold.map(JSONOut.number) ?? "null")
+                + #","pairs":"# + JSONOut.array(explained.map { json($0, condition: rule.condition) }) + "}\n")
         } else if !context.arguments.quiet {
             var out = "\(rule.id): \(plan.conditionText(rule.condition))"
             let timing = plan.timingText(rule)
@@ -84,8 +115,12 @@ enum ExplainCommand {
     struct Explained {
         var coin: String
         var pair: PairState
+        /// What a pass now observes of the pair; nil without a quote.
+        var observation: Observation?
         var outcome: PairStep.Outcome?
         var explanation: PairExplanation
+        /// Why there is no observation (`RuleRunner.missing`).
+        var missing: String?
     }
 
     static func text(_ item: Explained) -> String {
@@ -94,7 +129,7 @@ enum ExplainCommand {
         if let outcome = item.outcome {
             out += "    now:   \(outcome.evaluation.reason) — \(outcome.evaluation.holds ? "holds" : "does not hold")\n"
         } else {
-            out += "    now:   no quote\n"
+            out += "    now:   not observed: \(item.missing ?? "no quote this pass")\n"
         }
         out += "    state: \(stateText(e.timers, status: e.status))\n"
         out += "    last notified: " + (item.pair.lastNotified.map(TimeText.iso) ?? "never") + "\n"
@@ -116,12 +151,19 @@ enum ExplainCommand {
         return parts.isEmpty ? status : parts.joined(separator: ", ")
     }
 
-    static func json(_ item: Explained) -> String {
+    /// One pair with its figures as numbers: `value` (the figure the condition compares: the price for
+    /// price kinds, else the kind's own figure), `price`, `threshold`, `holds`, and in words `figure`.
+    static func json(_ item: Explained, condition: Condition) -> String {
         let e = item.explanation
         var o = JSONOut()
         o.add("coin", item.coin)
+        o.add("observed", item.observation != nil)
+        o.add("value", item.observation.map { condition.kind.figure($0) ?? $0.price })
+        o.add("price", item.observation?.price)
+        o.add("threshold", condition.threshold)
         o.add("figure", item.outcome?.evaluation.reason)
         o.add("holds", item.outcome?.evaluation.holds)
+        o.add("not_observed", item.missing)
         o.add("status", e.status)
         o.add("pending_until", e.timers.pendingUntil.map(TimeText.iso))
         o.add("firing_since", e.timers.firingSince.map(TimeText.iso))

@@ -36,6 +36,7 @@ struct Plan {
             if !timing.isEmpty { line += "  [" + timing + "]" }
             out += line + "\n"
             for need in candleNeeds(rule) { out += "      " + need.text + "\n" }
+            if let note = windowNote(rule) { out += "      " + note + "\n" }
         }
         if !silences.isEmpty {
             out += "silences (\(silences.count)):\n"
@@ -154,5 +155,17 @@ struct Plan {
         guard let parts = RuleCoin.ratioParts(rule.coin) else { return rule.vs ?? rules.vsCurrency }
         let quote = parts.quote.lowercased()
         return (symbols[parts.quote] ?? symbols[quote] ?? WellKnownSymbols.byID[quote] ?? parts.quote).lowercased()
+    }
+
+    /// Where a `new_high`/`new_low` rule's window comes from (SPEC §2): the provider's own figure where
+    /// it reports one, else its price history, fetched at the first pass and kept current; nil for other kinds.
+    func windowNote(_ rule: Rule) -> String? {
+        guard let kind = rule.condition.kind as? any WindowExtremeKind, let seconds = kind.window.seconds else { return nil }
+        let word = type(of: kind).high ? "high" : "low"
+        let window = kind.window.rawValue
+        let source = kind.window == .d7 || kind.window == .d30 ? "no provider reports it" : "where the provider does not report it"
+        return "the \(window) \(word): \(source), so it is taken from the provider's price history at the first pass "
+            + "(one request, through the history store), then kept current by the observed prices; "
+            + "only without any history does it wait \(TimeText.duration(seconds)) of watching"
     }
 }

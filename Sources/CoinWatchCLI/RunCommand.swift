@@ -101,6 +101,7 @@ enum RunCommand {
         var pass = makePass(context, rules: rules)
         pass.baseline = baseline
         pass.candles = candles
+        pass.windows = WindowHistory(storePath: Paths.historyStore(environment: context.io.environment))
         if !context.arguments.dryRun {
             // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
             pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }

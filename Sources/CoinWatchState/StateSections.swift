@@ -20,10 +20,11 @@ package struct StateSections: Sendable, Equatable {
     package static let silences = StateSections(names: ["silences"])
 
     /// What `explain` needs: everything but the outbox, the file spool and the charts; of the pairs,
-    /// price series and cached quotes only those with the keys given.
-    package static func explaining(pairs: Set<String>, prices: Set<String>, quotes: Set<String>) -> StateSections {
+    /// price series, cached quotes and (when given) the symbols only those with the keys given.
+    package static func explaining(pairs: Set<String>, prices: Set<String>, quotes: Set<String>,
+                                   symbols: Set<String>? = nil) -> StateSections {
         StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
                               "listings", "windows", "silences", "outages", "counters"],
-                      keys: ["pairs": pairs, "prices": prices, "quote_cache": quotes])
+                      keys: ["pairs": pairs, "prices": prices, "quote_cache": quotes].merging(symbols.map { ["symbols": $0] } ?? [:]) { a, _ in a })
     }
 }

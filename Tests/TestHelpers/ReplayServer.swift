@@ -100,6 +100,25 @@ enum Replays {
         ]
     }
 
+    /// Upbit as `Replays.upbit`, whose `/ticker` also lists KRW-USDT: the captured KRW-BTC and
+    /// KRW-ETH tickers as captured, then one hand-written KRW-USDT ticker in Upbit's shape (no
+    /// capture of it exists) at `usdt` won.
+    static func upbitWithTether(usdt: Double) throws -> ReplayServer {
+        var routes = Replays.upbitRoutes()
+        routes["/ticker"] = { request in
+            let asked = Set((request.queryItem("markets") ?? "").split(separator: ",").map(String.init))
+            guard !asked.isEmpty, asked.isSubset(of: ["KRW-BTC", "KRW-ETH", "KRW-USDT"]) else {
+                return .json(#"{"error":{"name":404,"message":"Code not found"}}"#, status: 404)
+            }
+            var bytes = (try? Fixtures.bytes("real/upbit/ticker_markets-KRW-BTC,KRW-ETH_2025-07-30.json")) ?? []
+            while let last = bytes.last, last != UInt8(ascii: "]") { bytes.removeLast() }
+            bytes.removeLast()
+            let tether = #",{"market":"KRW-USDT","trade_price":\#(usdt),"signed_change_rate":0.001,"high_price":\#(usdt),"low_price":\#(usdt),"acc_trade_price_24h":1000000000,"timestamp":1753894995113}]"#
+            return .bytes(bytes + Array(tether.utf8), contentType: "application/json")
+        }
+        return try ReplayServer(routes)
+    }
+
     /// A hand-written `/api/v3/exchangeInfo` in Binance's shape (no capture exists): BTCUSDT and ETHUSDT
     /// trading, and BCCUSDT, which the ticker capture shows delisted with zero prices, marked trading.
     static let exchangeInfo = #"{"timezone":"UTC","serverTime":1601357946166,"symbols":[{"symbol":"BTCUSDT","status":"TRADING","baseAsset":"BTC","quoteAsset":"USDT"},{"symbol":"ETHUSDT","status":"TRADING","baseAsset":"ETH","quoteAsset":"USDT"},{"symbol":"BCCUSDT","status":"TRADING","baseAsset":"BCC","quoteAsset":"USDT"},{"symbol":"ETHBTC","status":"TRADING","baseAsset":"ETH","quoteAsset":"BTC"}]}"#

@@ -61,7 +61,9 @@ final class BinaryFlow: @unchecked Sendable {
     /// One `coinwatch --once` pass, `after` seconds after the previous one.
     func pass(after: Double = 0, _ extra: [String] = [], environment: [String: String] = [:]) throws -> Binary.Run {
         try StateAging.age(statePath, by: after)
-        return try Binary.run(["--once", "--rules", rulesPath, "--state", statePath] + extra, environment: environment)
+        // The history store (candles, windows) in the flow's own folder, never the HOME every test shares.
+        let cache = ["COINWATCH_CACHE": dir.path + "/cache"].merging(environment) { _, given in given }
+        return try Binary.run(["--once", "--rules", rulesPath, "--state", statePath] + extra, environment: cache)
     }
 
     /// Sets bitcoin's figures, runs a pass `after` seconds after the previous one and returns its

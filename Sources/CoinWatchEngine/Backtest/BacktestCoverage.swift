@@ -9,10 +9,6 @@ package enum BacktestCoverage {
         "rank_within": "the history holds no market-cap rank",
         "premium_above": "the history is one provider's, with no second market to compare against",
         "premium_below": "the history is one provider's, with no second market to compare against",
-        "value_above": "the replay does not value holdings",
-        "value_below": "the replay does not value holdings",
-        "pnl_pct_above": "the replay does not value holdings",
-        "pnl_pct_below": "the replay does not value holdings",
     ]
 
     /// Conditions on the 24h traded volume, which only a history with volumes can evaluate.
@@ -52,11 +48,9 @@ package enum BacktestCoverage {
         return lines
     }
 
-    /// Why the replay, one history per favorite in `vs_currency` from the failover providers, cannot
+    /// Why the replay, one history per coin in `vs_currency` (a ratio and the portfolio made from their coins') from the failover providers, cannot
     /// price the rule's coin as a live pass would; nil when it can.
     static func coinReason(_ rule: Rule, _ rules: RulesFile) -> String? {
-        if RuleCoin.ratioParts(rule.coin) != nil { return "a ratio is priced from two coins' quotes in one pass, and the replay runs one coin at a time" }
-        if rule.coin == RuleCoin.portfolio { return "the replay does not value holdings" }
         if let vs = rule.vs, vs != rules.vsCurrency { return "the replay fetches history in \(rules.vsCurrency), not the rule's \(vs)" }
         if let provider = rule.provider { return "the replay fetches history from the failover providers, not from the rule's own \(provider.rawValue)" }
         return nil

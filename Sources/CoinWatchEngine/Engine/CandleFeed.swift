@@ -46,19 +46,7 @@ package final class CandleFeed: @unchecked Sendable {
     /// `QuoteKey` of the rule's feed (the coin as written, for a rule in `vs_currency` through the
     /// providers in order).
     package static func needs(_ rules: RulesFile) -> [String: [IndicatorNeed]] {
-        var out: [String: [IndicatorNeed]] = [:]
-        for rule in rules.rules where rule.enabled {
-            let needs = rule.condition.kind.needs.indicators
-            guard !needs.isEmpty else { continue }
-            for coin in rule.coin == "*" ? rules.favorites : [rule.coin] {
-                let key = QuoteKey.key(coin, vs: rule.vs ?? rules.vsCurrency, provider: rule.provider?.rawValue,
-                                       defaultVs: rules.vsCurrency)
-                for need in needs where !(out[key] ?? []).contains(where: { $0.key == need.key }) {
-                    out[key, default: []].append(need)
-                }
-            }
-        }
-        return out
+        DataPlan(rules).indicatorNeeds
     }
 
     /// Brings the tracks of every coin `rules` reads indicators of up to the last candle closed at
@@ -66,8 +54,13 @@ package final class CandleFeed: @unchecked Sendable {
     /// (backoff and HTTP 429 in `memory`).
     package func update(rules: RulesFile, quotes: [String: Quote], sources: [any HistorySource], transport: any HTTPTransport,
                        memory: inout ProviderMemory, now: Double) -> Update {
+        update(needs: Self.needs(rules), quotes: quotes, sources: sources, transport: transport, memory: &memory, now: now)
+    }
+
+    /// `update` for the feeds and indicators of `needs` (`DataPlan.indicatorNeeds`; `explain` asks for one rule's).
+    package func update(needs: [String: [IndicatorNeed]], quotes: [String: Quote], sources: [any HistorySource],
+                       transport: any HTTPTransport, memory: inout ProviderMemory, now: Double) -> Update {
         var update = Update()
-        let needs = Self.needs(rules)
         guard !needs.isEmpty else { return update }
         if !storeOpened, let storePath {
             storeOpened = true

@@ -22,6 +22,8 @@ package struct FavoriteResolver: Sendable {
     package struct ProviderReport: Sendable {
         /// The provider's name.
         package var provider: String
+        /// The currency it was asked in, where the caller says.
+        package var vs: String?
         /// One per favorite, in favorites' order; empty when it failed.
         package var resolutions: [Resolution] = []
         /// Why its catalog could not be read.

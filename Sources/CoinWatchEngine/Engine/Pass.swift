@@ -14,6 +14,9 @@ import CoinWatchState
 /// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
 ///    coins indicator rules watch, from the history store and, for candles closed since, from the
 ///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
+/// 1c. **windows** (`WindowHistory`, only for a `new_high`/`new_low` window the provider does not
+///    report and the recorded prices do not cover): the provider's history of the window, put into
+///    `state.prices` once; the observed prices keep it current.
 /// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
 ///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
 ///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
@@ -44,6 +47,9 @@ package struct Pass: Sendable {
     package var verbose = false
     /// The candles stage; nil: indicator conditions see no candles (they stay in warm-up).
     package var candles: CandleFeed?
+    /// The windows stage: `new_high`/`new_low` windows the provider does not report, from its
+    /// history; nil: they wait until coinwatch has watched the window.
+    package var windows: WindowHistory?
 
     package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
         self.rules = rules
@@ -75,6 +81,13 @@ package struct Pass: Sendable {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
         let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        if let windows {
+            let filled = windows.fill(rules, quotes: quotes, prices: &state.prices,
+                                      sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
+                                      transport: fetcher.transport, memory: &state.memory, now: now)
+            outcome.requestCount += filled.requests
+            for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
+        }
         let quoted = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
                                       silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
         for line in held ?? [] {
@@ -101,7 +114,7 @@ package struct Pass: Sendable {
     }
 
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
-    /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
+    /// fetch per currency a rule asks for (`DataPlan.demand`); outages at their edges (`OutageEdges`,
     /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
     private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
@@ -110,30 +123,14 @@ package struct Pass: Sendable {
         if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
             fetcher.spansSince = previousPass
         }
-        var quotes: [String: Quote] = [:]
-        var failures: [ProviderError] = []
-        var missing: [(vs: String, coins: [String])] = []
+        let fetched = fetcher.fetch(DataPlan(rules).demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
+        outcome.requestCount += fetched.requestCount
+        let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         var pinnedMissing: [(provider: String, line: String)] = []
-        for currency in QuoteDemand(rules).currencies {
-            let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
-            outcome.requestCount += fetched.requestCount
-            failures += fetched.failures.filter { failure in !failures.contains { $0.provider == failure.provider } }
-            if !fetched.missing.isEmpty { missing.append((currency.vs, fetched.missing)) }
-            for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
-                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), "
+        for (vs, group) in Dictionary(grouping: fetched.pinnedMissing, by: \.vs).sorted(by: { $0.key < $1.key }) {
+            for (provider, coins) in Dictionary(grouping: group, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.coin).joined(separator: ", ")) in \(vs), "
                                      + "and a rule asks for it there (provider, or a premium's against)"))
-            }
-            if currency.vs == rules.vsCurrency, quotes.isEmpty {
-                quotes = fetched.quotes
-            } else {
-                for (coin, quote) in fetched.quotes {
-                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: nil, defaultVs: rules.vsCurrency)] = quote
-                }
-            }
-            for (provider, served) in fetched.pinnedQuotes {
-                for (coin, quote) in served {
-                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)] = quote
-                }
             }
         }
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,

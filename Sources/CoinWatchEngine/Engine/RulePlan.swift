@@ -125,7 +125,7 @@ struct RulePlan: Sendable {
                 let sources = legs.map { leg in
                     PremiumSource(leg: leg, against: QuoteKey.key(coin, vs: leg.againstVs, provider: leg.against.rawValue, defaultVs: defaultVs),
                                   conversion: leg.againstVs == vs ? nil
-                                      : QuoteKey.key(QuoteDemand.conversionCoin(leg), vs: vs, provider: provider, defaultVs: defaultVs))
+                                      : QuoteKey.key(DataPlan.conversionCoin(leg), vs: vs, provider: provider, defaultVs: defaultVs))
                 }
                 let tag = legs.map { "|premium|" + $0.against.rawValue + "|" + $0.againstVs }.joined()
                 return slot(key + tag, name: coin, quoteKey: key, vs: vs, derivation: .premium(sources))

@@ -24,6 +24,8 @@ extension RuleRunner {
         var series: PriceSeries?
         /// The price the previous pass recorded; nil before the first.
         var previous: Double?
+        /// The coin's holding (a held coin, or the portfolio's cost), as a pass derives it.
+        var derived: Observation.Derived?
     }
 
     /// What a lane's pass keeps of an alert it makes: the figures `pendingAlert` reads from the
@@ -66,8 +68,14 @@ extension RuleRunner {
             }
         }
         return plan.coins.indices.filter { !targets[$0].isEmpty }.map { coin in
-            Lane(coin: coin, name: plan.coins[coin], steps: steps[coin], targets: targets[coin],
-                 pairs: [PairState](repeating: PairState(), count: targets[coin].count))
+            var lane = Lane(coin: coin, name: plan.coins[coin], steps: steps[coin], targets: targets[coin],
+                            pairs: [PairState](repeating: PairState(), count: targets[coin].count))
+            switch plan.derivations[coin] {
+            case let derivation? where derivation == .portfolio: lane.derived = Self.derived(derivation, quotes: [:], plan: plan)
+            case .holding(let position)?: lane.derived = Observation.Derived(holding: position)
+            default: break
+            }
+            return lane
         }
     }
 
@@ -79,6 +87,7 @@ extension RuleRunner {
         let now = observation.now
         let looksBack = plan.needsHistory[lane.coin]
         observation.previous = lane.previous
+        if lane.derived != nil { observation.derived = lane.derived }
         if looksBack { observation.series = lane.series }
         // The pairs' states are read and written where they lie, the steps read in place: no
         // uniqueness check or copy of a step per pair.

@@ -170,7 +170,7 @@ package struct RuleRunner: Sendable {
     /// quote or a figure that is not a finite number (`Observation.figuresAreFinite`). A ratio or the portfolio is observed from the figures of the quotes it is made of
     /// (`madeFigures`); its whole quote, with its names, is made only for an alert.
     @inline(__always)
-    private func observe(_ slot: Int, quotes: [String: Quote], prices: [String: PriceSeries],
+    func observe(_ slot: Int, quotes: [String: Quote], prices: [String: PriceSeries],
                          indicators: [String: IndicatorReadings], now: Double)
         -> (Observation, Dictionary<String, PriceSeries>.Index?)? {
         let made = plan.madeSlots[slot] ? madeFigures(slot, from: quotes) : nil

@@ -15,7 +15,8 @@ struct StreamPlan {
         /// Market code → the favorites it prices.
         var favorites: [String: [String]]
         /// Whether every trade is subscribed too (some rule on these coins is an event: a crossing
-        /// or a range, which a trade between two tickers could make happen).
+        /// or a range, which a trade between two tickers could make happen; `DataPlan.tradedCoins`,
+        /// so a crossing on a ratio subscribes to both of its coins' trades).
         var trades: Bool
 
         /// The favorites this connection serves.
@@ -31,6 +32,7 @@ struct StreamPlan {
     /// The plan for `rules` once `quotes` (favorite → quote, from a REST fetch) say who serves what.
     init(rules: RulesFile, quotes: [String: Quote]) {
         var byProvider: [ProviderName: [(favorite: String, market: String)]] = [:]
+        let traded = DataPlan(rules).tradedCoins
         for favorite in rules.favorites {
             guard let quote = quotes[favorite], let name = ProviderName(rawValue: quote.provider),
                   ExchangeFeeds.feed(for: name) != nil, rules.providers.contains(where: { $0.name == name }) else {
@@ -47,7 +49,7 @@ struct StreamPlan {
             for (favorite, market) in entries {
                 if favorites[market] == nil { markets.append(market) }
                 favorites[market, default: []].append(favorite)
-                trades[market] = (trades[market] ?? false) || Self.needsTrades(favorite, rules: rules)
+                trades[market] = (trades[market] ?? false) || traded.contains(favorite)
             }
             let size = max(1, feed.marketsPerConnection)
             for start in stride(from: 0, to: markets.count, by: size) {
@@ -56,14 +58,6 @@ struct StreamPlan {
                                     favorites: favorites.filter { chunk.contains($0.key) },
                                     trades: chunk.contains { trades[$0] == true }))
             }
-        }
-    }
-
-    /// Whether an enabled event rule on prices (crossing, range; not an exchange event, which reads
-    /// the market lists) covers `favorite`.
-    static func needsTrades(_ favorite: String, rules: RulesFile) -> Bool {
-        rules.rules.contains {
-            $0.enabled && ($0.coin == favorite || $0.coin == "*") && !$0.condition.isLevel && !($0.condition.kind is any ExchangeEventKind)
         }
     }
 }

@@ -7,8 +7,16 @@ extension CoinGecko: HistorySource {
     /// `/coins/{id}/market_chart?vs_currency=usd&days=N`: the fewest days that cover [`from`, `now`]
     /// at `timeframe`'s resolution (1 for 5-minute points, 2–90 hourly, 91 or more daily; `max` from
     /// 2009). One request.
+    /// A span that ends in the past (more than one point's width before `now`) asks
+    /// `/coins/{id}/market_chart/range?vs_currency=usd&from=S&to=S` for exactly that span (its
+    /// resolution is CoinGecko's choice by the span's length: hourly up to 90 days, daily beyond).
     package func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64,
                                 now: Int64) -> [HTTPRequest] {
+        if now - to > timeframe.milliseconds {
+            let query = QueryString.join([("vs_currency", QueryString.escape(vs.lowercased())),
+                                          ("from", String(max(0, from) / 1000)), ("to", String((to + 999) / 1000))])
+            return [endpoint.get("/coins/\(QueryString.escape(lookupKey(market)))/market_chart/range?\(query)", headers: headers)]
+        }
         let span = max(1, (now - from + 86_399_999) / 86_400_000)
         let days: String
         switch timeframe {

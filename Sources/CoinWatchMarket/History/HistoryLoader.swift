@@ -45,16 +45,19 @@ package struct HistoryLoader {
         self.store = store
     }
 
-    /// The points of `range` for `market` in `vs` at `now` (ms), asking the provider through `fetch`
-    /// (one request; the 2xx body or the error). Fails with a one-line message naming the provider
-    /// and what to do when neither the store nor the provider has any.
-    package func load(market: String, vs: String, range: ChartRange, now: Int64,
+    /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs` at `now` (ms),
+    /// asking the provider through `fetch` (one request; the 2xx body or the error) for that span — a
+    /// span in the past asks for the past, not for the last days before `now` (SPEC §8). Fails with a
+    /// one-line message naming the provider and what to do when neither the store nor the provider has any.
+    package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
                      fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
         let wanted = range.timeframe
         let timeframe = source.fetchTimeframe(for: wanted)
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
+        let clock = now
+        let now = min(until ?? clock, clock)
         let start = range.milliseconds.map { now - $0 } ?? source.earliest
-        let filled = fill(key, market: market, vs: vs, from: start, now: now, fetch: fetch)
+        let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let (fetched, forming, requests, failure) = (filled.fetched, filled.forming, filled.requests, filled.failure)
         var warnings = filled.warnings
         let newest = max(fetched.last?.openTime ?? .min, forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
@@ -101,10 +104,10 @@ package struct HistoryLoader {
         package var warnings: [String] = []
     }
 
-    /// Asks the provider (through `fetch`) for the parts of [`start`, `now`) (ms) of `key` the store
-    /// does not know complete, and stores the closed candles of the answers in one transaction.
-    /// Spans shorter than one candle are not asked for, so a pass within the same candle asks nothing.
-    package func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, now: Int64,
+    /// Asks the provider (through `fetch`) for the parts of [`start`, `to`) (ms; `to` nil: `now`) of
+    /// `key` the store does not know complete, and stores the closed candles of the answers in one
+    /// transaction. Spans shorter than one candle are not asked for, so a pass within the same candle asks nothing.
+    package func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, to end: Int64? = nil, now: Int64,
               fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
         let timeframe = key.timeframe
         let width = timeframe.milliseconds
@@ -113,7 +116,7 @@ package struct HistoryLoader {
         if let store {
             do { known = try store.complete(key) } catch { warnings.append("\(error.message); fetching the whole range") }
         }
-        let missing = known.missing(start, now).filter { $0.end - $0.start >= width }
+        let missing = known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= width }
         var fetched: [Candle] = []
         var forming: Candle?
         var requests = 0

@@ -70,3 +70,16 @@ package struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
         now - coveredFrom >= seconds
     }
 }
+
+extension PriceSeries {
+    /// A window's worth of the provider's price history (SPEC §2 `new_high`/`new_low`, §7), put before
+    /// what coinwatch recorded: the points older than the first recorded one are added, and the series
+    /// counts as complete from `start` on (the provider's history is all there is of that span).
+    package mutating func seed(_ history: [PricePoint], from start: Double) {
+        let first = points.first?.time ?? .infinity
+        let older = history.filter { $0.time < first && $0.time >= start }
+        if !older.isEmpty { points = older + points }
+        firstSeen = min(firstSeen, start)
+        coveredFrom = min(coveredFrom, start)
+    }
+}

@@ -137,7 +137,7 @@ package struct Observation: Sendable, Equatable {
         }
 
         /// The provider's high (or low) for `window`: 24h, 52w or all-time; nil for 7d and 30d.
-        func mark(high: Bool, window: Window) -> Double? {
+        package func mark(high: Bool, window: Window) -> Double? {
             let index: Int
             switch window {
             case .h24: index = high ? 0 : 1

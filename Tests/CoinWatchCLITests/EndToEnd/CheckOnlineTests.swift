@@ -75,6 +75,33 @@ import Testing
         #expect(upbitFavorites.last?["name"] as? String == "Ethereum")
     }
 
+    @Test func eachProviderIsCheckedForWhatAPassAsksItNotForEveryFavorite() throws {
+        // usd favorites through coingecko; upbit and binance serve only a premium (krw against usdt)
+        // and an RSI rule in usdt: they are checked for BTC in those currencies, never "not found" in usd.
+        let upbit = try Replays.upbitWithTether(usdt: 1_380)
+        let binance = try Replays.binance()
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL), ("upbit", upbit.baseURL), ("binance", binance.baseURL)],
+                                       vs: "usd", favorites: ["BTC", "ETH"], rules: """
+            {"id": "kimchi", "coin": "BTC", "provider": "upbit", "vs": "krw",
+             "when": {"premium_above": {"pct": 1, "against": "binance", "against_vs": "usdt"}}},
+            {"id": "rsi", "coin": "ETH", "provider": "binance", "vs": "usdt", "when": {"rsi_above": {"value": 70, "tf": "1h"}}}
+            """)
+        let run = try check(rules, ["--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let online = try #require(doc["online"] as? [[String: Any]])
+        func ids(_ provider: String, _ vs: String) -> [String?]? {
+            (online.first { $0["provider"] as? String == provider && $0["vs"] as? String == vs }?["favorites"] as? [[String: Any]])?
+                .map { $0["id"] as? String }
+        }
+        #expect(ids("coingecko", "usd") == ["bitcoin", "ethereum"], "\(online)")
+        #expect(ids("upbit", "krw") == ["KRW-BTC", "KRW-USDT"], "the coin and the price that converts the other leg: \(online)")
+        #expect(ids("binance", "usdt") == ["BTCUSDT", "ETHUSDT"], "\(online)")
+        #expect(online.count == 3, "upbit and binance are never asked in usd: \(online)")
+        let text = try check(rules)
+        #expect(!text.stdout.contains("not found") && text.stdout.contains("  upbit (krw)"), "\(text.stdout)")
+    }
+
     @Test func aFavoriteNoProviderKnowsExitsOne() throws {
         let rules = ProviderRules.make([("coingecko", gecko.baseURL)], vs: "usd", favorites: ["bitcoin", "nope-coin-zz"], rules: "")
         let run = try check(rules)

@@ -17,7 +17,7 @@ import Testing
     }
 
     private func state(_ flow: BinaryFlow, _ args: [String]) throws -> Binary.Run {
-        try Binary.run(["state"] + args + ["--state", flow.statePath])
+        try Binary.run(["state"] + args + ["--state", flow.statePath], environment: ["COINWATCH_CACHE": flow.dir.path + "/cache"])
     }
 
     @Test func showListsEveryPairFiringOrArmedWithLastNotifiedAndLastPrice() throws {
@@ -26,7 +26,7 @@ import Testing
         #expect(run.status == 0 && run.stderr.isEmpty)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(flow.statePath): 3 pair(s), outbox empty")
-        #expect(lines.count == 4)
+        #expect(lines.count == 4, "\(run.stdout)")
         let lo = try #require(lines.first { $0.hasPrefix("  lo  ") && $0.contains("ethereum") })
         #expect(lo.contains("firing") && lo.contains("last notified 20") && lo.contains("last price $90.00"), "\(lo)")
         let loBTC = try #require(lines.first { $0.hasPrefix("  lo  ") && $0.contains("bitcoin") })

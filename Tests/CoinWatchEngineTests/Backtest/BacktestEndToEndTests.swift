@@ -15,7 +15,7 @@ import Testing
 
     init() throws {
         server = try LoopbackServer { request in
-            guard request.path.hasSuffix("/market_chart") else { return .notFound }
+            guard request.path.hasSuffix("/market_chart/range") else { return .notFound }
             return (try? HistoryCaptures.capture(Self.capture)).map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
         }
         dir = try TempDir()
@@ -35,7 +35,7 @@ import Testing
                        environment: ["COINWATCH_CACHE": dir.path + "/cache", "COLUMNS": String(columns), "COINWATCH_LOCK_TIMEOUT": "20"])
     }
 
-    private var historyRequests: Int { server.requests.count { $0.path.hasSuffix("/market_chart") } }
+    private var historyRequests: Int { server.requests.count { $0.path.hasSuffix("/market_chart/range") } }
 
     /// The crossings of the 56k line at the hourly pass times, counted from the raw capture.
     static func bruteForceCrossings() throws -> Int {
@@ -68,9 +68,10 @@ import Testing
     @Test func backtestJsonIsTheSpecDocumentWithEveryAlertMarkedBacktest() throws {
         let run = try run(["--from", Self.from, "--to", Self.to, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
-        // The all-time high is taken as known at the start, from the history before it (days=max): no warning.
+        // The all-time high is taken as known at the start, from the history before it (market_chart/range from 2009): no warning.
         #expect(!run.stderr.contains("btc-ath"), "\(run.stderr)")
-        #expect(server.requests.contains { $0.path.hasSuffix("/market_chart") && ($0.query ?? "").contains("days=max") },
+        #expect(server.requests.contains { $0.path.hasSuffix("/market_chart/range") && $0.queryItem("from") == "1230940800"
+                && $0.queryItem("to") == "1618531200" },
                 "the days before the start were asked for: \(server.requests.map(\.path))")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(Set(document.keys) == ["from", "to", "step", "coins", "rules", "alerts"])

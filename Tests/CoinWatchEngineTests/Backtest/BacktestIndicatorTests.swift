@@ -94,7 +94,7 @@ import Testing
 
     @Test func anIndicatorRuleOnAHistoryOfPricesOnlyIsNamedWithTheReason() throws {
         let server = try LoopbackServer { request in
-            guard request.path.hasSuffix("/market_chart") else { return .notFound }
+            guard request.path.hasSuffix("/market_chart/range") else { return .notFound }
             return (try? HistoryCaptures.capture(BacktestEndToEndTests.capture)).map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
         }
         _ = try dir.write("rules.json", """

@@ -36,6 +36,17 @@ import Testing
         #expect(state.contains("btc-10k"))
     }
 
+    @Test func aCrossingOnARatioSubscribesToEveryTradeOfBothItsCoins() throws {
+        // The plan of the rules' data (DataPlan) says which feeds an event rule reads: a ratio's two coins.
+        let rig = try StreamRig(connections: [[["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 0.3]]])
+        try rig.writeRules(#"{"id": "eth-btc", "coin": "ETH/BTC", "when": {"crosses_above": 0.05}}"#)
+        let run = try rig.start(["-v"])
+        #expect(Eventually.wait(timeout: 15) { run.stderr.contains("binance: connected to") }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker/ethusdt@aggTrade"), "\(run.stderr)")
+    }
+
     @Test func reconnectInTheMiddleOfACrossingIsBridgedByOneRESTQuote() throws {
         // The feed drops (1006) at 9500; while it is gone the price crosses 10000. The REST quote
         // taken right after the reconnect sees 10100, so the crossing is not missed.

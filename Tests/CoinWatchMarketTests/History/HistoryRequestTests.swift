@@ -45,8 +45,12 @@ struct HistoryRequestTests {
         #expect(days(.h1, 30 * 24 * Self.hour) == "vs_currency=usd&days=30")
         #expect(days(.d1, 365 * 24 * Self.hour) == "vs_currency=usd&days=365")
         #expect(days(.d1, Self.now - gecko.earliest) == "vs_currency=usd&days=max")
-        #expect(gecko.historyRequests(market: "bitcoin", vs: "usd", timeframe: .h1, from: 0, to: 1, now: Self.now)[0].url
+        #expect(gecko.historyRequests(market: "bitcoin", vs: "usd", timeframe: .h1, from: Self.now - Self.hour, to: Self.now, now: Self.now)[0].url
             .hasPrefix("https://api.coingecko.com/api/v3/coins/bitcoin/market_chart?"))
+        // A span that ends in the past asks for that span, never the last days (issue 32 item 3).
+        #expect(gecko.historyRequests(market: "bitcoin", vs: "usd", timeframe: .h1, from: 1_618_876_800_000, to: 1_620_604_800_000,
+                                      now: Self.now)[0].url
+            == "https://api.coingecko.com/api/v3/coins/bitcoin/market_chart/range?vs_currency=usd&from=1618876800&to=1620604800")
         #expect(gecko.ohlcRequest(id: "bitcoin", vs: "usd", days: 7).url == "https://api.coingecko.com/api/v3/coins/bitcoin/ohlc?vs_currency=usd&days=7")
     }
 

@@ -16,25 +16,6 @@ import Testing
         return try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
     }
 
-    /// Upbit as `Replays.upbit`, whose `/ticker` also lists KRW-USDT: the captured KRW-BTC and
-    /// KRW-ETH tickers as captured, then one hand-written KRW-USDT ticker in Upbit's shape (no
-    /// capture of it exists) at `usdt` won.
-    private static func upbitWithTether(usdt: Double) throws -> ReplayServer {
-        var routes = Replays.upbitRoutes()
-        routes["/ticker"] = { request in
-            let asked = Set((request.queryItem("markets") ?? "").split(separator: ",").map(String.init))
-            guard !asked.isEmpty, asked.isSubset(of: ["KRW-BTC", "KRW-ETH", "KRW-USDT"]) else {
-                return .json(#"{"error":{"name":404,"message":"Code not found"}}"#, status: 404)
-            }
-            var bytes = (try? Fixtures.bytes("real/upbit/ticker_markets-KRW-BTC,KRW-ETH_2025-07-30.json")) ?? []
-            while let last = bytes.last, last != UInt8(ascii: "]") { bytes.removeLast() }
-            bytes.removeLast()
-            let tether = #",{"market":"KRW-USDT","trade_price":\#(usdt),"signed_change_rate":0.001,"high_price":\#(usdt),"low_price":\#(usdt),"acc_trade_price_24h":1000000000,"timestamp":1753894995113}]"#
-            return .bytes(bytes + Array(tether.utf8), contentType: "application/json")
-        }
-        return try ReplayServer(routes)
-    }
-
     @Test func rulesQuoteInSeveralCurrenciesWithOneBatchedRequestPerProviderAndCurrency() throws {
         let gecko = try MarketServer()
         gecko.set("bitcoin", price: 100_000)
@@ -66,7 +47,7 @@ import Testing
     }
 
     @Test func kimchiPremiumComparesUpbitWithBinanceAtUpbitsTetherPrice() throws {
-        let upbit = try Self.upbitWithTether(usdt: 15_000)
+        let upbit = try Replays.upbitWithTether(usdt: 15_000)
         let binance = try Replays.binance()
         let rules = ProviderRules.make([("upbit", upbit.baseURL), ("binance", binance.baseURL)], vs: "krw", favorites: ["BTC"], rules: """
             {"id": "kimchi", "coin": "BTC", "provider": "upbit",
@@ -89,7 +70,7 @@ import Testing
     }
 
     @Test func aPremiumWithAMissingLegIsNotObservedAndTheFailureIsNamed() throws {
-        let upbit = try Self.upbitWithTether(usdt: 15_000)
+        let upbit = try Replays.upbitWithTether(usdt: 15_000)
         let binance = try ReplayServer(["/api/v3/exchangeInfo": { _ in Reply.json(Replays.exchangeInfo) },
                                         "/api/v3/ticker/24hr": { _ in Reply.text("<html>502 Bad Gateway</html>", status: 502) }])
         let rules = ProviderRules.make([("upbit", upbit.baseURL), ("binance", binance.baseURL)], vs: "krw", favorites: ["BTC"], rules: """

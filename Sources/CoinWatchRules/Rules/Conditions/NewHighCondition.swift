@@ -1,13 +1,13 @@
 /// `new_high`: the price is a new high for a window (level). It becomes true at or over the
 /// provider's own high for the window where it reports one (24h, 52w, all-time) and over every
-/// price recorded within the window; a window the provider does not report needs coinwatch to
-/// have watched the coin that long. Once fired it stays true until the price pulls back more
+/// price recorded within the window; a window the provider does not report is taken from its price
+/// history at the first pass (`WindowHistory`), then kept current by the observed prices. Once fired it stays true until the price pulls back more
 /// than 1 % below the window's high, so a level or grinding market does not flap
 /// fired/resolved (`WindowExtreme`; docs/rules.md "new_high and new_low: when they resolve").
 struct NewHighCondition: WindowExtremeKind {
     static let high = true
     static let key = "new_high"
-    static let summary = "price ≥ the provider's own high for the window where it reports one (24h, 52w, all-time) and > every price recorded within the window; windows 24h 7d 30d 52w all; a window the provider does not report needs coinwatch to have watched the coin that long; once fired, true until the price falls more than 1% below the window's high"
+    static let summary = "price ≥ the provider's own high for the window where it reports one (24h, 52w, all-time) and > every price recorded within the window; windows 24h 7d 30d 52w all; a window the provider does not report is taken from its price history at the first pass, then kept current (without any history it waits until coinwatch has watched the coin that long); once fired, true until the price falls more than 1% below the window's high"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
     static let sample = #"{"new_high": "24h"}"#

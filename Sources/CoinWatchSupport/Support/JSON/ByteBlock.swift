@@ -32,6 +32,15 @@ enum ByteBlock {
         (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
+    /// Bytes that are not an ASCII digit, exactly (no borrow runs between bytes): each byte xor '0'
+    /// is 0–9 for a digit; adding 0x76 to its low seven bits sets the high bit from 10 on, and a
+    /// byte of 0x80 or more keeps its own.
+    @inline(__always)
+    static func nonDigits(_ word: UInt64) -> UInt64 {
+        let shifted = word ^ (ones &* 0x30)
+        return (((shifted & ~highs) &+ ones &* 0x76) | shifted) & highs
+    }
+
     /// Bytes of 0x80 or more (not ASCII).
     @inline(__always)
     static func high(_ word: UInt64) -> UInt64 { word & highs }

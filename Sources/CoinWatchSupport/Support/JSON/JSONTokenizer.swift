@@ -38,6 +38,7 @@ package struct JSONTokenizer {
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// Skips JSON white space: space, tab, line feed and carriage return.
+    @inline(__always)
     mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -54,6 +55,7 @@ package struct JSONTokenizer {
     }
 
     /// Consumes `byte` after white space; false (nothing consumed but the space) when another byte is next.
+    @inline(__always)
     package mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { return false }
@@ -62,6 +64,7 @@ package struct JSONTokenizer {
     }
 
     /// The next significant byte, not consumed.
+    @inline(__always)
     package mutating func next() -> UInt8? {
         skipSpace()
         return peek
@@ -402,11 +405,34 @@ package struct JSONTokenizer {
     /// `true`, `false` and `null` as bytes.
     static let `true` = Array("true".utf8), `false` = Array("false".utf8), null = Array("null".utf8)
 
+    /// Steps over the string whose opening quote is at the cursor as `scanString` reads it; false where
+    /// `scanString` throws. A string of plain ASCII without escapes (nearly every key and value of a
+    /// state file) is passed a word at a time with no more work; any other is read by `scanString`.
+    @inline(__always)
+    private mutating func skipString() -> Bool {
+        let opening = index
+        index = passWords(from: index + 1) { word in
+            ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
+                | ByteBlock.below(word, 0x20) | ByteBlock.high(word)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return true
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            index += 1
+        }
+        index = opening
+        return (try? scanString()) != nil
+    }
+
     /// Skips one value of any kind, nested at most `depth` deep; false when it is not valid JSON.
     package mutating func skipValue(depth: Int = 64) -> Bool {
         guard depth > 0, let byte = next() else { return false }
         switch byte {
-        case UInt8(ascii: "\""): return stringRange() != nil
+        case UInt8(ascii: "\""): return skipString()
         case UInt8(ascii: "t"): return takeWord(Self.true)
         case UInt8(ascii: "f"): return takeWord(Self.false)
         case UInt8(ascii: "n"): return takeNull()
@@ -421,7 +447,7 @@ package struct JSONTokenizer {
             index += 1
             if take(UInt8(ascii: "}")) { return true }
             repeat {
-                guard stringRange() != nil, take(UInt8(ascii: ":")), skipValue(depth: depth - 1) else { return false }
+                guard next() == UInt8(ascii: "\""), skipString(), take(UInt8(ascii: ":")), skipValue(depth: depth - 1) else { return false }
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "}"))
         default:
@@ -431,33 +457,37 @@ package struct JSONTokenizer {
 
     /// Steps over a number at the cursor as `number()` would, without working out its value when it
     /// plainly fits a `Double` (no exponent, at most 300 digits before the point); false when no
-    /// valid, finite number is there.
+    /// valid, finite number is there. Its runs of digits are passed a word at a time.
+    @inline(__always)
     private mutating func skipNumber() -> Bool {
         let start = index
-        if peek == UInt8(ascii: "-") { index += 1 }
-        guard let lead = peek, Self.isDigit(lead) else { return false }
-        index += 1
-        if lead != UInt8(ascii: "0") {
-            skipDigits()
-        } else if let after = peek, Self.isDigit(after) {
-            return false  // a leading zero
+        let count = bytes.count
+        var at = index
+        if at < count, bytes[at] == UInt8(ascii: "-") { at += 1 }
+        guard at < count, Self.isDigit(bytes[at]) else { return false }
+        let lead = at
+        at = digitsEnd(from: at + 1)
+        if bytes[lead] == UInt8(ascii: "0"), at > lead + 1 { return false }  // a leading zero
+        let whole = at - start
+        if at < count, bytes[at] == UInt8(ascii: ".") {
+            let fraction = at + 1
+            at = digitsEnd(from: fraction)
+            guard at > fraction else { return false }
         }
-        let whole = index - start
-        if peek == UInt8(ascii: ".") {
-            index += 1
-            guard let digit = peek, Self.isDigit(digit) else { return false }
-            skipDigits()
-        }
-        guard peek != UInt8(ascii: "e"), peek != UInt8(ascii: "E"), whole <= 300 else {
+        if whole > 300 || (at < count && bytes[at] | 0x20 == UInt8(ascii: "e")) {
             index = start
             return number() != nil
         }
+        index = at
         return true
     }
 
-    /// Steps over a run of decimal digits.
-    private mutating func skipDigits() {
-        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+    /// The offset of the first byte from `offset` that is not a decimal digit (the end when none is).
+    @inline(__always)
+    private func digitsEnd(from offset: Int) -> Int {
+        var at = passWords(from: offset, ByteBlock.nonDigits)
+        while at < bytes.count, Self.isDigit(bytes[at]) { at += 1 }
+        return at
     }
 }
 

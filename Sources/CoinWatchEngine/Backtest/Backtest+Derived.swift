@@ -1,0 +1,44 @@
+import CoinWatchMarket
+import CoinWatchRules
+extension Backtest {
+    /// The histories of the coins a replay prices from others (SPEC §8): a ratio `"A/B"` from both
+    /// coins' histories (A's price over B's latest at each of A's times), the portfolio from every held
+    /// coin's (the total value at each time where every held coin has a price), as `DataPlan` says a
+    /// live pass makes them. `series` holds the loaded coins; the made ones are added under the
+    /// rules' coin (`"ethereum/bitcoin"`, `"portfolio"`). A made coin whose parts lack history is left out.
+    package static func addMade(to series: inout [String: Series], rules: RulesFile) {
+        let plan = DataPlan(rules)
+        for rule in plan.rules where rule.enabled {
+            for (coin, parts) in zip(rule.coins, rule.history) where series[coin] == nil && parts != [coin] {
+                let loaded = parts.compactMap { series[$0] }
+                guard loaded.count == parts.count, !loaded.isEmpty else { continue }
+                if coin == RuleCoin.portfolio {
+                    let amounts = parts.map { part in rules.holdings.filter { $0.coin == part }.reduce(0) { $0 + $1.amount } }
+                    series[coin] = made(loaded, template: Quote(providerID: RuleCoin.portfolio, symbol: "PORTFOLIO", name: "Portfolio",
+                                                                vs: rules.vsCurrency, price: 0, provider: loaded[0].template.provider)) { prices in
+                        zip(prices, amounts).reduce(0) { $0 + $1.0 * $1.1 }
+                    }
+                } else if loaded.count == 2 {
+                    series[coin] = made(loaded, template: RuleRunner.ratio(loaded[0].template, loaded[1].template)) { $0[0] / $0[1] }
+                }
+            }
+        }
+    }
+
+    /// A history of points at every time of any of `parts` where each has a price at or before it,
+    /// priced by `value` from their latest prices.
+    private static func made(_ parts: [Series], template: Quote, value: ([Double]) -> Double) -> Series {
+        let times = Set(parts.flatMap(\.times)).sorted()
+        var cursors = [Int](repeating: -1, count: parts.count)
+        var points: [(time: Int64, price: Double)] = []
+        for time in times {
+            for (index, part) in parts.enumerated() {
+                while cursors[index] + 1 < part.times.count, part.times[cursors[index] + 1] <= time { cursors[index] += 1 }
+            }
+            guard cursors.allSatisfy({ $0 >= 0 }) else { continue }
+            let price = value(cursors.indices.map { parts[$0].prices[cursors[$0]] })
+            if price.isFinite, price > 0 { points.append((time, price)) }
+        }
+        return Series(points: points, template: template)
+    }
+}

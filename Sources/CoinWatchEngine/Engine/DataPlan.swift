@@ -1,0 +1,173 @@
+import CoinWatchMarket
+import CoinWatchRules
+/// What data each rule of a rules file needs (SPEC §2), worked out once: the quotes its
+/// observations are made of (its coin in its `vs` from its `provider`, both coins of a ratio, the
+/// held coins of the portfolio, a premium's other leg and the price that converts it), the candles
+/// its indicators read, and the price histories a replay of it loads. Passes (`QuoteDemand`,
+/// `CandleFeed`), `stream`, `explain`, `backtest` and `check` read it, so none of them works a
+/// rule's data out on its own.
+package struct DataPlan: Sendable {
+    /// A coin quoted in a currency by a provider (nil: the providers in order, with failover).
+    package struct Feed: Sendable, Hashable {
+        /// As written in rules.json (a favorite, or a currency's symbol that converts a premium).
+        package var coin: String
+        /// Lower case.
+        package var vs: String
+        package var provider: String?
+
+        package init(coin: String, vs: String, provider: String?) {
+            self.coin = coin
+            self.vs = vs
+            self.provider = provider
+        }
+    }
+
+    /// What one rule needs.
+    package struct RuleData: Sendable {
+        /// The rule's id.
+        package var id: String
+        /// Whether a pass evaluates it (`enabled`; `expires` is a pass's own judgement).
+        package var enabled: Bool
+        /// Whether its condition is an event (a crossing, a range), which a trade between two
+        /// observations can make happen (`stream` subscribes to every trade of its feeds).
+        package var isEvent: Bool
+        /// The coins of its pairs, as written (every favorite for `"*"`).
+        package var coins: [String]
+        /// Its quote currency (lower case) and provider (nil: the providers in order).
+        package var vs: String
+        package var provider: String?
+        /// Per pair coin (same order as `coins`): the quotes its observation is made of, its own first.
+        package var feeds: [[Feed]]
+        /// The indicators it reads on closed candles, of its own feed.
+        package var indicators: [IndicatorNeed]
+        /// Per pair coin: the coins whose price history a replay of it is made from (the coin, a
+        /// ratio's two coins, the portfolio's held coins), in `vs_currency`.
+        package var history: [[String]]
+    }
+
+    /// `vs_currency`, lower case.
+    package let vsCurrency: String
+    /// The watchlist, as written.
+    package let favorites: [String]
+    /// One per rule of rules.json, same order (disabled ones too).
+    package let rules: [RuleData]
+
+    package init(_ file: RulesFile) {
+        vsCurrency = file.vsCurrency
+        favorites = file.favorites
+        let held = file.holdings.map(\.coin).uniqued()
+        rules = file.rules.map { rule in
+            let vs = rule.vs ?? file.vsCurrency
+            let provider = rule.provider?.rawValue
+            let needs = rule.condition.kind.needs
+            let coins = rule.coin == "*" ? file.favorites : [rule.coin]
+            // An exchange event rule reads its provider's market list (`MarketEventStage`), not quotes.
+            if rule.condition.kind is any ExchangeEventKind {
+                return RuleData(id: rule.id, enabled: rule.enabled, isEvent: false, coins: coins, vs: vs, provider: provider,
+                                feeds: coins.map { _ in [] }, indicators: [], history: coins.map { _ in [] })
+            }
+            var feeds: [[Feed]] = []
+            var history: [[String]] = []
+            for coin in coins {
+                if coin == RuleCoin.portfolio {
+                    feeds.append(held.map { Feed(coin: $0, vs: file.vsCurrency, provider: nil) })
+                    history.append(held)
+                    continue
+                }
+                if let parts = RuleCoin.ratioParts(coin) {
+                    feeds.append([Feed(coin: parts.base, vs: vs, provider: provider), Feed(coin: parts.quote, vs: vs, provider: provider)])
+                    history.append([parts.base, parts.quote])
+                    continue
+                }
+                var own = [Feed(coin: coin, vs: vs, provider: provider)]
+                for leg in needs.premiums {
+                    own.append(Feed(coin: coin, vs: leg.againstVs, provider: leg.against.rawValue))
+                    if leg.againstVs != vs { own.append(Feed(coin: Self.conversionCoin(leg), vs: vs, provider: provider)) }
+                }
+                feeds.append(own)
+                history.append([coin])
+            }
+            return RuleData(id: rule.id, enabled: rule.enabled, isEvent: !rule.condition.isLevel, coins: coins, vs: vs, provider: provider, feeds: feeds,
+                            indicators: needs.indicators, history: history)
+        }
+    }
+
+    /// The key of `feed` among a pass's quotes (`QuoteKey`).
+    package func key(_ feed: Feed) -> String {
+        QuoteKey.key(feed.coin, vs: feed.vs, provider: feed.provider, defaultVs: vsCurrency)
+    }
+
+    /// The coin whose price converts a premium's other leg: `against_vs` as a symbol (`USDT`, quoted
+    /// as KRW-USDT on Upbit for a rule in krw).
+    package static func conversionCoin(_ leg: PremiumLeg) -> String { leg.againstVs.uppercased() }
+
+    /// What a pass fetches: the favorites through the providers in order, then every enabled rule's feeds.
+    package var demand: QuoteDemand { QuoteDemand(self, rules: rules.indices, favorites: true) }
+
+    /// What one rule's pairs on `coins` (nil: all of them) need fetched, and nothing else (`explain`).
+    package func demand(rule index: Int, coins: Set<String>? = nil) -> QuoteDemand {
+        QuoteDemand(self, rules: [index], favorites: false, coins: coins)
+    }
+
+    /// The indicators each feed's rules read (enabled rules), by the feed's key.
+    package var indicatorNeeds: [String: [IndicatorNeed]] { indicatorNeeds(rules: rules.indices) }
+
+    /// `indicatorNeeds` of the rules at `indices` only.
+    package func indicatorNeeds(rules indices: some Sequence<Int>, coins: Set<String>? = nil) -> [String: [IndicatorNeed]] {
+        var out: [String: [IndicatorNeed]] = [:]
+        for index in indices {
+            let rule = rules[index]
+            guard rule.enabled, !rule.indicators.isEmpty else { continue }
+            for (coin, feeds) in zip(rule.coins, rule.feeds) where coins?.contains(coin) ?? true {
+                guard let own = feeds.first else { continue }
+                let key = key(own)
+                for need in rule.indicators where !(out[key] ?? []).contains(where: { $0.key == need.key }) {
+                    out[key, default: []].append(need)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The coins whose feed in `vs_currency` through the providers in order some enabled event rule
+    /// reads (its own coin, or one of a ratio's): `stream` subscribes to their every trade.
+    package var tradedCoins: Set<String> {
+        var coins = Set<String>()
+        for rule in rules where rule.enabled && rule.isEvent {
+            for feed in rule.feeds.joined() where feed.provider == nil && feed.vs == vsCurrency { coins.insert(feed.coin) }
+        }
+        return coins
+    }
+
+    /// The coins whose price history a replay of the enabled rules loads, favorites' order first.
+    package var historyCoins: [String] {
+        var coins: [String] = []
+        var seen = Set<String>()
+        for rule in rules where rule.enabled {
+            for coin in rule.history.joined() where seen.insert(coin).inserted { coins.append(coin) }
+        }
+        let favorites = self.favorites.filter(seen.contains)
+        let listed = Set(favorites)
+        return favorites + coins.filter { !listed.contains($0) }
+    }
+
+    /// What each provider is asked for in each currency by a pass (`check --online`): for each
+    /// currency of the demand, the coins through the providers in order (asked of every failover
+    /// provider that quotes in that currency) and those pinned to one provider.
+    package func asked(failover: [String], serves: (String, String) -> Bool) -> [(provider: String, vs: String, coins: [String])] {
+        var out: [(provider: String, vs: String, coins: [String])] = []
+        func add(_ provider: String, _ vs: String, _ coins: [String]) {
+            guard !coins.isEmpty else { return }
+            if let at = out.firstIndex(where: { $0.provider == provider && $0.vs == vs }) {
+                out[at].coins += coins.filter { !out[at].coins.contains($0) }
+            } else {
+                out.append((provider, vs, coins.uniqued()))
+            }
+        }
+        for currency in demand.currencies {
+            for provider in failover where serves(provider, currency.vs) { add(provider, currency.vs, currency.failover) }
+            for (provider, coins) in currency.pinned.sorted(by: { $0.key < $1.key }) { add(provider, currency.vs, coins) }
+        }
+        return out
+    }
+}
