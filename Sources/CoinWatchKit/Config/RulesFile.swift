@@ -24,6 +24,8 @@ public struct RulesFile: Sendable, Equatable {
     public var sinks: [String: SinkConfig] = ["stdout": .stdout]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     public var heartbeat: HeartbeatConfig?
+    /// `control`: the chats that may manage coinwatch (SPEC §13); nil when rules.json has none.
+    public var control: ControlConfig?
 
     public init(path: String) { self.path = path }
 

@@ -17,7 +17,7 @@ struct RulesValidator {
     static let maxFileBytes = 1 << 20
 
     static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
-                               "heartbeat"]
+                               "heartbeat", "control"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -114,6 +114,9 @@ struct RulesValidator {
         }
         if let node = top["heartbeat"] {
             result.heartbeat = validateHeartbeat(node, path: "heartbeat")
+        }
+        if let node = top["control"] {
+            result.control = validateControl(node, path: "control", sinks: top["sinks"])
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)
