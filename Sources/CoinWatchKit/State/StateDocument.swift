@@ -31,6 +31,8 @@ public struct StateDocument: Codable, Sendable, Equatable, StateRecord {
     /// File sink path → JSON Lines records not yet appended whole (write-ahead, like the outbox): saved
     /// before they are written, removed once they are, appended on the next pass after a kill or a failure.
     public var fileSpool: [String: [String]] = [:]
+    /// The chat side (SPEC §13): offsets, answers waiting, unknown senders reported.
+    public var control = ControlState()
 
     public init() {}
 
@@ -60,6 +62,7 @@ public struct StateDocument: Codable, Sendable, Equatable, StateRecord {
         .defaulted("windows", \.memory.windows, .dictionary(.record), default: [:], omittedWhenDefault: true),
         .optional("last_pass", \.lastPass, .number),
         .defaulted("file_spool", \.fileSpool, .dictionary(.array(.string)), default: [:]),
+        .defaulted("control", \.control, .record, default: ControlState(), omittedWhenDefault: true),
     ])
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.

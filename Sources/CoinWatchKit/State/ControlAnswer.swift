@@ -1,0 +1,37 @@
+/// A chat command's answer waiting to be sent (SPEC §13), kept in the state's `control` section from the
+/// state write that advanced the chat's offset past the command until the chat service accepted it.
+public struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
+    /// `telegram` or `matrix`.
+    public var transport: String
+    /// The chat (Telegram chat id, Matrix room id) it goes to.
+    public var chat: String
+    public var text: String
+    /// Stable per command (`telegram:<update_id>`, `matrix:<event_id>`): the transaction id of a Matrix
+    /// send, so a retried answer is shown once.
+    public var key: String
+    /// Seconds since 1970.
+    public var queuedAt: Double
+    public var attempts: Int = 0
+    /// Not sent before this instant (a 429's `retry_after`, or one second after the chat's last message).
+    public var notBefore: Double?
+
+    public init(transport: String, chat: String, text: String, key: String, queuedAt: Double) {
+        self.transport = transport
+        self.chat = chat
+        self.text = text
+        self.key = key
+        self.queuedAt = queuedAt
+    }
+
+    static let fields = StateFields<ControlAnswer>(blank: ControlAnswer(transport: "", chat: "", text: "", key: "", queuedAt: 0), [
+        .required("transport", \.transport, .string),
+        .required("chat", \.chat, .string),
+        .required("text", \.text, .string),
+        .required("key", \.key, .string),
+        .required("queued_at", \.queuedAt, .number),
+        .defaulted("attempts", \.attempts, .integer, default: 0),
+        .optional("not_before", \.notBefore, .number),
+    ])
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+}
