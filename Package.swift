@@ -23,11 +23,36 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "CoinWatchKit", dependencies: ["CCurl", "CSQLite", "CWslay"]),
-        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchKit"]),
+        // The library targets, one per layer; each depends only on the layers below it, so the
+        // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
+        // `package`.
+        .target(name: "CoinWatchSupport"),
+        .target(name: "CoinWatchTransport", dependencies: ["CoinWatchSupport", "CCurl", "CWslay"]),
+        .target(name: "CoinWatchMarket", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CSQLite"]),
+        .target(name: "CoinWatchRules", dependencies: ["CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket"]),
+        .target(name: "CoinWatchState", dependencies: ["CoinWatchSupport", "CoinWatchMarket", "CoinWatchRules"]),
+        .target(name: "CoinWatchEngine", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState",
+        ]),
+        .target(name: "CoinWatchCLI", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
+        ]),
+        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
-        .executableTarget(name: "coinwatch-bench", dependencies: ["CoinWatchKit"]),
-        .testTarget(name: "CoinWatchKitTests", dependencies: ["CoinWatchKit"]),
+        .executableTarget(name: "coinwatch-bench", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+        ]),
+        // What the tests share (fixtures, loopback servers, the running binary); not a product.
+        .target(name: "TestHelpers", dependencies: [
+            "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI",
+        ], path: "Tests/TestHelpers"),
+        .testTarget(name: "CoinWatchSupportTests", dependencies: ["CoinWatchSupport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchTransportTests", dependencies: ["CoinWatchTransport", "TestHelpers"]),
+        .testTarget(name: "CoinWatchMarketTests", dependencies: ["CoinWatchMarket", "TestHelpers"]),
+        .testTarget(name: "CoinWatchRulesTests", dependencies: ["CoinWatchRules", "TestHelpers"]),
+        .testTarget(name: "CoinWatchStateTests", dependencies: ["CoinWatchState", "TestHelpers"]),
+        .testTarget(name: "CoinWatchEngineTests", dependencies: ["CoinWatchEngine", "TestHelpers"]),
+        .testTarget(name: "CoinWatchCLITests", dependencies: ["CoinWatchCLI", "TestHelpers"]),
     ]
 )
 

@@ -1,6 +1,6 @@
 // The libFuzzer entry point: `COINWATCH_FUZZ_TARGET` names the FuzzTargets function to feed.
 // Built by scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address` together with
-// Tests/CoinWatchKitTests/Fuzz/FuzzTargets.swift against an instrumented CoinWatchKit.
+// Tests/TestHelpers/FuzzTargets.swift against the instrumented library targets.
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -356,6 +356,56 @@ def run_everyday(args, work: Path) -> dict:
     return results
 
 
+LOG_MIB = 100
+
+
+def run_log(args, work: Path) -> dict:
+    """Issue #36: `coinwatch log --limit 20` on a 100 MB alert log (alert records as a file sink writes them,
+    a sixth of them resolved, every fiftieth an undelivered record); and, for the record, `--since 1h`, which reads it all."""
+    print(f"bench: coinwatch log on a {LOG_MIB} MB alert log", flush=True)
+    folder = work / "log"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "alerts.jsonl"
+    if not log.exists() or log.stat().st_size < LOG_MIB * 1_000_000:
+        start = 1_700_000_000
+        with open(log, "w") as out:
+            i = 0
+            while out.tell() < LOG_MIB * 1_000_000:
+                coin = coin_id(i % 5000 + 1)
+                status = "resolved" if i % 6 == 5 else "firing"
+                stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + i * 30))
+                record = {"id": f"{i:016x}", "time": stamp, "rule": f"a{i % 5000 + 1}", "coin": coin,
+                          "symbol": coin[-4:].upper(), "name": coin.title(), "vs": "usd", "condition": "above",
+                          "threshold": 100.5, "price": 101.25, "previous": 99.5, "change_24h": 2.31, "status": status,
+                          "provider": "coingecko",
+                          "message": f"{coin[-4:].upper()} is above $100.50 — now $101.25 (+2.31% 24h)",
+                          "url": f"https://www.coingecko.com/en/coins/{coin}"}
+                if i % 50 == 49:
+                    record["undelivered"] = {"sink": "chat", "reason": "expired", "time": stamp}
+                out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+                i += 1
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": str(folder),
+           "TZ": "UTC"}
+    results = {"log_mb": log.stat().st_size / 1_000_000}
+    cases = {"limit": ["log", "--file", str(log), "--limit", "20"],
+             "since": ["log", "--file", str(log), "--since", "1h"]}
+    for name, argv in cases.items():
+        results[name] = measure(f"coinwatch {' '.join(argv)}", [str(args.bin)] + argv, folder, env,
+                                args.runs if name == "limit" else min(args.runs, 3), [], log)
+    return results
+
+
+def log_targets(log: dict | None) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for issue #36's speed target, and the whole-file read for the record."""
+    if not log or "limit" not in log:
+        return []
+    r, whole = log["limit"], log["since"]
+    return [(f"`log --limit 20` on a {log['log_mb']:.0f} MB log: ≤ 100 ms", f"{fmt_ms(r)} ms, {r['rss_mib']:.0f} MiB peak",
+             r["median_ms"] <= 100),
+            (f"`log --since 1h` on the same log (reads it all, prints nothing)",
+             f"{fmt_ms(whole)} ms, {whole['rss_mib']:.0f} MiB peak", None)]
+
+
 def everyday_targets(everyday: dict | None) -> list[tuple[str, str, bool | None]]:
     """(target, measured, met) for the speed target of issue #19 this case measures."""
     if not everyday or "silence_list" not in everyday:
@@ -859,6 +909,12 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "explained ones read (by their keys). Issue 31 took out the machinery that did not pay "
                              "(see \"Less machinery\" below).",
                              everyday_targets(result.get("everyday")))
+    lines += targets_section("Past alerts (issue #36)",
+                             f"`coinwatch log --file alerts.jsonl --limit 20` on a {LOG_MIB} MB alert log of alert records "
+                             "as a file sink writes them (about 330,000), each run a fresh process (wall time, peak RSS): "
+                             "the log is read backward in 64 KiB blocks until 20 records are found. `--since 1h` (no record "
+                             "that recent) reads the whole file forward, block by block.",
+                             log_targets(result.get("log")))
     lines += targets_section("Backtest (issue #17)",
                              "`coinwatch-bench --backtest 90 20 50` (`Sources/coinwatch-bench/BacktestBench.swift`): 90 days of "
                              "1-minute candles (a seeded random walk with wicks and volumes, 129,600 a coin) for 20 coins through "
@@ -916,11 +972,12 @@ def main() -> int:
     parser.add_argument("--from-results", type=Path, help="rewrite the report from a results.json, running nothing")
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
+    parser.add_argument("--only-log", action="store_true", help="run only the coinwatch log case and print its targets")
     parser.add_argument("--only-everyday", action="store_true",
                         help="run only the explain / silence list case and print its targets")
     args = parser.parse_args()
     for only, run, check in [(args.only_watch, run_watch, watch_targets), (args.only_sinks, run_sinks, sinks_targets),
-                             (args.only_everyday, run_everyday, everyday_targets)]:
+                             (args.only_everyday, run_everyday, everyday_targets), (args.only_log, run_log, log_targets)]:
         if not only:
             continue
         args.bin, args.micro = args.bin.resolve(), args.micro.resolve()
@@ -951,7 +1008,7 @@ def main() -> int:
               "cases": cases, "micro": run_micro(args.micro, args.runs),
               "json_layer": run_json_layer(args.micro, args.work), "history": run_history(args, args.work),
               "sinks": run_sinks(args, args.work), "everyday": run_everyday(args, args.work), "stream": run_stream(args, args.work),
-              "watch": run_watch(args, args.work),
+              "watch": run_watch(args, args.work), "log": run_log(args, args.work),
               "backtest": run_backtest(args.micro, args.work, peer_python, min(args.runs, 3))}
     (args.work / "results.json").write_text(json.dumps(result, indent=1))
     if args.save_baseline:
@@ -963,7 +1020,7 @@ def main() -> int:
     print("\n".join(case_table(cases) + [""] + micro_table(result["micro"])))
     for t, m, ok in (targets(cases, result["micro"]) + history_targets(result.get("history"))
                      + sinks_targets(result.get("sinks")) + everyday_targets(result.get("everyday")) + stream_targets(result.get("stream"))
-                     + watch_targets(result.get("watch"))
+                     + watch_targets(result.get("watch")) + log_targets(result.get("log"))
                      + backtest_targets(result.get("backtest"))):
         print(f"{'info  ' if ok is None else 'met   ' if ok else 'MISSED'} {t}: {m}")
     print(f"bench: wrote {args.out}")

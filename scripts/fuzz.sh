@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes coinwatch's parsers with libFuzzer: builds an instrumented CoinWatchKit (swiftc
+# Fuzzes coinwatch's parsers with libFuzzer: builds the library targets instrumented (swiftc
 # -sanitize=fuzzer,address), then runs each target for FUZZ_SECONDS seconds, seeded from Fixtures/
 # and from every kept regression input. A crash stops the run and names the input to keep.
 #   FUZZ_SECONDS=60 (per target)   FUZZ_TARGETS="rules coingecko coinpaprika bithumb upbit binance state duration retry-after"
@@ -19,16 +19,23 @@ for map in Sources/C*/module.modulemap; do
 done
 mkdir -p "$OUT"
 
-# The instrumented library, rebuilt only when a source changed.
-sources=$(find Sources/CoinWatchKit -name '*.swift' | sort)
-if [ ! -f "$OUT/libCoinWatchKit.a" ] || [ -n "$(find Sources/CoinWatchKit -name '*.swift' -newer "$OUT/libCoinWatchKit.a" | head -1)" ]; then
-    echo "fuzz: building instrumented CoinWatchKit"
-    # shellcheck disable=SC2086
-    "$SWIFTC" "${FLAGS[@]}" -parse-as-library -enable-testing -emit-library -static -module-name CoinWatchKit \
-        -emit-module -emit-module-path "$OUT/CoinWatchKit.swiftmodule" $sources -o "$OUT/libCoinWatchKit.a"
-fi
-"$SWIFTC" "${FLAGS[@]}" -parse-as-library -I "$OUT" Fuzz/Entry.swift Tests/CoinWatchKitTests/Fuzz/FuzzTargets.swift \
-    -L "$OUT" -lCoinWatchKit "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+# The instrumented library targets, in dependency order (Package.swift), each rebuilt when a source
+# of it or of a target below it changed.
+MODULES=(CoinWatchSupport CoinWatchTransport CoinWatchMarket CoinWatchRules CoinWatchState CoinWatchEngine)
+stale=0
+for module in "${MODULES[@]}"; do
+    lib="$OUT/lib$module.a"
+    if [ "$stale" = 1 ] || [ ! -f "$lib" ] || [ -n "$(find "Sources/$module" -name '*.swift' -newer "$lib" | head -1)" ]; then
+        stale=1
+        echo "fuzz: building instrumented $module"
+        # shellcheck disable=SC2046
+        "$SWIFTC" "${FLAGS[@]}" -I "$OUT" -parse-as-library -enable-testing -package-name coinwatch -emit-library -static \
+            -module-name "$module" -emit-module -emit-module-path "$OUT/$module.swiftmodule" \
+            $(find "Sources/$module" -name '*.swift' | sort) -o "$lib"
+    fi
+done
+"$SWIFTC" "${FLAGS[@]}" -parse-as-library -package-name coinwatch -I "$OUT" Fuzz/Entry.swift Tests/TestHelpers/FuzzTargets.swift \
+    -L "$OUT" $(printf -- '-l%s ' "${MODULES[@]}") "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # seeds TARGET: the Fixtures files a target starts from.
 seeds() {

@@ -15,9 +15,9 @@ static inline int cw_sqlite_bind_blob(sqlite3_stmt *s, int i, const void *v, int
 }
 
 /* sqlite3_open_v2 with the flags every coinwatch connection uses (read-write, create, no mutex:
-   one connection per thread; URIs off). */
+   one connection per thread; URIs off; a symbolic link at the path is refused, never followed). */
 static inline int cw_sqlite_open(const char *path, sqlite3 **db) {
-    return sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, 0);
+    return sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, 0);
 }
 
 #endif

@@ -6,7 +6,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import CoinWatchKit
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchEngine
 
 /// `coinwatch-bench --backtest [DAYS COINS RULES]` (issue 17): a backtest of `DAYS` days of 1-minute
 /// candles (a seeded random walk with wicks and volumes) for `COINS` coins through `RULES` plain

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import CoinWatchKit
+import CoinWatchMarket
 
 /// `coinwatch-bench --history DIR`: the history store's figures for `make bench` (issue 15):
 /// one year of hourly candles for 100 coins written in one batch per coin (size on disk, the

@@ -1,4 +1,6 @@
-import CoinWatchKit
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchState
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -2,7 +2,12 @@
 // 5,000) coingecko favorites, with price rules only, then with a premium rule and ratio rules added
 // (issue #16: they add no request beyond one batch per (provider, currency)). The transport is
 // in-process: it counts requests and answers /coins/markets with a price for every id asked.
-import CoinWatchKit
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
 import Synchronization
 
 /// Counts requests per (path, vs_currency) and answers `/coins/markets` for the asked ids.

@@ -1,4 +1,7 @@
-import CoinWatchKit
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
 
 /// `rules` rules spread evenly over `quotes` coins, evaluated by `RuleRunner` in the steady state
 /// (every pair and price series already in state). Passes alternate between two price sets 0.1 %

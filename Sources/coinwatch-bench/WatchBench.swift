@@ -1,4 +1,8 @@
-import CoinWatchKit
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+import CoinWatchCLI
 #if canImport(Glibc)
 import Glibc
 #endif

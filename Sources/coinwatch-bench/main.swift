@@ -8,7 +8,6 @@
 // `coinwatch-bench --backtest [DAYS COINS RULES] [--csv DIR]` a backtest replay (BacktestBench);
 // `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
-import CoinWatchKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import CoinWatchKit
+import CoinWatchCLI
 
 #if canImport(Glibc)
 import Glibc

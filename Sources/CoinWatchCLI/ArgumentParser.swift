@@ -1,0 +1,253 @@
+import CoinWatchEngine
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+/// Hand-written argument parsing in swift-argument-parser's manner (it cannot be a dependency).
+package enum ArgumentParser {
+    /// An option: its spellings, whether it takes a value, and the commands that accept it.
+    struct Option {
+        var names: [String]
+        var value: String?
+        var commands: Set<Arguments.Command>
+        var help: String
+        /// The help of the commands for which `help` says too much or too little.
+        var helpByCommand: [Arguments.Command: String] = [:]
+
+        /// The help line `command`'s page shows.
+        func help(for command: Arguments.Command) -> String { helpByCommand[command] ?? help }
+    }
+
+    static let everyCommand = Set(Arguments.Command.allCases)
+    /// The commands that print data, so take `--json` (SPEC §1): all but `completion` and `init`.
+    static let dataCommands = everyCommand.subtracting([.completion, .`init`])
+    /// The commands that may send an HTTP request, so take `-v`.
+    static let requestingCommands = everyCommand.subtracting([.completion, .state, .silence, .log])
+
+    /// Every option, in the order help lists them.
+    static let options: [Option] = [
+        Option(names: ["--once"], value: nil, commands: [.run, .watch], help: "Run one pass (watch: print the table once), then exit.",
+               helpByCommand: [.run: "Run one pass, then exit.", .watch: "Print the table once and exit (also what it does off a terminal)."]),
+        Option(names: ["--interval"], value: "DUR", commands: [.run, .watch], help: "Time between passes in loop mode, or between the live watchlist's refreshes (default: rules.json interval, else 60s).",
+               helpByCommand: [.run: "Time between passes in loop mode (default: rules.json interval, else 60s).",
+                               .watch: "Time between the live table's refreshes (default: rules.json interval, else 60s)."]),
+        Option(names: ["--sort"], value: "KEY", commands: [.watch], help: "Order the watchlist by rank, change, name, price or value (default: rank)."),
+        Option(names: ["--dry-run"], value: nil, commands: [.run, .stream], help: "Fetch and evaluate, print what would fire; send nothing, write no state."),
+        Option(names: ["--baseline"], value: nil, commands: [.run, .stream], help: "Record prices and pair states, notify nothing (the first run of a new rules file; in loop mode the first pass; in stream the first quote of every favorite)."),
+        Option(names: ["--metrics"], value: "PATH", commands: [.run, .stream], help: "After each pass (stream: at most every 5s when it changed, every 15s, at exit), write a Prometheus text file there atomically (node_exporter's textfile collector); a path that exists and is not a regular file is refused."),
+        Option(names: ["--json"], value: nil, commands: dataCommands, help: "Alerts as JSON Lines; other data as one JSON document.",
+               helpByCommand: Dictionary(uniqueKeysWithValues: dataCommands.subtracting([.run, .stream]).map { ($0, "Print one JSON document instead of text.") })),
+        Option(names: ["-q", "--quiet"], value: nil, commands: everyCommand.subtracting([.completion]), help: "Nothing on stdout."),
+        Option(names: ["-v", "--verbose"], value: nil, commands: requestingCommands, help: "One line per HTTP request, and per provider a pass served from its cache, on stderr (secrets redacted).",
+               helpByCommand: Dictionary(uniqueKeysWithValues: requestingCommands.subtracting([.run, .stream]).map { ($0, "One line per HTTP request on stderr (secrets redacted).") })
+),
+        Option(names: ["--rules"], value: "PATH", commands: everyCommand, help: "rules.json (default: $COINWATCH_RULES, ./rules.json, ~/.config/coinwatch/rules.json)."),
+        Option(names: ["--state"], value: "PATH", commands: everyCommand, help: "State file (default: $COINWATCH_STATE, ~/.local/state/coinwatch/state.json)."),
+        Option(names: ["--color"], value: "WHEN", commands: everyCommand, help: "auto, always or never (default: auto; NO_COLOR honoured)."),
+        Option(names: ["--conditions"], value: nil, commands: [.check], help: "List the condition kinds with a description and an example each."),
+        Option(names: ["--online"], value: nil, commands: [.check], help: "Also resolve every favorite against the providers."),
+        Option(names: ["--rule"], value: "ID", commands: [.state, .backtest, .log], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable); log: only this rule's alerts.",
+               helpByCommand: [.state: "With reset: forget only this rule's pairs.", .backtest: "Replay only this rule (repeatable).",
+                               .log: "Only this rule's alerts."]),
+        Option(names: ["--days"], value: "N", commands: [.backtest], help: "Replay the last N days (1-3650, default 30)."),
+        Option(names: ["--from"], value: "TIME", commands: [.backtest], help: "Replay from this ISO-8601 time (local when it has no offset) instead of --days."),
+        Option(names: ["--to"], value: "TIME", commands: [.backtest], help: "With --from: replay up to this time (default: now)."),
+        Option(names: ["--step"], value: "DUR", commands: [.backtest], help: "Time between simulated passes (default: rules.json interval, never finer than the history)."),
+        Option(names: ["--test"], value: nil, commands: [.notify], help: "Send a test message to each sink (or the one --sink names)."),
+        Option(names: ["--sink"], value: "NAME", commands: [.notify, .`init`], help: "notify --test: only this sink; init: the format of a starter chat sink (slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json).",
+               helpByCommand: [.notify: "Only this sink.", .`init`: "The format of a starter chat sink (slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json)."]),
+        Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
+        Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
+        Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
+        Option(names: ["--limit"], value: "N", commands: [.search, .log], help: "search: show at most N coins (1-250, default 10); log: only the last N alerts.",
+               helpByCommand: [.search: "Show at most N coins (1-250, default 10).", .log: "Only the last N alerts (after the other filters)."]),
+        Option(names: ["--since"], value: "DUR|TIME", commands: [.log], help: "Only alerts since a duration ago (90s, 15m, 1h30m, 7d) or an ISO-8601 time (local when it has no offset)."),
+        Option(names: ["--coin"], value: "COIN", commands: [.log], help: "Only alerts on this coin (a favorite as written, or its symbol)."),
+        Option(names: ["--status"], value: "S", commands: [.log], help: "Only firing, resolved or undelivered alerts."),
+        Option(names: ["--file"], value: "PATH", commands: [.log], help: "Read this JSON Lines log instead of the rules' first file sink."),
+        Option(names: ["--follow"], value: nil, commands: [.log], help: "Keep printing alerts as they are appended, across log rotation (rename or copytruncate); SIGINT/SIGTERM end it with status 0."),
+        Option(names: ["--vs"], value: "CUR", commands: [.show], help: "Quote currency (default: rules.json vs_currency, else usd)."),
+        Option(names: ["--force"], value: nil, commands: [.favorites, .`init`], help: "favorites remove: also remove the rules that name the coin; init: replace rules.json (the old one moved aside).",
+               helpByCommand: [.favorites: "With remove: also remove the rules that name the coin.", .`init`: "Replace rules.json (the old one is moved aside as .bak-<time>)."]),
+        Option(names: ["--for"], value: "DUR", commands: [.silence], help: "With add: how long the silence lasts (90s, 15m, 1h30m, 7d)."),
+        Option(names: ["--comment"], value: "TEXT", commands: [.silence], help: "With add: why (shown by 'silence list')."),
+        Option(names: ["--range"], value: "R", commands: [.show], help: "Also draw a chart of 1d, 7d, 30d, 90d, 1y or max (history cached under ~/.cache/coinwatch)."),
+        Option(names: ["-h", "--help"], value: nil, commands: everyCommand, help: "Show help information."),
+        Option(names: ["--version"], value: nil, commands: [.run], help: "Show the version."),
+    ]
+
+    /// Parses `args` (without the program name).
+    package static func parse(_ args: [String]) throws(UsageError) -> Arguments {
+        var parsed = Arguments()
+        var commandSeen = false
+        var pendingOptions: [(Option, String)] = []
+        var index = 0
+        var onlyPositionals = false
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+                if !commandSeen, !onlyPositionals, parsed.positionals.isEmpty {
+                    guard let command = Arguments.Command(rawValue: arg), command != .run else {
+                        let names = Arguments.Command.allCases.filter { $0 != .run }.map(\.rawValue)
+                        throw UsageError("Error: Unknown command '\(arg)'.\(Suggestion.phrase(for: arg, in: names)) See 'coinwatch --help'.")
+                    }
+                    parsed.command = command
+                    commandSeen = true
+                } else {
+                    parsed.positionals.append(arg)
+                }
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = arg
+            var inlineValue: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                let all = options.flatMap(\.names)
+                throw UsageError("Error: Unknown option '\(name)'.\(Suggestion.phrase(for: name, in: all))")
+            }
+            var value = ""
+            if let valueName = option.value {
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < args.count {
+                    value = args[index]
+                    index += 1
+                } else {
+                    throw UsageError("Error: Missing value for '\(name) <\(valueName)>'.")
+                }
+            } else if inlineValue != nil {
+                throw UsageError("Error: '\(name)' takes no value.")
+            }
+            if option.value == "PATH", value.isEmpty {
+                throw UsageError("Error: '\(name)' needs a path, got an empty one; give a file path such as '\(name) ./\(name == "--rules" ? "rules" : "state").json'.")
+            }
+            pendingOptions.append((option, value))
+        }
+        parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
+        for (option, value) in pendingOptions {
+            try apply(option, value: value, to: &parsed)
+        }
+        if parsed.baseline, parsed.dryRun, !parsed.help {
+            throw UsageError("Error: '--baseline' writes the state and '--dry-run' writes none; use one of them.")
+        }
+        return parsed
+    }
+
+    private static func apply(_ option: Option, value: String, to parsed: inout Arguments) throws(UsageError) {
+        let name = option.names.last ?? ""
+        if !option.commands.contains(parsed.command), !parsed.help {
+            let which = parsed.command == .run ? "an alert pass" : "'\(parsed.command.rawValue)'"
+            throw UsageError("Error: '\(name)' does not apply to \(which). See 'coinwatch \(parsed.command == .run ? "" : parsed.command.rawValue + " ")--help'.")
+        }
+        switch name {
+        case "--once": parsed.once = true
+        case "--interval":
+            let maximum = DurationLimits.maximum(at: "interval")
+            let longer = UsageError("Error: '--interval \(value)' is longer than the limit of \(TimeText.duration(maximum)); use a shorter interval.")
+            let malformed = UsageError("Error: '--interval \(value)' is not a duration; use a form like 90s, 15m, 1h30m.")
+            let seconds: Double
+            do {
+                seconds = try DurationParser.parse(value)
+            } catch {
+                throw error.tooLong ? longer : malformed
+            }
+            guard seconds > 0 else { throw malformed }
+            guard seconds <= maximum else { throw longer }
+            parsed.interval = seconds
+        case "--dry-run": parsed.dryRun = true
+        case "--baseline": parsed.baseline = true
+        case "--metrics":
+            guard !value.isEmpty else { throw UsageError("Error: '--metrics' needs a file path, got an empty one.") }
+            parsed.metricsPath = value
+        case "--json": parsed.json = true
+        case "--quiet": parsed.quiet = true
+        case "--verbose": parsed.verbose = true
+        case "--rules": parsed.rulesPath = value
+        case "--state": parsed.statePath = value
+        case "--color":
+            guard let mode = ColorPolicy.Mode(rawValue: value) else {
+                throw UsageError("Error: '--color \(value)' must be auto, always or never.")
+            }
+            parsed.color = mode
+        case "--conditions": parsed.conditions = true
+        case "--online": parsed.online = true
+        case "--rule":
+            parsed.rule = value
+            parsed.ruleIDs.append(value)
+        case "--days":
+            guard let days = Int(value), (1...3650).contains(days) else {
+                throw UsageError("Error: '--days \(value)' must be a whole number from 1 to 3650.")
+            }
+            parsed.days = days
+        case "--from", "--to":
+            guard let date = DateTimeParser.parse(value) else {
+                throw UsageError("Error: '\(name) \(value)' is not a valid time; \(DateTimeParser.hint)")
+            }
+            if name == "--from" { parsed.from = date.timeIntervalSince1970 } else { parsed.to = date.timeIntervalSince1970 }
+        case "--step":
+            guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
+                throw UsageError("Error: '--step \(value)' is not a duration; use a form like 60s, 15m, 1h.")
+            }
+            parsed.step = seconds
+        case "--test": parsed.test = true
+        case "--sink": parsed.sink = value
+        case "--provider":
+            guard let name = ProviderName(rawValue: value.lowercased()) else {
+                let names = ProviderName.allCases.map(\.rawValue)
+                throw UsageError("Error: Unknown provider '\(value)'.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
+            }
+            parsed.provider = name
+        case "--limit":
+            let most = parsed.command == .log ? 10_000_000 : 250
+            guard let limit = Int(value), (1...most).contains(limit) else {
+                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to \(most == 250 ? "250" : "10000000").")
+            }
+            parsed.limit = limit
+        case "--since":
+            guard !value.isEmpty else { throw UsageError("Error: '--since' needs a duration (15m, 2h, 7d) or a time (2026-12-01T09:00).") }
+            parsed.since = value
+        case "--coin":
+            guard !value.trimmingSpaces.isEmpty else { throw UsageError("Error: '--coin' needs a coin, such as '--coin bitcoin' or '--coin BTC'.") }
+            parsed.coin = value.trimmingSpaces
+        case "--status":
+            guard AlertLogRecord.statuses.contains(value.lowercased()) else {
+                throw UsageError("Error: '--status \(value)' is not an alert status.\(Suggestion.phrase(for: value, in: AlertLogRecord.statuses)) Use firing, resolved or undelivered.")
+            }
+            parsed.status = value.lowercased()
+        case "--file": parsed.file = value
+        case "--follow": parsed.follow = true
+        case "--vs":
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw UsageError("Error: '--vs \(value)' is not a currency code; use one like usd, eur or krw.")
+            }
+            parsed.vs = value.lowercased()
+        case "--for": parsed.silenceFor = value
+        case "--comment": parsed.comment = value
+        case "--range":
+            guard let range = ChartRange(rawValue: value.lowercased()) else {
+                let names = ChartRange.allCases.map(\.rawValue)
+                throw UsageError("Error: '--range \(value)' is not a chart range.\(Suggestion.phrase(for: value, in: names)) Use one of \(ChartRange.names).")
+            }
+            parsed.range = range
+        case "--force": parsed.force = true
+        case "--sort":
+            guard let key = WatchTable.SortKey(rawValue: value.lowercased()) else {
+                let names = WatchTable.SortKey.allCases.map(\.rawValue)
+                throw UsageError("Error: '--sort \(value)' is not a sort key.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
+            }
+            parsed.sort = key
+        case "--yes": parsed.yes = true
+        case "--favorites": parsed.favoritesList = InitCommand.list(value)
+        case "--help": parsed.help = true
+        case "--version": parsed.version = true
+        default: break
+        }
+    }
+}

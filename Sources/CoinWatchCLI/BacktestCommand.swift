@@ -1,0 +1,277 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch backtest [--days N | --from TIME [--to TIME]] [--rule ID]... [--step DUR] [--json]`
+/// (SPEC §8): loads each needed coin's history through the history store (asking the provider only
+/// for what the store lacks), replays it through the live engine (`Backtest`), and prints per
+/// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
+/// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
+enum BacktestCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let arguments = context.arguments
+        guard arguments.positionals.isEmpty else {
+            context.io.err("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.\n")
+            return .usage
+        }
+        let now = context.clock.now().timeIntervalSince1970
+        let span: (from: Double, to: Double)
+        switch window(arguments, now: now) {
+        case .success(let found): span = found
+        case .failure(let problem):
+            context.io.err(problem.message + "\n")
+            return .usage
+        }
+        var rules: RulesFile
+        switch context.loadRules(tolerateUnsetVariables: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let known = rules.rules.map(\.id)
+        for id in arguments.ruleIDs where !known.contains(id) {
+            context.io.err("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))\n")
+            return .usage
+        }
+        if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
+        var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
+        let loaded = loadHistory(rules, span: span, session: &session)
+        for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
+        guard !loaded.series.isEmpty else {
+            context.io.err("coinwatch: no history to replay; nothing was backtested\n")
+            return .failure
+        }
+        let resolution = loaded.coins.map(\.resolution).max() ?? 0
+        let step = max(arguments.step ?? rules.interval, resolution)
+        var series = loaded.series
+        let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
+        for coin in neededCoins(rules) where series[coin] != nil {
+            guard let template = series[coin]?.template else { continue }
+            let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
+                                          source: source, session: &session)
+            series[coin]?.indicators = found.readings
+            for warning in found.warnings { context.io.err("coinwatch: warning: \(warning)\n") }
+        }
+        let backtest = Backtest(rules: rules, series: series, from: span.from, to: span.to, step: step)
+        let outcome = backtest.replay()
+        let summary = BacktestSummary(fires: outcome.fires, rules: rules, coins: Set(loaded.series.keys), from: span.from, to: span.to)
+        let suggestions = BacktestTuning.suggestions(backtest, summary: summary)
+        guard !arguments.quiet else { return loaded.failed ? .failure : .success }
+        let report = BacktestReport(backtest: backtest, loaded: loaded.coins, summary: summary, outcome: outcome,
+                                    suggestions: suggestions)
+        if arguments.json {
+            context.io.out(report.json() + "\n")
+        } else {
+            let chartCoin = arguments.ruleIDs.count == 1 && loaded.series.count == 1 ? loaded.series.keys.first : nil
+            context.io.out(report.text(width: ShowChart.width(context.io.environment), chartOf: chartCoin, color: context.color))
+        }
+        return loaded.failed ? .failure : .success
+    }
+
+    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`, or the usage error.
+    static func window(_ arguments: Arguments, now: Double) -> Result<(from: Double, to: Double), UsageError> {
+        if arguments.days != nil, arguments.from != nil {
+            return .failure(UsageError("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'."))
+        }
+        if arguments.to != nil, arguments.from == nil {
+            return .failure(UsageError("Error: '--to' needs '--from'. See 'coinwatch backtest --help'."))
+        }
+        let to = arguments.to ?? now
+        let from = arguments.from ?? to - Double(arguments.days ?? 30) * 86_400
+        guard from < to else {
+            return .failure(UsageError("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'."))
+        }
+        return .success((from, to))
+    }
+
+    /// The coins the rules need, each with its history over the span (and the day before it, for
+    /// the 24h change, where the range fetched holds it); a coin without history gets one warning.
+    static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), session: inout WatchSession)
+        -> (series: [String: Backtest.Series], coins: [Backtest.LoadedCoin], failed: Bool) {
+        let context = session.context
+        let provider = session.chosenProvider(among: ProviderName.allCases)
+        let source = ShowChart.source(provider, session: session)
+        let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
+            context.io.err("coinwatch: warning: \(line)\n")
+        }
+        let range = chartRange(covering: span.to - span.from)
+        let coins = neededCoins(rules)
+        let progress = isatty(2) == 1 && !context.arguments.quiet
+        var series: [String: Backtest.Series] = [:]
+        var loadedCoins: [Backtest.LoadedCoin] = []
+        var requests = 0
+        var failed = false
+        let end = Int64((span.to * 1000).rounded())
+        for (index, coin) in coins.enumerated() {
+            if progress { context.io.err(progressLine(done: index, of: coins.count, requests: requests)) }
+            let template = quoteTemplate(coin, vs: rules.vsCurrency, provider: provider, state: session.state)
+            let result = HistoryLoader(source: source, store: store).load(
+                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: end) { request in
+                session.fetch(request, provider: source.name)
+            }
+            switch result {
+            case .success(let loaded):
+                requests += loaded.requests
+                if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
+                let fromMs = Int64(((span.from - 86_400) * 1000).rounded())
+                let kept = loaded.points.indices.filter { loaded.points[$0].time >= fromMs && loaded.points[$0].time <= end }
+                let points = kept.map { loaded.points[$0] }
+                let inSpan = points.filter { Double($0.time) / 1000 >= span.from }
+                guard !points.isEmpty else {
+                    context.io.err("coinwatch: warning: \(source.name) has no history for \(coin) between \(TimeText.iso(span.from)) and \(TimeText.iso(span.to)); its rules are not backtested\n")
+                    failed = true
+                    continue
+                }
+                // Candles bring their lows, highs and volumes; a provider's points only prices.
+                series[coin] = source.servesPoints || loaded.candles.count != loaded.points.count
+                    ? Backtest.Series(points: points, template: template)
+                    : Backtest.Series(candles: kept.map { loaded.candles[$0] }, times: points.map(\.time), template: template)
+                loadedCoins.append(Backtest.LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
+                                              first: inSpan.first.map { Double($0.time) / 1000 },
+                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
+                                              resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
+                if needsMarks(rules, coin: coin) {
+                    let (before, asked) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
+                                                        vs: rules.vsCurrency, source: source, store: store, session: &session)
+                    requests += asked
+                    series[coin]?.before = before
+                }
+                if context.arguments.verbose {
+                    context.io.err("coinwatch: history \(loaded.key.provider) \(loaded.key.coin) \(loaded.key.currency) \(loaded.key.timeframeTag) \(range.rawValue): "
+                                   + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
+                }
+            case .failure(let error):
+                requests += 1
+                context.io.err("coinwatch: \(error.message); the rules of \(coin) are not backtested\n")
+                failed = true
+            }
+        }
+        if progress { context.io.err(progressLine(done: coins.count, of: coins.count, requests: requests) + "\n") }
+        if let store { try? store.rollUp(now: Int64((session.now * 1000).rounded())) }
+        return (series, loadedCoins, failed)
+    }
+
+    /// The indicator readings a replay of `coin` sees (SPEC §8, issue 17): for a coin some indicator
+    /// rule watches, the live candles stage (`CandleFeed.update`, the same tracks and the same rule
+    /// for which candles have closed) run at every pass time of the replay, in simulated time, over
+    /// the history store, after the store was filled once over the span and the warm-up before it.
+    /// Each entry holds from its time (ms) on; nil, with the reason in `warnings`, when the history
+    /// has no candles.
+    static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
+                                  source: any HistorySource, session: inout WatchSession)
+        -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
+        guard let needs = CandleFeed.needs(rules)[coin], !needs.isEmpty else { return (nil, 0, []) }
+        let context = session.context
+        guard !source.servesPoints else {
+            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
+        }
+        let path = Paths.historyStore(environment: context.io.environment)
+        guard let store = HistoryStore.open(path: path, now: session.now, warn: { _ in }) else {
+            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: the history store cannot be opened; they never fire in the replay"])
+        }
+        let market = source.historyMarket(for: template)
+        let end = Int64((min(max(to, 0), 1e12) * 1000).rounded())
+        var requests = 0
+        var warnings: [String] = []
+        // The closed candles of every timeframe the rules read, from their warm-up before the start.
+        for timeframe in Set(needs.map(\.timeframe)) {
+            let served = source.fetchTimeframe(for: timeframe)
+            let key = SeriesKey(provider: source.name, coin: market, currency: rules.vsCurrency, timeframe: served)
+            let start = timeframe.floor(Int64((min(max(from, 0), 1e12) * 1000).rounded())) - Int64(Indicator.window + 1) * timeframe.milliseconds
+            let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: rules.vsCurrency, from: start, now: end) {
+                session.fetch($0, provider: source.name)
+            }
+            requests += filled.requests
+            warnings += filled.warnings
+            if let failure = filled.failure { warnings.append(failure) }
+        }
+        let feed = CandleFeed(storePath: path)
+        var out: [Backtest.TimedReadings] = []
+        for now in stride(from: from, through: to, by: max(step, 1)) {
+            let update = feed.update(rules: rules, quotes: [coin: template], sources: [source], transport: context.transport,
+                                     memory: &session.state.memory, now: now)
+            requests += update.requests
+            for warning in update.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            if let readings = update.readings[coin], out.last?.readings != readings {
+                out.append(Backtest.TimedReadings(time: Int64((now * 1000).rounded()), readings: readings))
+            }
+        }
+        return (out, requests, warnings)
+    }
+
+    /// Whether an enabled rule on `coin` is a `new_high`/`new_low` over 52 weeks or all time, which a
+    /// live pass judges against the provider's own high or low for the window.
+    static func needsMarks(_ rules: RulesFile, coin: String) -> Bool {
+        rules.rules.contains { rule in
+            guard rule.enabled, rule.coin == coin || (rule.coin == "*" && rules.favorites.contains(coin)),
+                  let window = (rule.condition.kind as? any WindowExtremeKind)?.window else { return false }
+            return window == .w52 || window == .all
+        }
+    }
+
+    /// The daily highs and lows of `coin` closed before `start` (ms), the `max` history through the
+    /// store, for the provider-reported highs a replay takes as known at the start; nil (with a
+    /// warning) when neither the store nor the provider has them. Also the requests made.
+    static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
+                              store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
+        let context = session.context
+        let result = HistoryLoader(source: source, store: store).load(market: market, vs: vs, range: .max, now: start) { request in
+            session.fetch(request, provider: source.name)
+        }
+        switch result {
+        case .success(let loaded):
+            if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
+            let width = loaded.key.timeframe.milliseconds
+            // A point is known at its time; a candle once it has closed (the one `start` falls in is not).
+            let closed = loaded.candles.filter { source.servesPoints ? $0.openTime < start : $0.openTime + width <= start }
+            return (closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }, loaded.requests)
+        case .failure(let error):
+            context.io.err("coinwatch: warning: \(error.message); the 52-week and all-time highs and lows of \(coin) are not known at the start\n")
+            return (nil, 1)
+        }
+    }
+
+    /// `\r[#####     ] 3/20 coins, 5 requests` (redrawn in place on a terminal).
+    static func progressLine(done: Int, of total: Int, requests: Int) -> String {
+        let width = 20
+        let filled = total == 0 ? width : done * width / total
+        return "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            + "] \(done)/\(total) coins, \(requests) request\(requests == 1 ? "" : "s")"
+    }
+
+    /// The shortest chart range that covers `seconds` (its candle width is the history's resolution).
+    static func chartRange(covering seconds: Double) -> ChartRange {
+        ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
+    }
+
+    /// The coins of the enabled rules (`*` stands for every favorite), favorites' order first.
+    static func neededCoins(_ rules: RulesFile) -> [String] {
+        var coins: [String] = []
+        for rule in rules.rules where rule.enabled {
+            for coin in rule.coin == "*" ? rules.favorites : [rule.coin] where !coins.contains(coin) {
+                coins.append(coin)
+            }
+        }
+        let favorites = rules.favorites.filter(coins.contains)
+        return favorites + coins.filter { !favorites.contains($0) }
+    }
+
+    /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
+    /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the
+    /// favorite in capitals; an exchange's market is that symbol paired with `vs`. No request.
+    static func quoteTemplate(_ coin: String, vs: String, provider: ProviderName, state: StateDocument) -> Quote {
+        let symbol = state.memory.symbols[coin.lowercased()] ?? coin.uppercased()
+        let id: String
+        switch provider {
+        case .coingecko, .coinpaprika: id = state.memory.resolved[provider.rawValue]?[coin] ?? coin.lowercased()
+        case .binance: id = symbol + vs.uppercased()
+        case .upbit: id = vs.uppercased() + "-" + symbol
+        case .bithumb: id = symbol + "_" + vs.uppercased()
+        }
+        return Quote(providerID: id, symbol: symbol, name: coin, vs: vs, price: 0, provider: provider.rawValue)
+    }
+}

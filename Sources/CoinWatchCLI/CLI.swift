@@ -1,0 +1,179 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+import CoinWatchEngine
+/// The command line: parses arguments, runs one command, returns its exit code.
+package enum CLI {
+    /// Runs the command that `arguments` (without the program name) names.
+    package static func run(_ arguments: [String], io unguarded: IO, clock: any WallClock = SystemClock(),
+                           transport: (any HTTPTransport)? = nil, sleeper: any Sleeper = ThreadSleeper()) -> ExitCode {
+        let outputGuard = OutputGuard()
+        let io = unguarded.guarded(by: outputGuard)
+        if arguments.first == CompleteCommand.name {
+            return CompleteCommand.run(Array(arguments.dropFirst()), io: io, clock: clock)
+        }
+        let parsed: Arguments
+        do {
+            parsed = try ArgumentParser.parse(arguments)
+        } catch {
+            io.err(error.message + "\n")
+            return .usage
+        }
+        if parsed.version {
+            io.out("coinwatch \(Version.current)\n")
+            return .success
+        }
+        if parsed.help {
+            io.out(HelpText.page(for: parsed.command))
+            return .success
+        }
+        if let path = parsed.metricsPath, let problem = PassHealth.unusable(metricsPath: path) {
+            io.err("Error: '--metrics \(TerminalText.clean(path))': \(problem); give the path of a file, which coinwatch replaces after each pass.\n")
+            return .usage
+        }
+        if case .failure(let problem) = CommandContext.lockTimeout(environment: io.environment) {
+            io.err(problem.message + "\n")
+            return .usage
+        }
+        var log: (@Sendable (String) -> Void)?
+        if parsed.verbose {
+            log = { line in io.err(line + "\n") }
+        }
+        // The process environment reaches the transport here, once: `$SSL_CERT_FILE` adds trust to every https transfer.
+        let http: any HTTPTransport = transport ?? CurlTransport(caFile: TrustedBundle.fromEnvironment(io.environment), log: log)
+        var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
+        context.outputGuard = outputGuard
+        switch parsed.command {
+        case .run: return RunCommand.run(context)
+        case .check: return CheckCommand.run(context)
+        case .state: return StateCommand.run(context)
+        case .notify: return NotifyCommand.run(context)
+        case .search: return SearchCommand.run(context)
+        case .show: return ShowCommand.run(context)
+        case .trending: return TrendingCommand.run(context)
+        case .favorites: return FavoritesCommand.run(context)
+        case .backtest: return BacktestCommand.run(context)
+        case .stream: return StreamCommand.run(context)
+        case .completion: return CompletionCommand.run(context)
+        case .silence: return SilenceCommand.run(context)
+        case .outbox: return OutboxCommand.run(context)
+        case .explain: return ExplainCommand.run(context)
+        case .`init`: return InitCommand.run(context)
+        case .watch: return WatchCommand.run(context)
+        case .log: return LogCommand.run(context)
+        }
+    }
+}
+
+/// What every command gets: its arguments, streams, clock and transport.
+package struct CommandContext: Sendable {
+    package var arguments: Arguments
+    package var io: IO
+    package var clock: any WallClock
+    package var transport: any HTTPTransport
+    /// Waits between webhook retries.
+    package var sleeper: any Sleeper = ThreadSleeper()
+    /// Scrubs the secrets of the rules loaded so far from `io` (`loadRules` teaches it).
+    package var outputGuard = OutputGuard()
+
+    /// The rules.json path this invocation uses.
+    package var rulesPath: String { Paths.rules(flag: arguments.rulesPath, environment: io.environment) }
+    /// The state path this invocation uses.
+    package var statePath: String { Paths.state(flag: arguments.statePath, environment: io.environment) }
+
+    /// Seconds to wait for the state lock: 10, or `$COINWATCH_LOCK_TIMEOUT` (checked by `CLI.run`).
+    package var lockTimeout: Double {
+        (try? Self.lockTimeout(environment: io.environment).get()) ?? Self.defaultLockTimeout
+    }
+
+    /// Seconds to wait for the state lock when `$COINWATCH_LOCK_TIMEOUT` is unset.
+    package static let defaultLockTimeout: Double = 10
+    /// The longest `$COINWATCH_LOCK_TIMEOUT` accepted, in seconds (one day).
+    package static let maxLockTimeout: Double = 86_400
+
+    /// `$COINWATCH_LOCK_TIMEOUT` in seconds (a number from 0 to one day; unset or empty: 10), or the
+    /// usage error that names the bad value.
+    package static func lockTimeout(environment: [String: String]) -> Result<Double, UsageError> {
+        guard let text = environment["COINWATCH_LOCK_TIMEOUT"], !text.isEmpty else { return .success(defaultLockTimeout) }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text),
+              seconds.isFinite, seconds <= maxLockTimeout else {
+            return .failure(UsageError("Error: COINWATCH_LOCK_TIMEOUT=\(TerminalText.clean(String(text.prefix(40)))) is not a number of seconds from 0 to \(Int(maxLockTimeout)); unset it for the default 10 s or set e.g. COINWATCH_LOCK_TIMEOUT=30"))
+        }
+        return .success(seconds)
+    }
+
+    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks. The
+    /// commands that never deliver (search, show, trending, favorites) load rules.json with it,
+    /// so a variable set only in cron's environment (a webhook URL) does not stop them.
+    package var environmentWithPlaceholders: [String: String] {
+        guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else {
+            return io.environment
+        }
+        return environment(withPlaceholdersFor: bytes)
+    }
+
+    /// The environment plus a placeholder for every `${NAME}` in `bytes` (rules.json) that it lacks.
+    func environment(withPlaceholdersFor bytes: [UInt8]) -> [String: String] {
+        guard EnvironmentExpander.holdsPlaceholder(bytes) else { return io.environment }
+        let missing = EnvironmentExpander.expand(String(decoding: bytes, as: UTF8.self), environment: io.environment).missing
+        var environment = io.environment
+        for name in missing { environment[name] = "https://unset.invalid" }
+        return environment
+    }
+
+    /// Loads rules.json, printing warnings; on failure prints the errors and gives the exit code.
+    /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
+    /// should the file still be invalid, the errors reported are those of the real environment.
+    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
+    /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
+    /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
+    package func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
+                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
+        do throws(RulesLoadError) {
+            let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
+            if tolerateUnsetVariables,
+               let loaded = try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment(withPlaceholdersFor: bytes),
+                                                   expiredAsOf: expiredAsOf, unavailableSinks: true) {
+                outputGuard.learn(loaded.rules, environment: io.environment)
+                for warning in loaded.warnings { io.err("\(warning.description)\n") }
+                return .success(loaded.rules)
+            }
+            let loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
+                                               unavailableSinks: unavailableSinks, symbols: symbols)
+            outputGuard.learn(loaded.rules, environment: io.environment)
+            for warning in loaded.warnings { io.err("\(warning.description)\n") }
+            return .success(loaded.rules)
+        } catch {
+            switch error {
+            case .unreadable(_, let reason):
+                io.err("coinwatch: \(reason)\n")
+                return .failure(ExitCodeError(code: .noInput))
+            case .invalid(_, let diagnostics):
+                for diagnostic in diagnostics { io.err("\(diagnostic.description)\n") }
+                return .failure(ExitCodeError(code: .dataError))
+            }
+        }
+    }
+}
+
+extension CommandContext {
+    /// This invocation's color policy.
+    package var color: ColorPolicy {
+        ColorPolicy(mode: arguments.color, environment: io.environment, isTTY: io.stdoutIsTTY)
+    }
+
+    /// Webhook retries within a pass: the default policy, with the first backoff taken from
+    /// `$COINWATCH_RETRY_BACKOFF` (seconds, 0 or more) when it is set.
+    package var retryPolicy: RetryPolicy {
+        var policy = RetryPolicy()
+        if let text = io.environment["COINWATCH_RETRY_BACKOFF"], let seconds = Double(text), seconds >= 0, seconds.isFinite {
+            policy.baseDelay = seconds
+        }
+        return policy
+    }
+}
+
+/// An exit code carried through a `Result`.
+package struct ExitCodeError: Error, Sendable {
+    package var code: ExitCode
+}

@@ -1,0 +1,35 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+/// `coinwatch check`: validates rules.json and prints the plan; makes no request.
+enum CheckCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        if context.arguments.conditions {
+            context.io.out(context.arguments.json ? ConditionRegistry.json() + "\n" : ConditionRegistry.text())
+            return .success
+        }
+        let rules: RulesFile
+        let state = try? StateStore.load(path: context.statePath)
+        // Only `check` warns about a rule whose `expires` has passed: a pass would say it every minute.
+        switch context.loadRules(expiredAsOf: context.clock.now().timeIntervalSince1970, symbols: state?.memory.symbols ?? [:]) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        if context.arguments.online { return CheckOnline.run(context, rules: rules) }
+        guard !context.arguments.quiet else { return .success }
+        let now = context.clock.now().timeIntervalSince1970
+        let silences = (state?.silences ?? []).filter { $0.until > now }
+        let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
+        let fresh = !Paths.exists(context.statePath)
+        if context.arguments.json {
+            context.io.out(plan.json(extra: [("state_exists", fresh ? "false" : "true")]) + "\n")
+            return .success
+        }
+        context.io.out(plan.text())
+        if fresh {
+            context.io.out("hint: no state yet at \(context.statePath): run 'coinwatch --once --baseline' first, "
+                + "so that conditions already true record quietly instead of all notifying at once\n")
+        }
+        return .success
+    }
+}

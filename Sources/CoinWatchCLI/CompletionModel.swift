@@ -1,0 +1,163 @@
+import CoinWatchEngine
+import CoinWatchRules
+import CoinWatchMarket
+/// What the shell completion scripts are generated from: every case of `Arguments.Command`,
+/// the options table of `ArgumentParser` (so a new command or option appears in the
+/// scripts without editing them), and the few words that some commands take.
+struct CompletionModel {
+    /// What an option's value completes to.
+    enum Value: Equatable {
+        /// A file name (`PATH`).
+        case file
+        /// One of these words.
+        case choices([String])
+        /// Anything (a duration, an id): nothing to offer.
+        case free
+        /// Words from the user's files (`coinwatch __complete KIND`).
+        case dynamic(Source)
+    }
+
+    /// One option as the scripts offer it.
+    struct Option {
+        /// Its spellings, short first (`-q`, `--quiet`).
+        var names: [String]
+        /// nil for a flag.
+        var value: Value?
+        /// One line of description.
+        var help: String
+    }
+
+    /// One command: `""` stands for the alert pass (no subcommand).
+    struct Command {
+        var name: String
+        var summary: String
+        var options: [Option]
+        /// Words offered as the command's first argument (`state show|reset`).
+        var words: [String]
+    }
+
+    /// Words a command takes as its first argument, by command name (names, not enum cases,
+    /// so an entry may wait for a command that is still being written).
+    static let commandWords: [String: [String]] = [
+        "state": ["show", "reset"],
+        "favorites": ["list", "add", "remove"],
+        "silence": ["add", "list", "expire"],
+        "outbox": ["list", "retry", "drop"],
+        "completion": CompletionShell.allCases.map(\.rawValue),
+    ]
+
+    /// What the user's own files offer (`coinwatch __complete KIND`).
+    enum Source: String, CaseIterable, Sendable {
+        case rules, favorites, sinks, silences
+    }
+
+    /// A positional argument completed from the user's files.
+    struct Dynamic: Equatable {
+        /// The subcommand.
+        var command: String
+        /// Its first argument, when this one follows it (`silence expire ID`).
+        var after: String?
+        /// The index among the command's arguments (0: the first); with `repeats`, this and every later one.
+        var position: Int
+        var repeats = false
+        var sources: [Source]
+    }
+
+    /// The arguments that complete from rules.json and the state.
+    static let dynamicArguments: [Dynamic] = [
+        Dynamic(command: "explain", position: 0, sources: [.rules]),
+        Dynamic(command: "explain", position: 1, sources: [.favorites]),
+        Dynamic(command: "show", position: 0, sources: [.favorites]),
+        Dynamic(command: "favorites", after: "remove", position: 1, repeats: true, sources: [.favorites]),
+        Dynamic(command: "silence", after: "add", position: 1, sources: [.rules, .favorites]),
+        Dynamic(command: "silence", after: "expire", position: 1, sources: [.silences]),
+    ]
+
+    /// Options whose value depends on the command: long name → command name → what it completes to
+    /// (`notify --sink` a sink of rules.json, `init --sink` a webhook format).
+    static let optionValuesByCommand: [String: [String: Value]] = [
+        "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules), "log": .dynamic(.rules)],
+        "--coin": ["log": .dynamic(.favorites)],
+        "--sink": ["notify": .dynamic(.sinks), "init": .choices(WebhookConfig.Format.allCases.map(\.rawValue))],
+    ]
+
+    /// Values of options whose values are a closed list, by long name.
+    static let optionChoices: [String: [String]] = [
+        "--color": ["auto", "always", "never"],
+        "--provider": ProviderName.allCases.map(\.rawValue),
+        "--sort": WatchTable.SortKey.allCases.map(\.rawValue),
+        "--range": ChartRange.allCases.map(\.rawValue),
+        "--status": AlertLogRecord.statuses,
+    ]
+
+    /// The alert pass first, then the subcommands in `Arguments.Command` order.
+    let commands: [Command]
+
+    /// Every option that takes a value, by each of its names (the scripts skip its value when looking for the command).
+    let valueOptionNames: [String]
+
+    /// Every spelling of every option, in table order.
+    let allOptionNames: [String]
+
+    /// Every subcommand name.
+    var subcommandNames: [String] { commands.map(\.name).filter { !$0.isEmpty } }
+
+    /// A model with these commands (tests: a command the tables do not have yet).
+    init(commands: [Command]) {
+        self.commands = commands
+        let options = commands.flatMap(\.options)
+        valueOptionNames = options.filter { $0.value != nil }.flatMap(\.names).uniqued()
+        allOptionNames = options.flatMap(\.names).uniqued()
+    }
+
+    /// The model of this build's command line.
+    init() {
+        commands = Arguments.Command.allCases.map { command in
+            let name = command == .run ? "" : command.rawValue
+            let options = ArgumentParser.options.filter { $0.commands.contains(command) }.map { option in
+                Option(names: option.names, value: option.value.map { _ in Self.value(for: option, in: name) }, help: Self.oneLine(option.help))
+            }
+            return Command(name: name, summary: Self.summary(HelpText.overview(command)), options: options,
+                           words: Self.commandWords[name] ?? [])
+        }
+        valueOptionNames = ArgumentParser.options.filter { $0.value != nil }.flatMap(\.names)
+        allOptionNames = ArgumentParser.options.flatMap(\.names)
+    }
+
+    /// The command named `name` (`""` for the alert pass).
+    func command(_ name: String) -> Command? { commands.first { $0.name == name } }
+
+    /// What `option`'s value completes to after the command named `command`.
+    private static func value(for option: ArgumentParser.Option, in command: String) -> Value {
+        if let long = option.names.last, let value = optionValuesByCommand[long]?[command] { return value }
+        if let long = option.names.last, let choices = optionChoices[long] { return .choices(choices) }
+        return option.value == "PATH" ? .file : .free
+    }
+
+    /// The overview without parentheses, cut to its first clause: `Validate rules.json and print the plan`.
+    static func summary(_ overview: String) -> String {
+        var text = ""
+        var depth = 0
+        for character in overview {
+            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { text.append(character) }
+        }
+        text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for mark in [":", ";", ". "] {
+            if let range = text.firstRange(of: mark) { text = String(text[..<range.lowerBound]) }
+        }
+        return oneLine(text.replacing(" ,", with: ","))
+    }
+
+    /// `text` on one line, without a final period.
+    static func oneLine(_ text: String) -> String {
+        var flat = Substring(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        while flat.last == " " || flat.last == "." { flat = flat.dropLast() }
+        while flat.first == " " { flat = flat.dropFirst() }
+        return String(flat)
+    }
+}
+
+/// The shells `coinwatch completion` writes a script for.
+enum CompletionShell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+}

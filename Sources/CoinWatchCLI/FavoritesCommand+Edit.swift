@@ -1,0 +1,196 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+/// `favorites add` and `favorites remove`: rules.json is parsed (the file must be valid to start
+/// with), the favorites (and, with `--force`, the rules naming them) are changed on the tree, the
+/// result is validated as a whole, and only then is the file replaced atomically with only the
+/// added or removed array elements changed (every other byte as it was: hand alignment, spacing,
+/// key order, numbers and `${NAME}` strings) and its mode.
+extension FavoritesCommand {
+    /// rules.json as loaded, as bytes and as a tree.
+    private struct Source {
+        var rules: RulesFile
+        var bytes: [UInt8]
+        var editor: FavoritesEditor
+    }
+
+    /// Adds each coin under the id the search provider resolves it to (as written when no
+    /// provider in use can search); a coin already there is reported, not added twice.
+    static func add(_ coins: [String], context: CommandContext) -> ExitCode {
+        var source: Source
+        switch open(context) {
+        case .success(let opened): source = opened
+        case .failure(let error): return error.code
+        }
+        let resolver = resolvers(context, rules: source.rules)
+        let provider = resolver.first { SearchCommand.capable.contains($0) }
+        var session: WatchSession?
+        var failed = false
+        var added: [Outcome] = []
+        var already: [Outcome] = []
+        for coin in coins {
+            if let at = source.editor.favoriteIndex(coin) {
+                already.append(Outcome(input: coin, favorite: source.editor.favorites[at],
+                                       line: "\(source.editor.favorites[at]) is already a favorite"))
+                continue
+            }
+            guard let provider else {
+                source.editor.add(coin)
+                added.append(Outcome(input: coin, favorite: coin,
+                                     line: "added \(coin) as written (\(resolver.first?.rawValue ?? "no provider") cannot search; exchanges match it by symbol)"))
+                continue
+            }
+            if session == nil { session = WatchSession.open(context, rules: source.rules) }
+            guard var open = session else { continue }
+            let found = SearchCommand.search(coin, provider: provider, limit: 100, session: &open)
+            session = open
+            switch found {
+            case .failure(let error):
+                context.io.err("coinwatch: cannot resolve '\(coin)': \(open.describe(error)); nothing added for it\n")
+                failed = true
+            case .success(let hits):
+                guard let hit = CatalogCoin.best(for: coin, in: hits) else {
+                    context.io.err("coinwatch: no coin on \(provider.rawValue) matches '\(coin)'; find it with 'coinwatch search \(coin)'\n")
+                    failed = true
+                    continue
+                }
+                let described = "\(hit.id) (\(hit.name), \(hit.symbol))"
+                let resolved = open.state.memory.resolved[provider.rawValue] ?? [:]
+                if let existing = source.editor.favoriteIndex(hit.id)
+                    ?? source.editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {
+                    already.append(Outcome(input: coin, favorite: source.editor.favorites[existing],
+                                           line: "\(described) is already a favorite as \(source.editor.favorites[existing])"))
+                    continue
+                }
+                source.editor.add(hit.id)
+                added.append(Outcome(input: coin, favorite: hit.id, name: hit.name, symbol: hit.symbol,
+                                     line: "added \(described)" + (lookupKey(coin) == lookupKey(hit.id) ? "" : " for '\(coin)'")))
+            }
+        }
+        session?.finish()
+        if !added.isEmpty, let code = save(source, context: context) { return code }
+        if context.arguments.json {
+            var doc = JSONOut()
+            doc.addRaw("added", JSONOut.array(added.map(\.json)))
+            doc.addRaw("already", JSONOut.array(already.map(\.json)))
+            say(context, doc.text)
+        } else {
+            for outcome in already + added { say(context, outcome.line) }
+        }
+        return failed ? .failure : .success
+    }
+
+    /// The providers `add` (and `watch`'s `a`) resolve coins with, the first that can search asked:
+    /// `--provider`, else rules.json's.
+    static func resolvers(_ context: CommandContext, rules: RulesFile) -> [ProviderName] {
+        context.arguments.provider.map { [$0] } ?? rules.providers.map(\.name)
+    }
+
+    /// Removes each favorite; refuses all (exit 65, file untouched) while rules name one, unless
+    /// `--force`, which also removes those rules. A coin that is not a favorite: exit 1.
+    static func remove(_ coins: [String], context: CommandContext) -> ExitCode {
+        var source: Source
+        switch open(context) {
+        case .success(let opened): source = opened
+        case .failure(let error): return error.code
+        }
+        let editor = source.editor
+        var favoriteIndexes = Set<Int>()
+        var ruleRefs: [FavoritesEditor.RuleRef] = []
+        var refused = false
+        var missing = false
+        for coin in coins {
+            guard let at = editor.favoriteIndex(coin) else {
+                context.io.err("coinwatch: \(coin) is not a favorite in \(context.rulesPath).\(Suggestion.phrase(for: coin, in: editor.favorites))\n")
+                missing = true
+                continue
+            }
+            guard favoriteIndexes.insert(at).inserted else { continue }
+            let naming = editor.rulesNaming(editor.favorites[at])
+            if !naming.isEmpty, !context.arguments.force {
+                let list = naming.map(\.description).joined(separator: ", ")
+                context.io.err("coinwatch: cannot remove \(editor.favorites[at]): \(naming.count == 1 ? "rule" : "rules") \(list) \(naming.count == 1 ? "names" : "name") it; remove \(naming.count == 1 ? "that rule" : "those rules") first, or use --force to remove \(naming.count == 1 ? "it" : "them") too\n")
+                refused = true
+            }
+            ruleRefs += naming.filter { !ruleRefs.contains($0) }
+        }
+        if refused { return .dataError }
+        guard !favoriteIndexes.isEmpty else { return .failure }
+        source.editor.remove(favoriteIndexes: favoriteIndexes, ruleIndexes: Set(ruleRefs.map(\.index)))
+        if let code = save(source, context: context) { return code }
+        let removed = favoriteIndexes.sorted().map { editor.favorites[$0] }
+        let rules = ruleRefs.sorted { $0.index < $1.index }
+        if context.arguments.json {
+            var doc = JSONOut()
+            doc.addRaw("removed", JSONOut.array(removed.map(JSONOut.quote)))
+            doc.addRaw("removed_rules", JSONOut.array(rules.map { JSONOut.quote($0.id) }))
+            say(context, doc.text)
+        } else {
+            for favorite in removed { say(context, "removed \(favorite)") }
+            for rule in rules { say(context, "removed rule \(rule.description)") }
+        }
+        return missing ? .failure : .success
+    }
+
+    /// Loads and validates rules.json (its errors: exit 65/66), then parses it into a tree.
+    private static func open(_ context: CommandContext) -> Result<Source, ExitCodeError> {
+        let rules: RulesFile
+        switch context.loadRules(tolerateUnsetVariables: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return .failure(error)
+        }
+        do {
+            let bytes = try FileReader.contents(of: context.rulesPath, limit: RulesValidator.maxFileBytes)
+            let root = try JSONParser.parse(bytes)
+            return .success(Source(rules: rules, bytes: bytes,
+                                   editor: FavoritesEditor(root: root, environment: context.io.environment)))
+        } catch let error as RulesLoadError {
+            context.io.err("coinwatch: \(error.description)\n")
+            return .failure(ExitCodeError(code: error.exitCode))
+        } catch {
+            context.io.err("coinwatch: \(context.rulesPath) changed while coinwatch read it; run the command again\n")
+            return .failure(ExitCodeError(code: .failure))
+        }
+    }
+
+    /// Validates the edited document and replaces the file; the exit code when that failed, else nil.
+    private static func save(_ source: Source, context: CommandContext) -> ExitCode? {
+        let path = context.rulesPath
+        let bytes = source.editor.edited(source.bytes)
+        let errors = RulesEdit.errors(in: bytes, path: path, environment: context.environmentWithPlaceholders)
+        if !errors.isEmpty {
+            for diagnostic in errors { context.io.err("\(diagnostic.description)\n") }
+            context.io.err("coinwatch: the edit would make \(path) invalid (positions above are in the edited text); the file was not changed\n")
+            return .dataError
+        }
+        do {
+            try RulesFileWriter.replace(path, with: bytes, expected: source.bytes)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return .failure
+        }
+        return nil
+    }
+
+    /// What `add` did with one coin, as a line and as JSON.
+    private struct Outcome {
+        var input: String
+        var favorite: String
+        var name: String?
+        var symbol: String?
+        var line: String
+
+        var json: String {
+            var o = JSONOut()
+            o.add("input", input)
+            o.add("favorite", favorite)
+            o.add("name", name)
+            o.add("symbol", symbol)
+            return o.text
+        }
+    }
+
+    private static func say(_ context: CommandContext, _ line: String) {
+        if !context.arguments.quiet { context.io.out(line + "\n") }
+    }
+}

@@ -1,0 +1,111 @@
+/// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
+package enum HelpText {
+    /// The help page of `command`.
+    package static func page(for command: Arguments.Command) -> String {
+        var text = "OVERVIEW: \(overview(command))\n\nUSAGE: \(usage(command))\n\nOPTIONS:\n"
+        for option in ArgumentParser.options where option.commands.contains(command) {
+            var names = option.names.joined(separator: ", ")
+            if let value = option.value { names += " <\(value.lowercased())>" }
+            text += "  " + names.padding(to: 24) + option.help(for: command) + "\n"
+        }
+        if command == .run {
+            text += "\nSUBCOMMANDS:\n"
+            for command in Arguments.Command.allCases where command != .run {
+                var name = command.rawValue
+                if let words = CompletionModel.commandWords[name], !words.isEmpty { name += " " + words.joined(separator: "|") }
+                name += positionals(command).map { " " + $0.uppercased() }.joined()
+                text += "  " + name.padding(to: 24) + CompletionModel.summary(overview(command)) + ".\n"
+            }
+            text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
+            text += "\nEXIT STATUS:\n  0 ok, 1 runtime failure, 64 bad command line, 65 invalid rules.json or state,\n"
+            text += "  66 rules.json missing, 75 another pass holds the state lock.\n"
+        }
+        text += "\nEXAMPLES:\n"
+        for example in examples(command) { text += "  " + example + "\n" }
+        return text
+    }
+
+    /// One or two command lines that show `command` at work; every page ends with them.
+    static func examples(_ command: Arguments.Command) -> [String] {
+        switch command {
+        case .run: return ["coinwatch --once --baseline", "coinwatch --interval 5m --metrics /var/lib/node_exporter/coinwatch.prom"]
+        case .check: return ["coinwatch check", "coinwatch check --online --json"]
+        case .state: return ["coinwatch state show --json", "coinwatch state reset --rule btc-50k"]
+        case .notify: return ["coinwatch notify --test", "coinwatch notify --test --sink team-chat"]
+        case .search: return ["coinwatch search doge --limit 5", "coinwatch search sol --provider coinpaprika --json"]
+        case .show: return ["coinwatch show bitcoin", "coinwatch show ethereum --range 30d --vs eur"]
+        case .trending: return ["coinwatch trending", "coinwatch trending --json"]
+        case .favorites: return ["coinwatch favorites add solana DOGE", "coinwatch favorites remove --force cardano"]
+        case .backtest: return ["coinwatch backtest --days 90", "coinwatch backtest --from 2024-03-01 --rule btc-50k --step 15m"]
+        case .stream: return ["coinwatch stream", "coinwatch stream --dry-run --json"]
+        case .completion: return ["coinwatch completion bash > ~/.local/share/bash-completion/completions/coinwatch",
+                                  "coinwatch completion fish > ~/.config/fish/completions/coinwatch.fish"]
+        case .`init`: return ["coinwatch init", "coinwatch init --favorites bitcoin,ethereum,sol --sink slack --yes"]
+        case .explain: return ["coinwatch explain btc-50k", "coinwatch explain big-mover solana --json"]
+        case .outbox: return ["coinwatch outbox list", "coinwatch outbox retry"]
+        case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]
+        case .silence: return ["coinwatch silence add big-mover --for 2h --comment 'earnings day'", "coinwatch silence expire 3f2a9c01"]
+        case .log: return ["coinwatch log --since 1d --coin btc", "coinwatch log --limit 20 --follow"]
+        }
+    }
+
+    /// The one-paragraph overview of `command` (help pages, completion descriptions).
+    static func overview(_ command: Arguments.Command) -> String {
+        switch command {
+        case .run: return "Crypto price alerts and watchlist notifier: one pass fetches the favorites' prices, evaluates rules.json and notifies."
+        case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request, except with --online, which resolves every favorite on every provider and remembers it in state."
+        case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
+        case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
+        case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
+        case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store."
+        case .trending: return "CoinGecko's trending coins and NFT collections."
+        case .favorites: return "List the favorites with their price, 24h change and every rule that covers them, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
+        case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
+        case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
+        case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
+        case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
+        case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
+        case .outbox: return "The webhook messages waiting in the state's outbox (held by quiet hours or waiting for a retry): list them, send them now ignoring quiet hours and Retry-After, or drop one (recorded as undelivered in every file sink)."
+        case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; with a holding's value, cost and P&L; a live view on a terminal (q quit, s sort, / filter, r refresh, arrows select, Enter the coin's chart, a add a favorite by search), printed once with --once, --json or off a terminal. Never notifies."
+        case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
+        case .log: return "Past alerts from the rules' first file sink (or --file), oldest first, one line each (local time, rule, coin, status, message), filtered by time, rule, coin and status; --follow keeps printing new ones across log rotation; --json prints the records."
+        }
+    }
+
+    /// The command's positional arguments as its usage line names them (`<query>` of `search`; an
+    /// optional one in brackets, `[coin]` of `explain`), words that are an option's value left out.
+    static func positionals(_ command: Arguments.Command) -> [String] {
+        let tokens = usage(command).split(separator: " ").map(String.init)
+        var found: [String] = []
+        for (index, token) in tokens.enumerated() where (token.hasPrefix("<") || token.hasPrefix("[<")) && index > 0 {
+            let previous = tokens[index - 1]
+            if previous.hasPrefix("-") || previous.hasPrefix("[-") || previous == "|" { continue }
+            let bare = token.filter { $0 != "<" && $0 != ">" && $0 != "." && $0 != "]" && $0 != "[" }
+            if found.contains(where: { $0 == bare || $0 == "[\(bare)]" }) { continue }
+            found.append(token.hasPrefix("[") ? "[\(bare)]" : bare)
+        }
+        return found
+    }
+
+    static func usage(_ command: Arguments.Command) -> String {
+        switch command {
+        case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
+        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
+        case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
+        case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
+        case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
+        case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--json]"
+        case .trending: return "coinwatch trending [--provider coingecko] [--json]"
+        case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
+        case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
+        case .stream: return "coinwatch stream [--dry-run | --baseline] [--json] [-q|-v] [--metrics <path>] [--rules <path>] [--state <path>]"
+        case .completion: return "coinwatch completion bash | zsh | fish"
+        case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
+        case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
+        case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
+        case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
+        case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
+        case .log: return "coinwatch log [--since <dur|time>] [--rule <id>] [--coin <coin>] [--status <s>] [--limit <n>] [--follow] [--file <path>] [--json]"
+        }
+    }
+}

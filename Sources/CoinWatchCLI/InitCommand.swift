@@ -1,0 +1,289 @@
+import CoinWatchTransport
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes a
+/// starter rules.json that passes `check` — `$schema` (the installed schema, else none), the
+/// favorites (resolved as `favorites add` resolves them), a crossing (disabled without a known
+/// price), a 24h-move and a new-high rule per favorite, a file log in the state's folder, and with
+/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}` (Telegram: the chat of
+/// the bot's latest message when that URL is set). On a terminal without `--yes` it asks for what
+/// the flags did not give, each answer checked as it is given. It never overwrites without
+/// `--force` (the old file is then moved aside as `.bak-<time>`).
+enum InitCommand {
+    /// The favorites when none are given.
+    static let defaultFavorites = ["bitcoin", "ethereum"]
+    /// The environment variable the starter webhook's URL comes from.
+    static let urlVariable = "COINWATCH_WEBHOOK_URL"
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        guard context.arguments.positionals.isEmpty else {
+            context.io.err("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.\n")
+            return .usage
+        }
+        let path = target(context)
+        if Paths.exists(path), !context.arguments.force {
+            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
+            return .failure
+        }
+        let favorites = context.arguments.favoritesList
+        var format = context.arguments.sink
+        let asking = !context.arguments.yes && isatty(0) == 1 && context.io.stdoutIsTTY
+        var session = WatchSession.open(context, rules: RulesFile(path: path))
+        defer { session.finish() }
+        // On a terminal, each favorite is looked up as it is typed, so a wrong pick shows at once.
+        var picked: [String]?
+        if asking, favorites == nil {
+            picked = askFavorites(context, session: &session)
+        }
+        var variable = urlVariable
+        if asking, format == nil {
+            format = askFormat(context)
+            if let format, !format.isEmpty { variable = askVariable(context) }
+        }
+        let chosenFavorites = (favorites?.isEmpty ?? true) ? defaultFavorites : favorites ?? defaultFavorites
+        var webhook: WebhookConfig.Format?
+        if let format, !format.isEmpty {
+            guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
+                let names = WebhookConfig.Format.allCases.map(\.rawValue)
+                context.io.err("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).\n")
+                return .usage
+            }
+            webhook = known
+        }
+        let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
+        let resolved = priced(ids.uniqued(), session: &session)
+        var chatID: String?
+        if webhook == .telegram, let url = context.io.environment[variable], !url.isEmpty {
+            chatID = telegramChat(url: url, transport: context.transport)
+        }
+        let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable,
+                            logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
+                            schema: installedSchema(), chatID: chatID)
+        let folder = POSIXFile.folder(of: path)
+        if let problem = POSIXFile.makeFolders(folder) {
+            context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
+            return .failure
+        }
+        var movedTo: String?
+        if Paths.exists(path) {
+            do throws(POSIXFile.MoveAsideFailure) {
+                movedTo = try POSIXFile.moveAside(path, base: path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970))
+            } catch {
+                context.io.err("coinwatch: cannot move \(path) aside: \(error.detail); nothing written\n")
+                return .failure
+            }
+        }
+        do {
+            try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
+        } catch {
+            var detail = error.message
+            if case .writeFailed(_, let reason) = error { detail = reason }
+            context.io.err("coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH\n")
+            return .failure
+        }
+        if !context.arguments.quiet {
+            var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
+            if let movedTo { out += "; the old file is at \(movedTo)" }
+            for favorite in resolved where favorite.price == nil {
+                out += "\nnote: \(ruleID(favorite.favorite))-cross is written disabled (no price known for \(favorite.favorite)): "
+                    + "set its \"crosses\" level to a price you care about and remove \"enabled\": false"
+            }
+            if let chatID { out += "\ntelegram: chat_id \(chatID), from the bot's latest message (getUpdates)" }
+            out += "\nnext: "
+            if let webhook {
+                let extra = extraVariables(webhook).filter { $0.key != "chat_id" || chatID == nil }
+                out += "set \(variable)=<your \(webhook.rawValue) URL>"
+                for (key, name) in extra { out += " \(name)=<its \(key)>" }
+                out += " where the passes run (cron and systemd do not see your shell's exports: an EnvironmentFile=, "
+                    + "or put the secret in a file and write \"${file:/absolute/path}\" in rules.json instead), then "
+            }
+            out += "coinwatch check --rules \(path), then coinwatch --once --baseline --rules \(path)\n"
+            context.io.out(out)
+        }
+        return .success
+    }
+
+    /// `--rules`, else `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/…`), never `./rules.json`.
+    static func target(_ context: CommandContext) -> String {
+        let environment = context.io.environment
+        if let flag = context.arguments.rulesPath { return Paths.absolute(flag, environment: environment) }
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.home(environment) + "/.config"
+        return Paths.absolute(config, environment: environment) + "/coinwatch/rules.json"
+    }
+
+    /// Asks for the chat sink's format until the answer is one (a typo gets a did-you-mean and the
+    /// question again); empty or end of input: none.
+    private static func askFormat(_ context: CommandContext) -> String? {
+        let names = WebhookConfig.Format.allCases.map(\.rawValue)
+        while let answer = ask(context, "Chat sink format (\(names.joined(separator: ", "))), or empty for none: ") {
+            if answer.isEmpty || WebhookConfig.Format(rawValue: answer.lowercased()) != nil { return answer }
+            context.io.out("  '\(SilenceCommand.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
+        }
+        return nil
+    }
+
+    /// Asks for the variable that will hold the sink's URL until the answer is a variable name;
+    /// empty or end of input: `COINWATCH_WEBHOOK_URL`.
+    private static func askVariable(_ context: CommandContext) -> String {
+        while let answer = ask(context, "Environment variable that will hold its URL [\(urlVariable)]: "), !answer.isEmpty {
+            if EnvironmentExpander.isVariableName(answer) { return answer }
+            context.io.out("  '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _).\n")
+        }
+        return urlVariable
+    }
+
+    /// The chat id of the latest message to the Telegram bot whose `sendMessage` URL is `url`
+    /// (`getUpdates`); nil when the bot has had none or cannot be asked.
+    static func telegramChat(url: String, transport: any HTTPTransport) -> String? {
+        guard let range = url.ranges(of: "/sendMessage").last else { return nil }
+        let request = HTTPRequest(url: url[..<range.lowerBound] + "/getUpdates", followsRedirects: false)
+        guard case .success(let response) = transport.perform(request), (200..<300).contains(response.status),
+              let root = try? JSONParser.parse(response.body), let updates = root["result"]?.elements else { return nil }
+        for update in updates.reversed() {
+            for kind in ["message", "edited_message", "channel_post", "my_chat_member"] {
+                if let id = update[kind]?["chat"]?["id"]?.numberValue, id == id.rounded(), abs(id) < 1e15 {
+                    return String(Int64(id))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The installed rules.schema.json (`<prefix>/share/coinwatch/` beside the binary's
+    /// `<prefix>/bin/`), nil when there is none: `$schema` names only a file that exists.
+    static func installedSchema() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let binary = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let prefix = POSIXFile.folder(of: POSIXFile.folder(of: binary))
+        let schema = prefix + "/share/coinwatch/rules.schema.json"
+        return Paths.exists(schema) ? schema : nil
+    }
+
+    /// One answer from the terminal (nil at end of input).
+    private static func ask(_ context: CommandContext, _ question: String) -> String? {
+        context.io.out(question)
+        return readLine()?.trimmingSpaces
+    }
+
+    /// `a, b,c` as `["a", "b", "c"]`.
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+    }
+
+    /// A favorite as it will be written, with its price when a provider quoted it.
+    struct Resolved {
+        var favorite: String
+        var price: Double?
+    }
+
+    /// Asks for favorites one at a time, each looked up at once and the pick shown
+    /// (`  → bitcoin (Bitcoin, BTC)`); an empty answer ends (the first: the defaults).
+    private static func askFavorites(_ context: CommandContext, session: inout WatchSession) -> [String] {
+        var ids: [String] = []
+        while true {
+            let prompt = ids.isEmpty ? "Favorite (id, symbol or name) [\(defaultFavorites.joined(separator: ", "))]: "
+                : "Another favorite, or empty to finish: "
+            guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
+            for typed in list(answer) {
+                let found = search(typed, session: &session)
+                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceCommand.shown(hit.name)), \(hit.symbol))\n") }
+                ids.append(found.id)
+            }
+        }
+    }
+
+    /// `favorite` as CoinGecko's search resolves it (its id, and the hit), else as given with one
+    /// warning (offline, or unknown).
+    static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: CatalogCoin?) {
+        let io = session.context.io
+        switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
+        case .success(let hits):
+            if let hit = CatalogCoin.best(for: favorite, in: hits) { return (hit.id, hit) }
+            io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")
+        case .failure(let error):
+            io.err("coinwatch: warning: cannot resolve '\(favorite)' (\(session.describe(error))); written as given\n")
+        }
+        return (favorite, nil)
+    }
+
+    /// Each id with its price where a provider quotes it (one batch), else as the state last recorded it.
+    static func priced(_ ids: [String], session: inout WatchSession) -> [Resolved] {
+        let fetched = RunCommand.makePass(session.context, rules: session.rules).fetcher
+            .fetch(favorites: ids, vs: session.rules.vsCurrency, memory: &session.state.memory, now: session.now)
+        // Offline, the last price an earlier pass recorded (the state) still places a crossing.
+        return ids.map { Resolved(favorite: $0, price: fetched.quotes[$0]?.price ?? session.state.prices[$0]?.last?.price) }
+    }
+
+    /// The starter file's text.
+    /// Without a price for a favorite, its crossing rule is written disabled at level 0 (init says
+    /// what to fill in); `logPath` is the file sink's, `schema` the `$schema` (none when nil),
+    /// `chatID` a Telegram sink's chat (else read from `TELEGRAM_CHAT_ID`).
+    static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
+                         urlVariable: String = urlVariable, logPath: String = "alerts.jsonl", schema: String? = nil,
+                         chatID: String? = nil) -> String {
+        var rules: [String] = []
+        for (favorite, price) in zip(favorites, prices) {
+            let id = ruleID(favorite)
+            let coin = JSONOut.quote(favorite)
+            if let price, let line = roundAbove(price) {
+                rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": \#(JSONOut.number(line))}, "cooldown": "1h"}"#)
+            } else {
+                rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": 0}, "cooldown": "1h", "enabled": false}"#)
+            }
+            rules.append(#"    {"id": "\#(id)-move", "coin": \#(coin), "when": {"change_24h_abs": 10}, "cooldown": "6h"}"#)
+            rules.append(#"    {"id": "\#(id)-high", "coin": \#(coin), "when": {"new_high": "24h"}, "cooldown": "6h"}"#)
+        }
+        var sinks = [#"    "log": {"type": "file", "path": \#(JSONOut.quote(logPath))}"#]
+        var notify = [#""stdout""#, #""log""#]
+        if let format {
+            var sink = #"    "chat": {"type": "webhook", "format": "\#(format.rawValue)", "url": "${\#(urlVariable)}""#
+            for (key, variable) in extraVariables(format) {
+                sink += #", "\#(key)": "# + ((key == "chat_id" ? chatID.map(JSONOut.quote) : nil) ?? #""${\#(variable)}""#)
+            }
+            sinks.append(sink + "}")
+            notify.append(#""chat""#)
+        }
+        return """
+        {
+        \(schema.map { "  \"$schema\": \(JSONOut.quote($0)),\n" } ?? "")  "vs_currency": "usd",
+          "interval": "60s",
+          "favorites": [\(favorites.map(JSONOut.quote).joined(separator: ", "))],
+          "defaults": {"cooldown": "1h", "notify": [\(notify.joined(separator: ", "))]},
+          "rules": [
+        \(rules.joined(separator: ",\n"))
+          ],
+          "sinks": {
+        \(sinks.joined(separator: ",\n"))
+          }
+        }
+
+        """
+    }
+
+    /// The fields besides `url` a format needs, each read from its own variable (`PUSHOVER_TOKEN`).
+    static func extraVariables(_ format: WebhookConfig.Format) -> [(key: String, variable: String)] {
+        format.requiredFields.map { ($0, (format.rawValue + "_" + $0).uppercased()) }
+    }
+
+    /// A rule id from a favorite: its letters, digits, `.`, `_` and `-`, others as `-`, at most 50.
+    static func ruleID(_ favorite: String) -> String {
+        let id = String(favorite.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" }.prefix(50))
+        return id.isEmpty ? "coin" : id
+    }
+
+    /// A round price about 10% above `price` (two significant digits), nil when not a usable price.
+    static func roundAbove(_ price: Double) -> Double? {
+        guard price.isFinite, price > 0, price < 1e15 else { return nil }
+        let target = price * 1.1
+        let magnitude = pow(10, (log10(target)).rounded(.down) - 1)
+        return (target / magnitude).rounded(.up) * magnitude
+    }
+}

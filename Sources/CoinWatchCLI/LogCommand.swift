@@ -1,0 +1,167 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchEngine
+
+/// `coinwatch log [--since DUR|TIME] [--rule ID] [--coin COIN] [--status S] [--limit N] [--follow]
+/// [--file PATH]` (SPEC §11): the alerts of the past from the rules' first `file` sink (or `--file`),
+/// oldest first, one aligned line each (local time, rule, coin, status, message), or the records as
+/// JSON Lines with `--json`. The log is read in blocks (`AlertLogFile`): `--limit` reads backward
+/// from the end only as far as it must. `--follow` then prints what is appended (`AlertLogFollower`)
+/// until SIGINT or SIGTERM (exit 0). A line that is not an alert record is skipped with a warning.
+enum LogCommand {
+    /// Seconds between two looks at a followed log.
+    static let followInterval = 0.2
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        let arguments = context.arguments
+        if let extra = arguments.positionals.first {
+            context.io.err("Error: 'log' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(.log))\n")
+            return .usage
+        }
+        let now = context.clock.now().timeIntervalSince1970
+        var filter = AlertLogFilter(rule: arguments.rule, coin: arguments.coin, status: arguments.status)
+        if let since = arguments.since {
+            guard let instant = Self.instant(since, now: now) else {
+                context.io.err("Error: '--since \(TerminalText.clean(since))' is neither a duration (90s, 15m, 1h30m, 7d) nor a time; \(DateTimeParser.hint).\n")
+                return .usage
+            }
+            filter.since = instant
+        }
+        var layout = Layout()
+        let path: String
+        if let file = arguments.file {
+            path = file
+        } else {
+            let rules: RulesFile
+            switch context.loadRules(tolerateUnsetVariables: true) {
+            case .success(let loaded): rules = loaded
+            case .failure(let error): return error.code
+            }
+            guard let first = rules.firstFileSinkPath else {
+                context.io.err("coinwatch: \(rules.path) has no file sink, so no alerts are kept; add one to \"sinks\" "
+                    + "(\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}) and name it in \"notify\", or read a log with --file PATH\n")
+                return .failure
+            }
+            path = first
+            layout = Layout(rules: rules)
+        }
+        let log: AlertLogFile?
+        do {
+            log = try AlertLogFile(path: path)
+        } catch {
+            guard !Paths.exists(path), arguments.file == nil || arguments.follow else {
+                if case .file(_, let reason) = error { context.io.err("coinwatch: cannot read \(path): \(reason)\n") }
+                return arguments.file != nil && !Paths.exists(path) ? .noInput : .failure
+            }
+            if !arguments.follow {
+                context.io.err("coinwatch: no alerts yet: \(path) does not exist (the file sink creates it with the first alert)\n")
+                return .success
+            }
+            log = nil
+        }
+        if let log {
+            printPast(log, filter: filter, layout: &layout, context: context)
+            if log.skipped > 0 { warn(context, path: path, count: log.skipped, at: log.firstSkipped) }
+        }
+        guard arguments.follow else { return .success }
+        return follow(path, from: log, filter: filter, layout: layout, context: context)
+    }
+
+    /// `text` as an instant: a duration back from `now`, else an ISO-8601 time; nil when it is neither.
+    static func instant(_ text: String, now: Double) -> Double? {
+        if let seconds = try? DurationParser.parse(text) { return now - seconds }
+        return DateTimeParser.parse(text)?.timeIntervalSince1970
+    }
+
+    /// The records the filter keeps, oldest first: the last `--limit` of them read from the end, else
+    /// all of them streamed from the start.
+    private static func printPast(_ log: AlertLogFile, filter: AlertLogFilter, layout: inout Layout, context: CommandContext) {
+        let tail = !context.arguments.follow
+        if let limit = context.arguments.limit {
+            var newest: [AlertLogRecord] = []
+            log.backward(tail: tail) { record in
+                if filter.admits(record) { newest.append(record) }
+                return newest.count < limit
+            }
+            layout.widen(for: newest)
+            emit(newest.reversed(), layout: layout, context: context)
+            return
+        }
+        var batch: [AlertLogRecord] = []
+        log.forward(tail: tail) { record in
+            guard filter.admits(record) else { return }
+            batch.append(record)
+            if batch.count == 512 {
+                emit(batch, layout: layout, context: context)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        emit(batch, layout: layout, context: context)
+    }
+
+    /// Prints what is appended to `path` until a signal ends it (exit 0).
+    private static func follow(_ path: String, from log: AlertLogFile?, filter: AlertLogFilter, layout: Layout,
+                               context: CommandContext) -> ExitCode {
+        let waiter: SignalWaiter
+        do {
+            waiter = try SignalWaiter.install()
+        } catch {
+            context.io.err("coinwatch: cannot follow \(path): \(error.detail)\n")
+            return .failure
+        }
+        let follower = AlertLogFollower(path: path, log: log)
+        while true {
+            let records = follower.poll()
+            emit(records.filter(filter.admits), layout: layout, context: context)
+            if follower.skipped > 0 { warn(context, path: path, count: follower.skipped, at: nil) }
+            waiter.wait(until: waiter.now() + followInterval)
+            if waiter.take().contains(.stop) { return .success }
+        }
+    }
+
+    private static func emit<Records: Sequence<AlertLogRecord>>(_ records: Records, layout: Layout, context: CommandContext) {
+        guard !context.arguments.quiet else { return }
+        var out = ""
+        for record in records {
+            out += (context.arguments.json ? record.line : layout.line(record)) + "\n"
+        }
+        if !out.isEmpty { context.io.out(out) }
+    }
+
+    private static func warn(_ context: CommandContext, path: String, count: Int, at offset: Int64?) {
+        let which = count == 1 ? "a line that is not an alert record" : "\(count) lines that are not alert records"
+        context.io.err("coinwatch: warning: \(path): skipped \(which) (torn, or written by something else"
+            + (offset.map { "; the first at byte \($0))\n" } ?? ")\n"))
+    }
+
+    /// The columns of a log line: as wide as the longest rule id and favorite in rules.json (or in
+    /// the records shown at once), so lines printed later line up with earlier ones.
+    struct Layout {
+        var rule = 8
+        var coin = 8
+
+        init() {}
+
+        init(rules: RulesFile) {
+            rule = min(32, max(rule, rules.rules.map { TextCell.width($0.id) }.max() ?? 0))
+            coin = min(32, max(coin, rules.favorites.map(TextCell.width).max() ?? 0))
+        }
+
+        mutating func widen(for records: [AlertLogRecord]) {
+            rule = min(32, max(rule, records.map { TextCell.width($0.rule) }.max() ?? 0))
+            coin = min(32, max(coin, records.map { TextCell.width($0.coin) }.max() ?? 0))
+        }
+
+        /// `2026-11-29 13:00:00  btc-100k  bitcoin  firing       BTC crossed above $100,000.00 — …`
+        func line(_ record: AlertLogRecord) -> String {
+            TimeText.localStamp(record.time) + "  " + Self.pad(record.rule, rule) + "  " + Self.pad(record.coin, coin)
+                + "  " + Self.pad(record.status, 11) + "  " + TerminalText.clean(record.message)
+        }
+
+        /// `text` cleaned for a terminal and padded to `columns` (a longer one is kept whole).
+        static func pad(_ text: String, _ columns: Int) -> String {
+            let clean = TerminalText.clean(text)
+            return clean + String(repeating: " ", count: max(0, columns - TextCell.width(clean)))
+        }
+    }
+}

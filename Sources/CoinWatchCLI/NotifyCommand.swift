@@ -1,0 +1,43 @@
+import CoinWatchSupport
+import CoinWatchRules
+/// `coinwatch notify --test [--sink NAME]`: sends a test message to every sink (or one) and
+/// reports, per sink, "delivered" or the error. Webhooks are sent at once, with the usual retries;
+/// quiet hours, grouping and the outbox do not apply, and no state is read or written.
+enum NotifyCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let io = context.io
+        guard context.arguments.test else {
+            io.err("Error: 'notify' needs --test: coinwatch notify --test [--sink <name>]. See 'coinwatch notify --help'.\n")
+            return .usage
+        }
+        if let extra = context.arguments.positionals.first {
+            io.err("Error: Unexpected argument '\(extra)'. Use --sink <name> to test one sink.\n")
+            return .usage
+        }
+        let rules: RulesFile
+        switch context.loadRules(unavailableSinks: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        var names = ["stdout"] + rules.sinks.keys.filter { $0 != "stdout" }.sorted()
+        if let only = context.arguments.sink {
+            guard rules.sinks[only] != nil else {
+                io.err("Error: Unknown sink '\(only)'.\(Suggestion.phrase(for: only, in: names)) "
+                    + "Sinks in \(rules.path): \(names.joined(separator: ", ")).\n")
+                return .usage
+            }
+            names = [only]
+        }
+        let test = NotifyTest(rules: rules, transport: context.transport, sleeper: context.sleeper, retry: context.retryPolicy)
+        let json = context.arguments.json
+        let results = test.send(to: names, now: context.clock.now().timeIntervalSince1970, io: io,
+                                printToStdout: !json && !context.arguments.quiet)
+        for result in results {
+            if let error = result.error { io.err("coinwatch: \(result.describedSink): \(error)\n") }
+        }
+        if !context.arguments.quiet {
+            io.out(json ? NotifyTest.json(results) + "\n" : NotifyTest.text(results))
+        }
+        return results.contains { $0.error != nil } ? .failure : .success
+    }
+}

@@ -1,0 +1,183 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11): the webhook messages waiting in the
+/// state's outbox, held by quiet hours or waiting for a retry. An entry's id is 12 hex digits hashed
+/// from its sink and its Idempotency-Key (the same alert waits once per sink); any unique prefix of
+/// 4 or more digits is taken.
+enum OutboxCommand {
+    static let actions = ["list", "retry", "drop"]
+    /// Digits of the key shown as the id.
+    static let idLength = 12
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        let positionals = context.arguments.positionals
+        guard let action = positionals.first else {
+            context.io.err("Error: Missing outbox command: 'list', 'retry [ID]' or 'drop ID'.\n")
+            return .usage
+        }
+        let rest = Array(positionals.dropFirst())
+        switch action {
+        case "list" where rest.isEmpty: return list(context)
+        case "retry" where rest.count <= 1: return retry(rest.first, context: context)
+        case "drop" where rest.count == 1: return drop(rest[0], context: context)
+        case "list", "retry", "drop":
+            context.io.err("Error: Usage: coinwatch outbox list | retry [ID] | drop ID. See 'coinwatch outbox --help'.\n")
+            return .usage
+        default:
+            context.io.err("Error: Unknown outbox command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, retry or drop.\n")
+            return .usage
+        }
+    }
+
+    /// The entry's id as shown.
+    static func id(_ entry: OutboxEntry) -> String { entry.shownID }
+
+    /// What keeps `entry` waiting: quiet hours or a retry.
+    static func heldBy(_ entry: OutboxEntry) -> String { entry.held ? "quiet hours" : "retry" }
+
+    /// When the next pass may send it: after the quiet hours, after its `Retry-After`, or the next pass.
+    static func nextTry(_ entry: OutboxEntry, rules: RulesFile?) -> String {
+        if entry.held {
+            if case .webhook(let config)? = rules?.sinks[entry.sink], let quiet = config.quietHours {
+                return "after \(TimeText.clock(minutes: quiet.end)) local (quiet hours)"
+            }
+            return "after the quiet hours"
+        }
+        if let notBefore = entry.notBefore { return TimeText.iso(notBefore) }
+        return "next pass"
+    }
+
+    private static func list(_ context: CommandContext) -> ExitCode {
+        let state: StateDocument
+        do {
+            state = try StateStore.load(path: context.statePath)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+        let rules = try? context.loadRules(tolerateUnsetVariables: true).get()
+        let entries = state.outbox
+        if context.arguments.json {
+            let items = entries.map { entry in
+                var o = JSONOut()
+                o.add("id", id(entry))
+                o.add("key", entry.key)
+                o.add("sink", entry.sink)
+                o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
+                o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
+                o.add("attempts", entry.attempts)
+                o.add("last_error", entry.lastError.map { SecretScrubber(sinks: rules?.sinks ?? [:]).scrub($0.text).text })
+                o.add("queued", TimeText.iso(entry.queuedAt))
+                o.add("next_try", nextTry(entry, rules: rules))
+                o.add("not_before", entry.notBefore.map(TimeText.iso))
+                o.add("held_by", heldBy(entry))
+                return o.text
+            }
+            context.io.out(#"{"outbox":"# + JSONOut.array(items) + "}\n")
+            return .success
+        }
+        guard !context.arguments.quiet else { return .success }
+        guard !entries.isEmpty else {
+            // Empty says nothing of what was refused for good: that was reported by its pass (exit 1, `undelivered` records).
+            context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
+            return .success
+        }
+        let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
+        let sinkWidth = min(24, max(6, (entries.map(\.sink.count).max() ?? 0) + 2))
+        var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
+            + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
+        for entry in entries {
+            out += id(entry).padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
+                + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
+                + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
+                + SilenceCommand.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
+        }
+        context.io.out(out)
+        return .success
+    }
+
+    /// The entries whose key starts with `id` (4 or more digits); prints the problem and gives the code otherwise.
+    private static func find(_ id: String, in outbox: [OutboxEntry], context: CommandContext) -> Result<Int, ExitCodeError> {
+        let matches = outbox.indices.filter { id.count >= 4 && Self.id(outbox[$0]).hasPrefix(id.lowercased()) }
+        if matches.count == 1, let index = matches.first { return .success(index) }
+        if matches.count > 1 {
+            context.io.err("coinwatch: outbox id '\(id)' is ambiguous (\(matches.count) messages); give more digits (see 'coinwatch outbox list').\n")
+        } else {
+            context.io.err("coinwatch: no message '\(SilenceCommand.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
+                + " See 'coinwatch outbox list'.\n")
+        }
+        return .failure(ExitCodeError(code: .failure))
+    }
+
+    /// Loads rules.json (its unset variables tolerated unless `sending`), then edits the state under
+    /// the lock with `change` (given the delivery and the time); the state is saved when it changed.
+    private static func edit(_ context: CommandContext, sending: Bool,
+                             _ change: (inout StateDocument, Delivery, Double) -> ExitCode) -> ExitCode {
+        let rules: RulesFile
+        switch context.loadRules(tolerateUnsetVariables: !sending) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let delivery = RunCommand.makePass(context, rules: rules).delivery
+        let now = context.clock.now().timeIntervalSince1970
+        do {
+            return try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { change(&$0, delivery, now) }
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    /// Sends now (all, or the one `id` names), ignoring quiet hours and `Retry-After`; exit 1 when some stays undelivered.
+    private static func retry(_ id: String?, context: CommandContext) -> ExitCode {
+        edit(context, sending: true) { state, delivery, now in
+            var chosen = StateDocument()
+            var others: [OutboxEntry] = []
+            if let id {
+                switch find(id, in: state.outbox, context: context) {
+                case .success(let index):
+                    chosen.outbox = [state.outbox[index]]
+                    others = state.outbox.enumerated().filter { $0.offset != index }.map(\.element)
+                case .failure(let error): return error.code
+                }
+            } else {
+                chosen.outbox = state.outbox
+            }
+            guard !chosen.outbox.isEmpty else {
+                if !context.arguments.quiet { context.io.out("the outbox is empty; nothing to retry\n") }
+                return .success
+            }
+            let tried = chosen.outbox.count
+            let report = delivery.retryOutbox(state: &chosen, now: now, environment: context.io.environment)
+            state.outbox = OutboxPlan.oldestFirst(others + chosen.outbox)
+            for (path, records) in chosen.fileSpool { state.fileSpool[path, default: []] += records }
+            for line in report.errors { context.io.err("coinwatch: \(line)\n") }
+            if !context.arguments.quiet {
+                context.io.out("retried \(tried) message(s): \(report.delivered) delivered, \(chosen.outbox.count) still in the outbox\n")
+            }
+            return report.failed || !chosen.outbox.isEmpty ? .failure : .success
+        }
+    }
+
+    /// Removes one message, with an `undelivered` record of each of its alerts in every file sink.
+    private static func drop(_ id: String, context: CommandContext) -> ExitCode {
+        edit(context, sending: false) { state, delivery, now in
+            let index: Int
+            switch find(id, in: state.outbox, context: context) {
+            case .success(let found): index = found
+            case .failure(let error): return error.code
+            }
+            let entry = state.outbox.remove(at: index)
+            let report = delivery.recordDropped(entry, state: &state, now: now)
+            for line in report.errors { context.io.err("coinwatch: \(line)\n") }
+            if !context.arguments.quiet {
+                let files = delivery.filePaths
+                context.io.out("dropped \(Self.id(entry)) (\(Delivery.describe(entry.alerts)) for \(entry.sink))"
+                    + (files.isEmpty ? "; no file sink records it" : "; recorded as undelivered in \(files.joined(separator: ", "))") + "\n")
+            }
+            return report.failed ? .failure : .success
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchEngine
+extension Plan {
+    /// One batch of a pass (SPEC §2 per-rule `vs` and `provider`): a provider asked for some coins in one currency.
+    struct Batch: Equatable {
+        var provider: String
+        var vs: String
+        /// Coins in the batch.
+        var coins: Int
+        /// Its quote requests (CoinGecko: one per 250 ids; an exchange: one per its chunk of markets).
+        var requests: Int
+    }
+
+    /// The quote batches a pass makes (before the cache): per currency (`QuoteDemand`), the first
+    /// provider serving it takes the coins quoted through the providers in order together with
+    /// those pinned to it; every other pinned provider is a batch of its own.
+    func batches() -> [Batch] {
+        var out: [Batch] = []
+        for currency in QuoteDemand(rules).currencies {
+            var pinned = currency.pinned
+            if !currency.failover.isEmpty, let first = rules.providers.first(where: { QuoteFetcher.serves($0.name.rawValue, currency.vs) }) {
+                let name = first.name.rawValue
+                let coins = (currency.failover + (pinned.removeValue(forKey: name) ?? [])).uniqued()
+                out.append(batch(first, vs: currency.vs, coins: coins))
+            }
+            for (name, coins) in pinned.sorted(by: { $0.key < $1.key }) {
+                guard let provider = ProviderName(rawValue: name) else { continue }
+                out.append(batch(rules.providers.first { $0.name == provider } ?? ProviderConfig(name: provider), vs: currency.vs, coins: coins.uniqued()))
+            }
+        }
+        return out
+    }
+
+    private func batch(_ config: ProviderConfig, vs: String, coins: [String]) -> Batch {
+        var requests = 1
+        if let provider = ProviderFactory.make(config, environment: [:]) {
+            if let exchange = provider as? any ListedMarketExchange {
+                let size = max(1, type(of: exchange).chunkSize)
+                requests = (coins.count + size - 1) / size
+            } else {
+                requests = max(1, (try? provider.requests(QuoteQuery(favorites: coins, vs: vs)).count) ?? 1)
+            }
+        }
+        return Batch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: requests)
+    }
+
+    /// `requests a pass: 3 (coingecko usd: 1 for 2 coins; …), none within cache_ttl`.
+    func requestsText() -> String {
+        let all = batches()
+        let total = all.reduce(0) { $0 + $1.requests }
+        let parts = all.map { "\($0.provider) \($0.vs): \($0.requests) for \($0.coins) coin\($0.coins == 1 ? "" : "s")" }
+        return "requests a pass: \(total) quote request\(total == 1 ? "" : "s") (" + parts.joined(separator: "; ")
+            + "), none within cache_ttl; exchanges add a market listing request once a day; indicator rules add history requests (below)"
+    }
+
+    /// `{"quote_requests": 3, "batches": [{"provider": "coingecko", "vs": "usd", "coins": 2, "requests": 1}, …]}`.
+    func requestsJSON() -> String {
+        let all = batches()
+        var out = JSONOut()
+        out.add("quote_requests", all.reduce(0) { $0 + $1.requests })
+        out.addRaw("batches", JSONOut.array(all.map { batch in
+            var b = JSONOut()
+            b.add("provider", batch.provider)
+            b.add("vs", batch.vs)
+            b.add("coins", batch.coins)
+            b.add("requests", batch.requests)
+            return b.text
+        }))
+        return out.text
+    }
+}

@@ -1,0 +1,151 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+/// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
+enum RunCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let rules: RulesFile
+        switch context.loadRules(unavailableSinks: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        // The indicator tracks live as long as the process (`CandleFeed`).
+        let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
+        if context.arguments.once {
+            // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
+            CommandGroups.endWithSignals()
+            return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
+        }
+        let waiter: SignalWaiter
+        do {
+            waiter = try SignalWaiter.install()
+        } catch {
+            context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
+            return .failure
+        }
+        nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
+        return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
+            defer { baseline = false }
+            return onePass(context, rules: $0, baseline: baseline, candles: candles)
+        }.run()
+    }
+
+    /// One pass under the state lock: load state, run, persist (unless --dry-run).
+    /// With `baseline`, the pass records and notifies nothing, then says what it recorded. Then the
+    /// heartbeat is pinged (rules.json `heartbeat`) with the pass's result, which it never changes.
+    /// `candles`: the indicator tracks, kept for as long as the process runs (`CandleFeed`).
+    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false,
+                        candles: CandleFeed? = nil) -> ExitCode {
+        let code = measuredPass(context, rules: rules, baseline: baseline, candles: candles)
+        if let heartbeat = rules.heartbeat, !context.arguments.dryRun,
+           let warning = PassHealth.ping(heartbeat, succeeded: code == .success, transport: context.transport) {
+            context.io.err("coinwatch: warning: \(warning)\n")
+        }
+        return code
+    }
+
+    /// The pass, with its requests counted and `--metrics` written after it.
+    private static func measuredPass(_ context: CommandContext, rules: RulesFile, baseline: Bool,
+                                     candles: CandleFeed?) -> ExitCode {
+        var context = context
+        let counter = CountingTransport(context.transport)
+        context.transport = counter
+        let started = context.clock.now().timeIntervalSince1970
+        return pass(context, rules: rules, baseline: baseline, candles: candles) { state in
+            guard let path = context.arguments.metricsPath else { return }
+            PassHealth.count(requests: counter.byHost, providerHosts: providerHosts(context, rules: rules),
+                             alerts: state.alerts, state: &state.document)
+            state.metrics = {
+                let text = PassHealth.metrics(state: $0, providers: rules.providers.map(\.name.rawValue), started: started,
+                                              duration: context.clock.now().timeIntervalSince1970 - started)
+                if let warning = PassHealth.write(metrics: text, to: path) { context.io.err("coinwatch: \(warning)\n") }
+            }
+        }
+    }
+
+    /// Host → provider name, from a sample request of each provider in rules.json (an exchange's
+    /// market listing, since it asks for no quote before it knows its markets).
+    static func providerHosts(_ context: CommandContext, rules: RulesFile) -> [String: String] {
+        var hosts: [String: String] = [:]
+        for config in rules.providers {
+            guard let provider = ProviderFactory.make(config, environment: context.io.environment),
+                  let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first
+                    ?? provider.listingRequest(vs: rules.vsCurrency) else { continue }
+            hosts[HTTPRequest.host(of: request.url)] = config.name.rawValue
+        }
+        return hosts
+    }
+
+    /// What the pass hands to its `finish` hook: the state about to be saved and the alerts raised;
+    /// `metrics` runs after the save.
+    struct Finishing {
+        var document: StateDocument
+        var alerts: [Alert]
+        var metrics: ((StateDocument) -> Void)?
+    }
+
+    /// One pass under the state lock; `finish` may change the state just before it is saved.
+    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed?,
+                             finish: (inout Finishing) -> Void) -> ExitCode {
+        let statePath = context.statePath
+        let lock: StateLock?
+        var state: StateDocument
+        switch context.lockedState() {
+        case .success(let locked): (lock, state) = locked
+        case .failure(let error): return error.code
+        }
+        defer { lock?.release() }
+        var pass = makePass(context, rules: rules)
+        pass.baseline = baseline
+        pass.candles = candles
+        if !context.arguments.dryRun {
+            // Write-ahead: delivery saves the state before sending anything, and sends nothing when it cannot.
+            pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
+        }
+        let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
+        guard !context.arguments.dryRun, !outcome.stateUnwritten else { return outcome.exitCode }
+        var finishing = Finishing(document: state, alerts: outcome.alerts)
+        finish(&finishing)
+        state = finishing.document
+        do {
+            try StateStore.save(state, to: statePath)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return .failure
+        }
+        finishing.metrics?(state)
+        if baseline, !context.arguments.quiet { context.io.out(Pass.baselineLine(state, statePath: statePath)) }
+        return outcome.exitCode
+    }
+
+    /// The pass with this invocation's providers, transport and output options.
+    static func makePass(_ context: CommandContext, rules: RulesFile) -> Pass {
+        // A provider that a rule asks by name but `providers` does not list serves those rules only, with its defaults.
+        let listed = Set(rules.providers.map(\.name))
+        let pinnedOnly = RulesFile.providersAsked(rules.rules).subtracting(listed).sorted { $0.rawValue < $1.rawValue }
+        let configs = rules.providers.map { ($0, true) } + pinnedOnly.map { (ProviderConfig(name: $0), false) }
+        let sources = configs.compactMap { config, failover in
+            ProviderFactory.make(config, environment: context.io.environment).map {
+                QuoteFetcher.Source(provider: $0, config: config, failover: failover)
+            }
+        }
+        var fetcher = QuoteFetcher(sources: sources, transport: context.transport)
+        fetcher.maxCacheAge = (context.arguments.interval ?? rules.interval) / 2
+        if context.arguments.verbose {
+            let io = context.io
+            fetcher.log = { io.err($0 + "\n") }
+        }
+        var pass = Pass(
+            rules: rules,
+            fetcher: fetcher,
+            delivery: Delivery(rules: rules, transport: context.transport,
+                               json: context.arguments.json, quiet: context.arguments.quiet, color: context.color,
+                               sleeper: context.sleeper, retry: context.retryPolicy),
+            dryRun: context.arguments.dryRun)
+        pass.verbose = context.arguments.verbose
+        return pass
+    }
+}

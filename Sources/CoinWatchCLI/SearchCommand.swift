@@ -1,0 +1,91 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+/// `coinwatch search QUERY [--provider NAME] [--limit N]`: coins matching a text, as a table of
+/// id, symbol, name and market-cap rank (CoinGecko `/search`, CoinPaprika `/v1/search`).
+enum SearchCommand {
+    /// The providers that have a search API.
+    static let capable: [ProviderName] = [.coingecko, .coinpaprika]
+    /// Rows shown without `--limit`.
+    static let defaultLimit = 10
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        let query = context.arguments.positionals.joined(separator: " ").trimmingSpaces
+        guard !query.isEmpty else {
+            context.io.err("Error: Missing search text. Usage: coinwatch search QUERY [--provider NAME] [--limit N]\n")
+            return .usage
+        }
+        return WatchSession.run(context) { session in
+            let provider = session.chosenProvider(among: capable)
+            guard capable.contains(provider) else {
+                context.io.err("Error: \(provider.rawValue) has no search; use --provider coingecko or --provider coinpaprika.\n")
+                return .usage
+            }
+            let limit = context.arguments.limit ?? defaultLimit
+            switch search(query, provider: provider, limit: limit, session: &session) {
+            case .failure(let error):
+                context.io.err("coinwatch: \(session.describe(error))\n")
+                return .failure
+            case .success(let hits):
+                guard !context.arguments.quiet else { return .success }
+                let shown = Array(hits.prefix(limit))
+                context.io.out(context.arguments.json
+                    ? json(shown, query: query, provider: provider) + "\n"
+                    : text(shown, query: query, provider: provider))
+                return .success
+            }
+        }
+    }
+
+    /// The hits of `provider`'s search for `query` (at most `limit` asked for where the API takes a limit).
+    static func search(_ query: String, provider: ProviderName, limit: Int,
+                       session: inout WatchSession) -> Result<[CatalogCoin], ProviderError> {
+        let config = session.config(provider)
+        let request: HTTPRequest
+        let decode: ([UInt8]) throws -> [CatalogCoin]
+        switch provider {
+        case .coinpaprika:
+            request = CoinPaprikaSearch(config: config).request(query: query, limit: limit)
+            decode = CoinPaprikaSearch.decode
+        default:
+            request = CoinGecko(config: config, environment: session.context.io.environment).searchRequest(query: query)
+            decode = CoinGecko.decodeSearch
+        }
+        return session.fetch(request, provider: provider.rawValue).flatMap { body in
+            Result { try decode(body) }.mapError { error in
+                error as? ProviderError ?? .decoding(provider: provider.rawValue, detail: "\(error)")
+            }
+        }
+    }
+
+    /// The table: ID, SYMBOL, NAME, RANK in 78 columns.
+    static func text(_ hits: [CatalogCoin], query: String, provider: ProviderName) -> String {
+        guard !hits.isEmpty else { return "No coin matches '\(query)' on \(provider.rawValue).\n" }
+        var out = row("ID", "SYMBOL", "NAME", "RANK")
+        for hit in hits {
+            out += row(hit.id, hit.symbol, hit.name, hit.rank.map { "#\($0)" } ?? "-")
+        }
+        return out
+    }
+
+    private static func row(_ id: String, _ symbol: String, _ name: String, _ rank: String) -> String {
+        TextCell.left(id, 30) + "  " + TextCell.left(symbol, 8) + "  " + TextCell.left(name, 28) + "  "
+            + TextCell.right(rank, 6) + "\n"
+    }
+
+    /// `{"provider": …, "query": …, "coins": [{"id", "symbol", "name", "rank"}]}`.
+    static func json(_ hits: [CatalogCoin], query: String, provider: ProviderName) -> String {
+        var doc = JSONOut()
+        doc.add("provider", provider.rawValue)
+        doc.add("query", query)
+        doc.addRaw("coins", JSONOut.array(hits.map { hit in
+            var o = JSONOut()
+            o.add("id", hit.id)
+            o.add("symbol", hit.symbol)
+            o.add("name", hit.name)
+            o.add("rank", hit.rank)
+            return o.text
+        }))
+        return doc.text
+    }
+}

@@ -1,0 +1,68 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// The chart of `show --range` (SPEC §7): history from the store under the cache folder and,
+/// for what it does not hold, from the card's provider through the session's request path
+/// (backoff, HTTP 429), drawn as wide as the terminal.
+enum ShowChart {
+    /// The range drawn when `show` is given no `--range` (SPEC §7).
+    static let defaultRange = ChartRange.d7
+
+    /// The history source of each provider.
+    static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
+        let config = session.config(name)
+        switch name {
+        case .coingecko: return CoinGecko(config: config, environment: session.context.io.environment)
+        case .coinpaprika: return CoinPaprika(config: config, environment: session.context.io.environment)
+        case .binance: return Binance(config: config)
+        case .upbit: return Upbit(config: config)
+        case .bithumb: return Bithumb(config: config)
+        }
+    }
+
+    /// The points of `range` for the card's coin (closed candles only, or the provider's points);
+    /// `-v` gets one line saying where they came from.
+    static func load(_ range: ChartRange, quote: Quote, provider: ProviderName,
+                     session: inout WatchSession) -> Result<HistoryLoader.Loaded, HistoryError> {
+        let context = session.context
+        let source = source(provider, session: session)
+        let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
+            context.io.err("coinwatch: warning: \(line)\n")
+        }
+        let now = Int64((session.now * 1000).rounded())
+        let loader = HistoryLoader(source: source, store: store)
+        let fetched = loader.load(market: source.historyMarket(for: quote), vs: quote.vs, range: range, now: now) { request in
+            session.fetch(request, provider: source.name)
+        }
+        if let store { try? store.rollUp(now: now) }
+        // Only closed candles: the forming one is no candle's close, and a chart from the store,
+        // which never holds it, must be the same chart (SPEC §7).
+        let result = fetched.map(\.closed)
+        if case .success(let loaded) = result {
+            if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
+            if context.arguments.verbose {
+                let key = loaded.key
+                context.io.err("coinwatch: history \(key.provider) \(key.coin) \(key.currency) \(key.timeframeTag) \(range.rawValue): "
+                               + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
+            }
+        }
+        return result
+    }
+
+    /// The chart as text: a heading with the change over the range, the plot (`height` rows), the time labels.
+    static func text(_ points: [(time: Int64, price: Double)], range: ChartRange, vs: String, width: Int, color: ColorPolicy,
+                     height: Int = 12) -> String {
+        let chart = LineChart(points: points, width: width, height: height) { NumberText.money($0, vs: vs) }
+        var heading = "\(range.rawValue) chart"
+        if let first = points.first?.price, let last = points.last?.price, first != 0 {
+            let change = (last - first) / first * 100
+            heading += "  " + PriceCard.colored(NumberText.percent(change), change, color)
+        }
+        return ([heading] + chart.lines(color: color)).joined(separator: "\n") + "\n"
+    }
+
+    /// `COLUMNS` when it is a sensible width, else 80.
+    static func width(_ environment: [String: String]) -> Int {
+        guard let text = environment["COLUMNS"], let columns = Int(text), (20...1000).contains(columns) else { return 80 }
+        return columns
+    }
+}

@@ -1,0 +1,75 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchEngine
+/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]`: one coin's price card with a
+/// 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without `--range`, SPEC §7).
+/// CoinGecko serves card and chart in one `/coins/markets?…&sparkline=true` request; within
+/// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
+enum ShowCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let arguments = context.arguments.positionals
+        guard arguments.count == 1, let coin = arguments.first, !coin.trimmingSpaces.isEmpty else {
+            let problem = arguments.count > 1 ? "Too many coins (\(arguments.count)); show takes one" : "Missing coin"
+            context.io.err("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]\n")
+            return .usage
+        }
+        return WatchSession.run(context) { session in
+            let vs = context.arguments.vs ?? session.rules.vsCurrency
+            let provider = session.chosenProvider(among: ProviderName.allCases)
+            let result = provider == .coingecko
+                ? CoinGeckoCard.load(coin.trimmingSpaces, vs: vs, session: &session)
+                : quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
+            switch result {
+            case .failure(let message):
+                context.io.err("coinwatch: \(message.message)\n")
+                return .failure
+            case .success(let shown):
+                if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
+                var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
+                var failed = false
+                // SPEC §7: without `--range` the chart is the 7-day one; a chart asked for by
+                // name fails the command when it cannot be drawn, the default one only warns.
+                let range = context.arguments.range ?? ShowChart.defaultRange
+                switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
+                case .success(let loaded): chart = (range, loaded.points)
+                case .failure(let error) where context.arguments.range == nil:
+                    context.io.err("coinwatch: warning: \(error.message); the card is shown without its \(range.rawValue) chart\n")
+                case .failure(let error):
+                    context.io.err("coinwatch: \(error.message)\n")
+                    failed = true
+                }
+                guard !context.arguments.quiet else { return failed ? .failure : .success }
+                if context.arguments.json {
+                    context.io.out(shown.card.json(cachedAt: shown.cachedAt, chart: chart) + "\n")
+                } else {
+                    var text = shown.card.text(color: context.color)
+                    if let chart {
+                        text += "\n" + ShowChart.text(chart.points, range: chart.range, vs: shown.card.quote.vs,
+                                                      width: ShowChart.width(context.io.environment), color: context.color)
+                    }
+                    context.io.out(text)
+                }
+                return failed ? .failure : .success
+            }
+        }
+    }
+
+    /// A card from a provider other than CoinGecko, through the alert passes' fetcher (cache,
+    /// backoff, 429); it has no chart.
+    private static func quoteOnly(_ coin: String, vs: String, provider name: ProviderName,
+                                  session: inout WatchSession) -> Result<CoinGeckoCard.Shown, CardError> {
+        let config = session.config(name)
+        guard let provider = ProviderFactory.make(config, environment: session.context.io.environment) else {
+            return .failure(CardError("\(name.rawValue) is not available in this build; use --provider coingecko"))
+        }
+        let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)],
+                                   transport: session.context.transport)
+        let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
+        guard let quote = outcome.quotes[coin] else {
+            let reason = outcome.failures.map { session.describe($0) }.joined(separator: "; ")
+            return .failure(CardError(reason.isEmpty ? "\(name.rawValue) has no quote for '\(coin)' in \(vs)" : reason))
+        }
+        let card = PriceCard(quote: quote, sparkline: [], chartNote: "no chart from \(name.rawValue); coingecko has one")
+        return .success(CoinGeckoCard.Shown(card: card, cachedAt: nil, warning: nil))
+    }
+}

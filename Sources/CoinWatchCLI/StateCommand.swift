@@ -1,0 +1,69 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+/// `coinwatch state show | reset [--rule ID]` (SPEC §1, §5).
+enum StateCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        let path = context.statePath
+        let action = context.arguments.positionals.first
+        if context.arguments.rule != nil, action != "reset" {
+            context.io.err("Error: '--rule' applies only to 'state reset'. See 'coinwatch state --help'.\n")
+            return .usage
+        }
+        if context.arguments.positionals.count > 1 {
+            context.io.err("Error: Unexpected argument '\(context.arguments.positionals[1])'. See 'coinwatch state --help'.\n")
+            return .usage
+        }
+        switch action {
+        case "show": return show(context, path: path)
+        case "reset": return reset(context, path: path)
+        case let other?:
+            context.io.err("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: ["show", "reset"]))\n")
+            return .usage
+        case nil:
+            context.io.err("Error: Missing state command: 'show' or 'reset'.\n")
+            return .usage
+        }
+    }
+
+    /// Moves the state file aside and starts over; with `--rule`, forgets only that rule's
+    /// pairs (the old file is still kept aside). Holds the state lock throughout.
+    private static func reset(_ context: CommandContext, path: String) -> ExitCode {
+        let lock: StateLock
+        do {
+            lock = try StateLock.acquire(statePath: path, timeout: context.lockTimeout)
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+        defer { lock.release() }
+        let now = context.clock.now().timeIntervalSince1970
+        let say = { (line: String) in if !context.arguments.quiet { context.io.out(line + "\n") } }
+        do {
+            guard let rule = context.arguments.rule else {
+                guard let moved = try StateStore.reset(path: path, now: now) else {
+                    say("no state at \(path); nothing to reset")
+                    return .success
+                }
+                say("moved \(path) to \(moved); the next pass starts over")
+                return .success
+            }
+            var state = try StateStore.load(path: path)
+            let keys = state.pairs.keys.filter { StateDocument.splitPairKey($0).rule == rule }
+            guard !keys.isEmpty else {
+                let rules = Set(state.pairs.keys.map { StateDocument.splitPairKey($0).rule }).sorted()
+                context.io.err("coinwatch: state \(path) has no pairs of rule '\(rule)'; nothing reset."
+                    + Suggestion.phrase(for: rule, in: rules) + "\n")
+                return .failure
+            }
+            state.removePairs(rule: rule)
+            let moved = try StateStore.reset(path: path, now: now)
+            try StateStore.save(state, to: path)
+            say("forgot \(keys.count) pair(s) of rule \(rule)" + (moved.map { "; the old state is kept at \($0)" } ?? ""))
+            return .success
+        } catch {
+            context.io.err("coinwatch: \(error.message)\n")
+            return error.exitCode
+        }
+    }
+}

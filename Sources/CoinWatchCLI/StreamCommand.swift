@@ -1,0 +1,68 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+/// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
+/// the state lock for the whole run.
+enum StreamCommand {
+    static func run(_ invocation: CommandContext) -> ExitCode {
+        // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
+        let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
+            ? nil : CountingTransport(invocation.transport)
+        var counted = invocation
+        if let counter { counted.transport = counter }
+        let context = counted
+        let rules: RulesFile
+        switch context.loadRules() {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let waiter: SignalWaiter
+        do {
+            waiter = try SignalWaiter.install()
+        } catch {
+            context.io.err("coinwatch: cannot set up signal handling for stream: \(error.detail)\n")
+            return .failure
+        }
+        let statePath = context.statePath
+        let lock: StateLock?
+        let state: StateDocument
+        switch context.lockedState() {
+        case .success(let locked): (lock, state) = locked
+        case .failure(let error): return error.code
+        }
+        defer { lock?.release() }
+        let pass = RunCommand.makePass(context, rules: rules)
+        let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
+                                    statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
+                                    clock: context.clock)
+        // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
+        let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
+        if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
+        session.countsAlerts = counter != nil
+        session.delivery.checkpointsLastRound = false
+        session.delivery.sendsQueued = false
+        session.baselineNext = context.arguments.baseline
+        let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
+                              signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
+            guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
+            var next = RunCommand.makePass(context, rules: fresh)
+            if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
+            next.delivery.checkpointsLastRound = false
+            next.delivery.sendsQueued = false
+            return (fresh, next.fetcher, next.delivery)
+        }
+        if let counter, let path = context.arguments.metricsPath {
+            let metrics = StreamMetrics(path: path)
+            metrics.requests = { counter.byHost }
+            metrics.providerHosts = RunCommand.providerHosts(context, rules: rules)
+            loop.metrics = metrics
+        }
+        loop.caFile = TrustedBundle.fromEnvironment(context.io.environment)
+        if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {
+            loop.idleTimeout = seconds
+        }
+        return loop.run()
+    }
+}

@@ -1,0 +1,54 @@
+import CoinWatchSupport
+import CoinWatchRules
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coinwatch watch [--once] [--sort KEY] [--interval DUR]` (SPEC §10): the watchlist as a table
+/// (`WatchTable`). With `--once`, `--json` or off a terminal it prints once; on a terminal it is a
+/// live view (`WatchTerminal`) that fetches again every interval, with keys `q` quit, `s` next sort
+/// key, `/` filter, `r` refresh, and that restores the terminal on exit, SIGINT and SIGTERM
+/// (`WatchCommand+Live.swift`).
+/// It shares the cache and backoff; it never notifies or writes pair state.
+enum WatchCommand {
+    static func run(_ context: CommandContext) -> ExitCode {
+        if let extra = context.arguments.positionals.first {
+            context.io.err("Error: 'watch' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(.watch))\n")
+            return .usage
+        }
+        let rules: RulesFile
+        switch context.loadRules(tolerateUnsetVariables: true) {
+        case .success(let loaded): rules = loaded
+        case .failure(let error): return error.code
+        }
+        let sort = context.arguments.sort ?? .rank
+        let live = !context.arguments.once && !context.arguments.json && context.io.stdoutIsTTY && isatty(0) == 1
+        guard live else {
+            let (table, code) = fetch(context, rules: rules)
+            guard !context.arguments.quiet else { return code }
+            if context.arguments.json {
+                context.io.out(table.json(table.ordered(by: sort)) + "\n")
+            } else {
+                let width = context.io.stdoutIsTTY ? WatchTerminal.size().columns : 120
+                context.io.out(table.lines(table.ordered(by: sort), width: width, color: context.color)
+                    .map { $0 + "\n" }.joined())
+            }
+            return code
+        }
+        return liveView(context, rules: rules, sort: sort)
+    }
+
+    /// The table now: quotes fetched as a pass would (cache, backoff, failover), the state read.
+    /// Exit 1 when no provider quoted some favorite (its row says "no quote").
+    /// `fresh` asks the providers again whatever the cache holds (the live view's `r`).
+    static func fetch(_ context: CommandContext, rules: RulesFile, fresh: Bool = false) -> (WatchTable, ExitCode) {
+        var session = WatchSession.open(context, rules: rules)
+        defer { session.finish() }
+        var fetcher = RunCommand.makePass(context, rules: rules).fetcher
+        if fresh { fetcher.maxCacheAge = 0 }
+        let fetched = fetcher.fetch(favorites: rules.favorites, vs: rules.vsCurrency, memory: &session.state.memory, now: session.now)
+        for failure in fetched.failures { context.io.err("coinwatch: \(failure.message)\n") }
+        let table = WatchTable(rules: rules, quotes: fetched.quotes, state: session.state, now: session.now)
+        return (table, fetched.missing.isEmpty ? .success : .failure)
+    }
+}

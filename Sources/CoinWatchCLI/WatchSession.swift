@@ -1,0 +1,100 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
+/// What the watchlist commands (search, show, trending, favorites) share: rules.json for its
+/// providers and `vs_currency` (the defaults when no rules.json was asked for and none exists),
+/// and the state's response cache and HTTP 429 backoff, read at the start and merged back at the end.
+struct WatchSession {
+    let context: CommandContext
+    /// rules.json, or the defaults.
+    let rules: RulesFile
+    /// Seconds since 1970 at the start of the command.
+    let now: Double
+    /// The working copy of the state; changes reach the file in `finish()`.
+    var state: StateDocument
+    /// The state as read, or nil when it could not be read (then it is never written).
+    private let base: StateDocument?
+    private let shared: SharedState
+
+    /// Loads rules.json (required, or optional when `rulesOptional` and the default path holds none)
+    /// and reads the state; a state that cannot be read gets one warning on stderr.
+    static func open(_ context: CommandContext, rulesOptional: Bool) -> Result<WatchSession, ExitCodeError> {
+        let rules: RulesFile
+        let implicit = context.arguments.rulesPath == nil && (context.io.environment["COINWATCH_RULES"] ?? "").isEmpty
+        if rulesOptional, implicit, !Paths.exists(context.rulesPath) {
+            rules = RulesFile(path: context.rulesPath)
+        } else {
+            switch context.loadRules(tolerateUnsetVariables: true) {
+            case .success(let loaded): rules = loaded
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(open(context, rules: rules))
+    }
+
+    /// Opens a session (rules.json optional), runs `body` with it, then writes back to the shared
+    /// state what the session learned (cache, backoff, resolutions, charts).
+    static func run(_ context: CommandContext, _ body: (inout WatchSession) -> ExitCode) -> ExitCode {
+        var session: WatchSession
+        switch open(context, rulesOptional: true) {
+        case .success(let opened): session = opened
+        case .failure(let error): return error.code
+        }
+        defer { session.finish() }
+        return body(&session)
+    }
+
+    /// A session over rules.json already loaded; reads the state (a state that cannot be read gets one warning).
+    /// With `sections`, only those parts of the state are read (`StateSections`).
+    static func open(_ context: CommandContext, rules: RulesFile, sections: StateSections = .all) -> WatchSession {
+        let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
+        var base: StateDocument?
+        do {
+            base = try shared.read(sections: sections)
+        } catch {
+            context.io.err("coinwatch: warning: \(error.message); going on without the shared cache and backoff, and not writing the state\n")
+        }
+        return WatchSession(context: context, rules: rules, now: context.clock.now().timeIntervalSince1970,
+                            state: base ?? StateDocument(), base: base, shared: shared)
+    }
+
+    /// The settings of provider `name` from rules.json, else its defaults.
+    func config(_ name: ProviderName) -> ProviderConfig {
+        rules.providers.first { $0.name == name } ?? ProviderConfig(name: name)
+    }
+
+    /// `--provider`, else the first provider in rules.json among `capable`, else the first of `capable`.
+    func chosenProvider(among capable: [ProviderName]) -> ProviderName {
+        context.arguments.provider
+            ?? rules.providers.map(\.name).first(where: capable.contains)
+            ?? capable.first ?? .coingecko
+    }
+
+    /// Sends `request` for `provider` through the one provider call path (`ProviderCall.ask`):
+    /// skipped while its backoff lasts, a 429 records the backoff. Returns the 2xx body, or the error to print.
+    mutating func fetch(_ request: HTTPRequest, provider: String) -> Result<[UInt8], ProviderError> {
+        ProviderCall.ask(request, from: provider, through: context.transport, memory: &state.memory, now: now)
+    }
+
+    /// Writes what this command changed in the cache, backoff and resolutions back to the state
+    /// (nothing when it could not be read); a failure is one warning on stderr.
+    func finish() {
+        guard let base else { return }
+        do {
+            try shared.commit(state, base: base, now: now)
+        } catch {
+            context.io.err("coinwatch: warning: \(error.message)\n")
+        }
+    }
+
+    /// One error line for a provider failure, with the time a backoff ends.
+    func describe(_ error: ProviderError) -> String {
+        if case .backingOff(let provider, let until) = error {
+            return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
+        }
+        return error.message
+    }
+}

@@ -1,0 +1,23 @@
+extension Backtest {
+    /// One coin's loaded history, for the report.
+    package struct LoadedCoin {
+        var coin: String
+        var provider: String
+        var points: Int
+        var first: Double?
+        var last: Double?
+        var requests: Int
+        /// The history's candle (or point) width in seconds: no replay steps finer.
+        package var resolution: Double
+
+        package init(coin: String, provider: String, points: Int, first: Double? = nil, last: Double? = nil, requests: Int, resolution: Double) {
+            self.coin = coin
+            self.provider = provider
+            self.points = points
+            self.first = first
+            self.last = last
+            self.requests = requests
+            self.resolution = resolution
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+/// One alert pass, one way: each stage reads what the one before it returned and writes only its
+/// own part of the state.
+/// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
+/// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
+///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
+///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
+/// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
+///    coins indicator rules watch, from the history store and, for candles closed since, from the
+///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
+/// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
+///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
+///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
+/// 3. **deliver** (`Delivery.deliver(_:backlog:now:io:save:)`): stdout, the file sinks, then every
+///    queued sink (the outbox first); takes the alerts and the `DeliveryBacklog` (`state.outbox` and
+///    `state.fileSpool`), writes only that and returns a `Delivery.Report` (write-ahead: `save`, built
+///    around the state as evaluate left it, records the alerts first and checkpoints mid-delivery).
+///    A dry run prints the alerts instead.
+/// 4. **persist**: the caller that holds the state lock (`RunCommand`) saves the document, never on a dry run.
+package struct Pass: Sendable {
+    /// What a pass did.
+    package struct Outcome: Sendable {
+        package var alerts: [Alert] = []
+        package var exitCode: ExitCode = .success
+        package var requestCount = 0
+        /// The write-ahead save failed and nothing was sent; the error is already on stderr.
+        package var stateUnwritten = false
+    }
+
+    package var rules: RulesFile
+    package var fetcher: QuoteFetcher
+    package var delivery: Delivery
+    /// Evaluate and print, but send nothing (the caller also writes no state).
+    package var dryRun: Bool
+    /// `--baseline`: record prices and pair states, notify nothing (SPEC §11); the outbox waits too.
+    package var baseline = false
+    /// `-v`: one stderr line per notification held back (cooldown, silence, `for`, once).
+    package var verbose = false
+    /// The candles stage; nil: indicator conditions see no candles (they stay in warm-up).
+    package var candles: CandleFeed?
+
+    package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, dryRun: Bool) {
+        self.rules = rules
+        self.fetcher = fetcher
+        self.delivery = delivery
+        self.dryRun = dryRun
+    }
+
+    /// Runs the pass at `now` (seconds since 1970), updating `state` in memory.
+    package func run(state: inout StateDocument, now: Double, io: IO) -> Outcome {
+        var outcome = Outcome()
+        let last = state.lastPass
+        if let step = ClockStep.absorb(&state, now: now), let last {
+            io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
+        }
+        state.lastPass = now
+        let (quotes, outage) = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
+        state.silences.removeAll { $0.until <= now }
+        var held: [RuleRunner.Held]? = verbose ? [] : nil
+        let before = baseline ? state.pairs : PairTable()
+        let runner = RuleRunner(rules: rules)
+        // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
+        if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
+            io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
+        }
+        let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let pending = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                      silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
+        for line in held ?? [] {
+            io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
+                + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
+        }
+        outcome.alerts = pending.map(\.alert)
+        if baseline {
+            Self.unsend(pending, before: before, pairs: &state.pairs)
+            outcome.alerts = []
+            return outcome
+        }
+        guard !dryRun else {
+            delivery.print(outcome.alerts, io: io)
+            return outcome
+        }
+        if verbose { sayQuietHours(pending, now: now, io: io) }
+        var backlog = state.backlog
+        let report = delivery.deliver(pending, backlog: &backlog, now: now, io: io, save: delivery.save(around: state))
+        state.backlog = backlog
+        say(report, outcome: &outcome, io: io)
+        return outcome
+    }
+
+    /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
+    /// fetch per currency a rule asks for (`QuoteDemand`); outages at their edges (`OutageEdges`,
+    /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
+    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+                       io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
+        var fetcher = fetcher
+        // The span since the previous pass, only where some rule reads it (crossings, ranges).
+        if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+            fetcher.spansSince = previousPass
+        }
+        var quotes: [String: Quote] = [:]
+        var failures: [ProviderError] = []
+        var missing: [(vs: String, coins: [String])] = []
+        var pinnedMissing: [(provider: String, line: String)] = []
+        for currency in QuoteDemand(rules).currencies {
+            let fetched = fetcher.fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
+            outcome.requestCount += fetched.requestCount
+            failures += fetched.failures.filter { failure in !failures.contains { $0.provider == failure.provider } }
+            if !fetched.missing.isEmpty { missing.append((currency.vs, fetched.missing)) }
+            for (provider, coins) in Dictionary(grouping: fetched.pinnedMissing, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.favorite).joined(separator: ", ")) in \(currency.vs), "
+                                     + "and a rule asks for it there (provider, or a premium's against)"))
+            }
+            if currency.vs == rules.vsCurrency, quotes.isEmpty {
+                quotes = fetched.quotes
+            } else {
+                for (coin, quote) in fetched.quotes {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: nil, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
+            for (provider, served) in fetched.pinnedQuotes {
+                for (coin, quote) in served {
+                    quotes[QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)] = quote
+                }
+            }
+        }
+        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
+                                        scrubber: SecretScrubber(rules: rules, environment: io.environment), now: now)
+        for line in report.lines {
+            io.err("coinwatch: \(line)\n")
+        }
+        for (vs, coins) in missing {
+            outcome.exitCode = .failure
+            let list = coins.joined(separator: ", ")
+            if report.failing.isEmpty {
+                io.err("coinwatch: no provider quoted \(list) in \(vs); check the favorite's id or add a provider that lists it\n")
+            } else if report.spoke, failures.allSatisfy(\.isLocal) {
+                // No request could be made: neither the providers nor the ids are to blame.
+                io.err("coinwatch: no provider quoted \(list) in \(vs): coinwatch could not make a request "
+                    + "(the line above says why), not a provider outage or the favorite's id\n")
+            } else if report.spoke {
+                // The outage is the cause: said at its edges with it, not every pass.
+                let names = report.failing.keys.sorted().joined(separator: ", ")
+                io.err("coinwatch: no provider quoted \(list) in \(vs): \(names) "
+                    + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
+                    + "add a second provider for failover\n")
+            }
+        }
+        for (provider, line) in pinnedMissing {
+            outcome.exitCode = .failure
+            // A failing provider is the cause, said at the outage's edges.
+            if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
+        }
+        return (quotes, report)
+    }
+
+    /// The candles stage: each watched coin's indicator readings; warnings on stderr.
+    private func readIndicators(_ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
+                                outcome: inout Outcome) -> [String: IndicatorReadings] {
+        guard let candles else { return [:] }
+        let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
+        let update = candles.update(rules: rules, quotes: quotes, sources: sources, transport: fetcher.transport,
+                                    memory: &memory, now: now)
+        outcome.requestCount += update.requests
+        for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }
+        return update.readings
+    }
+
+    /// `-v`: one stderr line per alert a sink's quiet hours hold back now.
+    private func sayQuietHours(_ pending: [RuleRunner.Pending], now: Double, io: IO) {
+        for item in pending {
+            for sink in item.sinks {
+                guard let quiet = rules.sinks[sink]?.quietHours, quiet.contains(instant: now) else { continue }
+                io.err("coinwatch: held back: \(item.alert.rule) \(item.alert.coin): quiet hours of sink \(sink) "
+                    + "until \(TimeText.clock(minutes: quiet.end)) local\n")
+            }
+        }
+    }
+
+    /// The deliver stage's report on stderr and in the outcome (exit 1 when something failed).
+    private func say(_ report: Delivery.Report, outcome: inout Outcome, io: IO) {
+        outcome.requestCount += report.requestCount
+        for line in report.errors {
+            io.err("coinwatch: \(line)\n")
+        }
+        if report.failed { outcome.exitCode = .failure }
+        outcome.stateUnwritten = report.stateUnwritten
+    }
+
+    /// What a `--baseline` pass (or `stream`'s first evaluation) says it recorded, one line.
+    package static func baselineLine(_ state: StateDocument, statePath: String) -> String {
+        let firing = state.pairs.values.filter(\.firing).count
+        return "baseline: recorded \(state.prices.count) price series and \(state.pairs.count) pair(s) in \(statePath); "
+            + "\(firing) already true, quiet until they become true again; nothing was sent\n"
+    }
+
+    /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
+    /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
+    /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
+    static func unsend(_ pending: [RuleRunner.Pending], before: PairTable, pairs: inout PairTable) {
+        for item in pending {
+            let key = StateDocument.pairKey(rule: item.alert.rule, coin: item.alert.coin)
+            guard var pair = pairs[key] else { continue }
+            let old = before[key] ?? PairState()
+            pair.lastNotified = old.lastNotified
+            pair.lastFired = old.lastFired
+            pair.firedOnce = old.firedOnce
+            pair.resolvedOnce = old.resolvedOnce
+            pairs[key] = pair
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CoinWatchMarket
+import CoinWatchState
+extension QuoteFetcher {
+    /// How long a favorite that a provider's coin list did not have waits before it is looked up
+    /// again: a day (a new listing shows up then without `check --online`).
+    package static let lookUpRetry: Double = 86_400
+    /// How long it waits when the coin list could not be read: an hour.
+    package static let lookUpRetryAfterFailure: Double = 3_600
+
+    /// The key of `ProviderMemory.unresolved`.
+    package static func unresolvedKey(provider: String, favorite: String) -> String { provider + "|" + favorite }
+
+    /// Forgets the waits that are over (a favorite since removed from rules.json leaves none behind).
+    static func pruneUnresolved(_ memory: inout ProviderMemory, now: Double) {
+        guard !memory.unresolved.isEmpty else { return }
+        memory.unresolved = memory.unresolved.filter { $0.value > now && $0.value <= now + lookUpRetry }
+    }
+
+    /// Of `favorites`, those a provider that asks by id (`PriceProvider.asksByID`) did not quote and has
+    /// no id for, and that are not waiting in `ProviderMemory.unresolved` (`pruneUnresolved` has
+    /// already forgotten the waits that are over).
+    func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, memory: ProviderMemory) -> [String] {
+        let name = source.provider.name
+        // Every favorite quoted (every pass but the first for a symbol): nothing to look for.
+        guard source.provider.asksByID, quoted.count < favorites.count else { return [] }
+        return favorites.filter { favorite in
+            quoted[favorite] == nil && memory.resolved[name]?[favorite] == nil
+                && memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] == nil
+        }
+    }
+
+    /// Looks `favorites` up in the coin list of `source` as `check --online` does (exact id, then
+    /// symbol, then name, the best market-cap rank winning a shared symbol), remembers the ids it
+    /// finds and quotes those; a favorite it does not find is looked up again a day later. A coin
+    /// list that cannot be read, or ranks that cannot (so a shared symbol might pick the wrong
+    /// coin), are tried again an hour later, without a message: the favorite is reported missing
+    /// (or served by the next provider) as before. A 429 starts the provider's backoff.
+    func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, memory: inout ProviderMemory,
+                         now: Double, outcome: inout Outcome) -> [String: Quote] {
+        let name = source.provider.name
+        // The symbols it finds are not kept here: a favorite it resolves is quoted, which records its symbol.
+        var scratch = memory
+        let reports = FavoriteResolver(sources: [source], transport: transport).resolve(favorites, vs: vs, memory: &scratch, now: now)
+        memory.backoff = scratch.backoff
+        guard let report = reports.first else { return [:] }
+        outcome.requestCount += report.requestCount
+        if report.failure != nil {
+            for favorite in favorites {
+                memory.unresolved[Self.unresolvedKey(provider: name, favorite: favorite)] = now + Self.lookUpRetryAfterFailure
+            }
+            return [:]
+        }
+        var found: [String] = []
+        for resolution in report.resolutions {
+            let key = Self.unresolvedKey(provider: name, favorite: resolution.favorite)
+            if let coin = resolution.coin, resolution.matchedBy == "id" || !report.ranksIncomplete {
+                memory.resolved[name, default: [:]][resolution.favorite] = coin.id
+                memory.unresolved[key] = nil
+                found.append(resolution.favorite)
+            } else {
+                memory.unresolved[key] = now + (resolution.coin == nil ? Self.lookUpRetry : Self.lookUpRetryAfterFailure)
+            }
+        }
+        guard !found.isEmpty, (memory.backoff[name] ?? 0) <= now else { return [:] }
+        let query = QuoteQuery(favorites: found, vs: vs, symbols: memory.symbols, resolved: memory.resolved[name] ?? [:])
+        return fetchFresh(query, from: source, memory: &memory, now: now, outcome: &outcome)
+    }
+}

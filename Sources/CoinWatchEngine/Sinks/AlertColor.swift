@@ -1,0 +1,42 @@
+import CoinWatchRules
+/// The color of an alert in the formats that have one (SPEC §3): falls and `below`-type alerts red,
+/// rises green, resolved grey; blue when neither the condition nor the prices tell a direction.
+package enum AlertColor: Sendable, Equatable {
+    case red, green, grey, blue
+
+    /// The color of `alert`, from its status and `AlertRecord.direction(of:)`.
+    package init(_ alert: Alert) {
+        if alert.status == .resolved {
+            self = .grey
+            return
+        }
+        switch AlertRecord.direction(of: alert) {
+        case 1: self = .green
+        case -1: self = .red
+        default: self = .blue
+        }
+    }
+
+    /// `#d32f2f` and the like (Slack's attachment color).
+    package var hex: String {
+        switch self {
+        case .red: return "#d32f2f"
+        case .green: return "#2e7d32"
+        case .grey: return "#9e9e9e"
+        case .blue: return "#1e88e5"
+        }
+    }
+
+    /// The same color as an integer (Discord's embed color).
+    package var rgb: Int { Int(hex.dropFirst(), radix: 16) ?? 0 }
+
+    /// The Adaptive Card text color (Teams): `Attention`, `Good`, `Default`, `Accent`.
+    package var adaptive: String {
+        switch self {
+        case .red: return "Attention"
+        case .green: return "Good"
+        case .grey: return "Default"
+        case .blue: return "Accent"
+        }
+    }
+}

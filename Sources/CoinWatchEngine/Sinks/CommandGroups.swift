@@ -1,0 +1,75 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process groups of the command sink programs running now, so that a signal that stops
+/// coinwatch ends them with it (SPEC §3: in `--once` as in loop mode). Lock-free slots, which a
+/// signal handler may read; a program started while every slot is taken is simply not listed.
+package enum CommandGroups {
+    /// How many running programs are listed at once.
+    static let capacity = 64
+
+    /// The slots: a process group id, or 0 for a free slot. Made on first use, before any handler
+    /// that reads it is installed.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Atomic<Int32>> = {
+        let slots = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: capacity)
+        for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
+        return slots
+    }()
+
+    /// Lists the group of the program `pid` (its own group, `posix_spawnattr_setpgroup(0)`); returns its
+    /// slot for `remove`, or nil when every slot is taken.
+    static func add(_ pid: pid_t) -> Int? {
+        for index in 0..<capacity where slots[index].compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged {
+            return index
+        }
+        return nil
+    }
+
+    /// Takes a program off the list once it has been reaped.
+    static func remove(_ slot: Int?) {
+        guard let slot else { return }
+        slots[slot].store(0, ordering: .sequentiallyConsistent)
+    }
+
+    /// Kills (SIGKILL) every listed group. Async-signal-safe: atomic loads and kill(2).
+    static func killAll() {
+        for index in 0..<capacity {
+            let group = slots[index].load(ordering: .sequentiallyConsistent)
+            if group > 0 { kill(-group, SIGKILL) }
+        }
+    }
+
+    /// For a command that is stopped by SIGINT, SIGTERM or SIGHUP rather than finishing its pass
+    /// (`--once`): the signal first ends every running program's group, then coinwatch as before
+    /// (the default action, so the exit status still tells the signal). A signal that coinwatch was
+    /// started with ignored (`nohup`) stays ignored; one it was started with blocked is unblocked.
+    package static func endWithSignals() {
+        _ = slots
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = endGroupsThenStop
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(number, nil, &current) == 0 else { continue }
+            if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
+            _ = sigaction(number, &action, nil)
+            // A parent may have started us with the signal blocked (some process launchers do).
+            var unblock = sigset_t()
+            sigemptyset(&unblock)
+            sigaddset(&unblock, number)
+            _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        }
+    }
+}
+
+/// The handler `CommandGroups.endWithSignals` installs: kills the running programs' groups, then
+/// raises the signal again, whose default action (restored by SA_RESETHAND) then stops coinwatch.
+private func endGroupsThenStop(_ number: Int32) {
+    CommandGroups.killAll()
+    raise(number)
+}

@@ -1,0 +1,101 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+extension Delivery {
+    /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
+    /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
+    /// back (`outbox retry`).
+    func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
+        let plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
+                                   lifetime: Self.outboxLifetime, forced: forced)
+        backlog.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
+        return plan
+    }
+
+    /// Sends the planned webhook messages, leaves the outbox in `state`, and returns the file-sink records
+    /// of the alerts that will never be delivered. Every message is in the saved outbox before its first
+    /// try and leaves it right after its 2xx, so a pass killed mid-delivery resends only what was not yet
+    /// answered 2xx (same key).
+    /// `environment` is what a command sink's program inherits.
+    func sendWebhooks(_ plan: OutboxPlan, backlog: inout DeliveryBacklog, now: Double, environment: [String: String],
+                      save: Save?, report: inout Report) -> [String] {
+        let scrubber = self.scrubber
+        let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry, scrubber: scrubber,
+                                           environment: environment)
+        let unsent = plan.waiting + plan.dropped.map(\.entry)
+        let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
+            backlog.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
+            // A failed save here only widens the resend window; the save at the end of the pass reports it.
+            if checkpointsLastRound || !undelivered.isEmpty { try? save?(backlog) }
+        }
+        report.requestCount += requestCount
+        let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
+        var records: [String] = []
+        for dropped in plan.dropped {
+            let entry = dropped.entry
+            let error = entry.lastError.map { scrubber.scrub($0.text) }
+            records += entry.alerts.map {
+                UndeliveredRecord.json($0, sink: entry.sink, reason: dropped.reason, error: error, time: now)
+            }
+            switch dropped.reason {
+            case .sinkRemoved:
+                report.errors.append("sink '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
+                    + "waiting for it\(recorded)")
+            default:
+                report.errors.append("\(kind(entry.sink)) '\(entry.sink)': dropped \(Self.describe(entry.alerts)) still undelivered "
+                    + "24 h after the first try; last error: \(error?.text ?? "none")\(recorded)")
+            }
+            report.failed = true
+        }
+        var outbox = plan.waiting
+        for result in results {
+            report.delivered += result.delivered.count
+            for (entry, error) in result.refused {
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
+                    + "not delivered\(recorded)")
+                records += entry.alerts.map {
+                    UndeliveredRecord.json($0, sink: result.sink, reason: .refused, error: error, time: now)
+                }
+                report.failed = true
+            }
+            if let error = result.stopError {
+                let count = result.queued.count
+                let later = result.queued.first?.notBefore.map { " after \(TimeText.iso($0)) (Retry-After)" } ?? ""
+                report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); \(count) message\(count == 1 ? "" : "s") "
+                    + "queued in the outbox, retried on the next passes\(later) for up to 24 h")
+            }
+            outbox += result.queued
+        }
+        backlog.outbox = OutboxPlan.oldestFirst(outbox)
+        report.queued = backlog.outbox.count
+        return records
+    }
+
+    /// `stream`'s send stage for one queued sink, on that sink's own thread: plans and sends `entries`
+    /// (the sink's outbox messages) at `now` as a pass would. `progress` gets the messages not yet
+    /// answered 2xx after each round that delivered some; returns those still undelivered, the file-sink
+    /// records of alerts that never will be (for the caller to write), and the report.
+    func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
+                    progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
+        var backlog = DeliveryBacklog(outbox: entries)
+        var report = Report()
+        let plan = planWebhooks([:], backlog: &backlog, now: now)
+        let records = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
+                                   save: { progress($0.outbox) }, report: &report)
+        return (backlog.outbox, records, report)
+    }
+
+    /// `webhook`, `email` or `command`: how messages name a sink.
+    private func kind(_ sink: String) -> String {
+        rules.sinks[sink]?.typeName ?? "sink"
+    }
+
+    /// `alert btc-100k for bitcoin (id 4f9c…)`, or `3 alerts (btc-100k, eth-dip, sol-high)`.
+    package static func describe(_ alerts: [Alert]) -> String {
+        if alerts.count == 1, let alert = alerts.first { return "alert \(alert.rule) for \(alert.coin) (id \(alert.id))" }
+        var rules: [String] = []
+        for alert in alerts where !rules.contains(alert.rule) { rules.append(alert.rule) }
+        let shown = rules.prefix(5).joined(separator: ", ") + (rules.count > 5 ? ", …" : "")
+        return "\(alerts.count) alerts (\(shown))"
+    }
+}

@@ -1,0 +1,205 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+import CoinWatchState
+/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): first the state that records them
+/// is saved — every file record in the state's file spool, every webhook message in its outbox —;
+/// when that save fails nothing is sent. Then stdout, the files (a record leaves the spool once
+/// appended whole), then every queued sink — webhook, email, command — at once (the outbox's messages
+/// first, oldest first, then this pass's alerts). What a queued sink could not take for a retryable
+/// reason waits in the outbox, as do the alerts of a sink unavailable in this pass; what it will
+/// never take is reported on stderr and recorded in every file sink.
+package struct Delivery: Sendable {
+    /// How long after its first try an undelivered message is dropped, in seconds.
+    package static let outboxLifetime: Double = 24 * 3600
+
+    package var rules: RulesFile
+    package var transport: any HTTPTransport
+    /// Alerts on stdout as JSON Lines instead of text.
+    package var json: Bool
+    /// `-q`: nothing on stdout.
+    package var quiet: Bool
+    /// Waits between retries.
+    package var sleeper: any Sleeper
+    package var retry: RetryPolicy
+    /// Color for the stdout text lines (a terminal only; never in JSON).
+    package var color: ColorPolicy
+    /// Persists the state mid-delivery (before anything is sent, after the files are written, after each
+    /// webhook round with a 2xx); nil persists nothing (dry runs, tests). When the first save throws,
+    /// nothing is sent.
+    package var checkpoint: (@Sendable (StateDocument) throws(StateError) -> Void)?
+    /// Whether the webhook round that leaves nothing undelivered is checkpointed at once (passes; every
+    /// earlier round always is). `stream` leaves that last one to its next save (the next alert's
+    /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
+    /// two; a kill in between resends only that round's messages, with the same keys.
+    package var checkpointsLastRound = true
+    /// Whether `deliver` sends the queued sinks' messages itself (passes). `stream` only queues them in
+    /// the outbox (saved before anything is sent) and sends them off its event loop (`StreamDelivery`,
+    /// through `sendQueued`), so a slow sink never holds up the feeds.
+    package var sendsQueued = true
+
+    package init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
+                color: ColorPolicy = ColorPolicy(enabled: false),
+                sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = RetryPolicy()) {
+        self.rules = rules
+        self.transport = transport
+        self.json = json
+        self.quiet = quiet
+        self.sleeper = sleeper
+        self.retry = retry
+        self.color = color
+    }
+
+    /// How `alert` reads on stdout: a JSON Lines record with `--json`, else the text line.
+    package func stdoutLine(_ alert: Alert) -> String {
+        (json ? AlertRecord.json(alert) : AlertRecord.line(alert, color: color)) + "\n"
+    }
+
+    /// A dry run's delivery: every alert on stdout (unless `-q`), whatever its sinks; nothing sent.
+    package func print(_ alerts: [Alert], io: IO) {
+        guard !quiet else { return }
+        for alert in alerts { io.out(stdoutLine(alert)) }
+    }
+
+    /// Removes the sinks' secrets from text.
+    var scrubber: SecretScrubber { SecretScrubber(sinks: rules.sinks) }
+
+    /// Saves the state with the backlog as it is now (the write-ahead save and the mid-delivery checkpoints).
+    package typealias Save = (DeliveryBacklog) throws(StateError) -> Void
+
+    /// `checkpoint` for a backlog inside `state` (the rest of the document as the pass left it); nil
+    /// when nothing is persisted.
+    package func save(around state: StateDocument) -> Save? {
+        guard let checkpoint else { return nil }
+        return { (backlog: DeliveryBacklog) throws(StateError) in
+            var document = state
+            document.backlog = backlog
+            try checkpoint(document)
+        }
+    }
+
+    /// `deliver(_:backlog:now:io:save:)` on the backlog of `state`, saved around it (`save(around:)`).
+    package func deliver(_ pending: [RuleRunner.Pending], state: inout StateDocument, now: Double, io: IO) -> Report {
+        var backlog = state.backlog
+        let report = deliver(pending, backlog: &backlog, now: now, io: io, save: save(around: state))
+        state.backlog = backlog
+        return report
+    }
+
+    /// The deliver stage: sends `pending`, the file spool and the outbox at `now` (seconds since 1970);
+    /// writes the spool and the outbox of `backlog` only. `save` persists the state with the backlog
+    /// (write-ahead, then mid-delivery); when its first call throws, nothing is sent.
+    package func deliver(_ pending: [RuleRunner.Pending], backlog: inout DeliveryBacklog, now: Double, io: IO,
+                        save: Save?) -> Report {
+        var report = Report()
+        var lines: [String] = []
+        var webhookAlerts: [String: [Alert]] = [:]
+        for item in pending {
+            for sink in item.sinks {
+                switch rules.sinks[sink] {
+                case .stdout?:
+                    if !quiet { lines.append(stdoutLine(item.alert)) }
+                case .file(let path)?:
+                    backlog.fileSpool[path, default: []].append(AlertRecord.json(item.alert))
+                case .webhook?, .command?, .email?, .unavailable?:
+                    webhookAlerts[sink, default: []].append(item.alert)
+                case nil:
+                    report.errors.append("alert \(item.alert.rule) names sink '\(sink)', which rules.json does not define")
+                }
+            }
+        }
+        for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
+            guard case .unavailable(let type, let reason) = sink else { continue }
+            let waiting = (webhookAlerts[name]?.count ?? 0) + backlog.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            report.errors.append("\(type) sink '\(name)' is unavailable in this pass: \(reason); "
+                + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
+            report.failed = true
+        }
+        let hasWebhooks = !webhookAlerts.isEmpty || sendsQueued && !backlog.outbox.isEmpty
+        var plan: OutboxPlan?
+        if sendsQueued, hasWebhooks {
+            plan = planWebhooks(webhookAlerts, backlog: &backlog, now: now)
+        } else if hasWebhooks {
+            OutboxPlan.queue(webhookAlerts, into: &backlog.outbox, sinks: rules.sinks, now: now)
+        }
+        // Write-ahead: nothing leaves before the state that records it is on disk.
+        if !pending.isEmpty || !backlog.fileSpool.isEmpty || hasWebhooks {
+            do {
+                try save?(backlog)
+            } catch {
+                report.errors.append("\(error.message); nothing was sent, so no alert can repeat: "
+                    + "the next pass that can write the state evaluates the rules again")
+                report.failed = true
+                report.stateUnwritten = true
+                return report
+            }
+        }
+        for line in lines { io.out(line) }
+        if writeSpool(&backlog, report: &report) { try? save?(backlog) }
+        guard let plan else { return report }
+        let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: io.environment, save: save, report: &report)
+        recordUndelivered(undelivered, backlog: &backlog, report: &report)
+        return report
+    }
+
+    /// Appends each file's spooled records; a file written whole leaves the spool, one that cannot be
+    /// written keeps them for the next pass and is an error (exit 1). Whether any file was written.
+    func writeSpool(_ backlog: inout DeliveryBacklog, report: inout Report) -> Bool {
+        var wrote = false
+        for (path, records) in backlog.fileSpool.sorted(by: { $0.key < $1.key }) {
+            do {
+                try FileSink.append(records, to: path)
+                backlog.fileSpool[path] = nil
+                wrote = true
+            } catch {
+                report.errors.append(error.message + "; its \(records.count) record\(records.count == 1 ? "" : "s") "
+                    + "stay in the state and are appended on the next pass")
+                report.failed = true
+            }
+        }
+        return wrote
+    }
+
+    /// The paths of every file sink, sorted.
+    package var filePaths: [String] {
+        Set(rules.sinks.values.compactMap { sink -> String? in
+            if case .file(let path) = sink { return path }
+            return nil
+        }).sorted()
+    }
+
+    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`);
+    /// those still undelivered stay in it. Records what will never be delivered in every file sink.
+    package func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
+        var report = Report()
+        guard !state.outbox.isEmpty else { return report }
+        var backlog = state.backlog
+        defer { state.backlog = backlog }
+        let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
+        let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
+                                       save: save(around: state), report: &report)
+        recordUndelivered(undelivered, backlog: &backlog, report: &report)
+        return report
+    }
+
+    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its alerts in
+    /// every file sink, through the spool (a file that cannot be written now gets it on the next pass).
+    /// The caller removes the entry from the outbox.
+    package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
+        var report = Report()
+        var backlog = state.backlog
+        defer { state.backlog = backlog }
+        let error = entry.lastError.map { scrubber.scrub($0.text) }
+        recordUndelivered(entry.alerts.map {
+            UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
+        }, backlog: &backlog, report: &report)
+        return report
+    }
+
+    /// Writes the records of alerts no webhook will get to every file sink (through the spool).
+    func recordUndelivered(_ records: [String], backlog: inout DeliveryBacklog, report: inout Report) {
+        guard !records.isEmpty else { return }
+        for path in filePaths { backlog.fileSpool[path, default: []] += records }
+        _ = writeSpool(&backlog, report: &report)
+    }
+}

@@ -1,0 +1,41 @@
+import CoinWatchSupport
+import CoinWatchRules
+import Synchronization
+
+/// What stands between a command and the process's stdout and stderr: every secret the command has
+/// learned (rules.json's sinks, the providers' API keys) is scrubbed from both, and each stderr write
+/// becomes exactly one line without control or bidi characters (SPEC §1 "one line", §3).
+package final class OutputGuard: Sendable {
+    private let scrubber = Mutex(SecretScrubber.none)
+
+    package init() {}
+
+    /// Adds the secrets of `rules` (read with `environment`) to those scrubbed from now on.
+    package func learn(_ rules: RulesFile, environment: [String: String]) {
+        let learned = SecretScrubber(rules: rules, environment: environment)
+        guard !learned.isEmpty else { return }
+        scrubber.withLock { $0 = $0.adding(learned) }
+    }
+
+    /// `text` without the secrets learned so far.
+    package func scrub(_ text: String) -> String {
+        let current = scrubber.withLock { $0 }
+        return current.scrub(text).text
+    }
+
+    /// `text` scrubbed and made one line (ending in a newline when it had one).
+    package func errorLine(_ text: String) -> String {
+        let ended = text.hasSuffix("\n")
+        let line = TerminalText.clean(scrub(ended ? String(text.dropLast()) : text))
+        return ended ? line + "\n" : line
+    }
+}
+
+extension IO {
+    /// This IO with its stdout scrubbed of secrets and its stderr written through `guard.errorLine`.
+    package func guarded(by guard: OutputGuard) -> IO {
+        let out = self.out, err = self.err
+        return IO(out: { out(`guard`.scrub($0)) }, err: { err(`guard`.errorLine($0)) },
+                  environment: environment, stdoutIsTTY: stdoutIsTTY)
+    }
+}

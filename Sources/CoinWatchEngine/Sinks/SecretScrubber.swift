@@ -1,0 +1,174 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Removes every known secret (webhook URLs and their paths, query values, userinfo, bot tokens,
+/// header values, providers' API keys and credentials in `base_url`) from any text before it
+/// reaches stdout, stderr, state or a file, in case a server or library echoed one back (SPEC §3).
+/// Each secret is also found in its base64 (`Basic …`), percent-encoded and JSON-escaped forms,
+/// and where a body excerpt was cut inside one (`sk-live-12…`).
+package struct SecretScrubber: Sendable, TextScrubber {
+    /// Secret strings in every form, longest first so a URL is replaced before its path.
+    private let secrets: [String]
+
+    /// Shortest string treated as a secret: shorter ones would mask ordinary words.
+    static let minimumLength = 6
+    /// Shortest start of a secret masked where an excerpt ends in `…`.
+    static let minimumCutLength = 4
+
+    /// A scrubber that knows no secret.
+    package static let none = SecretScrubber(raw: [])
+
+    /// This scrubber's secrets and `other`'s.
+    package func adding(_ other: SecretScrubber) -> SecretScrubber {
+        SecretScrubber(forms: Set(secrets).union(other.secrets))
+    }
+
+    /// The secrets of every webhook sink in `sinks`.
+    package init(sinks: [String: SinkConfig]) {
+        self.init(raw: Self.secrets(of: sinks))
+    }
+
+    /// The secrets of `rules`: its webhook sinks, and each provider's API key (read from
+    /// `environment[api_key_env]`) and the credentials in its `base_url`.
+    package init(rules: RulesFile, environment: [String: String]) {
+        var raw = Self.secrets(of: rules.sinks)
+        for provider in rules.providers {
+            if let key = APIKey(config: provider, environment: environment) { raw.append(key.value) }
+            if let base = provider.baseURL { raw += Self.secrets(inURL: base, wholeURL: false) }
+        }
+        self.init(raw: raw)
+    }
+
+    private init(raw: [String]) {
+        var found: Set<String> = []
+        for secret in raw where secret.count >= Self.minimumLength {
+            found.formUnion(Self.forms(of: secret))
+        }
+        self.init(forms: found)
+    }
+
+    private init(forms: Set<String>) {
+        secrets = forms.filter { $0.count >= Self.minimumLength }.sorted { $0.count > $1.count }
+    }
+
+    /// Whether there is nothing to scrub.
+    package var isEmpty: Bool { secrets.isEmpty }
+
+    /// `text` scrubbed of every secret, as the type that outage records, the outbox and reports take.
+    package func scrub(_ text: String) -> ScrubbedText { ScrubbedText(text, scrubbedBy: self) }
+
+    /// `text` with every secret replaced by `***` (`TextScrubber`; callers use `scrub`).
+    package func masked(_ text: String) -> String {
+        guard !secrets.isEmpty else { return text }
+        var out = text
+        for secret in secrets where out.contains(secret) {
+            out = out.replacing(secret, with: Redaction.mask)
+        }
+        return out.contains("…") ? scrubCutSecrets(out) : out
+    }
+
+    /// Masks the start of a secret that runs into an excerpt's `…`.
+    private func scrubCutSecrets(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let ellipsis = rest.firstIndex(of: "…") {
+            let before = rest[..<ellipsis]
+            let tokenStart = before.lastIndex { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "=" }
+                .map(before.index(after:)) ?? before.startIndex
+            let token = before[tokenStart...]
+            var cut = token.endIndex
+            var index = token.startIndex
+            while token.distance(from: index, to: token.endIndex) >= Self.minimumCutLength {
+                let tail = token[index...]
+                if secrets.contains(where: { $0.hasPrefix(tail) }) {
+                    cut = index
+                    break
+                }
+                index = token.index(after: index)
+            }
+            out += before[..<cut]
+            if cut != token.endIndex { out += Redaction.mask }
+            out += "…"
+            rest = rest[rest.index(after: ellipsis)...]
+        }
+        return out + rest
+    }
+
+    /// The raw secrets of every webhook and email sink (URLs, secret headers, tokens, SMTP logins).
+    private static func secrets(of sinks: [String: SinkConfig]) -> [String] {
+        var list: [String] = []
+        for sink in sinks.values {
+            switch sink {
+            case .webhook(let config):
+                list += secrets(inURL: config.url, wholeURL: true)
+                list += secrets(inURL: WebhookRequest.url(for: config), wholeURL: true)
+                for header in config.headers where !publicHeaders.contains(header.name.lowercased()) {
+                    list.append(header.value)
+                    // "Bearer abc…": the credential alone too.
+                    if let space = header.value.lastIndex(of: " ") { list.append(String(header.value[header.value.index(after: space)...])) }
+                }
+                list += [config.token, config.user].compactMap { $0 }
+            case .email(let config):
+                list += secrets(inURL: config.url, wholeURL: false)
+                list += [config.username, config.password].compactMap { $0 }
+            case .stdout, .file, .command, .unavailable:
+                break
+            }
+        }
+        return list
+    }
+
+    /// Header names whose values are never secret.
+    private static let publicHeaders: Set<String> = ["content-type", "accept", "accept-language", "user-agent"]
+
+    /// The URL itself when `wholeURL` (a webhook URL is a secret), its userinfo (and the user and
+    /// password apart), its query and query values, and its path when `wholeURL` with every path
+    /// segment that is not a plain word ("services", "webhooks", "sendMessage" stay readable).
+    private static func secrets(inURL url: String, wholeURL: Bool) -> [String] {
+        let parts = URLParts(url)
+        var list: [String] = []
+        if wholeURL { list += [url, parts.path] + parts.path.split(separator: "/").map(String.init).filter { !$0.allSatisfy(\.isLetter) } }
+        if let userinfo = parts.userinfo {
+            list.append(userinfo)
+            let decoded = Redaction.percentDecoded(userinfo) ?? userinfo
+            list.append(decoded)
+            list += decoded.split(separator: ":", maxSplits: 1).map(String.init)
+        }
+        if let query = parts.query {
+            list.append(query)
+            for pair in query.split(separator: "&") {
+                guard let value = pair.split(separator: "=", maxSplits: 1).dropFirst().first else { continue }
+                list.append(String(value))
+                if let decoded = Redaction.percentDecoded(String(value)) { list.append(decoded) }
+            }
+        }
+        return list
+    }
+
+    /// The secret as written, base64-encoded (with and without padding, and URL-safe), percent-encoded
+    /// and JSON-escaped.
+    private static func forms(of secret: String) -> [String] {
+        let base64 = Data(secret.utf8).base64EncodedString()
+        let unpadded = String(base64.reversed().drop { $0 == "=" }.reversed())
+        let urlSafe = unpadded.replacing("+", with: "-").replacing("/", with: "_")
+        var percent = ""
+        for byte in secret.utf8 {
+            if byte < 0x80, unreserved.contains(Character(Unicode.Scalar(byte))) {
+                percent.append(Character(Unicode.Scalar(byte)))
+            } else {
+                percent += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return [secret, base64, unpadded, urlSafe, percent, secret.replacing("/", with: "\\/")]
+    }
+
+    /// The characters percent-encoding leaves as they are (RFC 3986 "unreserved").
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

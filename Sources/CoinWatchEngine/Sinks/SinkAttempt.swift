@@ -1,0 +1,47 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+import CoinWatchState
+/// One try at delivering one part of a queued sink's message: an HTTP request (webhook), a mail
+/// request (email, through the same transport) or a program run (command).
+enum SinkAttempt: Sendable, Equatable {
+    case http(HTTPRequest)
+    case command(CommandInvocation)
+
+    /// The tries, one per part in order, that carry `entry` to a sink of `config` at `now`;
+    /// `environment` is what a command's program inherits. Empty for a sink that cannot send.
+    static func make(for entry: OutboxEntry, config: SinkConfig, environment: [String: String], now: Double) -> [SinkAttempt] {
+        let sent = SendTime(now: now, local: config.quietHours != nil)
+        switch config {
+        case .webhook(let webhook):
+            return WebhookRequest.make(for: entry, config: webhook, sent: sent).map(SinkAttempt.http)
+        case .command(let command):
+            return [.command(CommandInvocation.make(for: entry.alerts, key: entry.key, sink: entry.sink, config: command,
+                                                    environment: environment, sent: sent))]
+        case .email(let email):
+            return [.http(mailRequest(for: entry, config: email, now: now))]
+        case .stdout, .file, .unavailable:
+            return []
+        }
+    }
+
+    /// The mail request for `entry`: the message as body, the envelope from the sink's addresses.
+    static func mailRequest(for entry: OutboxEntry, config: EmailConfig, now: Double) -> HTTPRequest {
+        let sent = SendTime(now: now, local: config.quietHours != nil)
+        var request = HTTPRequest(url: config.url, method: "MAIL", body: MailMessage.make(for: entry.alerts, key: entry.key,
+                                                                                         config: config, sent: sent),
+                                  timeout: config.timeout, caFile: config.caFile,
+                                  displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))",
+                                  followsRedirects: false)
+        request.mail = MailEnvelope(from: MailAddress.bare(config.from) ?? config.from,
+                                    recipients: config.to.map { MailAddress.bare($0) ?? $0 },
+                                    username: config.username, password: config.password)
+        return request
+    }
+}
+
+/// What one try got back.
+enum SinkAnswer: Sendable {
+    case http(Result<HTTPResponse, TransportError>)
+    case command(CommandOutcome)
+}

@@ -1,0 +1,89 @@
+/// Splits a text into parts that each fit a `TextLimit`, at line breaks where it can and never
+/// inside a character (a grapheme cluster: an emoji with its modifiers, a flag, a letter with
+/// its accents stay whole). Only a single character longer than the whole limit is cut, between
+/// its code points.
+package enum TextSplitter {
+    /// The parts of `text`, in order; a text that fits is returned whole. Line breaks at a cut are dropped.
+    package static func split(_ text: String, limit: TextLimit) -> [String] {
+        guard limit.count > 0 else { return [text] }
+        var parts: [String] = []
+        var current: [Character] = []
+        var size = 0
+        /// Index in `current` just after its last line break.
+        var afterBreak: Int?
+
+        func flush(upTo end: Int) {
+            var piece = current[..<end]
+            while piece.last?.isNewline == true { piece = piece.dropLast() }
+            if !piece.isEmpty { parts.append(String(piece)) }
+            current.removeFirst(end)
+            size = current.reduce(0) { $0 + limit.size(of: $1) }
+            afterBreak = nil
+        }
+
+        for character in text {
+            let width = limit.size(of: character)
+            while size + width > limit.count, !current.isEmpty {
+                flush(upTo: afterBreak ?? current.count)
+            }
+            if width > limit.count {
+                parts += splitScalars(of: character, limit: limit)
+                continue
+            }
+            current.append(character)
+            size += width
+            if character.isNewline { afterBreak = current.count }
+        }
+        flush(upTo: current.count)
+        return parts.isEmpty ? [text] : parts
+    }
+
+    /// One alert's line (or a piece of a line longer than the limit) in a packed part.
+    package struct Item: Sendable, Equatable {
+        /// Which line of the input it comes from.
+        package var index: Int
+        package var text: String
+    }
+
+    /// `lines` packed in order into parts that each fit `limit` (counting its `breakSize` between two
+    /// lines) and hold at most `maxItems` items; a line longer than the limit (or than its `perItem`)
+    /// is split as `split` does, each piece an item of its own.
+    package static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max) -> [[Item]] {
+        var parts: [[Item]] = []
+        var current: [Item] = []
+        var size = 0
+        for (index, line) in lines.enumerated() {
+            for piece in split(line, limit: limit.item) {
+                let width = piece.reduce(0) { $0 + limit.size(of: $1) }
+                if !current.isEmpty, size + limit.breakSize + width > limit.count || current.count >= max(1, maxItems) {
+                    parts.append(current)
+                    current = []
+                    size = 0
+                }
+                size += current.isEmpty ? width : width + limit.breakSize
+                current.append(Item(index: index, text: piece))
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+
+    /// A character longer than the limit (a pathological cluster of combining marks), cut between code points.
+    private static func splitScalars(of character: Character, limit: TextLimit) -> [String] {
+        var parts: [String] = []
+        var piece = String.UnicodeScalarView()
+        var size = 0
+        for scalar in character.unicodeScalars {
+            let width = limit.size(of: scalar)
+            if size + width > limit.count, !piece.isEmpty {
+                parts.append(String(piece))
+                piece = String.UnicodeScalarView()
+                size = 0
+            }
+            piece.append(scalar)
+            size += width
+        }
+        if !piece.isEmpty { parts.append(String(piece)) }
+        return parts
+    }
+}

@@ -1,0 +1,43 @@
+import CoinWatchTransport
+/// What one answer from a queued sink means for the message (Alertmanager's manners): for a
+/// webhook, delivered on 2xx; worth a retry when `TransportError.isRetryable` (network errors,
+/// 5xx, 429: the one retry verdict); final on any other answer or failure, TLS included, and on
+/// a redirect: a webhook's redirect is never followed (SPEC §3). Email and command answers in
+/// WebhookVerdict+Sinks.swift.
+enum WebhookVerdict: Equatable {
+    case delivered
+    /// Try again, for this one-line reason; `retryAfter` in seconds when the server said.
+    case retry(String, retryAfter: Double?)
+    /// No retry can help: the one-line reason (the body of the answer in it).
+    case final(String)
+
+    /// The verdict on `result` for a request to `host`.
+    init(_ result: Result<HTTPResponse, TransportError>, host: String) {
+        switch result {
+        case .success(let response) where (200..<300).contains(response.status):
+            self = .delivered
+        case .success(let response) where (300..<400).contains(response.status):
+            let target = response.header("location").map { " to \(HTTPRequest.host(of: Redirect.resolve($0, against: "https://\(host)/")))" } ?? ""
+            self = .final(TransportError.redirect(host: host, message: "HTTP \(response.status) redirect\(target) not followed: a webhook's "
+                + "alert and credentials never go elsewhere; set url to the address that answers").message)
+        case .success(let response):
+            let retryAfter = response.retryAfter() ?? (response.status == 429 ? RetryAfterBody.seconds(in: response.body) : nil)
+            self.init(failure: .http(host: host, status: response.status, bodyStart: response.bodyStart, retryAfter: retryAfter))
+        case .failure(let error):
+            self.init(failure: error)
+        }
+    }
+
+    /// A failed exchange: retried when `TransportError.isRetryable` says a later try may succeed.
+    init(failure error: TransportError) {
+        guard error.isRetryable else {
+            self = .final(error.message)
+            return
+        }
+        if case .http(_, _, _, let retryAfter) = error {
+            self = .retry(error.message, retryAfter: retryAfter)
+        } else {
+            self = .retry(error.message, retryAfter: nil)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import Synchronization
+
+/// One WebSocket connection of `stream` and its life: connect and subscribe, read, answer and
+/// send pings, notice an idle feed, renew before the exchange's limit, and after any end wait
+/// a jittered backoff before connecting again. Times are monotonic seconds.
+final class FeedConnection {
+    /// The markets it carries.
+    let group: StreamPlan.Group
+    /// The URL it connects to (secrets redacted in every line about it).
+    let url: String
+    /// The open WebSocket; nil while waiting to reconnect.
+    private(set) var client: WebSocketClient?
+    /// Failed or lost connections since a connection last carried prices after staying up `stableAfter`.
+    private(set) var attempts = 0
+    /// Seconds a connection must have stayed up before a message with prices starts the backoff over
+    /// (SPEC §9): a server that drops after every message is reconnected ever more slowly (up to the
+    /// backoff's 60 s), not once a second with a REST quote each time.
+    static let stableAfter: Double = 60
+    /// When to try to connect again.
+    private(set) var retryAt: Double = 0
+    private(set) var connectedAt: Double = 0
+    private(set) var lastMessageAt: Double = 0
+    private var lastPingAt: Double = 0
+    /// Set on every (re)connect: the gap since the last message must be bridged over REST.
+    var needsBridge = false
+    /// Reasons already logged for this connection (unknown messages, unsubscribed markets).
+    private var logged: Set<String> = []
+    /// `--metrics`: told of every reconnect and (re)connection.
+    var metrics: StreamMetrics?
+
+    init(group: StreamPlan.Group) {
+        self.group = group
+        self.url = group.url
+    }
+
+    /// The name in log lines (`binance`).
+    var name: String { group.provider.name.rawValue }
+
+    /// A connect running on a thread of its own, and where it leaves its outcome.
+    private final class Opening: Sendable {
+        /// The new client, passed from the connecting thread to the loop (used by one at a time).
+        struct Opened: @unchecked Sendable { let client: WebSocketClient }
+        let outcome = Mutex<Result<Opened, TransportError>?>(nil)
+    }
+    private var opening: Opening?
+
+    /// Whether a connect is under way.
+    var isConnecting: Bool { opening != nil }
+
+    /// Starts connecting on a thread of its own, so that TCP, TLS and the WebSocket upgrade (up to the
+    /// provider's `timeout` each try) never hold up the loop, the other feeds or a signal; `wake` is
+    /// poked when it is done, and `finishConnect` takes the outcome. The connection trusts the
+    /// provider's `ca_file`, else `caFile` (`$SSL_CERT_FILE`), besides the system's roots.
+    func connect(caFile: String?, maxMessageBytes: Int, wake: WakePipe) {
+        let opening = Opening()
+        let trusted = TrustedBundle.chosen(own: group.provider.caFile, fallback: caFile)
+        let (url, timeout) = (self.url, group.provider.timeout)
+        let work: @Sendable () -> Void = {
+            let outcome: Result<Opening.Opened, TransportError>
+            do throws(TransportError) {
+                outcome = .success(Opening.Opened(client: try WebSocketClient.connect(
+                    url: url, caFile: trusted, timeout: timeout, userAgent: CurlTransport.userAgent, maxMessageBytes: maxMessageBytes)))
+            } catch {
+                outcome = .failure(error)
+            }
+            opening.outcome.withLock { $0 = outcome }
+            wake.poke()
+        }
+        self.opening = opening
+        if !ConcurrentJobs.detach(work) { work() }
+    }
+
+    /// Takes a finished connect: subscribes and installs `onMessage`, or logs one line and schedules a retry.
+    func finishConnect(now: Double, backoff: ReconnectBackoff, log: StreamLog,
+                       onMessage: @escaping (FeedConnection, FeedMessage) -> Void) {
+        guard let opening, let outcome = opening.outcome.withLock({ $0 }) else { return }
+        self.opening = nil
+        let opened: WebSocketClient
+        switch outcome {
+        case .success(let made): opened = made.client
+        case .failure(let error):
+            scheduleRetry(now: now, backoff: backoff, log: log, reason: "cannot connect: \(error.message)")
+            return
+        }
+        let feed = group.feed
+        opened.onMessage = { [unowned self] _, bytes in
+            self.lastMessageAt = Monotonic.now()
+            onMessage(self, feed.decode(bytes))
+        }
+        client = opened
+        metrics?.markChanged()
+        connectedAt = Monotonic.now()
+        lastMessageAt = connectedAt
+        lastPingAt = connectedAt
+        needsBridge = true
+        log.verbose("\(name): connected to \(Redaction.url(url)) (\(group.markets.count) market\(group.markets.count == 1 ? "" : "s"))")
+        let messages = feed.subscription(markets: group.markets, trades: group.trades)
+        for message in messages { opened.send(text: message) }
+        if !messages.isEmpty { log.verbose("\(name): subscribed \(group.markets.count) market\(group.markets.count == 1 ? "" : "s")\(group.trades ? " with trades" : "")") }
+    }
+
+    /// Ends the connection for `reason`, logs it, and schedules the reconnect (`quietly`: -v only).
+    func drop(reason: String, now: Double, backoff: ReconnectBackoff, log: StreamLog, quietly: Bool = false) {
+        client?.close()
+        client = nil
+        scheduleRetry(now: now, backoff: backoff, log: log, reason: reason, quietly: quietly)
+    }
+
+    /// Closes for good (exit, reload); a connect under way is abandoned.
+    func close() {
+        client?.close()
+        client = nil
+        opening = nil
+    }
+
+    private func scheduleRetry(now: Double, backoff: ReconnectBackoff, log: StreamLog, reason: String, quietly: Bool = false) {
+        attempts += 1
+        metrics?.reconnect(name)
+        let wait = quietly ? 0 : backoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
+        retryAt = now + wait
+        let line = "\(name): \(reason); reconnecting in \(Self.seconds(wait))"
+        if quietly { log.verbose(line) } else { log.error(line) }
+    }
+
+    /// A message with prices arrived at `now`: the backoff starts over once the connection has stayed up `stableAfter`.
+    func markHealthy(now: Double) {
+        if now - connectedAt >= Self.stableAfter { attempts = 0 }
+    }
+
+    /// Logs `line` once for this connection.
+    func logOnce(_ line: String, log: StreamLog) {
+        guard logged.insert(line).inserted else { return }
+        log.error(line)
+    }
+
+    /// Sends a ping when the exchange wants client pings and one is due.
+    func pingIfDue(now: Double, log: StreamLog) {
+        guard let client, let interval = group.feed.clientPingInterval, now - lastPingAt >= interval else { return }
+        client.ping()
+        lastPingAt = now
+    }
+
+    /// The next instant something is due on this connection (retry, ping, idle check, renewal).
+    func nextDeadline(idle: Double) -> Double {
+        guard !isConnecting else { return .infinity }  // its thread wakes the loop
+        guard client != nil else { return retryAt }
+        var due = lastMessageAt + idle
+        if let interval = group.feed.clientPingInterval { due = min(due, lastPingAt + interval) }
+        if let renew = group.feed.renewAfter { due = min(due, connectedAt + renew) }
+        return due
+    }
+
+    /// `1.3s`, `12s`.
+    static func seconds(_ value: Double) -> String {
+        value < 10 ? String(Double((value * 10).rounded()) / 10) + "s" : "\(Int(value.rounded()))s"
+    }
+}
+
+/// Where `stream` writes its connection lines: errors always, events with `-v` only.
+package struct StreamLog {
+    let io: IO
+    let verboseEnabled: Bool
+
+    func error(_ line: String) { io.err("coinwatch: \(line)\n") }
+    func verbose(_ line: String) { if verboseEnabled { io.err("coinwatch: \(line)\n") } }
+
+    package init(io: IO, verboseEnabled: Bool) {
+        self.io = io
+        self.verboseEnabled = verboseEnabled
+    }
+}

@@ -1,0 +1,123 @@
+import CoinWatchSupport
+import CoinWatchState
+import Synchronization
+
+/// `stream`'s send stage, off the event loop (SPEC §9): the loop records every alert in the state's
+/// outbox (saved before anything is sent), and this hands each queued sink's due messages to a
+/// thread of that sink's own, so a slow or hanging sink delays only its own messages, never the
+/// feeds nor the other sinks. The outbox is the hand-off: only the loop touches the state; a sink's
+/// thread works on a copy of that sink's messages and hands back, through the mailbox, which of them
+/// are still undelivered (after each round that delivered some, and at its end), and the loop puts
+/// that in place of what it handed out. A message a thread still holds when `stream` exits is
+/// still in the outbox, and the next run sends it (same Idempotency-Key).
+///
+/// Stages: `markDue` (new messages for a sink, or the interval's retry) -> `dispatch` (a sink with
+/// something due and no thread gets one) -> the thread sends (`Delivery.sendQueued`) -> `collect`
+/// (on the loop: merge into the outbox).
+final class StreamDelivery {
+    /// What a sink's thread hands back.
+    struct Outcome: Sendable {
+        var sink: String
+        /// The sink's messages not yet answered 2xx, in place of the ones handed out.
+        var outbox: [OutboxEntry]
+        /// Nil while the thread goes on; at its end, the file-sink records of alerts that will never be
+        /// delivered, and its report.
+        var end: Ended?
+    }
+
+    /// A thread's last word.
+    struct Ended: Sendable {
+        var records: [String]
+        var report: Delivery.Report
+    }
+
+    /// Outcomes handed back and not yet collected, shared with the threads.
+    private final class Mailbox: Sendable {
+        let outcomes = Mutex<[Outcome]>([])
+        let wake: WakePipe
+
+        init(wake: WakePipe) { self.wake = wake }
+
+        func post(_ outcome: Outcome) {
+            outcomes.withLock { $0.append(outcome) }
+            wake.poke()
+        }
+    }
+
+    /// Poked when a thread hands something back (the loop polls it with its sockets).
+    var wake: WakePipe { mailbox.wake }
+    private let mailbox: Mailbox
+    /// Sink → the Idempotency-Keys of the messages its thread holds (loop thread only).
+    private var busy: [String: Set<String>] = [:]
+    /// Sinks to look at on the next `dispatch`.
+    private var due: Set<String> = []
+
+    /// Hands back through `wake` (`stream` shares it with its connecting threads).
+    init(wake: WakePipe = WakePipe()) {
+        mailbox = Mailbox(wake: wake)
+    }
+
+    /// Whether some sink's thread is still sending.
+    var isBusy: Bool { !busy.isEmpty }
+
+    /// `sinks` have new messages (or their waiting ones are to be retried).
+    func markDue<S: Sequence<String>>(_ sinks: S) {
+        due.formUnion(sinks)
+    }
+
+    /// Gives each due sink that has no thread its outbox messages on a new thread, when something of
+    /// them is to be sent (or dropped) at `now`; a busy sink stays due until its thread ends.
+    func dispatch(outbox: [OutboxEntry], delivery: Delivery, now: Double, environment: [String: String]) {
+        for sink in due.sorted() where busy[sink] == nil {
+            due.remove(sink)
+            let entries = outbox.filter { $0.sink == sink }
+            let plan = OutboxPlan.make(outbox: entries, fresh: [:], sinks: delivery.rules.sinks, now: now,
+                                       lifetime: Delivery.outboxLifetime)
+            guard !plan.lanes.isEmpty || !plan.dropped.isEmpty else { continue }
+            busy[sink] = Set(entries.map(\.key))
+            let mailbox = self.mailbox
+            let started = ConcurrentJobs.detach {
+                let sent = delivery.sendQueued(entries, now: now, environment: environment) { undelivered in
+                    mailbox.post(Outcome(sink: sink, outbox: undelivered))
+                }
+                mailbox.post(Outcome(sink: sink, outbox: sent.outbox, end: Ended(records: sent.records, report: sent.report)))
+            }
+            if !started { busy[sink] = nil }  // the messages stay in the outbox for the next retry
+        }
+    }
+
+    /// Puts what the threads handed back in place of what they were given (`outbox` is the state's);
+    /// returns the ended threads' last words and whether anything was merged.
+    func collect(into outbox: inout [OutboxEntry]) -> (ended: [Ended], merged: Bool) {
+        wake.drain()
+        let outcomes = mailbox.outcomes.withLock { taken in
+            defer { taken.removeAll() }
+            return taken
+        }
+        var ended: [Ended] = []
+        for outcome in outcomes {
+            let handed = busy[outcome.sink] ?? []
+            outbox = OutboxPlan.oldestFirst(outbox.filter { $0.sink != outcome.sink || !handed.contains($0.key) } + outcome.outbox)
+            if let end = outcome.end {
+                busy[outcome.sink] = nil
+                ended.append(end)
+            } else {
+                busy[outcome.sink] = Set(outcome.outbox.map(\.key))
+            }
+        }
+        return (ended, !outcomes.isEmpty)
+    }
+
+    /// Waits (at most until `deadline`, monotonic seconds) for the sinks' threads to end, collecting
+    /// into `outbox` as they hand back; returns the ended threads' last words.
+    func finish(into outbox: inout [OutboxEntry], until deadline: Double) -> [Ended] {
+        var ended = collect(into: &outbox).ended
+        while isBusy {
+            let remaining = deadline - Monotonic.now()
+            guard remaining > 0 else { break }
+            wake.wait(seconds: min(remaining, 0.1))
+            ended += collect(into: &outbox).ended
+        }
+        return ended
+    }
+}

@@ -1,0 +1,209 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
+///
+/// Stages of each turn: take signals (stop: give the sinks' threads `deliveryGrace`, flush and
+/// end; reload: new rules, new connections) -> start connecting what is due (each on a thread of
+/// its own) and take the connects that finished (each new connection subscribes, then one REST
+/// quote bridges its gap) -> poll (sockets, signals, the threads' wake pipe) -> merge what the
+/// sinks' threads handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
+/// most -> release throttled prices that are due -> settle (evaluate, then record the turn's
+/// alerts at once and hand the queued sinks' messages to their threads) -> pings, idle feeds,
+/// renewals -> REST for the favorites no feed serves, every `interval` -> write state when due.
+package final class StreamLoop {
+    /// Seconds a feed may stay silent before it is reconnected.
+    package var idleTimeout: Double = 30
+    /// The largest message accepted, in bytes.
+    var maxMessageBytes = 1 << 20
+    /// Seconds the sinks' threads get to finish after SIGINT/SIGTERM; what they still hold then stays in
+    /// the outbox, so `stream` exits within 5 s whatever a sink does (SPEC §9).
+    static let deliveryGrace: Double = 3
+    var backoff = ReconnectBackoff()
+    /// `--metrics PATH`: the Prometheus text file, nil without it.
+    package var metrics: StreamMetrics?
+    /// A PEM bundle every feed without a `ca_file` trusts besides the system's roots (`$SSL_CERT_FILE`).
+    package var caFile: String?
+
+    private let session: StreamSession
+    private let log: StreamLog
+    private let signalDescriptor: Int32
+    private let takeSignals: () -> LoopSignals
+    /// Loads rules.json again (SIGHUP); nil keeps the rules in force (it printed why).
+    private let reload: () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?
+    private var connections: [FeedConnection] = []
+    private var polled: [String] = []
+    /// The session's alert count at the last metrics check.
+    private var metricsAlerts = 0
+
+    package init(session: StreamSession, log: StreamLog, signalDescriptor: Int32, takeSignals: @escaping () -> LoopSignals,
+         reload: @escaping () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?) {
+        self.session = session
+        self.log = log
+        self.signalDescriptor = signalDescriptor
+        self.takeSignals = takeSignals
+        self.reload = reload
+    }
+
+    /// Runs until SIGINT/SIGTERM; returns the session's exit code (0 unless something failed for good).
+    package func run() -> ExitCode {
+        start()
+        var nextPoll = Monotonic.now() + session.rules.interval
+        var descriptors: [pollfd] = []
+        while true {
+            let signals = takeSignals()
+            if signals.contains(.stop) {
+                let deadline = Monotonic.now() + Self.deliveryGrace
+                for connection in connections { connection.close() }
+                session.releaseHeld(now: .infinity)
+                session.settle()
+                session.finishDeliveries(until: deadline)
+                CommandGroups.killAll()
+                session.flush(force: true)
+                writeMetrics(force: true)
+                log.verbose("stopped after \(session.messageCount) prices, \(session.alertCount) alerts")
+                return session.exitCode
+            }
+            if signals.contains(.reload), let fresh = reload() {
+                for connection in connections { connection.close() }
+                session.replace(rules: fresh.rules, fetcher: fresh.fetcher, delivery: fresh.delivery)
+                start()
+                nextPoll = Monotonic.now() + session.rules.interval
+            }
+            var now = Monotonic.now()
+            for connection in connections where connection.client == nil && !connection.isConnecting && connection.retryAt <= now {
+                connection.connect(caFile: caFile, maxMessageBytes: maxMessageBytes, wake: session.sending.wake)
+            }
+            for connection in connections where connection.isConnecting {
+                connection.finishConnect(now: now, backoff: backoff, log: log) { [unowned self] in
+                    self.handle($1, from: $0)
+                }
+            }
+            let gaps = connections.filter(\.needsBridge)
+            if !gaps.isEmpty {
+                for connection in gaps { connection.needsBridge = false }
+                session.bridge(gaps.flatMap(\.group.allFavorites))
+            }
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: session.sending.wake.readDescriptor, events: Int16(POLLIN), revents: 0))
+            for connection in connections {
+                guard let client = connection.client else { continue }
+                descriptors.append(pollfd(fd: client.socket, events: Int16(POLLIN | (client.wantsWrite ? POLLOUT : 0)), revents: 0))
+            }
+            var due = nextPoll
+            for connection in connections { due = min(due, connection.nextDeadline(idle: idleTimeout)) }
+            if let flushDue = session.flushDue { due = min(due, flushDue) }
+            if let heldDue = session.heldDue { due = min(due, heldDue) }
+            if let metrics { due = min(due, metrics.due) }
+            now = Monotonic.now()
+            let buffered = connections.contains { $0.client?.hasBufferedInput == true }
+            let wait = buffered ? 0 : Int32(max(0, min(1, due - now)) * 1000)
+            _ = poll(&descriptors, nfds_t(descriptors.count), wait)
+            session.collectDeliveries()
+            var index = 2
+            for connection in connections {
+                guard let client = connection.client else { continue }
+                defer { index += 1 }
+                guard descriptors[index].revents != 0 || client.hasBufferedInput else { continue }
+                if let end = client.pump() {
+                    connection.drop(reason: Self.describe(end), now: Monotonic.now(), backoff: backoff, log: log)
+                }
+            }
+            now = Monotonic.now()
+            session.releaseHeld(now: now)
+            session.settle()
+            for connection in connections where connection.client != nil {
+                if now - connection.lastMessageAt >= idleTimeout {
+                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now, backoff: backoff, log: log)
+                } else if let renew = connection.group.feed.renewAfter, now - connection.connectedAt >= renew {
+                    connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now,
+                                    backoff: backoff, log: log, quietly: true)
+                } else {
+                    connection.pingIfDue(now: now, log: log)
+                }
+            }
+            if now >= nextPoll {
+                nextPoll = now + session.rules.interval
+                session.bridge(polled)
+                session.retryOutbox()
+            }
+            session.flush(force: false)
+            writeMetrics(force: false)
+        }
+    }
+
+    /// Writes `--metrics` when it is due (or `force`), with the requests and alerts since the last write.
+    private func writeMetrics(force: Bool) {
+        guard let metrics else { return }
+        if session.alertCount != metricsAlerts {
+            metricsAlerts = session.alertCount
+            metrics.markChanged()
+        }
+        let warning = metrics.writeIfDue(monotonicNow: Monotonic.now(), force: force) {
+            metrics.countRequests(into: &session.state)
+            var connected: [String: Int] = [:]
+            for connection in connections where connection.client != nil { connected[connection.name, default: 0] += 1 }
+            let providers = session.rules.providers.map(\.name)
+            return metrics.text(state: session.state, providers: providers.map(\.rawValue),
+                                feeds: providers.filter { ExchangeFeeds.feed(for: $0) != nil }.map(\.rawValue),
+                                connected: connected, alerts: session.alertsByProvider,
+                                wall: session.clock.now().timeIntervalSince1970)
+        }
+        if let warning { log.error(warning) }
+    }
+
+    /// Quotes every favorite over REST, then plans and opens the feeds for the ones exchanges serve.
+    private func start() {
+        let fetched = session.bridge(session.rules.favorites)
+        if !fetched.missing.isEmpty {
+            log.error("no provider quoted \(fetched.missing.joined(separator: ", ")) in \(session.rules.vsCurrency); they are polled every \(FeedConnection.seconds(session.rules.interval))")
+        }
+        session.retryOutbox()
+        let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
+        connections = plan.groups.map(FeedConnection.init)
+        for connection in connections { connection.metrics = metrics }
+        polled = plan.polled
+        if !polled.isEmpty {
+            log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(polled.joined(separator: ", "))")
+        }
+    }
+
+    /// A message from `connection`'s feed.
+    private func handle(_ message: FeedMessage, from connection: FeedConnection) {
+        metrics?.message(connection.name, at: session.clock.now().timeIntervalSince1970)
+        switch message {
+        case .ticks(let ticks):
+            for tick in ticks {
+                guard let favorites = connection.group.favorites[tick.market] else {
+                    connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored", log: log)
+                    continue
+                }
+                if let throttle = connection.group.provider.streamThrottle {
+                    session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())
+                } else {
+                    session.take(tick, favorites: favorites)
+                }
+            }
+            if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }
+        case .ignored:
+            break
+        case .unknown(let reason):
+            connection.logOnce(reason + "; ignored", log: log)
+        }
+    }
+
+    /// The log text of a connection's end.
+    static func describe(_ end: WebSocketClient.End) -> String {
+        switch end {
+        case .closedByServer(let code): return "the server closed the connection (\(code))"
+        case .messageTooBig(let limit): return "a message over \(limit / 1024) KiB (closed with 1009)"
+        case .broken(let reason): return "connection lost: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CoinWatchMarket
+import CoinWatchRules
+/// Which favorites `stream` follows on which exchange feed (SPEC §9): a favorite whose quote came
+/// from binance, upbit or bithumb (the first provider in rules.json order that served it) is
+/// followed on that exchange's feed by its market code; every other favorite is polled over
+/// REST every `interval`. Markets are split into connections of the feed's size.
+struct StreamPlan {
+    /// One connection's worth of markets on one exchange.
+    struct Group {
+        /// The provider's rules.json entry (`ws_url`, `ca_file`, `timeout`).
+        var provider: ProviderConfig
+        var feed: any ExchangeFeed
+        /// Market codes, in favorites' order.
+        var markets: [String]
+        /// Market code → the favorites it prices.
+        var favorites: [String: [String]]
+        /// Whether every trade is subscribed too (some rule on these coins is an event: a crossing
+        /// or a range, which a trade between two tickers could make happen).
+        var trades: Bool
+
+        /// The favorites this connection serves.
+        var allFavorites: [String] { markets.flatMap { favorites[$0] ?? [] } }
+        /// The URL it connects to.
+        var url: String { feed.url(root: provider.wsURL, markets: markets, trades: trades) }
+    }
+
+    var groups: [Group] = []
+    /// Favorites no feed serves.
+    var polled: [String] = []
+
+    /// The plan for `rules` once `quotes` (favorite → quote, from a REST fetch) say who serves what.
+    init(rules: RulesFile, quotes: [String: Quote]) {
+        var byProvider: [ProviderName: [(favorite: String, market: String)]] = [:]
+        for favorite in rules.favorites {
+            guard let quote = quotes[favorite], let name = ProviderName(rawValue: quote.provider),
+                  ExchangeFeeds.feed(for: name) != nil, rules.providers.contains(where: { $0.name == name }) else {
+                polled.append(favorite)
+                continue
+            }
+            byProvider[name, default: []].append((favorite, quote.providerID))
+        }
+        for config in rules.providers {
+            guard let feed = ExchangeFeeds.feed(for: config.name), let entries = byProvider[config.name] else { continue }
+            var favorites: [String: [String]] = [:]
+            var markets: [String] = []
+            var trades: [String: Bool] = [:]
+            for (favorite, market) in entries {
+                if favorites[market] == nil { markets.append(market) }
+                favorites[market, default: []].append(favorite)
+                trades[market] = (trades[market] ?? false) || Self.needsTrades(favorite, rules: rules)
+            }
+            let size = max(1, feed.marketsPerConnection)
+            for start in stride(from: 0, to: markets.count, by: size) {
+                let chunk = Array(markets[start..<min(start + size, markets.count)])
+                groups.append(Group(provider: config, feed: feed, markets: chunk,
+                                    favorites: favorites.filter { chunk.contains($0.key) },
+                                    trades: chunk.contains { trades[$0] == true }))
+            }
+        }
+    }
+
+    /// Whether an enabled event rule (crossing, range) covers `favorite`.
+    static func needsTrades(_ favorite: String, rules: RulesFile) -> Bool {
+        rules.rules.contains { $0.enabled && ($0.coin == favorite || $0.coin == "*") && !$0.condition.isLevel }
+    }
+}

@@ -1,0 +1,286 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+/// What `stream` evaluates and keeps between messages: the rules, the latest quote of every
+/// favorite, the state, and the same `RuleRunner` and `Delivery` a pass uses. The prices of a
+/// favorite read in one turn of the loop (one message, or a burst of messages read at once) are one
+/// observation: the latest price, with the lowest and highest of them as its span (SPEC §2 wicks),
+/// so a crossing that reverted inside a trade burst still fires, `"wick": true`, and a burst costs
+/// one rule evaluation, not one per message. `previous` is the previous evaluation's price.
+///
+/// Stages: take (a feed's `stream_throttle` may hold prices back, coalesced the same way) -> at
+/// the end of the loop's turn, `settle`: evaluate the round (RuleRunner), mark its alerts
+/// `source: stream` and deliver them together (group commit: the delivery's write-ahead
+/// checkpoint saves the state that records them once, before anything is sent; stdout and the
+/// files at once, the queued sinks' messages through the outbox on their own threads,
+/// `StreamDelivery`, whose answers `collectDeliveries` merges and saves). State is written at
+/// most every `flushInterval` seconds otherwise.
+package final class StreamSession {
+    /// Evaluate and print, send nothing, write no state.
+    let dryRun: Bool
+    /// Where state is written (the lock is the caller's).
+    let statePath: String
+    let io: IO
+    let clock: any WallClock
+    /// Seconds between state writes while only prices change.
+    var flushInterval: Double = 5
+
+    private(set) var rules: RulesFile
+    private var runner: RuleRunner
+    var fetcher: QuoteFetcher
+    package var delivery: Delivery
+    var state: StateDocument
+    /// Favorite → its latest quote (REST, then every feed message).
+    private(set) var quotes: [String: Quote] = [:]
+    private var round: [String: Quote] = [:]
+    /// Alerts evaluated in this turn of the loop, delivered together by `settle`.
+    private var unsent: [RuleRunner.Pending] = []
+    /// Favorite → the prices its feed's throttle holds back (the latest, with their span), and when it
+    /// was last evaluated (monotonic seconds).
+    private var held: [String: Quote] = [:]
+    private var evaluatedAt: [String: Double] = [:]
+    private var throttles: [String: Double] = [:]
+    /// `--baseline`: the next round (the start's REST quotes) records prices and pair states and notifies nothing.
+    package var baselineNext = false
+    private var dirty = false
+    private var lastSave = -Double.infinity
+    /// `.failure` once a state write or a delivery failed for good (the run goes on).
+    private(set) var exitCode: ExitCode = .success
+    /// Alerts raised so far.
+    private(set) var alertCount = 0
+    /// Feed prices taken so far.
+    private(set) var messageCount = 0
+    /// Alerts raised so far, by the provider of their price (`--metrics`).
+    private(set) var alertsByProvider: [String: Int] = [:]
+    /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
+    package var countsAlerts = false
+    /// The queued sinks' threads (webhook, email, command).
+    let sending = StreamDelivery()
+
+    package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, state: StateDocument, statePath: String,
+         dryRun: Bool, io: IO, clock: any WallClock) {
+        self.rules = rules
+        self.runner = RuleRunner(rules: rules)
+        self.fetcher = Self.uncached(fetcher)
+        self.delivery = delivery
+        self.state = state
+        self.statePath = statePath
+        self.dryRun = dryRun
+        self.io = io
+        self.clock = clock
+    }
+
+    /// A bridge must see the price now, never a cached answer (it would read as a move back).
+    private static func uncached(_ fetcher: QuoteFetcher) -> QuoteFetcher {
+        var copy = fetcher
+        for index in copy.sources.indices { copy.sources[index].config.cacheTTL = 0 }
+        return copy
+    }
+
+    /// Puts new rules (and their fetcher and delivery) in force; pending prices are evaluated first.
+    func replace(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery) {
+        releaseHeld(now: .infinity)
+        settle()
+        self.rules = rules
+        runner = RuleRunner(rules: rules)
+        self.fetcher = Self.uncached(fetcher)
+        self.delivery = delivery
+    }
+
+    /// Takes one feed price for `favorites` (the ones its market serves). A favorite not yet
+    /// quoted over REST is skipped: its symbol and name come from that quote. `throttle` (seconds,
+    /// 0 for none): a price within that long of the favorite's last evaluation is held, coalesced
+    /// with the others held (`Quote.followed(by:)`), until the window ends (`releaseHeld`); `now`
+    /// is monotonic seconds.
+    func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
+        for favorite in favorites {
+            guard var quote = quotes[favorite] else { continue }
+            quote.price = tick.price
+            quote.span = nil  // a REST quote's span is not this trade's
+            if let change = tick.change24h { quote.change24h = change }
+            quotes[favorite] = quote
+            messageCount += 1
+            guard throttle > 0 else {
+                observe(favorite, quote)
+                continue
+            }
+            if let last = evaluatedAt[favorite], now - last < throttle {
+                held[favorite] = held[favorite].map { $0.followed(by: quote) } ?? quote
+                throttles[favorite] = throttle
+                continue
+            }
+            evaluatedAt[favorite] = now
+            observe(favorite, held.removeValue(forKey: favorite).map { $0.followed(by: quote) } ?? quote)
+        }
+    }
+
+    /// Evaluates the prices held back whose throttle window ended by `now` (monotonic seconds;
+    /// `.infinity` releases them all).
+    func releaseHeld(now: Double) {
+        guard !held.isEmpty else { return }
+        for (favorite, pending) in held where now == .infinity || now - (evaluatedAt[favorite] ?? 0) >= throttles[favorite] ?? 0 {
+            held[favorite] = nil
+            evaluatedAt[favorite] = now == .infinity ? nil : now
+            observe(favorite, pending)
+        }
+    }
+
+    /// When the next held price is due (monotonic seconds), or nil when none is held.
+    var heldDue: Double? {
+        held.keys.compactMap { favorite in evaluatedAt[favorite].map { $0 + (throttles[favorite] ?? 0) } }.min()
+    }
+
+    /// One price of `favorite` in the current round; a later one in the same round joins it as its span.
+    private func observe(_ favorite: String, _ quote: Quote) {
+        round[favorite] = round[favorite].map { $0.followed(by: quote) } ?? quote
+    }
+
+    /// Evaluates the prices gathered since the last round; what fires waits for `settle`.
+    private func evaluateRound() {
+        guard !round.isEmpty else { return }
+        let now = clock.now().timeIntervalSince1970
+        let before = baselineNext ? state.pairs : PairTable()
+        let pending = Self.evaluate(runner, round, state: &state, now: now)
+        round.removeAll(keepingCapacity: true)
+        dirty = true
+        if baselineNext {
+            baselineNext = false
+            Pass.unsend(pending, before: before, pairs: &state.pairs)
+            flush(force: true)
+            if !delivery.quiet { io.out(Pass.baselineLine(state, statePath: statePath)) }
+            return
+        }
+        unsent += pending
+    }
+
+    /// Evaluates what is gathered and delivers every alert of this turn at once (group commit).
+    func settle() {
+        evaluateRound()
+        guard !unsent.isEmpty else { return }
+        let pending = unsent
+        unsent.removeAll(keepingCapacity: true)
+        deliver(pending, now: clock.now().timeIntervalSince1970)
+    }
+
+    /// The evaluate stage on one document: `state` is accessed once (its pairs and prices are two
+    /// parts of the same inout value, which a class property could not lend twice at once).
+    private static func evaluate(_ runner: RuleRunner, _ round: [String: Quote], state: inout StateDocument,
+                                 now: Double) -> [RuleRunner.Pending] {
+        var held: [RuleRunner.Held]?
+        return runner.evaluate(round, pairs: &state.pairs, prices: &state.prices, now: now,
+                               silences: SilenceIndex(state.silences, now: now), held: &held)
+    }
+
+    /// Quotes `favorites` over REST (a bridge across a gap in a feed, or the polled favorites)
+    /// and evaluates them as one round; returns the fetch's outcome.
+    @discardableResult
+    func bridge(_ favorites: [String]) -> QuoteFetcher.Outcome {
+        settle()
+        guard !favorites.isEmpty else { return QuoteFetcher.Outcome() }
+        let now = clock.now().timeIntervalSince1970
+        let fetched = fetcher.fetch(favorites: favorites, vs: rules.vsCurrency, memory: &state.memory, now: now)
+        for failure in fetched.failures { io.err("coinwatch: \(failure.message)\n") }
+        for (favorite, quote) in fetched.quotes { quotes[favorite] = quote }
+        round = fetched.quotes
+        settle()
+        dirty = true
+        return fetched
+    }
+
+    /// Retries the outbox's messages (when there are any) as a pass would, each sink on its thread, and
+    /// appends the file records a killed run left in the spool.
+    func retryOutbox() {
+        guard !dryRun else { return }
+        if !state.fileSpool.isEmpty {
+            report(delivery.deliver([], state: &state, now: clock.now().timeIntervalSince1970, io: io))
+            dirty = true
+        }
+        guard !state.outbox.isEmpty else { return }
+        sending.markDue(state.outbox.map(\.sink))
+        dispatch()
+    }
+
+    /// Starts a thread for each due sink that has none.
+    private func dispatch() {
+        sending.dispatch(outbox: state.outbox, delivery: delivery, now: clock.now().timeIntervalSince1970,
+                         environment: io.environment)
+    }
+
+    /// Merges what the sinks' threads handed back into the outbox, reports their ends, writes the
+    /// state at once (so a kill resends only what is in flight), and starts what became due.
+    func collectDeliveries() {
+        merge(sending.collect(into: &state.outbox))
+        dispatch()
+    }
+
+    /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits; what
+    /// they still hold stays in the outbox.
+    func finishDeliveries(until deadline: Double) {
+        let ended = sending.finish(into: &state.outbox, until: deadline)
+        merge((ended, true))
+    }
+
+    private func merge(_ collected: (ended: [StreamDelivery.Ended], merged: Bool)) {
+        guard collected.merged else { return }
+        for end in collected.ended {
+            var report = end.report
+            var backlog = state.backlog
+            delivery.recordUndelivered(end.records, backlog: &backlog, report: &report)
+            state.backlog = backlog
+            self.report(report)
+        }
+        dirty = true
+        flush(force: true)
+    }
+
+    /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
+    func flush(force: Bool, monotonicNow: Double = Monotonic.now()) {
+        guard dirty, !dryRun, force || monotonicNow - lastSave >= flushInterval else { return }
+        _ = save(monotonicNow)
+    }
+
+    /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
+    var flushDue: Double? { dirty && !dryRun ? lastSave + flushInterval : nil }
+
+    /// The alerts raised by stream, through the pass's delivery: its checkpoint writes the state
+    /// that records them (outbox and file spool included) before anything is sent (SPEC §3, §9).
+    private func deliver(_ pending: [RuleRunner.Pending], now: Double) {
+        var pending = pending
+        for index in pending.indices { pending[index].alert.source = "stream" }
+        alertCount += pending.count
+        for item in pending { alertsByProvider[item.alert.provider, default: 0] += 1 }
+        if countsAlerts {
+            PassHealth.count(requests: [:], providerHosts: [:], alerts: pending.map(\.alert), state: &state)
+        }
+        if dryRun {
+            delivery.print(pending.map(\.alert), io: io)
+            return
+        }
+        report(delivery.deliver(pending, state: &state, now: now, io: io))
+        dirty = true
+        sending.markDue(Set(pending.flatMap(\.sinks)))
+        dispatch()
+    }
+
+    private func report(_ report: Delivery.Report) {
+        for line in report.errors { io.err("coinwatch: \(line)\n") }
+        if report.failed { exitCode = .failure }
+    }
+
+    /// Writes the state now; false (one line on stderr, exit 1 at the end) when it cannot be written.
+    private func save(_ monotonicNow: Double) -> Bool {
+        do {
+            try StateStore.save(state, to: statePath)
+            dirty = false
+            lastSave = monotonicNow
+            return true
+        } catch {
+            io.err("coinwatch: \(error.message)\n")
+            exitCode = .failure
+            lastSave = monotonicNow
+            return false
+        }
+    }
+}
+

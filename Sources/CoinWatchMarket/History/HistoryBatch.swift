@@ -1,0 +1,21 @@
+/// What one history answer held: the closed candles (or past points), sorted by time without
+/// duplicates, and the candle still forming, which is never stored as closed. A point is never
+/// forming: the provider's newest ("now") point is a price at a time like any other, so a chart
+/// from the store has every point the same chart had fresh (SPEC §7).
+package struct HistoryBatch: Sendable, Equatable {
+    package var closed: [Candle]
+    package var forming: Candle?
+
+    package init(closed: [Candle], forming: Candle? = nil) {
+        self.closed = closed
+        self.forming = forming
+    }
+
+    /// Splits sorted `candles` of width `timeframe` at `now` (ms): a candle that has not ended by
+    /// `now` is forming; `points` are all past.
+    package static func split(_ candles: [Candle], timeframe: Timeframe, points: Bool, now: Int64) -> HistoryBatch {
+        guard let last = candles.last, !points else { return HistoryBatch(closed: candles) }
+        let open = last.openTime + timeframe.milliseconds > now
+        return open ? HistoryBatch(closed: Array(candles.dropLast()), forming: last) : HistoryBatch(closed: candles)
+    }
+}

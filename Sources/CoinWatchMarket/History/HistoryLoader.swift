@@ -1,0 +1,167 @@
+import CoinWatchSupport
+import CoinWatchTransport
+/// Gets one chart's history: from the store what it holds, from the provider only the spans the
+/// store does not know complete (none when only the still-forming candle is new), then stores the
+/// closed candles of the answers in one transaction. The provider is asked through `fetch` (the
+/// watchlist commands' request path, with its cache of backoffs and HTTP 429 handling).
+package struct HistoryLoader {
+    /// What a load produced.
+    package struct Loaded: Sendable {
+        /// The chart's points: (ms since 1970, price), sorted, no time twice.
+        package var points: [(time: Int64, price: Double)]
+        /// The candles the points were taken from, one per point, same order (a point as a candle
+        /// of four equal prices, no volume, where the provider serves points).
+        package var candles: [Candle]
+        /// How many came from the store and how many from the network.
+        package var fromStore: Int
+        package var fromNetwork: Int
+        /// Requests made.
+        package var requests: Int
+        /// The series the chart was drawn from (as fetched, before any aggregation).
+        package var key: SeriesKey
+        /// A line for stderr: the store or the provider could not be used, but a chart was drawn.
+        package var warning: String?
+        /// The last candle is the one still forming, as the provider served it this time (its
+        /// "close" is the latest trade, not a close; a load from the store has none).
+        package var endsForming = false
+
+        /// The closed candles only: what a chart that must agree with its source draws (SPEC §7).
+        package var closed: Loaded {
+            guard endsForming else { return self }
+            var copy = self
+            copy.points.removeLast()
+            copy.candles.removeLast()
+            copy.fromNetwork = max(0, copy.fromNetwork - 1)
+            copy.endsForming = false
+            return copy
+        }
+    }
+
+    package let source: any HistorySource
+    package let store: HistoryStore?
+
+    package init(source: any HistorySource, store: HistoryStore?) {
+        self.source = source
+        self.store = store
+    }
+
+    /// The points of `range` for `market` in `vs` at `now` (ms), asking the provider through `fetch`
+    /// (one request; the 2xx body or the error). Fails with a one-line message naming the provider
+    /// and what to do when neither the store nor the provider has any.
+    package func load(market: String, vs: String, range: ChartRange, now: Int64,
+                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
+        let wanted = range.timeframe
+        let timeframe = source.fetchTimeframe(for: wanted)
+        let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
+        let start = range.milliseconds.map { now - $0 } ?? source.earliest
+        let filled = fill(key, market: market, vs: vs, from: start, now: now, fetch: fetch)
+        let (fetched, forming, requests, failure) = (filled.fetched, filled.forming, filled.requests, filled.failure)
+        var warnings = filled.warnings
+        let newest = max(fetched.last?.openTime ?? .min, forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
+        guard newest != .min else {
+            return .failure(HistoryError(failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+        }
+        // The window ends now, or at the newest data when that is older than the whole range (a
+        // provider that stopped quoting the coin, or a replayed capture).
+        let anchor = range.milliseconds.map { now - newest <= $0 } ?? true ? now : newest
+        let end = anchor + 1
+        let from = range.milliseconds.map { anchor - $0 } ?? .min
+        let stored = (try? store?.candles(key, from: from, to: end)) ?? []
+        let fresh = fetched.filter { $0.openTime >= from && $0.openTime < end }
+        let freshTimes = Set(fresh.map(\.openTime))
+        let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
+        var candles = CandleChunk.merge(stored, fresh)
+        var endsForming = false
+        if let forming, forming.openTime >= from {
+            candles = CandleChunk.merge(candles, [forming])
+            endsForming = candles.last?.openTime == forming.openTime
+        }
+        if wanted != timeframe, wanted.isBuilt(from: timeframe) {
+            let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
+            candles = built.closed + (built.forming.map { [$0] } ?? [])
+        }
+        let points = candles.map { candle -> (time: Int64, price: Double) in
+            (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
+        }
+        if let failure { warnings.append("\(failure); the chart shows what the store holds") }
+        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
+                            key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        // Built candles keep their forming one: its close is the close of a finer closed candle.
+        loaded.endsForming = endsForming && wanted == timeframe
+        return .success(loaded)
+    }
+
+    /// What `fill` did: the closed candles it fetched (sorted, none the store knew complete), the
+    /// newest forming one, the requests made, the failure that stopped it, and store warnings.
+    package struct Filled {
+        package var fetched: [Candle] = []
+        var forming: Candle?
+        package var requests = 0
+        package var failure: String?
+        package var warnings: [String] = []
+    }
+
+    /// Asks the provider (through `fetch`) for the parts of [`start`, `now`) (ms) of `key` the store
+    /// does not know complete, and stores the closed candles of the answers in one transaction.
+    /// Spans shorter than one candle are not asked for, so a pass within the same candle asks nothing.
+    package func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, now: Int64,
+              fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
+        let timeframe = key.timeframe
+        let width = timeframe.milliseconds
+        var warnings: [String] = []
+        var known = Intervals()
+        if let store {
+            do { known = try store.complete(key) } catch { warnings.append("\(error.message); fetching the whole range") }
+        }
+        let missing = known.missing(start, now).filter { $0.end - $0.start >= width }
+        var fetched: [Candle] = []
+        var forming: Candle?
+        var requests = 0
+        var failure: String?
+        var completed: [(start: Int64, end: Int64)] = []
+        var seen = Set<String>()
+        for span in missing {
+            var spanCandles: [Candle] = []
+            var spanFailed = false
+            for request in source.historyRequests(market: market, vs: vs, timeframe: timeframe, from: span.start, to: span.end, now: now)
+            where seen.insert(request.url).inserted {
+                requests += 1
+                switch fetch(request).flatMap({ body in Result { try source.decodeHistory(body, timeframe: timeframe) }
+                    .mapError { $0 as? ProviderError ?? .decoding(provider: source.name, detail: "\($0)") } }) {
+                case .success(let candles): spanCandles += candles
+                case .failure(let error):
+                    spanFailed = true
+                    failure = describe(error)
+                }
+                if spanFailed { break }
+            }
+            guard !spanFailed else { break }
+            let sorted = (try? HistoryRows.normalized(spanCandles, provider: source.name)) ?? []
+            let batch = HistoryBatch.split(sorted, timeframe: timeframe, points: source.servesPoints, now: now)
+            if let last = batch.forming, last.openTime >= (forming?.openTime ?? .min) { forming = last }
+            fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
+            if !sorted.isEmpty {
+                // A latest-only answer (Bithumb, CoinGecko `ohlc`) is all the provider serves of the
+                // span: what precedes its first row is not there to fetch, so it is not asked again.
+                let end = source.servesPoints ? span.end : min(span.end, timeframe.floor(now))
+                completed.append((span.start, end))
+            }
+        }
+        fetched = (try? HistoryRows.normalized(fetched, provider: source.name)) ?? []
+        if let store, !fetched.isEmpty || !completed.isEmpty {
+            do { try store.save(key, closed: fetched, complete: completed) } catch { warnings.append("\(error.message); history not stored") }
+        }
+        return Filled(fetched: fetched, forming: forming, requests: requests, failure: failure, warnings: warnings)
+    }
+
+    private func describe(_ error: ProviderError) -> String {
+        switch error {
+        case .api(_, let message): return source.planHint(for: message) ?? error.message
+        case .transport(_, .http(_, let status, let body, _)) where status == 402 || status == 403 || status == 401:
+            return source.planHint(for: String(body.prefix(300))) ?? error.message
+        case .backingOff(let provider, let until):
+            return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
+        default: return error.message
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import CoinWatchSupport
+/// One answer of Binance's rolling-window ticker for one favorite (SPEC §2 wicks, §6): the lowest
+/// and highest price traded between `open` and `close`. The last one per favorite is kept, so the
+/// next pass can tell a new high or low from one in the stretch both windows cover.
+package struct TradedWindow: Codable, Sendable, Equatable, StateRecord {
+    /// Where the window starts and ends, seconds since 1970 on the exchange's clock.
+    package var open: Double, close: Double
+    /// The lowest and highest price traded within it.
+    package var low: Double, high: Double
+
+    package init(open: Double, close: Double, low: Double, high: Double) {
+        (self.open, self.close, self.low, self.high) = (open, close, low, high)
+    }
+
+    package static let fields = StateFields<TradedWindow>(blank: TradedWindow(open: 0, close: 0, low: 0, high: 0), [
+        .required("open", \.open, .number),
+        .required("close", \.close, .number),
+        .required("low", \.low, .number),
+        .required("high", \.high, .number),
+    ])
+    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+
+    /// How long a window is kept (seconds): a day past the longest window the exchange serves,
+    /// counted back from the newest window's end (the exchange's clock).
+    package static let retention: Double = 8 * 86_400
+
+    /// The span since the previous observation at `price`, given the previous pass's window `last`:
+    /// where the windows overlap (the exchange widens each to whole minutes), a high (low) is new
+    /// only if it is beyond the last window's, since a trade in the overlap was counted then; an
+    /// unproven extreme falls back to the current price. Nil when the window's figures are not a span.
+    package func span(price: Double, after last: TradedWindow?) -> PriceSpan? {
+        guard price.isFinite, price > 0 else { return nil }
+        let overlaps = last.map { open < $0.close } ?? false
+        let newHigh = !overlaps || high > (last?.high ?? 0)
+        let newLow = !overlaps || low < (last?.low ?? .infinity)
+        return PriceSpan(low: min(newLow ? low : price, price), high: max(newHigh ? high : price, price))
+    }
+}

@@ -1,0 +1,87 @@
+import CoinWatchTransport
+import CoinWatchSupport
+/// Bithumb's public WebSocket (`wss://pubwss.bithumb.com/pub/ws`): one message per type names the
+/// markets (`{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["24H"]}`, and `transaction`);
+/// answers are `{"type":"ticker","content":{"symbol","closePrice","chgRate"}}` and
+/// `{"type":"transaction","content":{"list":[{"symbol","contPrice"},…]}}` (a burst of fills in
+/// one message), all values strings; `{"status":"0000","resmsg":…}` lines carry no price.
+/// Bithumb drops a connection idle for 120 s, so the client pings.
+package struct BithumbFeed: ExchangeFeed {
+    package var provider: ProviderName { .bithumb }
+    package var marketsPerConnection: Int { 1000 }
+    package var clientPingInterval: Double? { 60 }
+    package var renewAfter: Double? { nil }
+    /// The public URL.
+    package static let publicURL = "wss://pubwss.bithumb.com/pub/ws"
+
+    package init() {}
+
+    package func url(root: String?, markets: [String], trades: Bool) -> String { root ?? Self.publicURL }
+
+    package func subscription(markets: [String], trades: Bool) -> [[UInt8]] {
+        let symbols = markets.map(JSONOut.quote).joined(separator: ",")
+        var messages = [#"{"type":"ticker","symbols":[\#(symbols)],"tickTypes":["24H"]}"#]
+        if trades { messages.append(#"{"type":"transaction","symbols":[\#(symbols)]}"#) }
+        return messages.map { Array($0.utf8) }
+    }
+
+    package func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
+        decodeMessage(bytes) { reader, ticks in
+            var type: String?
+            var status = false
+            var contentAt: Int?
+            let ok = reader.members { reader, key in
+                if reader.key(key, is: "type") { type = reader.plainString(); return type != nil }
+                if reader.key(key, is: "status") { status = true }
+                if reader.key(key, is: "content") { contentAt = reader.index }
+                return reader.skipValue()
+            }
+            guard ok else { return nil }
+            guard let type else {
+                return status ? .ignored : .unknown("bithumb: a feed message without a type")
+            }
+            guard type == "ticker" || type == "transaction", let contentAt else {
+                return .unknown("bithumb: a feed message of unknown type '\(BodySummary.oneLine(Array(type.utf8), html: false, limit: 40))'")
+            }
+            let end = reader.index
+            reader.index = contentAt
+            let read = type == "ticker" ? Self.ticker(&reader, into: &ticks) : Self.transactions(&reader, into: &ticks)
+            guard read else { return nil }
+            reader.index = end
+            return .ticks(ticks)
+        }
+    }
+
+    /// `content` of a ticker: one price with its change.
+    private static func ticker(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> Bool {
+        var symbol: String?
+        var price: Double?
+        var rate: Double?
+        let ok = reader.members { reader, key in
+            if reader.key(key, is: "symbol") { symbol = reader.plainString(); return symbol != nil }
+            if reader.key(key, is: "closePrice") { price = reader.numberOrString(); return true }
+            if reader.key(key, is: "chgRate") { rate = reader.numberOrString(); return true }
+            return reader.skipValue()
+        }
+        if ok, let symbol, let price, price > 0 { ticks.append(FeedTick(market: symbol, price: price, change24h: rate)) }
+        return ok
+    }
+
+    /// `content` of a transaction message: every fill of `list`, in order.
+    private static func transactions(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> Bool {
+        reader.members { reader, key in
+            guard reader.key(key, is: "list") else { return reader.skipValue() }
+            return reader.elements { reader in
+                var symbol: String?
+                var price: Double?
+                let ok = reader.members { reader, key in
+                    if reader.key(key, is: "symbol") { symbol = reader.plainString(); return symbol != nil }
+                    if reader.key(key, is: "contPrice") { price = reader.numberOrString(); return true }
+                    return reader.skipValue()
+                }
+                if ok, let symbol, let price, price > 0 { ticks.append(FeedTick(market: symbol, price: price)) }
+                return ok
+            }
+        }
+    }
+}

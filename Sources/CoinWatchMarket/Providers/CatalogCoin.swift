@@ -1,0 +1,38 @@
+/// One coin a provider knows — from its coin list or its search (`search`, `favorites add`, `init`,
+/// `show`), for resolving favorites (`check --online`, or a pass meeting a symbol or a name): its
+/// id, symbol, name and rank.
+package struct CatalogCoin: Sendable, Equatable {
+    /// The provider's id (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
+    package var id: String
+    /// Ticker symbol, upper case.
+    package var symbol: String
+    /// Display name; the symbol where the provider gives none.
+    package var name: String
+    /// Market-cap rank (1 is largest) where known.
+    package var rank: Int?
+
+    /// A coin from its fields; `symbol` is upper-cased.
+    package init(id: String, symbol: String, name: String, rank: Int? = nil) {
+        self.id = id
+        self.symbol = symbol.uppercased()
+        self.name = name
+        self.rank = rank
+    }
+}
+
+extension CatalogCoin {
+    /// The coin an exchange market trades; the symbol stands in for a missing name.
+    package init(market: ListedMarket) {
+        self.init(id: market.code, symbol: market.base, name: market.name ?? market.base)
+    }
+}
+
+extension CatalogCoin {
+    /// A rank as a search answer gives it: one below 1 is none (the provider does not rank the coin).
+    package static func searchRank(_ rank: Int?) -> Int? { rank.flatMap { $0 >= 1 ? $0 : nil } }
+
+    /// The coin `text` names among `hits` (SPEC §2: exact id, then symbol, then name; best rank wins a tie).
+    package static func best(for text: String, in hits: [CatalogCoin]) -> CatalogCoin? {
+        FavoriteMatcher(hits, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank).match(text)
+    }
+}

@@ -1,0 +1,235 @@
+import CoinWatchTransport
+/// The CoinGecko API (SPEC §6): `/coins/markets` for quotes, ids in chunks of 250 per request.
+package struct CoinGecko: PriceProvider {
+    /// The public API root, used when rules.json gives no `base_url`.
+    package static let publicRoot = "https://api.coingecko.com/api/v3"
+    /// The most ids one `/coins/markets` request carries (its `per_page` ceiling).
+    package static let chunkSize = 250
+    /// The provider's name in rules.json and in quotes.
+    package static let providerName = "coingecko"
+    /// The `vs_currency` values the API knows, lower case (its `/simple/supported_vs_currencies`):
+    /// what `check` validates a currency against; a pass still asks in any currency.
+    package static let supportedCurrencies = [
+        "usd", "eur", "gbp", "jpy", "krw", "cny", "cad", "aud", "chf", "inr", "brl", "rub", "try", "mxn", "sgd",
+        "hkd", "nzd", "sek", "nok", "dkk", "pln", "czk", "huf", "ils", "zar", "thb", "twd", "php", "idr", "myr",
+        "vnd", "pkr", "ngn", "uah", "clp", "ars", "aed", "sar", "kwd", "bhd", "bdt", "lkr", "mmk", "gel", "bmd",
+        "vef", "xdr", "xag", "xau", "btc", "eth", "ltc", "bch", "bnb", "eos", "xrp", "xlm", "link", "dot", "yfi",
+        "bits", "sats",
+    ]
+
+    /// Lower-case name as written in rules.json.
+    package var name: String { Self.providerName }
+    /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
+    package var asksByID: Bool { true }
+    /// The root, timeout and extra trust from rules.json.
+    package let endpoint: ProviderEndpoint
+    /// The API root the paths are appended to, without a trailing slash.
+    package var baseURL: String { endpoint.baseURL }
+    /// Seconds allowed per request.
+    package var timeout: Double { endpoint.timeout }
+    /// A PEM bundle trusted in addition to the system's.
+    package var caFile: String? { endpoint.caFile }
+    private let apiKey: APIKey?
+
+    /// Reads the API key from `environment[config.apiKeyEnv]` now; a key that is set but empty is ignored.
+    package init(config: ProviderConfig, environment: [String: String]) {
+        self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
+        self.apiKey = APIKey(config: config, environment: environment)
+    }
+
+    /// One `/coins/markets` GET per 250 distinct ids (trimmed, lower-cased), in favorites' order; a
+    /// favorite's id is the one remembered for it (`BTC` → `bitcoin`), else the favorite itself.
+    package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
+        var seen = Set<String>()
+        let vs = query.vs
+        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        return stride(from: 0, to: ids.count, by: Self.chunkSize).map { start in
+            let chunk = ids[start..<min(start + Self.chunkSize, ids.count)]
+            let query = QueryString.join([
+                ("vs_currency", QueryString.escape(vs.lowercased())),
+                ("ids", chunk.map(QueryString.escape).joined(separator: ",")),
+                ("per_page", String(Self.chunkSize)),
+                ("page", "1"),
+                ("price_change_percentage", "24h"),
+            ])
+            return endpoint.get("/coins/markets?\(query)", headers: headers)
+        }
+    }
+
+    /// `Accept: application/json`, plus the API key header when a key is set.
+    var headers: [HTTPHeader] {
+        var headers = [ProviderEndpoint.acceptJSON]
+        if let apiKey { headers.append(HTTPHeader(apiKeyHeaderName, apiKey.value)) }
+        return headers
+    }
+
+    /// `x-cg-pro-api-key` for the paid root (`pro-api.coingecko.com`), else `x-cg-demo-api-key`.
+    var apiKeyHeaderName: String {
+        baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
+    }
+}
+
+extension CoinGecko {
+    /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
+    /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
+    }
+
+    /// `decode`, letting go of the pages once they are read and before the quotes are made.
+    package func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
+        bodies = []
+        return quotes(for: query, in: markets)
+    }
+
+    /// The favorites' quotes among `markets`.
+    private func quotes(for query: QuoteQuery, in markets: [CoinGeckoMarket]) -> [String: Quote] {
+        FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                               rank: \.marketCapRank) { $0.quote(vs: query.vs) }
+    }
+
+    /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeMarkets(_ body: [UInt8]) throws -> [CoinGeckoMarket] {
+        // Direct decoding (the tokenizer, no Decoder) gives the same markets several times faster; anything it cannot vouch
+        // for (an error envelope, a bad field, an odd escape) goes the general way, which names the fault.
+        if let markets = CoinGeckoMarket.decodeDirect(body) { return markets }
+        return try decodeBody([CoinGeckoMarket].self, from: body, expecting: .array)
+    }
+
+    /// Decodes a CoinGecko body of any endpoint, reporting its error envelope as `ProviderError.api`.
+    static func decodeBody<T: Decodable>(_ type: T.Type, from body: [UInt8],
+                                         expecting shape: JSONBody.Shape) throws -> T {
+        try JSONBody.decodeAnswer(T.self, from: body, expecting: shape, provider: providerName)
+    }
+}
+
+/// One entry of CoinGecko's `/coins/list`: the id to ask for, and the symbol and name to resolve favorites by.
+package struct CoinGeckoCoin: Decodable, Sendable, Equatable {
+    /// The API id (`bitcoin`).
+    package var id: String
+    /// The ticker as CoinGecko writes it (`btc`, lower case).
+    package var symbol: String
+    /// The display name (`Bitcoin`).
+    package var name: String
+
+    /// A coin from its three fields.
+    package init(id: String, symbol: String, name: String) {
+        self.id = id
+        self.symbol = symbol
+        self.name = name
+    }
+}
+
+extension CoinGecko {
+    /// The public path of the full coin list.
+    package static let coinListPath = "/coins/list"
+
+    /// The entries of a `/coins/list` body, in the API's order.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeCoinList(_ body: [UInt8]) throws -> [CoinGeckoCoin] {
+        try decodeBody([CoinGeckoCoin].self, from: body, expecting: .array)
+    }
+
+    /// The GET for the full coin list (about 15,000 entries today), with this provider's headers.
+    package func coinListRequest() -> HTTPRequest {
+        HTTPRequest(url: baseURL + Self.coinListPath, headers: headers, timeout: timeout, caFile: caFile)
+    }
+}
+
+extension CoinGecko {
+    /// `/coins/list`: every id, symbol and name (ranks come from `/coins/markets` for the candidates).
+    package func catalogRequest(vs: String) -> HTTPRequest? { coinListRequest() }
+
+    /// The coins of a `/coins/list` body, without ranks.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
+        try Self.decodeCoinList(body).map { CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name) }
+    }
+}
+
+extension CoinGecko {
+    /// The GET for `/search?query=…`, with this provider's headers.
+    package func searchRequest(query: String) -> HTTPRequest {
+        let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
+        return HTTPRequest(url: url, headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
+    /// (numeric ids in older answers, strings today) and NFTs are not read.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeSearch(_ body: [UInt8]) throws -> [CatalogCoin] {
+        try decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
+    }
+}
+
+/// The part of CoinGecko's `/search` answer coinwatch reads.
+private struct SearchBody: Decodable {
+    struct Coin: Decodable {
+        var id: String
+        var name: String
+        var symbol: String
+        var rank: NumberOrString?
+
+        enum CodingKeys: String, CodingKey { case id, name, symbol, rank = "market_cap_rank" }
+
+        var hit: CatalogCoin {
+            CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
+        }
+    }
+
+    var coins: [Coin]
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        coins = try c.decodeIfPresent([Coin].self, forKey: .coins) ?? []
+    }
+
+    enum CodingKeys: String, CodingKey { case coins }
+}
+
+extension CoinGecko {
+    /// The one GET behind `coinwatch show`: `/coins/markets` for one id with the 7-day sparkline
+    /// (`sparkline=true`), so the price card and its chart cost a single request.
+    package func cardRequest(id: String, vs: String) -> HTTPRequest {
+        let query = QueryString.join([
+            ("vs_currency", QueryString.escape(vs.lowercased())),
+            ("ids", QueryString.escape(lookupKey(id))),
+            ("per_page", "1"),
+            ("page", "1"),
+            ("sparkline", "true"),
+            ("price_change_percentage", "24h"),
+        ])
+        return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// The markets of a `/coins/markets` body together with each one's 7-day sparkline (hourly
+    /// prices, oldest first; empty when the body has none; null points are left out).
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeCards(_ body: [UInt8]) throws -> [(market: CoinGeckoMarket, sparkline: [Double])] {
+        let markets = try decodeMarkets(body)
+        let lines = (try? decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
+        return markets.enumerated().map { index, market in
+            (market, index < lines.count ? lines[index].prices : [])
+        }
+    }
+}
+
+/// The `sparkline_in_7d` of one `/coins/markets` element.
+private struct SparklineEntry: Decodable {
+    struct Line: Decodable {
+        var price: [NumberOrString?]?
+    }
+
+    var prices: [Double]
+
+    enum CodingKeys: String, CodingKey { case sparkline = "sparkline_in_7d" }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let line = try? c.decodeIfPresent(Line.self, forKey: .sparkline)
+        prices = (line?.price ?? []).compactMap { $0?.value }
+    }
+}

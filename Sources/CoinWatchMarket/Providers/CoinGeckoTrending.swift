@@ -1,0 +1,224 @@
+import CoinWatchSupport
+import CoinWatchTransport
+extension CoinGecko {
+    /// The GET for `/search/trending`, with this provider's headers.
+    package func trendingRequest() -> HTTPRequest {
+        HTTPRequest(url: baseURL + "/search/trending", headers: headers, timeout: timeout, caFile: caFile)
+    }
+
+    /// The trending coins and NFTs of a `/search/trending` body, old or current shape.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeTrending(_ body: [UInt8]) throws -> TrendingList {
+        let decoded = try decodeBody(TrendingBody.self, from: body, expecting: .object)
+        return TrendingList(coins: decoded.coins.map(\.item.coin), nfts: decoded.nfts.map(\.nft))
+    }
+
+    /// A USD amount as the trending data writes it (`"$1,525,034,530,242"`, `"1354.02"`); nil when it is not one.
+    static func amount(_ text: String) -> Double? {
+        var digits = text
+        if digits.hasPrefix("$") { digits.removeFirst() }
+        return APIText.number(digits.replacing(",", with: ""))
+    }
+}
+
+/// `/search/trending` as sent; every field beyond id, name and symbol is optional and read leniently.
+private struct TrendingBody: Decodable {
+    struct Wrapper: Decodable { var item: Item }
+
+    struct Item: Decodable {
+        var id: String
+        var name: String
+        var symbol: String
+        var rank: NumberOrString?
+        var priceBTC: NumberOrString?
+        var data: ItemData?
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, symbol, data, rank = "market_cap_rank", priceBTC = "price_btc"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            name = try c.decode(String.self, forKey: .name)
+            symbol = try c.decode(String.self, forKey: .symbol)
+            rank = try? c.decodeIfPresent(NumberOrString.self, forKey: .rank)
+            priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
+            data = try? c.decodeIfPresent(ItemData.self, forKey: .data)
+        }
+
+        var coin: TrendingCoin {
+            TrendingCoin(id: id, symbol: symbol, name: name, rank: rank?.value.flatMap { Int(exactly: $0) },
+                         priceBTC: priceBTC?.value ?? data?.priceBTC?.value, priceUSD: data?.price?.value,
+                         change24h: data?.change24h ?? [:], marketCapUSD: data?.marketCap.flatMap(CoinGecko.amount),
+                         volumeUSD: data?.totalVolume.flatMap(CoinGecko.amount))
+        }
+    }
+
+    struct ItemData: Decodable {
+        var price: NumberOrString?
+        var priceBTC: NumberOrString?
+        var change24h: [String: Double]
+        var marketCap: String?
+        var totalVolume: String?
+
+        enum CodingKeys: String, CodingKey {
+            case price, priceBTC = "price_btc", change24h = "price_change_percentage_24h"
+            case marketCap = "market_cap", totalVolume = "total_volume"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            price = try? c.decodeIfPresent(NumberOrString.self, forKey: .price)
+            priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
+            let changes = (try? c.decodeIfPresent([String: NumberOrString].self, forKey: .change24h)) ?? nil
+            change24h = (changes ?? [:]).compactMapValues(\.value)
+            marketCap = Self.text(c, .marketCap)
+            totalVolume = Self.text(c, .totalVolume)
+        }
+
+        /// A field that is text today but may come as a number.
+        private static func text(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {
+            if let text = try? c.decodeIfPresent(String.self, forKey: key) { return text }
+            guard let number = try? c.decodeIfPresent(Double.self, forKey: key) else { return nil }
+            return JSONOut.number(number)
+        }
+    }
+
+    struct NFT: Decodable {
+        var id: String
+        var name: String
+        var symbol: String?
+        var nativeSymbol: String?
+        var floorNative: NumberOrString?
+        var floorChange: NumberOrString?
+        var data: NFTData?
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, symbol, data, nativeSymbol = "native_currency_symbol"
+            case floorNative = "floor_price_in_native_currency", floorChange = "floor_price_24h_percentage_change"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = (try? c.decode(String.self, forKey: .id)) ?? ""
+            name = try c.decode(String.self, forKey: .name)
+            symbol = try? c.decodeIfPresent(String.self, forKey: .symbol)
+            nativeSymbol = try? c.decodeIfPresent(String.self, forKey: .nativeSymbol)
+            floorNative = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorNative)
+            floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
+            data = try? c.decodeIfPresent(NFTData.self, forKey: .data)
+        }
+
+        var nft: TrendingNFT {
+            var floor = data?.floorPrice
+            if floor == nil, let value = floorNative?.value, let nativeSymbol {
+                floor = JSONOut.number(value) + " " + nativeSymbol.uppercased()
+            }
+            return TrendingNFT(id: id, name: name, symbol: symbol ?? "", floorPrice: floor,
+                               floorChange24h: floorChange?.value ?? data?.floorChange?.value)
+        }
+    }
+
+    struct NFTData: Decodable {
+        var floorPrice: String?
+        var floorChange: NumberOrString?
+
+        enum CodingKeys: String, CodingKey {
+            case floorPrice = "floor_price", floorChange = "floor_price_in_usd_24h_percentage_change"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            floorPrice = try? c.decodeIfPresent(String.self, forKey: .floorPrice)
+            floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
+        }
+    }
+
+    var coins: [Wrapper]
+    var nfts: [NFT]
+
+    enum CodingKeys: String, CodingKey { case coins, nfts }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        coins = try c.decode([Wrapper].self, forKey: .coins)
+        nfts = (try? c.decodeIfPresent([NFT].self, forKey: .nfts)) ?? []
+    }
+}
+
+/// CoinGecko's `/search/trending`, in either shape: the 2021 one (coins with a numeric `price_btc`
+/// only) and today's (an `item.data` block with a USD price, 24h changes per currency and
+/// amounts written as text such as `"$1,525,034,530,242"`, plus NFTs and categories).
+package struct TrendingList: Sendable, Equatable {
+    /// The trending coins, in CoinGecko's order.
+    package var coins: [TrendingCoin]
+    /// The trending NFT collections (empty in the old shape).
+    package var nfts: [TrendingNFT]
+
+    /// A list from its parts.
+    package init(coins: [TrendingCoin], nfts: [TrendingNFT]) {
+        self.coins = coins
+        self.nfts = nfts
+    }
+}
+
+/// One trending coin.
+package struct TrendingCoin: Sendable, Equatable {
+    /// CoinGecko's id (`bitcoin`).
+    package var id: String
+    /// Upper case (`BTC`).
+    package var symbol: String
+    /// The display name (`Bitcoin`).
+    package var name: String
+    /// Market-cap rank, when CoinGecko ranks it.
+    package var rank: Int?
+    /// Price in BTC.
+    package var priceBTC: Double?
+    /// Price in USD (current shape only).
+    package var priceUSD: Double?
+    /// 24h change in percent per currency code (current shape only).
+    package var change24h: [String: Double]
+    /// Market capitalisation in USD (current shape only).
+    package var marketCapUSD: Double?
+    /// 24h volume in USD (current shape only).
+    package var volumeUSD: Double?
+
+    /// A coin from its fields; the symbol is stored upper case.
+    package init(id: String, symbol: String, name: String, rank: Int? = nil, priceBTC: Double? = nil,
+                priceUSD: Double? = nil, change24h: [String: Double] = [:], marketCapUSD: Double? = nil,
+                volumeUSD: Double? = nil) {
+        self.id = id
+        self.symbol = symbol.uppercased()
+        self.name = name
+        self.rank = rank
+        self.priceBTC = priceBTC
+        self.priceUSD = priceUSD
+        self.change24h = change24h
+        self.marketCapUSD = marketCapUSD
+        self.volumeUSD = volumeUSD
+    }
+}
+
+/// One trending NFT collection.
+package struct TrendingNFT: Sendable, Equatable {
+    /// CoinGecko's id for the collection (`runestone`).
+    package var id: String
+    /// The display name.
+    package var name: String
+    /// The collection's ticker as CoinGecko writes it (may be long or hold spaces).
+    package var symbol: String
+    /// The floor price as CoinGecko writes it (`"0.73 ETH"`), else built from the native figures.
+    package var floorPrice: String?
+    /// 24h change of the floor price in percent.
+    package var floorChange24h: Double?
+
+    /// A collection from its fields.
+    package init(id: String, name: String, symbol: String, floorPrice: String? = nil, floorChange24h: Double? = nil) {
+        self.id = id
+        self.name = name
+        self.symbol = symbol
+        self.floorPrice = floorPrice
+        self.floorChange24h = floorChange24h
+    }
+}

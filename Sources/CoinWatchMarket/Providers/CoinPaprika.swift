@@ -1,0 +1,223 @@
+import CoinWatchTransport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
+package struct CoinPaprika: PriceProvider {
+    /// The public API root, used when rules.json gives no `base_url`.
+    package static let publicRoot = "https://api.coinpaprika.com/v1"
+    /// The provider's name in rules.json and in quotes.
+    package static let providerName = "coinpaprika"
+    /// The `quotes` currencies the API accepts, lower case.
+    package static let offeredCurrencies = [
+        "usd", "btc", "eth", "eur", "pln", "krw", "gbp", "cad", "jpy", "rub", "try", "nzd", "aud", "chf", "uah",
+        "hkd", "sgd", "ngn", "php", "mxn", "brl", "thb", "clp", "cny", "czk", "dkk", "huf", "idr", "ils", "inr",
+        "myr", "nok", "pkr", "sek", "twd", "zar", "vnd", "bob", "cop", "pen", "ars", "isk",
+    ]
+
+    /// Lower-case name as written in rules.json.
+    package var name: String { Self.providerName }
+    /// The root, timeout and extra trust from rules.json.
+    package let endpoint: ProviderEndpoint
+    private let apiKey: APIKey?
+
+    /// Reads the API key (sent as `Authorization`, for the paid root) from `environment[config.apiKeyEnv]` now.
+    package init(config: ProviderConfig, environment: [String: String]) {
+        self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
+        self.apiKey = APIKey(config: config, environment: environment)
+    }
+
+    /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
+    /// Throws `ProviderError.unsupportedCurrency` for a currency the API does not quote in.
+    package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
+        guard !query.favorites.isEmpty else { return [] }
+        return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())", headers: headers)]
+    }
+
+    /// `Accept: application/json`, plus `Authorization: <key>` when a key is set.
+    var headers: [HTTPHeader] {
+        var headers = [ProviderEndpoint.acceptJSON]
+        if let apiKey { headers.append(HTTPHeader("Authorization", apiKey.value)) }
+        return headers
+    }
+}
+
+extension CoinPaprika {
+    /// Decodes `/tickers` bodies into quotes keyed by favorite as written (id, then symbol, then name,
+    /// best rank winning a shared symbol, then the id remembered for it).
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
+        return FavoriteMatcher(tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank)
+            .quotes(for: query) { $0.quote(vs: query.vs) }
+    }
+
+    /// The tickers of one body: the `/tickers` array, or the single object of `/tickers/{id}`.
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    package static func decodeTickers(_ body: [UInt8]) throws -> [CoinPaprikaTicker] {
+        try JSONBody.decodeOneOrMany(CoinPaprikaTicker.self, from: body, provider: providerName)
+    }
+}
+
+/// One element of CoinPaprika's `/coins`: id, name, symbol and rank (0 when unranked).
+struct CoinPaprikaCoin: Decodable {
+    var id: String
+    var name: String
+    var symbol: String
+    var rank: NumberOrString?
+}
+
+extension CoinPaprika {
+    /// `/coins`: every coin with its rank.
+    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
+
+    /// The coins of a `/coins` body; rank 0 is no rank.
+    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
+    package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
+        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map { coin in
+            let rank = coin.rank?.value.flatMap { Int(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
+            return CatalogCoin(id: coin.id, symbol: coin.symbol, name: coin.name, rank: rank)
+        }
+    }
+}
+
+/// One element of CoinPaprika's `/tickers` (or the object of `/tickers/{id}`): figures keyed by quote currency.
+package struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
+    /// One currency's figures (`quotes.USD`); every one may be null or missing except `price`.
+    package struct Figures: Decodable, Sendable, Equatable {
+        /// Last price; nil when CoinPaprika has none.
+        package var price: Double?
+        /// 24h change in percent (rolling).
+        package var change24h: Double?
+        /// 24h traded volume in this currency.
+        package var volume24h: Double?
+        /// Market capitalisation in this currency.
+        package var marketCap: Double?
+        /// All-time high price; null for some coins.
+        package var ath: Double?
+        /// When the all-time high was set.
+        package var athDate: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case price, change24h = "percent_change_24h", volume24h = "volume_24h", marketCap = "market_cap"
+            case ath = "ath_price", athDate = "ath_date"
+        }
+
+        /// Decodes the figures leniently; every one may be null or missing.
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            price = try c.numberOrString(.price)
+            change24h = try c.numberOrString(.change24h)
+            volume24h = try c.numberOrString(.volume24h)
+            marketCap = try c.numberOrString(.marketCap)
+            ath = try c.numberOrString(.ath)
+            athDate = try c.iso8601Date(.athDate)
+        }
+    }
+
+    /// CoinPaprika's id (`btc-bitcoin`).
+    package var id: String
+    /// Display name (`Bitcoin`).
+    package var name: String
+    /// Ticker symbol (`BTC`).
+    package var symbol: String
+    /// Market-cap rank (1 is largest); 0 or missing means unranked.
+    package var rank: Int?
+    /// When CoinPaprika last updated the figures.
+    package var lastUpdated: Date?
+    /// Figures by upper-case currency code (`USD`).
+    package var quotes: [String: Figures]
+
+    enum CodingKeys: String, CodingKey { case id, name, symbol, rank, lastUpdated = "last_updated", quotes }
+
+    /// Decodes one ticker leniently; throws when `id`, `name` or `symbol` is missing.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        symbol = try c.decode(String.self, forKey: .symbol)
+        rank = try c.intOrString(.rank).flatMap { $0 > 0 ? $0 : nil }
+        lastUpdated = try c.iso8601Date(.lastUpdated)
+        quotes = try c.decodeIfPresent([String: Figures].self, forKey: .quotes) ?? [:]
+    }
+
+    /// The quote in `vs`, or nil when the ticker has no price in it.
+    package func quote(vs: String) -> Quote? {
+        guard let figures = quotes[vs.uppercased()], let price = figures.price else { return nil }
+        return Quote(providerID: id, symbol: symbol.uppercased(), name: name, vs: vs.lowercased(), price: price,
+                     change24h: figures.change24h, ath: figures.ath, athDate: figures.athDate,
+                     volume24h: figures.volume24h, marketCap: figures.marketCap, rank: rank,
+                     time: lastUpdated, provider: CoinPaprika.providerName)
+    }
+}
+
+/// CoinPaprika's `/v1/search` (coins only), for `coinwatch search --provider coinpaprika` and
+/// for resolving favorites; the price API itself lives in `CoinPaprika`.
+package struct CoinPaprikaSearch: Sendable {
+    /// The public API root, used when rules.json gives no `base_url`.
+    package static let publicRoot = "https://api.coinpaprika.com/v1"
+    /// The provider's name in rules.json.
+    package static let providerName = "coinpaprika"
+
+    /// The API root the paths are appended to, without a trailing slash.
+    package let baseURL: String
+    /// Seconds allowed per request.
+    package let timeout: Double
+    /// A PEM bundle trusted in addition to the system's.
+    package let caFile: String?
+
+    /// The search endpoint of the provider `config` describes.
+    package init(config: ProviderConfig) {
+        var base = config.baseURL ?? Self.publicRoot
+        while base.hasSuffix("/") { base.removeLast() }
+        baseURL = base.isEmpty ? Self.publicRoot : base
+        timeout = config.timeout
+        caFile = config.caFile
+    }
+
+    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250).
+    package func request(query: String, limit: Int) -> HTTPRequest {
+        let query = QueryString.join([
+            ("q", QueryString.escape(query)),
+            ("c", "currencies"),
+            ("limit", String(min(max(limit, 1), 250))),
+        ])
+        return HTTPRequest(url: "\(baseURL)/search?\(query)", headers: [HTTPHeader("Accept", "application/json")],
+                           timeout: timeout, caFile: caFile)
+    }
+
+    /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
+    /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
+    package static func decode(_ body: [UInt8]) throws -> [CatalogCoin] {
+        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: providerName)
+        if let error = decoded.error { throw ProviderError.api(provider: providerName, message: error) }
+        return decoded.currencies.map {
+            CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
+        }
+    }
+
+    /// The part of the answer coinwatch reads.
+    private struct Body: Decodable {
+        struct Currency: Decodable {
+            var id: String
+            var name: String
+            var symbol: String
+            var rank: NumberOrString?
+        }
+
+        var currencies: [Currency]
+        var error: String?
+
+        enum CodingKeys: String, CodingKey { case currencies, error }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            currencies = try c.decodeIfPresent([Currency].self, forKey: .currencies) ?? []
+            error = try? c.decodeIfPresent(String.self, forKey: .error)
+        }
+    }
+}

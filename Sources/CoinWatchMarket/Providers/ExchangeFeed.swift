@@ -1,0 +1,73 @@
+import CoinWatchSupport
+/// One price an exchange's WebSocket feed reported (a ticker update or a trade).
+package struct FeedTick: Sendable, Equatable {
+    /// The exchange's market code, as its REST API writes it (`BTCUSDT`, `KRW-BTC`, `BTC_KRW`).
+    package var market: String
+    /// The price, in the market's quote currency.
+    package var price: Double
+    /// The change in percent the exchange reports with it (tickers; Upbit trades), if any.
+    package var change24h: Double?
+
+    package init(market: String, price: Double, change24h: Double? = nil) {
+        self.market = market
+        self.price = price
+        self.change24h = change24h
+    }
+}
+
+/// What one feed message said.
+package enum FeedMessage: Sendable, Equatable {
+    /// Prices, in the order the exchange listed them (a trade burst: several of one market).
+    case ticks([FeedTick])
+    /// A message that carries no price: a subscription answer, a status line.
+    case ignored
+    /// A message that could not be understood; the text says why (one log line).
+    case unknown(String)
+}
+
+/// An exchange's WebSocket feed (SPEC §9): where to connect, what to subscribe, and how to
+/// read its messages. One file per exchange (Binance, Upbit, Bithumb).
+package protocol ExchangeFeed: Sendable {
+    /// The provider it belongs to.
+    var provider: ProviderName { get }
+    /// The most markets one connection carries.
+    var marketsPerConnection: Int { get }
+    /// Seconds between client pings (nil: the server pings and we answer).
+    var clientPingInterval: Double? { get }
+    /// Seconds after which a connection is renewed before the exchange ends it (nil: never).
+    var renewAfter: Double? { get }
+    /// The URL to connect to for `markets`, under `root` (the provider's `ws_url`, else the public one);
+    /// `trades`: also every trade.
+    func url(root: String?, markets: [String], trades: Bool) -> String
+    /// The messages to send once connected.
+    func subscription(markets: [String], trades: Bool) -> [[UInt8]]
+    /// Reads one message (text or binary).
+    func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage
+}
+
+extension ExchangeFeed {
+    /// Runs `read` over `bytes`; a message it cannot read is `.unknown` with the reason "malformed".
+    func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ read: (inout JSONTokenizer, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
+        let buffer = bytes.bindMemory(to: UInt8.self)
+        var reader = JSONTokenizer(buffer)
+        var ticks: [FeedTick] = []
+        guard let message = read(&reader, &ticks), reader.atEnd() else {
+            return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
+        }
+        return message
+    }
+
+}
+
+/// The exchanges that have a WebSocket feed.
+package enum ExchangeFeeds {
+    /// The feed of `provider`, or nil when it has none (coingecko, coinpaprika).
+    package static func feed(for provider: ProviderName) -> (any ExchangeFeed)? {
+        switch provider {
+        case .binance: return BinanceFeed()
+        case .upbit: return UpbitFeed()
+        case .bithumb: return BithumbFeed()
+        case .coingecko, .coinpaprika: return nil
+        }
+    }
+}

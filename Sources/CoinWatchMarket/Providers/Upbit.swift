@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Upbit's quotation API (SPEC §6): markets from `/market/all`, then `/ticker?markets=KRW-BTC,KRW-ETH`.
+/// Upbit fails a whole call with 404 for one unknown market, so only listed markets are ever sent.
+package struct Upbit: ListedMarketExchange {
+    /// The public API root, used when rules.json gives no `base_url`.
+    package static let publicRoot = "https://api.upbit.com/v1"
+    /// The provider's name in rules.json and in quotes.
+    package static let providerName = "upbit"
+    /// The quote currencies of its markets (`KRW-`, `BTC-`, `USDT-`), lower case.
+    package static let offeredCurrencies = ["krw", "btc", "usdt"]
+    /// The most markets one `/ticker` request carries.
+    package static let chunkSize = 100
+    /// The path of its market listing.
+    package static let listingPath = "/market/all"
+
+    /// The root, timeout and extra trust from rules.json.
+    package let endpoint: ProviderEndpoint
+
+    /// Its quotation API takes no API key, so `environment` is not read.
+    package init(config: ProviderConfig, environment: [String: String] = [:]) {
+        self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
+    }
+
+    /// `/ticker?markets=KRW-BTC,KRW-ETH`.
+    package func tickerPath(_ codes: [String]) -> String {
+        "/ticker?markets=" + codes.map(QueryString.escape).joined(separator: ",")
+    }
+}
+
+extension Upbit {
+    /// Decodes `/ticker` bodies into quotes keyed by favorite as written, by the markets of the listing.
+    /// Throws `ProviderError.api` for Upbit's `{"error":{…}}`, `ProviderError.decoding` for any other shape.
+    package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
+        let tickers = try JSONBody.decodeEach(bodies) {
+            try JSONBody.decodeAnswer([UpbitTicker].self, from: $0, expecting: .array, provider: Self.providerName)
+        }
+        return query.assign(tickers, code: \.market) { $0.quote(vs: query.vs) }
+    }
+
+    /// The markets quoted in `vs` (`KRW-…` for krw) of a `/market/all` body, with their English names.
+    /// Throws `ProviderError.api` for Upbit's error envelope, `ProviderError.decoding` for any other shape.
+    package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
+        let markets = try JSONBody.decodeAnswer([UpbitMarket].self, from: body, expecting: .array, provider: name)
+        return markets.compactMap { entry in
+            guard let (quote, base) = UpbitMarket.split(entry.market), quote == vs.uppercased() else { return nil }
+            return ListedMarket(code: entry.market, base: base, name: entry.englishName)
+        }
+    }
+}
+
+/// One element of Upbit's `/ticker` array. Its day starts at 00:00 UTC (`high_price`/`low_price`
+/// and `signed_change_rate` cover that day, not 24 hours); `highest_52_week_price` is a true 52-week high.
+package struct UpbitTicker: Decodable, Sendable, Equatable {
+    /// The market code (`KRW-BTC`).
+    package var market: String
+    /// Last trade price.
+    package var price: Double?
+    /// Change since 00:00 UTC as a fraction (−0.0017 is −0.17 %).
+    package var signedChangeRate: Double?
+    /// Highest price of the last 52 weeks.
+    package var high52w: Double?
+    /// Lowest price of the last 52 weeks.
+    package var low52w: Double?
+    /// Quote currency traded over the last 24 hours (`acc_trade_price_24h`).
+    package var tradedValue24h: Double?
+    /// When the figure was taken (`timestamp`, milliseconds since 1970).
+    package var time: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case market, price = "trade_price", signedChangeRate = "signed_change_rate"
+        case high52w = "highest_52_week_price", low52w = "lowest_52_week_price"
+        case tradedValue24h = "acc_trade_price_24h", timestamp
+    }
+
+    /// Decodes one ticker leniently; throws when `market` is missing.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        market = try c.decode(String.self, forKey: .market)
+        price = try c.numberOrString(.price)
+        signedChangeRate = try c.numberOrString(.signedChangeRate)
+        high52w = try c.numberOrString(.high52w)
+        low52w = try c.numberOrString(.low52w)
+        tradedValue24h = try c.numberOrString(.tradedValue24h)
+        time = try c.numberOrString(.timestamp).map { Date(timeIntervalSince1970: $0 / 1000) }
+    }
+
+    /// The quote in `vs`, or nil without a positive price; the change in percent (× 100).
+    func quote(vs: String) -> Quote? {
+        guard let price, price > 0 else { return nil }
+        let base = UpbitMarket.split(market)?.base ?? market
+        return Quote(providerID: market, symbol: base, name: base, vs: vs, price: price,
+                     change24h: signedChangeRate.map { $0 * 100 }, high52w: high52w, low52w: low52w,
+                     volume24h: tradedValue24h, time: time, provider: Upbit.providerName)
+    }
+}
+
+/// One element of Upbit's `/market/all` (old `market_warning` and new `market_event` formats alike).
+package struct UpbitMarket: Decodable, Sendable, Equatable {
+    /// The market code (`KRW-BTC`: quote currency, then the coin).
+    package var market: String
+    /// The coin's English name (`Bitcoin`).
+    package var englishName: String?
+
+    enum CodingKeys: String, CodingKey { case market, englishName = "english_name" }
+
+    /// The quote currency and the coin of a market code, upper case; nil when it is not `QUOTE-BASE`.
+    package static func split(_ code: String) -> (quote: String, base: String)? {
+        let parts = code.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (parts[0].uppercased(), parts[1].uppercased())
+    }
+}

@@ -1,0 +1,63 @@
+import CoinWatchTransport
+import CoinWatchSupport
+/// Upbit's WebSocket (`wss://api.upbit.com/websocket/v1`): one subscription message names the
+/// markets for `ticker` (and `trade`); its frames are binary JSON in the DEFAULT format
+/// (`type`, `code`, `trade_price`, `signed_change_rate`, `prev_closing_price`) or the SIMPLE one
+/// (`ty`, `cd`, `tp`, `scr`, `pcp`); both are read. Change is since 00:00 UTC, as its REST ticker.
+/// Upbit closes a connection idle for 120 s, so the client pings.
+package struct UpbitFeed: ExchangeFeed {
+    package var provider: ProviderName { .upbit }
+    package var marketsPerConnection: Int { 1000 }
+    package var clientPingInterval: Double? { 60 }
+    package var renewAfter: Double? { nil }
+    /// The public URL.
+    package static let publicURL = "wss://api.upbit.com/websocket/v1"
+
+    package init() {}
+
+    package func url(root: String?, markets: [String], trades: Bool) -> String { root ?? Self.publicURL }
+
+    package func subscription(markets: [String], trades: Bool) -> [[UInt8]] {
+        let codes = markets.map(JSONOut.quote).joined(separator: ",")
+        var parts = [#"{"ticket":"coinwatch-\#(Int.random(in: 100_000...999_999))"}"#,
+                     #"{"type":"ticker","codes":[\#(codes)]}"#]
+        if trades { parts.append(#"{"type":"trade","codes":[\#(codes)]}"#) }
+        parts.append(#"{"format":"SIMPLE"}"#)
+        return [Array(("[" + parts.joined(separator: ",") + "]").utf8)]
+    }
+
+    package func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
+        decodeMessage(bytes) { reader, ticks in
+            var type: String?
+            var code: String?
+            var price: Double?
+            var rate: Double?
+            var previousClose: Double?
+            var status: Bool = false
+            let ok = reader.members { reader, key in
+                if reader.key(key, is: "type") || reader.key(key, is: "ty") { type = reader.plainString(); return type != nil }
+                if reader.key(key, is: "code") || reader.key(key, is: "cd") { code = reader.plainString(); return code != nil }
+                if reader.key(key, is: "trade_price") || reader.key(key, is: "tp") { price = reader.numberOrString(); return true }
+                if reader.key(key, is: "signed_change_rate") || reader.key(key, is: "scr") { rate = reader.numberOrString(); return true }
+                if reader.key(key, is: "prev_closing_price") || reader.key(key, is: "pcp") {
+                    previousClose = reader.numberOrString()
+                    return true
+                }
+                if reader.key(key, is: "status") || reader.key(key, is: "error") { status = true }
+                return reader.skipValue()
+            }
+            guard ok else { return nil }
+            switch type {
+            case "ticker"?, "trade"?:
+                guard let code, let price, price > 0 else { return .ignored }
+                let change = rate.map { $0 * 100 } ?? previousClose.flatMap { $0 > 0 ? (price / $0 - 1) * 100 : nil }
+                ticks.append(FeedTick(market: code, price: price, change24h: change))
+                return .ticks(ticks)
+            case nil where status:
+                return .ignored   // {"status":"UP"} and error answers
+            default:
+                return .unknown("upbit: a feed message of unknown type '\(BodySummary.oneLine(Array((type ?? "none").utf8), html: false, limit: 40))'")
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The longest value each duration key of rules.json (and `--interval`) accepts, in seconds. Longer
+/// ones are errors (exit 65 with the JSON path): a timeout of 106751991167w or an interval of
+/// 99999999999999w is a typo, and would overflow the clocks and timers it feeds.
+package enum DurationLimits {
+    /// Any duration at all: 100 years (the parser refuses more, whatever the key).
+    package static let absolute: Double = 100 * 365 * 86_400
+
+    /// Key → its maximum: `timeout` 10m, `interval` and `cache_ttl` 1d, `for` 30d, `cooldown`,
+    /// `repeat_every` and `within` 400d, `stream_throttle` 60s.
+    package static let maxima: [String: Double] = [
+        "timeout": 600,
+        "interval": 86_400,
+        "cache_ttl": 86_400,
+        "for": 30 * 86_400,
+        "cooldown": 400 * 86_400,
+        "repeat_every": 400 * 86_400,
+        "within": 400 * 86_400,
+        "stream_throttle": 60,
+    ]
+
+    /// The maximum for the key at the end of `path` (`rules[2].cooldown` → 400d); `absolute` for any other.
+    package static func maximum(at path: String) -> Double {
+        let key = path.split(separator: ".").last.map(String.init) ?? path
+        return maxima[key] ?? absolute
+    }
+}

@@ -1,0 +1,23 @@
+/// An `email` sink: mail over SMTP through libcurl (SPEC §3). `url`, `username` and `password`
+/// may hold secrets: never print them unredacted.
+package struct EmailConfig: Sendable, Equatable {
+    /// `smtps://host:465` (implicit TLS) or `smtp://host:587` (STARTTLS required).
+    package var url: String
+    /// The sender address (`alerts@example.org`, or `coinwatch <alerts@example.org>`).
+    package var from: String
+    /// The recipients' addresses.
+    package var to: [String]
+    package var username: String?
+    package var password: String?
+    package var caFile: String?
+    /// Seconds per message; default 10.
+    package var timeout: Double = 10
+    package var group: Bool = false
+    package var quietHours: QuietHours?
+
+    package init(url: String, from: String, to: [String]) {
+        self.url = url
+        self.from = from
+        self.to = to
+    }
+}

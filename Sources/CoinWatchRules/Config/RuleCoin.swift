@@ -1,0 +1,18 @@
+/// The forms a rule's `coin` takes beside a favorite and `"*"` (SPEC §2): a ratio `"A/B"` of two
+/// favorites (A priced in B) and `"portfolio"`, the holdings' total.
+package enum RuleCoin {
+    /// The coin of a rule on the holdings' total.
+    package static let portfolio = "portfolio"
+
+    /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
+    package static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
+        let utf8 = coin.utf8
+        // Most coins hold no slash: said from the contiguous bytes, without walking the view.
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "/")) }) ?? true else { return nil }
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let base = String(coin[..<slash])
+        let quote = String(coin[utf8.index(after: slash)...])
+        guard !base.isEmpty, !quote.isEmpty, !quote.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return (base, quote)
+    }
+}

@@ -1,0 +1,58 @@
+import CoinWatchSupport
+/// Loads rules.json and validates all of SPEC §2, reporting every problem at once.
+///
+/// Stages: read the file (missing or unreadable: `.unreadable`, exit 66), refuse more than
+/// 1 MiB, parse strict JSON with positions, validate and build the `RulesFile` (any error:
+/// `.invalid` with every diagnostic sorted by position, exit 65).
+package enum RulesLoader {
+    /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
+    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
+    /// With `unavailableSinks` (passes), a sink whose only problem is an unset or empty variable or an unreadable
+    /// secret file loads as `.unavailable` instead of failing the file.
+    /// `symbols` (lower-cased favorite → its symbol, as the state learned them) lets a rule's coin written
+    /// as a favorite's symbol get "did you mean" that favorite.
+    package static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
+                            unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
+        let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
+        return try parse(bytes: bytes, path: path, environment: environment, expiredAsOf: expiredAsOf,
+                         unavailableSinks: unavailableSinks, symbols: symbols)
+    }
+
+    /// Validates rules.json content; `path` names it in messages and anchors relative paths (a relative `path` starts at the working directory).
+    package static func parse(bytes: [UInt8], path: String, environment: [String: String],
+                             expiredAsOf: Double? = nil, unavailableSinks: Bool = false,
+                             symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
+        if bytes.count > RulesValidator.maxFileBytes {
+            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
+        }
+        let root: JSONNode
+        let longestString: Int
+        do {
+            (root, longestString) = try JSONParser.parseMeasuringStrings(bytes)
+        } catch {
+            let diagnostic = Diagnostic(file: path, line: error.line, column: error.column, jsonPath: "", message: error.message)
+            throw .invalid(path: path, diagnostics: [diagnostic])
+        }
+        let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
+        var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
+        validator.expiredAsOf = expiredAsOf
+        validator.tolerateSinkSecretGaps = unavailableSinks
+        validator.symbols = symbols
+        validator.longestString = longestString
+        let rules = validator.validate(root)
+        let diagnostics = sorted(validator.diagnostics)
+        if validator.hasErrors {
+            throw .invalid(path: path, diagnostics: diagnostics)
+        }
+        return LoadedRules(rules: rules, warnings: diagnostics)
+    }
+
+    /// Diagnostics by position (those without one first), keeping the order of equal positions.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = (a.element.line ?? 0, a.element.column ?? 0, a.offset)
+            let right = (b.element.line ?? 0, b.element.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,39 @@
+import CoinWatchSupport
+extension RulesValidator {
+    /// `favorites`: non-empty strings, distinct ignoring case, at most `maxFavorites`; nil when not an
+    /// array. `byKey` maps each lower-cased favorite to the favorite as written.
+    mutating func validateFavorites(_ node: JSONNode, path: String) -> (names: [String], byKey: [String: String])? {
+        guard let elements = array(node, path: path, of: "coin names") else { return nil }
+        if elements.count > Self.maxFavorites {
+            error("favorites holds \(elements.count) entries, over the limit of \(Self.maxFavorites) favorites", at: node, path: path)
+        }
+        var result: [String] = []
+        result.reserveCapacity(elements.count)
+        var byKey: [String: String] = [:]
+        byKey.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let elementPath = { JSONPath.element(path, index) }
+            guard let text = string(element, path: elementPath) else { continue }
+            // A first byte that is an ASCII letter or digit settles it without walking the characters.
+            let plainStart = text.value.utf8.first.map { $0 < 0x80 && ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) } ?? false
+            guard plainStart || !text.value.allSatisfy(\.isWhitespace) else {
+                error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
+                continue
+            }
+            // One hash of the key for the usual case, a new favorite; a repeat puts the first back.
+            let key = text.value.lowercasedKey
+            if let first = byKey.updateValue(text.value, forKey: key) {
+                byKey[key] = first
+                let firstIndex = elements.firstIndex { element in
+                    element.stringValue.map { EnvironmentExpander.expand($0, environment: environment, folder: folder).value.lowercasedKey == key }
+                        ?? false
+                } ?? index
+                error("\(text.shown) is already a favorite (\(JSONPath.element(path, firstIndex)); case is ignored); remove one",
+                      at: element, path: elementPath())
+                continue
+            }
+            result.append(text.value)
+        }
+        return (result, byKey)
+    }
+}

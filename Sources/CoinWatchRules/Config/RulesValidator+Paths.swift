@@ -1,0 +1,42 @@
+import CoinWatchSupport
+extension RulesValidator {
+    /// A file path made absolute: `~` is `HOME`, relative paths start at rules.json's folder.
+    mutating func filePath(_ node: JSONNode, path: String) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        guard !text.value.isEmpty else {
+            error("expected a file path, got an empty string", at: node, path: path)
+            return nil
+        }
+        do {
+            return try PathResolver.absolute(text.value, relativeTo: folder, home: environment["HOME"])
+        } catch {
+            self.error("cannot expand '~' because HOME is not set; write an absolute path", at: node, path: path)
+            return nil
+        }
+    }
+
+    /// A URL with one of `schemes`; its value is never shown (URLs may hold tokens).
+    mutating func url(_ node: JSONNode, path: String, schemes: [String]) -> String? {
+        guard let text = string(node, path: path) else { return nil }
+        guard Self.isURL(text.value, schemes: schemes) else {
+            let list = schemes == ["ws", "wss"] ? "a ws or wss" : schemes.count == 3 ? "an http, https or file" : "an http or https"
+            let example = schemes == ["ws", "wss"] ? "wss://example.com/path" : "https://example.com/path"
+            error("expected \(list) URL such as \(example) (the value is not shown: URLs may hold secrets)",
+                  at: node, path: path)
+            return nil
+        }
+        return text.value
+    }
+
+    /// Whether `text` is `scheme://rest` with an allowed scheme, a host for http(s), and no spaces or control characters.
+    static func isURL(_ text: String, schemes: [String]) -> Bool {
+        guard let separator = text.firstRange(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        let rest = text[separator.upperBound...]
+        guard schemes.contains(scheme), !rest.isEmpty,
+              !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return false }
+        if scheme == "file" { return rest.hasPrefix("/") }
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !host.isEmpty && !host.hasPrefix(":")
+    }
+}

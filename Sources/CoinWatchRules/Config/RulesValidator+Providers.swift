@@ -1,0 +1,159 @@
+import CoinWatchSupport
+import CoinWatchMarket
+extension RulesValidator {
+    static let providerKeys = ["name", "base_url", "api_key_env", "cache_ttl", "timeout", "ca_file", "ws_url", "stream_throttle"]
+
+    /// `providers`: a non-empty array of provider objects with distinct names, each able to quote in `vs`
+    /// (not checked when `vs` is nil: vs_currency itself is invalid).
+    mutating func validateProviders(_ node: JSONNode, path: String, vs: String?) -> [ProviderConfig]? {
+        guard let elements = array(node, path: path, of: "provider objects") else { return nil }
+        if elements.isEmpty {
+            error("providers is empty; list at least one provider, or leave the key out to use coingecko", at: node, path: path)
+            return nil
+        }
+        var result: [ProviderConfig] = []
+        var seen: [ProviderName: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.element(path, index)
+            guard element.members != nil else {
+                error("expected a provider object such as {\"name\": \"coingecko\"}, got \(element.typeName)", at: element, path: elementPath)
+                continue
+            }
+            guard let provider = provider(element, path: elementPath) else { continue }
+            if let first = seen[provider.name] {
+                let nameNode = element["name"] ?? element
+                error("provider \(provider.name.rawValue) is listed twice (first as \(JSONPath.element(path, first))); list each provider once",
+                      at: nameNode, path: JSONPath.child(elementPath, "name"))
+                continue
+            }
+            seen[provider.name] = index
+            if let vs, !Self.offers(provider.name, vs) {
+                unservedCurrencies.append((provider, vs, element["name"] ?? element, JSONPath.child(elementPath, "name")))
+            }
+            result.append(provider)
+        }
+        return result
+    }
+
+    /// Whether `provider` quotes in `vs` (`ProviderFactory.knownCurrencies`).
+    static func offers(_ provider: ProviderName, _ vs: String) -> Bool {
+        ProviderFactory.knownCurrencies(provider).contains(vs)
+    }
+
+    /// The errors for providers that do not quote in `vs_currency`, except those in `asked`: a
+    /// rule asks them for a currency they serve, and the favorites' failover skips them. When none of
+    /// `providers` quotes in it and it is near one they offer (a typo), one error at `vs_currency` itself
+    /// (`vsNode`) with a did-you-mean.
+    mutating func reportUnservedCurrencies(asked: Set<ProviderName>, providers: [ProviderConfig], vsNode: JSONNode?) {
+        let reported = unservedCurrencies.filter { !asked.contains($0.provider.name) }
+        guard let first = reported.first else { return }
+        let names = providers.map(\.name)
+        let offered = names.flatMap(ProviderFactory.knownCurrencies).uniqued()
+        // A typo of a currency some provider offers is the currency's fault: said once, at vs_currency.
+        if let vsNode, unservedCurrencies.count == providers.count, let typo = Self.currencyTypo(first.vs, in: offered) {
+            let which = names.count == 1 ? "\(names[0].rawValue) does not quote" : "none of " + names.map(\.rawValue).joined(separator: ", ") + " quotes"
+            var message = "\(which) in '\(first.vs)'. Did you mean '\(typo)'?"
+            message += " Use a currency code such as " + offered.prefix(6).joined(separator: ", ")
+                + " (the providers' currencies are in docs/providers.md)"
+            error(message, at: vsNode, path: "vs_currency")
+            return
+        }
+        for (provider, vs, node, path) in reported {
+            let name = provider.name.rawValue
+            let offered = ProviderFactory.knownCurrencies(provider.name)
+            error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", "))."
+                  + Self.currencyPhrase(vs, in: offered)
+                  + " Set vs_currency to one of them, give a rule \"provider\": \"\(name)\" with a \"vs\" it offers, or remove \(name)",
+                  at: node, path: path)
+        }
+    }
+
+    /// The currency of `offered` one edit away from `vs` (`usdd` → `usd`): three-letter codes are too
+    /// close to each other for the looser did-you-mean of keys and flags.
+    static func currencyTypo(_ vs: String, in offered: [String]) -> String? {
+        guard let near = Suggestion.nearest(to: vs, in: offered),
+              Suggestion.distance(Array(vs.lowercased()), Array(near)) <= 1 else { return nil }
+        return near
+    }
+
+    /// " Did you mean 'usd'?" for a currency typo, or "".
+    static func currencyPhrase(_ vs: String, in offered: [String]) -> String {
+        currencyTypo(vs, in: offered).map { " Did you mean '\($0)'?" } ?? ""
+    }
+
+    /// An error when `provider` offers no market in `vs` (asked for by `what`), naming what it does offer.
+    mutating func checkCurrency(_ provider: ProviderName, vs: String, what: String, at node: JSONNode, path: String) {
+        let offered = ProviderFactory.knownCurrencies(provider)
+        guard !offered.contains(vs) else { return }
+        var message = "\(provider.rawValue) does not quote in '\(vs)' (\(what)); it offers \(offered.joined(separator: ", "))."
+        message += Self.currencyPhrase(vs, in: offered)
+        error(message, at: node, path: path)
+    }
+
+    /// One provider object.
+    mutating func provider(_ node: JSONNode, path: String) -> ProviderConfig? {
+        let fields = object(node, path: path, allowed: Self.providerKeys)
+        var name: ProviderName?
+        if let nameNode = fields["name"] {
+            name = providerName(nameNode, path: JSONPath.child(path, "name"))
+        } else {
+            let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
+            error("a provider needs a name: one of \(names)", at: node, path: path)
+        }
+        var provider = ProviderConfig(name: name ?? .coingecko)
+        if let urlNode = fields["base_url"] {
+            if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: ["http", "https", "file"]) {
+                while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
+                provider.baseURL = root
+            }
+        }
+        if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
+            if EnvironmentExpander.isVariableName(text.value) {
+                provider.apiKeyEnv = text.value
+                if let name, !ProviderFactory.takesAPIKey(name) {
+                    warning("\(name.rawValue)'s public market data takes no API key; api_key_env is ignored",
+                            at: envNode, path: JSONPath.child(path, "api_key_env"))
+                }
+            } else {
+                error("api_key_env must be the NAME of an environment variable (letters, digits and _, e.g. COINGECKO_API_KEY), not the key itself",
+                      at: envNode, path: JSONPath.child(path, "api_key_env"))
+            }
+        }
+        if let ttlNode = fields["cache_ttl"], let seconds = duration(ttlNode, path: JSONPath.child(path, "cache_ttl")) {
+            provider.cacheTTL = seconds
+        }
+        if let timeoutNode = fields["timeout"],
+           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
+            provider.timeout = seconds
+        }
+        if let wsNode = fields["ws_url"],
+           let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: ["ws", "wss"]) {
+            if let name, ExchangeFeeds.feed(for: name) == nil {
+                warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by binance, upbit and bithumb",
+                        at: wsNode, path: JSONPath.child(path, "ws_url"))
+            }
+            provider.wsURL = root
+        }
+        if let throttleNode = fields["stream_throttle"],
+           let seconds = duration(throttleNode, path: JSONPath.child(path, "stream_throttle")) {
+            if let name, ExchangeFeeds.feed(for: name) == nil {
+                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by binance, upbit and bithumb",
+                        at: throttleNode, path: JSONPath.child(path, "stream_throttle"))
+            }
+            provider.streamThrottle = seconds > 0 ? seconds : nil
+        }
+        if let caNode = fields["ca_file"] {
+            provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
+        }
+        return name == nil ? nil : provider
+    }
+
+    /// A provider name, with did-you-mean when unknown.
+    mutating func providerName(_ node: JSONNode, path: String) -> ProviderName? {
+        guard let text = string(node, path: path) else { return nil }
+        if let name = ProviderName(rawValue: text.value.lowercased()) { return name }
+        let names = ProviderName.allCases.map(\.rawValue)
+        error("unknown provider \(text.shown)." + Self.suggestion(for: text, in: names, label: "Providers"), at: node, path: path)
+        return nil
+    }
+}

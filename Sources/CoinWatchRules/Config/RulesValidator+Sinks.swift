@@ -1,0 +1,89 @@
+import CoinWatchSupport
+extension RulesValidator {
+    static let sinkTypes = ["stdout", "file", "webhook", "command", "email"]
+    static let stdoutSinkKeys = ["type"]
+    static let fileSinkKeys = ["type", "path"]
+    static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "token", "user", "room", "timeout", "group",
+                                  "quiet_hours", "ca_file"]
+    static let commandSinkKeys = ["type", "argv", "timeout", "group", "quiet_hours", "env"]
+    static let emailSinkKeys = ["type", "url", "from", "to", "username", "password", "ca_file", "timeout", "group", "quiet_hours"]
+
+    /// `sinks`: name → sink. Returns every sink name (nil when `sinks` is not an object) and the valid sinks, `stdout` always among them.
+    mutating func validateSinks(_ node: JSONNode, path: String) -> (names: [String]?, sinks: [String: SinkConfig]) {
+        var sinks: [String: SinkConfig] = ["stdout": .stdout]
+        guard let members = node.members else {
+            error("expected an object of named sinks such as {\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}}, got \(node.typeName)",
+                  at: node, path: path)
+            return (nil, sinks)
+        }
+        var names = ["stdout"]
+        for member in members {
+            let sinkPath = JSONPath.child(path, member.key)
+            if member.key.isEmpty {
+                report(.error, "a sink name cannot be empty", line: member.line, column: member.column, path: path)
+                continue
+            }
+            if !names.contains(member.key) { names.append(member.key) }
+            let before = diagnostics.count
+            let sink = sink(member.value, name: member.key, path: sinkPath)
+            if tolerateSinkSecretGaps, let unavailable = unavailableSink(member.value, since: before) {
+                sinks[member.key] = unavailable
+            } else if let sink {
+                sinks[member.key] = sink
+            }
+        }
+        return (names, sinks)
+    }
+
+    /// The sink as unavailable when every error since diagnostic `start` is a secret gap (which are then
+    /// dropped); nil when another error stands. Its reason is the first gap's message.
+    mutating func unavailableSink(_ node: JSONNode, since start: Int) -> SinkConfig? {
+        let new = diagnostics.indices.filter { $0 >= start && diagnostics[$0].severity == .error }
+        guard let first = new.first, new.allSatisfy(secretGaps.contains),
+              let type = node["type"]?.stringValue, ["webhook", "command", "email"].contains(type) else { return nil }
+        let reason = diagnostics[first].message
+        for index in new.reversed() { diagnostics.remove(at: index) }
+        secretGaps = secretGaps.filter { $0 < start }
+        return .unavailable(type: type, reason: reason)
+    }
+
+    /// One sink object; its allowed keys depend on its `type`.
+    mutating func sink(_ node: JSONNode, name: String, path: String) -> SinkConfig? {
+        guard node.members != nil else {
+            error("expected a sink object such as {\"type\": \"stdout\"}, got \(node.typeName)", at: node, path: path)
+            return nil
+        }
+        guard let typeNode = node["type"] else {
+            error("a sink needs a type: stdout, file, webhook, command or email", at: node, path: path)
+            return nil
+        }
+        let typePath = JSONPath.child(path, "type")
+        guard let type = string(typeNode, path: typePath) else { return nil }
+        guard Self.sinkTypes.contains(type.value) else {
+            error("unknown sink type \(type.shown)." + Self.suggestion(for: type, in: Self.sinkTypes, label: "Types"),
+                  at: typeNode, path: typePath)
+            return nil
+        }
+        if name == "stdout" && type.value != "stdout" {
+            error("the sink named stdout must have type stdout; give this \(type.value) sink another name", at: typeNode, path: typePath)
+        }
+        switch type.value {
+        case "stdout":
+            _ = object(node, path: path, allowed: Self.stdoutSinkKeys)
+            return .stdout
+        case "file":
+            let fields = object(node, path: path, allowed: Self.fileSinkKeys)
+            guard let pathNode = fields["path"] else {
+                error("a file sink needs a path, e.g. \"alerts.jsonl\" (relative to rules.json's folder)", at: node, path: path)
+                return nil
+            }
+            return filePath(pathNode, path: JSONPath.child(path, "path")).map { .file(path: $0) }
+        case "command":
+            return command(node, path: path).map { .command($0) }
+        case "email":
+            return email(node, path: path).map { .email($0) }
+        default:
+            return webhook(node, path: path).map { .webhook($0) }
+        }
+    }
+}

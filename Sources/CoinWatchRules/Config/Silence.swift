@@ -1,0 +1,79 @@
+import CoinWatchSupport
+/// A silence (SPEC §11): the pairs it covers are evaluated as usual but notify nothing until it
+/// ends. Kept in the state's `silences` section; an ended silence is pruned.
+package struct Silence: Codable, Sendable, Equatable, StateRecord {
+    /// The longest a silence may last: 366 days.
+    package static let longest: Double = 366 * 86_400
+
+    /// Short stable id, shown by `silence list` and taken by `silence expire`.
+    package var id: String
+    /// A rule id, a favorite, `RULE:COIN` or `*`.
+    package var target: String
+    /// Seconds since 1970 at which it ends.
+    package var until: Double
+    /// Seconds since 1970 at which it was added.
+    package var created: Double
+    /// Why, in the user's words.
+    package var comment: String?
+
+    package init(id: String, target: String, until: Double, created: Double, comment: String? = nil) {
+        self.id = id
+        self.target = target
+        self.until = until
+        self.created = created
+        self.comment = comment
+    }
+
+    package static let fields = StateFields<Silence>(blank: Silence(id: "", target: "", until: 0, created: 0), [
+        .required("id", \.id, .string),
+        .required("target", \.target, .string),
+        .required("until", \.until, .number),
+        .required("created", \.created, .number),
+        .optional("comment", \.comment, .string),
+    ])
+    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+
+    /// Eight hex digits from the target and the time, not among `taken`.
+    package static func newID(target: String, now: Double, taken: Set<String>) -> String {
+        var salt = 0
+        while true {
+            let id = String(StableHash.hex([target, JSONOut.number(now), String(salt)]).prefix(8))
+            if !taken.contains(id) { return id }
+            salt += 1
+        }
+    }
+
+    /// Whether it covers the pair of rule `rule` and coin `coin` (as written in rules.json).
+    package func covers(rule: String, coin: String) -> Bool {
+        Target(target).covers(rule: rule, coin: coin)
+    }
+
+    /// A silence target taken apart: everything, a rule or a coin (a bare name), or one pair.
+    package enum Target: Sendable, Equatable {
+        case everything
+        /// A rule id or a favorite: covers the pairs of that rule and the pairs of that coin.
+        case name(String)
+        case pair(rule: String, coin: String)
+
+        /// Reads `*`, `RULE:COIN` or a bare name.
+        package init(_ text: String) {
+            if text == "*" {
+                self = .everything
+            } else if let colon = text.firstIndex(of: ":") {
+                self = .pair(rule: String(text[..<colon]), coin: String(text[text.index(after: colon)...]))
+            } else {
+                self = .name(text)
+            }
+        }
+
+        /// Whether the pair (rule, coin) falls under it.
+        package func covers(rule: String, coin: String) -> Bool {
+            switch self {
+            case .everything: return true
+            case .name(let name): return name == rule || name == coin
+            case .pair(let r, let c): return r == rule && (c == coin || c == "*")
+            }
+        }
+    }
+}

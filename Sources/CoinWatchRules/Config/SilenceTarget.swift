@@ -1,0 +1,49 @@
+import CoinWatchTransport
+/// Checks a silence target against rules.json: a rule id, a favorite, `RULE:COIN` (the rule must
+/// cover the coin) or `*`.
+package enum SilenceTarget {
+    /// What is wrong with `target`, with a did-you-mean, or nil when rules.json knows it.
+    package static func problem(_ target: String, rules: RulesFile) -> String? {
+        let ids = rules.rules.map(\.id)
+        let coins = rules.favorites + rules.rules.map(\.coin).filter { $0 != "*" && !rules.favorites.contains($0) }
+        switch Silence.Target(target) {
+        case .everything: return nil
+        case .name(let name):
+            guard !ids.contains(name), !coins.contains(name) else { return nil }
+            if let id = ids.first(where: { $0.lowercased() == name.lowercased() })
+                ?? coins.first(where: { $0.lowercased() == name.lowercased() }) {
+                return "'\(name)' is not a rule id or a favorite. Did you mean '\(id)'?"
+            }
+            return "'\(name)' is not a rule id, a favorite, RULE:COIN or '*'.\(Suggestion.phrase(for: name, in: ids + coins))"
+        case .pair(let ruleID, let coin):
+            guard let rule = rules.rules.first(where: { $0.id == ruleID }) else {
+                return "'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))"
+            }
+            let covered = rule.coin == "*" ? rules.favorites : [rule.coin]
+            guard coin == "*" || covered.contains(coin) else {
+                return "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
+                    + " It covers \(covered.joined(separator: ", "))."
+            }
+            return nil
+        }
+    }
+
+    /// What a silence of `target` holds back, in words: `rule btc-100k (1 coin)`, `every rule on
+    /// bitcoin`, `rule big-mover on solana`, `every rule on every coin`.
+    package static func described(_ target: String, rules: RulesFile) -> String {
+        switch Silence.Target(target) {
+        case .everything: return "every rule on every coin"
+        case .name(let name):
+            if let rule = rules.rules.first(where: { $0.id == name }) {
+                let coins = rule.coin == "*" ? rules.favorites.count : 1
+                return "rule \(SilenceTarget.shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
+            }
+            return "every rule on \(SilenceTarget.shown(name))"
+        case .pair(let rule, let coin):
+            return "rule \(SilenceTarget.shown(rule)) on \(coin == "*" ? "every coin" : SilenceTarget.shown(coin))"
+        }
+    }
+
+    /// User text on one line without control characters.
+    package static func shown(_ text: String) -> String { BodySummary.oneLine(Array(text.utf8), html: false) }
+}

@@ -1,0 +1,41 @@
+extension SinkConfig {
+    /// Whether the sink's messages go through the outbox (webhook, command, email; an unavailable one waits there).
+    package var isQueued: Bool {
+        switch self {
+        case .stdout, .file: return false
+        case .webhook, .command, .email, .unavailable: return true
+        }
+    }
+
+    /// `group: true`: one message per pass holding all the sink's alerts.
+    package var group: Bool {
+        switch self {
+        case .webhook(let c): return c.group
+        case .command(let c): return c.group
+        case .email(let c): return c.group
+        case .stdout, .file, .unavailable: return false
+        }
+    }
+
+    /// The sink's quiet hours, if any.
+    package var quietHours: QuietHours? {
+        switch self {
+        case .webhook(let c): return c.quietHours
+        case .command(let c): return c.quietHours
+        case .email(let c): return c.quietHours
+        case .stdout, .file, .unavailable: return nil
+        }
+    }
+
+    /// The sink's type as rules.json names it.
+    package var typeName: String {
+        switch self {
+        case .stdout: return "stdout"
+        case .file: return "file"
+        case .webhook: return "webhook"
+        case .command: return "command"
+        case .email: return "email"
+        case .unavailable(let type, _): return type
+        }
+    }
+}

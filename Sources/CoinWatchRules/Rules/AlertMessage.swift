@@ -1,0 +1,71 @@
+import CoinWatchSupport
+/// The default text of an alert, and the values its `message` template can use. The words for
+/// what happened are each condition kind's own (`ConditionKind.writeFiring`/`writeResolved`).
+package enum AlertMessage {
+    /// What the template placeholders stand for in this alert of `condition` (SPEC §2 `message`);
+    /// prices and percentages are formatted as in the default message, absent values are empty.
+    package static func values(for alert: Alert, condition: Condition) -> [String: String] {
+        values(for: alert, threshold: condition.kind.threshold?.text(vs: alert.vs) ?? "",
+               value: alert.value.map { condition.kind.figureText($0, vs: alert.vs) } ?? "")
+    }
+
+    /// The placeholders of `alert` where only the record is at hand (a `command` sink's argv): the
+    /// threshold and value take the unit of the record's condition key.
+    package static func values(for alert: Alert) -> [String: String] {
+        let unit: Threshold.Unit
+        switch alert.condition {
+        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "change_from", "trailing_drop",
+             "trailing_rise", "premium_above", "premium_below", "pnl_pct_above", "pnl_pct_below": unit = .percent
+        case "rank_within", "all", "any", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below", "volume_spike":
+            unit = .count
+        default: unit = .money
+        }
+        let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
+        return values(for: alert, threshold: text(alert.threshold), value: text(alert.value))
+    }
+
+    private static func values(for alert: Alert, threshold: String, value: String) -> [String: String] {
+        [
+            "symbol": alert.symbol,
+            "name": alert.name,
+            "coin": alert.coin,
+            "price": NumberText.money(alert.price, vs: alert.vs),
+            "previous": alert.previous.map { NumberText.money($0, vs: alert.vs) } ?? "",
+            "threshold": threshold,
+            "change_24h": alert.change24h.map(NumberText.percent) ?? "",
+            "condition": alert.condition,
+            "rule": alert.rule,
+            "vs": alert.vs.uppercased(),
+            "status": alert.status.rawValue,
+            "time": TimeText.iso(alert.time),
+            "value": value,
+        ]
+    }
+
+    /// The default message, one line for chat: what happened, which way and by how much (and the
+    /// wick's extreme where only the span since the previous observation showed it), then the price
+    /// now and the 24h change unless the words gave it: `BTC crossed above $100,000.00 — now
+    /// $100,250.50 (+2.31% 24h)`, `SOL fell 12.74% in 24h (≥ 10%) — now $133.75`, `BTC crossed above
+    /// $100,000.00 in a wick to $100,300.00 — now $99,800.00 (+2.31% 24h)`.
+    package static func defaultText(for alert: Alert, condition: Condition) -> String {
+        // Written into one buffer and made a string once (every firing alert formats one).
+        var out = MessageText(vs: alert.vs, symbol: alert.symbol, change24h: alert.change24h, value: alert.value)
+        if alert.status == .resolved {
+            condition.kind.writeResolved(into: &out)
+            out.text(" — now ", money: alert.price)
+        } else {
+            // A wick's direction is the move to its extreme, not to the price it reverted to.
+            let wick = alert.wick == true ? alert.extreme : nil
+            condition.kind.writeFiring(previous: alert.previous, price: wick ?? alert.price, into: &out)
+            if let wick { out.text(" in a wick to ", money: wick) }
+            if let value = alert.value {
+                condition.kind.writeFigure(value, into: &out)
+                out.text(condition.kind.priceLead, money: alert.price)
+            } else {
+                out.text(" — now ", money: alert.price)
+            }
+        }
+        if let change = alert.change24h, !out.saidChange24h { out.text(" (", percent: change, then: " 24h)") }
+        return out.string
+    }
+}

@@ -1,0 +1,126 @@
+import CoinWatchSupport
+/// What the compound kinds `all` and `any` share (SPEC §2): their value is 2–8 conditions, each
+/// read by the real `when` reader at its own path (`rules[3].when.all[1]`), and each asked
+/// whether it holds as a fresh pair would be: an event child holds in the pass where it happens.
+/// A compound is a level condition.
+enum Compound {
+    /// The fewest and most conditions a compound takes.
+    static let sizes = 2...8
+
+    /// The JSON Schema of a compound's value.
+    static let schema = ##"{"type": "array", "minItems": 2, "maxItems": 8, "items": {"$ref": "#/$defs/when"}}"##
+
+    /// Reads 2–8 conditions at `path`; nil when any is invalid (each problem reported at its own path).
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> [Condition]? {
+        guard let elements = reader.array(node, path: path(), of: "conditions") else { return nil }
+        guard sizes.contains(elements.count) else {
+            reader.error("a compound takes \(sizes.lowerBound) to \(sizes.upperBound) conditions, got \(elements.count)",
+                         at: node, path: path())
+            return nil
+        }
+        var conditions: [Condition] = []
+        var valid = true
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.element(path(), index)
+            if let condition = reader.condition(element, path: elementPath).condition {
+                guard !condition.kind.needs.pairMemory else {
+                    reader.error("\(condition.key) keeps a reference price per rule and coin, so it cannot stand inside a compound; "
+                                 + "give it a rule of its own", at: element, path: elementPath)
+                    valid = false
+                    continue
+                }
+                conditions.append(condition)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? conditions : nil
+    }
+
+    /// What the children read, together.
+    static func needs(_ conditions: [Condition]) -> ConditionNeeds {
+        var needs = ConditionNeeds()
+        for child in conditions {
+            let one = child.kind.needs
+            if let span = one.history { needs.history = max(needs.history ?? 0, span) }
+            needs.allTimeMarks = needs.allTimeMarks || one.allTimeMarks
+            for need in one.indicators where !needs.indicators.contains(need) { needs.indicators.append(need) }
+            needs.holdings = needs.holdings || one.holdings
+            for leg in one.premiums where !needs.premiums.contains(leg) { needs.premiums.append(leg) }
+            needs.tradedSpan = needs.tradedSpan || one.tradedSpan
+        }
+        return needs
+    }
+
+    /// `all(above 100 ✓; below 50 ✗: price 101 > 50)`: each child's verdict and, for those that
+    /// decide, its reason.
+    static func describe(_ name: String, _ conditions: [Condition], _ o: Observation) -> String {
+        let parts = conditions.map { child -> String in
+            let holds = child.kind.holds(o, firing: false, rearm: 0)
+            return "\(child.key) \(holds ? "holds" : "does not hold"): \(child.kind.describe(o, firing: false, rearm: 0))"
+        }
+        return name + "(" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// The wick of a compound that holds in `o` only thanks to the span traded since the previous
+    /// observation (`holds` judges the compound): the first child's wick; nil when it holds without the span.
+    static func wick(_ conditions: [Condition], _ o: Observation, holds: (Observation) -> Bool) -> Double? {
+        guard o.span != nil else { return nil }
+        var plain = o
+        plain.span = nil
+        guard !holds(plain) else { return nil }
+        for child in conditions {
+            if let extreme = child.kind.wick(o) { return extreme }
+        }
+        return nil
+    }
+
+    /// `above $100.00 and below $50.00`.
+    static func listing(_ conditions: [Condition], joiner: String, vs: String) -> String {
+        conditions.map { $0.kind.listing(vs: vs) }.joined(separator: joiner)
+    }
+}
+
+/// `all` or `any`: 2–8 conditions and whether every one must hold or one is enough; everything else
+/// a condition kind says is said here once.
+protocol CompoundKind: ConditionKind {
+    /// Every condition must hold (`all`), else at least one (`any`).
+    static var every: Bool { get }
+    /// The conditions, in the order written.
+    var conditions: [Condition] { get }
+    init(conditions: [Condition])
+}
+
+extension CompoundKind {
+    static var schema: String { Compound.schema }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        Compound.parse(node, path: path(), &reader).map(Self.init(conditions:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { .neutral }
+
+    var needs: ConditionNeeds { Compound.needs(conditions) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        for child in conditions where child.kind.holds(o, firing: false, rearm: 0) != Self.every { return !Self.every }
+        return Self.every
+    }
+
+    func wick(_ o: Observation) -> Double? {
+        Compound.wick(conditions, o) { holds($0, firing: false, rearm: 0) }
+    }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Compound.describe(Self.key, conditions, o) }
+
+    func listing(vs: String) -> String { Compound.listing(conditions, joiner: Self.every ? " and " : " or ", vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text((Self.every ? " meets all of: " : " meets one of: ") + Compound.listing(conditions, joiner: ", ", vs: out.vs))
+    }
+
+    func writeResolved(into out: inout MessageText) {
+        out.text((Self.every ? " no longer meets all of: " : " no longer meets any of: ")
+                 + Compound.listing(conditions, joiner: ", ", vs: out.vs))
+    }
+}

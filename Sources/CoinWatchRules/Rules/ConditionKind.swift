@@ -1,0 +1,136 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// One kind of condition a rule's `when` can hold (SPEC §2 "Conditions"), in one file under
+/// `Rules/Conditions/`, listed once in `ConditionRegistry.kinds`. The shape is SwiftLint's rule:
+/// the type carries its key, one-line summary and examples that fire and that do not; a value of
+/// the type is one parsed condition (`{"above": 100000}` is `AboveCondition(value: 100000)`).
+///
+/// From the registry line alone come: parsing `when` in rules.json (`parse`), `check
+/// --conditions` (text and `--json`), docs/conditions.md, the `when` part of rules.schema.json,
+/// the conditions section of Fuzz/rules.dict, and the test that runs every example through the
+/// real evaluator (`ConditionRegistryTests`). Adding a kind is its file plus its registry line.
+///
+/// The one judgement is `holds`: the pass, `check`, the examples and `explain` all call it; there
+/// is no second copy of it for speed. `describe` only puts the figure it compared into words.
+///
+/// What a kind can ask for, and how the coming kinds plug in without changing this protocol:
+/// - The quote's figures and the previous price: `Observation` (price, previous, 24h change, the
+///   provider's highs and lows). Volume, market cap and rank (`volume_24h_above`,
+///   `market_cap_below`, `rank_within`) are more optional fields on `Observation`, filled from the
+///   quote where the provider reports them; such a kind returns false where one is nil.
+/// - Recorded history: `needs.history` (seconds to keep; `.infinity` for all), read through
+///   `Observation.recorded(within:)` and `Observation.series`.
+/// - Candles and indicators (RSI, moving averages, Bollinger bands over the closed candles of a
+///   timeframe): `needs.candles` names the timeframe and how many closed candles; the pass puts
+///   them on `Observation` (one series per timeframe) and the kind computes its indicator from
+///   them, false until enough exist. `validate` is where such a kind tells `check` how many
+///   requests a pass adds.
+/// - Per-pair reference state (`change_from` with `"ref": "start"`, `trailing_drop` re-anchored
+///   on firing): `needs.pairMemory`; the pass hands the pair's stored reference in on
+///   `Observation` and stores what the kind returns for it after the pass.
+/// - Holdings value and P&L (`value_above`, `pnl_pct_below`): `needs.holdings`; the pass puts
+///   the rule coin's (or the portfolio's) amount and cost on `Observation`.
+/// - Compounds `all`/`any` of 2–8 conditions: the kind's value holds `[Condition]`; its `parse`
+///   reads each element with `reader.condition(_:path:)`, so errors point into
+///   `rules[3].when.all[1]`; `holds` asks each child (an event child counts in the pass where it
+///   happens), `needs` is the union of the children's, and the timing is `.level`.
+/// - A measured figure for `{value}` in messages (the RSI, the premium, the P&L): `figure`,
+///   nil by default.
+package protocol ConditionKind: Sendable, Equatable {
+    /// The key in `when`: `crosses_above`.
+    static var key: String { get }
+    /// One line saying when the condition is true: `price ≥ value`.
+    static var summary: String { get }
+    /// Whether the kind notifies on becoming true (level) or on the event.
+    static var timing: ConditionTiming { get }
+    /// What `rearm` means for the kind, or that it is not allowed.
+    static var rearm: RearmUnit { get }
+    /// The `when` object `check --conditions` and the docs show: `{"above": 100000}`.
+    static var sample: String { get }
+    /// The JSON Schema of the kind's value in `when`, as one JSON object; the generator adds the
+    /// description from `summary` and `timing`.
+    static var schema: String { get }
+    /// Situations in which the kind fires and does not; each `when` is read by the real parser.
+    static var examples: [ConditionExample] { get }
+
+    /// Reads the kind's value at `path` (`rules[3].when.above`), reporting every problem to
+    /// `reader` with that path; nil when it is not valid.
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self?
+
+    /// Whether a firing alert reads as a rise, a fall or neither (sinks choose colors and tags by it).
+    static func direction(of alert: Alert) -> ConditionDirection
+
+    /// Whether the condition holds in `observation`. `firing` is true when the pair's level
+    /// condition fired and has not stopped holding since; `rearm` is the rule's `rearm` (0: none),
+    /// in the kind's `RearmUnit`. A firing condition holds until the value is `rearm` back.
+    func holds(_ observation: Observation, firing: Bool, rearm: Double) -> Bool
+
+    /// The figure `holds` compared, against its threshold, in words for `explain` and tests:
+    /// `price 101 ≥ 100`, `no previous price`.
+    func describe(_ observation: Observation, firing: Bool, rearm: Double) -> String
+
+    /// The wick's extreme (SPEC §2): the price of the span traded since the previous observation
+    /// that made the event hold where the current price alone does not; nil otherwise (no span,
+    /// or a kind that does not read it). Asked only for an alert about to be sent.
+    func wick(_ observation: Observation) -> Double?
+
+    /// What the condition reads beyond the current quote and previous price.
+    var needs: ConditionNeeds { get }
+    /// The number the alert record reports as `threshold`, with its unit.
+    var threshold: Threshold? { get }
+    /// The condition's own measured figure for `{value}`; nil for kinds that have none.
+    func figure(_ observation: Observation) -> Double?
+    /// The condition as `check` lists a rule: `crosses_above $100,000.00`.
+    func listing(vs: String) -> String
+    /// Checks that need the whole rules file (the providers), after `parse` succeeded.
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator)
+
+    /// What happened, after the symbol: ` crossed above $100,000.00`.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText)
+    /// The measured figure after what happened, in the default message: ` — 24h volume $1.20B`;
+    /// nothing for kinds whose words already say it.
+    func writeFigure(_ value: Double, into out: inout MessageText)
+    /// The measured figure for `{value}` in the rule's currency `vs`: `$1,200,000,000.00`, `12.5%`, `3`.
+    func figureText(_ value: Double, vs: String) -> String
+
+    /// What stopped holding, after the symbol: ` is no longer above $100,000.00` (level kinds).
+    func writeResolved(into out: inout MessageText)
+    /// What stands before the price at the end of a firing default message that carries the
+    /// figure: ` — now ` (the price is the figure), `; price ` for indicators (`— now 71.3; price $…`).
+    var priceLead: String { get }
+
+    /// The pair's reference price to store after this pass (`ConditionNeeds.pairMemory`), given
+    /// the one handed in on `o.reference` and whether the pair `fired` in this pass; nil: none.
+    func remember(_ o: Observation, fired: Bool) -> Double?
+}
+
+extension ConditionKind {
+    var needs: ConditionNeeds { ConditionNeeds() }
+    var threshold: Threshold? { nil }
+    func figure(_ observation: Observation) -> Double? { nil }
+    func wick(_ observation: Observation) -> Double? { nil }
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
+    func writeFigure(_ value: Double, into out: inout MessageText) {}
+    func figureText(_ value: Double, vs: String) -> String {
+        Threshold(value: value, unit: threshold?.unit ?? .count).text(vs: vs)
+    }
+
+    /// Event kinds never resolve (`resolve` is refused on them); a level kind says its own words.
+    func writeResolved(into out: inout MessageText) { out.text(" no longer meets its condition") }
+
+    var priceLead: String { " — now " }
+
+    func remember(_ o: Observation, fired: Bool) -> Double? { nil }
+
+    /// `listing` for kinds whose value is one number: the key and the threshold in its unit.
+    func listing(vs: String) -> String {
+        guard let threshold else { return Self.key }
+        return Self.key + " " + threshold.text(vs: vs)
+    }
+
+    /// Whether `other` is the same kind with the same value.
+    func isSame(as other: any ConditionKind) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

@@ -1,0 +1,35 @@
+import CoinWatchMarket
+/// What a condition reads beyond the current quote and the previous price, so a pass keeps and
+/// fetches only what some rule needs. New needs (candles of a timeframe, per-pair memory,
+/// holdings) are new fields here with "none" as their default; see `ConditionKind`.
+package struct ConditionNeeds: Sendable, Equatable {
+    /// Seconds of recorded prices the condition looks back over; `.infinity` for all of them,
+    /// nil for none (only the last price is kept).
+    package var history: Double?
+    /// Whether the condition needs the provider's all-time high or low (`check` warns when no
+    /// configured provider reports one).
+    var allTimeMarks = false
+    /// Indicators on closed candles (RSI, moving averages, bands, the volume ratio) the condition
+    /// reads from `Observation.indicators`; a pass keeps them only for the coins that need them.
+    package var indicators: [IndicatorNeed] = []
+    /// Whether the condition keeps a reference price per pair (`change_from` with `"ref": "start"`,
+    /// `trailing_drop`, `trailing_rise`): the pass hands it in on `Observation.reference` and stores
+    /// what `ConditionKind.remember` returns.
+    package var pairMemory = false
+    /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
+    var holdings = false
+    /// The other legs premiums compare against: one for a premium, each of its premiums' for a compound.
+    package var premiums: [PremiumLeg] = []
+    /// Whether the condition reads the span traded since the previous observation (SPEC §2
+    /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
+    package var tradedSpan = false
+}
+
+/// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,
+/// converted into the rule's currency at the price of `againstVs` on the rule's own provider.
+package struct PremiumLeg: Sendable, Equatable, Hashable {
+    /// The provider the coin is compared on.
+    package var against: ProviderName
+    /// Its quote currency there, lower case.
+    package var againstVs: String
+}

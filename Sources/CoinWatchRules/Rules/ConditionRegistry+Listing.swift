@@ -1,0 +1,55 @@
+import CoinWatchSupport
+extension ConditionRegistry {
+    /// The `check --conditions` listing: each key, its description and an example.
+    package static func text() -> String {
+        let width = (kinds.map { $0.key.count }.max() ?? 0) + 2
+        let indent = "  " + String(repeating: " ", count: width)
+        return kinds.map { kind in
+            "  " + kind.key.padding(to: width) + kind.summary + " (\(kind.timingName))\n"
+                + indent + "e.g. " + kind.sample + "\n"
+        }.joined()
+    }
+
+    /// The listing as one JSON document (`check --conditions --json`).
+    package static func json() -> String {
+        JSONOut.array(kinds.map { kind in
+            var o = JSONOut()
+            o.add("key", kind.key)
+            o.add("description", kind.summary)
+            o.addRaw("example", kind.sample)
+            o.add("kind", kind.timingName)
+            o.add("rearm", kind.rearm.description)
+            return o.text
+        })
+    }
+
+    /// The conditions reference of the user guide (docs/conditions.md), generated from the registry.
+    static func markdown() -> String {
+        var out = "<!-- Generated from ConditionRegistry (Sources/CoinWatchRules/Rules); a test keeps it in step. -->\n"
+        out += "## Conditions reference\n\n"
+        out += "Every rule has exactly one condition in `when`. **Level** conditions notify when they become true;\n"
+        out += "**event** conditions notify when the event happens (see \"When a rule notifies\" in rules.md).\n"
+        out += "`coinwatch check --conditions` prints the same list.\n\n"
+        out += "| key | kind | true when | `rearm` |\n| --- | --- | --- | --- |\n"
+        for kind in kinds {
+            out += "| `\(kind.key)` | \(kind.timingName) | \(escape(kind.summary)) | \(kind.rearm.description) |\n"
+        }
+        for kind in kinds { out += section(kind) }
+        return out
+    }
+
+    /// One kind's section of the reference: its summary, a rule using it and its examples.
+    static func section(_ kind: any ConditionKind.Type) -> String {
+        var out = "\n### `\(kind.key)` (\(kind.timingName))\n\nTrue when \(kind.summary).\n\n"
+        out += "```json\n{\"id\": \"example\", \"coin\": \"bitcoin\", \"when\": \(kind.sample)}\n```\n\n"
+        out += "| `when` | situation | holds? |\n| --- | --- | --- |\n"
+        for example in kind.examples {
+            out += "| `\(example.when)` | \(escape(example.situation(level: kind.timing == .level))) | \(example.holds ? "yes" : "no") |\n"
+        }
+        return out
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacing("|", with: "\\|")
+    }
+}

@@ -1,0 +1,22 @@
+/// `above`: the price is at or over a value (level; `rearm` in percent of the value).
+struct AboveCondition: PriceLevelKind {
+    static let key = "above"
+    static let summary = "price ≥ value"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.percentOfThreshold
+    static let sample = #"{"above": 100000}"#
+    static let examples = [
+        ConditionExample(#"{"above": 100}"#, price: 100, holds: true),
+        ConditionExample(#"{"above": 100}"#, price: 99.99, holds: false),
+    ]
+
+    static let above = true
+
+    /// The price, in the rule's currency.
+    var value: Double
+}
+
+extension Condition {
+    /// `{"above": value}`.
+    package static func above(_ value: Double) -> Condition { Condition(AboveCondition(value: value)) }
+}

@@ -1,0 +1,22 @@
+/// `below`: the price is at or under a value (level; `rearm` in percent of the value).
+struct BelowCondition: PriceLevelKind {
+    static let key = "below"
+    static let summary = "price ≤ value"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.percentOfThreshold
+    static let sample = #"{"below": 2000}"#
+    static let examples = [
+        ConditionExample(#"{"below": 2000}"#, price: 1999, holds: true),
+        ConditionExample(#"{"below": 2000}"#, price: 2000.5, holds: false),
+    ]
+
+    static let above = false
+
+    /// The price, in the rule's currency.
+    var value: Double
+}
+
+extension Condition {
+    /// `{"below": value}`.
+    package static func below(_ value: Double) -> Condition { Condition(BelowCondition(value: value)) }
+}

@@ -1,0 +1,26 @@
+/// `crosses_below`: the price went from over a value to at or under it (event; `rearm` in percent
+/// of the value: a crossing counts again once the price was that far back over it).
+struct CrossesBelowCondition: PriceCrossingKind {
+    static let key = "crosses_below"
+    static let summary = "previous price > value ≥ current price (or ≥ the low traded since: a wick)"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.percentOfThreshold
+    static let sample = #"{"crosses_below": 90000}"#
+    static let examples = [
+        ConditionExample(#"{"crosses_below": 100}"#, price: 100, previous: 101, holds: true),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 99, previous: 98, holds: false),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 99, holds: false),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 100.2, previous: 101, traded: 99.7...101.2, holds: true),
+        ConditionExample(#"{"crosses_below": 100}"#, price: 100.2, previous: 101, traded: 100.1...101.2, holds: false),
+    ]
+
+    static let above = false
+
+    /// The price, in the rule's currency.
+    var value: Double
+}
+
+extension Condition {
+    /// `{"crosses_below": value}`.
+    package static func crossesBelow(_ value: Double) -> Condition { Condition(CrossesBelowCondition(value: value)) }
+}

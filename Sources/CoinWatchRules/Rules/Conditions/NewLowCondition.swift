@@ -1,0 +1,27 @@
+/// `new_low`: the mirror of `new_high` (level): at or under the provider's low for the window
+/// and under every price recorded within it; once fired, true until the price rises more than
+/// 1 % above the window's low (`WindowExtreme`).
+struct NewLowCondition: WindowExtremeKind {
+    static let high = false
+    static let key = "new_low"
+    static let summary = "the mirror of new_high: price ≤ the provider's low and < every price recorded within the window; once fired, true until the price rises more than 1% above the window's low"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"new_low": "7d"}"#
+    static let examples = [
+        ConditionExample(#"{"new_low": "24h"}"#, price: 90, low24h: 91, history: [(3600, 100)], holds: true),
+        ConditionExample(#"{"new_low": "52w"}"#, price: 90, low52w: 90, holds: true),
+        ConditionExample(#"{"new_low": "7d"}"#, price: 90, history: [(3600, 100)], holds: false),
+        ConditionExample(#"{"new_low": "30d"}"#, price: 90, history: [(31 * 86_400, 95), (86_400, 89)], holds: false),
+        ConditionExample(#"{"new_low": "24h"}"#, price: 90.5, low24h: 90, history: [(3600, 90)], firing: true, holds: true),
+        ConditionExample(#"{"new_low": "24h"}"#, price: 91, low24h: 90, history: [(3600, 90)], firing: true, holds: false),
+    ]
+
+    /// The window.
+    var window: Window
+}
+
+extension Condition {
+    /// `{"new_low": window}`.
+    package static func newLow(_ window: Window) -> Condition { Condition(NewLowCondition(window: window)) }
+}

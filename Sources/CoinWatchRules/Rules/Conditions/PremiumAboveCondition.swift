@@ -1,0 +1,27 @@
+import CoinWatchMarket
+/// `premium_above`: the rule's price is at least `pct` % above the same coin on another provider,
+/// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
+struct PremiumAboveCondition: PremiumKind {
+    static let key = "premium_above"
+    static let summary = "premium of the rule's price over the same coin on `against` in `against_vs`, converted at the price of `against_vs` on the rule's provider, ≥ pct %"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"premium_above": {"pct": 3, "against": "binance", "against_vs": "usdt"}}"#
+    static let examples = [
+        ConditionExample(#"{"premium_above": {"pct": 3, "against": "binance", "against_vs": "usdt"}}"#, price: 104, premiumBase: 100, holds: true),
+        ConditionExample(#"{"premium_above": {"pct": 3, "against": "binance", "against_vs": "usdt"}}"#, price: 102, premiumBase: 100, holds: false),
+        ConditionExample(#"{"premium_above": {"pct": 3, "against": "binance", "against_vs": "usdt"}}"#, price: 104, holds: false),
+    ]
+
+    static let above = true
+
+    /// The line and the other leg.
+    var premium: Premium
+}
+
+extension Condition {
+    /// `{"premium_above": {"pct": pct, "against": against, "against_vs": againstVs}}`.
+    static func premiumAbove(pct: Double, against: ProviderName, againstVs: String) -> Condition {
+        Condition(PremiumAboveCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
+    }
+}

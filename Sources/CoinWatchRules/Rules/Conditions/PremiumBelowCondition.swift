@@ -1,0 +1,27 @@
+import CoinWatchMarket
+/// `premium_below`: the rule's price is at least `pct` % below the same coin on another provider,
+/// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
+struct PremiumBelowCondition: PremiumKind {
+    static let key = "premium_below"
+    static let summary = "premium of the rule's price over the same coin on `against` in `against_vs`, converted at the price of `against_vs` on the rule's provider, ≤ pct % (may be negative)"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"premium_below": {"pct": 0, "against": "binance", "against_vs": "usdt"}}"#
+    static let examples = [
+        ConditionExample(#"{"premium_below": {"pct": -1, "against": "binance", "against_vs": "usdt"}}"#, price: 98, premiumBase: 100, holds: true),
+        ConditionExample(#"{"premium_below": {"pct": -1, "against": "binance", "against_vs": "usdt"}}"#, price: 99.5, premiumBase: 100, holds: false),
+        ConditionExample(#"{"premium_below": {"pct": -1, "against": "binance", "against_vs": "usdt"}}"#, price: 98, holds: false),
+    ]
+
+    static let above = false
+
+    /// The line and the other leg.
+    var premium: Premium
+}
+
+extension Condition {
+    /// `{"premium_below": {"pct": pct, "against": against, "against_vs": againstVs}}`.
+    static func premiumBelow(pct: Double, against: ProviderName, againstVs: String) -> Condition {
+        Condition(PremiumBelowCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
+    }
+}

@@ -1,0 +1,25 @@
+import CoinWatchMarket
+/// `price_below_ma`: the price is at or below the moving average of the last P closed `tf` candles (level).
+struct PriceBelowMaCondition: AverageKind {
+    static let key = "price_below_ma"
+    static let summary = "price ≤ the moving average (sma or ema) of the last period closed tf candles"
+    static let timing = ConditionTiming.level
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"price_below_ma": {"period": 200, "tf": "1d", "type": "sma"}}"#
+    static let examples = [
+        ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h"}}"#, price: 10, closes: [10, 11, 12], holds: true),
+        ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h"}}"#, price: 11.5, closes: [10, 11, 12], holds: false),
+        ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h", "type": "ema"}}"#, price: 10, closes: [10, 11], holds: false),
+    ]
+
+    static let above = false
+
+    var settings: PriceAverageSettings
+}
+
+extension Condition {
+    /// `{"price_below_ma": {"period": period, "tf": timeframe, "type": average}}`.
+    static func priceBelowAverage(period: Int, timeframe: Timeframe, average: MovingAverage = .sma) -> Condition {
+        Condition(PriceBelowMaCondition(settings: PriceAverageSettings(period: period, timeframe: timeframe, average: average)))
+    }
+}

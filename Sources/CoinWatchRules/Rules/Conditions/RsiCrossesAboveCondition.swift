@@ -1,0 +1,25 @@
+import CoinWatchMarket
+/// `rsi_crosses_above`: the RSI went from under a level to at or over it between the last two closed `tf` candles (event).
+struct RsiCrossesAboveCondition: RSICrossingKind {
+    static let key = "rsi_crosses_above"
+    static let summary = "Wilder's RSI of closed tf candles crossed above value between the last two closed candles (needs period + 2)"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 14}}"#
+    static let examples = [
+        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 12, 11, 10, 14], holds: true),
+        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 11, 12, 13, 14], holds: false),
+        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [12, 11, 10, 14], holds: false),
+    ]
+
+    static let above = true
+
+    var settings: RSISettings
+}
+
+extension Condition {
+    /// `{"rsi_crosses_above": {"value": value, "tf": timeframe, "period": period}}`.
+    static func rsiCrossesAbove(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
+        Condition(RsiCrossesAboveCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
+    }
+}

@@ -1,0 +1,24 @@
+import CoinWatchMarket
+/// `rsi_crosses_below`: the RSI went from over a level to at or under it between the last two closed `tf` candles (event).
+struct RsiCrossesBelowCondition: RSICrossingKind {
+    static let key = "rsi_crosses_below"
+    static let summary = "Wilder's RSI of closed tf candles crossed below value between the last two closed candles (needs period + 2)"
+    static let timing = ConditionTiming.event
+    static let rearm = RearmUnit.notAllowed
+    static let sample = #"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 14}}"#
+    static let examples = [
+        ConditionExample(#"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [14, 12, 13, 14, 9], holds: true),
+        ConditionExample(#"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [13, 12, 11, 10, 9], holds: false),
+    ]
+
+    static let above = false
+
+    var settings: RSISettings
+}
+
+extension Condition {
+    /// `{"rsi_crosses_below": {"value": value, "tf": timeframe, "period": period}}`.
+    static func rsiCrossesBelow(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
+        Condition(RsiCrossesBelowCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
+    }
+}

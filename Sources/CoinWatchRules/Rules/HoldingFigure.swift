@@ -1,0 +1,103 @@
+import CoinWatchSupport
+/// A figure of the rule coin's holding (SPEC §2 `value_*`, `pnl_pct_*`), or of the portfolio's total
+/// (its observation holds amount 1 at the total value, and the total cost); a kind comparing one
+/// holds only where the coin is held.
+enum HoldingFigure: Sendable, Equatable {
+    /// amount × price, in `vs_currency`.
+    case value
+    /// (value − cost) ÷ cost × 100; none when the cost is 0.
+    case pnlPct
+
+    /// The figure in `o`; nil when the coin is not held (or, for P&L, cost nothing).
+    func value(_ o: Observation) -> Double? {
+        guard let holding = o.derived?.holding else { return nil }
+        let value = holding.amount * o.price
+        switch self {
+        case .value: return value
+        case .pnlPct: return holding.cost > 0 ? (value - holding.cost) / holding.cost * 100 : nil
+        }
+    }
+
+    /// Whether `o`'s figure is ≥ `line` (`atLeast`) or ≤ it; false without the figure.
+    func holds(_ o: Observation, _ line: Double, atLeast: Bool) -> Bool {
+        guard let figure = value(o) else { return false }
+        return atLeast ? figure >= line : figure <= line
+    }
+
+    /// `holding value 51000 ≥ 50000`, `P&L 12.5% ≤ -10%`, or why there is none.
+    func describe(_ o: Observation, _ line: Double, atLeast: Bool) -> String {
+        guard let figure = value(o) else {
+            return o.derived?.holding == nil ? "not held (no holdings lot for the coin), or not every held coin was quoted"
+                                             : "the holding cost nothing, so it has no P&L percent"
+        }
+        let sign = atLeast ? (figure >= line ? "≥" : "<") : (figure <= line ? "≤" : ">")
+        let n = NumberText.plain
+        return self == .value ? "holding value \(n(figure)) \(sign) \(n(line))" : "P&L \(n(figure))% \(sign) \(n(line))%"
+    }
+}
+
+/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: a line, the holding's figure
+/// compared with it and which side holds (level); everything else a condition kind says is said
+/// here once.
+protocol HoldingFigureKind: ConditionKind {
+    /// The figure compared: `.value` or `.pnlPct`.
+    static var measure: HoldingFigure { get }
+    /// Holds at or over the line (`…_above`), else at or under it.
+    static var above: Bool { get }
+    /// The line: an amount in vs_currency (`value_*`) or percent of the cost (`pnl_pct_*`).
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension HoldingFigureKind {
+    static var schema: String {
+        switch measure {
+        case .value: return ##"{"$ref": "#/$defs/price"}"##
+        case .pnlPct: return ##"{"$ref": "#/$defs/percent"}"##
+        }
+    }
+
+    /// An amount (never negative) for `value_*`, any percent for `pnl_pct_*`.
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        switch measure {
+        case .value: return reader.price(node, path: path()).map(Self.init(value:))
+        case .pnlPct: return reader.number(node, path: path()).map(Self.init(value:))
+        }
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: value, unit: Self.measure == .value ? .money : .percent) }
+
+    var needs: ConditionNeeds { ConditionNeeds(holdings: true) }
+
+    func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Self.measure.holds(o, value, atLeast: Self.above) }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
+
+    /// ` holding is worth more than $50,000.00`, ` holding's P&L fell to -20% or less`.
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(Self.above ? " holding is worth more than " : " holding fell to a value below ", money: value)
+        case .pnlPct: out.text(" holding's P&L \(Self.above ? "rose" : "fell") to \(MessageText.signed(value)) or \(Self.above ? "more" : "less")")
+        }
+    }
+
+    /// ` — worth $51,000.00`, ` — P&L +12.50%`.
+    func writeFigure(_ figure: Double, into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(" — worth ", money: figure)
+        case .pnlPct: out.text(" — P&L ", percent: figure, then: "")
+        }
+    }
+
+    /// ` holding is no longer worth more than $50,000.00`, ` holding's P&L is back above -20%`.
+    func writeResolved(into out: inout MessageText) {
+        switch Self.measure {
+        case .value: out.text(" holding is no longer worth \(Self.above ? "more" : "less") than ", money: value)
+        case .pnlPct: out.text(" holding's P&L is back \(Self.above ? "below" : "above") \(MessageText.signed(value))")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// The value of `bollinger_above`/`bollinger_below`: `{"period": 20, "k": 2, "tf": TF}`; the bands
+/// are the SMA of the closes ± k population standard deviations (TA-Lib `BBANDS`, matype SMA).
+struct BandSettings: Sendable, Equatable {
+    var period: Int
+    var k: Double
+    var timeframe: Timeframe
+
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["tf"], "properties": \
+        {"period": \(IndicatorFields.periodSchema), "k": {"type": "number", "exclusiveMinimum": 0}, \
+        "tf": \(IndicatorFields.timeframeSchema)}}
+        """
+
+    static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path, allowed: ["period", "k", "tf"],
+                                                  example: #"{"period": 20, "k": 2, "tf": "4h"}"#, &reader) else { return nil }
+        let period = IndicatorFields.count(fields, "period", fallback: 20, at: node, path: path, key: key, &reader)
+        let k = fields["k"] == nil ? 2 : IndicatorFields.number(fields, "k", at: node, path: path, key: key,
+                                                                rule: "a number of standard deviations > 0", &reader) { $0 > 0 && $0.isFinite }
+        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
+        guard let period, let k, let timeframe else { return nil }
+        return Self(period: period, k: k, timeframe: timeframe)
+    }
+
+    var need: IndicatorNeed { IndicatorNeed(timeframe: timeframe, indicator: .bands(period: period)) }
+
+    /// `BB(20, 4h)`.
+    var name: String { IndicatorFields.name(need) }
+
+    /// The upper (`upper`) or lower band at the last closed candle.
+    func band(_ o: Observation, upper: Bool) -> Double? {
+        guard let reading = o.indicators?[need], let mean = reading.value, let deviation = reading.deviation else { return nil }
+        return upper ? mean + k * deviation : mean - k * deviation
+    }
+
+    /// Whether the price is at or above the upper band (`upper`) or at or below the lower one.
+    func holds(_ o: Observation, upper: Bool) -> Bool {
+        guard let band = band(o, upper: upper) else { return false }
+        return upper ? o.price >= band : o.price <= band
+    }
+
+    /// `price 120 ≥ upper BB(20, 4h) 115.2`, or the warm-up.
+    func describe(_ o: Observation, upper: Bool) -> String {
+        guard let band = band(o, upper: upper) else { return IndicatorFields.warmUp(o, need) }
+        let sign = upper ? (o.price >= band ? "≥" : "<") : (o.price <= band ? "≤" : ">")
+        return "price \(NumberText.plain(o.price)) \(sign) \(upper ? "upper" : "lower") \(name) band \(NumberText.plain(band))"
+            + " (k \(NumberText.plain(k)))"
+    }
+}
+
+/// `bollinger_above` or `bollinger_below`: one `BandSettings` and which side holds; everything else a condition kind
+/// says is said here once.
+protocol BandKind: ConditionKind {
+    /// Holds at or beyond the upper band (`bollinger_above`), else the lower one.
+    static var upper: Bool { get }
+    var settings: BandSettings { get }
+    init(settings: BandSettings)
+}
+
+extension BandKind {
+    static var schema: String { BandSettings.schema }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        BandSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { upper ? .rise : .fall }
+
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.band(o, upper: Self.upper) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: Self.upper) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: Self.upper) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name) k \(NumberText.plain(settings.k))" }
+    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(Self.upper ? " is above its upper \(settings.name) band" : " is below its lower \(settings.name) band")
+    }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — band ", money: value) }
+    func writeResolved(into out: inout MessageText) { out.text(" is back inside its \(settings.name) bands") }
+}

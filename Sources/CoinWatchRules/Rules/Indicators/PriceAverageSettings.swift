@@ -1,0 +1,78 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// The value of `price_above_ma`/`price_below_ma`: `{"period": P, "tf": TF, "type": "sma"|"ema"}`.
+struct PriceAverageSettings: Sendable, Equatable {
+    var period: Int
+    var timeframe: Timeframe
+    var average: MovingAverage
+
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["period", "tf"], "properties": \
+        {"period": \(IndicatorFields.periodSchema), "tf": \(IndicatorFields.timeframeSchema), "type": \(IndicatorFields.averageSchema)}}
+        """
+
+    static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path, allowed: ["period", "tf", "type"],
+                                                  example: #"{"period": 200, "tf": "1d", "type": "sma"}"#, &reader) else { return nil }
+        let period = IndicatorFields.count(fields, "period", fallback: nil, at: node, path: path, key: key, &reader)
+        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
+        let average = IndicatorFields.average(fields, &reader, path: path)
+        guard let period, let timeframe, let average else { return nil }
+        return Self(period: period, timeframe: timeframe, average: average)
+    }
+
+    var need: IndicatorNeed { IndicatorNeed(timeframe: timeframe, indicator: average.indicator(period)) }
+
+    /// `SMA(200, 1d)`.
+    var name: String { IndicatorFields.name(need) }
+
+    /// The average at the last closed candle.
+    func figure(_ o: Observation) -> Double? { o.indicators?[need]?.value }
+
+    /// Whether the price is at or above (`above`) or at or below the average.
+    func holds(_ o: Observation, above: Bool) -> Bool {
+        guard let average = figure(o) else { return false }
+        return above ? o.price >= average : o.price <= average
+    }
+
+    /// `price 101 ≥ SMA(3, 1h) 100`, or the warm-up.
+    func describe(_ o: Observation, above: Bool) -> String {
+        guard let average = figure(o) else { return IndicatorFields.warmUp(o, need) }
+        let sign = above ? (o.price >= average ? "≥" : "<") : (o.price <= average ? "≤" : ">")
+        return "price \(NumberText.plain(o.price)) \(sign) \(name) \(NumberText.plain(average))"
+    }
+}
+
+/// `price_above_ma` or `price_below_ma`: one `PriceAverageSettings` and which side holds; everything else a condition kind
+/// says is said here once.
+protocol AverageKind: ConditionKind {
+    /// Holds at or above the average (`price_above_ma`), else at or below it.
+    static var above: Bool { get }
+    var settings: PriceAverageSettings { get }
+    init(settings: PriceAverageSettings)
+}
+
+extension AverageKind {
+    static var schema: String { PriceAverageSettings.schema }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        PriceAverageSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, above: Self.above) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name)" }
+    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" is \(Self.above ? "above" : "below") its \(settings.name)")
+    }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — \(settings.name) ", money: value) }
+    func writeResolved(into out: inout MessageText) { out.text(" is no longer \(Self.above ? "above" : "below") its \(settings.name)") }
+}

@@ -1,0 +1,123 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// The value of the RSI kinds: `{"value": V, "tf": TF, "period": 14}` (SPEC §2).
+struct RSISettings: Sendable, Equatable {
+    /// The RSI level, 0–100.
+    var value: Double
+    var timeframe: Timeframe
+    /// Candles in Wilder's smoothing (default 14).
+    var period: Int
+
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["value", "tf"], "properties": \
+        {"value": {"type": "number", "minimum": 0, "maximum": 100}, "tf": \(IndicatorFields.timeframeSchema), \
+        "period": \(IndicatorFields.periodSchema)}}
+        """
+
+    static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
+        guard let fields = IndicatorFields.object(node, path: path, allowed: ["value", "tf", "period"],
+                                                  example: #"{"value": 70, "tf": "1h", "period": 14}"#, &reader) else { return nil }
+        let value = IndicatorFields.number(fields, "value", at: node, path: path, key: key, rule: "an RSI level from 0 to 100",
+                                           &reader) { (0...100).contains($0) }
+        let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
+        let period = IndicatorFields.count(fields, "period", fallback: 14, at: node, path: path, key: key, &reader)
+        guard let value, let timeframe, let period else { return nil }
+        return Self(value: value, timeframe: timeframe, period: period)
+    }
+
+    /// The RSI track on the rule's timeframe; a crossing reads two readings.
+    func need(crossing: Bool) -> IndicatorNeed {
+        IndicatorNeed(timeframe: timeframe, indicator: .rsi(period: period), crossing: crossing)
+    }
+
+    /// `RSI(14, 1h)`.
+    var name: String { IndicatorFields.name(need(crossing: false)) }
+
+    /// The RSI at the last closed candle.
+    func figure(_ o: Observation) -> Double? { o.indicators?[need(crossing: false)]?.value }
+
+    /// Whether the RSI is at or above (`above`) or at or below the level.
+    func holds(_ o: Observation, above: Bool) -> Bool {
+        guard let rsi = figure(o) else { return false }
+        return above ? rsi >= value : rsi <= value
+    }
+
+    /// Whether the RSI crossed the level between the last two closed candles.
+    func crossed(_ o: Observation, above: Bool) -> Bool {
+        guard let reading = o.indicators?[need(crossing: true)], let now = reading.value, let before = reading.previous else { return false }
+        return above ? before < value && value <= now : before > value && value >= now
+    }
+
+    /// `RSI(14, 1h) 71.3 ≥ 70`, or the warm-up; with `crossing` the reading before too.
+    func describe(_ o: Observation, crossing: Bool, above: Bool) -> String {
+        let need = need(crossing: crossing)
+        guard let reading = o.indicators?[need], let now = reading.value, !crossing || reading.previous != nil else {
+            return IndicatorFields.warmUp(o, need)
+        }
+        let level = IndicatorFields.figure(value)
+        if crossing, let before = reading.previous {
+            return "\(name) \(IndicatorFields.figure(before)) → \(IndicatorFields.figure(now)) vs \(level)"
+        }
+        let sign = above ? (now >= value ? "≥" : "<") : (now <= value ? "≤" : ">")
+        return "\(name) \(IndicatorFields.figure(now)) \(sign) \(level)"
+    }
+}
+
+/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: one `RSISettings` and which
+/// side of its level counts; what the four kinds say alike is said here once, what a level kind
+/// and a crossing kind each add in `RSILevelKind` and `RSICrossingKind`.
+protocol RSIKind: ConditionKind {
+    /// At or above the level, or crossing up (`rsi_above`, `rsi_crosses_above`); else at or below it, or down.
+    static var above: Bool { get }
+    var settings: RSISettings { get }
+    init(settings: RSISettings)
+}
+
+extension RSIKind {
+    static var schema: String { RSISettings.schema }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        RSISettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: settings.value, unit: .count) }
+    var priceLead: String { "; price " }
+
+    func figure(_ o: Observation) -> Double? { settings.figure(o) }
+    func listing(vs: String) -> String { "\(Self.key) \(settings.name) \(IndicatorFields.figure(settings.value))" }
+    func figureText(_ value: Double, vs: String) -> String { IndicatorFields.figure(value) }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — now \(IndicatorFields.figure(value))") }
+}
+
+/// `rsi_above` or `rsi_below`: the RSI at the last closed candle against the level (level).
+protocol RSILevelKind: RSIKind {}
+
+extension RSILevelKind {
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: false, above: Self.above) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" \(settings.name) is at or \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+    func writeResolved(into out: inout MessageText) {
+        out.text(" \(settings.name) is no longer \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+}
+
+/// `rsi_crosses_above` or `rsi_crosses_below`: the RSI crossed the level between the last two closed candles (event).
+protocol RSICrossingKind: RSIKind {}
+
+extension RSICrossingKind {
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: true, above: Self.above) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(" \(settings.name) crossed \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+    }
+}

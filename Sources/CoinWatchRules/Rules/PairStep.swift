@@ -1,0 +1,96 @@
+import CoinWatchSupport
+/// One pass of one (rule, coin) pair, in order: judge the condition (with `rearm` hysteresis)
+/// -> decide "notify now?" (`NotifyDecision`). Pure: the same inputs give the same outputs.
+package enum PairStep {
+    /// What a pass did to a pair.
+    package struct Outcome: Sendable, Equatable {
+        /// The pair's state after the pass (the caller stores it).
+        package var pair: PairState
+        /// Notify (and with which status) or stay silent, and why.
+        package var decision: Decision
+        /// Whether the condition held after hysteresis, and why.
+        package var evaluation: Evaluation
+    }
+
+    /// Advances `pair` by one observation of `condition` under `policy`, and says why: the
+    /// material `coinwatch explain` prints. `rearm` is percent of the threshold for price
+    /// conditions and percentage points for `change_*`.
+    package static func advance(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
+                               pair: PairState, observation: Observation) -> Outcome {
+        let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
+        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        var reason = condition.kind.describe(observation, firing: asked.firing, rearm: asked.rearm)
+        if asked.firing, asked.rearm > 0, type(of: condition.kind).rearm != .notAllowed {
+            reason += " (rearm \(NumberText.plain(asked.rearm)))"
+        }
+        let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
+                        pair: pair, observation: observation, holds: holds)
+        var evaluation = Evaluation(holds: holds, reason: reason)
+        if let mark = step.blockedBy, let threshold = condition.threshold {
+            let side = mark < threshold ? "≤" : "≥"
+            evaluation = Evaluation(holds: false, reason: reason + "; not re-armed until \(side) \(NumberText.plain(mark))")
+        }
+        return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
+    }
+
+    /// `advance` without the evaluation's reason: the same pair and decision.
+    package static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
+                              observation: Observation) -> (pair: PairState, decision: Decision) {
+        let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
+        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
+                        pair: pair, observation: observation, holds: holds)
+        return (step.pair, step.decision)
+    }
+
+    /// What a kind's `holds` is asked for `pair`: a level condition's hysteresis (`rearm`, a
+    /// fired `new_high`'s pull-back) applies while the pair fires; an event condition is judged
+    /// plainly (its `rearm` re-arms the crossing, in `next`).
+    package static func judgement(isLevel: Bool, rearm: Double?, pair: PairState) -> (firing: Bool, rearm: Double) {
+        isLevel ? (pair.firing, rearm ?? 0) : (false, 0)
+    }
+
+    /// The pass's step once the condition's verdict `holds` is known (asked as `judgement` says),
+    /// for a condition that is a level one or not and reports `threshold`; `blockedBy` is the
+    /// re-arm mark that kept a true event silent. A pass calls this directly with the verdict.
+    package static func next(isLevel: Bool, threshold: Double?, rearm: Double?, policy: NotifyPolicy, pair: PairState,
+                     observation: Observation, holds: Bool)
+        -> (pair: PairState, decision: Decision, blockedBy: Double?) {
+        guard !isLevel else {
+            let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: true,
+                                                         policy: policy, now: observation.now)
+            return (next, decision, nil)
+        }
+        var armed = pair
+        if (rearm ?? 0) <= 0 { armed.rearmAt = nil }  // rearm taken out of the rule: armed again
+        var conditionTrue = holds
+        var blockedBy: Double?
+        if let mark = armed.rearmAt, let threshold {
+            if reached(mark, price: observation.price, threshold: threshold) {
+                armed.rearmAt = nil
+            } else if conditionTrue {
+                conditionTrue = false
+                blockedBy = mark
+            }
+        }
+        var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: conditionTrue, isLevel: false,
+                                                     policy: policy, now: observation.now)
+        if decision.status == .firing, let rearm, rearm > 0, let threshold {
+            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (observation.previous ?? 0) < threshold)
+        }
+        next.firing = next.rearmAt != nil
+        return (next, decision, blockedBy)
+    }
+
+    /// The price a crossing of `threshold` must return to before it counts again: `rearm`
+    /// percent of the threshold back below it after an upward crossing, above it after a downward one.
+    static func mark(threshold: Double, rearm: Double, upward: Bool) -> Double {
+        let distance = abs(threshold) * rearm / 100
+        return upward ? threshold - distance : threshold + distance
+    }
+
+    /// Whether `price` is back at or beyond `mark`, on the side of `threshold` the mark lies.
+    static func reached(_ mark: Double, price: Double, threshold: Double) -> Bool {
+        mark < threshold ? price <= mark : price >= mark
+    }
+}

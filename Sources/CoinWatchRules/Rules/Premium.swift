@@ -1,0 +1,132 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// What `premium_above` and `premium_below` share (SPEC §2): the value
+/// `{"pct": P, "against": PROVIDER, "against_vs": CUR}` and the premium, in percent, of the rule's
+/// price over the same coin on `against`, converted into the rule's currency.
+struct Premium: Sendable, Equatable {
+    /// The line, percent (may be negative: a discount).
+    var pct: Double
+    /// The other leg.
+    var leg: PremiumLeg
+
+    /// The kinds' schema.
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["pct", "against", "against_vs"], "properties": \
+        {"pct": {"type": "number"}, "against": {"enum": ["coingecko", "coinpaprika", "bithumb", "upbit", "binance"]}, \
+        "against_vs": {"type": "string", "pattern": "^[A-Za-z0-9]+$"}}}
+        """
+
+    /// Reads `{"pct", "against", "against_vs"}` at `path`, every problem reported to `reader`.
+    static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Premium? {
+        guard node.members != nil else {
+            reader.error("expected an object like {\"pct\": 3, \"against\": \"binance\", \"against_vs\": \"usdt\"}, got \(node.typeName)",
+                         at: node, path: path)
+            return nil
+        }
+        let fields = reader.object(node, path: path, allowed: ["pct", "against", "against_vs"])
+        var pct: Double?
+        var against: ProviderName?
+        var againstVs: String?
+        if let pctNode = fields["pct"], let value = reader.number(pctNode, path: JSONPath.child(path, "pct")) {
+            if value.isFinite { pct = value } else {
+                reader.error("pct must be a finite percent", at: pctNode, path: JSONPath.child(path, "pct"))
+            }
+        }
+        if let provider = fields["against"] { against = reader.providerName(provider, path: JSONPath.child(path, "against")) }
+        if let currency = fields["against_vs"] { againstVs = reader.vsCurrency(currency, path: JSONPath.child(path, "against_vs")) }
+        for (name, what) in [("pct", "the premium in percent"), ("against", "the provider to compare with"),
+                             ("against_vs", "the currency on that provider")] where fields[name] == nil {
+            reader.error("\(key) needs \(name), \(what) (e.g. {\"pct\": 3, \"against\": \"binance\", \"against_vs\": \"usdt\"})",
+                         at: node, path: path)
+        }
+        guard let pct, let against, let againstVs else { return nil }
+        return Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))
+    }
+
+    /// `against` must quote in `against_vs` (a provider `providers` does not list is asked with its defaults).
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        reader.checkCurrency(leg.against, vs: leg.againstVs, what: "against_vs", at: node["against_vs"] ?? node,
+                             path: JSONPath.child(path(), "against_vs"))
+    }
+
+    /// The premium in percent: (price ÷ base − 1) × 100; nil when a leg is missing.
+    func figure(_ o: Observation) -> Double? {
+        guard let base = o.derived?.premiumBases[leg], base > 0, base.isFinite else { return nil }
+        return Self.percent(o.price, against: base)
+    }
+
+    /// The premium of `price` over `base`, in percent: (price ÷ base − 1) × 100.
+    static func percent(_ price: Double, against base: Double) -> Double {
+        (price / base - 1) * 100
+    }
+
+    /// Whether the premium is ≥ `pct` (`above`) or ≤ it; false when a leg is missing.
+    func holds(_ o: Observation, above: Bool) -> Bool {
+        guard let premium = figure(o) else { return false }
+        return above ? premium >= pct - 1e-9 : premium <= pct + 1e-9
+    }
+
+    /// `premium 4.1% ≥ 3% (price 140000000 against 134500000 from binance)` or why a leg is missing.
+    func describe(_ o: Observation, above: Bool) -> String {
+        guard let premium = figure(o), let base = o.derived?.premiumBases[leg] else {
+            return "not observed: " + (o.derived?.premiumGaps[leg] ?? "no quote on \(leg.against.rawValue) in \(leg.againstVs)")
+        }
+        let n = NumberText.plain
+        let sign = above ? (premium >= pct ? "≥" : "<") : (premium <= pct ? "≤" : ">")
+        return "premium \(n(premium))% \(sign) \(n(pct))% (price \(n(o.price)) against \(n(base)) from \(leg.against.rawValue) in \(leg.againstVs), converted)"
+    }
+
+    /// `premium_above 3% against binance usdt`.
+    func listing(_ key: String) -> String { "\(key) \(NumberText.plain(pct))% against \(leg.against.rawValue) \(leg.againstVs)" }
+
+    /// ` premium against binance (USDT) rose above 3%`.
+    func writeFiring(above: Bool, into out: inout MessageText) {
+        out.text(" premium against \(leg.against.rawValue) (\(leg.againstVs.uppercased())) " + (above ? "rose to " : "fell to ")
+                 + "\(MessageText.percent(pct)) or " + (above ? "more" : "less"))
+    }
+
+    /// ` — premium 4.1%`.
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — premium ", percent: value, then: "") }
+
+    /// ` premium against binance (USDT) is no longer 3% or more`.
+    func writeResolved(above: Bool, into out: inout MessageText) {
+        out.text(" premium against \(leg.against.rawValue) (\(leg.againstVs.uppercased())) is no longer \(MessageText.percent(pct)) or "
+                 + (above ? "more" : "less"))
+    }
+}
+
+/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds; everything
+/// else a condition kind says is said here once.
+protocol PremiumKind: ConditionKind {
+    /// Holds at or above the line (`premium_above`), else at or below it.
+    static var above: Bool { get }
+    /// The line and the other leg.
+    var premium: Premium { get }
+    init(premium: Premium)
+}
+
+extension PremiumKind {
+    static var schema: String { Premium.schema }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        Premium.parse(key, node, path: path(), &reader).map(Self.init(premium:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    var threshold: Threshold? { Threshold(value: premium.pct, unit: .percent) }
+    var needs: ConditionNeeds { ConditionNeeds(premiums: [premium.leg]) }
+
+    func figure(_ o: Observation) -> Double? { premium.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { premium.holds(o, above: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { premium.describe(o, above: Self.above) }
+    func listing(vs: String) -> String { premium.listing(Self.key) }
+
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {
+        premium.validate(at: node[Self.key] ?? node, path: JSONPath.child(path(), Self.key), providers: providers, &reader)
+    }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { premium.writeFiring(above: Self.above, into: &out) }
+    func writeFigure(_ value: Double, into out: inout MessageText) { premium.writeFigure(value, into: &out) }
+    func writeResolved(into out: inout MessageText) { premium.writeResolved(above: Self.above, into: &out) }
+}

@@ -1,0 +1,88 @@
+import CoinWatchSupport
+/// Which way the price crossed a value between the previous price and now, shared by
+/// `crosses_above`, `crosses_below` and `crosses`: up is previous < value ≤ current, down is
+/// previous > value ≥ current. Where the observation carries the span traded since the previous
+/// one (SPEC §2 wicks), its high stands for the current price going up and its low going down:
+/// a price that reached the value and came back crossed it, in a wick.
+enum PriceCrossing: Sendable, Equatable {
+    case up, down, none
+
+    /// The crossing of `value` in `o`; nil without a previous price (the first observation).
+    init?(_ o: Observation, value: Double) {
+        guard let previous = o.previous else { return nil }
+        if previous < value && value <= o.highest {
+            self = .up
+        } else if previous > value && value >= o.lowest {
+            self = .down
+        } else {
+            self = .none
+        }
+    }
+
+    /// The span's price that made a crossing `toward` (either way when nil) when the current
+    /// price alone does not: the wick's extreme, its high for a crossing up and its low down; nil
+    /// for no such crossing, or one the current price shows.
+    static func wick(_ o: Observation, value: Double, toward: PriceCrossing? = nil) -> Double? {
+        guard let span = o.span, let crossing = PriceCrossing(o, value: value), toward == nil || toward == crossing else {
+            return nil
+        }
+        switch crossing {
+        case .up: return o.price < value ? span.high : nil
+        case .down: return o.price > value ? span.low : nil
+        case .none: return nil
+        }
+    }
+
+    /// `99 → 101 crossed above 100`, `99 → 99.8 (traded 99.1–100.3) crossed above 100 in a wick`,
+    /// or `no previous price`.
+    static func describe(_ o: Observation, value: Double) -> String {
+        guard let crossing = PriceCrossing(o, value: value), let previous = o.previous else { return "no previous price" }
+        let verb: String
+        switch crossing {
+        case .up: verb = "crossed above"
+        case .down: verb = "crossed below"
+        case .none: verb = "did not cross"
+        }
+        let n = NumberText.plain
+        let wick = Self.wick(o, value: value, toward: crossing) == nil ? "" : " in a wick"
+        return "\(n(previous)) → \(n(o.price))\(o.span?.tradedText ?? "") \(verb) \(n(value))\(wick)"
+    }
+}
+
+/// `crosses_above` or `crosses_below`: a price in the rule's currency and which way it must be
+/// crossed (event; `rearm` in percent of the value); everything else a condition kind says is
+/// said here once.
+protocol PriceCrossingKind: ConditionKind {
+    /// Holds on a crossing up (`crosses_above`), else on one down.
+    static var above: Bool { get }
+    /// The price, in the rule's currency.
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension PriceCrossingKind {
+    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        reader.price(node, path: path()).map(Self.init(value:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+
+    /// The crossing that makes the condition hold.
+    private static var toward: PriceCrossing { above ? .up : .down }
+
+    var threshold: Threshold? { Threshold(value: value, unit: .money) }
+
+    var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
+
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { PriceCrossing(o, value: value) == Self.toward }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { PriceCrossing.describe(o, value: value) }
+
+    func wick(_ o: Observation) -> Double? { PriceCrossing.wick(o, value: value, toward: Self.toward) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        out.text(Self.above ? " crossed above " : " crossed below ", money: value)
+    }
+}

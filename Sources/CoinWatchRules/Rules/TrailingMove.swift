@@ -1,0 +1,103 @@
+import CoinWatchSupport
+/// The move from a pair's anchor shared by `trailing_drop` and `trailing_rise` (as `PriceCrossing`
+/// serves the crossings): the anchor is the highest (drop) or lowest (rise) price since the pair
+/// started or last fired, this pass's included; firing re-anchors it at the price of that pass.
+struct TrailingMove: Sendable, Equatable {
+    /// Which way the price must move away from its anchor.
+    enum Way: Sendable, Equatable {
+        /// Below the highest price (`trailing_drop`).
+        case drop
+        /// Above the lowest price (`trailing_rise`).
+        case rise
+    }
+
+    var way: Way
+    /// Percent, > 0.
+    var pct: Double
+
+    /// The percent a rule gives the kind `key`, above 0; nil (with the error) otherwise.
+    static func pct(_ node: JSONNode, key: String, path: String, _ reader: inout RulesValidator) -> Double? {
+        guard let value = reader.number(node, path: path) else { return nil }
+        guard value > 0, value.isFinite else {
+            reader.error("\(key) takes a percent above 0, got \(value.formattedForMessage)", at: node, path: path)
+            return nil
+        }
+        return value
+    }
+
+    /// The highest (drop) or lowest (rise) price since the anchor, this pass's included.
+    func anchor(_ o: Observation) -> Double {
+        switch way {
+        case .drop: return max(o.reference ?? o.price, o.price)
+        case .rise: return min(o.reference ?? o.price, o.price)
+        }
+    }
+
+    /// How far the price moved from the anchor, percent ≥ 0.
+    func figure(_ o: Observation) -> Double? {
+        let anchor = anchor(o)
+        return anchor > 0 ? abs(o.price - anchor) / anchor * 100 : nil
+    }
+
+    func holds(_ o: Observation) -> Bool { figure(o).map { $0 >= pct - 1e-9 } ?? false }
+
+    /// The anchor the pair keeps: this pass's price once it fired, else the extreme so far.
+    func remember(_ o: Observation, fired: Bool) -> Double? { fired ? o.price : anchor(o) }
+
+    /// `12.5% below the highest price 100 vs 10%`.
+    func describe(_ o: Observation) -> String {
+        let n = NumberText.plain
+        let moved = figure(o) ?? 0
+        return "\(n((moved * 100).rounded() / 100))% \(way == .drop ? "below the highest" : "above the lowest") price "
+            + "\(n(anchor(o))) vs \(n(pct))%"
+    }
+
+    /// The figure to two decimals, as a percent.
+    static func figureText(_ value: Double) -> String { MessageText.percent((value * 100).rounded() / 100) }
+
+    func writeFiring(into out: inout MessageText) {
+        out.text(way == .drop ? " fell \(MessageText.percent(pct)) or more from its highest price"
+                              : " rose \(MessageText.percent(pct)) or more from its lowest price")
+    }
+
+    func writeResolved(into out: inout MessageText) {
+        out.text(" is no longer \(MessageText.percent(pct)) from its \(way == .drop ? "highest" : "lowest") price")
+    }
+}
+
+/// `trailing_drop` or `trailing_rise`: one `TrailingMove` and its way; everything else a condition
+/// kind says is said here once.
+protocol TrailingKind: ConditionKind {
+    /// Which way the price must move from its anchor.
+    static var way: TrailingMove.Way { get }
+    /// Percent, > 0.
+    var pct: Double { get }
+    init(pct: Double)
+}
+
+extension TrailingKind {
+    static var schema: String { #"{"type": "number", "exclusiveMinimum": 0}"# }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
+        TrailingMove.pct(node, key: key, path: path(), &reader).map(Self.init(pct:))
+    }
+
+    static func direction(of alert: Alert) -> ConditionDirection { way == .drop ? .fall : .rise }
+
+    private var move: TrailingMove { TrailingMove(way: Self.way, pct: pct) }
+
+    var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
+    var needs: ConditionNeeds { ConditionNeeds(pairMemory: true) }
+
+    func figure(_ o: Observation) -> Double? { move.figure(o) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { move.holds(o) }
+    func remember(_ o: Observation, fired: Bool) -> Double? { move.remember(o, fired: fired) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { move.describe(o) }
+
+    func listing(vs: String) -> String { "\(Self.key) \(MessageText.percent(pct))" }
+    func figureText(_ value: Double, vs: String) -> String { TrailingMove.figureText(value) }
+
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { move.writeFiring(into: &out) }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" (\(TrailingMove.figureText(value)))") }
+    func writeResolved(into out: inout MessageText) { move.writeResolved(into: &out) }
+}

@@ -1,0 +1,29 @@
+/// Which parts of a state file a read-only command needs (`StateStore.load(path:sections:)`): the
+/// others are skipped unread (their grammar still checked, so a file a pass refuses is refused here
+/// too), so `silence list` or `explain` on a 10,000-pair state stays fast. A document read this way
+/// is for reading only; commands that save read the whole file.
+package struct StateSections: Sendable, Equatable {
+    /// Top-level members to read (`version` always is); nil reads them all.
+    package var names: Set<String>?
+    /// Of the parts named here (objects keyed by `StateDocument.pairKey`, `priceKey`,
+    /// `QuoteFetcher.cacheKey`), only the members with these keys are read.
+    package var keys: [String: Set<String>]
+
+    package init(names: Set<String>? = nil, keys: [String: Set<String>] = [:]) {
+        self.names = names
+        self.keys = keys
+    }
+
+    /// Everything.
+    package static let all = StateSections()
+    /// The silences only.
+    package static let silences = StateSections(names: ["silences"])
+
+    /// What `explain` needs: everything but the outbox, the file spool and the charts; of the pairs,
+    /// price series and cached quotes only those with the keys given.
+    package static func explaining(pairs: Set<String>, prices: Set<String>, quotes: Set<String>) -> StateSections {
+        StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
+                              "listings", "windows", "silences", "outages", "counters"],
+                      keys: ["pairs": pairs, "prices": prices, "quote_cache": quotes])
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// ISO-8601 instants as `expires` writes them; without an offset they are local time (`TZ` honoured).
+///
+/// Accepted: `2026-12-31T23:59:00Z`, `2026-12-31T23:59:00+09:00` (also `+0900`), `2026-12-31T23:59`,
+/// `2026-12-31T23:59:00.5`, and a plain date `2026-12-31` (local midnight).
+package enum DateTimeParser {
+    /// The accepted forms, for error messages.
+    package static let hint = "expected an ISO-8601 time like 2026-12-31T23:59:00Z, 2026-12-31T23:59:00+09:00, 2026-12-31T23:59 (local) or 2026-12-31"
+
+    /// The fields read from the text before conversion.
+    struct Fields {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        /// Seconds east of UTC, or nil for local time.
+        var offset: Int?
+    }
+
+    /// Parses `text` into an instant, or nil when it is not one of the accepted forms or names no real time.
+    package static func parse(_ text: String) -> Date? {
+        guard let fields = fields(of: Array(text.utf8)), isValid(fields) else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(fields.year - 1900)
+        parts.tm_mon = Int32(fields.month - 1)
+        parts.tm_mday = Int32(fields.day)
+        parts.tm_hour = Int32(fields.hour)
+        parts.tm_min = Int32(fields.minute)
+        parts.tm_sec = Int32(fields.second)
+        let seconds: time_t
+        if let offset = fields.offset {
+            seconds = timegm(&parts) - time_t(offset)
+        } else {
+            parts.tm_isdst = -1
+            seconds = mktime(&parts)
+            if seconds == -1 { return nil }
+        }
+        return Date(timeIntervalSince1970: Double(seconds) + fields.fraction)
+    }
+
+    /// Reads the fields of one of the accepted forms.
+    static func fields(of bytes: [UInt8]) -> Fields? {
+        var reader = DigitReader(bytes: bytes)
+        var result = Fields()
+        guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
+              let day = reader.number(2) else { return nil }
+        (result.year, result.month, result.day) = (year, month, day)
+        if reader.atEnd { return result }
+        guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
+              let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2) else { return nil }
+        (result.hour, result.minute) = (hour, minute)
+        if reader.skip(":") {
+            guard let second = reader.number(2) else { return nil }
+            result.second = second
+            if reader.skip(".") || reader.skip(",") {
+                guard let fraction = reader.fraction() else { return nil }
+                result.fraction = fraction
+            }
+        }
+        if reader.atEnd { return result }
+        if reader.skip("Z") || reader.skip("z") {
+            result.offset = 0
+        } else {
+            let sign: Int
+            if reader.skip("+") { sign = 1 } else if reader.skip("-") { sign = -1 } else { return nil }
+            guard let hours = reader.number(2) else { return nil }
+            _ = reader.skip(":")
+            guard let minutes = reader.number(2), hours <= 23, minutes <= 59 else { return nil }
+            result.offset = sign * (hours * 3_600 + minutes * 60)
+        }
+        return reader.atEnd ? result : nil
+    }
+
+    /// Whether the fields name a real calendar day and time of day.
+    static func isValid(_ fields: Fields) -> Bool {
+        guard (1...12).contains(fields.month), fields.year >= 1970, fields.hour <= 23, fields.minute <= 59,
+              fields.second <= 59 else { return false }
+        let leap = fields.year % 4 == 0 && (fields.year % 100 != 0 || fields.year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return (1...days[fields.month - 1]).contains(fields.day)
+    }
+}

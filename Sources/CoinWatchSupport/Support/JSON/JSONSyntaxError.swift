@@ -1,0 +1,19 @@
+/// A JSON document that does not follow RFC 8259, with where and what was expected.
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line of the offending character.
+    package var line: Int
+    /// 1-based column (in characters) of the offending character.
+    package var column: Int
+    /// One sentence: what is wrong and what was expected.
+    package var message: String
+
+    /// An error at `line`:`column`.
+    package init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// "12:5: expected ',' or '}' after an object member, found ']'".
+    package var description: String { "\(line):\(column): \(message)" }
+}

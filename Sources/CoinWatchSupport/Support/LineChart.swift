@@ -1,0 +1,147 @@
+/// A price line drawn with Braille dots (2×4 per character) for `show --range` (SPEC §7): the
+/// plot, a price axis on the right (high at the top, low at the bottom, last on its row) and UTC
+/// time labels along the bottom suited to the span (hours for a day, days to 90 days, months
+/// for a year, years beyond). Colored by direction (green up, red down) when `color` is on.
+package struct LineChart {
+    /// Points (ms since 1970, price), sorted by time.
+    package var points: [(time: Int64, price: Double)]
+    /// Columns the whole chart takes, axis included.
+    package var width: Int
+    /// Rows of the plot (the time labels add one).
+    package var height: Int = 12
+    /// Formats a price for the axis (the card's format).
+    package var format: (Double) -> String
+
+    package init(points: [(time: Int64, price: Double)], width: Int, height: Int = 12, format: @escaping (Double) -> String) {
+        self.points = points.filter { $0.price.isFinite }
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    /// The chart as lines (no trailing newline on the last); empty when there are no points.
+    package func lines(color: ColorPolicy) -> [String] {
+        guard let first = points.first, let last = points.last, height >= 2,
+              let low = points.map(\.price).min(), let high = points.map(\.price).max() else { return [] }
+        let labels = [format(high), format(low), format(last.price)]
+        let columns = plotColumns(labels)
+        let dotsWide = columns * 2, dotsHigh = height * 4
+        var cells = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: height)
+        let span = max(1, last.time - first.time)
+        func row(_ price: Double) -> Int {
+            guard high > low else { return dotsHigh / 2 }
+            return Int(((high - price) / (high - low) * Double(dotsHigh - 1)).rounded())
+        }
+        var previous: (x: Int, y: Int)?
+        for point in points {
+            let x = Int(Double(point.time - first.time) / Double(span) * Double(dotsWide - 1))
+            let y = row(point.price)
+            let from = previous?.y ?? y
+            for dotY in min(from, y)...max(from, y) { set(&cells, x: x, y: dotY) }
+            previous = (x, y)
+        }
+        let lastRow = row(last.price) / 4
+        let rising = last.price >= first.price
+        var out: [String] = []
+        for (index, line) in cells.enumerated() {
+            var text = String(String.UnicodeScalarView(line.map { Unicode.Scalar(0x2800 + UInt32(Self.bits($0))) ?? " " }))
+            text = rising ? color.green(text) : color.red(text)
+            let label = index == 0 ? labels[0] : index == height - 1 ? labels[1] : index == lastRow ? labels[2] : ""
+            out.append(label.isEmpty ? text : text + " " + label)
+        }
+        out.append(timeAxis(from: first.time, to: last.time, columns: columns))
+        return out
+    }
+
+    /// The plot's width in cells: the whole width less the price axis of `labels` and a space.
+    private func plotColumns(_ labels: [String]) -> Int {
+        max(8, width - (labels.map(TextCell.width).max() ?? 0) - 1)
+    }
+
+    /// A line under the plot with `▲` in the column of each of `times` (ms) within the chart's span
+    /// (the fires of `backtest --rule`); empty without points.
+    package func markerLine(at times: [Int64]) -> String {
+        guard let first = points.first, let last = points.last,
+              let low = points.map(\.price).min(), let high = points.map(\.price).max() else { return "" }
+        let columns = plotColumns([format(high), format(low), format(last.price)])
+        let span = max(1, last.time - first.time)
+        var line = [Character](repeating: " ", count: columns)
+        for time in times where time >= first.time && time <= last.time {
+            let x = Int(Double(time - first.time) / Double(span) * Double(columns * 2 - 1))
+            line[min(x / 2, columns - 1)] = "▲"
+        }
+        return String(line).replacing(#/\s+$/#, with: "")
+    }
+
+    /// Sets dot (x, y) of the cell grid; each byte holds a cell's 8 dots, bit (column * 4 + row).
+    private func set(_ cells: inout [[UInt8]], x: Int, y: Int) {
+        let row = y / 4, column = x / 2
+        guard row >= 0, row < cells.count, column >= 0, column < cells[row].count else { return }
+        cells[row][column] |= 1 << UInt8((x % 2) * 4 + y % 4)
+    }
+
+    /// The Unicode Braille bits (dots 1-2-3-7 on the left, 4-5-6-8 on the right) of a cell byte.
+    private static func bits(_ cell: UInt8) -> UInt8 {
+        let map: [UInt8] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
+        var out: UInt8 = 0
+        for bit in 0..<8 where cell & (1 << UInt8(bit)) != 0 { out |= map[bit] }
+        return out
+    }
+
+    /// Labels at round UTC times, each starting at its column, never overlapping: the finest
+    /// step whose labels fit.
+    func timeAxis(from start: Int64, to end: Int64, columns: Int) -> String {
+        let span = max(1, end - start)
+        for step in Self.steps(for: span) {
+            var placed: [(column: Int, text: String)] = []
+            var fits = true
+            for tick in step.ticks(start, end) where tick > start && tick <= end {
+                let column = Int(Double(tick - start) / Double(span) * Double(columns - 1))
+                let text = step.label(Double(tick) / 1000)
+                if let previous = placed.last, column < previous.column + previous.text.count + 2 { fits = false; break }
+                if column + text.count <= columns { placed.append((column, text)) }
+            }
+            guard fits, !placed.isEmpty else { continue }
+            var line = [Character](repeating: " ", count: columns)
+            for (column, text) in placed {
+                for (offset, character) in text.enumerated() { line[column + offset] = character }
+            }
+            return String(line).replacing(#/\s+$/#, with: "")
+        }
+        return ""
+    }
+
+    private typealias Step = (ticks: (Int64, Int64) -> [Int64], label: (Double) -> String)
+
+    /// Candidate label steps for a span, finest first: hours up to two days, days up to 120 days,
+    /// months up to 800 days, years beyond.
+    private static func steps(for span: Int64) -> [Step] {
+        let hour: Int64 = 3_600_000, day = 24 * hour
+        func every(_ ms: Int64) -> (Int64, Int64) -> [Int64] {
+            { start, end in Array(stride(from: (start / ms + 1) * ms, through: end, by: Int64.Stride(ms))) }
+        }
+        func months(_ count: Int) -> (Int64, Int64) -> [Int64] {
+            { start, end in
+                let f = TimeText.utcFields(Double(start) / 1000)
+                var out: [Int64] = []
+                var month = f.month + 1
+                while true {
+                    let tick = Int64(TimeText.utcMonthStart(year: f.year, month: month) * 1000)
+                    if tick > end { return out }
+                    if (month - 1) % count == 0 { out.append(tick) }
+                    month += 1
+                }
+            }
+        }
+        func clock(_ s: Double) -> String { let f = TimeText.utcFields(s); return pad(f.hour) + ":" + pad(f.minute) }
+        func date(_ s: Double) -> String { let f = TimeText.utcFields(s); return TimeText.monthNames[f.month - 1] + " " + pad(f.day) }
+        func month(_ s: Double) -> String { let f = TimeText.utcFields(s); return f.month == 1 ? String(f.year) : TimeText.monthNames[f.month - 1] }
+        func year(_ s: Double) -> String { String(TimeText.utcFields(s).year) }
+        if span <= 2 * day { return [1, 2, 3, 4, 6, 12].map { (every(Int64($0) * hour), clock) } }
+        if span <= 120 * day { return [1, 2, 7, 14].map { (every(Int64($0) * day), date) } + [(months(1), date)] }
+        if span <= 800 * day { return [(months(1), month), (months(2), month), (months(3), month), (months(6), month)] }
+        return [(months(12), year), (months(24), year), (months(48), year)]
+    }
+
+    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

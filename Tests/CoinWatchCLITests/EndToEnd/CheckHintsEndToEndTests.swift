@@ -1,0 +1,23 @@
+@testable import CoinWatchState
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// `check`'s hints (SPEC §1): a rule's coin written as a favorite's symbol gets a did-you-mean of that favorite.
+@Suite struct CheckHintsEndToEndTests {
+    @Test func aCoinWrittenAsTheSymbolOfAFavoriteGetsDidYouMeanThatFavorite() throws {
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", """
+        {"favorites": ["bitcoin", "ethereum"],
+         "rules": [{"id": "r", "coin": "BTC", "when": {"above": 1}}]}
+        """)
+        var state = StateDocument()
+        state.memory.symbols["bitcoin"] = "BTC"
+        state.memory.symbols["ethereum"] = "ETH"
+        try StateStore.save(state, to: dir.path + "/state.json")
+        let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("rules[0].coin") && run.stderr.contains("coin 'BTC' is not in favorites")
+                    && run.stderr.contains("Did you mean 'bitcoin'?"), "\(run.stderr)")
+    }
+}

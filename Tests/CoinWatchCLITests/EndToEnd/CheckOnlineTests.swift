@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// `check --online` (SPEC §1, §2): every favorite resolved against the providers (exact id, then symbol,
+/// then name; best rank wins a shared symbol), other coins sharing the symbol named, and remembered.
+@Suite(.serialized) struct CheckOnlineTests {
+    let dir: TempDir
+    let gecko: ReplayServer
+
+    init() throws {
+        dir = try TempDir()
+        gecko = try ReplayServer([
+            "/coins/list": { _ in ReplayServer.capture("real/coingecko/coins-list_2021-05-15.json") },
+            "/coins/markets": { _ in ReplayServer.capture("real/coingecko/coins-markets_vs-usd_top100_2023-01-08.json") },
+        ])
+    }
+
+    private func check(_ rules: String, _ extra: [String] = []) throws -> Binary.Run {
+        try dir.write("rules.json", rules)
+        return try Binary.run(["check", "--online", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra)
+    }
+
+    private func resolved() throws -> [String: [String: String]] {
+        let state = try JSONSerialization.jsonObject(with: Data((dir.read("state.json") ?? "").utf8)) as? [String: Any]
+        return try #require(state?["resolved"] as? [String: [String: String]])
+    }
+
+    @Test func everyFavoriteIsResolvedAndSharedSymbolsAreNamed() throws {
+        let paprika = try ReplayServer(["/coins": { _ in
+            ReplayServer.capture("real/coinpaprika/coins_TRIMMED-top70_prettier-reformatted_2023-05-16.json") }])
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL), ("coinpaprika", paprika.baseURL)], vs: "usd",
+                                       favorites: ["bitcoin", "UNI", "Chainlink"], rules: "")
+        let run = try check(rules)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("bitcoin    bitcoin (BTC, Bitcoin, rank 1) by id"))
+        #expect(lines.contains("UNI        uniswap (UNI, Uniswap, rank 19) by symbol; also UNI: binance-peg-uniswap, unicorn-token, universe-token"))
+        #expect(lines.contains("Chainlink  chainlink (LINK, Chainlink, rank 25) by id"))
+        #expect(lines.contains("bitcoin    btc-bitcoin (BTC, Bitcoin, rank 1) by name"))
+        #expect(lines.contains("UNI        uni-uniswap (UNI, Uniswap, rank 30) by symbol"))
+        #expect(lines.contains("Chainlink  link-chainlink (LINK, Chainlink, rank 25) by name"))
+        #expect(try resolved()["coingecko"] == ["bitcoin": "bitcoin", "UNI": "uniswap", "Chainlink": "chainlink"])
+        #expect(try resolved()["coinpaprika"]?["UNI"] == "uni-uniswap")
+        let asked = gecko.requests("/coins/markets").compactMap { $0.queryItem("ids") }.joined(separator: ",")
+        #expect(Set(asked.split(separator: ",")).isSuperset(of: ["uniswap", "binance-peg-uniswap", "unicorn-token", "universe-token"]),
+                "ranks are asked for every coin that shares the symbol")
+    }
+
+    @Test func aPassAsksForTheRememberedId() throws {
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL)], vs: "usd", favorites: ["UNI"],
+                                       rules: #"{"id": "seen", "coin": "UNI", "when": {"above": 0.000001}}"#)
+        #expect(try check(rules).status == 0)
+        let pass = try Binary.run(["--once", "--json", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(gecko.requests("/coins/markets").last?.queryItem("ids") == "uniswap")
+        #expect(pass.stdout.contains(#""coin":"UNI""#) && pass.stdout.contains(#""provider":"coingecko""#))
+    }
+
+    @Test func theExchangesUseTheSymbolAnEarlierProviderGave() throws {
+        let bithumb = try Replays.bithumb()
+        let upbit = try Replays.upbit()
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL), ("bithumb", bithumb.baseURL), ("upbit", upbit.baseURL)],
+                                       vs: "krw", favorites: ["bitcoin", "ETH"], rules: "")
+        let run = try check(rules, ["--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let online = try #require(doc["online"] as? [[String: Any]])
+        #expect(online.compactMap { $0["provider"] as? String } == ["coingecko", "bithumb", "upbit"])
+        let bitcoinOnBithumb = try #require((online[1]["favorites"] as? [[String: Any]])?.first)
+        #expect(bitcoinOnBithumb["id"] as? String == "BTC_KRW")
+        #expect(bitcoinOnBithumb["matched_by"] as? String == "symbol from coingecko")
+        let upbitFavorites = try #require(online[2]["favorites"] as? [[String: Any]])
+        #expect(upbitFavorites.map { $0["id"] as? String } == ["KRW-BTC", "KRW-ETH"])
+        #expect(upbitFavorites.last?["name"] as? String == "Ethereum")
+    }
+
+    @Test func aFavoriteNoProviderKnowsExitsOne() throws {
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL)], vs: "usd", favorites: ["bitcoin", "nope-coin-zz"], rules: "")
+        let run = try check(rules)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("nope-coin-zz  not found"))
+        #expect(run.stderr == "coinwatch: no provider knows nope-coin-zz; use a provider id, symbol or name\n")
+    }
+
+    @Test func anUnreachableProviderIsOneLineAndOthersStillResolve() throws {
+        let closed = try ClosedPort()
+        let rules = ProviderRules.make([("coinpaprika", closed.baseURL), ("coingecko", gecko.baseURL)],
+                                       vs: "usd", favorites: ["bitcoin"], rules: "")
+        let run = try check(rules)
+        #expect(run.status == 0)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.hasPrefix("coinwatch: coinpaprika: "))
+    }
+}

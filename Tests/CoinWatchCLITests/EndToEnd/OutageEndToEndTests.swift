@@ -1,0 +1,76 @@
+@testable import CoinWatchState
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// SPEC §6: outages are reported at their edges — one line when a provider starts failing, at most
+/// one an hour while it lasts, one when it recovers — with hints that name the real cause.
+@Suite(.serialized) struct OutageEndToEndTests {
+    let flow: BinaryFlow
+
+    init() throws {
+        flow = try BinaryFlow(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 1000000}}"#)
+        flow.market.set("bitcoin", price: 100)
+    }
+
+    /// A pass `after` seconds later in which CoinGecko answers 502 (as often as it is asked).
+    private func failingPass(after: Double) throws -> Binary.Run {
+        flow.market.script(Reply.text("Bad Gateway", status: 502))
+        return try flow.pass(after: after)
+    }
+
+    private func errorLines(_ run: Binary.Run) -> [String] {
+        run.stderr.split(separator: "\n").map(String.init)
+    }
+
+    @Test func anOutageIsReportedWhenItStartsHourlyWhileItLastsAndWhenItRecovers() throws {
+        _ = try flow.pass()
+        let first = try failingPass(after: 60)
+        #expect(first.status == 1, "exit codes unchanged: no provider answered")
+        let lines = errorLines(first)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first.map { $0.range(of: #"^coinwatch: coingecko: failing since \d\d:\d\d UTC: .*HTTP 502"#, options: .regularExpression) != nil } == true,
+                "\(lines)")
+        #expect(lines.last?.contains("no provider quoted bitcoin in usd: coingecko is failing (the provider is down, not the favorite's id)") == true,
+                "the hint names the real cause: \(lines)")
+        #expect(!first.stderr.contains("check the favorite's id"))
+        for _ in 0..<3 {
+            let quiet = try failingPass(after: 10 * 60)
+            #expect(quiet.status == 1 && quiet.stderr.isEmpty, "passes in between print nothing: \(quiet.stderr)")
+        }
+        let hourly = try failingPass(after: 35 * 60)
+        #expect(errorLines(hourly).first?.contains("coingecko: still failing since ") == true, "\(hourly.stderr)")
+        #expect(hourly.stderr.contains("(1h5m)"), "\(hourly.stderr)")
+        #expect(try failingPass(after: 60).stderr.isEmpty)
+        let recovered = try flow.pass(after: 8 * 60)
+        #expect(recovered.status == 0)
+        #expect(recovered.stderr == "coinwatch: coingecko: recovered after 1h14m\n", "\(recovered.stderr)")
+        #expect(try flow.pass(after: 60).stderr.isEmpty)
+        #expect(try StateStore.load(path: flow.statePath).outages.isEmpty)
+    }
+
+    /// A holdings rule during a 429 backoff: the unvalued portfolio is said with the outage's first
+    /// line, and the passes in between print nothing (cron mails at the edges, not every minute).
+    @Test func aPortfolioRuleDuringARateLimitSpeaksOnlyAtTheOutagesEdges() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "total", "coin": "portfolio", "when": {"value_above": 1000000}}"#,
+                                  extra: #", "holdings": [{"coin": "bitcoin", "amount": 0.5, "price": 30000}]"#)
+        flow.market.set("bitcoin", price: 100)
+        #expect(try flow.pass().status == 0)
+        flow.market.script(Reply.json(#"{"error":"Too many requests"}"#, status: 429).header("Retry-After", "3600"))
+        let first = try flow.pass(after: 60)
+        #expect(first.stderr.contains("coingecko: failing since ") && first.stderr.contains("portfolio not valued this pass"),
+                "the outage's first line, with what it costs: \(first.stderr)")
+        for _ in 0..<3 {
+            let quiet = try flow.pass(after: 60)
+            #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty, "passes in between print nothing: \(quiet.stderr)")
+            #expect(quiet.status == 1, "exit codes stay as in SPEC §1: no provider answered for bitcoin")
+        }
+    }
+
+    @Test func aFavoriteNoProviderKnowsStillGetsTheCheckTheIdHint() throws {
+        flow.market.remove("bitcoin")
+        let run = try flow.pass()
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("check the favorite's id"), "\(run.stderr)")
+    }
+}

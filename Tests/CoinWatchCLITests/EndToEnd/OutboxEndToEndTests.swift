@@ -1,0 +1,134 @@
+@testable import CoinWatchSupport
+@testable import CoinWatchState
+@testable import CoinWatchEngine
+@testable import CoinWatchCLI
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11) through the binary, against a loopback webhook.
+@Suite(.serialized) struct OutboxEndToEndTests {
+    let receiver: WebhookReceiver
+    let flow: BinaryFlow
+    static let env = ["COINWATCH_RETRY_BACKOFF": "0.001"]
+
+    /// A quiet-hours window around the current UTC time (the binary runs with TZ=UTC).
+    static var quietNow: String {
+        let minute = TimeText.localMinuteOfDay(Date().timeIntervalSince1970)
+        let clock = { (m: Int) in TimeText.clock(minutes: (m + 1440) % 1440) }
+        return clock(minute - 60) + "-" + clock(minute + 60)
+    }
+
+    init() throws {
+        receiver = try WebhookReceiver()
+        let sinks = #"{"quiet": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/quiet"))", "quiet_hours": "\#(Self.quietNow)"}, "#
+            + #""flaky": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/flaky"))"}, "log": {"type": "file", "path": "alerts.jsonl"}}"#
+        flow = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["quiet", "flaky"]}"#,
+                              sinks: sinks)
+        flow.market.set("bitcoin", price: 90)
+    }
+
+    private func outbox(_ args: [String]) throws -> Binary.Run {
+        try Binary.run(["outbox"] + args + ["--rules", flow.rulesPath, "--state", flow.statePath], environment: Self.env)
+    }
+
+    /// One pass in which the flaky sink answers 503 throughout: one message held, one waiting for a retry.
+    private func fill() throws {
+        for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
+        let run = try flow.pass(environment: Self.env)
+        #expect(run.status == 0, "queued for retry is exit 0: \(run.stderr)")
+        #expect(try StateStore.load(path: flow.statePath).outbox.count == 2)
+    }
+
+    @Test func listShowsIdSinkAlertsAttemptsLastErrorNextTryAndWhatHoldsEach() throws {
+        try fill()
+        let run = try outbox(["list"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ID            SINK") == true, "\(run.stdout)")
+        let quiet = try #require(lines.first { $0.contains(" quiet ") })
+        #expect(quiet.contains("alert lo for bitcoin") && quiet.contains("quiet hours") && quiet.contains("(quiet hours)"), "\(quiet)")
+        let flaky = try #require(lines.first { $0.contains(" flaky ") })
+        #expect(flaky.contains("retry") && flaky.contains("503") && flaky.contains("next pass"), "\(flaky)")
+        let json = try outbox(["list", "--json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = try #require(doc["outbox"] as? [[String: Any]])
+        #expect(Set(items.compactMap { $0["held_by"] as? String }) == ["quiet hours", "retry"])
+        let retry = try #require(items.first { $0["sink"] as? String == "flaky" })
+        #expect((retry["attempts"] as? Int ?? 0) >= 1 && (retry["last_error"] as? String)?.contains("503") == true)
+        #expect((retry["id"] as? String)?.count == 12 && retry["rules"] as? [String] == ["lo"])
+    }
+
+    @Test func stateShowNoLongerCallsQuietHoursHoldsQueuedForRetry() throws {
+        try fill()
+        let run = try Binary.run(["state", "show", "--state", flow.statePath])
+        #expect(run.stdout.contains("2 alert(s) in the outbox (1 waiting for a retry, 1 held by quiet hours)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("queued for retry"))
+    }
+
+    @Test func retrySendsEveryMessageNowIgnoringQuietHoursAndBackoff() throws {
+        try fill()
+        let before = receiver.requests.count
+        let run = try outbox(["retry"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "retried 2 message(s): 2 delivered, 0 still in the outbox\n")
+        let sent = receiver.requests.dropFirst(before).map(\.path)
+        #expect(Set(sent) == ["/quiet", "/flaky"], "the held message went despite the quiet hours: \(sent)")
+        #expect(try StateStore.load(path: flow.statePath).outbox.isEmpty)
+    }
+
+    @Test func retryOfOneIdSendsOnlyThatMessage() throws {
+        try fill()
+        let state = try StateStore.load(path: flow.statePath)
+        let held = try #require(state.outbox.first { $0.held })
+        let before = receiver.requests.count
+        let run = try outbox(["retry", String(OutboxCommand.id(held).prefix(6))])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(receiver.requests.dropFirst(before).map(\.path) == ["/quiet"])
+        let left = try StateStore.load(path: flow.statePath).outbox
+        #expect(left.count == 1 && left[0].sink == "flaky")
+    }
+
+    @Test func dropRemovesTheMessageAndWritesAnUndeliveredRecordInEveryFileSink() throws {
+        try fill()
+        let state = try StateStore.load(path: flow.statePath)
+        let flaky = try #require(state.outbox.first { $0.sink == "flaky" })
+        let run = try outbox(["drop", OutboxCommand.id(flaky)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("dropped \(OutboxCommand.id(flaky))") && run.stdout.contains("alerts.jsonl"))
+        let left = try StateStore.load(path: flow.statePath).outbox
+        #expect(left.count == 1 && left[0].sink == "quiet")
+        let log = try #require(flow.dir.read("alerts.jsonl")).split(separator: "\n")
+        let record = try #require(log.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let undelivered = try #require(record["undelivered"] as? [String: Any])
+        #expect(undelivered["reason"] as? String == "dropped" && undelivered["sink"] as? String == "flaky")
+        #expect(record["rule"] as? String == "lo")
+    }
+
+    /// Issue 30 item 18: right after a sink refused an alert for good the outbox is empty, and
+    /// `outbox list` says so without claiming that every alert was delivered.
+    @Test func anEmptyOutboxAfterARefusalNeverSaysEveryAlertWasDelivered() throws {
+        let refusing = try WebhookReceiver(fallback: .text("no such hook", status: 404))
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["hook"]}"#,
+                                   sinks: #"{"hook": {"type": "webhook", "format": "json", "url": "\#(refusing.url("/gone"))"}}"#)
+        other.market.set("bitcoin", price: 90)
+        #expect(try other.pass(environment: Self.env).status == 1, "refused for good")
+        let list = try Binary.run(["outbox", "list", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(list.status == 0)
+        #expect(list.stdout == "the outbox is empty: no message is waiting for a retry or for quiet hours\n", "\(list.stdout)")
+        #expect(!list.stdout.contains("delivered"))
+    }
+
+    @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
+        try fill()
+        let state = try StateStore.load(path: flow.statePath)
+        let id = OutboxCommand.id(state.outbox[0])
+        let typo = String(id.dropLast()) + (id.last == "0" ? "1" : "0")
+        let run = try outbox(["drop", typo])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no message '\(typo)' in the outbox. Did you mean '\(id)'?"), "\(run.stderr)")
+        #expect(try StateStore.load(path: flow.statePath).outbox.count == 2, "nothing dropped")
+        let usage = try outbox(["lst"])
+        #expect(usage.status == 64 && usage.stderr.contains("Did you mean"), "\(usage.stderr)")
+    }
+}

@@ -1,0 +1,124 @@
+@testable import CoinWatchSupport
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// `coinwatch backtest` through the binary against a loopback CoinGecko serving the real 30-day
+/// hourly capture (SPEC §8): the `--json` document, the counts, the history store (a second
+/// backtest makes no request), the text report with its timeline and chart, and bad input.
+@Suite(.serialized) struct BacktestEndToEndTests {
+    let server: LoopbackServer
+    let dir: TempDir
+    static let capture = "coingecko-market-chart_bitcoin_vs-usd_days-30_hourly_2021-05-15.json"
+    static let from = "2021-04-16T00:00:00Z", to = "2021-05-15T00:00:00Z"
+    static let line = 56_000.0
+
+    init() throws {
+        server = try LoopbackServer { request in
+            guard request.path.hasSuffix("/market_chart") else { return .notFound }
+            return (try? HistoryCaptures.capture(Self.capture)).map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
+        }
+        dir = try TempDir()
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3", "timeout": "5s"}],
+         "favorites": ["bitcoin"], "interval": "1h",
+         "rules": [
+           {"id": "btc-56k", "coin": "bitcoin", "when": {"crosses": \(Int(Self.line))}},
+           {"id": "btc-low", "coin": "bitcoin", "when": {"below": 50000}, "resolve": true},
+           {"id": "btc-ath", "coin": "bitcoin", "when": {"new_high": "all"}}
+         ]}
+        """)
+    }
+
+    private func run(_ args: [String], columns: Int = 100) throws -> Binary.Run {
+        try Binary.run(["backtest"] + args + ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                       environment: ["COINWATCH_CACHE": dir.path + "/cache", "COLUMNS": String(columns), "COINWATCH_LOCK_TIMEOUT": "20"])
+    }
+
+    private var historyRequests: Int { server.requests.count { $0.path.hasSuffix("/market_chart") } }
+
+    /// The crossings of the 56k line at the hourly pass times, counted from the raw capture.
+    static func bruteForceCrossings() throws -> Int {
+        let points = try HistoryCaptures.gecko.decodeHistory(try HistoryCaptures.capture(capture), timeframe: .h1)
+            .map { (time: $0.openTime, price: $0.close) }
+        let start = try #require(DateTimeParser.parse(from)).timeIntervalSince1970
+        let end = try #require(DateTimeParser.parse(to)).timeIntervalSince1970
+        let seen = BacktestCrossCheckTests.sampled(points, from: start, to: end, step: 3_600).map(\.price)
+        return zip(seen, seen.dropFirst()).count { ($0 < line && line <= $1) || ($0 > line && line >= $1) }
+    }
+
+    @Test func backtestJsonIsTheSpecDocumentWithEveryAlertMarkedBacktest() throws {
+        let run = try run(["--from", Self.from, "--to", Self.to, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The all-time high is taken as known at the start, from the history before it (days=max): no warning.
+        #expect(!run.stderr.contains("btc-ath"), "\(run.stderr)")
+        #expect(server.requests.contains { $0.path.hasSuffix("/market_chart") && ($0.query ?? "").contains("days=max") },
+                "the days before the start were asked for: \(server.requests.map(\.path))")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["from", "to", "step", "coins", "rules", "alerts"])
+        #expect(document["from"] as? String == Self.from && document["to"] as? String == Self.to)
+        #expect(document["step"] as? String == "1h")
+        let coin = try #require((document["coins"] as? [String: Any])?["bitcoin"] as? [String: Any])
+        #expect(coin["provider"] as? String == "coingecko")
+        #expect((coin["points"] as? Int ?? 0) > 690)
+        let rules = try #require(document["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["rule"] as? String } == ["btc-56k", "btc-low", "btc-ath"])
+        let crossings = try Self.bruteForceCrossings()
+        #expect(crossings > 2)
+        #expect(rules[0]["fired"] as? Int == crossings)
+        #expect(rules[2]["fired"] as? Int == 0)
+        let alerts = try #require(document["alerts"] as? [[String: Any]])
+        #expect(alerts.count == crossings + (rules[1]["fired"] as? Int ?? -1) + (rules[1]["resolved"] as? Int ?? -1))
+        #expect(alerts.allSatisfy { $0["backtest"] as? Bool == true && $0["id"] is String })
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/state.json"), "a backtest writes no state")
+    }
+
+    @Test func aSecondBacktestOverTheSameRangeMakesNoRequest() throws {
+        let first = try run(["--from", Self.from, "--to", Self.to, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(historyRequests == 2, "the span, and the days before it for btc-ath's all-time high")
+        let second = try run(["--from", Self.from, "--to", Self.to, "--json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(historyRequests == 2, "the second backtest is served by the history store")
+        #expect(first.stdout == second.stdout, "the same replay from the store")
+    }
+
+    @Test func theTextReportHasARowPerRuleATimelineAndForOneRuleTheChartWithTheFiresMarked() throws {
+        let run = try run(["--from", Self.from, "--to", Self.to, "--rule", "btc-56k"], columns: 90)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "backtest 2021-04-16T00:00:00Z to 2021-05-15T00:00:00Z (4w1d), a pass every 1h, 697 passes")
+        let header = try #require(lines.firstIndex { $0.hasPrefix("RULE") })
+        #expect(lines[header].contains("FIRED") && lines[header].contains("LONGEST QUIET"))
+        let crossings = try Self.bruteForceCrossings()
+        #expect(lines[header + 1].hasPrefix("btc-56k") && lines[header + 1].contains(" \(crossings) "))
+        let strip = lines[header + 2]
+        #expect(strip.count == 90 && strip.contains("|") && strip.contains("·"), "a terminal-wide strip: \(strip)")
+        #expect(!lines.contains { $0.hasPrefix("btc-low") }, "--rule replays only that rule")
+        #expect(lines.contains("btc-56k on bitcoin: price with the fires marked ▲"))
+        #expect(lines.contains { $0.contains("▲") && !$0.contains("marked") })
+    }
+
+    @Test func aNoisyRuleGetsTheSmallestCooldownThatBringsItToFourADay() throws {
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3"}], "favorites": ["bitcoin"], "interval": "1h",
+         "rules": [{"id": "noisy", "coin": "bitcoin", "when": {"above": 1}, "repeat_every": "1h"}]}
+        """)
+        let run = try run(["--from", Self.from, "--to", Self.to])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Rules firing more than 4 times a day:"))
+        #expect(run.stdout.contains("noisy: 24.03 a day; try \"cooldown\": \"12h\" (2.03 a day)"), "\(run.stdout)")
+    }
+
+    @Test func badBacktestOptionsAreUsageErrors() throws {
+        let days = try run(["--days", "0"])
+        #expect(days.status == 64 && days.stderr == "Error: '--days 0' must be a whole number from 1 to 3650.\n")
+        let both = try run(["--days", "3", "--from", Self.from])
+        #expect(both.status == 64 && both.stderr.contains("give one"))
+        let rule = try run(["--rule", "btc-56"])
+        #expect(rule.status == 64 && rule.stderr.contains("No rule 'btc-56'") && rule.stderr.contains("Did you mean 'btc-56k'?"), "\(rule.stderr)")
+        let time = try run(["--from", "yesterday"])
+        #expect(time.status == 64 && time.stderr.contains("'--from yesterday' is not a valid time"))
+        #expect(historyRequests == 0)
+    }
+}

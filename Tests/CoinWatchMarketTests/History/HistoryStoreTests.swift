@@ -1,0 +1,159 @@
+@testable import CoinWatchTransport
+@testable import CoinWatchMarket
+import Foundation
+import Testing
+@testable import TestHelpers
+
+/// The history store (SPEC §7): only what is missing is fetched, closed candles only are stored,
+/// a corrupt or locked store never fails the command.
+struct HistoryStoreTests {
+    static let binance = HistoryCaptures.binance
+    /// The ETHUSDT 1h capture: 240 candles from 2021-11-08 18:00 to 2021-11-18 17:00 UTC, saved at ≈17:14.
+    static let klines = try! HistoryCaptures.capture("binance-klines_ETHUSDT_1h_240-rows_python-binance_pretty-printed_2021-11-18.json")
+    static let captured: Int64 = 1_637_255_640_000
+    static let key = SeriesKey(provider: "binance", coin: "ETHUSDT", currency: "usdt", timeframe: .h1)
+
+    /// A loader whose provider answers every request with `body`, counting the requests.
+    final class Counter: @unchecked Sendable {
+        var urls: [String] = []
+        let body: [UInt8]
+        init(_ body: [UInt8]) { self.body = body }
+        func answer(_ request: HTTPRequest) -> Result<[UInt8], ProviderError> {
+            urls.append(request.url)
+            return .success(body)
+        }
+    }
+
+    @Test func candlesSavedInOneBatchReadBackExactly() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let candles = try Self.binance.decodeHistory(Self.klines, timeframe: .h1)
+        try store.save(Self.key, closed: candles, complete: [(candles[0].openTime, candles[239].openTime + 3_600_000)])
+        #expect(try store.candles(Self.key, from: .min, to: .max) == candles)
+        #expect(try store.candles(Self.key, from: candles[10].openTime, to: candles[20].openTime) == Array(candles[10..<20]))
+        #expect(try store.complete(Self.key).missing(candles[0].openTime, candles[239].openTime).isEmpty)
+        let reopened = try HistoryStore(path: dir.path + "/h.sqlite")
+        #expect(try reopened.candles(Self.key, from: .min, to: .max).count == 240)
+        #expect(try reopened.check() == "ok")
+    }
+
+    @Test func theFormingCandleIsShownButNeverStored() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let counter = Counter(Self.klines)
+        let loader = HistoryLoader(source: Self.binance, store: store)
+        let loaded = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, fetch: counter.answer).get()
+        let stored = try store.candles(Self.key, from: .min, to: .max)
+        #expect(stored.last?.openTime == 1_637_251_200_000, "16:00 is the newest closed candle at 17:14")
+        #expect(loaded.points.last?.time == Self.captured, "the forming 17:00 candle is drawn at now")
+        #expect(loaded.points.count == 168 + 1 || loaded.points.count == 168)
+    }
+
+    @Test func aSecondLoadOfTheSameRangeAsksOnlyForWhatIsNew() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let counter = Counter(Self.klines)
+        let loader = HistoryLoader(source: Self.binance, store: store)
+        let first = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, fetch: counter.answer).get()
+        #expect(first.requests == 1 && first.fromNetwork > 0)
+        let again = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured + 600_000, fetch: counter.answer).get()
+        #expect(again.requests == 0, "ten minutes later only the forming candle is new: no request")
+        #expect(again.fromStore == 167)
+        let later = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured + 2 * 3_600_000, fetch: counter.answer).get()
+        #expect(later.requests == 1)
+        let asked = try #require(counter.urls.last.flatMap { URLParts($0).query })
+        #expect(asked.contains("startTime=1637254800000"), "from the first candle not known complete (17:00), not the whole week: \(asked)")
+    }
+
+    @Test func aBatchIsStoredWholeOrNotAtAll() throws {
+        let dir = try TempDir()
+        let path = dir.path + "/h.sqlite"
+        let store = try HistoryStore(path: path)
+        let key = SeriesKey(provider: "binance", coin: "X", currency: "usdt", timeframe: .m1)
+        let start: Int64 = 1_600_000_000_000 / 60_000 * 60_000
+        let minutes = (0..<3000).map { Candle(openTime: start + Int64($0) * 60_000, open: 1, high: 1, low: 1, close: 1, volume: 1) }
+        // A write that fails at the batch's last chunk, as a kill there would stop it.
+        let last = CandleChunk.start(of: minutes[2999].openTime, .m1)
+        try SQLiteConnection(path: path, busyTimeout: 1).execute(
+            "CREATE TRIGGER fail BEFORE INSERT ON chunks WHEN NEW.start = \(last) BEGIN SELECT RAISE(ABORT, 'injected'); END")
+        #expect(throws: SQLiteError.self) { try store.save(key, closed: minutes, complete: [(start, start + 3000 * 60_000)]) }
+        #expect(try store.candles(key, from: .min, to: .max).isEmpty, "the chunks written before the failure are rolled back")
+        #expect(try store.complete(key).spans.isEmpty)
+    }
+
+    @Test func aStoreThatIsNotSQLiteIsMovedAsideAndRebuiltWithOneWarning() throws {
+        let dir = try TempDir()
+        let path = try dir.write("history.sqlite", String(repeating: "garbage, not a database\n", count: 400))
+        var warnings: [String] = []
+        let store = try #require(HistoryStore.open(path: path, now: 1_700_000_000) { warnings.append($0) })
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("moved it to \(path).corrupt-20231114T221320Z") == true, "\(warnings)")
+        #expect(try store.check() == "ok")
+        try store.save(Self.key, closed: [Candle(openTime: 1_600_000_000_000, open: 1, high: 2, low: 1, close: 2, volume: 1)], complete: [])
+        #expect(FileManager.default.fileExists(atPath: path + ".corrupt-20231114T221320Z"))
+    }
+
+    @Test func aStoreLockedPastTheTimeoutStillDrawsTheChartWithAWarning() throws {
+        let dir = try TempDir()
+        let path = dir.path + "/h.sqlite"
+        let holder = try SQLiteConnection(path: path, busyTimeout: 0)
+        _ = try HistoryStore(path: path)
+        try holder.execute("BEGIN IMMEDIATE")
+        let store = try HistoryStore(path: path, busyTimeout: 0.05)
+        let loaded = try HistoryLoader(source: Self.binance, store: store)
+            .load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, fetch: Counter(Self.klines).answer).get()
+        #expect(loaded.points.count >= 168)
+        #expect(loaded.warning?.contains("locked by another coinwatch") == true, "\(loaded.warning ?? "")")
+        try holder.execute("ROLLBACK")
+    }
+
+    @Test func anEmptyHistoryIsAMessageAndStoresNothing() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let result = HistoryLoader(source: Self.binance, store: store)
+            .load(market: "ETHUSDT", vs: "usdt", range: .d1, now: Self.captured, fetch: Counter(Array("[]".utf8)).answer)
+        #expect(throws: HistoryError("binance answered no history for ETHUSDT in usdt (1d); check the coin and --vs, or try another --range")) {
+            try result.get()
+        }
+        #expect(try store.seriesCount() == 0)
+    }
+
+    @Test func aBadAnswerStoresNothingAndSaysWhatIsWrong() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let truncated = Array(Self.klines.prefix(Self.klines.count - 40))
+        let result = HistoryLoader(source: Self.binance, store: store)
+            .load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, fetch: Counter(truncated).answer)
+        #expect(throws: HistoryError("binance: unexpected response: [239][10]: not valid JSON (the body ends early: truncated)")) { try result.get() }
+        #expect(try store.candles(Self.key, from: .min, to: .max).isEmpty)
+    }
+
+    @Test func oldFineCandlesAreRolledUpIntoWholeCoarseOnes() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let key = SeriesKey(provider: "binance", coin: "X", currency: "usdt", timeframe: .m1)
+        let start: Int64 = 1_600_000_000_000 / 86_400_000 * 86_400_000
+        let minutes = (0..<(10 * 1440)).map { i in
+            Candle(openTime: start + Int64(i) * 60_000, open: 1, high: 1 + Double(i % 7), low: 0.5, close: 1, volume: 1)
+        }
+        try store.save(key, closed: minutes, complete: [(start, start + 10 * 86_400_000)])
+        let now = start + 10 * 86_400_000
+        try store.rollUp(now: now)
+        let kept = try store.candles(key, from: .min, to: .max)
+        #expect(kept.count < minutes.count && kept.count >= 7 * 1440, "1m candles are kept 7 days")
+        var hourly = key
+        hourly.timeframe = .h1
+        let rolled = try store.candles(hourly, from: .min, to: .max)
+        #expect(!rolled.isEmpty && rolled.allSatisfy { $0.volume == 60 && $0.high == 7 }, "whole hours only")
+        #expect(try store.complete(hourly).missing(start, rolled.last!.openTime + 3_600_000).isEmpty)
+    }
+
+    @Test func spansMergeAndTheMissingPartsAreWhatNoSpanCovers() {
+        var spans = Intervals([(10, 20), (30, 40)])
+        spans.insert(20, 30)
+        #expect(spans == Intervals([(10, 40)]))
+        #expect(spans.missing(0, 50).map { [$0.start, $0.end] } == [[0, 10], [40, 50]])
+        spans.trim(before: 15)
+        #expect(spans == Intervals([(15, 40)]))
+    }
+}
