@@ -39,7 +39,14 @@ extension ControlHandler {
         case .failure(let reply): return reply
         }
         let ids = Set(input.rules.rules.map(\.id))
-        let id = (1...).lazy.map { "\(alertIDPrefix)\($0)" }.first { !ids.contains($0) } ?? alertIDPrefix
+        let id: String
+        if let key = input.key {
+            // Named after the message: read again after a kill (rules.json written, the state not), it is already there.
+            id = alertIDPrefix + StableHash.hex([key]).prefix(6)
+            if ids.contains(id) { return ControlReply("added rule \(id): \(coin) \(args[1]) \(args[2])") }
+        } else {
+            id = (1...).lazy.map { "\(alertIDPrefix)\($0)" }.first { !ids.contains($0) } ?? alertIDPrefix
+        }
         var rule = JSONOut()
         rule.add("id", id)
         rule.add("coin", coin)

@@ -8,11 +8,14 @@ package struct ControlMessage: Sendable, Equatable {
     /// Who sent it (Telegram user id, Matrix user id).
     package var sender: String
     package var text: String
+    /// A Telegram button press's callback query id (acknowledged with `answerCallbackQuery`); nil for a message.
+    package var callbackID: String?
 
-    package init(key: String, chat: String, sender: String, text: String) {
+    package init(key: String, chat: String, sender: String, text: String, callbackID: String? = nil) {
         self.key = key
         self.chat = chat
         self.sender = sender
         self.text = text
+        self.callbackID = callbackID
     }
 }

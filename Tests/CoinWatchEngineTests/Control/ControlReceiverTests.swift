@@ -77,7 +77,35 @@ import Testing
         let rules = try #require(outcome.rules)
         #expect(rules.expected == original)
         let loaded = try RulesLoader.parse(bytes: rules.bytes, path: "/srv/cw/rules.json", environment: ControlHandlerTests.environment)
-        #expect(loaded.rules.rules.map(\.id) == ["btc-100k", "dip", "chat-1", "chat-2"])
+        let ids = loaded.rules.rules.map(\.id)
+        #expect(ids.count == 4 && ids[2] != ids[3] && ids[2...].allSatisfy { $0.hasPrefix("chat-") }, "\(ids)")
+    }
+
+    /// A kill after rules.json was written but before the state: the command is read again and must not add twice.
+    @Test func anAlertReadAgainAfterItsRewriteAddsNothingTwice() throws {
+        var input = try ControlHandlerTests.input()
+        let outcome = Self.receive([Self.message(10, from: "1", "/alert btc above 120000")], input: &input)
+        let written = try #require(outcome.rules).bytes
+        var again = try ControlHandlerTests.input()
+        again.rules = try RulesLoader.parse(bytes: written, path: "/srv/cw/rules.json", environment: ControlHandlerTests.environment).rules
+        again.rulesBytes = written
+        let replay = Self.receive([Self.message(10, from: "1", "/alert btc above 120000")], input: &again)
+        #expect(replay.rules == nil, "nothing rewritten")
+        #expect(again.state.control.answers.first?.text.hasPrefix("added rule chat-") == true)
+    }
+
+    @Test func theAnswersOfOneReadAreOneMessageAndALongOneIsSplitIntoKeyedParts() throws {
+        var input = try ControlHandlerTests.input()
+        _ = Self.receive([Self.message(10, from: "1", "/help"), Self.message(11, from: "1", "/rules")], input: &input)
+        #expect(input.state.control.answers.count == 1)
+        #expect(input.state.control.answers.first?.key == "telegram:10")
+        var small = try ControlHandlerTests.input()
+        _ = ControlReceiver.receive([Self.message(10, from: "1", "/help")], offset: "11", transport: "telegram", chat: Self.chat,
+                                    sinkChat: "42", limit: TextLimit(100, .utf16), input: &small)
+        let parts = small.state.control.answers
+        #expect(parts.count > 1 && parts.allSatisfy { $0.text.utf16.count <= 100 })
+        #expect(parts.map(\.key) == (1...parts.count).map { "telegram:10-\($0)" })
+        #expect(parts.map(\.text).joined() .filter { !$0.isWhitespace } == ControlHandler.help(.admin).filter { !$0.isWhitespace })
     }
 
     @Test func theControlSectionSurvivesTheStateFile() throws {
