@@ -8,6 +8,8 @@ final class TelegramStandIn: @unchecked Sendable {
     struct Sent: Equatable {
         var chat: String
         var text: String
+        /// When it arrived.
+        var at = Date()
     }
 
     private struct Books {

@@ -31,6 +31,8 @@ package final class ControlSide: @unchecked Sendable {
     private var me: String?
     /// The last failure reported, so a chat that stays down is one line, not one per cycle.
     private var lastFailure: String?
+    /// Chat → when this process last sent it a message (one a second at most, across cycles).
+    private var lastSent: [String: Double] = [:]
 
     package init(link: ControlLink, statePath: String, rulesPath: String, environment: [String: String], lockTimeout: Double,
                  http: any HTTPTransport, sleeper: any Sleeper, now: @escaping @Sendable () -> Double, auditPath: String,
@@ -150,7 +152,6 @@ package final class ControlSide: @unchecked Sendable {
         guard !queued.isEmpty else { return }
         let started = now()
         var held: Set<String> = []
-        var lastSent: [String: Double] = [:]
         var changed: [String: ControlAnswer?] = [:]  // key → new value (nil: gone)
         for var answer in queued {
             guard !held.contains(answer.chat) else { continue }
