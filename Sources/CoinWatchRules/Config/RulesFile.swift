@@ -140,6 +140,8 @@ package struct WebhookConfig: Sendable, Equatable {
     /// Local-time window "HH:MM-HH:MM" as minutes since midnight (start, end).
     package var quietHours: QuietHours?
     package var caFile: String?
+    /// A Telegram sink whose chat is under `control`: its alerts carry the buttons `Silence 1h`, `Silence 24h`, `Chart`.
+    package var controlButtons = false
 
     package init(url: String, format: Format) {
         self.url = url

@@ -120,6 +120,11 @@ package struct RulesValidator {
         }
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
+            // Alerts to the Telegram chat under control carry its buttons (SPEC §13).
+            if let name = result.control?.telegram?.sink, case .webhook(var config)? = result.sinks[name], config.format == .telegram {
+                config.controlButtons = true
+                result.sinks[name] = .webhook(config)
+            }
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)

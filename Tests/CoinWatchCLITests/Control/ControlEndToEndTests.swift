@@ -14,9 +14,9 @@ import Testing
         let telegram: TelegramStandIn
         let flow: BinaryFlow
 
-        init() throws {
+        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#) throws {
             telegram = try TelegramStandIn()
-            flow = try BinaryFlow(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, favorites: ["bitcoin", "ethereum"],
+            flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
                                   sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.sinkURL)", "chat_id": 42}}"#,
                                   extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"#)
             flow.market.set("bitcoin", price: 90)
@@ -128,6 +128,37 @@ import Testing
         #expect(try rig.pass().status == 0)
         #expect(rig.telegram.acknowledged == ["q-1"])
         #expect(try rig.state.silences.contains { $0.target == "hi:bitcoin" })
+    }
+
+    @Test func anAlertToTheControlChatCarriesTheButtonsAndAPressSilencesItsPair() throws {
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
+        rig.flow.market.set("bitcoin", price: 150)
+        #expect(try rig.pass().status == 0)
+        let alert = try #require(rig.telegram.server.requests.first { $0.path.hasSuffix("/sendMessage") })
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(alert.body)) as? [String: Any])
+        let markup = try #require(body["reply_markup"] as? [String: Any])
+        let row = try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first)
+        #expect(row.map { $0["text"] as? String } == ["Silence 1h", "Silence 24h", "Chart"])
+        #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
+        rig.telegram.press("/silence hi:bitcoin 24h", from: Self.admin, query: "q-9")
+        rig.telegram.press("/chart bitcoin", from: Self.user, query: "q-10")
+        #expect(try rig.pass().status == 0)
+        #expect(rig.telegram.acknowledged == ["q-9", "q-10"])
+        let silence = try #require(try rig.state.silences.first)
+        #expect(silence.target == "hi:bitcoin" && silence.until - silence.created == 86_400)
+        #expect(rig.telegram.sent.last?.text.contains("BTC") == true || rig.telegram.sent.last?.text.contains("bitcoin") == true)
+    }
+
+    @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["other"]}"#)
+        var rules = rig.rules
+        rules = rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "webhook", "format": "telegram", "url": "\#(rig.telegram.sinkURL)", "chat_id": 43}, "#)
+        try rig.flow.dir.write("rules.json", rules)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let alert = try #require(rig.telegram.server.requests.first { $0.path.hasSuffix("/sendMessage") })
+        #expect(!alert.bodyText.contains("reply_markup"))
     }
 
     @Test func a429StormHoldsTheAnswerUntilRetryAfterAndItIsSentOnce() throws {
