@@ -17,16 +17,17 @@ enum ChatControl {
 
     /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
     /// a sink that cannot be used now is one line on stderr.
-    static func sides(_ context: CommandContext, rules: RulesFile) -> [ControlSide] {
+    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> [ControlSide] {
         guard rules.control != nil, !context.arguments.dryRun else { return [] }
         let (links, problems) = ControlLink.links(for: rules)
         for problem in problems { context.io.err("coinwatch: \(problem); no commands are read from it\n") }
         let io = context.io
         let clock = context.clock
         let environment = context.environmentWithPlaceholders
+        let store = mailbox.map(ControlStore.init(mailbox:)) ?? ControlStore(path: context.statePath, lockTimeout: context.lockTimeout)
         return links.map { link in
-            ControlSide(link: link, statePath: context.statePath, rulesPath: context.rulesPath, environment: environment,
-                        lockTimeout: context.lockTimeout, http: context.transport, sleeper: context.sleeper,
+            ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
+                        http: context.transport, sleeper: context.sleeper,
                         now: { clock.now().timeIntervalSince1970 },
                         auditPath: ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
         }
@@ -39,8 +40,8 @@ enum ChatControl {
 
     /// Loop mode and `stream`: one thread per chat, long-polling until the process ends; an edit of
     /// rules.json raises SIGHUP, so the loop or the stream re-reads it at once.
-    static func startBeside(_ context: CommandContext, rules: RulesFile) {
-        for side in sides(context, rules: rules) {
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
+        for side in sides(context, rules: rules, mailbox: mailbox) {
             side.rulesChanged = { kill(getpid(), SIGHUP) }
             _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
         }

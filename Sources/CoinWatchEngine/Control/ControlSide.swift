@@ -2,6 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
+import Synchronization
 /// The chat side's cycle for one chat service (SPEC §13): read what arrived after the state's offset
 /// (long polling, no lock held), then under the state lock apply it in one state write — the offset
 /// advanced, each command's state edit, its answer queued (rules.json edits written just before) —
@@ -12,10 +13,10 @@ import CoinWatchState
 /// (`/alert` names its rule after the message, so even a rules.json written before a kill is not added to).
 package final class ControlSide: @unchecked Sendable {
     package var link: ControlLink
-    package let statePath: String
+    /// The state: its file and lock, or `stream`'s loop.
+    package let store: ControlStore
     package let rulesPath: String
     package let environment: [String: String]
-    package let lockTimeout: Double
     package let http: any HTTPTransport
     package let sleeper: any Sleeper
     package let now: @Sendable () -> Double
@@ -34,14 +35,13 @@ package final class ControlSide: @unchecked Sendable {
     /// Chat → when this process last sent it a message (one a second at most, across cycles).
     private var lastSent: [String: Double] = [:]
 
-    package init(link: ControlLink, statePath: String, rulesPath: String, environment: [String: String], lockTimeout: Double,
+    package init(link: ControlLink, store: ControlStore, rulesPath: String, environment: [String: String],
                  http: any HTTPTransport, sleeper: any Sleeper, now: @escaping @Sendable () -> Double, auditPath: String,
                  err: @escaping @Sendable (String) -> Void) {
         self.link = link
-        self.statePath = statePath
+        self.store = store
         self.rulesPath = rulesPath
         self.environment = environment
-        self.lockTimeout = lockTimeout
         self.http = http
         self.sleeper = sleeper
         self.now = now
@@ -61,7 +61,7 @@ package final class ControlSide: @unchecked Sendable {
         sendDue()
         let offset: String?
         do {
-            offset = try SharedState(path: statePath, lockTimeout: lockTimeout).read().control.offsets[link.transport]
+            offset = try store.read().control.offsets[link.transport]
         } catch {
             report("coinwatch: control: \(error.message)")
             return false
@@ -84,37 +84,14 @@ package final class ControlSide: @unchecked Sendable {
     /// again and the commands redone, so a concurrent edit is never lost.
     private func apply(_ messages: [ControlMessage], from offset: String?, to next: String) {
         for _ in 0..<3 {
-            let outcome: ControlReceiver.Outcome?
+            let result = Mutex<ControlReceiver.Outcome?>(nil)
             do {
-                outcome = try StateStore.update(path: statePath, lockTimeout: lockTimeout) { (state: inout StateDocument) -> ControlReceiver.Outcome? in
-                    guard state.control.offsets[link.transport] == offset else { return nil }
-                    let bytes: [UInt8]
-                    let rules: RulesFile
-                    do {
-                        bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
-                        rules = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, unavailableSinks: true).rules
-                    } catch {
-                        err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
-                        return nil
-                    }
-                    var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
-                    let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: rules.control.flatMap {
-                        link.transport == "telegram" ? $0.telegram : $0.matrix
-                    } ?? link.chat, sinkChat: link.sinkChat, limit: link.limit, input: &input)
-                    if let edit = outcome.rules {
-                        do {
-                            try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
-                        } catch {
-                            return Self.conflict
-                        }
-                    }
-                    state = input.state
-                    return outcome
-                }
+                try store.update { [self] state in result.withLock { $0 = self.receive(messages, from: offset, to: next, state: &state) } }
             } catch {
                 err("coinwatch: control: \(error.message)\n")
                 return
             }
+            let outcome = result.withLock { $0 }
             guard let outcome else { return }
             if outcome == Self.conflict { continue }
             for line in outcome.errors { err(line + "\n") }
@@ -132,6 +109,35 @@ package final class ControlSide: @unchecked Sendable {
         err("coinwatch: control: rules.json kept changing while a command edited it; the command will be read again\n")
     }
 
+    /// Under the lock (or on `stream`'s loop): applies `messages` to `state` unless another process moved the
+    /// offset meanwhile; rules.json is written here, before the state (nil: nothing to do, or `conflict`).
+    private func receive(_ messages: [ControlMessage], from offset: String?, to next: String,
+                         state: inout StateDocument) -> ControlReceiver.Outcome? {
+        guard state.control.offsets[link.transport] == offset else { return nil }
+        let bytes: [UInt8]
+        let rules: RulesFile
+        do {
+            bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
+            rules = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, unavailableSinks: true).rules
+        } catch {
+            err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
+            return nil
+        }
+        var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
+        let chat = (link.transport == "telegram" ? rules.control?.telegram : rules.control?.matrix) ?? link.chat
+        let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.sinkChat,
+                                              limit: link.limit, input: &input)
+        if let edit = outcome.rules {
+            do {
+                try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
+            } catch {
+                return Self.conflict
+            }
+        }
+        state = input.state
+        return outcome
+    }
+
     /// A marker outcome: rules.json changed between its read and the rewrite.
     private static let conflict: ControlReceiver.Outcome = {
         var outcome = ControlReceiver.Outcome()
@@ -145,7 +151,7 @@ package final class ControlSide: @unchecked Sendable {
     package func sendDue() {
         let queued: [ControlAnswer]
         do {
-            queued = try SharedState(path: statePath, lockTimeout: lockTimeout).read().control.answers.filter { $0.transport == link.transport }
+            queued = try store.read().control.answers.filter { $0.transport == link.transport }
         } catch {
             return
         }
@@ -188,9 +194,11 @@ package final class ControlSide: @unchecked Sendable {
         }
         guard !changed.isEmpty else { return }
         do {
-            try StateStore.update(path: statePath, lockTimeout: lockTimeout) { state in
+            let changed = changed
+            let transport = link.transport
+            try store.update { state in
                 state.control.answers = state.control.answers.compactMap { answer in
-                    guard answer.transport == link.transport, let update = changed[answer.key] else { return answer }
+                    guard answer.transport == transport, let update = changed[answer.key] else { return answer }
                     return update
                 }
             }
@@ -201,7 +209,7 @@ package final class ControlSide: @unchecked Sendable {
 
     /// The instant the next queued answer of this link may go (nil: none queued).
     package func nextDue() -> Double? {
-        guard let answers = try? SharedState(path: statePath, lockTimeout: lockTimeout).read().control.answers else { return nil }
+        guard let answers = try? store.read().control.answers else { return nil }
         return answers.filter { $0.transport == link.transport }.map { $0.notBefore ?? 0 }.min()
     }
 

@@ -115,4 +115,26 @@ import Testing
         #expect(rules.rules.count == 6, "\(text)")
         #expect(Set(rules.favorites) == Set(["BTC"] + coins), "\(text)")
     }
+
+    @Test func streamAnswersWithinTwoSecondsWhileHoldingTheLockAndWritesTheEditBesideTheFeed() throws {
+        let telegram = try TelegramStandIn()
+        let rig = try StreamRig(connections: [[["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 20]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#,
+                           sinks: ["phone": #"{"type": "webhook", "format": "telegram", "url": "\#(telegram.sinkURL)", "chat_id": 42}"#])
+        let text = try String(contentsOfFile: rig.rulesPath, encoding: .utf8)
+        try ("{\n  \"control\": {\"telegram\": {\"sink\": \"phone\", \"admins\": [\(Self.admin)]}}," + text.dropFirst())
+            .write(toFile: rig.rulesPath, atomically: true, encoding: .utf8)
+        let stream = try rig.start()
+        #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 1 && !telegram.offsets.isEmpty }, "\(stream.stderr)")
+        let asked = Date()
+        telegram.message("/silence BTC 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 2) { telegram.sent.count == 1 }, "\(stream.stderr)")
+        #expect(Date().timeIntervalSince(asked) < 2)
+        #expect(telegram.sent.first?.text.contains("silenced every rule on BTC") == true, "\(telegram.sent)")
+        stream.send(SIGTERM)
+        #expect(stream.waitForExit(timeout: 8) == 0, "\(stream.stderr)")
+        let state = try StateStore.load(path: rig.statePath)
+        #expect(state.silences.count == 1 && state.control.answers.isEmpty && state.control.offsets["telegram"] != nil)
+        #expect(!state.prices.isEmpty, "the stream's own state kept beside the chat's")
+    }
 }
