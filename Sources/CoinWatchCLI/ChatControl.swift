@@ -29,7 +29,7 @@ enum ChatControl {
             ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
                         http: context.transport, sleeper: context.sleeper,
                         now: { clock.now().timeIntervalSince1970 },
-                        auditPath: ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
+                        auditPath: rules.controlLog ?? ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
         }
     }
 

@@ -84,16 +84,19 @@ package final class ControlSide: @unchecked Sendable {
     /// again and the commands redone, so a concurrent edit is never lost.
     private func apply(_ messages: [ControlMessage], from offset: String?, to next: String) {
         for _ in 0..<3 {
-            let result = Mutex<ControlReceiver.Outcome?>(nil)
+            let result = Mutex<Applied>(.skipped)
             do {
                 try store.update { [self] state in result.withLock { $0 = self.receive(messages, from: offset, to: next, state: &state) } }
             } catch {
                 err("coinwatch: control: \(error.message)\n")
                 return
             }
-            let outcome = result.withLock { $0 }
-            guard let outcome else { return }
-            if outcome == Self.conflict { continue }
+            let outcome: ControlReceiver.Outcome
+            switch result.withLock({ $0 }) {
+            case .skipped: return
+            case .conflict: continue
+            case .done(let done): outcome = done
+            }
             for line in outcome.errors { err(line + "\n") }
             if !outcome.audit.isEmpty {
                 do {
@@ -109,11 +112,20 @@ package final class ControlSide: @unchecked Sendable {
         err("coinwatch: control: rules.json kept changing while a command edited it; the command will be read again\n")
     }
 
+    /// What one try at applying a read came to.
+    private enum Applied: Sendable {
+        case done(ControlReceiver.Outcome)
+        /// Another process moved the offset (it answered them), or rules.json cannot be read: nothing written.
+        case skipped
+        /// rules.json changed between its read and the rewrite: nothing written, try again.
+        case conflict
+    }
+
     /// Under the lock (or on `stream`'s loop): applies `messages` to `state` unless another process moved the
-    /// offset meanwhile; rules.json is written here, before the state (nil: nothing to do, or `conflict`).
+    /// offset meanwhile; rules.json is written here, before the state.
     private func receive(_ messages: [ControlMessage], from offset: String?, to next: String,
-                         state: inout StateDocument) -> ControlReceiver.Outcome? {
-        guard state.control.offsets[link.transport] == offset else { return nil }
+                         state: inout StateDocument) -> Applied {
+        guard state.control.offsets[link.transport] == offset else { return .skipped }
         let bytes: [UInt8]
         let rules: RulesFile
         do {
@@ -121,7 +133,7 @@ package final class ControlSide: @unchecked Sendable {
             rules = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, unavailableSinks: true).rules
         } catch {
             err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
-            return nil
+            return .skipped
         }
         var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
         let chat = (link.transport == "telegram" ? rules.control?.telegram : rules.control?.matrix) ?? link.chat
@@ -131,19 +143,12 @@ package final class ControlSide: @unchecked Sendable {
             do {
                 try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
             } catch {
-                return Self.conflict
+                return .conflict
             }
         }
         state = input.state
-        return outcome
+        return .done(outcome)
     }
-
-    /// A marker outcome: rules.json changed between its read and the rewrite.
-    private static let conflict: ControlReceiver.Outcome = {
-        var outcome = ControlReceiver.Outcome()
-        outcome.errors = ["\u{0}conflict"]
-        return outcome
-    }()
 
     /// Sends this link's queued answers that are due, oldest first: one a second per chat; a 429 holds the
     /// chat until its `retry_after`; a network error or 5xx retries with backoff; another 4xx drops the

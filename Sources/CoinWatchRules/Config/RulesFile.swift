@@ -30,6 +30,8 @@ package struct RulesFile: Sendable, Equatable {
     package var heartbeat: HeartbeatConfig?
     /// `control`: the chats that may manage coinwatch (SPEC §13); nil when rules.json has none.
     package var control: ControlConfig?
+    /// `control_log`: the audit log of commands from chat (absolute); nil: `control.jsonl` beside the state.
+    package var controlLog: String?
 
     package init(path: String) { self.path = path }
 

@@ -19,7 +19,7 @@ package struct RulesValidator {
     package static let maxFileBytes = 1 << 20
 
     package static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
-                               "heartbeat", "control"]
+                               "heartbeat", "control", "control_log"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -125,6 +125,9 @@ package struct RulesValidator {
                 config.controlButtons = true
                 result.sinks[name] = .webhook(config)
             }
+        }
+        if let node = top["control_log"] {
+            result.controlLog = filePath(node, path: "control_log")
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)

@@ -14,11 +14,11 @@ import Testing
         let telegram: TelegramStandIn
         let flow: BinaryFlow
 
-        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#) throws {
+        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, extra: String = "") throws {
             telegram = try TelegramStandIn()
             flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
                                   sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.sinkURL)", "chat_id": 42}}"#,
-                                  extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"#)
+                                  extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"# + extra)
             flow.market.set("bitcoin", price: 90)
             flow.market.set("ethereum", price: 3_000)
             flow.market.set("solana", price: 150)
@@ -50,6 +50,16 @@ import Testing
         #expect(rig.telegram.sent.count == 1, "answered once")
         #expect(rig.telegram.offsets.last == update + 1, "the next read starts after it")
         #expect(!run.stderr.contains(rig.telegram.token) && !rig.audit.joined().contains(rig.telegram.token))
+    }
+
+    @Test func controlLogNamesTheAuditLogRelativeToRulesJSON() throws {
+        let rig = try Rig(extra: #", "control_log": "audit/chat.jsonl""#)
+        rig.telegram.message("/help", from: Self.user)
+        #expect(try rig.pass().status == 0)
+        let lines = (rig.flow.dir.read("audit/chat.jsonl") ?? "").split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(#""command":"/help""#))
+        #expect(TempDir.mode(rig.flow.dir.file("audit/chat.jsonl")) == 0o600)
+        #expect(rig.flow.dir.read("control.jsonl") == nil)
     }
 
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {

@@ -27,6 +27,16 @@ import Testing
         #expect(control.telegram?.role(of: "6") == ControlRole.none)
     }
 
+    @Test func controlLogIsAFilePathAndOnlyTheTelegramControlSinkCarriesButtons() throws {
+        #expect(RulesFixture.errors("{\(Self.sinks), \"control_log\": \"\"}", at: "control_log", containing: "expected a file path").count == 1)
+        let rules = try #require(RulesFixture.rules(Self.document(#"{"telegram": {"sink": "phone"}}"#)))
+        guard case .webhook(let phone)? = rules.sinks["phone"], case .webhook(let team)? = rules.sinks["team"] else {
+            Issue.record("sinks")
+            return
+        }
+        #expect(phone.controlButtons && !team.controlButtons)
+    }
+
     @Test func unknownKeysGetDidYouMean() {
         #expect(RulesFixture.errors(Self.document(#"{"telegrm": {"sink": "phone"}}"#), at: "control",
                                     containing: "Did you mean 'telegram'?").count == 1)
