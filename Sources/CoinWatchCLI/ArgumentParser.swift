@@ -19,7 +19,7 @@ package enum ArgumentParser {
 
     static let everyCommand = Set(Arguments.Command.allCases)
     /// The commands that print data, so take `--json` (SPEC §1): all but `completion` and `init`.
-    static let dataCommands = everyCommand.subtracting([.completion, .`init`])
+    static let dataCommands = everyCommand.subtracting([.completion, .`init`, .control])
     /// The commands that may send an HTTP request, so take `-v`.
     static let requestingCommands = everyCommand.subtracting([.completion, .state, .silence, .log])
 

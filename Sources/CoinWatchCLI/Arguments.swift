@@ -4,7 +4,7 @@ import CoinWatchMarket
 package struct Arguments: Sendable, Equatable {
     /// The subcommands coinwatch knows.
     package enum Command: String, Sendable, CaseIterable {
-        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch, log
+        case run, check, state, notify, search, show, trending, favorites, backtest, stream, completion, silence, outbox, explain, `init`, watch, log, control
     }
 
     package var command: Command = .run

@@ -61,6 +61,7 @@ package enum CLI {
         case .`init`: return InitCommand.run(context)
         case .watch: return WatchCommand.run(context)
         case .log: return LogCommand.run(context)
+        case .control: return ControlDaemonCommand.run(context)
         }
     }
 }

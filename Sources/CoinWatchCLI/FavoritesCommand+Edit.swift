@@ -157,12 +157,9 @@ extension FavoritesCommand {
     private static func save(_ source: Source, context: CommandContext) -> ExitCode? {
         let path = context.rulesPath
         let bytes = source.editor.edited(source.bytes)
-        do {
-            _ = try RulesLoader.parse(bytes: bytes, path: path, environment: context.environmentWithPlaceholders)
-        } catch {
-            if case .invalid(_, let diagnostics) = error {
-                for diagnostic in diagnostics where diagnostic.severity == .error { context.io.err("\(diagnostic.description)\n") }
-            }
+        let errors = RulesEdit.errors(in: bytes, path: path, environment: context.environmentWithPlaceholders)
+        if !errors.isEmpty {
+            for diagnostic in errors { context.io.err("\(diagnostic.description)\n") }
             context.io.err("coinwatch: the edit would make \(path) invalid (positions above are in the edited text); the file was not changed\n")
             return .dataError
         }

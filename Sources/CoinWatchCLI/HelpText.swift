@@ -46,6 +46,7 @@ package enum HelpText {
         case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]
         case .silence: return ["coinwatch silence add big-mover --for 2h --comment 'earnings day'", "coinwatch silence expire 3f2a9c01"]
         case .log: return ["coinwatch log --since 1d --coin btc", "coinwatch log --limit 20 --follow"]
+        case .control: return ["coinwatch control", "coinwatch control -v --rules /etc/coinwatch/rules.json"]
         }
     }
 
@@ -69,6 +70,7 @@ package enum HelpText {
         case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; with a holding's value, cost and P&L; a live view on a terminal (q quit, s sort, / filter, r refresh, arrows select, Enter the coin's chart, a add a favorite by search), printed once with --once, --json or off a terminal. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         case .log: return "Past alerts from the rules' first file sink (or --file), oldest first, one line each (local time, rule, coin, status, message), filtered by time, rule, coin and status; --follow keeps printing new ones across log rotation; --json prints the records."
+        case .control: return "Answer commands from the Telegram and Matrix chats in rules.json's control (/price, /silence, /alert, ...) and run no passes: a daemon beside cron's --once passes. Loop mode and stream answer them too, --once passes at their start; the audit log is control.jsonl beside the state. SIGINT/SIGTERM exit 0."
         }
     }
 
@@ -106,6 +108,7 @@ package enum HelpText {
         case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
         case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
         case .log: return "coinwatch log [--since <dur|time>] [--rule <id>] [--coin <coin>] [--status <s>] [--limit <n>] [--follow] [--file <path>] [--json]"
+        case .control: return "coinwatch control [-v] [--rules <path>] [--state <path>]"
         }
     }
 }

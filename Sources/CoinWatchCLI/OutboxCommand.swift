@@ -32,7 +32,7 @@ enum OutboxCommand {
     }
 
     /// The entry's id as shown.
-    static func id(_ entry: OutboxEntry) -> String { String(StableHash.hex([entry.sink, entry.key]).prefix(idLength)) }
+    static func id(_ entry: OutboxEntry) -> String { entry.shownID }
 
     /// What keeps `entry` waiting: quiet hours or a retry.
     static func heldBy(_ entry: OutboxEntry) -> String { entry.held ? "quiet hours" : "retry" }

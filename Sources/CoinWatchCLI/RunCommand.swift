@@ -17,6 +17,7 @@ enum RunCommand {
         if context.arguments.once {
             // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
             CommandGroups.endWithSignals()
+            ChatControl.answerOnce(context, rules: rules)
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
         let waiter: SignalWaiter
@@ -26,6 +27,7 @@ enum RunCommand {
             context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
             return .failure
         }
+        ChatControl.startBeside(context, rules: rules)
         nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
         return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
             defer { baseline = false }

@@ -8,7 +8,7 @@ import CoinWatchState
 enum SilenceCommand {
     static let actions = ["add", "list", "expire"]
     /// The longest silence: one year (seconds).
-    static let longest: Double = 366 * 86_400
+    static let longest = Silence.longest
 
     static func run(_ context: CommandContext) -> ExitCode {
         let positionals = context.arguments.positionals
@@ -80,7 +80,7 @@ enum SilenceCommand {
         do {
             let silence = try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { state in
                 state.silences.removeAll { $0.until <= now }
-                let silence = Silence(id: newID(target: target, now: now, taken: Set(state.silences.map(\.id))),
+                let silence = Silence(id: Silence.newID(target: target, now: now, taken: Set(state.silences.map(\.id))),
                                       target: target, until: now + seconds, created: now, comment: comment)
                 state.silences.append(silence)
                 return silence
@@ -88,7 +88,7 @@ enum SilenceCommand {
             if context.arguments.json {
                 context.io.out(json(silence) + "\n")
             } else if !context.arguments.quiet {
-                context.io.out("\(silence.id)  silenced \(described(target, rules: rules)) until "
+                context.io.out("\(silence.id)  silenced \(SilenceTarget.described(target, rules: rules)) until "
                                + "\(TimeText.clock(silence.until, local: true, withDate: true)) (\(TimeText.duration(seconds)))\n")
             }
             return .success
@@ -152,24 +152,8 @@ enum SilenceCommand {
         }
     }
 
-    /// What a silence of `target` holds back, in words: `rule btc-100k (1 coin)`, `every rule on
-    /// bitcoin`, `rule big-mover on solana`, `every rule on every coin`.
-    static func described(_ target: String, rules: RulesFile) -> String {
-        switch Silence.Target(target) {
-        case .everything: return "every rule on every coin"
-        case .name(let name):
-            if let rule = rules.rules.first(where: { $0.id == name }) {
-                let coins = rule.coin == "*" ? rules.favorites.count : 1
-                return "rule \(shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
-            }
-            return "every rule on \(shown(name))"
-        case .pair(let rule, let coin):
-            return "rule \(shown(rule)) on \(coin == "*" ? "every coin" : shown(coin))"
-        }
-    }
-
     /// User text on one line without control characters, for the terminal.
-    static func shown(_ text: String) -> String { BodySummary.oneLine(Array(text.utf8), html: false) }
+    static func shown(_ text: String) -> String { SilenceTarget.shown(text) }
 
     /// One silence as a JSON object.
     static func json(_ silence: Silence) -> String {
@@ -182,13 +166,4 @@ enum SilenceCommand {
         return o.text
     }
 
-    /// Eight hex digits from the target and the time, not among `taken`.
-    static func newID(target: String, now: Double, taken: Set<String>) -> String {
-        var salt = 0
-        while true {
-            let id = String(StableHash.hex([target, JSONOut.number(now), String(salt)]).prefix(8))
-            if !taken.contains(id) { return id }
-            salt += 1
-        }
-    }
 }

@@ -64,6 +64,8 @@ enum StreamCommand {
         if let text = context.io.environment["COINWATCH_STREAM_IDLE"], let seconds = Double(text), seconds > 0, seconds.isFinite {
             loop.idleTimeout = seconds
         }
+        // The chat side answers beside the feeds; stream holds the lock, so its changes go through the loop.
+        ChatControl.startBeside(context, rules: rules, mailbox: session.control)
         return loop.run()
     }
 }

@@ -49,6 +49,9 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         alerts.count == 1 ? alerts[0].id : StableHash.hex(["group"] + alerts.map(\.id))
     }
 
+    /// The id `outbox list` shows and `outbox drop` takes: 12 hex digits of the sink and the key.
+    package var shownID: String { String(StableHash.hex([sink, key]).prefix(12)) }
+
     /// `sink`, `alerts` and `queued_at` required; the counts and `held` default to 0 and false.
     package static let fields = StateFields<OutboxEntry>(blank: OutboxEntry(sink: "", alerts: [], queuedAt: 0), [
         .required("sink", \.sink, .string),

@@ -34,6 +34,8 @@ package struct StateDocument: Codable, Sendable, Equatable, StateRecord {
     /// File sink path → JSON Lines records not yet appended whole (write-ahead, like the outbox): saved
     /// before they are written, removed once they are, appended on the next pass after a kill or a failure.
     package var fileSpool: [String: [String]] = [:]
+    /// The chat side (SPEC §13): offsets, answers waiting, unknown senders reported.
+    package var control = ControlState()
 
     package init() {}
 
@@ -63,6 +65,7 @@ package struct StateDocument: Codable, Sendable, Equatable, StateRecord {
         .defaulted("windows", \.memory.windows, .dictionary(.record), default: [:], omittedWhenDefault: true),
         .optional("last_pass", \.lastPass, .number),
         .defaulted("file_spool", \.fileSpool, .dictionary(.array(.string)), default: [:]),
+        .defaulted("control", \.control, .record, default: ControlState(), omittedWhenDefault: true),
     ])
 
     /// Forgets every pair of rule `id` (`coinwatch state reset --rule ID`); returns how many.

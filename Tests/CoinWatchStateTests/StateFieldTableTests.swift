@@ -22,6 +22,22 @@ import Testing
         return doc
     }
 
+    /// The chat side's section with every field set (`document()` keeps the bytes written before it).
+    static func control() -> ControlState {
+        var control = ControlState()
+        control.offsets["telegram"] = "17"
+        control.answers = [controlAnswer()]
+        control.unknown["telegram:99"] = 1_800_000_000
+        return control
+    }
+
+    static func controlAnswer() -> ControlAnswer {
+        var answer = ControlAnswer(transport: "telegram", chat: "42", text: "BTC $100,000", key: "telegram:16", queuedAt: 1_800_000_000)
+        answer.attempts = 2
+        answer.notBefore = 1_800_000_001
+        return answer
+    }
+
     static func alert() -> Alert {
         var alert = Alert(id: "a1", time: 1_800_000_000, rule: "r", coin: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "usd",
                           condition: "crosses_above", threshold: 100_000, price: 100_250.5, previous: 99_000,
@@ -155,7 +171,11 @@ import Testing
     }
 
     @Test func everyFieldOfEveryStateRecordIsWrittenAndReadByItsOneTable() throws {
-        try everyFieldIsWrittenAndRead(Self.document())
+        var withControl = Self.document()
+        withControl.control = Self.control()
+        try everyFieldIsWrittenAndRead(withControl)
+        try everyFieldIsWrittenAndRead(Self.control())
+        try everyFieldIsWrittenAndRead(Self.controlAnswer())
         try everyFieldIsWrittenAndRead(Self.pair())
         try everyFieldIsWrittenAndRead(PriceSeries(firstSeen: 10, coveredFrom: 20, points: [PricePoint(time: 30, price: 1.5)]))
         try everyFieldIsWrittenAndRead(Self.outboxEntry())

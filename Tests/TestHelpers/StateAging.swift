@@ -37,6 +37,11 @@ enum StateAging {
             doc.silences[index].until -= seconds
             doc.silences[index].created -= seconds
         }
+        for index in doc.control.answers.indices {
+            doc.control.answers[index].queuedAt -= seconds
+            doc.control.answers[index].notBefore = doc.control.answers[index].notBefore.map { $0 - seconds }
+        }
+        doc.control.unknown = doc.control.unknown.mapValues { $0 - seconds }
         try StateStore.save(doc, to: path)
     }
 }

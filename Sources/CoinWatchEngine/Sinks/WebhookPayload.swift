@@ -60,7 +60,8 @@ package enum WebhookPayload {
         case .telegram:
             let chat = config.chatID ?? ""
             let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
-            return Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(telegramHTML(lines))),\"parse_mode\":\"HTML\"}",
+            let markup = config.controlButtons ? ControlButtons.markup(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
+            return Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(telegramHTML(lines))),\"parse_mode\":\"HTML\"\(markup)}",
                            contentType: json, headers: [])
         case .ntfy:
             return Message(body: text, contentType: "text/plain; charset=utf-8", headers: NtfyHeaders.make(for: lines.map(\.alert)))

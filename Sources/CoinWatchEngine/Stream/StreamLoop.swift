@@ -108,6 +108,7 @@ package final class StreamLoop {
             let wait = buffered ? 0 : Int32(max(0, min(1, due - now)) * 1000)
             _ = poll(&descriptors, nfds_t(descriptors.count), wait)
             session.collectDeliveries()
+            session.serveControl()
             var index = 2
             for connection in connections {
                 guard let client = connection.client else { continue }

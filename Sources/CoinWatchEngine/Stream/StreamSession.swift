@@ -64,6 +64,8 @@ package final class StreamSession {
     private var listsDue: Double? = -.infinity
     /// `--baseline`: the first lists fetched are recorded without notifying.
     package var baselineLists = false
+    /// The chat side's changes to the state (SPEC §13), applied by the loop (`serveControl`).
+    package private(set) lazy var control = ControlMailbox(wake: sending.wake)
 
     package init(rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery, state: StateDocument, statePath: String,
          dryRun: Bool, io: IO, clock: any WallClock) {
@@ -292,6 +294,18 @@ package final class StreamSession {
     func collectDeliveries() {
         merge(sending.collect(into: &state.outbox))
         dispatch()
+    }
+
+    /// Applies what the chat side handed over and writes the state at once (its answers are sent only after).
+    func serveControl() {
+        control.serve(&state) { (state: StateDocument) -> StateError? in
+            do throws(StateError) {
+                try StateStore.save(state, to: statePath)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits; what

@@ -13,7 +13,7 @@ package struct FavoritesEditor {
     }
 
     /// The document being edited.
-    private(set) var root: JSONNode
+    package private(set) var root: JSONNode
     private let environment: [String: String]
     /// The edits made, to replay on the file's bytes (`edited(_:)`).
     private var appended: [String] = []

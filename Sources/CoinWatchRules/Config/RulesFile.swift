@@ -30,6 +30,10 @@ package struct RulesFile: Sendable, Equatable {
     package var sinkOrder: [String] = ["stdout"]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     package var heartbeat: HeartbeatConfig?
+    /// `control`: the chats that may manage coinwatch (SPEC §13); nil when rules.json has none.
+    package var control: ControlConfig?
+    /// `control_log`: the audit log of commands from chat (absolute); nil: `control.jsonl` beside the state.
+    package var controlLog: String?
 
     package init(path: String) { self.path = path }
 
@@ -151,6 +155,8 @@ package struct WebhookConfig: Sendable, Equatable {
     package var caFile: String?
     /// `chart`: each alert carries an image of its coin's price over this range (SPEC §12); nil: none.
     package var chart: ChartRange?
+    /// A Telegram sink whose chat is under `control`: its alerts carry the buttons `Silence 1h`, `Silence 24h`, `Chart`.
+    package var controlButtons = false
 
     package init(url: String, format: Format) {
         self.url = url

@@ -27,6 +27,11 @@ package enum RulesFileWriter {
         case .write(let detail, _)?: failure = detail
         case nil: break
         }
+        // The check and the rename under an exclusive lock on the file they replace: two coinwatch edits
+        // (`favorites add`, a chat's `/alert`) never both pass the check, so neither loses the other's change.
+        let held = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        defer { if held >= 0 { close(held) } }
+        if held >= 0 { while flock(held, LOCK_EX) != 0 && errno == EINTR {} }
         if failure == nil, case .bytes(let current) = POSIXFile.readWhole(target), current != expected {
             failure = "it changed while coinwatch was editing it; run the command again"
         }

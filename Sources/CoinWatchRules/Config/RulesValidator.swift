@@ -18,8 +18,8 @@ package struct RulesValidator {
     /// The largest file, in bytes (1 MiB).
     package static let maxFileBytes = 1 << 20
 
-    static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
-                               "heartbeat", "listing_interval"]
+    package static let topLevelKeys = ["$schema", "vs_currency", "interval", "providers", "favorites", "defaults", "rules", "sinks", "holdings",
+                               "heartbeat", "listing_interval", "control", "control_log"]
 
     /// The file as the user named it, for diagnostics.
     let file: String
@@ -120,6 +120,17 @@ package struct RulesValidator {
         }
         if let node = top["heartbeat"] {
             result.heartbeat = validateHeartbeat(node, path: "heartbeat")
+        }
+        if let node = top["control"] {
+            result.control = validateControl(node, path: "control", sinks: top["sinks"])
+            // Alerts to the Telegram chat under control carry its buttons (SPEC §13).
+            if let name = result.control?.telegram?.sink, case .webhook(var config)? = result.sinks[name], config.format == .telegram {
+                config.controlButtons = true
+                result.sinks[name] = .webhook(config)
+            }
+        }
+        if let node = top["control_log"] {
+            result.controlLog = filePath(node, path: "control_log")
         }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)

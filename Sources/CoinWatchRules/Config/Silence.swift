@@ -2,6 +2,9 @@ import CoinWatchSupport
 /// A silence (SPEC §11): the pairs it covers are evaluated as usual but notify nothing until it
 /// ends. Kept in the state's `silences` section; an ended silence is pruned.
 package struct Silence: Codable, Sendable, Equatable, StateRecord {
+    /// The longest a silence may last: 366 days.
+    package static let longest: Double = 366 * 86_400
+
     /// Short stable id, shown by `silence list` and taken by `silence expire`.
     package var id: String
     /// A rule id, a favorite, `RULE:COIN` or `*`.
@@ -30,6 +33,16 @@ package struct Silence: Codable, Sendable, Equatable, StateRecord {
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+
+    /// Eight hex digits from the target and the time, not among `taken`.
+    package static func newID(target: String, now: Double, taken: Set<String>) -> String {
+        var salt = 0
+        while true {
+            let id = String(StableHash.hex([target, JSONOut.number(now), String(salt)]).prefix(8))
+            if !taken.contains(id) { return id }
+            salt += 1
+        }
+    }
 
     /// Whether it covers the pair of rule `rule` and coin `coin` (as written in rules.json).
     package func covers(rule: String, coin: String) -> Bool {

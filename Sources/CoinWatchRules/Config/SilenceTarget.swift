@@ -1,3 +1,4 @@
+import CoinWatchTransport
 /// Checks a silence target against rules.json: a rule id, a favorite, `RULE:COIN` (the rule must
 /// cover the coin) or `*`.
 package enum SilenceTarget {
@@ -26,4 +27,23 @@ package enum SilenceTarget {
             return nil
         }
     }
+
+    /// What a silence of `target` holds back, in words: `rule btc-100k (1 coin)`, `every rule on
+    /// bitcoin`, `rule big-mover on solana`, `every rule on every coin`.
+    package static func described(_ target: String, rules: RulesFile) -> String {
+        switch Silence.Target(target) {
+        case .everything: return "every rule on every coin"
+        case .name(let name):
+            if let rule = rules.rules.first(where: { $0.id == name }) {
+                let coins = rule.coin == "*" ? rules.favorites.count : 1
+                return "rule \(SilenceTarget.shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
+            }
+            return "every rule on \(SilenceTarget.shown(name))"
+        case .pair(let rule, let coin):
+            return "rule \(SilenceTarget.shown(rule)) on \(coin == "*" ? "every coin" : SilenceTarget.shown(coin))"
+        }
+    }
+
+    /// User text on one line without control characters.
+    package static func shown(_ text: String) -> String { BodySummary.oneLine(Array(text.utf8), html: false) }
 }

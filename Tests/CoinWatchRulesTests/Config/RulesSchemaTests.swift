@@ -112,6 +112,10 @@ import Testing
          "sinks.chat.quiet_hours: late does not match"),
         (#"{"sinks": {"chat": {"type": "webhook", "format": "slack", "url": "https://x", "headers": {"X-A": 1}}}}"#,
          "sinks.chat.headers.X-A: expected string"),
+        (#"{"control": {"telegram": {"users": [1]}}}"#, "control.telegram: missing required key sink"),
+        (#"{"control": {"telegram": {"sink": "t", "users": ["1"]}}}"#, "control.telegram.users[0]: expected integer"),
+        (#"{"control": {"matrix": {"sink": "m", "admins": ["ana"]}}}"#, "control.matrix.admins[0]: ana does not match"),
+        (#"{"control": {"irc": {}}}"#, "control: unknown key irc"),
     ]
 
     @Test func invalidDocumentsFailTheSchemaWhereTheyAreWrong() throws {

@@ -1,0 +1,58 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the commands that run passes meet the chat side (SPEC §13): a `--once` pass answers what
+/// arrived since the last one at its start; loop mode, `stream` and `coinwatch control` long-poll each
+/// chat on a thread of its own, beside the passes or feeds, which it never holds up for longer than a
+/// state write.
+enum ChatControl {
+    /// Seconds one long poll waits for a message (Telegram allows 50; a message ends the wait at once).
+    static let longPoll: Double = 25
+    /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
+    static let retryPause: Double = 15
+
+    /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
+    /// a sink that cannot be used now is one line on stderr.
+    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> [ControlSide] {
+        guard rules.control != nil, !context.arguments.dryRun else { return [] }
+        let (links, problems) = ControlLink.links(for: rules)
+        for problem in problems { context.io.err("coinwatch: \(problem); no commands are read from it\n") }
+        let io = context.io
+        let clock = context.clock
+        let environment = context.environmentWithPlaceholders
+        let store = mailbox.map(ControlStore.init(mailbox:)) ?? ControlStore(path: context.statePath, lockTimeout: context.lockTimeout)
+        return links.map { link in
+            ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
+                        http: context.transport, sleeper: context.sleeper,
+                        now: { clock.now().timeIntervalSince1970 },
+                        auditPath: rules.controlLog ?? ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
+        }
+    }
+
+    /// `--once`: answers what arrived since the last pass, without waiting for more.
+    static func answerOnce(_ context: CommandContext, rules: RulesFile) {
+        for side in sides(context, rules: rules) { side.cycle(timeout: 0) }
+    }
+
+    /// Loop mode and `stream`: one thread per chat, long-polling until the process ends; an edit of
+    /// rules.json raises SIGHUP, so the loop or the stream re-reads it at once.
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
+        for side in sides(context, rules: rules, mailbox: mailbox) {
+            side.rulesChanged = { kill(getpid(), SIGHUP) }
+            _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
+        }
+    }
+
+    /// Cycles `side` for ever, pausing after a failed read.
+    static func run(_ side: ControlSide, sleeper: any Sleeper) {
+        while true {
+            // Not past the moment a held answer (a 429's retry_after) may go.
+            let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
+            if !side.cycle(timeout: wait) { sleeper.sleep(seconds: retryPause) }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+/// The read commands: answers from the recorded prices, the rules and the state.
+extension ControlHandler {
+    /// `/price COIN`: the last recorded price, its time and the 24h change when the record covers it.
+    static func price(_ coin: String, _ input: ControlInput) -> ControlReply {
+        let favorite: String
+        switch self.favorite(coin, input) {
+        case .success(let found): favorite = found
+        case .failure(let reply): return reply
+        }
+        return ControlReply(priceLine(favorite, input) ?? "\(favorite): no price recorded yet; it comes with the next pass")
+    }
+
+    /// "bitcoin (BTC): $97,000.00, 24h +2.10% (12:00 UTC)", or nil when no price is recorded.
+    static func priceLine(_ favorite: String, _ input: ControlInput) -> String? {
+        let vs = input.rules.vsCurrency
+        guard let series = input.state.prices[StateDocument.priceKey(coin: favorite, vs: vs)], let last = series.last else { return nil }
+        let symbol = input.state.memory.symbols[favorite].map { " (\($0.uppercased()))" } ?? ""
+        var line = "\(SilenceTarget.shown(favorite))\(symbol): \(NumberText.money(last.price, vs: vs))"
+        if let change = change24h(series) { line += ", 24h \(NumberText.percent(change))" }
+        return line + " (\(TimeText.iso(last.time)))"
+    }
+
+    /// Percent change from the last point at least 24 h before the newest to the newest, or nil.
+    static func change24h(_ series: PriceSeries) -> Double? {
+        guard let last = series.last, let then = series.points.last(where: { $0.time <= last.time - 86_400 }), then.price > 0 else { return nil }
+        return (last.price - then.price) / then.price * 100
+    }
+
+    /// `/chart COIN [RANGE]`: first, low, high and last over RANGE (text until chart images exist).
+    static func chart(_ coin: String, range: String?, _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
+        let favorite: String
+        switch self.favorite(coin, input) {
+        case .success(let found): favorite = found
+        case .failure(let reply): return reply
+        }
+        var seconds: Double = 86_400
+        if let range {
+            guard let parsed = try? DurationParser.parse(range), parsed > 0 else {
+                return ControlReply("'\(SilenceTarget.shown(range))' is not a range such as 24h or 7d. Usage: \(verb.usage)", outcome: "usage")
+            }
+            seconds = parsed
+        }
+        let vs = input.rules.vsCurrency
+        let points = (input.state.prices[StateDocument.priceKey(coin: favorite, vs: vs)]?.points ?? [])
+            .filter { $0.time >= input.now - seconds }
+        guard let first = points.first, let last = points.last else {
+            return ControlReply("\(favorite): no prices recorded in the last \(TimeText.duration(seconds))")
+        }
+        let prices = points.map(\.price)
+        let low = prices.min() ?? first.price
+        let high = prices.max() ?? first.price
+        let change = first.price > 0 ? " (\(NumberText.percent((last.price - first.price) / first.price * 100)))" : ""
+        return ControlReply("\(favorite), last \(TimeText.duration(seconds)): \(NumberText.money(first.price, vs: vs)) → "
+                            + "\(NumberText.money(last.price, vs: vs))\(change); low \(NumberText.money(low, vs: vs)), "
+                            + "high \(NumberText.money(high, vs: vs)); \(points.count) prices")
+    }
+
+    /// `/list`: each favorite's price line and its rules' states.
+    static func list(_ input: ControlInput) -> ControlReply {
+        guard !input.rules.favorites.isEmpty else { return ControlReply("no favorites; add one with /favorite add COIN") }
+        let lines = input.rules.favorites.map { favorite -> String in
+            var line = priceLine(favorite, input) ?? "\(SilenceTarget.shown(favorite)): no price yet"
+            let states = input.rules.rules.filter { $0.coin == favorite || $0.coin == "*" }.map { rule in
+                "\(rule.id) \(explanation(rule, coin: favorite, input).status)"
+            }
+            if !states.isEmpty { line += " — " + states.joined(separator: ", ") }
+            return line
+        }
+        return ControlReply(lines.joined(separator: "\n"))
+    }
+
+    /// `/rules`: id, coin and condition of each rule.
+    static func rules(_ input: ControlInput) -> ControlReply {
+        guard !input.rules.rules.isEmpty else { return ControlReply("no rules; add one with /alert COIN KIND VALUE") }
+        return ControlReply(input.rules.rules.map { rule in
+            var line = "\(rule.id): \(SilenceTarget.shown(rule.coin)) \(rule.condition.key)"
+            if let threshold = rule.condition.threshold { line += " \(NumberText.plain(threshold))" }
+            return line + (rule.enabled ? "" : " (disabled)")
+        }.joined(separator: "\n"))
+    }
+
+    /// `/explain RULE [COIN]`: each pair's status and what would make it notify next.
+    static func explain(_ id: String, coin: String?, _ input: ControlInput) -> ControlReply {
+        let ids = input.rules.rules.map(\.id)
+        guard let rule = input.rules.rules.first(where: { $0.id == id }) else {
+            return failed("no rule '\(SilenceTarget.shown(id))'.\(Suggestion.phrase(for: id, in: ids)) Send /rules for the list.")
+        }
+        var coins = rule.coin == "*" ? input.rules.favorites : [rule.coin]
+        if let coin {
+            guard let found = coins.first(where: { lookupKey($0) == lookupKey(coin) }) else {
+                return failed("rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))")
+            }
+            coins = [found]
+        }
+        let lines = coins.prefix(20).map { coin -> String in
+            let explained = explanation(rule, coin: coin, input)
+            return "\(rule.id) on \(SilenceTarget.shown(coin)): \(explained.status); \(explained.next)"
+        }
+        return ControlReply(lines.joined(separator: "\n") + (coins.count > 20 ? "\n… and \(coins.count - 20) more coins" : ""))
+    }
+
+    /// The pair's explanation from its state (no fresh quote: `explain` on the command line fetches one).
+    static func explanation(_ rule: Rule, coin: String, _ input: ControlInput) -> PairExplanation {
+        var policy = NotifyPolicy(rule: rule, defaults: input.rules.defaults)
+        policy.silencedUntil = SilenceIndex(input.state.silences, now: input.now).until(rule: rule.id, coin: coin)
+        let pair = input.state.pairs[StateDocument.pairKey(rule: rule.id, coin: coin)] ?? PairState()
+        return PairExplanation(pair: pair, policy: policy, condition: rule.condition, rearm: rule.rearm, enabled: rule.enabled,
+                               expiresAt: rule.expires?.timeIntervalSince1970, outcome: nil, now: input.now)
+    }
+
+    /// `/silences`: id, target, until and comment of each silence in force.
+    static func silences(_ input: ControlInput) -> ControlReply {
+        let active = input.state.silences.filter { $0.until > input.now }
+        guard !active.isEmpty else { return ControlReply("no silences in force") }
+        return ControlReply(active.map { silence in
+            "\(silence.id) \(SilenceTarget.shown(silence.target)) until \(TimeText.iso(silence.until))"
+                + (silence.comment.map { " — " + SilenceTarget.shown($0) } ?? "")
+        }.joined(separator: "\n"))
+    }
+
+    /// `/outbox`: each waiting message, its sink, alerts, attempts and last error (secrets scrubbed).
+    static func outbox(_ input: ControlInput) -> ControlReply {
+        guard !input.state.outbox.isEmpty else { return ControlReply("the outbox is empty") }
+        let scrubber = SecretScrubber(sinks: input.rules.sinks)
+        return ControlReply(input.state.outbox.map { entry in
+            let alerts = entry.alerts.map { "\($0.rule)/\($0.coin)" }.joined(separator: ", ")
+            return "\(entry.shownID) → \(entry.sink): \(alerts); \(entry.attempts) attempts"
+                + (entry.lastError.map { "; " + SilenceTarget.shown(scrubber.scrub($0.text).text) } ?? "")
+        }.joined(separator: "\n"))
+    }
+
+    /// `/log [N]`: the last N notifications (rule, coin, time), newest first.
+    static func log(_ count: String?, _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
+        var limit = 10
+        if let count {
+            guard let n = Int(count), n > 0 else { return usage(verb) }
+            limit = min(n, maxLog)
+        }
+        var fired: [(key: String, time: Double)] = []
+        for (key, pair) in input.state.pairs {
+            if let time = pair.lastNotified { fired.append((key, time)) }
+        }
+        guard !fired.isEmpty else { return ControlReply("no alerts yet") }
+        fired.sort { $0.time != $1.time ? $0.time > $1.time : $0.key < $1.key }
+        return ControlReply(fired.prefix(limit).map { item in
+            let parts = item.key.split(separator: "|", maxSplits: 1).map(String.init)
+            let pair = parts.count == 2 ? "\(parts[0]) on \(parts[1])" : item.key
+            return "\(TimeText.iso(item.time)) \(SilenceTarget.shown(pair))"
+        }.joined(separator: "\n"))
+    }
+}

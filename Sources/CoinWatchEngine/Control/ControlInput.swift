@@ -1,0 +1,25 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+/// What a command handler reads (SPEC §13): rules.json (loaded, and as bytes for edits), the state and the time.
+package struct ControlInput: Sendable {
+    package var rules: RulesFile
+    /// rules.json as read, for edits that rewrite it.
+    package var rulesBytes: [UInt8]
+    /// The environment rules.json is validated with (unset `${NAME}`s given placeholders).
+    package var environment: [String: String]
+    package var state: StateDocument
+    /// Seconds since 1970.
+    package var now: Double
+    /// The key of the message being answered (`telegram:<update_id>`): `/alert` names its rule after it, so a
+    /// command read again after a kill adds nothing twice. nil: the first free `chat-N`.
+    package var key: String?
+
+    package init(rules: RulesFile, rulesBytes: [UInt8], environment: [String: String], state: StateDocument, now: Double) {
+        self.rules = rules
+        self.rulesBytes = rulesBytes
+        self.environment = environment
+        self.state = state
+        self.now = now
+    }
+}

@@ -1,0 +1,94 @@
+import CoinWatchSupport
+import CoinWatchRules
+import CoinWatchState
+/// What one read of a control chat does to the state (SPEC §13), pure: each message from the sink's
+/// chat and a known sender is answered (`ControlHandler`), its state edit applied and its answer queued;
+/// the offset advances past every message read, all in the one state the caller then writes. A
+/// rules.json edit is returned to be written (before that state write) with `RulesFileWriter.replace`.
+package enum ControlReceiver {
+    /// The outcome besides the state: rules.json to write, audit lines, stderr lines.
+    package struct Outcome: Sendable, Equatable {
+        /// rules.json's new bytes and the bytes they replace, when an admin edited it.
+        package var rules: (bytes: [UInt8], expected: [UInt8])?
+        /// `control.jsonl` lines: time, transport, chat, user, command, outcome.
+        package var audit: [String] = []
+        /// Lines for stderr (an unknown sender, at most once an hour each).
+        package var errors: [String] = []
+        /// Telegram button presses to acknowledge (`answerCallbackQuery`) once the state is written: id, answer.
+        package var callbacks: [(id: String, text: String)] = []
+
+        package static func == (a: Outcome, b: Outcome) -> Bool {
+            a.rules?.bytes == b.rules?.bytes && a.rules?.expected == b.rules?.expected && a.audit == b.audit && a.errors == b.errors
+                && a.callbacks.map(\.id) == b.callbacks.map(\.id)
+        }
+    }
+
+    /// Seconds between two stderr lines about the same unknown sender.
+    static let unknownEvery: Double = 3_600
+
+    /// Handles `messages` read from `transport` with `chat`'s config, the sink's chat id `sinkChat`, and moves
+    /// `input.state`'s offset of that transport to `offset`. `input.state` is the state to write afterwards.
+    /// A longer answer than `limit` is queued as several messages (keys `KEY-1`, `KEY-2`, …), sent a second apart.
+    package static func receive(_ messages: [ControlMessage], offset: String, transport: String, chat: ControlChat, sinkChat: String,
+                               limit: TextLimit = TextLimit(4096, .utf16), input: inout ControlInput) -> Outcome {
+        var outcome = Outcome()
+        var replies: [(key: String, text: String)] = []
+        let original = input.rulesBytes
+        for message in messages where message.chat == sinkChat {
+            let role = chat.role(of: message.sender)
+            guard role != .none else {
+                let seen = "\(transport):\(message.sender)"
+                if input.state.control.unknown[seen].map({ input.now - $0 >= unknownEvery }) ?? true {
+                    input.state.control.unknown[seen] = input.now
+                    outcome.errors.append("coinwatch: control: ignored a message from unknown \(transport) sender "
+                                          + "\(SilenceTarget.shown(message.sender)); add it to control.\(transport).users or admins to let it command")
+                }
+                continue
+            }
+            guard let command = ControlCommand(message.text) else { continue }
+            input.key = message.key
+            let reply = ControlHandler.handle(command, role: role, input: input)
+            input.key = nil
+            if let callback = message.callbackID { outcome.callbacks.append((callback, reply.answer)) }
+            switch reply.edit {
+            case .rewriteRules(let bytes, _)?:
+                if let loaded = try? RulesLoader.parse(bytes: bytes, path: input.rules.path, environment: input.environment) {
+                    input.rules = loaded.rules
+                    input.rulesBytes = bytes
+                    outcome.rules = (bytes, original)
+                }
+            case let edit?:
+                edit.apply(to: &input.state, now: input.now)
+            case nil:
+                break
+            }
+            replies.append((message.key, reply.answer))
+            var record = JSONOut()
+            record.add("time", TimeText.iso(input.now))
+            record.add("transport", transport)
+            record.add("chat", message.chat)
+            record.add("user", message.sender)
+            record.add("command", command.text)
+            record.add("outcome", reply.outcome)
+            outcome.audit.append(record.text)
+        }
+        queue(replies, chat: sinkChat, transport: transport, limit: limit, state: &input.state, now: input.now)
+        input.state.control.offsets[transport] = offset
+        let stale = input.state.control.unknown.filter { input.now - $0.value >= unknownEvery }.map(\.key)
+        for key in stale { input.state.control.unknown[key] = nil }
+        return outcome
+    }
+
+    /// Queues the answers of one read as one message (a blank line between them: the chat gets one message a
+    /// second at most), split where it is longer than `limit` into parts keyed `KEY-1`, `KEY-2`, …, where KEY
+    /// is the first command's.
+    static func queue(_ replies: [(key: String, text: String)], chat: String, transport: String, limit: TextLimit,
+                      state: inout StateDocument, now: Double) {
+        guard let key = replies.first?.key else { return }
+        let parts = TextSplitter.split(replies.map(\.text).joined(separator: "\n\n"), limit: limit)
+        for (index, part) in parts.enumerated() {
+            state.control.answers.append(ControlAnswer(transport: transport, chat: chat, text: part,
+                                                       key: parts.count == 1 ? key : "\(key)-\(index + 1)", queuedAt: now))
+        }
+    }
+}

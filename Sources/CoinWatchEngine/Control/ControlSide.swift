@@ -1,0 +1,243 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+import CoinWatchState
+import Synchronization
+/// The chat side's cycle for one chat service (SPEC §13): read what arrived after the state's offset
+/// (long polling, no lock held), then under the state lock apply it in one state write — the offset
+/// advanced, each command's state edit, its answer queued (rules.json edits written just before) —
+/// then send the answers due, at most one a second per chat, 429's wait honoured.
+///
+/// A kill before the state write leaves the offset where it was, so the messages are read again; a kill
+/// after it leaves the answers queued, sent by the next cycle; a command is never acted on twice
+/// (`/alert` names its rule after the message, so even a rules.json written before a kill is not added to).
+package final class ControlSide: @unchecked Sendable {
+    package var link: ControlLink
+    /// The state: its file and lock, or `stream`'s loop.
+    package let store: ControlStore
+    package let rulesPath: String
+    package let environment: [String: String]
+    package let http: any HTTPTransport
+    package let sleeper: any Sleeper
+    package let now: @Sendable () -> Double
+    /// `control.jsonl`: one JSON line per command.
+    package let auditPath: String
+    /// Receives each stderr line (with its newline).
+    package let err: @Sendable (String) -> Void
+    /// Called after a command changed rules.json (a running loop or `stream` reloads it at once).
+    package var rulesChanged: @Sendable () -> Void = {}
+    /// Seconds of sending one cycle may spend before leaving the rest for the next.
+    package var sendBudget: Double = 20
+    /// The Matrix bot's own user id, asked once.
+    private var me: String?
+    /// The last failure reported, so a chat that stays down is one line, not one per cycle.
+    private var lastFailure: String?
+    /// Chat → when this process last sent it a message (one a second at most, across cycles).
+    private var lastSent: [String: Double] = [:]
+
+    package init(link: ControlLink, store: ControlStore, rulesPath: String, environment: [String: String],
+                 http: any HTTPTransport, sleeper: any Sleeper, now: @escaping @Sendable () -> Double, auditPath: String,
+                 err: @escaping @Sendable (String) -> Void) {
+        self.link = link
+        self.store = store
+        self.rulesPath = rulesPath
+        self.environment = environment
+        self.http = http
+        self.sleeper = sleeper
+        self.now = now
+        self.auditPath = auditPath
+        self.err = err
+    }
+
+    /// `control.jsonl` beside the state file (SPEC §13).
+    package static func defaultAuditPath(statePath: String) -> String {
+        POSIXFile.folder(of: statePath) + "/control.jsonl"
+    }
+
+    /// One cycle: first the answers still queued, then a read waiting up to `timeout` seconds, its commands
+    /// applied and answered. Returns false when the chat could not be read (the caller waits before the next).
+    @discardableResult
+    package func cycle(timeout: Double) -> Bool {
+        sendDue()
+        let offset: String?
+        do {
+            offset = try store.read().control.offsets[link.transport]
+        } catch {
+            report("coinwatch: control: \(error.message)")
+            return false
+        }
+        switch link.poll(offset: offset, timeout: timeout, http: http, me: &me) {
+        case .failure(let failure):
+            report("coinwatch: control: \(link.name): \(failure.message)")
+            return false
+        case .success(let read):
+            lastFailure = nil
+            guard let next = read.offset, next != offset || !read.messages.isEmpty else { return true }
+            apply(read.messages, from: offset, to: next)
+        }
+        sendDue()
+        return true
+    }
+
+    /// Applies `messages` read from `offset` in one state write (rules.json first when edited), unless another
+    /// process has moved the offset meanwhile (it answered them). A rules.json changed under the edit is read
+    /// again and the commands redone, so a concurrent edit is never lost.
+    private func apply(_ messages: [ControlMessage], from offset: String?, to next: String) {
+        for _ in 0..<3 {
+            let result = Mutex<Applied>(.skipped)
+            do {
+                try store.update { [self] state in result.withLock { $0 = self.receive(messages, from: offset, to: next, state: &state) } }
+            } catch {
+                err("coinwatch: control: \(error.message)\n")
+                return
+            }
+            let outcome: ControlReceiver.Outcome
+            switch result.withLock({ $0 }) {
+            case .skipped: return
+            case .conflict: continue
+            case .done(let done): outcome = done
+            }
+            for line in outcome.errors { err(line + "\n") }
+            if !outcome.audit.isEmpty {
+                do {
+                    try FileSink.append(outcome.audit, to: auditPath)
+                } catch {
+                    err("coinwatch: control: the audit log: \(error.message)\n")
+                }
+            }
+            for callback in outcome.callbacks { link.acknowledge(callback.id, text: callback.text, http: http) }
+            if outcome.rules != nil { rulesChanged() }
+            return
+        }
+        err("coinwatch: control: rules.json kept changing while a command edited it; the command will be read again\n")
+    }
+
+    /// What one try at applying a read came to.
+    private enum Applied: Sendable {
+        case done(ControlReceiver.Outcome)
+        /// Another process moved the offset (it answered them), or rules.json cannot be read: nothing written.
+        case skipped
+        /// rules.json changed between its read and the rewrite: nothing written, try again.
+        case conflict
+    }
+
+    /// Under the lock (or on `stream`'s loop): applies `messages` to `state` unless another process moved the
+    /// offset meanwhile; rules.json is written here, before the state.
+    private func receive(_ messages: [ControlMessage], from offset: String?, to next: String,
+                         state: inout StateDocument) -> Applied {
+        guard state.control.offsets[link.transport] == offset else { return .skipped }
+        let bytes: [UInt8]
+        let rules: RulesFile
+        do {
+            bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
+            rules = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, unavailableSinks: true).rules
+        } catch {
+            err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
+            return .skipped
+        }
+        var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
+        let chat = (link.transport == "telegram" ? rules.control?.telegram : rules.control?.matrix) ?? link.chat
+        let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.sinkChat,
+                                              limit: link.limit, input: &input)
+        if let edit = outcome.rules {
+            do {
+                try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
+            } catch {
+                return .conflict
+            }
+        }
+        state = input.state
+        return .done(outcome)
+    }
+
+    /// Sends this link's queued answers that are due, oldest first: one a second per chat; a 429 holds the
+    /// chat until its `retry_after`; a network error or 5xx retries with backoff; another 4xx drops the
+    /// answer with a line on stderr; an answer still undelivered after a day is dropped with a line.
+    package func sendDue() {
+        let queued: [ControlAnswer]
+        do {
+            queued = try store.read().control.answers.filter { $0.transport == link.transport }
+        } catch {
+            return
+        }
+        guard !queued.isEmpty else { return }
+        let started = now()
+        var held: Set<String> = []
+        var changed: [String: ControlAnswer?] = [:]  // key → new value (nil: gone)
+        for var answer in queued {
+            guard !held.contains(answer.chat) else { continue }
+            if now() - started > sendBudget { break }
+            if started - answer.queuedAt > Self.maxAge {
+                err("coinwatch: control: \(link.name): dropped an answer undelivered for a day\n")
+                changed[answer.key] = .some(nil)
+                continue
+            }
+            if let notBefore = answer.notBefore, notBefore > now() {
+                held.insert(answer.chat)
+                continue
+            }
+            if let last = lastSent[answer.chat], now() - last < 1 { sleeper.sleep(seconds: 1 - (now() - last)) }
+            let verdict = link.send(answer, http: http)
+            lastSent[answer.chat] = now()
+            switch verdict {
+            case .delivered:
+                changed[answer.key] = .some(nil)
+            case .wait(let seconds):
+                answer.notBefore = now() + max(seconds, 1)
+                changed[answer.key] = answer
+                held.insert(answer.chat)
+            case .retry(let reason):
+                answer.attempts += 1
+                answer.notBefore = now() + min(pow2(answer.attempts), 300)
+                changed[answer.key] = answer
+                held.insert(answer.chat)
+                report("coinwatch: control: \(link.name): an answer will be sent again: \(reason)")
+            case .refused(let reason):
+                err("coinwatch: control: \(link.name) refused an answer, dropped: \(reason)\n")
+                changed[answer.key] = .some(nil)
+            }
+        }
+        guard !changed.isEmpty else { return }
+        do {
+            let changed = changed
+            let transport = link.transport
+            try store.update { state in
+                state.control.answers = state.control.answers.compactMap { answer in
+                    guard answer.transport == transport, let update = changed[answer.key] else { return answer }
+                    return update
+                }
+            }
+        } catch {
+            err("coinwatch: control: \(error.message)\n")
+        }
+    }
+
+    /// The instant the next queued answer of this link may go (nil: none queued).
+    package func nextDue() -> Double? {
+        guard let answers = try? store.read().control.answers else { return nil }
+        return answers.filter { $0.transport == link.transport }.map { $0.notBefore ?? 0 }.min()
+    }
+
+    /// An answer is dropped after a day undelivered, as an outbox message is.
+    static let maxAge: Double = 86_400
+
+    private func pow2(_ n: Int) -> Double { Double(1 << min(n, 10)) }
+
+    /// Prints `line` unless it repeats the last failure.
+    private func report(_ line: String) {
+        guard line != lastFailure else { return }
+        lastFailure = line
+        err(line + "\n")
+    }
+
+    private static func summary(_ error: any Error) -> String {
+        switch error {
+        case let error as RulesLoadError:
+            switch error {
+            case .unreadable(_, let reason): return reason
+            case .invalid(_, let diagnostics): return diagnostics.first { $0.severity == .error }?.description ?? "invalid"
+            }
+        default: return "\(error)"
+        }
+    }
+}

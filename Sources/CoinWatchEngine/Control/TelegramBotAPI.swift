@@ -1,0 +1,115 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The Telegram Bot API as the chat side uses it (SPEC §13): `getUpdates` long polling, `sendMessage`
+/// for answers (plain text: nothing in an answer is markup) and `answerCallbackQuery` for button presses.
+/// The bot root (`https://api.telegram.org/bot<token>`) comes from the sink's URL; it is a secret and is
+/// shown only as the sink (`WebhookRequest.displayURL`).
+package struct TelegramBotAPI: Sendable {
+    /// The sink's name and config (its `url` holds the token).
+    package var sink: String
+    package var config: WebhookConfig
+
+    package init(sink: String, config: WebhookConfig) {
+        self.sink = sink
+        self.config = config
+    }
+
+    /// `https://api.telegram.org/bot<token>`: the sink's URL without `/sendMessage` or a trailing slash.
+    var root: String {
+        var url = config.url
+        while url.hasSuffix("/") { url.removeLast() }
+        if url.hasSuffix("/sendMessage") { url.removeLast("/sendMessage".count) }
+        return url
+    }
+
+    /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds.
+    package func updates(offset: String?, timeout: Double) -> HTTPRequest {
+        var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
+            + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
+        if let offset { url += "&offset=" + QueryString.escape(offset) }
+        return request(url, method: "GET", body: nil, timeout: timeout + config.timeout)
+    }
+
+    /// `sendMessage` of `text` (plain text) to `chat`.
+    package func send(_ text: String, to chat: String) -> HTTPRequest {
+        var body = JSONOut()
+        body.addRaw("chat_id", Int64(chat) != nil ? chat : JSONOut.quote(chat))
+        body.add("text", text)
+        body.add("disable_web_page_preview", true)
+        return request(root + "/sendMessage", method: "POST", body: body.text, timeout: config.timeout)
+    }
+
+    /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
+    package func acknowledge(_ callbackID: String, text: String) -> HTTPRequest {
+        var body = JSONOut()
+        body.add("callback_query_id", callbackID)
+        body.add("text", String(text.prefix(190)))
+        return request(root + "/answerCallbackQuery", method: "POST", body: body.text, timeout: config.timeout)
+    }
+
+    private func request(_ url: String, method: String, body: String?, timeout: Double) -> HTTPRequest {
+        HTTPRequest(url: url, method: method, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
+                    body: body.map { Array($0.utf8) }, timeout: timeout, caFile: config.caFile,
+                    displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+    }
+
+    /// What one `getUpdates` answer holds: the messages (button presses as their commands) and the next
+    /// offset (the last `update_id` + 1; `offset` when there was none).
+    package static func decode(_ body: [UInt8], offset: String?) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+        guard let answer = try? JSONDecoder().decode(Updates.self, from: Data(body)) else {
+            return .failure(ControlFailure("getUpdates answered something that is not a Telegram update list"))
+        }
+        guard answer.ok, let updates = answer.result else {
+            return .failure(ControlFailure("getUpdates refused: " + SilenceTarget.shown(answer.description ?? "no reason given")))
+        }
+        var messages: [ControlMessage] = []
+        var next = offset.flatMap { Int64($0) }
+        for update in updates {
+            next = max(next ?? Int64.min, update.update_id + 1)
+            let key = "telegram:\(update.update_id)"
+            if let message = update.message, let text = message.text, let from = message.from {
+                messages.append(ControlMessage(key: key, chat: String(message.chat.id), sender: String(from.id), text: text))
+            } else if let query = update.callback_query, let chat = query.message?.chat, let data = query.data {
+                messages.append(ControlMessage(key: key, chat: String(chat.id), sender: String(query.from.id), text: data,
+                                               callbackID: query.id))
+            }
+        }
+        return .success((messages, next.map(String.init)))
+    }
+
+    private struct Updates: Decodable {
+        var ok: Bool
+        var result: [Update]?
+        var description: String?
+    }
+
+    private struct Update: Decodable {
+        var update_id: Int64
+        var message: Message?
+        var callback_query: CallbackQuery?
+    }
+
+    private struct Message: Decodable {
+        var chat: Chat
+        var from: User?
+        var text: String?
+    }
+
+    private struct CallbackQuery: Decodable {
+        var id: String
+        var from: User
+        var message: Message?
+        var data: String?
+    }
+
+    private struct Chat: Decodable { var id: Int64 }
+    private struct User: Decodable { var id: Int64 }
+}

@@ -1,0 +1,40 @@
+/// rules.json `control` (SPEC §13): which chats may manage coinwatch, and who in them.
+package struct ControlConfig: Sendable, Equatable {
+    /// `control.telegram`; nil when absent.
+    package var telegram: ControlChat?
+    /// `control.matrix`; nil when absent.
+    package var matrix: ControlChat?
+
+    package init(telegram: ControlChat? = nil, matrix: ControlChat? = nil) {
+        self.telegram = telegram
+        self.matrix = matrix
+    }
+}
+
+/// One chat service's control: the sink that gives its credentials and chat, and who may command.
+package struct ControlChat: Sendable, Equatable {
+    /// The name of a webhook sink of this service's format.
+    package var sink: String
+    /// Senders who may use the read commands (Telegram: numeric user ids as text; Matrix: `@user:server`).
+    package var users: [String]
+    /// Senders who may use every command.
+    package var admins: [String]
+
+    package init(sink: String, users: [String] = [], admins: [String] = []) {
+        self.sink = sink
+        self.users = users
+        self.admins = admins
+    }
+
+    /// What `sender` may do: deny by default, read for users, everything for admins.
+    package func role(of sender: String) -> ControlRole {
+        if admins.contains(sender) { return .admin }
+        if users.contains(sender) { return .user }
+        return .none
+    }
+}
+
+/// What a sender may do in a control chat.
+package enum ControlRole: Sendable, Equatable, Comparable {
+    case none, user, admin
+}

@@ -1,0 +1,38 @@
+import CoinWatchSupport
+/// A chat command's answer waiting to be sent (SPEC §13), kept in the state's `control` section from the
+/// state write that advanced the chat's offset past the command until the chat service accepted it.
+package struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
+    /// `telegram` or `matrix`.
+    package var transport: String
+    /// The chat (Telegram chat id, Matrix room id) it goes to.
+    package var chat: String
+    package var text: String
+    /// Stable per command (`telegram:<update_id>`, `matrix:<event_id>`): the transaction id of a Matrix
+    /// send, so a retried answer is shown once.
+    package var key: String
+    /// Seconds since 1970.
+    package var queuedAt: Double
+    package var attempts: Int = 0
+    /// Not sent before this instant (a 429's `retry_after`, or one second after the chat's last message).
+    package var notBefore: Double?
+
+    package init(transport: String, chat: String, text: String, key: String, queuedAt: Double) {
+        self.transport = transport
+        self.chat = chat
+        self.text = text
+        self.key = key
+        self.queuedAt = queuedAt
+    }
+
+    package static let fields = StateFields<ControlAnswer>(blank: ControlAnswer(transport: "", chat: "", text: "", key: "", queuedAt: 0), [
+        .required("transport", \.transport, .string),
+        .required("chat", \.chat, .string),
+        .required("text", \.text, .string),
+        .required("key", \.key, .string),
+        .required("queued_at", \.queuedAt, .number),
+        .defaulted("attempts", \.attempts, .integer, default: 0),
+        .optional("not_before", \.notBefore, .number),
+    ])
+    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
+}

@@ -1,0 +1,140 @@
+@testable import CoinWatchRules
+@testable import CoinWatchState
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+@testable import TestHelpers
+
+/// SPEC §13's running side through the binary: `coinwatch control` and loop mode answer within 2 s, an
+/// edit is applied at once, a kill between receiving and answering answers once and acts once.
+@Suite(.serialized) struct ControlDaemonEndToEndTests {
+    typealias Rig = ControlEndToEndTests.Rig
+    static let admin = ControlEndToEndTests.admin
+
+    private func start(_ rig: Rig, _ args: [String]) throws -> RunningBinary {
+        try RunningBinary(args + ["--rules", rig.flow.rulesPath, "--state", rig.flow.statePath])
+    }
+
+    @Test func controlAnswersWithinTwoSecondsAndSIGTERMExits0() throws {
+        let rig = try Rig()
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.offsets.isEmpty }, "it polls")
+        let asked = Date()
+        rig.telegram.message("/silence bitcoin 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 2) { rig.telegram.sent.count == 1 }, "\(daemon.stderr)")
+        #expect(Date().timeIntervalSince(asked) < 2)
+        #expect(rig.telegram.sent.first?.text.contains("silenced every rule on bitcoin") == true)
+        #expect(try rig.state.silences.count == 1)
+        // Two more reads at once: the second answer waits for the chat's second to pass.
+        rig.telegram.message("/help", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.telegram.sent.count == 2 })
+        rig.telegram.message("/silences", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.telegram.sent.count == 3 })
+        let times = rig.telegram.sent.map(\.at)
+        #expect(times[2].timeIntervalSince(times[1]) >= 0.95 && times[1].timeIntervalSince(times[0]) >= 0.95, "one message a second: \(times)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
+    @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
+        let rig = try Rig()
+        let loop = try start(rig, ["--interval", "1h"])
+        #expect(Eventually.wait(timeout: 5) { (try? rig.state.prices.isEmpty == false) ?? false }, "the first pass ran: \(loop.stderr)")
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.offsets.isEmpty })
+        rig.telegram.message("/alert btc above 95 cooldown=1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 2) { rig.telegram.sent.count == 1 }, "\(loop.stderr)")
+        #expect(rig.telegram.sent.first?.text.hasPrefix("added rule chat-") == true, "\(rig.telegram.sent)")
+        #expect(Eventually.wait(timeout: 2) { loop.stderr.contains("reloaded") }, "applied at once, as on SIGHUP: \(loop.stderr)")
+        rig.telegram.message("/rules", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.telegram.sent.count == 2 })
+        #expect(rig.telegram.sent.last?.text.contains("above 95") == true || rig.telegram.sent.last?.text.contains("chat-") == true,
+                "\(rig.telegram.sent)")
+        loop.send(SIGTERM)
+        #expect(loop.waitForExit(timeout: 5) == 0, "\(loop.stderr)")
+    }
+
+    @Test func aKillBetweenReceivingAndAnsweringAnswersOnceAfterTheRestartAndActsOnce() throws {
+        let rig = try Rig()
+        rig.telegram.scriptSends([Reply(delay: 8)])
+        let first = try start(rig, ["control"])
+        rig.telegram.message("/silence bitcoin 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 5) { rig.telegram.sendAttempts == 1 }, "the answer is on its way: \(first.stderr)")
+        kill(first.pid, SIGKILL)
+        _ = first.waitForExit(timeout: 5)
+        #expect(try rig.state.control.answers.count == 1, "received, written, not yet answered")
+        let second = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { rig.telegram.sent.count == 1 }, "\(second.stderr)")
+        #expect(Eventually.wait(timeout: 5) { (try? rig.state.control.answers.isEmpty) ?? false })
+        second.send(SIGTERM)
+        #expect(second.waitForExit(timeout: 5) == 0)
+        #expect(try rig.state.silences.count == 1, "acted on once")
+        #expect(rig.audit.count == 1)
+        #expect(rig.telegram.sent.count == 1, "answered once")
+    }
+
+    @Test func aConcurrentFavoritesAddWhileAlertWritesLosesNoEdit() throws {
+        let telegram = try TelegramStandIn()
+        let dir = try TempDir()
+        let rulesPath = try dir.write("rules.json", """
+        {
+          "vs_currency": "krw",
+          "providers": [{"name": "upbit"}],
+          "favorites": ["BTC"],
+          "rules": [],
+          "sinks": {"phone": {"type": "webhook", "format": "telegram", "url": "\(telegram.sinkURL)", "chat_id": 42}},
+          "control": {"telegram": {"sink": "phone", "admins": [\(Self.admin)]}}
+        }
+
+        """)
+        let statePath = dir.file("state.json")
+        let daemon = try RunningBinary(["control", "--rules", rulesPath, "--state", statePath])
+        #expect(Eventually.wait(timeout: 5) { !telegram.offsets.isEmpty })
+        let coins = (1...6).map { "COIN\($0)" }
+        // favorites add refuses (exit 1, "run the command again") when rules.json changed under it: never a lost edit.
+        let refusals = Mutex(0)
+        let adder = Thread {
+            for coin in coins {
+                for _ in 0..<5 {
+                    guard let run = try? Binary.run(["favorites", "add", coin, "--rules", rulesPath]) else { break }
+                    if run.status == 0 { break }
+                    if run.stderr.contains("run the command again") { refusals.withLock { $0 += 1 } } else { break }
+                }
+            }
+        }
+        adder.start()
+        for price in 1...6 {
+            telegram.message("/alert btc above \(price)000000", from: Self.admin)
+            _ = Eventually.wait(timeout: 3) { telegram.sent.count == price }
+        }
+        #expect(Eventually.wait(timeout: 20) { adder.isFinished })
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0)
+        let text = dir.read("rules.json") ?? ""
+        let rules = try RulesLoader.parse(bytes: Array(text.utf8), path: rulesPath, environment: [:]).rules
+        #expect(rules.rules.count == 6, "\(text)")
+        #expect(Set(rules.favorites) == Set(["BTC"] + coins), "\(text)")
+    }
+
+    @Test func streamAnswersWithinTwoSecondsWhileHoldingTheLockAndWritesTheEditBesideTheFeed() throws {
+        let telegram = try TelegramStandIn()
+        let rig = try StreamRig(connections: [[["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 20]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#,
+                           sinks: ["phone": #"{"type": "webhook", "format": "telegram", "url": "\#(telegram.sinkURL)", "chat_id": 42}"#])
+        let text = try String(contentsOfFile: rig.rulesPath, encoding: .utf8)
+        try ("{\n  \"control\": {\"telegram\": {\"sink\": \"phone\", \"admins\": [\(Self.admin)]}}," + text.dropFirst())
+            .write(toFile: rig.rulesPath, atomically: true, encoding: .utf8)
+        let stream = try rig.start()
+        #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 1 && !telegram.offsets.isEmpty }, "\(stream.stderr)")
+        let asked = Date()
+        telegram.message("/silence BTC 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 2) { telegram.sent.count == 1 }, "\(stream.stderr)")
+        #expect(Date().timeIntervalSince(asked) < 2)
+        #expect(telegram.sent.first?.text.contains("silenced every rule on BTC") == true, "\(telegram.sent)")
+        stream.send(SIGTERM)
+        #expect(stream.waitForExit(timeout: 8) == 0, "\(stream.stderr)")
+        let state = try StateStore.load(path: rig.statePath)
+        #expect(state.silences.count == 1 && state.control.answers.isEmpty && state.control.offsets["telegram"] != nil)
+        #expect(!state.prices.isEmpty, "the stream's own state kept beside the chat's")
+    }
+}

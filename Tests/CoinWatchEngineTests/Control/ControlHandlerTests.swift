@@ -1,0 +1,219 @@
+import Testing
+@testable import CoinWatchSupport
+@testable import TestHelpers
+@testable import CoinWatchMarket
+@testable import CoinWatchRules
+@testable import CoinWatchState
+@testable import CoinWatchEngine
+
+/// SPEC §13's commands, table-tested on the pure handler: (command, role, rules, state, now) → (answer, edit).
+@Suite struct ControlHandlerTests {
+    static let now: Double = 1_760_000_000
+    static let rulesText = """
+    {
+      "favorites": ["bitcoin",   "ethereum"],
+      "sinks": {"phone": {"type": "webhook", "format": "telegram", "url": "https://api.telegram.org/bot${TG_TOKEN}/sendMessage", "chat_id": 42}},
+      "rules": [
+        {"id": "btc-100k", "coin": "bitcoin", "when": {"above": 100000}, "notify": ["phone"]},
+        {"id": "dip", "coin": "*", "when": {"change_24h_below": -5}}
+      ]
+    }
+    """
+    static let environment = ["TG_TOKEN": "123:SECRETTOKEN", "HOME": "/home/ann"]
+
+    static func input(_ text: String = rulesText, state: StateDocument = state()) throws -> ControlInput {
+        let bytes = Array(text.utf8)
+        let loaded = try RulesLoader.parse(bytes: bytes, path: "/srv/cw/rules.json", environment: environment)
+        return ControlInput(rules: loaded.rules, rulesBytes: bytes, environment: environment, state: state, now: now)
+    }
+
+    static func state() -> StateDocument {
+        var state = StateDocument()
+        state.prices["bitcoin|usd"] = PriceSeries(firstSeen: now - 90_000, points: [
+            PricePoint(time: now - 87_000, price: 90_000), PricePoint(time: now - 600, price: 95_000), PricePoint(time: now - 60, price: 99_000),
+        ])
+        state.memory.symbols["bitcoin"] = "btc"
+        var pair = PairState()
+        pair.lastNotified = now - 3_600
+        pair.lastFired = now - 3_600
+        pair.firing = true
+        state.pairs["btc-100k|bitcoin"] = pair
+        state.silences = [Silence(id: "aa11bb22", target: "dip", until: now + 600, created: now - 60, comment: "busy"),
+                          Silence(id: "old00000", target: "*", until: now - 1, created: now - 100)]
+        var outbox = OutboxEntry(sink: "phone", alerts: [], queuedAt: now - 30)
+        outbox.attempts = 2
+        outbox.lastError = SecretScrubber.none.scrub("POST https://api.telegram.org/bot123:SECRETTOKEN/sendMessage: HTTP 502")
+        state.outbox = [outbox]
+        return state
+    }
+
+    static func reply(_ text: String, _ role: ControlRole = .admin, input: ControlInput? = nil) throws -> ControlReply {
+        let command = try #require(ControlCommand(text))
+        return ControlHandler.handle(command, role: role, input: try input ?? Self.input())
+    }
+
+    /// Read commands: (message, a phrase the answer holds).
+    static let reads: [(String, String)] = [
+        ("/price btc", "bitcoin (BTC): $99,000"),
+        ("/price BITCOIN", "24h +10.00%"),
+        ("/price@coinwatch_bot ethereum", "ethereum: no price recorded yet"),
+        ("/chart btc", "bitcoin, last 1d: $95,000.00 → $99,000.00 (+4.21%); low $95,000.00, high $99,000.00; 2 prices"),
+        ("/chart bitcoin 2d", "$90,000.00 → $99,000.00"),
+        ("/list", "bitcoin (BTC): $99,000.00, 24h +10.00%"),
+        ("/list", "btc-100k firing, dip silenced"),
+        ("/rules", "btc-100k: bitcoin above 100000\ndip: * change_24h_below -5"),
+        ("/explain btc-100k", "btc-100k on bitcoin: firing"),
+        ("/explain dip ethereum", "dip on ethereum: silenced"),
+        ("/silences", "aa11bb22 dip until"),
+        ("/outbox", "→ phone: ; 2 attempts; POST ***: HTTP 502"),
+        ("/log", "btc-100k on bitcoin"),
+        ("/log 1", "btc-100k on bitcoin"),
+        ("/help", "/price COIN — the last price coinwatch recorded"),
+    ]
+
+    @Test(arguments: reads)
+    func readCommandsAnswerFromRulesAndState(_ message: String, _ phrase: String) throws {
+        let reply = try Self.reply(message, .user)
+        #expect(reply.answer.contains(phrase), "\(message) → \(reply.answer)")
+        #expect(reply.edit == nil)
+        #expect(reply.outcome == "ok")
+    }
+
+    @Test func silencesListOnlyThoseInForce() throws {
+        #expect(!(try Self.reply("/silences")).answer.contains("old00000"))
+    }
+
+    @Test func noAnswerHoldsASecret() throws {
+        for (message, _) in Self.reads {
+            #expect(!(try Self.reply(message)).answer.contains("SECRETTOKEN"), "\(message)")
+        }
+    }
+
+    /// Bad commands: (message, the one-line answer's phrase).
+    static let bad: [(String, String)] = [
+        ("/price", "Usage: /price COIN"),
+        ("/price dogecoin", "'dogecoin' is not a favorite."),
+        ("/prise btc", "unknown command /prise. Did you mean 'price'?"),
+        ("/chart btc soon", "is not a range such as 24h"),
+        ("/log many", "Usage: /log [N]"),
+        ("/explain bt-100k", "no rule 'bt-100k'. Did you mean 'btc-100k'?"),
+        ("/silence dip", "Usage: /silence TARGET DUR [COMMENT]"),
+        ("/silence dip forever", "is not a duration from 1s to 366d"),
+        ("/silence dp 1h", "Did you mean 'dip'?"),
+        ("/unsilence nope", "no silence 'nope' is in force"),
+        ("/alert btc above", "Usage: /alert COIN KIND VALUE"),
+        ("/alert btc abve 100000", "not changed: rules[2].when: unknown condition 'abve'"),
+        ("/alert btc above 1 coooldown=1h", "not changed: rules[2]: unknown key 'coooldown'. Did you mean 'cooldown'?"),
+        ("/alert btc above 1 cooldown", "is not OPTION=VALUE"),
+        ("/remove nope", "no rule 'nope'"),
+        ("/favorite add bitcoin", "bitcoin is already a favorite"),
+        ("/favorite remove bitcoin", "cannot remove bitcoin: rule btc-100k names it"),
+        ("/favorite drop x", "Usage: /favorite add|remove COIN"),
+    ]
+
+    @Test(arguments: bad)
+    func aBadCommandGetsOneLineWithItsUsageOrReason(_ message: String, _ phrase: String) throws {
+        let reply = try Self.reply(message)
+        #expect(reply.answer.contains(phrase), "\(message) → \(reply.answer)")
+        #expect(!reply.answer.contains("\n"))
+        #expect(reply.edit == nil)
+        #expect(reply.outcome != "ok")
+    }
+
+    @Test(arguments: ["/silence dip 1h", "/unsilence aa11bb22", "/alert btc above 1", "/remove dip", "/favorite add solana"])
+    func usersMayNotEdit(_ message: String) throws {
+        let reply = try Self.reply(message, .user)
+        #expect(reply.outcome == "refused")
+        #expect(reply.edit == nil)
+        #expect(reply.answer.contains("is for admins"))
+    }
+
+    @Test func helpListsEditsForAdminsOnly() throws {
+        #expect(!(try Self.reply("/help", .user)).answer.contains("/silence TARGET"))
+        #expect((try Self.reply("/help", .admin)).answer.contains("/silence TARGET DUR [COMMENT]"))
+    }
+
+    @Test func silenceAddsASilenceInTheStateEdit() throws {
+        let reply = try Self.reply("/silence bitcoin 1h back at noon")
+        guard case .addSilence(let silence)? = reply.edit else {
+            Issue.record("no silence: \(reply)")
+            return
+        }
+        #expect(silence == Silence(id: silence.id, target: "bitcoin", until: Self.now + 3_600, created: Self.now, comment: "back at noon"))
+        #expect(reply.answer == "\(silence.id) silenced every rule on bitcoin until \(TimeText.iso(Self.now + 3_600)) (1h)")
+        var state = Self.state()
+        reply.edit?.apply(to: &state, now: Self.now)
+        #expect(state.silences.map(\.id) == ["aa11bb22", silence.id])
+    }
+
+    @Test func unsilenceRemovesIt() throws {
+        let reply = try Self.reply("/unsilence aa11bb22")
+        #expect(reply.edit == .removeSilence(id: "aa11bb22"))
+        var state = Self.state()
+        reply.edit?.apply(to: &state, now: Self.now)
+        #expect(state.silences.isEmpty)
+    }
+
+    @Test func alertAppendsARuleWithANewIDKeepingTheRestOfTheFile() throws {
+        let reply = try Self.reply("/alert btc crosses_above 100000 cooldown=1h once=true")
+        #expect(reply.answer == "added rule chat-1: bitcoin crosses_above 100000")
+        guard case .rewriteRules(let bytes, let expected)? = reply.edit else {
+            Issue.record("no rewrite: \(reply)")
+            return
+        }
+        #expect(expected == Array(Self.rulesText.utf8))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#""favorites": ["bitcoin",   "ethereum"]"#), "formatting kept")
+        #expect(text.contains(#"bot${TG_TOKEN}"#), "placeholders kept, never expanded")
+        let loaded = try RulesLoader.parse(bytes: bytes, path: "/srv/cw/rules.json", environment: Self.environment)
+        let rule = try #require(loaded.rules.rules.last)
+        #expect(rule.id == "chat-1" && rule.coin == "bitcoin" && rule.cooldown == 3_600 && rule.once)
+        #expect(rule.condition.key == "crosses_above" && rule.condition.threshold == 100_000)
+    }
+
+    @Test func alertTakesTheFirstFreeID() throws {
+        let text = Self.rulesText.replacingFirst(#"{"id": "dip""#, with: #"{"id": "chat-1""#)
+        let reply = try Self.reply("/alert Ethereum below 2000", input: try Self.input(text))
+        #expect(reply.answer == "added rule chat-2: ethereum below 2000")
+    }
+
+    @Test func removeDropsTheRule() throws {
+        let reply = try Self.reply("/remove dip")
+        guard case .rewriteRules(let bytes, _)? = reply.edit else {
+            Issue.record("no rewrite: \(reply)")
+            return
+        }
+        let loaded = try RulesLoader.parse(bytes: bytes, path: "/srv/cw/rules.json", environment: Self.environment)
+        #expect(loaded.rules.rules.map(\.id) == ["btc-100k"])
+    }
+
+    @Test func favoriteAddAndRemove() throws {
+        let added = try Self.reply("/favorite add solana")
+        guard case .rewriteRules(let bytes, _)? = added.edit else {
+            Issue.record("no rewrite: \(added)")
+            return
+        }
+        #expect(try RulesLoader.parse(bytes: bytes, path: "/srv/cw/rules.json", environment: Self.environment).rules.favorites
+                == ["bitcoin", "ethereum", "solana"])
+        let removed = try Self.reply("/favorite remove ethereum")
+        #expect(removed.answer == "removed ethereum from the favorites")
+        guard case .rewriteRules(let after, _)? = removed.edit else {
+            Issue.record("no rewrite: \(removed)")
+            return
+        }
+        #expect(try RulesLoader.parse(bytes: after, path: "/srv/cw/rules.json", environment: Self.environment).rules.favorites == ["bitcoin"])
+    }
+
+    @Test func aMessageThatIsNoCommandIsNone() {
+        #expect(ControlCommand("hello") == nil)
+        #expect(ControlCommand("/") == nil)
+        #expect(ControlCommand("/Price@bot  btc\n") == ControlCommand(verb: "price", arguments: ["btc"]))
+    }
+}
+
+private extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
