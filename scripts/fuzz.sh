@@ -21,7 +21,7 @@ mkdir -p "$OUT"
 
 # The instrumented library targets, in dependency order (Package.swift), each rebuilt when a source
 # of it or of a target below it changed.
-MODULES=(CoinWatchSupport CoinWatchTransport CoinWatchMarket CoinWatchRules CoinWatchState CoinWatchEngine)
+MODULES=(CoinWatchSupport CoinWatchTransport CoinWatchMarket CoinWatchRules CoinWatchState CoinWatchChart CoinWatchEngine)
 stale=0
 for module in "${MODULES[@]}"; do
     lib="$OUT/lib$module.a"
@@ -34,8 +34,9 @@ for module in "${MODULES[@]}"; do
             $(find "Sources/$module" -name '*.swift' | sort) -o "$lib"
     fi
 done
+# The static libraries go on the link line top layer first, so each finds the layers below it.
 "$SWIFTC" "${FLAGS[@]}" -parse-as-library -package-name coinwatch -I "$OUT" Fuzz/Entry.swift Tests/TestHelpers/FuzzTargets.swift \
-    -L "$OUT" $(printf -- '-l%s ' "${MODULES[@]}") "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+    -L "$OUT" $(printf -- '-l%s ' $(printf '%s\n' "${MODULES[@]}" | tac)) "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # seeds TARGET: the Fixtures files a target starts from.
 seeds() {
