@@ -79,29 +79,7 @@ final class SMTPServer: @unchecked Sendable {
     }
 
     /// The python that has aiosmtpd: a venv under `.build/test-python`, made (and aiosmtpd installed from PyPI) once.
-    static let python: Result<String, StartFailure> = {
-        let venv = Fixtures.root + "/.build/test-python"
-        let python = venv + "/bin/python3"
-        if run(python, ["-c", "import aiosmtpd"]) { return .success(python) }
-        if !FileManager.default.fileExists(atPath: python), !run("/usr/bin/env", ["python3", "-m", "venv", venv]) {
-            return .failure(StartFailure(output: "python3 -m venv failed (install python3-venv)"))
-        }
-        guard run(python, ["-m", "pip", "install", "-q", "--disable-pip-version-check", "aiosmtpd"]) else {
-            return .failure(StartFailure(output: "pip install aiosmtpd failed"))
-        }
-        return .success(python)
-    }()
-
-    private static func run(_ program: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    static let python = TestVenv.python(installed: "import aiosmtpd", package: "aiosmtpd").mapError { StartFailure(output: $0.reason) }
 
     /// The first line the server prints (its port), within 10 s.
     private static func firstLine(_ output: FileHandle) -> String? {

@@ -176,30 +176,8 @@ final class SynapseServer: @unchecked Sendable {
     }
 
     /// The python that has Synapse: the venv under `.build/test-python` (`make test-python`), made and
-    /// `matrix-synapse` installed from PyPI once when missing.
-    static let python: Result<String, StartFailure> = {
-        let venv = Fixtures.root + "/.build/test-python"
-        let python = venv + "/bin/python3"
-        // find_spec looks for the package without importing it (an import takes most of a second).
-        let installed = "import importlib.util, sys; sys.exit(importlib.util.find_spec('synapse') is None)"
-        if run(python, ["-c", installed]) { return .success(python) }
-        if !FileManager.default.fileExists(atPath: python), !run("/usr/bin/env", ["python3", "-m", "venv", venv]) {
-            return .failure(StartFailure(output: "python3 -m venv failed (install python3-venv)"))
-        }
-        guard run(python, ["-m", "pip", "install", "-q", "--disable-pip-version-check", "matrix-synapse"]) else {
-            return .failure(StartFailure(output: "pip install matrix-synapse failed"))
-        }
-        return .success(python)
-    }()
-
-    private static func run(_ program: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    /// `matrix-synapse` installed from PyPI once when missing. find_spec looks for the package without
+    /// importing it (an import takes most of a second).
+    static let python = TestVenv.python(installed: "import importlib.util, sys; sys.exit(importlib.util.find_spec('synapse') is None)",
+                                        package: "matrix-synapse").mapError { StartFailure(output: $0.reason) }
 }
