@@ -23,6 +23,8 @@ final class MatrixStandIn: @unchecked Sendable {
     }
 
     private let books = Mutex(Books())
+    /// Signalled when an event is added: a held `/sync` waits on it, not on the clock.
+    private let added = NSCondition()
     private(set) var server: LoopbackServer!
 
     init() throws {
@@ -35,6 +37,7 @@ final class MatrixStandIn: @unchecked Sendable {
             let id = "$e\(books.events.count)"
             books.events.append(#"{"room":\#(TelegramStandIn.quote(room)),"event":{"type":"m.room.message","event_id":"\#(id)","sender":\#(TelegramStandIn.quote(sender)),"origin_server_ts":1800000000000,"content":{"msgtype":"m.text","body":\#(TelegramStandIn.quote(text))}}}"#)
         }
+        signalAdded()
     }
 
     /// The messages the bot sent (one per transaction id).
@@ -63,6 +66,7 @@ final class MatrixStandIn: @unchecked Sendable {
                 books.sent.append(Sent(txn: txn, text: json["body"] as? String ?? ""))
                 books.events.append(#"{"room":\#(TelegramStandIn.quote(Self.room)),"event":{"type":"m.room.message","event_id":"$s\#(books.events.count)","sender":"\#(Self.bot)","content":{"msgtype":"m.text","body":"answer"}}}"#)
             }
+            signalAdded()
             return .json(#"{"event_id":"$sent"}"#)
         }
         return .json(#"{"errcode":"M_UNRECOGNIZED"}"#, status: 404)
@@ -74,9 +78,11 @@ final class MatrixStandIn: @unchecked Sendable {
         let from = Int(since ?? "0") ?? 0
         let timeout = min(Double(request.queryItem("timeout") ?? "0") ?? 0, 10_000) / 1000
         let deadline = Date().addingTimeInterval(timeout)
+        added.lock()
+        defer { added.unlock() }
         while true {
             let (events, next) = books.withLock { books in (Array(books.events.dropFirst(from)), books.events.count) }
-            if !events.isEmpty || Date() >= deadline {
+            if !events.isEmpty || !added.wait(until: deadline) {
                 var byRoom: [String: [String]] = [:]
                 for wrapped in events {
                     guard let data = wrapped.data(using: .utf8),
@@ -88,7 +94,12 @@ final class MatrixStandIn: @unchecked Sendable {
                 let join = byRoom.map { #"\#(TelegramStandIn.quote($0.key)):{"timeline":{"events":[\#($0.value.joined(separator: ","))],"limited":false}}"# }
                 return .json(#"{"next_batch":"\#(next)","rooms":{"join":{\#(join.joined(separator: ","))}}}"#)
             }
-            Thread.sleep(forTimeInterval: 0.02)
         }
+    }
+
+    private func signalAdded() {
+        added.lock()
+        defer { added.unlock() }
+        added.broadcast()
     }
 }

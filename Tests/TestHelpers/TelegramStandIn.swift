@@ -22,6 +22,8 @@ final class TelegramStandIn: @unchecked Sendable {
     }
 
     private let books = Mutex(Books())
+    /// Signalled when an update is queued: a held `getUpdates` waits on it, not on the clock.
+    private let queued = NSCondition()
     private(set) var server: LoopbackServer!
     let token = "123456:TESTTOKEN"
 
@@ -35,23 +37,31 @@ final class TelegramStandIn: @unchecked Sendable {
     /// Queues a text message from `user` in `chat`; its update id.
     @discardableResult
     func message(_ text: String, from user: Int, chat: Int = 42) -> Int {
-        books.withLock { books in
+        let id = books.withLock { books in
             let id = books.nextID
             books.nextID += 1
             books.updates.append((id, #"{"update_id":\#(id),"message":{"message_id":\#(id),"from":{"id":\#(user),"is_bot":false,"first_name":"T"},"chat":{"id":\#(chat),"type":"private"},"date":1800000000,"text":\#(Self.quote(text))}}"#))
             return id
         }
+        queued.lock()
+        defer { queued.unlock() }
+        queued.broadcast()
+        return id
     }
 
     /// Queues a button press (`data`) by `user` on a message in `chat`; its update id.
     @discardableResult
     func press(_ data: String, from user: Int, chat: Int = 42, query: String = "cb1") -> Int {
-        books.withLock { books in
+        let id = books.withLock { books in
             let id = books.nextID
             books.nextID += 1
             books.updates.append((id, #"{"update_id":\#(id),"callback_query":{"id":\#(Self.quote(query)),"from":{"id":\#(user),"is_bot":false,"first_name":"T"},"message":{"message_id":1,"chat":{"id":\#(chat),"type":"private"},"date":1800000000},"data":\#(Self.quote(data))}}"#))
             return id
         }
+        queued.lock()
+        defer { queued.unlock() }
+        queued.broadcast()
+        return id
     }
 
     /// The answers to send to the next `sendMessage` calls, in order (then 200).
@@ -75,15 +85,16 @@ final class TelegramStandIn: @unchecked Sendable {
             let timeout = min(Double(request.queryItem("timeout") ?? "0") ?? 0, 10)
             books.withLock { $0.offsets.append(offset) }
             let deadline = Date().addingTimeInterval(timeout)
+            queued.lock()
+            defer { queued.unlock() }
             while true {
                 let ready = books.withLock { books in
                     books.updates.removeAll { $0.id < offset }
                     return books.updates.map(\.json)
                 }
-                if !ready.isEmpty || Date() >= deadline {
+                if !ready.isEmpty || !queued.wait(until: deadline) {
                     return .json(#"{"ok":true,"result":[\#(ready.joined(separator: ","))]}"#)
                 }
-                Thread.sleep(forTimeInterval: 0.02)
             }
         case "sendMessage":
             let json = (try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]) ?? [:]
