@@ -58,6 +58,9 @@ package enum CommandRunner {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Nothing else of coinwatch's reaches the program (a descriptor opened without O_CLOEXEC would
+        // otherwise stay open in it, and in whatever it leaves running).
+        _ = closeFrom(&actions, 3)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
@@ -84,6 +87,10 @@ package enum CommandRunner {
         guard code == 0 else { return .failure(SpawnFailure(reason: String(cString: strerror(code)))) }
         return .success(pid)
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does not declare.
+    @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+    private static func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
     private struct SpawnFailure: Error {
         var reason: String
@@ -139,13 +146,39 @@ package enum CommandRunner {
         private mutating func feed() {
             guard stdin >= 0 else { return }
             while written < input.count {
-                let n = input.withUnsafeBytes { write(stdin, $0.baseAddress.map { $0 + written }, input.count - written) }
+                let n = input.withUnsafeBytes { bytes in
+                    Self.withoutSIGPIPE { write(stdin, bytes.baseAddress.map { $0 + written }, input.count - written) }
+                }
                 if n > 0 { written += n; continue }
                 if n < 0, errno == EINTR { continue }
                 if n < 0, errno == EAGAIN { return }
                 break
             }
             closeStdin()
+        }
+
+        /// Runs `write` with SIGPIPE held on this thread: a program that exits without reading all of its
+        /// stdin makes the write fail with EPIPE (and the program's exit status is reported), where the
+        /// signal's default action would end coinwatch mid-pass. A SIGPIPE the write raised is taken off
+        /// this thread's pending set before the mask is restored.
+        private static func withoutSIGPIPE(_ write: () -> Int) -> Int {
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+            let n = write()
+            let failure = errno
+            if n < 0, failure == EPIPE, sigismember(&previous, SIGPIPE) == 0 {
+                var pending = sigset_t()
+                if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                    var now = timespec(tv_sec: 0, tv_nsec: 0)
+                    _ = sigtimedwait(&pipeSignal, nil, &now)
+                }
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            errno = failure
+            return n
         }
 
         private mutating func closeStdin() {
