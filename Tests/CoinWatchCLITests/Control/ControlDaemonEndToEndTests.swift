@@ -147,6 +147,8 @@ import Testing
         #expect(Eventually.wait(timeout: 2) { telegram.sent.count == 1 }, "\(stream.stderr)")
         #expect(Date().timeIntervalSince(asked) < 2)
         #expect(telegram.sent.first?.text.contains("silenced every rule on BTC") == true, "\(telegram.sent.map(\.text))")
+        // The loop writes the state at once when the chat side hands it a change: the delivered answer leaves the file.
+        #expect(Eventually.wait(timeout: 2) { (try? StateStore.load(path: rig.statePath).control.answers.isEmpty) ?? false })
         stream.send(SIGTERM)
         #expect(stream.waitForExit(timeout: 8) == 0, "\(stream.stderr)")
         let state = try StateStore.load(path: rig.statePath)
