@@ -25,11 +25,16 @@ enum ChatControl {
         let clock = context.clock
         let environment = context.environmentWithPlaceholders
         let store = mailbox.map(ControlStore.init(mailbox:)) ?? ControlStore(path: context.statePath, lockTimeout: context.lockTimeout)
+        // `/chart`'s image: history as an alert's chart gets it (the history store, then the provider).
+        let charts = AlertCharts(providers: rules.providers, transport: context.transport, environment: io.environment,
+                                 storePath: Paths.historyStore(environment: io.environment), warn: { io.err($0) })
         return links.map { link in
-            ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
-                        http: context.transport, sleeper: context.sleeper,
-                        now: { clock.now().timeIntervalSince1970 },
-                        auditPath: rules.controlLog ?? ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
+            let side = ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
+                                   http: context.transport, sleeper: context.sleeper,
+                                   now: { clock.now().timeIntervalSince1970 },
+                                   auditPath: rules.controlLog ?? ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
+            side.chartImage = { chart, now in charts.png(for: chart, now: now) }
+            return side
         }
     }
 

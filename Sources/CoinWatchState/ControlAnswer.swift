@@ -15,13 +15,16 @@ package struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
     package var attempts: Int = 0
     /// Not sent before this instant (a 429's `retry_after`, or one second after the chat's last message).
     package var notBefore: Double?
+    /// `/chart`'s image (SPEC §13): drawn when the answer is sent, `text` its caption; nil for a text answer.
+    package var chart: ControlChart?
 
-    package init(transport: String, chat: String, text: String, key: String, queuedAt: Double) {
+    package init(transport: String, chat: String, text: String, key: String, queuedAt: Double, chart: ControlChart? = nil) {
         self.transport = transport
         self.chat = chat
         self.text = text
         self.key = key
         self.queuedAt = queuedAt
+        self.chart = chart
     }
 
     package static let fields = StateFields<ControlAnswer>(blank: ControlAnswer(transport: "", chat: "", text: "", key: "", queuedAt: 0), [
@@ -32,6 +35,7 @@ package struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
         .required("queued_at", \.queuedAt, .number),
         .defaulted("attempts", \.attempts, .integer, default: 0),
         .optional("not_before", \.notBefore, .number),
+        .optional("chart", \.chart, .record),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }

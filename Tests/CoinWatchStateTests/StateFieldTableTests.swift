@@ -35,6 +35,7 @@ import Testing
         var answer = ControlAnswer(transport: "telegram", chat: "42", text: "BTC $100,000", key: "telegram:16", queuedAt: 1_800_000_000)
         answer.attempts = 2
         answer.notBefore = 1_800_000_001
+        answer.chart = ControlChart(coin: "bitcoin", symbol: "btc", vs: "usd", provider: "coingecko", range: "7d")
         return answer
     }
 

@@ -14,6 +14,18 @@ final class TelegramBotAPI: @unchecked Sendable {
     /// Update types the real API leaves out unless `allowed_updates` names them.
     static let notByDefault: Set<String> = ["chat_member", "message_reaction", "message_reaction_count"]
 
+    /// A message the bot sent (`sendMessage`, `sendPhoto`) as the chat shows it.
+    struct Sent: Sendable {
+        var messageID: Int
+        var chat: Int
+        /// The text, or a photo's caption, as shown (HTML read).
+        var text: String
+        /// A photo's uploaded bytes (nil: a text message, or a photo sent by file id).
+        var photo: [UInt8]?
+        /// When the API took it.
+        var at: Date
+    }
+
     private let lock = NSCondition()
     // Everything below is guarded by `lock`.
     private var nextUpdateID = 700_000_001
@@ -24,6 +36,7 @@ final class TelegramBotAPI: @unchecked Sendable {
     private var callbackQueries: [String: Bool] = [:]
     private var flood: (retryAfter: Int, remaining: Int?, methods: Set<String>?)?
     private var recorded: [TelegramCall] = []
+    private var delivered: [Sent] = []
     private var pollGeneration = 0
     private var stopped = false
 
@@ -37,6 +50,9 @@ final class TelegramBotAPI: @unchecked Sendable {
 
     /// The calls made with the right token, in arrival order.
     var calls: [TelegramCall] { locked { recorded } }
+
+    /// The messages the bot sent, in order (a refused or flooded call sends none).
+    var sent: [Sent] { locked { delivered } }
 
     /// Queues a message update; returns its update_id (nil when `allowed_updates` leaves messages out).
     @discardableResult
@@ -211,6 +227,9 @@ final class TelegramBotAPI: @unchecked Sendable {
             }
             if let markup { message["reply_markup"] = markup }
             messages[id] = message
+            var bytes: [UInt8]?
+            if case .upload(let file)? = photo { bytes = file.bytes }
+            delivered.append(Sent(messageID: id, chat: chatID, text: shown, photo: bytes, at: Date()))
             return Self.success(message)
         }
     }

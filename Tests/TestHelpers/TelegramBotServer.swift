@@ -3,7 +3,7 @@ import Foundation
 /// A stand-in for api.telegram.org on 127.0.0.1 (`TelegramBotAPI` on a `LoopbackServer`): `getUpdates` with
 /// `offset`, `limit`, `allowed_updates` and a long poll held until an update arrives (at most `longPollLimit`
 /// seconds), `sendMessage`, `sendPhoto` (multipart or a file id), `answerCallbackQuery`,
-/// `editMessageReplyMarkup`, `getMe`; every call recorded. The test queues users' messages and button presses,
+/// `editMessageReplyMarkup`, `getMe`; every call and every message the bot sent recorded. The test queues users' messages and button presses,
 /// and can switch on a 429 flood. A wrong token gets 401, a path that is not `/bot<token>/<method>` 404.
 /// In Swift rather than Python: updates are queued in-process with no IPC, it starts in no time, and the
 /// loopback server already gives one thread per connection, which is what a held long poll needs.
@@ -34,6 +34,8 @@ final class TelegramBotServer: @unchecked Sendable {
     /// Every call made with the right token, in order (`calls("sendMessage")` for one method's).
     var calls: [TelegramCall] { api.calls }
     func calls(_ method: String) -> [TelegramCall] { api.calls.filter { $0.method == method } }
+    /// The messages the bot sent, in order, as the chat shows them.
+    var sent: [TelegramBotAPI.Sent] { api.sent }
     /// Every request, whatever its token or path.
     var requests: [RecordedRequest] { server.requests }
 
@@ -49,6 +51,12 @@ final class TelegramBotServer: @unchecked Sendable {
                      username: String? = "alice") -> String {
         api.enqueueCallback(data, from: user, in: chat ?? user, on: messageID, username: username).query
     }
+
+    /// Whether `answerCallbackQuery` answered the button press `query`.
+    func answered(_ query: String) -> Bool { api.answered(query) }
+
+    /// The `offset` of each `getUpdates` call so far (nil: none given).
+    var offsets: [Int?] { calls("getUpdates").map { $0.parameters["offset"].flatMap { Int($0) } } }
 
     /// 429 `retry_after` to the next `requests` calls (all until `endFlood()` when nil), of `methods` only if given.
     func flood(retryAfter: Int, requests: Int? = nil, methods: Set<String>? = nil) {

@@ -30,33 +30,27 @@ extension ControlHandler {
         return (last.price - then.price) / then.price * 100
     }
 
-    /// `/chart COIN [RANGE]`: first, low, high and last over RANGE (text until chart images exist).
+    /// `/chart COIN [RANGE]`: the §12 image of the favorite over RANGE (default 1d), drawn from its history when
+    /// the answer is sent; the caption is the favorite's price line and the range.
     static func chart(_ coin: String, range: String?, _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
         let favorite: String
         switch self.favorite(coin, input) {
         case .success(let found): favorite = found
         case .failure(let reply): return reply
         }
-        var seconds: Double = 86_400
+        var chosen = ChartRange.d1
         if let range {
-            guard let parsed = try? DurationParser.parse(range), parsed > 0 else {
-                return ControlReply("'\(SilenceTarget.shown(range))' is not a range such as 24h or 7d. Usage: \(verb.usage)", outcome: "usage")
+            guard let parsed = ChartRange(rawValue: range.lowercased()) else {
+                return ControlReply("'\(SilenceTarget.shown(range))' is not a range; one of \(ChartRange.names). Usage: \(verb.usage)",
+                                    outcome: "usage")
             }
-            seconds = parsed
+            chosen = parsed
         }
         let vs = input.rules.vsCurrency
-        let points = (input.state.prices[StateDocument.priceKey(coin: favorite, vs: vs)]?.points ?? [])
-            .filter { $0.time >= input.now - seconds }
-        guard let first = points.first, let last = points.last else {
-            return ControlReply("\(favorite): no prices recorded in the last \(TimeText.duration(seconds))")
-        }
-        let prices = points.map(\.price)
-        let low = prices.min() ?? first.price
-        let high = prices.max() ?? first.price
-        let change = first.price > 0 ? " (\(NumberText.percent((last.price - first.price) / first.price * 100)))" : ""
-        return ControlReply("\(favorite), last \(TimeText.duration(seconds)): \(NumberText.money(first.price, vs: vs)) → "
-                            + "\(NumberText.money(last.price, vs: vs))\(change); low \(NumberText.money(low, vs: vs)), "
-                            + "high \(NumberText.money(high, vs: vs)); \(points.count) prices")
+        let symbol = input.state.memory.symbols[favorite] ?? favorite
+        let provider = input.rules.providers.first?.name.rawValue ?? ProviderName.coingecko.rawValue
+        let caption = (priceLine(favorite, input) ?? SilenceTarget.shown(favorite)) + " · \(chosen.rawValue) chart"
+        return ControlReply(caption, chart: ControlChart(coin: favorite, symbol: symbol, vs: vs, provider: provider, range: chosen.rawValue))
     }
 
     /// `/list`: each favorite's price line and its rules' states.

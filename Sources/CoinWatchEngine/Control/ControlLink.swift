@@ -100,14 +100,24 @@ package struct ControlLink: Sendable {
         case refused(String)
     }
 
-    /// Sends `answer`'s text and reads the verdict.
-    package func send(_ answer: ControlAnswer, http: any HTTPTransport) -> Verdict {
-        let request: HTTPRequest
+    /// Sends `answer`'s text, or with `png` its chart (Telegram `sendPhoto` with the text as caption; Matrix the
+    /// upload, then an `m.image` whose transaction id is the answer's key), and reads the verdict.
+    package func send(_ answer: ControlAnswer, png: [UInt8]? = nil, http: any HTTPTransport) -> Verdict {
         switch service {
-        case .telegram(let api): request = api.send(answer.text, to: answer.chat)
-        case .matrix(let api): request = api.send(answer.text, key: answer.key)
+        case .telegram(let api):
+            return Self.verdict(http.perform(png.map { api.sendPhoto($0, caption: answer.text, to: answer.chat, key: answer.key) }
+                                             ?? api.send(answer.text, to: answer.chat)))
+        case .matrix(let api):
+            guard let png else { return Self.verdict(http.perform(api.send(answer.text, key: answer.key))) }
+            let upload = http.perform(api.upload(png))
+            guard case .success(let response) = upload, response.isSuccess else { return Self.verdict(upload) }
+            guard let uri = ChartPayload.uploadedURI(response.body) else { return .retry("the media upload named no mxc:// URI") }
+            return Self.verdict(http.perform(api.sendImage(uri, size: png.count, caption: answer.text, key: answer.key)))
         }
-        switch http.perform(request) {
+    }
+
+    private static func verdict(_ result: Result<HTTPResponse, TransportError>) -> Verdict {
+        switch result {
         case .success(let response) where response.isSuccess:
             return .delivered
         case .success(let response) where response.status == 429:

@@ -33,6 +33,7 @@ package enum ControlReceiver {
                                limit: TextLimit = TextLimit(4096, .utf16), input: inout ControlInput) -> Outcome {
         var outcome = Outcome()
         var replies: [(key: String, text: String)] = []
+        var charts: [ControlAnswer] = []
         let original = input.rulesBytes
         for message in messages where message.chat == sinkChat {
             let role = chat.role(of: message.sender)
@@ -62,7 +63,12 @@ package enum ControlReceiver {
             case nil:
                 break
             }
-            replies.append((message.key, reply.answer))
+            if let chart = reply.chart {
+                charts.append(ControlAnswer(transport: transport, chat: sinkChat, text: reply.answer, key: message.key, queuedAt: input.now,
+                                            chart: chart))
+            } else {
+                replies.append((message.key, reply.answer))
+            }
             var record = JSONOut()
             record.add("time", TimeText.iso(input.now))
             record.add("transport", transport)
@@ -73,15 +79,16 @@ package enum ControlReceiver {
             outcome.audit.append(record.text)
         }
         queue(replies, chat: sinkChat, transport: transport, limit: limit, state: &input.state, now: input.now)
+        input.state.control.answers += charts
         input.state.control.offsets[transport] = offset
         let stale = input.state.control.unknown.filter { input.now - $0.value >= unknownEvery }.map(\.key)
         for key in stale { input.state.control.unknown[key] = nil }
         return outcome
     }
 
-    /// Queues the answers of one read as one message (a blank line between them: the chat gets one message a
-    /// second at most), split where it is longer than `limit` into parts keyed `KEY-1`, `KEY-2`, …, where KEY
-    /// is the first command's.
+    /// Queues the text answers of one read as one message (a blank line between them: the chat gets one message a
+    /// second at most; a `/chart`'s image follows as a message of its own), split where it is longer than `limit`
+    /// into parts keyed `KEY-1`, `KEY-2`, …, where KEY is the first command's.
     static func queue(_ replies: [(key: String, text: String)], chat: String, transport: String, limit: TextLimit,
                       state: inout StateDocument, now: Double) {
         guard let key = replies.first?.key else { return }

@@ -2,6 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
+import CoinWatchChart
 import Synchronization
 /// The chat side's cycle for one chat service (SPEC §13): read what arrived after the state's offset
 /// (long polling, no lock held), then under the state lock apply it in one state write — the offset
@@ -26,6 +27,8 @@ package final class ControlSide: @unchecked Sendable {
     package let err: @Sendable (String) -> Void
     /// Called after a command changed rules.json (a running loop or `stream` reloads it at once).
     package var rulesChanged: @Sendable () -> Void = {}
+    /// Draws a `/chart` answer's image at an instant (`AlertCharts.png(for:now:)`); nil: none is drawn, the answer says so.
+    package var chartImage: (@Sendable (ControlChart, Double) -> Result<[UInt8], ChartError>)?
     /// Seconds of sending one cycle may spend before leaving the rest for the next.
     package var sendBudget: Double = 20
     /// The Matrix bot's own user id, asked once.
@@ -177,7 +180,7 @@ package final class ControlSide: @unchecked Sendable {
                 continue
             }
             if let last = lastSent[answer.chat], now() - last < 1 { sleeper.sleep(seconds: 1 - (now() - last)) }
-            let verdict = link.send(answer, http: http)
+            let verdict = send(answer)
             lastSent[answer.chat] = now()
             switch verdict {
             case .delivered:
@@ -209,6 +212,20 @@ package final class ControlSide: @unchecked Sendable {
             }
         } catch {
             err("coinwatch: control: \(error.message)\n")
+        }
+    }
+
+    /// Sends one answer; a `/chart` answer with its image drawn now, or, when it cannot be drawn, one line saying why.
+    private func send(_ answer: ControlAnswer) -> ControlLink.Verdict {
+        guard let chart = answer.chart else { return link.send(answer, http: http) }
+        let pair = "\(chart.symbol.uppercased())/\(chart.vs.uppercased())"
+        switch chartImage?(chart, now()) ?? .failure(ChartError("charts are not drawn here")) {
+        case .success(let png):
+            return link.send(answer, png: png, http: http)
+        case .failure(let error):
+            var text = answer
+            text.text = "no \(chart.range) chart for \(pair): \(error.message)"
+            return link.send(text, http: http)
         }
     }
 

@@ -12,7 +12,7 @@ package struct ControlVerb: Sendable, Equatable {
     /// Every command, read commands first, in `/help` order.
     package static let all: [ControlVerb] = [
         ControlVerb(name: "price", usage: "/price COIN", summary: "the last price coinwatch recorded", edits: false),
-        ControlVerb(name: "chart", usage: "/chart COIN [RANGE]", summary: "the price over RANGE (default 24h)", edits: false),
+        ControlVerb(name: "chart", usage: "/chart COIN [RANGE]", summary: "the price chart over RANGE (1d, 7d, 30d, 90d, 1y or max; default 1d)", edits: false),
         ControlVerb(name: "list", usage: "/list", summary: "favorites with price, 24h change and their rules' states", edits: false),
         ControlVerb(name: "rules", usage: "/rules", summary: "the rules", edits: false),
         ControlVerb(name: "explain", usage: "/explain RULE [COIN]", summary: "why a rule is quiet or firing", edits: false),

@@ -2,6 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
+import CoinWatchChart
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -50,6 +51,27 @@ package struct MatrixClientAPI: Sendable {
         var body = JSONOut()
         body.add("msgtype", "m.text")
         body.add("body", text)
+        return request(root + "/_matrix/client/v3/rooms/\(QueryString.escape(room))/send/m.room.message/" + QueryString.escape(key),
+                       method: "PUT", body: body.text, timeout: config.timeout)
+    }
+
+    /// The media upload of `png` (its answer names the `mxc://` URI).
+    package func upload(_ png: [UInt8]) -> HTTPRequest {
+        HTTPRequest(url: root + ChartPayload.matrixUploadPath + "?filename=" + ChartPayload.filename, method: "POST",
+                    headers: [HTTPHeader("Authorization", "Bearer \(config.token ?? "")"), HTTPHeader("Content-Type", "image/png")],
+                    body: png, timeout: config.timeout, caFile: config.caFile,
+                    displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+    }
+
+    /// The room send of an `m.image` showing the uploaded `uri` (`size` bytes) with `caption` as its body
+    /// (Matrix's media caption: `filename` names the file), transaction id `key`.
+    package func sendImage(_ uri: String, size: Int, caption: String, key: String) -> HTTPRequest {
+        var body = JSONOut()
+        body.add("msgtype", "m.image")
+        body.add("body", caption)
+        body.add("filename", ChartPayload.filename)
+        body.add("url", uri)
+        body.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(size),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
         return request(root + "/_matrix/client/v3/rooms/\(QueryString.escape(room))/send/m.room.message/" + QueryString.escape(key),
                        method: "PUT", body: body.text, timeout: config.timeout)
     }

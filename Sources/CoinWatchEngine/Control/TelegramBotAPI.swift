@@ -47,6 +47,19 @@ package struct TelegramBotAPI: Sendable {
         return request(root + "/sendMessage", method: "POST", body: body.text, timeout: config.timeout)
     }
 
+    /// `sendPhoto` of `png` to `chat` (multipart, as an alert's chart goes) with `caption` (plain text, cut to
+    /// Telegram's 1,024 characters); `key` gives the multipart boundary, so a retry sends the same bytes.
+    package func sendPhoto(_ png: [UInt8], caption: String, to chat: String, key: String) -> HTTPRequest {
+        var form = MultipartBody(seed: key)
+        form.field("chat_id", chat)
+        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
+        form.field("caption", String(caption.prefix(ChartPayload.captionLimit)))
+        let (contentType, body) = form.encoded("form-data")
+        return HTTPRequest(url: root + "/sendPhoto", method: "POST", headers: [HTTPHeader("Content-Type", contentType)], body: body,
+                           timeout: config.timeout, caFile: config.caFile,
+                           displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+    }
+
     /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
     package func acknowledge(_ callbackID: String, text: String) -> HTTPRequest {
         var body = JSONOut()

@@ -52,7 +52,9 @@ package final class AlertCharts: Sendable {
         if let known {
             points = known
         } else {
-            points = load(alert, provider: name, range: range, now: now)
+            let quote = Quote(providerID: alert.coin, symbol: alert.symbol, name: alert.name, vs: alert.vs, price: alert.price,
+                              provider: name.rawValue)
+            points = load(quote, provider: name, range: range, now: now)
             loaded.withLock { $0.points[key] = points }
             if case .failure(let reason) = points {
                 warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
@@ -71,17 +73,15 @@ package final class AlertCharts: Sendable {
         }
     }
 
-    /// The points of `range` for the alert's coin: the store, then the provider (backoff, 429).
-    private func load(_ alert: Alert, provider name: ProviderName, range: ChartRange,
-                      now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
+    /// The points of `range` for the quote's coin: the store, then the provider (backoff, 429).
+    func load(_ quote: Quote, provider name: ProviderName, range: ChartRange,
+              now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
         let config = providers.first { $0.name == name } ?? ProviderConfig(name: name)
         let source = HistorySources.make(name, config: config, environment: environment)
         let store = storePath.flatMap { HistoryStore.open(path: $0, now: now) { _ in } }
         let nowMS = Int64((now * 1000).rounded())
-        let quote = Quote(providerID: alert.coin, symbol: alert.symbol, name: alert.name, vs: alert.vs, price: alert.price,
-                          provider: name.rawValue)
         let transport = self.transport
-        let result = HistoryLoader(source: source, store: store).load(market: source.historyMarket(for: quote), vs: alert.vs,
+        let result = HistoryLoader(source: source, store: store).load(market: source.historyMarket(for: quote), vs: quote.vs,
                                                                        range: range, now: nowMS) { request in
             memory.withLock { ProviderCall.ask(request, from: source.name, through: transport, memory: &$0, now: now) }
         }

@@ -4,57 +4,77 @@ import Glibc
 import Testing
 @testable import TestHelpers
 
-/// SPEC §13 through the binary against a loopback Telegram Bot API: a `--once` pass answers what arrived
-/// since the last one at its start; who may command; the offset, the edit and the answer in one state write.
+/// SPEC §13 through the binary against the loopback Telegram Bot API (`TelegramBotServer`: `getUpdates` with
+/// `offset`, `timeout` and `allowed_updates`, `sendMessage`, `sendPhoto`, `answerCallbackQuery`, 429 floods):
+/// a `--once` pass answers what arrived since the last one at its start; who may command; the offset, the edit
+/// and the answer in one state write.
 @Suite(.serialized) struct ControlEndToEndTests {
-    static let admin = 1
-    static let user = 7
+    static let admin = 5_550_001
+    static let user = 5_550_007
+    /// The sink's chat (a group both are in).
+    static let chat = -100_4242
 
     final class Rig: @unchecked Sendable {
-        let telegram: TelegramStandIn
+        let telegram: TelegramBotServer
         let flow: BinaryFlow
 
         init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, extra: String = "") throws {
-            telegram = try TelegramStandIn()
+            telegram = try TelegramBotServer()
             flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
-                                  sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.sinkURL)", "chat_id": 42}}"#,
+                                  sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": \#(ControlEndToEndTests.chat)}}"#,
                                   extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"# + extra)
             flow.market.set("bitcoin", price: 90)
             flow.market.set("ethereum", price: 3_000)
             flow.market.set("solana", price: 150)
         }
 
+        /// `text` sent by `user` in the sink's chat (or `chat`); its update id.
+        @discardableResult
+        func say(_ text: String, from user: Int, in chat: Int = ControlEndToEndTests.chat) throws -> Int {
+            try #require(telegram.userSends(text, from: user, in: chat))
+        }
+
         /// One `--once` pass `after` seconds after the last.
         func pass(after: Double = 60) throws -> Binary.Run { try flow.pass(after: after) }
 
+        /// The messages the bot sent, as the chat shows them.
+        var texts: [String] { telegram.sent.map(\.text) }
         var state: StateDocument { get throws { try StateStore.load(path: flow.statePath) } }
         var audit: [String] { (flow.dir.read("control.jsonl") ?? "").split(separator: "\n").map(String.init) }
         var rules: String { flow.dir.read("rules.json") ?? "" }
     }
 
+    /// CoinGecko's 1-day `market_chart` (a real capture) for the pass's history requests.
+    static func serveHistory(_ market: MarketServer) throws {
+        market.route("/market_chart", Reply.bytes(try HistoryCaptures.capture(HistoryCaptures.chart(days: "1")), contentType: "application/json"))
+    }
+
     @Test func aOncePassAnswersWhatArrivedSinceTheLastPassAtItsStartAndOnlyOnce() throws {
         let rig = try Rig()
         #expect(try rig.pass().status == 0)
-        let update = rig.telegram.message("/price btc", from: Self.admin)
+        let update = try rig.say("/price btc", from: Self.admin)
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(rig.telegram.sent.count == 1)
-        #expect(rig.telegram.sent.first?.chat == "42")
-        #expect(rig.telegram.sent.first?.text.contains("$90.00") == true, "\(rig.telegram.sent)")
+        #expect(rig.telegram.sent.first?.chat == Self.chat)
+        #expect(rig.texts.first?.contains("$90.00") == true, "\(rig.texts)")
         #expect(try rig.state.control.offsets["telegram"] == String(update + 1))
         #expect(try rig.state.control.answers.isEmpty)
-        #expect(rig.audit.count == 1 && rig.audit[0].contains(#""command":"/price btc""#) && rig.audit[0].contains(#""user":"1""#),
+        #expect(rig.audit.count == 1 && rig.audit[0].contains(#""command":"/price btc""#) && rig.audit[0].contains(#""user":"\#(Self.admin)""#),
                 "\(rig.audit)")
         #expect(TempDir.mode(rig.flow.dir.file("control.jsonl")) == 0o600)
         #expect(try rig.pass().status == 0)
         #expect(rig.telegram.sent.count == 1, "answered once")
         #expect(rig.telegram.offsets.last == update + 1, "the next read starts after it")
+        let polls = rig.telegram.calls("getUpdates")
+        #expect(polls.allSatisfy { $0.parameters["allowed_updates"] == #"["message","callback_query"]"# && $0.parameters["timeout"] == "0" },
+                "a --once pass does not wait: \(polls.map(\.parameters))")
         #expect(!run.stderr.contains(rig.telegram.token) && !rig.audit.joined().contains(rig.telegram.token))
     }
 
     @Test func controlLogNamesTheAuditLogRelativeToRulesJSON() throws {
         let rig = try Rig(extra: #", "control_log": "audit/chat.jsonl""#)
-        rig.telegram.message("/help", from: Self.user)
+        try rig.say("/help", from: Self.user)
         #expect(try rig.pass().status == 0)
         let lines = (rig.flow.dir.read("audit/chat.jsonl") ?? "").split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains(#""command":"/help""#))
@@ -64,49 +84,96 @@ import Testing
 
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
         let rig = try Rig()
+        try Self.serveHistory(rig.flow.market)
         #expect(try rig.pass().status == 0)
         let commands = ["/price btc", "/chart bitcoin", "/list", "/rules", "/explain hi", "/silences", "/outbox", "/log 5", "/help",
                         "/silence ethereum 1h", "/alert btc crosses_above 120000 cooldown=1h", "/favorite add solana"]
-        for command in commands { rig.telegram.message(command, from: Self.admin) }
+        for command in commands { try rig.say(command, from: Self.admin) }
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
-        let text = rig.telegram.sent.map(\.text).joined(separator: "\n")
-        #expect(rig.telegram.sent.count == 1, "one message for one read")
-        #expect(text.contains("coinwatch commands:") && text.contains("silenced every rule on ethereum") && text.contains("added rule chat-")
-                && text.contains("added solana to the favorites"), "\(text)")
+        #expect(rig.telegram.sent.count == 2, "one message for the read's text answers, then the chart: \(rig.texts)")
+        let text = rig.texts.first ?? ""
+        #expect(text.contains("$90.00") && text.contains("coinwatch commands:") && text.contains("silenced every rule on ethereum")
+                && text.contains("added rule chat-") && text.contains("added solana to the favorites") && text.contains("hi:"), "\(text)")
+        #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "the chart, as sendPhoto")
         #expect(rig.audit.count == commands.count)
         #expect(try rig.state.silences.contains { $0.target == "ethereum" })
         #expect(rig.rules.contains(#""crosses_above":120000"#) && rig.rules.contains(#""cooldown":"1h""#) && rig.rules.contains("\"solana\""),
                 "\(rig.rules)")
         let check = try Binary.run(["check", "--rules", rig.flow.rulesPath])
         #expect(check.status == 0, "\(check.stderr)")
-        // Then /remove of the rule /alert added.
+        // Then /remove and /unsilence of what /alert and /silence added.
         let id = try #require(rig.rules.range(of: #"chat-[0-9a-f]{6}"#, options: .regularExpression).map { String(rig.rules[$0]) })
-        rig.telegram.message("/remove \(id)", from: Self.admin)
+        let silence = try #require(try rig.state.silences.first?.id)
+        try rig.say("/remove \(id)", from: Self.admin)
+        try rig.say("/unsilence \(silence)", from: Self.admin)
+        try rig.say("/favorite remove solana", from: Self.admin)
         let last = try rig.pass()
         #expect(last.status == 0, "\(last.stderr)")
-        #expect(rig.telegram.sent.last?.text == "removed rule \(id)")
-        #expect(!rig.rules.contains(id))
+        let answer = rig.texts.last ?? ""
+        #expect(answer.hasPrefix("removed rule \(id)") && answer.contains("solana"), "\(answer)")
+        #expect(!rig.rules.contains(id) && !rig.rules.contains("\"solana\""))
+        #expect(try rig.state.silences.allSatisfy { $0.until <= Date().timeIntervalSince1970 } , "lifted")
+    }
+
+    @Test func chartAnswersWithTheImageAsAPhotoAndABadRangeWithTheRanges() throws {
+        let rig = try Rig()
+        try Self.serveHistory(rig.flow.market)
+        #expect(try rig.pass().status == 0)
+        try rig.say("/chart btc 1d", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let photo = try #require(rig.telegram.calls("sendPhoto").first)
+        let png = try #require(photo.files["photo"]?.bytes)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) && ChartSinksEndToEndTests.isChart(png), "\(png.count) bytes")
+        #expect(photo.files["photo"]?.contentType == "image/png" && photo.parameters["chat_id"] == String(Self.chat))
+        #expect(photo.parameters["caption"]?.contains("$90.00") == true && photo.parameters["caption"]?.hasSuffix("· 1d chart") == true,
+                "\(photo.parameters)")
+        #expect(try rig.state.control.answers.isEmpty, "answered through the outbox like any answer")
+        #expect(rig.flow.market.server.requests.contains { $0.path.hasSuffix("/market_chart") })
+
+        // A range that is none.
+        try rig.say("/chart btc 2w", from: Self.user)
+        #expect(try rig.pass().status == 0)
+        #expect(rig.texts.last?.contains("'2w' is not a range; one of 1d, 7d, 30d, 90d, 1y, max") == true, "\(rig.texts)")
+    }
+
+    @Test func chartWithoutHistoryAnswersOneLineSayingWhy() throws {
+        let rig = try Rig()  // its CoinGecko answers market_chart with 404
+        #expect(try rig.pass().status == 0)
+        try rig.say("/chart ethereum 7d", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let why = try #require(rig.texts.first)
+        #expect(why.hasPrefix("no 7d chart for ETH/USD: ") && !why.contains("\n"), "\(why)")
+        #expect(rig.telegram.calls("sendPhoto").isEmpty && rig.telegram.sent.count == 1)
+        #expect(try rig.state.control.answers.isEmpty)
     }
 
     @Test func aUserMayReadButNotEdit() throws {
         let rig = try Rig()
-        rig.telegram.message("/silence bitcoin 1h", from: Self.user)
-        rig.telegram.message("/rules", from: Self.user)
+        try rig.say("/silence bitcoin 1h", from: Self.user)
+        try rig.say("/alert btc above 1", from: Self.user)
+        try rig.say("/rules", from: Self.user)
+        let before = rig.rules
         #expect(try rig.pass().status == 0)
-        let text = rig.telegram.sent.map(\.text).joined()
-        #expect(text.contains("/silence is for admins") && text.contains("hi"), "\(text)")
+        let text = rig.texts.joined()
+        #expect(text.contains("/silence is for admins") && text.contains("/alert is for admins") && text.contains("hi:"), "\(text)")
         #expect(try rig.state.silences.isEmpty)
+        #expect(rig.rules == before)
         #expect(rig.audit.first?.contains(#""outcome":"refused""#) == true)
+        try rig.say("/help", from: Self.user)
+        #expect(try rig.pass().status == 0)
+        #expect(rig.texts.last?.contains("/price") == true && rig.texts.last?.contains("/silence TARGET") == false, "a user's help lists the read commands")
     }
 
     @Test func anUnknownSenderGetsNoAnswerAndOneStderrLineAnHour() throws {
         let rig = try Rig()
-        rig.telegram.message("/price btc", from: 666)
+        try rig.say("/price btc", from: 666)
         let first = try rig.pass()
-        rig.telegram.message("/help", from: 666)
+        try rig.say("/help", from: 666)
         let second = try rig.pass(after: 60)
-        rig.telegram.message("/help", from: 666)
+        try rig.say("/help", from: 666)
         let third = try rig.pass(after: 3_600)
         #expect(rig.telegram.sent.isEmpty && rig.audit.isEmpty)
         let lines = [first, second, third].map { $0.stderr.split(separator: "\n").filter { $0.contains("unknown telegram sender 666") }.count }
@@ -115,76 +182,86 @@ import Testing
 
     @Test func aMessageFromAnotherChatIsIgnoredEvenFromAnAdmin() throws {
         let rig = try Rig()
-        rig.telegram.message("/silence * 1h", from: Self.admin, chat: -100_999)
+        try rig.say("/silence * 1h", from: Self.admin, in: Self.admin)
+        try rig.say("/silence * 1h", from: Self.admin, in: -100_999)
         #expect(try rig.pass().status == 0)
         #expect(rig.telegram.sent.isEmpty && rig.audit.isEmpty)
         #expect(try rig.state.silences.isEmpty)
+        #expect(try rig.state.control.offsets["telegram"] != nil, "read and passed over")
     }
 
     @Test func aBadAlertIsAnsweredWithTheValidatorsDidYouMeanAndChangesNothing() throws {
         let rig = try Rig()
         #expect(try rig.pass().status == 0)
         let before = rig.rules
-        rig.telegram.message("/alert btc crosses_abov 120000", from: Self.admin)
+        try rig.say("/alert btc crosses_abov 120000", from: Self.admin)
         #expect(try rig.pass().status == 0)
-        let answer = try #require(rig.telegram.sent.first?.text)
-        #expect(answer.contains("not changed") && answer.contains("crosses_above"), "\(answer) \(rig.rules)")
+        let answer = try #require(rig.texts.first)
+        #expect(answer.contains("not changed") && answer.lowercased().contains("did you mean") && answer.contains("crosses_above"), "\(answer) \(rig.rules)")
+        #expect(!answer.contains("\n"), "one line")
         #expect(rig.rules == before)
+        #expect(rig.audit.first?.contains(#""outcome":"usage""#) == true || rig.audit.first?.contains(#""outcome":"failed""#) == true, "\(rig.audit)")
     }
 
-    @Test func buttonPressesActAsTheCommandAndAreAcknowledged() throws {
+    @Test func buttonPressesActAsTheCommandAndAreAnsweredWithAnswerCallbackQuery() throws {
         let rig = try Rig()
-        rig.telegram.press("/silence hi:bitcoin 1h", from: Self.admin, query: "q-1")
+        let query = rig.telegram.userPresses("/silence hi:bitcoin 1h", on: 1, from: Self.admin, in: Self.chat)
         #expect(try rig.pass().status == 0)
-        #expect(rig.telegram.acknowledged == ["q-1"])
+        #expect(rig.telegram.answered(query))
+        #expect(rig.telegram.calls("answerCallbackQuery").first?.parameters["text"]?.contains("silenced") == true)
         #expect(try rig.state.silences.contains { $0.target == "hi:bitcoin" })
+        // A user's press on Silence is refused, and still answered (the spinner stops).
+        let refused = rig.telegram.userPresses("/silence hi:bitcoin 24h", on: 1, from: Self.user, in: Self.chat)
+        #expect(try rig.pass().status == 0)
+        #expect(rig.telegram.answered(refused))
+        #expect(try rig.state.silences.count == 1)
     }
 
-    @Test func anAlertToTheControlChatCarriesTheButtonsAndAPressSilencesItsPair() throws {
+    @Test func anAlertToTheControlChatCarriesTheButtonsAndPressesOnItActAsTheirCommands() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
+        try Self.serveHistory(rig.flow.market)
         rig.flow.market.set("bitcoin", price: 150)
         #expect(try rig.pass().status == 0)
-        let alert = try #require(rig.telegram.server.requests.first { $0.path.hasSuffix("/sendMessage") })
-        let body = try #require(try JSONSerialization.jsonObject(with: Data(alert.body)) as? [String: Any])
-        let markup = try #require(body["reply_markup"] as? [String: Any])
+        let alert = try #require(rig.telegram.calls("sendMessage").first)
+        let markup = try #require(try JSONSerialization.jsonObject(with: Data((alert.parameters["reply_markup"] ?? "").utf8)) as? [String: Any])
         let row = try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first)
         #expect(row.map { $0["text"] as? String } == ["Silence 1h", "Silence 24h", "Chart"])
         #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
-        rig.telegram.press("/silence hi:bitcoin 24h", from: Self.admin, query: "q-9")
-        rig.telegram.press("/chart bitcoin", from: Self.user, query: "q-10")
+        let message = try #require(rig.telegram.sent.first?.messageID)
+        let silence = rig.telegram.userPresses("/silence hi:bitcoin 24h", on: message, from: Self.admin, in: Self.chat)
+        let chart = rig.telegram.userPresses("/chart bitcoin", on: message, from: Self.user, in: Self.chat)
         #expect(try rig.pass().status == 0)
-        #expect(rig.telegram.acknowledged == ["q-9", "q-10"])
-        let silence = try #require(try rig.state.silences.first)
-        #expect(silence.target == "hi:bitcoin" && silence.until - silence.created == 86_400)
-        #expect(rig.telegram.sent.last?.text.contains("BTC") == true || rig.telegram.sent.last?.text.contains("bitcoin") == true)
+        #expect(rig.telegram.answered(silence) && rig.telegram.answered(chart))
+        let made = try #require(try rig.state.silences.first)
+        #expect(made.target == "hi:bitcoin" && made.until - made.created == 86_400)
+        #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "Chart answers with the image")
     }
 
     @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["other"]}"#)
-        var rules = rig.rules
-        rules = rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "webhook", "format": "telegram", "url": "\#(rig.telegram.sinkURL)", "chat_id": 43}, "#)
+        let rules = rig.rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "webhook", "format": "telegram", "url": "\#(rig.telegram.botURL)", "chat_id": 43}, "#)
         try rig.flow.dir.write("rules.json", rules)
         rig.flow.market.set("bitcoin", price: 150)
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
-        let alert = try #require(rig.telegram.server.requests.first { $0.path.hasSuffix("/sendMessage") })
-        #expect(!alert.bodyText.contains("reply_markup"))
+        let alert = try #require(rig.telegram.calls("sendMessage").first)
+        #expect(alert.parameters["chat_id"] == "43" && alert.parameters["reply_markup"] == nil)
     }
 
     @Test func a429StormHoldsTheAnswerUntilRetryAfterAndItIsSentOnce() throws {
         let rig = try Rig()
-        rig.telegram.scriptSends([TelegramStandIn.tooMany(retryAfter: 30), TelegramStandIn.tooMany(retryAfter: 30)])
-        rig.telegram.message("/help", from: Self.admin)
+        rig.telegram.flood(retryAfter: 30, requests: 2, methods: ["sendMessage"])
+        try rig.say("/help", from: Self.admin)
         #expect(try rig.pass().status == 0)
-        #expect(rig.telegram.sendAttempts == 1 && rig.telegram.sent.isEmpty)
+        #expect(rig.telegram.calls("sendMessage").count == 1 && rig.telegram.sent.isEmpty)
         let held = try #require(try rig.state.control.answers.first)
         #expect((held.notBefore ?? 0) > Date().timeIntervalSince1970 + 20, "retry_after honoured")
         #expect(try rig.pass(after: 5).status == 0)
-        #expect(rig.telegram.sendAttempts == 1, "not before retry_after")
+        #expect(rig.telegram.calls("sendMessage").count == 1, "not before retry_after")
         #expect(try rig.pass(after: 30).status == 0)
-        #expect(rig.telegram.sendAttempts == 2 && rig.telegram.sent.isEmpty, "the second 429")
+        #expect(rig.telegram.calls("sendMessage").count == 2 && rig.telegram.sent.isEmpty, "the second 429")
         #expect(try rig.pass(after: 31).status == 0)
-        #expect(rig.telegram.sent.count == 1 && rig.telegram.sendAttempts == 3)
+        #expect(rig.telegram.sent.count == 1 && rig.telegram.calls("sendMessage").count == 3)
         #expect(try rig.state.control.answers.isEmpty)
     }
 }

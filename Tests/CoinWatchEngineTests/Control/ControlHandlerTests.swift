@@ -57,8 +57,8 @@ import Testing
         ("/price btc", "bitcoin (BTC): $99,000"),
         ("/price BITCOIN", "24h +10.00%"),
         ("/price@coinwatch_bot ethereum", "ethereum: no price recorded yet"),
-        ("/chart btc", "bitcoin, last 1d: $95,000.00 → $99,000.00 (+4.21%); low $95,000.00, high $99,000.00; 2 prices"),
-        ("/chart bitcoin 2d", "$90,000.00 → $99,000.00"),
+        ("/chart btc", "bitcoin (BTC): $99,000.00, 24h +10.00%"),
+        ("/chart bitcoin 7D", "· 7d chart"),
         ("/list", "bitcoin (BTC): $99,000.00, 24h +10.00%"),
         ("/list", "btc-100k firing, dip silenced"),
         ("/rules", "btc-100k: bitcoin above 100000\ndip: * change_24h_below -5"),
@@ -79,6 +79,15 @@ import Testing
         #expect(reply.outcome == "ok")
     }
 
+    @Test func chartAsksForTheImageOfTheFavoriteOverTheRangeWithThePriceLineAsCaption() throws {
+        let reply = try Self.reply("/chart BTC", .user)
+        #expect(reply.chart?.coin == "bitcoin" && reply.chart?.symbol == "btc" && reply.chart?.vs == "usd" && reply.chart?.range == "1d",
+                "\(String(describing: reply.chart))")
+        #expect(reply.answer.hasSuffix("· 1d chart"))
+        #expect(try Self.reply("/chart ethereum max").chart?.range == "max")
+        #expect(try Self.reply("/price btc").chart == nil)
+    }
+
     @Test func silencesListOnlyThoseInForce() throws {
         #expect(!(try Self.reply("/silences")).answer.contains("old00000"))
     }
@@ -94,7 +103,7 @@ import Testing
         ("/price", "Usage: /price COIN"),
         ("/price dogecoin", "'dogecoin' is not a favorite."),
         ("/prise btc", "unknown command /prise. Did you mean 'price'?"),
-        ("/chart btc soon", "is not a range such as 24h"),
+        ("/chart btc soon", "'soon' is not a range; one of 1d, 7d, 30d, 90d, 1y, max"),
         ("/log many", "Usage: /log [N]"),
         ("/explain bt-100k", "no rule 'bt-100k'. Did you mean 'btc-100k'?"),
         ("/silence dip", "Usage: /silence TARGET DUR [COMMENT]"),

@@ -108,13 +108,25 @@ import Testing
         #expect(parts.map(\.text).joined() .filter { !$0.isWhitespace } == ControlHandler.help(.admin).filter { !$0.isWhitespace })
     }
 
+    @Test func aChartIsAnAnswerOfItsOwnAfterTheReadsTextKeyedByItsCommand() throws {
+        var input = try ControlHandlerTests.input()
+        _ = Self.receive([Self.message(10, from: "7", "/chart btc 7d"), Self.message(11, from: "7", "/rules"),
+                          Self.message(12, from: "7", "/chart btc")], input: &input)
+        let answers = input.state.control.answers
+        #expect(answers.map(\.key) == ["telegram:11", "telegram:10", "telegram:12"])
+        #expect(answers.map { $0.chart?.range } == [nil, "7d", "1d"])
+        #expect(answers[1].text.hasSuffix("· 7d chart") && answers[1].chart?.coin == "bitcoin")
+    }
+
     @Test func theControlSectionSurvivesTheStateFile() throws {
         let dir = try TempDir()
         var state = StateDocument()
         state.control.offsets["telegram"] = "11"
         var answer = ControlAnswer(transport: "telegram", chat: "42", text: "ok", key: "telegram:10", queuedAt: 5)
         answer.notBefore = 6
-        state.control.answers = [answer]
+        let chart = ControlAnswer(transport: "telegram", chat: "42", text: "BTC", key: "telegram:11", queuedAt: 5,
+                                  chart: ControlChart(coin: "bitcoin", symbol: "btc", vs: "usd", provider: "coingecko", range: "7d"))
+        state.control.answers = [answer, chart]
         state.control.unknown["telegram:666"] = 4
         try StateStore.save(state, to: dir.file("state.json"))
         #expect(try StateStore.load(path: dir.file("state.json")).control == state.control)

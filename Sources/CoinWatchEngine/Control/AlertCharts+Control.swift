@@ -1,0 +1,20 @@
+import CoinWatchSupport
+import CoinWatchMarket
+import CoinWatchState
+import CoinWatchChart
+
+extension AlertCharts {
+    /// `/chart`'s image (SPEC §13, §12): the favorite's price over the range, history loaded as for an alert's
+    /// chart (the history store, then only what it lacks from the provider), drawn by the same code; the
+    /// one-line reason when there is no history or it cannot be drawn.
+    package func png(for chart: ControlChart, now: Double) -> Result<[UInt8], ChartError> {
+        guard let range = ChartRange(rawValue: chart.range) else { return .failure(ChartError("no range '\(chart.range)'")) }
+        let provider = ProviderName(rawValue: chart.provider) ?? .coingecko
+        let quote = Quote(providerID: chart.coin, symbol: chart.symbol, name: chart.coin, vs: chart.vs, price: 0, provider: provider.rawValue)
+        return load(quote, provider: provider, range: range, now: now).flatMap { points in
+            var direction: PriceChart.Direction?
+            if let first = points.first, let last = points.last { direction = last.price >= first.price ? .up : .down }
+            return ChartImage.png(points, symbol: chart.symbol, vs: chart.vs, range: range, direction: direction)
+        }
+    }
+}
