@@ -7,7 +7,7 @@ import Testing
 /// The registry of condition kinds drives everything a kind shows: every example runs through
 /// the real parser and evaluator, and `check --conditions`, docs/conditions.md, rules.schema.json
 /// and Fuzz/rules.dict are generated from it and committed current. Regenerate the committed
-/// copies with `COINWATCH_WRITE_DOCS=1 swift test --filter ConditionRegistryTests`.
+/// copies with `make schema` (`COINWATCH_WRITE_DOCS=1 swift test --filter ConditionRegistryTests`).
 @Suite struct ConditionRegistryTests {
     static let now: Double = 1_800_000_000
 
