@@ -89,9 +89,10 @@ test-python:
 		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check matrix-synapse; }
 
 # Writes rules.schema.json (RulesSchema.generate, from the validator's tables), docs/conditions.md and
-# Fuzz/rules.dict (from the condition registry); the tests fail while a committed copy is stale.
+# Fuzz/rules.dict (from the condition registry) and the man pages (from docs/); the tests fail while a
+# committed copy is stale.
 schema:
-	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter ConditionRegistryTests
+	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'ConditionRegistryTests|ManPageTests'
 
 test: deps test-python
 	$(SWIFT) build --product coinwatch
