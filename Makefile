@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test test-python fuzz fuzz-smoke bench clean install install-files uninstall
+.PHONY: all deps build release demo test test-python schema fuzz fuzz-smoke bench clean install install-files uninstall
 
 all: build
 
@@ -69,9 +69,9 @@ release: deps
 demo: release
 	@scripts/demo.sh
 
-# The email tests' SMTP server (aiosmtpd) and the Matrix tests' homeserver (matrix-synapse, binary wheels:
-# nothing from apt) come from PyPI into a venv under .build; the tests make it themselves when it is
-# missing, this only does it up front.
+# The email tests' SMTP server (aiosmtpd), the Matrix tests' homeserver (matrix-synapse, binary wheels:
+# nothing from apt) and the schema tests' validator (jsonschema) come from PyPI into a venv under .build;
+# the tests make it themselves when it is missing, this only does it up front.
 test-python:
 	@python3 -c 'import venv' 2>/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
 		echo "installing python3-venv (apt)"; \
@@ -81,9 +81,18 @@ test-python:
 		echo "installing aiosmtpd into .build/test-python (pip)"; \
 		python3 -m venv .build/test-python && \
 		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check aiosmtpd; }
+	@.build/test-python/bin/python3 -c 'import jsonschema' 2>/dev/null || { \
+		echo "installing jsonschema into .build/test-python (pip)"; \
+		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check jsonschema; }
 	@.build/test-python/bin/python3 -c 'import synapse' 2>/dev/null || { \
 		echo "installing matrix-synapse into .build/test-python (pip)"; \
 		.build/test-python/bin/python3 -m pip install -q --disable-pip-version-check matrix-synapse; }
+
+# Writes rules.schema.json (RulesSchema.generate, from the validator's tables), docs/conditions.md and
+# Fuzz/rules.dict (from the condition registry) and the man pages (from docs/); the tests fail while a
+# committed copy is stale.
+schema:
+	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'ConditionRegistryTests|ManPageTests'
 
 test: deps test-python
 	$(SWIFT) build --product coinwatch

@@ -19,9 +19,17 @@ package enum DurationLimits {
         "stream_throttle": 60,
     ]
 
+    /// Keys whose duration must be longer than zero (`0s` is an error); the others take `0` for none.
+    package static let positive: Set<String> = ["timeout", "interval", "listing_interval", "repeat_every", "within"]
+
     /// The maximum for the key at the end of `path` (`rules[2].cooldown` → 400d); `absolute` for any other.
     package static func maximum(at path: String) -> Double {
         let key = path.split(separator: ".").last.map(String.init) ?? path
         return maxima[key] ?? absolute
+    }
+
+    /// Whether the key at the end of `path` takes only durations longer than zero.
+    package static func isPositive(at path: String) -> Bool {
+        positive.contains(path.split(separator: ".").last.map(String.init) ?? path)
     }
 }

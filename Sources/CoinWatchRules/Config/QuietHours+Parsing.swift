@@ -27,3 +27,10 @@ extension Substring {
         return text
     }
 }
+
+extension QuietHours {
+    /// `init(parsing:)`'s test as a regular expression (rules.schema.json): `H:MM-H:MM` or
+    /// `HH:MM-HH:MM` within a day, spaces around the parts, start and end not the same minute.
+    package static let pattern = "^(?! *0?([0-9]|1[0-9]|2[0-3]):([0-5][0-9]) *- *0?\\1:\\2 *$)"
+        + " *(?:[01]?[0-9]|2[0-3]):[0-5][0-9] *- *(?:[01]?[0-9]|2[0-3]):[0-5][0-9] *$"
+}

@@ -1,5 +1,8 @@
 import CoinWatchSupport
 extension RulesValidator {
+    /// The placeholders an argument after the program may hold besides `MessageTemplate.placeholders`.
+    static let argvPlaceholders = ["message"]
+
     /// A `command` sink: `argv` (a non-empty list of strings, message placeholders allowed but not in
     /// the program, argv[0]), optional `timeout`, `group`, `quiet_hours`, `env` (names of variables the
     /// program also gets); `{message}` (the alert's text) is allowed in argv too. A program path
@@ -37,7 +40,7 @@ extension RulesValidator {
                 error("an argument cannot hold a NUL character", at: item, path: itemPath)
                 valid = false
             }
-            if !placeholdersKnown(text, extra: ["message"], at: item, path: itemPath) { valid = false }
+            if !placeholdersKnown(text, extra: Self.argvPlaceholders, at: item, path: itemPath) { valid = false }
             if index == 0, MessageTemplate.tokenize(text.value).contains(where: { if case .placeholder = $0 { true } else { false } }) {
                 error("the program cannot hold a placeholder: a value from a provider would choose what runs; "
                       + "name the program and pass {name}, {symbol} or {message} as a later argument", at: item, path: itemPath)

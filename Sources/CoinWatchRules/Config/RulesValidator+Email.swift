@@ -64,7 +64,7 @@ extension RulesValidator {
     /// An `smtps://` or `smtp://` URL with a host; its value is never shown (it may hold credentials).
     mutating func mailURL(_ node: JSONNode, path: String) -> String? {
         guard let text = string(node, path: path) else { return nil }
-        guard Self.isURL(text.value, schemes: ["smtp", "smtps"]) else {
+        guard Self.isURL(text.value, schemes: Self.mailURLSchemes) else {
             error("expected smtps://host:465 (TLS) or smtp://host:587 (STARTTLS, required) (the value is not shown)",
                   at: node, path: path)
             return nil

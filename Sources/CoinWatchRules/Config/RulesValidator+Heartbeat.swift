@@ -8,9 +8,9 @@ extension RulesValidator {
             error("a heartbeat needs a url (http or https), such as \"${HC_URL}\"", at: node, path: path)
             return nil
         }
-        guard let url = url(urlNode, path: JSONPath.child(path, "url"), schemes: ["http", "https"]) else { return nil }
+        guard let url = url(urlNode, path: JSONPath.child(path, "url"), schemes: Self.webURLSchemes) else { return nil }
         var config = HeartbeatConfig(url: url)
-        if let timeout = fields["timeout"], let seconds = duration(timeout, path: JSONPath.child(path, "timeout"), positive: true) {
+        if let timeout = fields["timeout"], let seconds = duration(timeout, path: JSONPath.child(path, "timeout")) {
             config.timeout = seconds
         }
         return config

@@ -102,7 +102,7 @@ extension RulesValidator {
         }
         var provider = ProviderConfig(name: name ?? .coingecko)
         if let urlNode = fields["base_url"] {
-            if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: ["http", "https", "file"]) {
+            if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: Self.baseURLSchemes) {
                 while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
                 provider.baseURL = root
             }
@@ -123,11 +123,11 @@ extension RulesValidator {
             provider.cacheTTL = seconds
         }
         if let timeoutNode = fields["timeout"],
-           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
+           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout")) {
             provider.timeout = seconds
         }
         if let wsNode = fields["ws_url"],
-           let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: ["ws", "wss"]) {
+           let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: Self.streamURLSchemes) {
             if let name, ExchangeFeeds.feed(for: name) == nil {
                 warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by binance, upbit and bithumb",
                         at: wsNode, path: JSONPath.child(path, "ws_url"))

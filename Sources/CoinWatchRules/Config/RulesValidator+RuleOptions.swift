@@ -20,7 +20,7 @@ extension RulesValidator {
         if let node = fields["cooldown"], let seconds = duration(node, path: JSONPath.child(path, "cooldown")) {
             rule.cooldown = seconds
         }
-        if let node = fields["repeat_every"], let seconds = duration(node, path: JSONPath.child(path, "repeat_every"), positive: true) {
+        if let node = fields["repeat_every"], let seconds = duration(node, path: JSONPath.child(path, "repeat_every")) {
             rule.repeatEvery = seconds
             if isLevel == false, let kind {
                 warning("repeat_every has no effect on \(kind): it applies to level conditions",

@@ -91,8 +91,9 @@ extension RulesValidator {
         return flag
     }
 
-    /// A duration string in seconds; `positive` also refuses zero; over the key's `DurationLimits` maximum is an error.
-    mutating func duration(_ node: JSONNode, path: String, positive: Bool = false) -> Double? {
+    /// A duration string in seconds; zero is an error for the keys of `DurationLimits.positive`, over the
+    /// key's `DurationLimits` maximum for all (rules.schema.json's duration patterns come from the same tables).
+    mutating func duration(_ node: JSONNode, path: String) -> Double? {
         if let number = node.numberValue {
             let example = number >= 0 && number == number.rounded() && number < 1e9 ? "\"\(Int(number))s\"" : "\"90s\""
             error("expected a duration string such as \(example), got a number; add a unit (s, m, h, d or w)", at: node, path: path)
@@ -110,7 +111,7 @@ extension RulesValidator {
             }
             return nil
         }
-        if positive && seconds <= 0 {
+        if seconds <= 0, DurationLimits.isPositive(at: path) {
             error("the duration must be longer than 0s", at: node, path: path)
             return nil
         }

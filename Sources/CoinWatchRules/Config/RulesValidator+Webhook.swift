@@ -1,8 +1,10 @@
 import CoinWatchSupport
 import CoinWatchTransport
 extension RulesValidator {
-    /// Pushover's message endpoint, the url of a pushover sink that gives none.
-    static let pushoverURL = "https://api.pushover.net/1/messages.json"
+    /// The url of a sink of these formats that gives none: Pushover's message endpoint.
+    static let defaultURLs: [WebhookConfig.Format: String] = [.pushover: "https://api.pushover.net/1/messages.json"]
+    /// `chat_id` as a number lies strictly within ±this (2^53: beyond it a double is no longer exact).
+    static let chatIDLimit: Double = 9_007_199_254_740_992
 
     /// A `webhook` sink: `url` and `format` required (pushover has a default url), `chat_id` for
     /// telegram, `token` (and `user`, `room`) for pushover, gotify and matrix.
@@ -17,9 +19,9 @@ extension RulesValidator {
         }
         var url: String?
         if let urlNode = fields["url"] {
-            url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: ["http", "https"])
-        } else if format == .pushover {
-            url = Self.pushoverURL
+            url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: Self.webURLSchemes)
+        } else if let format, let fallback = Self.defaultURLs[format] {
+            url = fallback
         } else {
             error("a webhook sink needs a url (http or https)", at: node, path: path)
         }
@@ -81,7 +83,7 @@ extension RulesValidator {
     mutating func queueOptions(_ fields: JSONFields, path: String, timeout: inout Double, group: inout Bool,
                                quietHours: inout QuietHours?) {
         if let timeoutNode = fields["timeout"],
-           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout"), positive: true) {
+           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout")) {
             timeout = seconds
         }
         if let groupNode = fields["group"], let flag = bool(groupNode, path: JSONPath.child(path, "group")) {
@@ -111,6 +113,13 @@ extension RulesValidator {
         return nil
     }
 
+    /// The characters an HTTP header name may hold besides ASCII letters and digits (RFC 9110 token).
+    static let headerNameSymbols = "!#$%&'*+-.^_`|~"
+    /// The prefix of header names a sink may not set (the transport's proxy headers).
+    static let reservedHeaderPrefix = "proxy-"
+    /// What a header value may not hold (it would split the request).
+    static let headerValueForbidden: [Unicode.Scalar] = ["\r", "\n", "\0"]
+
     /// Headers a sink may not set: hop-by-hop (RFC 9110 §7.6.1) and framing ones, which the transport
     /// owns (`Proxy-*` too).
     static let reservedHeaders: Set<String> = ["content-length", "transfer-encoding", "host", "connection", "keep-alive",
@@ -131,13 +140,13 @@ extension RulesValidator {
                 continue
             }
             let lowered = member.key.lowercased()
-            guard !Self.reservedHeaders.contains(lowered), !lowered.hasPrefix("proxy-") else {
+            guard !Self.reservedHeaders.contains(lowered), !lowered.hasPrefix(Self.reservedHeaderPrefix) else {
                 error("'\(member.key)' is a hop-by-hop or framing header that coinwatch (libcurl) sets itself; "
                       + "a value here would mangle the request: remove it", at: member.value, path: headerPath)
                 continue
             }
             guard let value = string(member.value, path: headerPath) else { continue }
-            guard !value.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+            guard !value.value.unicodeScalars.contains(where: Self.headerValueForbidden.contains) else {
                 error("the header value holds a line break or NUL, which HTTP does not allow (the value is not shown)",
                       at: member.value, path: headerPath)
                 continue
@@ -150,7 +159,7 @@ extension RulesValidator {
     /// `chat_id`: a non-empty string or an integer.
     mutating func chatID(_ node: JSONNode, path: String) -> String? {
         if let number = node.numberValue {
-            guard number == number.rounded(), abs(number) < 9_007_199_254_740_992 else {
+            guard number == number.rounded(), abs(number) < Self.chatIDLimit else {
                 error("chat_id must be an integer or a string", at: node, path: path)
                 return nil
             }
@@ -187,7 +196,7 @@ extension RulesValidator {
     static func isHeaderName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+                || headerNameSymbols.unicodeScalars.contains(scalar)
         }
     }
 }

@@ -84,10 +84,10 @@ package struct RulesValidator {
             result.vsCurrency = currency ?? result.vsCurrency
             currencyKnown = currency != nil
         }
-        if let node = top["interval"], let seconds = duration(node, path: "interval", positive: true) {
+        if let node = top["interval"], let seconds = duration(node, path: "interval") {
             result.interval = seconds
         }
-        if let node = top["listing_interval"], let seconds = duration(node, path: "listing_interval", positive: true) {
+        if let node = top["listing_interval"], let seconds = duration(node, path: "listing_interval") {
             result.listingInterval = seconds
         }
         if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {

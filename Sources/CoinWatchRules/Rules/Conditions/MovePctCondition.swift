@@ -10,7 +10,7 @@ struct MovePctCondition: ConditionKind {
     static let schema = """
         {"type": "object", "additionalProperties": false, "required": ["pct", "within"], "properties": \
         {"pct": {"type": "number", "anyOf": [{"exclusiveMinimum": 0}, {"exclusiveMaximum": 0}]}, \
-        "within": {"$ref": "#/$defs/positiveDuration"}}}
+        "within": {"$ref": "#/$defs/duration_within"}}}
         """
     static let examples = [
         ConditionExample(#"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(1800, 100)], holds: true),
@@ -44,7 +44,7 @@ struct MovePctCondition: ConditionKind {
             reader.error("move_pct needs pct, the percent to move (negative for a fall)", at: node, path: path())
         }
         if let withinNode = fields["within"] {
-            within = reader.duration(withinNode, path: JSONPath.child(path(), "within"), positive: true)
+            within = reader.duration(withinNode, path: JSONPath.child(path(), "within"))
         } else {
             reader.error("move_pct needs within, a duration such as \"1h\"", at: node, path: path())
         }

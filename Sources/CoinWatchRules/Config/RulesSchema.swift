@@ -1,0 +1,157 @@
+import CoinWatchSupport
+import CoinWatchMarket
+/// rules.schema.json, generated. The committed file gives the layout and the descriptions; every
+/// constraint that the validator keeps in a table is written here from that same table: the
+/// condition kinds (`ConditionRegistry`), each duration key's limit (`DurationLimits`), the URL
+/// schemes, header names, quiet hours, message placeholders, mail addresses, provider names, chart
+/// ranges, webhook formats' fields and the count limits. What JSON Schema cannot say is listed in
+/// docs/rules.md ("Checked by `check` only"). `make schema` writes the file; the test
+/// `theCommittedSchemaIsTheGeneratedOne` keeps it current, and `SchemaAgreementTests` runs a
+/// corpus through both `check` and Python's jsonschema.
+package enum RulesSchema {
+    /// `committed` (the schema as it is) with every generated part written anew.
+    /// Throws when `committed` is not JSON.
+    package static func generate(updating committed: String) throws(JSONSyntaxError) -> String {
+        var root = try JSONParser.parse(Array(try ConditionRegistry.schema(updating: committed).utf8))
+        for (path, constraint) in constraints + sinkConstraints {
+            root = root.constraining(path, with: constraint)
+        }
+        root = root.removing(["$defs", "duration"]).removing(["$defs", "positiveDuration"])
+        for key in DurationLimits.maxima.keys.sorted() {
+            root = root.constraining(["$defs", "duration_" + key], with: durationSchema(key))
+        }
+        return root.referencingDurations().prettyText()
+    }
+
+    /// The provider names `check` accepts (in any case). The one place the schema reads them.
+    static var providerNames: [String] { ProviderName.allCases.map(\.rawValue) }
+
+    /// The constraints outside the sinks: a path in the schema → what stands there besides its annotations.
+    static var constraints: [([String], JSONNode)] {
+        let providerName = node(["type": "string", "pattern": SchemaPattern.words(providerNames)])
+        let chart = node(["type": ["string", "boolean"], "pattern": SchemaPattern.words(ChartRange.allCases.map(\.rawValue))])
+        let date = node(["type": "string", "pattern": DateTimeParser.pattern])
+        let matrixID = node(["type": "array", "items": node(["type": "string", "pattern": "^@[^:]+:[\\s\\S]+$"])])
+        let telegramID = node(["type": "array", "items": node(["type": "integer", "minimum": 1, "exclusiveMaximum": 1e15])])
+        let lotCoin = "^(?!\\s*$)(?!(?:\\*|" + SchemaPattern.caseless(RuleCoin.portfolio) + ")$)[^/]*$"
+        return [
+            (["properties", "favorites"], node([
+                "type": "array", "maxItems": RulesValidator.maxFavorites, "uniqueItems": true,
+                "items": node(["type": "string", "minLength": 1, "maxLength": RulesValidator.maxStringLength, "pattern": "\\S"]),
+            ])),
+            (["properties", "rules"], node(["type": "array", "maxItems": RulesValidator.maxRules, "items": node(["$ref": "#/$defs/rule"])])),
+            (["properties", "holdings", "items", "properties", "coin"], node(["type": "string", "pattern": lotCoin])),
+            (["properties", "holdings", "items", "properties", "date"], date),
+            (["properties", "heartbeat", "properties", "url"], urlSchema(RulesValidator.webURLSchemes)),
+            (["properties", "control", "properties", "telegram", "properties", "users"], telegramID),
+            (["properties", "control", "properties", "telegram", "properties", "admins"], telegramID),
+            (["properties", "control", "properties", "matrix", "properties", "users"], matrixID),
+            (["properties", "control", "properties", "matrix", "properties", "admins"], matrixID),
+            (["$defs", "provider", "properties", "name"], providerName),
+            (["$defs", "provider", "properties", "base_url"], urlSchema(RulesValidator.baseURLSchemes)),
+            (["$defs", "provider", "properties", "ws_url"], urlSchema(RulesValidator.streamURLSchemes)),
+            (["$defs", "rule", "properties", "provider"], providerName),
+            (["$defs", "rule", "properties", "message"],
+             node(["type": "string", "pattern": SchemaPattern.template(MessageTemplate.placeholders, nonEmpty: true)])),
+            (["$defs", "rule", "properties", "expires"], date),
+            (["$defs", "rule", "properties", "chart"], chart),
+        ]
+    }
+
+    /// `$defs.duration_<key>`: a duration the key takes, within its limit.
+    static func durationSchema(_ key: String) -> JSONNode {
+        let maximum = DurationLimits.maxima[key] ?? DurationLimits.absolute
+        let positive = DurationLimits.isPositive(at: key)
+        let description = "A duration such as 90s, 15m, 1h30m or 7d" + (positive ? " longer than 0" : " (0 for none)")
+            + ", at most \(TimeText.duration(maximum))."
+        return node(["description": description, "type": "string",
+                     "pattern": SchemaPattern.duration(maximum: maximum, positive: positive)])
+    }
+
+    /// A string that is a URL of one of `schemes` (`RulesValidator.isURL`), or holds a `${…}` (checked once expanded).
+    static func urlSchema(_ schemes: [String]) -> JSONNode {
+        node(["type": "string", "pattern": SchemaPattern.url(schemes)])
+    }
+
+    /// A schema object from a literal: values are strings, numbers, booleans, string arrays or nodes.
+    static func node(_ members: KeyValuePairs<String, any Sendable>) -> JSONNode {
+        JSONNode(.object(members.map { JSONNode.Member(key: $0.key, line: 0, column: 0, value: value($0.value)) }), line: 0, column: 0)
+    }
+
+    /// A schema array (a constraint that replaces what stands at its path whole).
+    static func list(_ elements: [JSONNode]) -> JSONNode { JSONNode(.array(elements), line: 0, column: 0) }
+
+    private static func value(_ value: any Sendable) -> JSONNode {
+        switch value {
+        case let node as JSONNode: node
+        case let text as String: JSONNode(.string(text), line: 0, column: 0)
+        case let flag as Bool: JSONNode(.bool(flag), line: 0, column: 0)
+        case let number as Int: JSONNode(.number(Double(number)), line: 0, column: 0)
+        case let number as Double: JSONNode(.number(number), line: 0, column: 0)
+        case let list as [String]: JSONNode(.array(list.map { Self.value($0) }), line: 0, column: 0)
+        case let list as [JSONNode]: JSONNode(.array(list), line: 0, column: 0)
+        default: JSONNode(.null, line: 0, column: 0)
+        }
+    }
+}
+
+/// Annotations a constrained schema keeps; everything else in it is generated.
+private let annotations: Set<String> = ["description", "default", "title", "examples", "$comment"]
+
+extension JSONNode {
+    /// The schema with the object at `path` holding its annotations and then `constraint`'s members
+    /// (made when missing); a `constraint` that is not an object replaces it whole.
+    func constraining(_ path: [String], with constraint: JSONNode) -> JSONNode {
+        guard let key = path.first else {
+            guard constraint.members != nil else { return constraint }
+            let given = Set((constraint.members ?? []).map(\.key))
+            let kept = (members ?? []).filter { annotations.contains($0.key) && !given.contains($0.key) }
+            var copy = self
+            copy.value = .object(kept + (constraint.members ?? []))
+            return copy
+        }
+        var members = self.members ?? []
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = members[index].value.constraining(Array(path.dropFirst()), with: constraint)
+        } else {
+            members.append(Member(key: key, line: 0, column: 0,
+                                  value: JSONNode(.object([]), line: 0, column: 0).constraining(Array(path.dropFirst()), with: constraint)))
+        }
+        var copy = self
+        copy.value = .object(members)
+        return copy
+    }
+
+    /// The schema without the member at `path`.
+    func removing(_ path: [String]) -> JSONNode {
+        guard let key = path.first, var members = self.members else { return self }
+        if path.count == 1 {
+            members.removeAll { $0.key == key }
+        } else if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = members[index].value.removing(Array(path.dropFirst()))
+        }
+        var copy = self
+        copy.value = .object(members)
+        return copy
+    }
+
+    /// Every member named for a duration key whose schema is a `$ref` to a duration, pointed at that key's `$defs.duration_<key>`.
+    func referencingDurations() -> JSONNode {
+        var copy = self
+        switch value {
+        case .array(let elements): copy.value = .array(elements.map { $0.referencingDurations() })
+        case .object(let members):
+            copy.value = .object(members.map { member in
+                var member = member
+                member.value = member.value.referencingDurations()
+                if DurationLimits.maxima[member.key] != nil, let ref = member.value["$ref"]?.stringValue,
+                   ref.hasPrefix("#/$defs/duration") || ref == "#/$defs/positiveDuration", ref != "#/$defs/duration_" + member.key {
+                    member.value = member.value.constraining([], with: RulesSchema.node(["$ref": "#/$defs/duration_" + member.key]))
+                }
+                return member
+            })
+        default: break
+        }
+        return copy
+    }
+}
