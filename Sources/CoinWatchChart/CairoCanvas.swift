@@ -105,8 +105,7 @@ final class CairoCanvas {
         cw_cairo_new_path(context)
     }
 
-    /// The canvas as PNG bytes; fails with cairo's reason when drawing or encoding went wrong. The
-    /// canvas's last use: its pixels become the PNG's rows (`PNGEncoder`).
+    /// The canvas as PNG bytes; fails with cairo's reason when drawing or encoding went wrong.
     func png() -> Result<[UInt8], ChartError> {
         let status = cw_cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {

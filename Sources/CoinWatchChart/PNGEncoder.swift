@@ -6,30 +6,29 @@ import CCairo
 /// this takes about 5 (BENCHMARKS.md, "Chart images").
 enum PNGEncoder {
     /// The PNG of the `width` × `height` pixels at `pixels`, rows `stride` bytes apart, each pixel a
-    /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24); fails when zlib fails. The PNG's rows (a
-    /// filter byte, then 3 bytes a pixel) are made in place, over the pixels: each row starts at or
-    /// before its pixels and each pixel is read before its bytes are written, so no copy of the image
-    /// is needed, and the pixels are gone after.
-    static func encode(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> Result<[UInt8], ChartError> {
+    /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24); fails when zlib fails.
+    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> Result<[UInt8], ChartError> {
         let rowBytes = 1 + width * 3, count = rowBytes * height
-        guard stride >= width * 4 else { return .failure(ChartError("cairo gave rows of \(stride) bytes for \(width) pixels")) }
-        var at = pixels
-        for y in 0..<height {
-            let source = UnsafeRawPointer(pixels + y * stride), filter = at
-            at += 1
-            for x in 0..<width {
-                let value = source.load(fromByteOffset: x * 4, as: UInt32.self)
-                at[0] = UInt8(truncatingIfNeeded: value >> 16)
-                at[1] = UInt8(truncatingIfNeeded: value >> 8)
-                at[2] = UInt8(truncatingIfNeeded: value)
-                at += 3
+        let raw = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            guard var at = out.baseAddress else { return }
+            for y in 0..<height {
+                let source = UnsafeRawPointer(pixels + y * stride)
+                at.pointee = 0  // the row's filter: none
+                at += 1
+                for x in 0..<width {
+                    let value = source.load(fromByteOffset: x * 4, as: UInt32.self)
+                    at[0] = UInt8(truncatingIfNeeded: value >> 16)
+                    at[1] = UInt8(truncatingIfNeeded: value >> 8)
+                    at[2] = UInt8(truncatingIfNeeded: value)
+                    at += 3
+                }
             }
-            filter.pointee = 0  // the row's filter, none: after its pixels (in the first row it is the first pixel's byte)
+            initialized = count
         }
         var status = Z_MEM_ERROR
-        let deflated = [UInt8](unsafeUninitializedCapacity: Int(cw_compressBound(uLong(count)))) { out, initialized in
+        let deflated = [UInt8](unsafeUninitializedCapacity: Int(cw_compressBound(uLong(raw.count)))) { out, initialized in
             var length = uLongf(out.count)
-            status = cw_compress2(out.baseAddress, &length, pixels, uLong(count), Z_BEST_SPEED)
+            status = cw_compress2(out.baseAddress, &length, raw, uLong(raw.count), Z_BEST_SPEED)
             initialized = status == Z_OK ? Int(length) : 0
         }
         guard status == Z_OK else { return .failure(ChartError("zlib could not compress the PNG (error \(status))")) }

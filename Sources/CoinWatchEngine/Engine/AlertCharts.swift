@@ -44,17 +44,20 @@ package final class AlertCharts: Sendable {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? .coingecko
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
-        // Loaded under the lock: charts drawn side by side load each coin's history once, one at a time.
-        let points = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError> in
+        let points: Result<[(time: Int64, price: Double)], ChartError>
+        let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
             if memo.now != now { memo = (now, [:]) }
-            if let known = memo.points[key] { return known }
-            let points = load(alert, provider: name, range: range, now: now)
-            memo.points[key] = points
+            return memo.points[key]
+        }
+        if let known {
+            points = known
+        } else {
+            points = load(alert, provider: name, range: range, now: now)
+            loaded.withLock { $0.points[key] = points }
             if case .failure(let reason) = points {
                 warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
                      + "\(reason.message); its alerts go without one\n")
             }
-            return points
         }
         guard case .success(let series) = points else { return nil }
         let direction: PriceChart.Direction? = alert.previous.map { alert.price >= $0 ? .up : .down }

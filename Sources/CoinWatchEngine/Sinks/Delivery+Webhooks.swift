@@ -6,9 +6,6 @@ import Foundation
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
-import CoinWatchMarket
-import Dispatch
-import Synchronization
 extension Delivery {
     /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
     /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
@@ -19,24 +16,15 @@ extension Delivery {
         var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
         if let charts {
-            // The images are drawn side by side on the machine's cores (each one alone takes a few ms).
-            var wanted: [(lane: Int, index: Int, alerts: [Alert], range: ChartRange, levels: [Double])] = []
             for lane in plan.lanes.indices {
                 for index in plan.lanes[lane].entries.indices {
                     let entry = plan.lanes[lane].entries[index]
                     guard entry.attempts == 0, entry.chart == nil, let config = rules.sinks[entry.sink],
-                          let range = chartRange(config, alerts: entry.alerts) else { continue }
-                    wanted.append((lane, index, entry.alerts, range, chartLevels(entry.alerts)))
+                          let range = chartRange(config, alerts: entry.alerts),
+                          let png = charts.png(for: entry.alerts, range: range, levels: chartLevels(entry.alerts), now: now)
+                    else { continue }
+                    plan.lanes[lane].entries[index].chart = Data(png).base64EncodedString()
                 }
-            }
-            let images = Mutex([String?](repeating: nil, count: wanted.count))
-            DispatchQueue.concurrentPerform(iterations: wanted.count) { [wanted] job in
-                let image = charts.png(for: wanted[job].alerts, range: wanted[job].range, levels: wanted[job].levels, now: now)
-                    .map { Data($0).base64EncodedString() }
-                images.withLock { $0[job] = image }
-            }
-            for (job, image) in images.withLock({ $0 }).enumerated() {
-                plan.lanes[wanted[job].lane].entries[wanted[job].index].chart = image
             }
         }
         backlog.outbox = OutboxPlan.oldestFirst(plan.waiting + plan.dropped.map(\.entry) + plan.lanes.flatMap(\.entries))
