@@ -2,7 +2,7 @@ import CCairo
 
 /// One cairo image surface and its drawing context, destroyed together in `deinit`: the few
 /// drawing calls a chart needs, text through cairo's toy API in DejaVu Sans with hinting off (the
-/// same bytes on every run), and the PNG written into memory by cairo's writer.
+/// same bytes on every run), and the PNG written into memory (`PNGEncoder`).
 final class CairoCanvas {
     private let surface: OpaquePointer
     private let context: OpaquePointer
@@ -112,19 +112,8 @@ final class CairoCanvas {
             return .failure(ChartError("cairo could not draw the chart: \(String(cString: cw_cairo_status_to_string(status)))"))
         }
         cw_cairo_surface_flush(surface)
-        let buffer = PNGBuffer()
-        let written = withExtendedLifetime(buffer) {
-            cw_cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let buffer = Unmanaged<PNGBuffer>.fromOpaque(closure).takeUnretainedValue()
-                buffer.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(buffer).toOpaque())
-        }
-        guard written == CAIRO_STATUS_SUCCESS else {
-            return .failure(ChartError("cairo could not write the PNG: \(String(cString: cw_cairo_status_to_string(written)))"))
-        }
-        return .success(buffer.bytes)
+        guard let pixels = cw_cairo_image_surface_get_data(surface) else { return .failure(ChartError("cairo gave no pixels")) }
+        return PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface)))
     }
 
     private func source(_ color: ChartColor) {
@@ -145,9 +134,4 @@ final class CairoCanvas {
         for point in points.dropFirst() { cw_cairo_line_to(context, point.x, point.y) }
         return true
     }
-}
-
-/// The bytes cairo's PNG writer hands over, gathered.
-private final class PNGBuffer {
-    var bytes: [UInt8] = []
 }

@@ -65,6 +65,15 @@ import Testing
         #expect(image.width == 1280 && image.height == 720)
     }
 
+    /// The PNG's rows are made over the pixels they come from (PNGEncoder): the first and the last
+    /// pixels of the image, background in the drawing, come out exactly white.
+    @Test func theCornersAreTheBackground() throws {
+        let image = try DecodedPNG(try Self.chart().png().get())
+        for (x, y) in [(0, 0), (1279, 0), (0, 719), (1279, 719)] {
+            #expect(image[x, y] == DecodedPNG.Pixel(red: 255, green: 255, blue: 255), "(\(x), \(y)): \(image[x, y])")
+        }
+    }
+
     /// The threshold 57,500 is drawn halfway between the 60,000 and 55,000 gridlines, dashed across the plot.
     @Test func theThresholdLineStandsAtItsPrice() throws {
         let image = try DecodedPNG(try Self.chart(thresholds: [57_500]).png().get())

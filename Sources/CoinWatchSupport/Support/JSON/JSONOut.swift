@@ -68,6 +68,17 @@ package struct JSONOut: Sendable {
     /// `quote(text)` appended to `out`.
     package static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Printable ASCII with nothing to escape (ids, keys, a queued chart's base64) goes at once.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             switch value {
