@@ -12,7 +12,7 @@ package struct Upbit: ListedMarketExchange {
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "upbit"
     /// The quote currencies of its markets (`KRW-`, `BTC-`, `USDT-`), lower case.
-    package static let offeredCurrencies = ["krw", "btc", "usdt"]
+    package static let offeredCurrencies: [String]? = ["krw", "btc", "usdt"]
     /// The most markets one `/ticker` request carries.
     package static let chunkSize = 100
     /// The path of its market listing, with each market's caution flags (SPEC §14).
@@ -25,6 +25,12 @@ package struct Upbit: ListedMarketExchange {
     package init(config: ProviderConfig, environment: [String: String] = [:]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
+
+    /// Its WebSocket feed.
+    package static var feed: (any ExchangeFeed)? { UpbitFeed() }
+
+    /// `KRW-BTC`.
+    package static func marketCode(symbol: String, vs: String) -> String? { vs.uppercased() + "-" + symbol }
 
     /// `/ticker?markets=KRW-BTC,KRW-ETH`.
     package func tickerPath(_ codes: [String]) -> String {
@@ -147,4 +153,9 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         return (parts[0].uppercased(), parts[1].uppercased())
     }
+}
+
+extension ProviderName {
+    /// `upbit`.
+    package static let upbit = ProviderName(Upbit.self)
 }

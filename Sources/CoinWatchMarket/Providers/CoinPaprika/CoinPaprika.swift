@@ -6,34 +6,46 @@ import Foundation
 #endif
 
 /// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
-package struct CoinPaprika: PriceProvider {
+package struct CoinPaprika: MarketProvider, CoinSearch {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.coinpaprika.com/v1"
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "coinpaprika"
     /// The `quotes` currencies the API accepts, lower case.
-    package static let offeredCurrencies = [
+    package static let offeredCurrencies: [String]? = [
         "usd", "btc", "eth", "eur", "pln", "krw", "gbp", "cad", "jpy", "rub", "try", "nzd", "aud", "chf", "uah",
         "hkd", "sgd", "ngn", "php", "mxn", "brl", "thb", "clp", "cny", "czk", "dkk", "huf", "idr", "ils", "inr",
         "myr", "nok", "pkr", "sek", "twd", "zar", "vnd", "bob", "cop", "pen", "ars", "isk",
     ]
 
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
+    /// An optional key for the paid root (`api_key_env`).
+    package static let takesAPIKey = true
+    /// `/tickers` carries `ath_price`.
+    package static let reportsAllTimeMarks = true
+    /// For help.
+    package static let searchName = "CoinPaprika /v1/search"
     /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
     private let apiKey: APIKey?
+    private let search: CoinPaprikaSearch
 
     /// Reads the API key (sent as `Authorization`, for the paid root) from `environment[config.apiKeyEnv]` now.
     package init(config: ProviderConfig, environment: [String: String]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
         self.apiKey = APIKey(config: config, environment: environment)
+        self.search = CoinPaprikaSearch(config: config)
     }
+
+    /// `/v1/search` (`CoinPaprikaSearch`).
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest { search.request(query: query, limit: limit) }
+
+    /// `CoinPaprikaSearch.decode`.
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] { try CoinPaprikaSearch.decode(body) }
 
     /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
     /// Throws `ProviderError.unsupportedCurrency` for a currency the API does not quote in.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies ?? [])
         guard !query.favorites.isEmpty else { return [] }
         return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())", headers: headers)]
     }
@@ -220,4 +232,9 @@ package struct CoinPaprikaSearch: Sendable {
             error = try? c.decodeIfPresent(String.self, forKey: .error)
         }
     }
+}
+
+extension ProviderName {
+    /// `coinpaprika`.
+    package static let coinpaprika = ProviderName(CoinPaprika.self)
 }

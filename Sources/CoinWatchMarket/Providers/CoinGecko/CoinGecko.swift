@@ -1,6 +1,6 @@
 import CoinWatchTransport
 /// The CoinGecko API (SPEC §6): `/coins/markets` for quotes, ids in chunks of 250 per request.
-package struct CoinGecko: PriceProvider {
+package struct CoinGecko: MarketProvider {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.coingecko.com/api/v3"
     /// The most ids one `/coins/markets` request carries (its `per_page` ceiling).
@@ -16,9 +16,14 @@ package struct CoinGecko: PriceProvider {
         "vef", "xdr", "xag", "xau", "btc", "eth", "ltc", "bch", "bnb", "eos", "xrp", "xlm", "link", "dot", "yfi",
         "bits", "sats",
     ]
-
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
+    /// It quotes in any currency its API knows.
+    package static let offeredCurrencies: [String]? = nil
+    /// `supportedCurrencies`.
+    package static var listedCurrencies: [String] { supportedCurrencies }
+    /// An optional demo or pro key (`api_key_env`).
+    package static let takesAPIKey = true
+    /// `/coins/markets` carries `ath` and `atl`.
+    package static let reportsAllTimeMarks = true
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
     /// The root, timeout and extra trust from rules.json.
@@ -150,7 +155,21 @@ extension CoinGecko {
     }
 }
 
-extension CoinGecko {
+extension CoinGecko: CardSource {
+    /// For help.
+    package static let searchName = "CoinGecko /search"
+
+    /// `/search` (which takes no limit).
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest { searchRequest(query: query) }
+
+    /// `decodeSearch`.
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] { try Self.decodeSearch(body) }
+
+    /// `decodeCards`, each market as its quote in `vs`.
+    package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
+        try Self.decodeCards(body).map { ($0.market.id, $0.market.quote(vs: vs), $0.sparkline) }
+    }
+
     /// The GET for `/search?query=…`, with this provider's headers.
     package func searchRequest(query: String) -> HTTPRequest {
         let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
@@ -232,4 +251,9 @@ private struct SparklineEntry: Decodable {
         let line = try? c.decodeIfPresent(Line.self, forKey: .sparkline)
         prices = (line?.price ?? []).compactMap { $0?.value }
     }
+}
+
+extension ProviderName {
+    /// `coingecko`.
+    package static let coingecko = ProviderName(CoinGecko.self)
 }
