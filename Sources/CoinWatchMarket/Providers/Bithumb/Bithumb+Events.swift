@@ -22,7 +22,7 @@ extension Bithumb: MarketEventSource {
             flags[warning.market.uppercased(), default: []].append(BithumbWarning.flags[type] ?? type)
         }
         return markets.compactMap { entry in
-            guard let (quote, base) = UpbitMarket.split(entry.market), quote == vs.uppercased() else { return nil }
+            guard let (quote, base) = ListedMarket.split(entry.market), quote == vs.uppercased() else { return nil }
             var marks = flags[entry.market.uppercased()] ?? []
             if entry.warning?.uppercased() == "CAUTION" { marks.append(MarketFlag.warning) }
             return ListedMarket(code: Self.market(base).code, base: base, name: entry.englishName, flags: Array(Set(marks)))
