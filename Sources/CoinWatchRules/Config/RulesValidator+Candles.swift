@@ -32,7 +32,7 @@ extension RulesValidator {
             if let elements = member.value.elements {
                 for (index, element) in elements.enumerated() { out += timeframes(in: element, path: JSONPath.element(memberPath, index)) }
             } else if let tfNode = member.value["tf"], let tf = tfNode.stringValue {
-                out.append((member.key, tf, member.key == "volume_spike", tfNode, JSONPath.child(memberPath, "tf")))
+                out.append((member.key, tf, ConditionRegistry.kind(member.key)?.readsCandleVolume == true, tfNode, JSONPath.child(memberPath, "tf")))
             }
         }
         return out

@@ -113,6 +113,9 @@ protocol PremiumKind: ConditionKind {
 }
 
 extension PremiumKind {
+    static var readsOtherLeg: Bool { true }
+    static var unit: Threshold.Unit { .percent }
+
     static var schema: String { Premium.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
