@@ -159,19 +159,8 @@ extension CoinGecko: CardSource {
     /// For help.
     package static let searchName = "CoinGecko /search"
 
-    /// `/search` (which takes no limit).
-    package func searchRequest(query: String, limit: Int) -> HTTPRequest { searchRequest(query: query) }
-
-    /// `decodeSearch`.
-    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] { try Self.decodeSearch(body) }
-
-    /// `decodeCards`, each market as its quote in `vs`.
-    package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
-        try Self.decodeCards(body).map { ($0.market.id, $0.market.quote(vs: vs), $0.sparkline) }
-    }
-
-    /// The GET for `/search?query=…`, with this provider's headers.
-    package func searchRequest(query: String) -> HTTPRequest {
+    /// The GET for `/search?query=…` (which takes no limit), with this provider's headers.
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest {
         let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
         return HTTPRequest(url: url, headers: headers, timeout: timeout, caFile: caFile)
     }
@@ -179,8 +168,8 @@ extension CoinGecko: CardSource {
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeSearch(_ body: [UInt8]) throws -> [CatalogCoin] {
-        try decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
+        try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
     }
 }
 
@@ -224,14 +213,14 @@ extension CoinGecko {
         return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers, timeout: timeout, caFile: caFile)
     }
 
-    /// The markets of a `/coins/markets` body together with each one's 7-day sparkline (hourly
+    /// The markets of a `/coins/markets` body as quotes in `vs`, each with its 7-day sparkline (hourly
     /// prices, oldest first; empty when the body has none; null points are left out).
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeCards(_ body: [UInt8]) throws -> [(market: CoinGeckoMarket, sparkline: [Double])] {
-        let markets = try decodeMarkets(body)
-        let lines = (try? decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
+    package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
+        let markets = try Self.decodeMarkets(body)
+        let lines = (try? Self.decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
         return markets.enumerated().map { index, market in
-            (market, index < lines.count ? lines[index].prices : [])
+            (market.id, market.quote(vs: vs), index < lines.count ? lines[index].prices : [])
         }
     }
 }

@@ -4,9 +4,6 @@ extension CoinGecko: TrendingSource {
     /// Its name in `trending`'s titles.
     package static let title = "CoinGecko"
 
-    /// The trending list of a `/search/trending` body.
-    package func trendingList(_ body: [UInt8]) throws -> TrendingList { try Self.decodeTrending(body) }
-
     /// The GET for `/search/trending`, with this provider's headers.
     package func trendingRequest() -> HTTPRequest {
         HTTPRequest(url: baseURL + "/search/trending", headers: headers, timeout: timeout, caFile: caFile)
@@ -14,8 +11,8 @@ extension CoinGecko: TrendingSource {
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeTrending(_ body: [UInt8]) throws -> TrendingList {
-        let decoded = try decodeBody(TrendingBody.self, from: body, expecting: .object)
+    package func trendingList(_ body: [UInt8]) throws -> TrendingList {
+        let decoded = try Self.decodeBody(TrendingBody.self, from: body, expecting: .object)
         return TrendingList(coins: decoded.coins.map(\.item.coin), nfts: decoded.nfts.map(\.nft))
     }
 

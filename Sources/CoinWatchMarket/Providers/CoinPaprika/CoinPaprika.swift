@@ -27,20 +27,12 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
     /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
     private let apiKey: APIKey?
-    private let search: CoinPaprikaSearch
 
     /// Reads the API key (sent as `Authorization`, for the paid root) from `environment[config.apiKeyEnv]` now.
     package init(config: ProviderConfig, environment: [String: String]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
         self.apiKey = APIKey(config: config, environment: environment)
-        self.search = CoinPaprikaSearch(config: config)
     }
-
-    /// `/v1/search` (`CoinPaprikaSearch`).
-    package func searchRequest(query: String, limit: Int) -> HTTPRequest { search.request(query: query, limit: limit) }
-
-    /// `CoinPaprikaSearch.decode`.
-    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] { try CoinPaprikaSearch.decode(body) }
 
     /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
     /// Throws `ProviderError.unsupportedCurrency` for a currency the API does not quote in.
@@ -168,45 +160,23 @@ package struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
 }
 
 /// CoinPaprika's `/v1/search` (coins only), for `coinwatch search --provider coinpaprika` and
-/// for resolving favorites; the price API itself lives in `CoinPaprika`.
-package struct CoinPaprikaSearch: Sendable {
-    /// The public API root, used when rules.json gives no `base_url`.
-    package static let publicRoot = "https://api.coinpaprika.com/v1"
-    /// The provider's name in rules.json.
-    package static let providerName = "coinpaprika"
-
-    /// The API root the paths are appended to, without a trailing slash.
-    package let baseURL: String
-    /// Seconds allowed per request.
-    package let timeout: Double
-    /// A PEM bundle trusted in addition to the system's.
-    package let caFile: String?
-
-    /// The search endpoint of the provider `config` describes.
-    package init(config: ProviderConfig) {
-        var base = config.baseURL ?? Self.publicRoot
-        while base.hasSuffix("/") { base.removeLast() }
-        baseURL = base.isEmpty ? Self.publicRoot : base
-        timeout = config.timeout
-        caFile = config.caFile
-    }
-
-    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250).
-    package func request(query: String, limit: Int) -> HTTPRequest {
+/// for resolving favorites.
+extension CoinPaprika {
+    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250), sent without the API key.
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest {
         let query = QueryString.join([
             ("q", QueryString.escape(query)),
             ("c", "currencies"),
             ("limit", String(min(max(limit, 1), 250))),
         ])
-        return HTTPRequest(url: "\(baseURL)/search?\(query)", headers: [HTTPHeader("Accept", "application/json")],
-                           timeout: timeout, caFile: caFile)
+        return endpoint.get("/search?\(query)")
     }
 
     /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
     /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
-    package static func decode(_ body: [UInt8]) throws -> [CatalogCoin] {
-        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: providerName)
-        if let error = decoded.error { throw ProviderError.api(provider: providerName, message: error) }
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
+        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
+        if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
         return decoded.currencies.map {
             CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
         }
