@@ -57,7 +57,7 @@ package enum ArgumentParser {
                helpByCommand: [.notify: "Only this sink.", .`init`: "The format of a starter chat sink (slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json)."]),
         Option(names: ["--favorites"], value: "LIST", commands: [.`init`], help: "The starter favorites, comma-separated ids, symbols or names (default: bitcoin,ethereum)."),
         Option(names: ["--yes"], value: nil, commands: [.`init`], help: "Ask nothing on a terminal: take the flags and the defaults."),
-        Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else coingecko)."),
+        Option(names: ["--provider"], value: "NAME", commands: [.search, .show, .trending, .favorites], help: "The provider to ask (default: the first suitable one in rules.json, else \(ProviderRegistry.fallback.rawValue))."),
         Option(names: ["--limit"], value: "N", commands: [.search, .log], help: "search: show at most N coins (1-250, default 10); log: only the last N alerts.",
                helpByCommand: [.search: "Show at most N coins (1-250, default 10).", .log: "Only the last N alerts (after the other filters)."]),
         Option(names: ["--since"], value: "DUR|TIME", commands: [.log], help: "Only alerts since a duration ago (90s, 15m, 1h30m, 7d) or an ISO-8601 time (local when it has no offset)."),

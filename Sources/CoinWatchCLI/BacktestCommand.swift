@@ -261,13 +261,8 @@ enum BacktestCommand {
     /// favorite in capitals; an exchange's market is that symbol paired with `vs`. No request.
     static func quoteTemplate(_ coin: String, vs: String, provider: ProviderName, state: StateDocument) -> Quote {
         let symbol = state.memory.symbols[coin.lowercased()] ?? coin.uppercased()
-        let id: String
-        switch provider {
-        case .coingecko, .coinpaprika: id = state.memory.resolved[provider.rawValue]?[coin] ?? coin.lowercased()
-        case .binance: id = symbol + vs.uppercased()
-        case .upbit: id = vs.uppercased() + "-" + symbol
-        case .bithumb: id = symbol + "_" + vs.uppercased()
-        }
+        let id = provider.provider.marketCode(symbol: symbol, vs: vs)
+            ?? state.memory.resolved[provider.rawValue]?[coin] ?? coin.lowercased()
         return Quote(providerID: id, symbol: symbol, name: coin, vs: vs, price: 0, provider: provider.rawValue)
     }
 }

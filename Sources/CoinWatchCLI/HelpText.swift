@@ -1,3 +1,4 @@
+import CoinWatchMarket
 /// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
 package enum HelpText {
     /// The help page of `command`.
@@ -32,7 +33,7 @@ package enum HelpText {
         case .check: return ["coinwatch check", "coinwatch check --online --json"]
         case .state: return ["coinwatch state show --json", "coinwatch state reset --rule btc-50k"]
         case .notify: return ["coinwatch notify --test", "coinwatch notify --test --sink team-chat"]
-        case .search: return ["coinwatch search doge --limit 5", "coinwatch search sol --provider coinpaprika --json"]
+        case .search: return ["coinwatch search doge --limit 5", "coinwatch search sol --provider \((SearchCommand.capable.last ?? ProviderRegistry.fallback).rawValue) --json"]
         case .show: return ["coinwatch show ethereum --range 30d --vs eur", "coinwatch show bitcoin --range 1d --png btc.png"]
         case .trending: return ["coinwatch trending", "coinwatch trending --json"]
         case .favorites: return ["coinwatch favorites add solana DOGE", "coinwatch favorites remove --force cardano"]
@@ -57,12 +58,12 @@ package enum HelpText {
         case .check: return "Validate rules.json and print the plan (favorites x rules x sinks); makes no request, except with --online, which resolves every favorite on every provider and remembers it in state."
         case .state: return "Show the state of every (rule, coin) pair, or reset it (the old file is moved aside)."
         case .notify: return "Send a test message to every sink (or the one --sink names) and report, per sink, delivered or the error."
-        case .search: return "Find coins by id, symbol or name (CoinGecko /search, CoinPaprika /v1/search)."
+        case .search: return "Find coins by id, symbol or name (" + ProviderRegistry.all.compactMap { ($0 as? any CoinSearch.Type)?.searchName }.joined(separator: ", ") + ")."
         case .show: return "A coin's price card: price, 24h change and range, market cap, volume, all-time high and low, 7-day sparkline; with --range, a line chart of that span from the history store; with --png, that chart as a PNG image (the image alerts carry)."
-        case .trending: return "CoinGecko's trending coins and NFT collections."
+        case .trending: return ProviderRegistry.all.compactMap { ($0 as? any TrendingSource.Type)?.title }.joined(separator: ", ") + "'s trending coins and NFT collections."
         case .favorites: return "List the favorites with their price, 24h change and every rule that covers them, or add and remove them in rules.json (edited in place, validated, atomically replaced)."
         case .backtest: return "Replay history through rules.json with the live engine: how often each rule would have fired, when, and the cooldown or rearm that would calm a noisy one; sends nothing, writes no state."
-        case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to binance, upbit and bithumb for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
+        case .stream: return "Real-time alerts from the exchanges' WebSocket feeds: holds connections to \(ProviderRegistry.list(ProviderRegistry.names { type(of: $0).feed != nil }, "and")) for the favorites they list and evaluates the rules on every ticker or trade message, with the same notify decisions, delivery and outbox as passes; other favorites are polled every interval. SIGINT/SIGTERM write state and exit 0; SIGHUP reloads rules.json."
         case .completion: return "Print the completion script for bash, zsh or fish; install it where the shell looks (see coinwatch(1))."
         case .`init`: return "Write a starter rules.json that passes check: the favorites (resolved), a crossing, a 24h-move and a new-high rule each, a file log and optionally a chat sink whose URL is ${COINWATCH_WEBHOOK_URL}; never overwrites without --force."
         case .explain: return "Why a rule is quiet or firing: per pair, the condition's figure against its threshold, the pair's state and timers (pending for, firing, cooldown, re-arm, once, silence, expiry), the last notification and what would make it notify next."
@@ -97,7 +98,7 @@ package enum HelpText {
         case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
         case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
         case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--png <file>] [--json]"
-        case .trending: return "coinwatch trending [--provider coingecko] [--json]"
+        case .trending: return TrendingCommand.usage + " [--json]"
         case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
         case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
         case .stream: return "coinwatch stream [--dry-run | --baseline] [--json] [-q|-v] [--metrics <path>] [--rules <path>] [--state <path>]"

@@ -204,7 +204,7 @@ enum InitCommand {
     /// warning (offline, or unknown).
     static func search(_ favorite: String, session: inout WatchSession) -> (id: String, hit: CatalogCoin?) {
         let io = session.context.io
-        switch SearchCommand.search(favorite, provider: .coingecko, limit: 100, session: &session) {
+        switch SearchCommand.search(favorite, provider: SearchCommand.capable.first ?? ProviderRegistry.fallback, limit: 100, session: &session) {
         case .success(let hits):
             if let hit = CatalogCoin.best(for: favorite, in: hits) { return (hit.id, hit) }
             io.err("coinwatch: warning: no coin matches '\(favorite)'; written as given (find it with 'coinwatch search \(favorite)')\n")

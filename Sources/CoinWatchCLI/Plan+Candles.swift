@@ -52,7 +52,7 @@ extension Plan {
         let needs = rule.condition.kind.needs.indicators
         guard !needs.isEmpty, let name = rule.provider ?? rules.providers.first?.name else { return [] }
         let config = rules.providers.first { $0.name == name } ?? ProviderConfig(name: name)
-        guard let source = (ProviderFactory.make(config, environment: [:]) as? any HistorySource)?.candleSource else { return [] }
+        let source = ProviderRegistry.make(config, environment: [:]).candleSource
         let coins = rule.coin == "*" ? rules.favorites.count : 1
         return Timeframe.allCases.compactMap { timeframe -> CandleNeed? in
             let group = needs.filter { $0.timeframe == timeframe }

@@ -34,14 +34,13 @@ extension Plan {
     }
 
     private func batch(_ config: ProviderConfig, vs: String, coins: [String]) -> Batch {
-        var requests = 1
-        if let provider = ProviderFactory.make(config, environment: [:]) {
-            if let exchange = provider as? any ListedMarketExchange {
-                let size = max(1, type(of: exchange).chunkSize)
-                requests = (coins.count + size - 1) / size
-            } else {
-                requests = max(1, (try? provider.requests(QuoteQuery(favorites: coins, vs: vs)).count) ?? 1)
-            }
+        let requests: Int
+        let provider = ProviderRegistry.make(config, environment: [:])
+        if let exchange = provider as? any ListedMarketExchange {
+            let size = max(1, type(of: exchange).chunkSize)
+            requests = (coins.count + size - 1) / size
+        } else {
+            requests = max(1, (try? provider.requests(QuoteQuery(favorites: coins, vs: vs)).count) ?? 1)
         }
         return Batch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: requests)
     }
@@ -58,7 +57,7 @@ extension Plan {
 
     /// The market lists a pass (and `stream`) asks for, each at most once per `listing_interval`.
     func listBatches() -> [ListBatch] {
-        let providers = rules.providers.compactMap { ProviderFactory.make($0, environment: [:]) }
+        let providers = rules.providers.map { ProviderRegistry.make($0, environment: [:]) }
         return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups.map { group in
             ListBatch(provider: group.exchange.name, vs: group.vs, requests: group.requests.count,
                       shared: group.exchange.eventsShareListing)

@@ -73,8 +73,8 @@ enum RunCommand {
     static func providerHosts(_ context: CommandContext, rules: RulesFile) -> [String: String] {
         var hosts: [String: String] = [:]
         for config in rules.providers {
-            guard let provider = ProviderFactory.make(config, environment: context.io.environment),
-                  let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first
+            let provider = ProviderRegistry.make(config, environment: context.io.environment)
+            guard let request = (try? provider.requests(for: ["bitcoin"], vs: rules.vsCurrency))?.first
                     ?? provider.listingRequest(vs: rules.vsCurrency) else { continue }
             hosts[HTTPRequest.host(of: request.url)] = config.name.rawValue
         }
@@ -130,10 +130,8 @@ enum RunCommand {
         let listed = Set(rules.providers.map(\.name))
         let pinnedOnly = RulesFile.providersAsked(rules.rules).subtracting(listed).sorted { $0.rawValue < $1.rawValue }
         let configs = rules.providers.map { ($0, true) } + pinnedOnly.map { (ProviderConfig(name: $0), false) }
-        let sources = configs.compactMap { config, failover in
-            ProviderFactory.make(config, environment: context.io.environment).map {
-                QuoteFetcher.Source(provider: $0, config: config, failover: failover)
-            }
+        let sources = configs.map { config, failover in
+            QuoteFetcher.Source(provider: ProviderRegistry.make(config, environment: context.io.environment), config: config, failover: failover)
         }
         var fetcher = QuoteFetcher(sources: sources, transport: context.transport)
         fetcher.maxCacheAge = (context.arguments.interval ?? rules.interval) / 2

@@ -4,8 +4,8 @@ import CoinWatchMarket
 /// `coinwatch search QUERY [--provider NAME] [--limit N]`: coins matching a text, as a table of
 /// id, symbol, name and market-cap rank (CoinGecko `/search`, CoinPaprika `/v1/search`).
 enum SearchCommand {
-    /// The providers that have a search API.
-    static let capable: [ProviderName] = [.coingecko, .coinpaprika]
+    /// The providers that have a search API (`CoinSearch`), in registry order.
+    static let capable = ProviderRegistry.names { $0 is any CoinSearch }
     /// Rows shown without `--limit`.
     static let defaultLimit = 10
 
@@ -18,7 +18,7 @@ enum SearchCommand {
         return WatchSession.run(context) { session in
             let provider = session.chosenProvider(among: capable)
             guard capable.contains(provider) else {
-                context.io.err("Error: \(provider.rawValue) has no search; use --provider coingecko or --provider coinpaprika.\n")
+                context.io.err("Error: \(provider.rawValue) has no search; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).\n")
                 return .usage
             }
             let limit = context.arguments.limit ?? defaultLimit
@@ -40,19 +40,11 @@ enum SearchCommand {
     /// The hits of `provider`'s search for `query` (at most `limit` asked for where the API takes a limit).
     static func search(_ query: String, provider: ProviderName, limit: Int,
                        session: inout WatchSession) -> Result<[CatalogCoin], ProviderError> {
-        let config = session.config(provider)
-        let request: HTTPRequest
-        let decode: ([UInt8]) throws -> [CatalogCoin]
-        switch provider {
-        case .coinpaprika:
-            request = CoinPaprikaSearch(config: config).request(query: query, limit: limit)
-            decode = CoinPaprikaSearch.decode
-        default:
-            request = CoinGecko(config: config, environment: session.context.io.environment).searchRequest(query: query)
-            decode = CoinGecko.decodeSearch
+        guard let searcher = ProviderRegistry.make(session.config(provider), environment: session.context.io.environment) as? any CoinSearch else {
+            return .failure(.decoding(provider: provider.rawValue, detail: "it has no search"))
         }
-        return session.fetch(request, provider: provider.rawValue).flatMap { body in
-            Result { try decode(body) }.mapError { error in
+        return session.fetch(searcher.searchRequest(query: query, limit: limit), provider: provider.rawValue).flatMap { body in
+            Result { try searcher.searchHits(body) }.mapError { error in
                 error as? ProviderError ?? .decoding(provider: provider.rawValue, detail: "\(error)")
             }
         }

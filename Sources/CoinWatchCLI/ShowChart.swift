@@ -14,7 +14,7 @@ enum ShowChart {
 
     /// The history source of each provider.
     static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
-        HistorySources.make(name, config: session.config(name), environment: session.context.io.environment)
+        ProviderRegistry.make(session.config(name), environment: session.context.io.environment)
     }
 
     /// The points of `range` for the card's coin (closed candles only, or the provider's points);

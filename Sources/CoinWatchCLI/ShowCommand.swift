@@ -4,7 +4,7 @@ import CoinWatchEngine
 /// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME] [--png FILE]`: one coin's price
 /// card with a 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without
 /// `--range`, SPEC §7); `--png` also writes the range's chart image (§12; `-`: stdout, alone).
-/// CoinGecko serves card and chart in one `/coins/markets?…&sparkline=true` request; within
+/// A `CardSource` (CoinGecko) serves card and chart in one request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
     static func run(_ context: CommandContext) -> ExitCode {
@@ -17,9 +17,10 @@ enum ShowCommand {
         return WatchSession.run(context) { session in
             let vs = context.arguments.vs ?? session.rules.vsCurrency
             let provider = session.chosenProvider(among: ProviderName.allCases)
-            let result = provider == .coingecko
-                ? CoinGeckoCard.load(coin.trimmingSpaces, vs: vs, session: &session)
-                : quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
+            let config = session.config(provider)
+            let result = (ProviderRegistry.make(config, environment: context.io.environment) as? any CardSource)
+                .map { ShowCard.load(coin.trimmingSpaces, vs: vs, from: $0, config: config, session: &session) }
+                ?? quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
             switch result {
             case .failure(let message):
                 context.io.err("coinwatch: \(message.message)\n")
@@ -62,14 +63,12 @@ enum ShowCommand {
         }
     }
 
-    /// A card from a provider other than CoinGecko, through the alert passes' fetcher (cache,
-    /// backoff, 429); it has no chart.
+    /// A card from a provider that serves none (`CardSource`), through the alert passes' fetcher
+    /// (cache, backoff, 429); it has no chart.
     private static func quoteOnly(_ coin: String, vs: String, provider name: ProviderName,
-                                  session: inout WatchSession) -> Result<CoinGeckoCard.Shown, CardError> {
+                                  session: inout WatchSession) -> Result<ShowCard.Shown, CardError> {
         let config = session.config(name)
-        guard let provider = ProviderFactory.make(config, environment: session.context.io.environment) else {
-            return .failure(CardError("\(name.rawValue) is not available in this build; use --provider coingecko"))
-        }
+        let provider = ProviderRegistry.make(config, environment: session.context.io.environment)
         let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)],
                                    transport: session.context.transport)
         let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
@@ -77,7 +76,8 @@ enum ShowCommand {
             let reason = outcome.failures.map { session.describe($0) }.joined(separator: "; ")
             return .failure(CardError(reason.isEmpty ? "\(name.rawValue) has no quote for '\(coin)' in \(vs)" : reason))
         }
-        let card = PriceCard(quote: quote, sparkline: [], chartNote: "no chart from \(name.rawValue); coingecko has one")
-        return .success(CoinGeckoCard.Shown(card: card, cachedAt: nil, warning: nil))
+        let others = ProviderRegistry.list(ProviderRegistry.names { $0 is any CardSource })
+        let card = PriceCard(quote: quote, sparkline: [], chartNote: "no chart from \(name.rawValue); \(others) has one")
+        return .success(ShowCard.Shown(card: card, cachedAt: nil, warning: nil))
     }
 }

@@ -3,20 +3,24 @@ import CoinWatchMarket
 /// `coinwatch trending`: CoinGecko's trending coins (position, symbol, name, price, 24h change,
 /// market cap, rank) and, where the answer has them, its trending NFT collections.
 enum TrendingCommand {
+    /// The providers with a trending list (`TrendingSource`), in registry order.
+    static let capable = ProviderRegistry.names { $0 is any TrendingSource }
+    /// `coinwatch trending [--provider coingecko]`.
+    static var usage: String { "coinwatch trending [--provider \(capable.map(\.rawValue).joined(separator: "|"))]" }
+
     static func run(_ context: CommandContext) -> ExitCode {
         if let extra = context.arguments.positionals.first {
-            context.io.err("Error: 'trending' takes no arguments, got '\(extra)'. Usage: coinwatch trending [--provider coingecko]\n")
+            context.io.err("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)\n")
             return .usage
         }
         return WatchSession.run(context) { session in
-            let provider = session.chosenProvider(among: [.coingecko])
-            guard provider == .coingecko else {
-                context.io.err("Error: \(provider.rawValue) has no trending list; use --provider coingecko.\n")
+            let provider = session.chosenProvider(among: capable)
+            guard let gecko = ProviderRegistry.make(session.config(provider), environment: context.io.environment) as? any TrendingSource else {
+                context.io.err("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).\n")
                 return .usage
             }
-            let gecko = CoinGecko(config: session.config(.coingecko), environment: context.io.environment)
             let result = session.fetch(gecko.trendingRequest(), provider: gecko.name).flatMap { body in
-                Result { try CoinGecko.decodeTrending(body) }.mapError { error in
+                Result { try gecko.trendingList(body) }.mapError { error in
                     error as? ProviderError ?? .decoding(provider: gecko.name, detail: "\(error)")
                 }
             }
@@ -26,15 +30,16 @@ enum TrendingCommand {
                 return .failure
             case .success(let list):
                 guard !context.arguments.quiet else { return .success }
-                context.io.out(context.arguments.json ? json(list) + "\n" : text(list, color: context.color))
+                context.io.out(context.arguments.json ? json(list, provider: gecko.name) + "\n"
+                               : text(list, title: type(of: gecko).title, color: context.color))
                 return .success
             }
         }
     }
 
     /// The two tables in 78 columns; prices in USD, or in BTC where the answer (the 2021 shape) has only that.
-    static func text(_ list: TrendingList, color: ColorPolicy) -> String {
-        var out = "Trending coins on CoinGecko\n"
+    static func text(_ list: TrendingList, title: String, color: ColorPolicy) -> String {
+        var out = "Trending coins on \(title)\n"
         out += coinRow("#", "SYMBOL", "NAME", "PRICE", TextCell.right("24H", 8), "MCAP", "RANK")
         for (index, coin) in list.coins.enumerated() {
             let price = coin.priceUSD.map { NumberText.money($0, vs: "usd") }
@@ -46,7 +51,7 @@ enum TrendingCommand {
                            coin.rank.map { "#\($0)" } ?? "-")
         }
         guard !list.nfts.isEmpty else { return out }
-        out += "\nTrending NFTs on CoinGecko\n"
+        out += "\nTrending NFTs on \(title)\n"
         out += nftRow("#", "NAME", "SYMBOL", "FLOOR", TextCell.right("24H", 8))
         for (index, nft) in list.nfts.enumerated() {
             let change = nft.floorChange24h.map { colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
@@ -75,9 +80,9 @@ enum TrendingCommand {
     }
 
     /// `{"provider": "coingecko", "coins": [...], "nfts": [...]}`; `change_24h` is the USD change.
-    static func json(_ list: TrendingList) -> String {
+    static func json(_ list: TrendingList, provider: String) -> String {
         var doc = JSONOut()
-        doc.add("provider", CoinGecko.providerName)
+        doc.add("provider", provider)
         doc.addRaw("coins", JSONOut.array(list.coins.enumerated().map { index, coin in
             var o = JSONOut()
             o.add("position", index + 1)

@@ -90,7 +90,7 @@ extension WatchCommand {
         }
         var session = WatchSession.open(context, rules: rules)
         defer { session.finish() }
-        let provider = ProviderName(rawValue: quote.provider) ?? .coingecko
+        let provider = ProviderName(rawValue: quote.provider) ?? ProviderRegistry.fallback
         switch ShowChart.load(ShowChart.defaultRange, quote: quote, provider: provider, session: &session) {
         case .failure(let error):
             view.notice = "no chart for \(row.coin): \(error.message)"

@@ -70,7 +70,7 @@ struct WatchSession {
     func chosenProvider(among capable: [ProviderName]) -> ProviderName {
         context.arguments.provider
             ?? rules.providers.map(\.name).first(where: capable.contains)
-            ?? capable.first ?? .coingecko
+            ?? capable.first ?? ProviderRegistry.fallback
     }
 
     /// Sends `request` for `provider` through the one provider call path (`ProviderCall.ask`):

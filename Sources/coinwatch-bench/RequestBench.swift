@@ -58,7 +58,7 @@ enum RequestBench {
             let loaded = try RulesLoader.parse(bytes: Array(json.utf8), path: "/bench/rules.json", environment: [:]).rules
             let transport = CountingTransport()
             let config = loaded.providers[0]
-            guard let provider = ProviderFactory.make(config, environment: [:]) else { continue }
+            let provider = ProviderRegistry.make(config, environment: [:])
             let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)], transport: transport)
             let io = IO(out: { _ in }, err: { _ in }, environment: [:], stdoutIsTTY: false)
             let pass = Pass(rules: loaded, fetcher: fetcher, delivery: Delivery(rules: loaded, transport: transport, json: true, quiet: true),

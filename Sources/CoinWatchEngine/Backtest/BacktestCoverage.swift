@@ -2,17 +2,16 @@ import CoinWatchRules
 /// Which rules a price history cannot evaluate as a live pass would, and why (SPEC §8): one
 /// warning line each, so no rule is skipped or misjudged in silence.
 package enum BacktestCoverage {
-    /// Condition key → why the history cannot evaluate it.
-    static let unevaluable: [String: String] = [
-        "market_cap_above": "the history holds no market cap",
-        "market_cap_below": "the history holds no market cap",
-        "rank_within": "the history holds no market-cap rank",
-        "premium_above": "the history is one provider's, with no second market to compare against",
-        "premium_below": "the history is one provider's, with no second market to compare against",
-    ]
-
-    /// Conditions on the 24h traded volume, which only a history with volumes can evaluate.
-    static let volumeKeys: Set<String> = ["volume_24h_above", "volume_24h_below"]
+    /// Why a price history cannot evaluate a kind, from what it reads; nil when it can (a 24h
+    /// volume only where the history holds volumes, checked per coin).
+    static func unevaluable(_ kind: any ConditionKind.Type) -> String? {
+        if kind.readsOtherLeg { return "the history is one provider's, with no second market to compare against" }
+        switch kind.figure {
+        case .marketCap?: return "the history holds no market cap"
+        case .rank?: return "the history holds no market-cap rank"
+        case .volume24h?, nil: return nil
+        }
+    }
 
     /// One line per enabled rule the replay of `series` (coin → history) cannot evaluate as live,
     /// naming it and the reason.
@@ -20,17 +19,18 @@ package enum BacktestCoverage {
         var lines: [String] = []
         for rule in rules.rules where rule.enabled {
             let key = rule.condition.key
+            let kind = type(of: rule.condition.kind)
             if rule.condition.kind is any ExchangeEventKind {
                 lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: there is no history of the exchange's market lists "
                              + "and flags to replay; it never fires in the replay")
                 continue
             }
-            if let reason = unevaluable[key] {
+            if let reason = unevaluable(kind) {
                 lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: \(reason); it never fires in the replay")
             } else if let reason = coinReason(rule, rules) {
                 lines.append("rule '\(rule.id)' (\(key) on \(rule.coin)) cannot be backtested: \(reason); it never fires in the replay")
             }
-            if volumeKeys.contains(key) {
+            if kind.figure == .volume24h {
                 let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
                 for coin in coins where series[coin].map({ $0.volumeSums == nil }) ?? false {
                     lines.append("rule '\(rule.id)' (\(key)) cannot be backtested on \(coin): its history holds no traded volume "

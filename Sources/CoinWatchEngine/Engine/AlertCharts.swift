@@ -42,7 +42,7 @@ package final class AlertCharts: Sendable {
     /// first time) when it cannot be made.
     package func png(for alerts: [Alert], range: ChartRange, levels: [Double], now: Double) -> [UInt8]? {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
-        let name = ProviderName(rawValue: alert.provider) ?? .coingecko
+        let name = ProviderName(rawValue: alert.provider) ?? ProviderRegistry.fallback
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
         let points: Result<[(time: Int64, price: Double)], ChartError>
         let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
@@ -77,7 +77,7 @@ package final class AlertCharts: Sendable {
     func load(_ quote: Quote, provider name: ProviderName, range: ChartRange,
               now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
         let config = providers.first { $0.name == name } ?? ProviderConfig(name: name)
-        let source = HistorySources.make(name, config: config, environment: environment)
+        let source = ProviderRegistry.make(config, environment: environment)
         let store = storePath.flatMap { HistoryStore.open(path: $0, now: now) { _ in } }
         let nowMS = Int64((now * 1000).rounded())
         let transport = self.transport

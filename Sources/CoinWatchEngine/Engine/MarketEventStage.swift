@@ -47,17 +47,20 @@ package struct MarketEventStage {
         Self.groups(rules: rules, providers: providers, now: now)
     }
 
+    /// The exchanges with market lists: `bithumb, upbit, binance`.
+    static var exchanges: String { ProviderRegistry.names { $0 is any MarketEventSource }.map(\.rawValue).joined(separator: ", ") }
+
     /// The groups of `rules`' exchange event rules active at `now` (`rule.provider`'s exchange, else
     /// the first exchange among `providers`), and a warning per rule with no exchange.
     package static func groups(rules: RulesFile, providers: [any PriceProvider], now: Double) -> (groups: [Group], warnings: [String]) {
         var groups: [Group] = []
         var warnings: [String] = []
-        let sources = providers.compactMap(MarketEventSources.source)
+        let sources = providers.compactMap { $0 as? any MarketEventSource }
         for rule in rules.rules where rule.enabled && rule.condition.kind is any ExchangeEventKind {
             if let expires = rule.expires, expires.timeIntervalSince1970 <= now { continue }
             let exchange = rule.provider.map { name in sources.first { $0.name == name.rawValue } } ?? sources.first
             guard let exchange else {
-                warnings.append("rule \(rule.id): \(rule.condition.key) watches an exchange's market list (upbit, bithumb, binance); "
+                warnings.append("rule \(rule.id): \(rule.condition.key) watches an exchange's market list (\(Self.exchanges)); "
                     + "none is among the providers")
                 continue
             }

@@ -108,7 +108,7 @@ package struct QuoteFetcher: Sendable {
 
     /// Whether provider `name` quotes in `vs` at all (the exchanges list the currencies they offer).
     package static func serves(_ name: String, _ vs: String) -> Bool {
-        guard let provider = ProviderName(rawValue: name), let offered = ProviderFactory.offeredCurrencies(provider) else { return true }
+        guard let offered = ProviderName(rawValue: name)?.provider.offeredCurrencies else { return true }
         return offered.contains(vs)
     }
 

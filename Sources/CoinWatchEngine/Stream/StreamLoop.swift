@@ -156,7 +156,7 @@ package final class StreamLoop {
             for connection in connections where connection.client != nil { connected[connection.name, default: 0] += 1 }
             let providers = session.rules.providers.map(\.name)
             return metrics.text(state: session.state, providers: providers.map(\.rawValue),
-                                feeds: providers.filter { ExchangeFeeds.feed(for: $0) != nil }.map(\.rawValue),
+                                feeds: providers.filter { $0.provider.feed != nil }.map(\.rawValue),
                                 connected: connected, alerts: session.alertsByProvider,
                                 wall: session.clock.now().timeIntervalSince1970)
         }

@@ -35,14 +35,14 @@ struct StreamPlan {
         let traded = DataPlan(rules).tradedCoins
         for favorite in rules.favorites {
             guard let quote = quotes[favorite], let name = ProviderName(rawValue: quote.provider),
-                  ExchangeFeeds.feed(for: name) != nil, rules.providers.contains(where: { $0.name == name }) else {
+                  name.provider.feed != nil, rules.providers.contains(where: { $0.name == name }) else {
                 polled.append(favorite)
                 continue
             }
             byProvider[name, default: []].append((favorite, quote.providerID))
         }
         for config in rules.providers {
-            guard let feed = ExchangeFeeds.feed(for: config.name), let entries = byProvider[config.name] else { continue }
+            guard let feed = config.name.provider.feed, let entries = byProvider[config.name] else { continue }
             var favorites: [String: [String]] = [:]
             var markets: [String] = []
             var trades: [String: Bool] = [:]

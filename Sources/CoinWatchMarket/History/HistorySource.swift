@@ -59,16 +59,22 @@ extension HistorySource {
     /// source, with what to do; nil when it can.
     package func candleRefusal(_ timeframe: Timeframe, volume: Bool) -> String? {
         let source = candleSource
-        let served = source.fetchTimeframe(for: timeframe)
-        if source.servesPoints || !(served == timeframe || timeframe.isBuilt(from: served)) {
-            let widths = Timeframe.allCases.filter { tf in source.servedTimeframes.contains { $0 == tf || tf.isBuilt(from: $0) } }
+        if !source.serves(timeframe) {
+            let widths = Timeframe.allCases.filter(source.serves)
+            let others = ProviderRegistry.names { $0.candleSource.serves(timeframe) }.map(\.rawValue)
             return "\(name) serves no \(timeframe.rawValue) candles (only " + widths.map(\.rawValue).joined(separator: ", ")
-                + "): use one of those tf, or give the rule a \"provider\" that does (binance serves every tf)"
+                + "): use one of those tf, or give the rule a \"provider\" that does (" + others.joined(separator: ", ") + ")"
         }
         if volume, !source.servesVolume {
-            return "\(name)'s candles carry no volume: give the rule a \"provider\" whose candles do (binance, upbit, bithumb, coinpaprika)"
+            let others = ProviderRegistry.names { $0.candleSource.servesVolume }.map(\.rawValue)
+            return "\(name)'s candles carry no volume: give the rule a \"provider\" whose candles do (" + others.joined(separator: ", ") + ")"
         }
         return nil
+    }
+
+    /// Whether its candles of `timeframe` can be fetched or built from a served width.
+    func serves(_ timeframe: Timeframe) -> Bool {
+        !servesPoints && servedTimeframes.contains { $0 == timeframe || timeframe.isBuilt(from: $0) }
     }
 
     /// Consecutive windows of at most `size` ms covering [`from`, `to`).

@@ -30,7 +30,7 @@ package enum FeedMessage: Sendable, Equatable {
 }
 
 /// An exchange's WebSocket feed (SPEC §9): where to connect, what to subscribe, and how to
-/// read its messages. One file per exchange (Binance, Upbit, Bithumb).
+/// read its messages. One file in each exchange's folder (`MarketProvider.feed`).
 package protocol ExchangeFeed: Sendable {
     /// The provider it belongs to.
     var provider: ProviderName { get }
@@ -59,19 +59,5 @@ extension ExchangeFeed {
             return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
         }
         return message
-    }
-
-}
-
-/// The exchanges that have a WebSocket feed.
-package enum ExchangeFeeds {
-    /// The feed of `provider`, or nil when it has none (coingecko, coinpaprika).
-    package static func feed(for provider: ProviderName) -> (any ExchangeFeed)? {
-        switch provider {
-        case .binance: return BinanceFeed()
-        case .upbit: return UpbitFeed()
-        case .bithumb: return BithumbFeed()
-        case .coingecko, .coinpaprika: return nil
-        }
     }
 }

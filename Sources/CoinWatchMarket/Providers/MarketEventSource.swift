@@ -12,11 +12,3 @@ package protocol MarketEventSource: PriceProvider {
     /// one request serves both (Upbit, Binance).
     var eventsShareListing: Bool { get }
 }
-
-/// The exchanges whose lists tell events, by provider.
-package enum MarketEventSources {
-    /// `provider` as a `MarketEventSource`, or nil (coingecko, coinpaprika).
-    package static func source(_ provider: any PriceProvider) -> (any MarketEventSource)? {
-        provider as? any MarketEventSource
-    }
-}

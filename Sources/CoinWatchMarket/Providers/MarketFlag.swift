@@ -1,7 +1,5 @@
-/// The caution flags an exchange puts on a market (SPEC §14), one vocabulary for Upbit and Bithumb:
-/// Upbit's names as the API writes them, Bithumb's warning types mapped onto the same meanings, and
-/// `WARNING` for the investment warning itself (Upbit `market_event.warning`, the older
-/// `market_warning: "CAUTION"`, Bithumb's `market_warning: "CAUTION"`).
+/// The caution flags an exchange puts on a market (SPEC §14), one vocabulary for every exchange
+/// (each maps its own names onto these meanings), and `WARNING` for the investment warning itself.
 package enum MarketFlag {
     /// The investment warning (투자유의).
     package static let warning = "WARNING"
@@ -15,16 +13,6 @@ package enum MarketFlag {
         ("GLOBAL_PRICE_DIFFERENCES", "global price differences"),
         ("CONCENTRATION_OF_SMALL_ACCOUNTS", "concentration of small accounts"),
         ("EXCHANGE_TRADING_CONCENTRATION", "trading concentrated on this exchange"),
-    ]
-
-    /// Bithumb's `warning_type` (`/v1/market/virtual_asset_warning`) → the flag of the same meaning.
-    package static let bithumbTypes: [String: String] = [
-        "PRICE_SUDDEN_FLUCTUATION": "PRICE_FLUCTUATIONS",
-        "TRADING_VOLUME_SUDDEN_FLUCTUATION": "TRADING_VOLUME_SOARING",
-        "DEPOSIT_AMOUNT_SUDDEN_FLUCTUATION": "DEPOSIT_AMOUNT_SOARING",
-        "PRICE_DIFFERENCE_HIGH": "GLOBAL_PRICE_DIFFERENCES",
-        "SPECIFIC_ACCOUNT_HIGH_TRANSACTION": "CONCENTRATION_OF_SMALL_ACCOUNTS",
-        "EXCHANGE_TRADING_CONCENTRATION": "EXCHANGE_TRADING_CONCENTRATION",
     ]
 
     /// What `flag` means: `price fluctuations`; an unknown flag in lower case with spaces.

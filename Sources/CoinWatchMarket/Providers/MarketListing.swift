@@ -33,6 +33,14 @@ package struct ListedMarket: Codable, Sendable, Equatable, StateRecord {
         .optional("ending", \.ending, .string),
         .optional("since", \.since, .number),
     ])
+    /// The quote currency and the coin of a market code written `QUOTE-BASE` (`KRW-BTC`), upper case; nil
+    /// when it is not one.
+    package static func split(_ code: String) -> (quote: String, base: String)? {
+        let parts = code.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (parts[0].uppercased(), parts[1].uppercased())
+    }
+
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
     package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

@@ -95,13 +95,9 @@ extension PriceProvider {
 
 /// An exchange whose ticker endpoint takes a list of market codes (Upbit, Binance): it learns its
 /// markets from a listing request and asks, in chunks, only for the listed markets of the favorites.
-package protocol ListedMarketExchange: PriceProvider {
-    /// Its name in rules.json and in quotes.
-    static var providerName: String { get }
+package protocol ListedMarketExchange: MarketProvider {
     /// The path of its market listing.
     static var listingPath: String { get }
-    /// The quote currencies it offers, lower case.
-    static var offeredCurrencies: [String] { get }
     /// The most market codes one ticker request carries.
     static var chunkSize: Int { get }
     /// The root, timeout and extra trust from rules.json.
@@ -111,9 +107,6 @@ package protocol ListedMarketExchange: PriceProvider {
 }
 
 extension ListedMarketExchange {
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
-
     /// The GET of its market listing (the same in every currency).
     package func listingRequest(vs: String) -> HTTPRequest? { endpoint.get(Self.listingPath) }
 
@@ -123,7 +116,7 @@ extension ListedMarketExchange {
     /// One ticker GET per `chunkSize` listed markets; none when no favorite is listed.
     /// Throws `ProviderError.unsupportedCurrency` for a currency it offers no market in.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies ?? [])
         return query.marketCodeChunks(size: Self.chunkSize).map { endpoint.get(tickerPath($0)) }
     }
 }

@@ -1,8 +1,3 @@
-/// The provider names SPEC §6 knows.
-package enum ProviderName: String, Sendable, Equatable, CaseIterable {
-    case coingecko, coinpaprika, bithumb, upbit, binance
-}
-
 /// One entry of `providers`.
 package struct ProviderConfig: Sendable, Equatable {
     package var name: ProviderName

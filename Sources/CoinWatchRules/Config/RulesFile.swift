@@ -17,7 +17,7 @@ package struct RulesFile: Sendable, Equatable {
     /// Seconds between two fetches of an exchange's market list for exchange events (SPEC §14); default 10m.
     package var listingInterval: Double = 600
     /// Providers in failover order; default `[coingecko]`.
-    package var providers: [ProviderConfig] = [ProviderConfig(name: .coingecko)]
+    package var providers: [ProviderConfig] = [ProviderConfig(name: ProviderRegistry.fallback)]
     /// The watchlist, as written.
     package var favorites: [String] = []
     package var defaults: Defaults = Defaults()

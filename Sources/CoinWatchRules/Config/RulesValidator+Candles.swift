@@ -16,7 +16,7 @@ extension RulesValidator {
         }
         guard let name = rule.provider ?? file.providers.first?.name else { return }
         let config = file.providers.first { $0.name == name } ?? ProviderConfig(name: name)
-        guard let source = ProviderFactory.make(config, environment: [:]) as? any HistorySource else { return }
+        let source = ProviderRegistry.make(config, environment: [:])
         for use in Self.timeframes(in: node, path: path()) {
             guard let timeframe = Timeframe(rawValue: use.tf), let refusal = source.candleRefusal(timeframe, volume: use.volume) else { continue }
             error("\(use.kind) needs \(timeframe.rawValue) candles\(use.volume ? " with volume" : ""), and \(refusal)", at: use.node, path: use.path)
@@ -32,7 +32,7 @@ extension RulesValidator {
             if let elements = member.value.elements {
                 for (index, element) in elements.enumerated() { out += timeframes(in: element, path: JSONPath.element(memberPath, index)) }
             } else if let tfNode = member.value["tf"], let tf = tfNode.stringValue {
-                out.append((member.key, tf, member.key == "volume_spike", tfNode, JSONPath.child(memberPath, "tf")))
+                out.append((member.key, tf, ConditionRegistry.kind(member.key)?.readsCandleVolume == true, tfNode, JSONPath.child(memberPath, "tf")))
             }
         }
         return out

@@ -8,7 +8,7 @@ extension RulesValidator {
     mutating func validateProviders(_ node: JSONNode, path: String, vs: String?) -> [ProviderConfig]? {
         guard let elements = array(node, path: path, of: "provider objects") else { return nil }
         if elements.isEmpty {
-            error("providers is empty; list at least one provider, or leave the key out to use coingecko", at: node, path: path)
+            error("providers is empty; list at least one provider, or leave the key out to use \(ProviderRegistry.fallback.rawValue)", at: node, path: path)
             return nil
         }
         var result: [ProviderConfig] = []
@@ -16,7 +16,7 @@ extension RulesValidator {
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.element(path, index)
             guard element.members != nil else {
-                error("expected a provider object such as {\"name\": \"coingecko\"}, got \(element.typeName)", at: element, path: elementPath)
+                error("expected a provider object such as {\"name\": \"\(ProviderRegistry.fallback.rawValue)\"}, got \(element.typeName)", at: element, path: elementPath)
                 continue
             }
             guard let provider = provider(element, path: elementPath) else { continue }
@@ -35,9 +35,9 @@ extension RulesValidator {
         return result
     }
 
-    /// Whether `provider` quotes in `vs` (`ProviderFactory.knownCurrencies`).
+    /// Whether `provider` quotes in `vs` (`ProviderRegistry.knownCurrencies`).
     static func offers(_ provider: ProviderName, _ vs: String) -> Bool {
-        ProviderFactory.knownCurrencies(provider).contains(vs)
+        ProviderRegistry.knownCurrencies(provider).contains(vs)
     }
 
     /// The errors for providers that do not quote in `vs_currency`, except those in `asked`: a
@@ -48,7 +48,7 @@ extension RulesValidator {
         let reported = unservedCurrencies.filter { !asked.contains($0.provider.name) }
         guard let first = reported.first else { return }
         let names = providers.map(\.name)
-        let offered = names.flatMap(ProviderFactory.knownCurrencies).uniqued()
+        let offered = names.flatMap(ProviderRegistry.knownCurrencies).uniqued()
         // A typo of a currency some provider offers is the currency's fault: said once, at vs_currency.
         if let vsNode, unservedCurrencies.count == providers.count, let typo = Self.currencyTypo(first.vs, in: offered) {
             let which = names.count == 1 ? "\(names[0].rawValue) does not quote" : "none of " + names.map(\.rawValue).joined(separator: ", ") + " quotes"
@@ -60,7 +60,7 @@ extension RulesValidator {
         }
         for (provider, vs, node, path) in reported {
             let name = provider.name.rawValue
-            let offered = ProviderFactory.knownCurrencies(provider.name)
+            let offered = ProviderRegistry.knownCurrencies(provider.name)
             error("\(name) does not quote in '\(vs)' (vs_currency); it offers \(offered.joined(separator: ", "))."
                   + Self.currencyPhrase(vs, in: offered)
                   + " Set vs_currency to one of them, give a rule \"provider\": \"\(name)\" with a \"vs\" it offers, or remove \(name)",
@@ -83,7 +83,7 @@ extension RulesValidator {
 
     /// An error when `provider` offers no market in `vs` (asked for by `what`), naming what it does offer.
     mutating func checkCurrency(_ provider: ProviderName, vs: String, what: String, at node: JSONNode, path: String) {
-        let offered = ProviderFactory.knownCurrencies(provider)
+        let offered = ProviderRegistry.knownCurrencies(provider)
         guard !offered.contains(vs) else { return }
         var message = "\(provider.rawValue) does not quote in '\(vs)' (\(what)); it offers \(offered.joined(separator: ", "))."
         message += Self.currencyPhrase(vs, in: offered)
@@ -100,7 +100,7 @@ extension RulesValidator {
             let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
             error("a provider needs a name: one of \(names)", at: node, path: path)
         }
-        var provider = ProviderConfig(name: name ?? .coingecko)
+        var provider = ProviderConfig(name: name ?? ProviderRegistry.fallback)
         if let urlNode = fields["base_url"] {
             if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: Self.baseURLSchemes) {
                 while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
@@ -110,12 +110,12 @@ extension RulesValidator {
         if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
             if EnvironmentExpander.isVariableName(text.value) {
                 provider.apiKeyEnv = text.value
-                if let name, !ProviderFactory.takesAPIKey(name) {
+                if let name, !name.provider.takesAPIKey {
                     warning("\(name.rawValue)'s public market data takes no API key; api_key_env is ignored",
                             at: envNode, path: JSONPath.child(path, "api_key_env"))
                 }
             } else {
-                error("api_key_env must be the NAME of an environment variable (letters, digits and _, e.g. COINGECKO_API_KEY), not the key itself",
+                error("api_key_env must be the NAME of an environment variable (letters, digits and _, e.g. \(ProviderRegistry.fallback.rawValue.uppercased())_API_KEY), not the key itself",
                       at: envNode, path: JSONPath.child(path, "api_key_env"))
             }
         }
@@ -128,16 +128,16 @@ extension RulesValidator {
         }
         if let wsNode = fields["ws_url"],
            let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: Self.streamURLSchemes) {
-            if let name, ExchangeFeeds.feed(for: name) == nil {
-                warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by binance, upbit and bithumb",
+            if let name, name.provider.feed == nil {
+                warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by \(Self.feedNames)",
                         at: wsNode, path: JSONPath.child(path, "ws_url"))
             }
             provider.wsURL = root
         }
         if let throttleNode = fields["stream_throttle"],
            let seconds = duration(throttleNode, path: JSONPath.child(path, "stream_throttle")) {
-            if let name, ExchangeFeeds.feed(for: name) == nil {
-                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by binance, upbit and bithumb",
+            if let name, name.provider.feed == nil {
+                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by \(Self.feedNames)",
                         at: throttleNode, path: JSONPath.child(path, "stream_throttle"))
             }
             provider.streamThrottle = seconds > 0 ? seconds : nil
@@ -147,6 +147,9 @@ extension RulesValidator {
         }
         return name == nil ? nil : provider
     }
+
+    /// The providers with a WebSocket feed: `bithumb, upbit and binance`.
+    static var feedNames: String { ProviderRegistry.list(ProviderRegistry.names { type(of: $0).feed != nil }, "and") }
 
     /// A provider name, with did-you-mean when unknown.
     mutating func providerName(_ node: JSONNode, path: String) -> ProviderName? {

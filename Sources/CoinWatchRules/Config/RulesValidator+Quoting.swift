@@ -10,7 +10,7 @@ extension RulesValidator {
             if let vs = rule.vs, let at = fields["vs"] {
                 let served = file.providers.contains { Self.offers($0.name, vs) }
                 if !served {
-                    let offered = file.providers.flatMap { ProviderFactory.knownCurrencies($0.name) }.uniqued()
+                    let offered = file.providers.flatMap { ProviderRegistry.knownCurrencies($0.name) }.uniqued()
                     error("no provider in providers quotes in '\(vs)'." + Self.currencyPhrase(vs, in: offered)
                           + " Add a provider that does, or give the rule a \"provider\"", at: at, path: JSONPath.child(path, "vs"))
                 }

@@ -150,8 +150,9 @@ extension RulesValidator {
 
     /// Warns that window `all` needs a provider that reports all-time highs and lows.
     mutating func warnAllTimeWindow(_ node: JSONNode, path: String, providers: [ProviderConfig]) {
-        guard !providers.contains(where: { $0.name == .coingecko || $0.name == .coinpaprika }) else { return }
-        warning("window 'all' needs a provider that reports all-time highs and lows (coingecko or coinpaprika); none is configured, so this rule never fires",
+        guard !providers.contains(where: { $0.name.provider.reportsAllTimeMarks }) else { return }
+        let reporting = ProviderRegistry.list(ProviderRegistry.names { type(of: $0).reportsAllTimeMarks })
+        warning("window 'all' needs a provider that reports all-time highs and lows (\(reporting)); none is configured, so this rule never fires",
                 at: node, path: path)
     }
 }

@@ -10,16 +10,9 @@ package enum AlertMessage {
     }
 
     /// The placeholders of `alert` where only the record is at hand (a `command` sink's argv): the
-    /// threshold and value take the unit of the record's condition key.
+    /// threshold and value take the unit of the record's condition kind.
     package static func values(for alert: Alert) -> [String: String] {
-        let unit: Threshold.Unit
-        switch alert.condition {
-        case "change_24h_above", "change_24h_below", "change_24h_abs", "move_pct", "change_from", "trailing_drop",
-             "trailing_rise", "premium_above", "premium_below", "pnl_pct_above", "pnl_pct_below": unit = .percent
-        case "rank_within", "all", "any", "rsi_above", "rsi_below", "rsi_crosses_above", "rsi_crosses_below", "volume_spike":
-            unit = .count
-        default: unit = .money
-        }
+        let unit = ConditionRegistry.kind(alert.condition)?.unit ?? .money
         let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
         return values(for: alert, threshold: text(alert.threshold), value: text(alert.value))
     }

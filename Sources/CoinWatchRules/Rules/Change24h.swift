@@ -23,6 +23,8 @@ protocol Change24hKind: ConditionKind {
 }
 
 extension Change24hKind {
+    static var unit: Threshold.Unit { .percent }
+
     static var schema: String { ##"{"$ref": "#/$defs/percent"}"## }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

@@ -92,6 +92,8 @@ protocol CompoundKind: ConditionKind {
 }
 
 extension CompoundKind {
+    static var unit: Threshold.Unit { .count }
+
     static var schema: String { Compound.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

@@ -45,6 +45,15 @@ package protocol ConditionKind: Sendable, Equatable {
     static var timing: ConditionTiming { get }
     /// What `rearm` means for the kind, or that it is not allowed.
     static var rearm: RearmUnit { get }
+    /// What its threshold and measured figure count (`{threshold}`, `{value}`): money by default.
+    static var unit: Threshold.Unit { get }
+    /// The figure it reads that the provider reports beside the price (market cap, rank, 24h
+    /// volume); nil for none.
+    static var figure: ProviderFigure? { get }
+    /// Whether it reads the same coin on a second provider (a premium's other leg).
+    static var readsOtherLeg: Bool { get }
+    /// Whether its candles must carry a traded volume (`volume_spike`).
+    static var readsCandleVolume: Bool { get }
     /// The `when` object `check --conditions` and the docs show: `{"above": 100000}`.
     static var sample: String { get }
     /// The JSON Schema of the kind's value in `when`, as one JSON object; the generator adds the
@@ -111,6 +120,10 @@ package protocol ConditionKind: Sendable, Equatable {
 
 extension ConditionKind {
     var needs: ConditionNeeds { ConditionNeeds() }
+    static var unit: Threshold.Unit { .money }
+    static var figure: ProviderFigure? { nil }
+    static var readsOtherLeg: Bool { false }
+    static var readsCandleVolume: Bool { false }
     var threshold: Threshold? { nil }
     func figure(_ observation: Observation) -> Double? { nil }
     func wick(_ observation: Observation) -> Double? { nil }

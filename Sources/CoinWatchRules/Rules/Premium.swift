@@ -9,17 +9,24 @@ struct Premium: Sendable, Equatable {
     /// The other leg.
     var leg: PremiumLeg
 
-    /// The kinds' schema.
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["pct", "against", "against_vs"], "properties": \
-        {"pct": {"type": "number"}, "against": {"enum": ["coingecko", "coinpaprika", "bithumb", "upbit", "binance"]}, \
-        "against_vs": {"type": "string", "pattern": "^[A-Za-z0-9]+$"}}}
-        """
+    /// The kinds' schema; `against` is one of the registered providers.
+    static var schema: String {
+        let names = ProviderName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return #"{"type": "object", "additionalProperties": false, "required": ["pct", "against", "against_vs"], "properties": "#
+            + #"{"pct": {"type": "number"}, "against": {"enum": ["# + names + #"]}, "against_vs": {"type": "string", "pattern": "^[A-Za-z0-9]+$"}}}"#
+    }
+
+    /// The value examples and messages show: `{"pct": 3, "against": "binance", "against_vs": "usdt"}`, against
+    /// the last registered provider that quotes in usdt.
+    static func example(pct: Int) -> String {
+        let against = ProviderRegistry.names { type(of: $0).offeredCurrencies?.contains("usdt") == true }.last ?? ProviderRegistry.fallback
+        return #"{"pct": \#(pct), "against": "\#(against.rawValue)", "against_vs": "usdt"}"#
+    }
 
     /// Reads `{"pct", "against", "against_vs"}` at `path`, every problem reported to `reader`.
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Premium? {
         guard node.members != nil else {
-            reader.error("expected an object like {\"pct\": 3, \"against\": \"binance\", \"against_vs\": \"usdt\"}, got \(node.typeName)",
+            reader.error("expected an object like \(example(pct: 3)), got \(node.typeName)",
                          at: node, path: path)
             return nil
         }
@@ -36,7 +43,7 @@ struct Premium: Sendable, Equatable {
         if let currency = fields["against_vs"] { againstVs = reader.vsCurrency(currency, path: JSONPath.child(path, "against_vs")) }
         for (name, what) in [("pct", "the premium in percent"), ("against", "the provider to compare with"),
                              ("against_vs", "the currency on that provider")] where fields[name] == nil {
-            reader.error("\(key) needs \(name), \(what) (e.g. {\"pct\": 3, \"against\": \"binance\", \"against_vs\": \"usdt\"})",
+            reader.error("\(key) needs \(name), \(what) (e.g. \(example(pct: 3)))",
                          at: node, path: path)
         }
         guard let pct, let against, let againstVs else { return nil }
@@ -106,6 +113,9 @@ protocol PremiumKind: ConditionKind {
 }
 
 extension PremiumKind {
+    static var readsOtherLeg: Bool { true }
+    static var unit: Threshold.Unit { .percent }
+
     static var schema: String { Premium.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

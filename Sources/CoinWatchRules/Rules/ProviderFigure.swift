@@ -1,7 +1,7 @@
 import CoinWatchSupport
 /// A figure the provider reports beside the price (SPEC §2 `volume_24h_*`, `market_cap_*`,
 /// `rank_within`), read from `Observation`; a kind comparing one holds only where it is there.
-enum ProviderFigure: Sendable, Equatable {
+package enum ProviderFigure: Sendable, Equatable {
     /// 24h traded volume, in the quote currency.
     case volume24h
     /// Market cap, in the quote currency.
@@ -55,6 +55,8 @@ protocol ProviderFigureKind: ConditionKind {
 }
 
 extension ProviderFigureKind {
+    static var figure: ProviderFigure? { measure }
+
     static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

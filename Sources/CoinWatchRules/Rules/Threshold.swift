@@ -3,7 +3,7 @@ import CoinWatchSupport
 /// the `{threshold}` placeholder.
 package struct Threshold: Sendable, Equatable {
     /// A price in the rule's currency, a percentage, or a plain count (a rank).
-    enum Unit: Sendable, Equatable { case money, percent, count }
+    package enum Unit: Sendable, Equatable { case money, percent, count }
 
     /// The number.
     var value: Double

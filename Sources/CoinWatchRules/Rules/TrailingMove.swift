@@ -76,6 +76,8 @@ protocol TrailingKind: ConditionKind {
 }
 
 extension TrailingKind {
+    static var unit: Threshold.Unit { .percent }
+
     static var schema: String { #"{"type": "number", "exclusiveMinimum": 0}"# }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func usdIsNotOfferedButUSDTIs() {
-        #expect(throws: ProviderError.unsupportedCurrency(provider: "binance", vs: "usd", offered: Binance.offeredCurrencies)) {
+        #expect(throws: ProviderError.unsupportedCurrency(provider: "binance", vs: "usd", offered: Binance.offeredCurrencies ?? [])) {
             try provider.requests(for: ["BTC"], vs: "usd")
         }
     }

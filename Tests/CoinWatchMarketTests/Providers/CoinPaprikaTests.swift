@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func anUnsupportedCurrencyNamesWhatItOffers() {
-        #expect(throws: ProviderError.unsupportedCurrency(provider: "coinpaprika", vs: "usdt", offered: CoinPaprika.offeredCurrencies)) {
+        #expect(throws: ProviderError.unsupportedCurrency(provider: "coinpaprika", vs: "usdt", offered: CoinPaprika.offeredCurrencies ?? [])) {
             try provider.requests(for: ["bitcoin"], vs: "usdt")
         }
     }

@@ -6,9 +6,10 @@ import Testing
 /// The search, trending and card decoders on every relevant real capture, as stored.
 @Suite struct WatchlistDecoderTests {
     static let gecko = "real/coingecko/"
+    static let geckoAPI = CoinGecko(config: ProviderConfig(name: .coingecko), environment: [:])
 
     @Test func searchDecodesTheOlderCaptureWithNumericCategoryIds() throws {
-        let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
+        let hits = try Self.geckoAPI.searchHits(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
         #expect(hits.count == 25)
         #expect(hits.first == CatalogCoin(id: "bitcoin", symbol: "BTC", name: "Bitcoin", rank: 1))
         #expect(hits.map(\.rank) == hits.map(\.rank).sorted { ($0 ?? .max) < ($1 ?? .max) }, "CoinGecko orders by rank")
@@ -17,13 +18,13 @@ import Testing
     }
 
     @Test func searchDecodesTheCurrentCaptureWithStringCategoryIds() throws {
-        let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-ethereum_TRIMMED_2025.json"))
+        let hits = try Self.geckoAPI.searchHits(try Fixtures.bytes(Self.gecko + "search_query-ethereum_TRIMMED_2025.json"))
         #expect(hits.first == CatalogCoin(id: "ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
         #expect(hits.count == 3)
     }
 
     @Test func searchResolvesIdThenSymbolThenNameByBestRank() throws {
-        let hits = try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
+        let hits = try Self.geckoAPI.searchHits(try Fixtures.bytes(Self.gecko + "search_query-bi_2023-01-08.json"))
         #expect(CatalogCoin.best(for: "bitcoin-cash", in: hits)?.id == "bitcoin-cash")
         #expect(CatalogCoin.best(for: "bch", in: hits)?.id == "bitcoin-cash")
         #expect(CatalogCoin.best(for: " Bitcoin SV ", in: hits)?.id == "bitcoin-cash-sv")
@@ -32,12 +33,12 @@ import Testing
 
     @Test func searchReportsCoinGeckosErrorEnvelope() throws {
         #expect(throws: ProviderError.api(provider: "coingecko", message: "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits.")) {
-            try CoinGecko.decodeSearch(try Fixtures.bytes(Self.gecko + "error-429_rate-limit_2023.json"))
+            try Self.geckoAPI.searchHits(try Fixtures.bytes(Self.gecko + "error-429_rate-limit_2023.json"))
         }
     }
 
     @Test func coinPaprikaSearchDecodesCurrenciesAndTreatsRankZeroAsUnranked() throws {
-        let hits = try CoinPaprikaSearch.decode(try Fixtures.bytes("real/coinpaprika/search_q-ethereum_c-all_limit-100_2022-01-29.json"))
+        let hits = try CoinPaprika(config: ProviderConfig(name: .coinpaprika), environment: [:]).searchHits(try Fixtures.bytes("real/coinpaprika/search_q-ethereum_c-all_limit-100_2022-01-29.json"))
         #expect(hits.count == 46)
         #expect(hits.first == CatalogCoin(id: "eth-ethereum", symbol: "ETH", name: "Ethereum", rank: 2))
         #expect(hits.filter { $0.rank == nil }.count == 33)
@@ -45,12 +46,12 @@ import Testing
     }
 
     @Test func coinPaprikaSearchRequestAsksForCurrenciesOnly() {
-        let search = CoinPaprikaSearch(config: ProviderConfig(name: .coinpaprika, baseURL: "http://h/v1/"))
-        #expect(search.request(query: "bit coin", limit: 500).url == "http://h/v1/search?q=bit%20coin&c=currencies&limit=250")
+        let search = CoinPaprika(config: ProviderConfig(name: .coinpaprika, baseURL: "http://h/v1/"), environment: [:])
+        #expect(search.searchRequest(query: "bit coin", limit: 500).url == "http://h/v1/search?q=bit%20coin&c=currencies&limit=250")
     }
 
     @Test func trendingDecodesThe2021ShapeWithOnlyABTCPrice() throws {
-        let list = try CoinGecko.decodeTrending(try Fixtures.bytes(Self.gecko + "search-trending_2021-05-18.json"))
+        let list = try Self.geckoAPI.trendingList(try Fixtures.bytes(Self.gecko + "search-trending_2021-05-18.json"))
         #expect(list.coins.count == 7)
         #expect(list.nfts.isEmpty)
         #expect(list.coins.first == TrendingCoin(id: "matic-network", symbol: "MATIC", name: "Polygon", rank: 16,
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func trendingDecodesThe2025ShapeWithTextAmountsAndNullableContent() throws {
-        let list = try CoinGecko.decodeTrending(try Fixtures.bytes(Self.gecko + "search-trending_2025-04.json"))
+        let list = try Self.geckoAPI.trendingList(try Fixtures.bytes(Self.gecko + "search-trending_2025-04.json"))
         #expect(list.coins.count == 15)
         #expect(list.nfts.count == 7)
         let bitcoin = try #require(list.coins.first { $0.id == "bitcoin" })
@@ -79,17 +80,17 @@ import Testing
     }
 
     @Test func cardsOfARealMarketsCaptureHaveNoSparkline() throws {
-        let cards = try CoinGecko.decodeCards(try Fixtures.bytes(Self.gecko + "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
+        let cards = try Self.geckoAPI.cards(try Fixtures.bytes(Self.gecko + "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"), vs: "usd")
         #expect(cards.count == 1)
-        #expect(cards.first?.market.id == "bitcoin")
+        #expect(cards.first?.id == "bitcoin")
         #expect(cards.first?.sparkline == [])
     }
 
     @Test func cardsReadSparklineIn7dAndSkipNullPoints() throws {
         let body = try MarketCaptures.withSparkline("coins-markets_vs-usd_ids-bitcoin_2021-05-15.json", [[1, 2, NSNull(), 3]])
-        let cards = try CoinGecko.decodeCards(body)
+        let cards = try Self.geckoAPI.cards(body, vs: "usd")
         #expect(cards.first?.sparkline == [1, 2, 3])
-        #expect(cards.first?.market.currentPrice == 49053)
+        #expect(cards.first?.quote?.price == 49053)
     }
 
     @Test func cardRequestAsksForOneIdWithTheSparkline() {

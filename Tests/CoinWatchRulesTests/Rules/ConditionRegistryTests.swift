@@ -45,6 +45,17 @@ import Testing
         return (try String(contentsOfFile: url, encoding: .utf8), text)
     }
 
+    /// A kind's `unit` (what `{threshold}` and `{value}` count where only the alert record is at
+    /// hand, AlertMessage) is the unit of its parsed threshold.
+    @Test func everyKindsUnitIsTheUnitOfItsThreshold() throws {
+        for kind in ConditionRegistry.kinds {
+            for example in kind.examples {
+                let condition = try #require(Self.parse(example.when), "\(example.when) is a valid when")
+                if let threshold = condition.kind.threshold { #expect(threshold.unit == kind.unit, "\(kind.key)") }
+            }
+        }
+    }
+
     @Test(arguments: examples)
     func everyExampleHoldsAsDocumentedThroughTheRealEvaluator(_ row: Example) throws {
         let condition = try #require(Self.parse(row.example.when), "\(row.example.when) is a valid when")

@@ -16,21 +16,14 @@ struct CautionCondition: ExchangeEventKind {
         return #"{"oneOf": [{"const": true}, {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["#
             + names + "]}}]}"
     }
-    static let examples = [
-        ConditionExample(#"{"caution": true}"#, price: 1, market: MarketChange(exchange: "upbit", code: "KRW-XYZ",
-                                                                               before: ListedMarket(code: "KRW-XYZ", base: "XYZ"),
-                                                                               after: ListedMarket(code: "KRW-XYZ", base: "XYZ", flags: ["PRICE_FLUCTUATIONS"])),
-                         holds: true),
-        ConditionExample(#"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1,
-                         market: MarketChange(exchange: "upbit", code: "KRW-XYZ", before: ListedMarket(code: "KRW-XYZ", base: "XYZ"),
-                                              after: ListedMarket(code: "KRW-XYZ", base: "XYZ", flags: ["PRICE_FLUCTUATIONS"])),
-                         holds: false),
-        ConditionExample(#"{"caution": true}"#, price: 1,
-                         market: MarketChange(exchange: "upbit", code: "KRW-XYZ",
-                                              before: ListedMarket(code: "KRW-XYZ", base: "XYZ", flags: ["PRICE_FLUCTUATIONS"]),
-                                              after: ListedMarket(code: "KRW-XYZ", base: "XYZ", flags: ["PRICE_FLUCTUATIONS"])),
-                         holds: false),
-    ]
+    static let examples: [ConditionExample] = {
+        let xyz = ExampleMarket("krw"), flagged = xyz.listed(flags: ["PRICE_FLUCTUATIONS"])
+        return [
+            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: true),
+            ConditionExample(#"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: false),
+            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(flagged, flagged), holds: false),
+        ]
+    }()
 
     /// The flags that count; nil: every flag.
     var only: [String]?

@@ -6,6 +6,7 @@ struct Change24hAbsCondition: ConditionKind {
     static let summary = "|24h change %| ≥ value, up or down"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.points
+    static let unit = Threshold.Unit.percent
     static let sample = #"{"change_24h_abs": 10}"#
     static let schema = #"{"type": "number", "minimum": 0}"#
     static let examples = [

@@ -11,19 +11,14 @@ struct DelistingCondition: ExchangeEventKind {
     static let resolvable = true
     static let sample = #"{"delisting": true}"#
     static let schema = #"{"const": true}"#
-    static let examples = [
-        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "binance", code: "XYZUSDT",
-                                                                                 before: ListedMarket(code: "XYZUSDT", base: "XYZ"),
-                                                                                 after: ListedMarket(code: "XYZUSDT", base: "XYZ", ending: "BREAK")),
-                         holds: true),
-        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "upbit", code: "KRW-XYZ",
-                                                                                 before: ListedMarket(code: "KRW-XYZ", base: "XYZ"), after: nil),
-                         holds: true),
-        ConditionExample(#"{"delisting": true}"#, price: 1, market: MarketChange(exchange: "binance", code: "XYZUSDT",
-                                                                                 before: ListedMarket(code: "XYZUSDT", base: "XYZ", ending: "BREAK"),
-                                                                                 after: ListedMarket(code: "XYZUSDT", base: "XYZ")),
-                         holds: false),
-    ]
+    static let examples: [ConditionExample] = {
+        let usdt = ExampleMarket("usdt"), krw = ExampleMarket("krw")
+        return [
+            ConditionExample(#"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(), usdt.listed(ending: "BREAK")), holds: true),
+            ConditionExample(#"{"delisting": true}"#, price: 1, market: krw.change(krw.listed(), nil), holds: true),
+            ConditionExample(#"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(ending: "BREAK"), usdt.listed()), holds: false),
+        ]
+    }()
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         parseTrue(node, path: path(), &reader) ? Self() : nil

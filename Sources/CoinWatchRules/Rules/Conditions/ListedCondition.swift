@@ -9,13 +9,13 @@ struct ListedCondition: ExchangeEventKind {
     static let resolvable = false
     static let sample = #"{"listed": true}"#
     static let schema = #"{"const": true}"#
-    static let examples = [
-        ConditionExample(#"{"listed": true}"#, price: 1, market: MarketChange(exchange: "upbit", code: "KRW-XYZ", before: nil,
-                                                                              after: ListedMarket(code: "KRW-XYZ", base: "XYZ")), holds: true),
-        ConditionExample(#"{"listed": true}"#, price: 1, market: MarketChange(exchange: "upbit", code: "KRW-XYZ",
-                                                                              before: ListedMarket(code: "KRW-XYZ", base: "XYZ"),
-                                                                              after: ListedMarket(code: "KRW-XYZ", base: "XYZ")), holds: false),
-    ]
+    static let examples: [ConditionExample] = {
+        let xyz = ExampleMarket("krw")
+        return [
+            ConditionExample(#"{"listed": true}"#, price: 1, market: xyz.change(nil, xyz.listed()), holds: true),
+            ConditionExample(#"{"listed": true}"#, price: 1, market: xyz.change(xyz.listed(), xyz.listed()), holds: false),
+        ]
+    }()
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         parseTrue(node, path: path(), &reader) ? Self() : nil

@@ -5,6 +5,7 @@ struct PnlPctBelowCondition: HoldingFigureKind {
     static let summary = "the holding's unrealized profit against its cost, % ≤ value (a loss is negative); with `\"coin\": \"portfolio\"`, the total's"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
+    static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_below": -20}"#
     static let examples = [
         ConditionExample(#"{"pnl_pct_below": -20}"#, price: 20_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),

@@ -6,6 +6,8 @@ struct RankWithinCondition: ConditionKind {
     static let summary = "the provider's market-cap rank ≤ value (1 is the largest)"
     static let timing = ConditionTiming.level
     static let rearm = RearmUnit.notAllowed
+    static let unit = Threshold.Unit.count
+    static let figure: ProviderFigure? = .rank
     static let sample = #"{"rank_within": 10}"#
     static let schema = #"{"type": "integer", "minimum": 1, "maximum": 100000}"#
     static let examples = [

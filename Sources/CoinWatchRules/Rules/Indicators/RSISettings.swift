@@ -74,6 +74,8 @@ protocol RSIKind: ConditionKind {
 }
 
 extension RSIKind {
+    static var unit: Threshold.Unit { .count }
+
     static var schema: String { RSISettings.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

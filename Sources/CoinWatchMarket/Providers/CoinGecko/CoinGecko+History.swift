@@ -1,5 +1,5 @@
 import CoinWatchTransport
-extension CoinGecko: HistorySource {
+extension CoinGecko {
     package var servesPoints: Bool { true }
     /// `market_chart`'s resolutions: 5-minute points for 1 day, hourly to 90 days, daily beyond.
     package var servedTimeframes: [Timeframe] { [.m5, .h1, .d1] }

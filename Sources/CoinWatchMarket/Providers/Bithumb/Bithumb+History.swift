@@ -1,5 +1,5 @@
 import CoinWatchTransport
-extension Bithumb: HistorySource {
+extension Bithumb {
     package var servedTimeframes: [Timeframe] { [.m1, .m5, .h1, .d1] }
 
     /// `BTC_KRW`.

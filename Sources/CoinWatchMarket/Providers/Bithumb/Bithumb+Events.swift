@@ -11,7 +11,7 @@ extension Bithumb: MarketEventSource {
     }
 
     /// The markets quoted in `vs` (`KRW-BTC`, written `BTC_KRW` as its quotes are), flagged `WARNING` for
-    /// `market_warning: "CAUTION"` and with each warning type of the second answer (`MarketFlag.bithumbTypes`).
+    /// `market_warning: "CAUTION"` and with each warning type of the second answer (`BithumbWarning.flags`).
     package func decodeEvents(_ bodies: [[UInt8]], vs: String) throws -> [ListedMarket] {
         guard bodies.count == 2 else { return [] }
         let markets = try JSONBody.decodeAnswer([BithumbMarket].self, from: bodies[0], expecting: .array, provider: name)
@@ -19,10 +19,10 @@ extension Bithumb: MarketEventSource {
         var flags: [String: [String]] = [:]
         for warning in warnings {
             let type = warning.type.uppercased()
-            flags[warning.market.uppercased(), default: []].append(MarketFlag.bithumbTypes[type] ?? type)
+            flags[warning.market.uppercased(), default: []].append(BithumbWarning.flags[type] ?? type)
         }
         return markets.compactMap { entry in
-            guard let (quote, base) = UpbitMarket.split(entry.market), quote == vs.uppercased() else { return nil }
+            guard let (quote, base) = ListedMarket.split(entry.market), quote == vs.uppercased() else { return nil }
             var marks = flags[entry.market.uppercased()] ?? []
             if entry.warning?.uppercased() == "CAUTION" { marks.append(MarketFlag.warning) }
             return ListedMarket(code: Self.market(base).code, base: base, name: entry.englishName, flags: Array(Set(marks)))

@@ -7,18 +7,16 @@ import Foundation
 
 /// Bithumb's public API (SPEC §6): one `/public/ticker/ALL_KRW` GET answers every KRW market, and its
 /// keys are the listing (remembered for a day, so an unlisted favorite is not asked for).
-package struct Bithumb: PriceProvider {
+package struct Bithumb: MarketProvider {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.bithumb.com"
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "bithumb"
     /// The quote currencies it serves, lower case.
-    package static let offeredCurrencies = ["krw"]
+    package static let offeredCurrencies: [String]? = ["krw"]
     /// The path of the batched request.
     package static let allTickersPath = "/public/ticker/ALL_KRW"
 
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
     /// An exchange: favorites are served by symbol from its listing.
     package var servesBySymbol: Bool { true }
     /// The root, timeout and extra trust from rules.json.
@@ -29,10 +27,16 @@ package struct Bithumb: PriceProvider {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
 
+    /// Its WebSocket feed.
+    package static var feed: (any ExchangeFeed)? { BithumbFeed() }
+
+    /// `BTC_KRW`.
+    package static func marketCode(symbol: String, vs: String) -> String? { symbol + "_" + vs.uppercased() }
+
     /// One `ALL_KRW` GET, unless a known listing has none of the favorites.
     /// Throws `ProviderError.unsupportedCurrency` for any currency but KRW.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies ?? [])
         if query.favorites.isEmpty || (query.listing != nil && query.listedMarkets().isEmpty) { return [] }
         return [endpoint.get(Self.allTickersPath)]
     }
@@ -160,4 +164,9 @@ struct BithumbAnswer: Decodable {
             tickers[key.stringValue.uppercased()] = try data.decode(BithumbTicker.self, forKey: key)
         }
     }
+}
+
+extension ProviderName {
+    /// `bithumb`.
+    package static let bithumb = ProviderName(Bithumb.self)
 }

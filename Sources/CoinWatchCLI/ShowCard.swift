@@ -2,30 +2,30 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchState
 import CoinWatchEngine
-/// Gets the quote and 7-day chart for `coinwatch show` from CoinGecko: from the state's cache when
-/// both are younger than `cache_ttl`, else with one request (plus a `/search` when the text is
-/// not an id), honouring and recording the rate-limit backoff. When CoinGecko cannot answer
-/// (backing off, rate-limited, down), a cached card of any age is shown with a warning.
-enum CoinGeckoCard {
+/// Gets the quote and 7-day chart for `coinwatch show` from a provider that serves cards
+/// (`CardSource`): from the state's cache when both are younger than `cache_ttl`, else with one
+/// request (plus a search when the text is not an id), honouring and recording the rate-limit
+/// backoff. When the provider cannot answer (backing off, rate-limited, down), a cached card of any
+/// age is shown with a warning.
+enum ShowCard {
     /// A card ready to print.
     struct Shown {
         var card: PriceCard
         /// When the figures were fetched, if they came from the cache.
         var cachedAt: Double?
-        /// A line for stderr (a stale card because CoinGecko did not answer).
+        /// A line for stderr (a stale card because the provider did not answer).
         var warning: String?
     }
 
-    static func load(_ coin: String, vs: String, session: inout WatchSession) -> Result<Shown, CardError> {
-        let name = CoinGecko.providerName
-        let config = session.config(.coingecko)
-        let gecko = CoinGecko(config: config, environment: session.context.io.environment)
+    static func load(_ coin: String, vs: String, from gecko: any CardSource, config: ProviderConfig,
+                     session: inout WatchSession) -> Result<Shown, CardError> {
+        let name = gecko.name
         let known = session.state.memory.resolved[name]?.first { lookupKey($0.key) == lookupKey(coin) }?.value
         let id = known ?? lookupKey(coin)
         let cachedQuote = session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: coin)]
             ?? session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)]
-        let cachedChart = session.state.memory.charts[chartKey(vs: vs, id: id)]
-        if let fresh = fromCache(id: id, typed: coin, vs: vs, ttl: config.cacheTTL, session: session) {
+        let cachedChart = session.state.memory.charts[chartKey(name, vs: vs, id: id)]
+        if let fresh = fromCache(name, id: id, typed: coin, vs: vs, ttl: config.cacheTTL, session: session) {
             return .success(fresh)
         }
         var fetched = fetch(id: id, vs: vs, gecko: gecko, session: &session)
@@ -34,7 +34,7 @@ enum CoinGeckoCard {
             case .failure(let error): fetched = .failure(error)
             case .success(nil): break
             case .success(let hit?):
-                if let fresh = fromCache(id: hit.id, typed: hit.id, vs: vs, ttl: config.cacheTTL, session: session) {
+                if let fresh = fromCache(name, id: hit.id, typed: hit.id, vs: vs, ttl: config.cacheTTL, session: session) {
                     session.state.memory.resolved[name, default: [:]][coin] = hit.id
                     return .success(fresh)
                 }
@@ -43,11 +43,11 @@ enum CoinGeckoCard {
         }
         switch fetched {
         case .success(let card?):
-            remember(card, typed: coin, vs: vs, session: &session)
+            remember(card, name, typed: coin, vs: vs, session: &session)
             return .success(Shown(card: PriceCard(quote: card.quote, sparkline: card.sparkline,
-                                                  chartNote: "coingecko sent no 7-day prices")))
+                                                  chartNote: "\(name) sent no 7-day prices")))
         case .success(nil):
-            return .failure(CardError("coingecko has no coin '\(coin)' quoted in \(vs); find its id with 'coinwatch search \(coin)'"))
+            return .failure(CardError("\(name) has no coin '\(coin)' quoted in \(vs); find its id with 'coinwatch search \(coin)'"))
         case .failure(let error):
             if let quote = cachedQuote {
                 let card = PriceCard(quote: quote.quote, sparkline: cachedChart?.prices ?? [],
@@ -60,52 +60,49 @@ enum CoinGeckoCard {
     }
 
     /// The card from the state when both its quote and its chart are younger than `ttl` seconds.
-    private static func fromCache(id: String, typed: String, vs: String, ttl: Double, session: WatchSession) -> Shown? {
-        let name = CoinGecko.providerName
+    private static func fromCache(_ name: String, id: String, typed: String, vs: String, ttl: Double, session: WatchSession) -> Shown? {
         guard let quote = session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)]
                 ?? session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)],
-              let chart = session.state.memory.charts[chartKey(vs: vs, id: id)],
+              let chart = session.state.memory.charts[chartKey(name, vs: vs, id: id)],
               isFresh(quote.fetchedAt, session.now, ttl), isFresh(chart.fetchedAt, session.now, ttl) else { return nil }
         return Shown(card: PriceCard(quote: quote.quote, sparkline: chart.prices), cachedAt: quote.fetchedAt)
     }
 
-    /// The card of `id`, nil when CoinGecko does not list it.
-    private static func fetch(id: String, vs: String, gecko: CoinGecko,
+    /// The card of `id`, nil when the provider does not list it.
+    private static func fetch(id: String, vs: String, gecko: any CardSource,
                               session: inout WatchSession) -> Result<(quote: Quote, sparkline: [Double])?, ProviderError> {
         session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name).flatMap { body in
             Result {
-                let cards = try CoinGecko.decodeCards(body)
-                guard let match = cards.first(where: { lookupKey($0.market.id) == lookupKey(id) }),
-                      let quote = match.market.quote(vs: vs) else { return nil }
+                guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
+                      let quote = match.quote else { return nil }
                 return (quote, match.sparkline)
             }.mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
         }
     }
 
-    /// The coin `/search` finds for `text` (exact id, then symbol, then name; best rank wins).
-    private static func resolve(_ text: String, gecko: CoinGecko, session: inout WatchSession) -> Result<CatalogCoin?, ProviderError> {
-        session.fetch(gecko.searchRequest(query: text), provider: gecko.name).flatMap { body in
-            Result { CatalogCoin.best(for: text, in: try CoinGecko.decodeSearch(body)) }
+    /// The coin the provider's search finds for `text` (exact id, then symbol, then name; best rank wins).
+    private static func resolve(_ text: String, gecko: any CardSource, session: inout WatchSession) -> Result<CatalogCoin?, ProviderError> {
+        session.fetch(gecko.searchRequest(query: text, limit: SearchCommand.defaultLimit), provider: gecko.name).flatMap { body in
+            Result { CatalogCoin.best(for: text, in: try gecko.searchHits(body)) }
                 .mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
         }
     }
 
     /// Stores the quote (under what was typed and under the id), the chart and the resolution in the state.
-    private static func remember(_ card: (quote: Quote, sparkline: [Double]), typed: String, vs: String,
+    private static func remember(_ card: (quote: Quote, sparkline: [Double]), _ name: String, typed: String, vs: String,
                                  session: inout WatchSession) {
-        let name = CoinGecko.providerName
         let cached = CachedQuote(fetchedAt: session.now, quote: card.quote)
         session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: typed)] = cached
         session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: card.quote.providerID)] = cached
         session.state.memory.resolved[name, default: [:]][typed] = card.quote.providerID
         if !card.sparkline.isEmpty {
-            session.state.memory.charts[chartKey(vs: vs, id: card.quote.providerID)] = CachedChart(fetchedAt: session.now, prices: card.sparkline)
+            session.state.memory.charts[chartKey(name, vs: vs, id: card.quote.providerID)] = CachedChart(fetchedAt: session.now, prices: card.sparkline)
         }
     }
 
-    /// "coingecko|usd|bitcoin", the key of `ProviderMemory.charts`.
-    static func chartKey(vs: String, id: String) -> String {
-        "\(CoinGecko.providerName)|\(vs.lowercased())|\(lookupKey(id))"
+    /// "coingecko|usd|bitcoin" (provider `name`), the key of `ProviderMemory.charts`.
+    static func chartKey(_ name: String, vs: String, id: String) -> String {
+        "\(name)|\(vs.lowercased())|\(lookupKey(id))"
     }
 
     private static func isFresh(_ fetchedAt: Double, _ now: Double, _ ttl: Double) -> Bool {

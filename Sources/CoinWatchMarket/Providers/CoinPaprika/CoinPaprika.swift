@@ -6,20 +6,24 @@ import Foundation
 #endif
 
 /// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
-package struct CoinPaprika: PriceProvider {
+package struct CoinPaprika: MarketProvider, CoinSearch {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.coinpaprika.com/v1"
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "coinpaprika"
     /// The `quotes` currencies the API accepts, lower case.
-    package static let offeredCurrencies = [
+    package static let offeredCurrencies: [String]? = [
         "usd", "btc", "eth", "eur", "pln", "krw", "gbp", "cad", "jpy", "rub", "try", "nzd", "aud", "chf", "uah",
         "hkd", "sgd", "ngn", "php", "mxn", "brl", "thb", "clp", "cny", "czk", "dkk", "huf", "idr", "ils", "inr",
         "myr", "nok", "pkr", "sek", "twd", "zar", "vnd", "bob", "cop", "pen", "ars", "isk",
     ]
 
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
+    /// An optional key for the paid root (`api_key_env`).
+    package static let takesAPIKey = true
+    /// `/tickers` carries `ath_price`.
+    package static let reportsAllTimeMarks = true
+    /// For help.
+    package static let searchName = "CoinPaprika /v1/search"
     /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
     private let apiKey: APIKey?
@@ -33,7 +37,7 @@ package struct CoinPaprika: PriceProvider {
     /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
     /// Throws `ProviderError.unsupportedCurrency` for a currency the API does not quote in.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies)
+        try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies ?? [])
         guard !query.favorites.isEmpty else { return [] }
         return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())", headers: headers)]
     }
@@ -156,45 +160,23 @@ package struct CoinPaprikaTicker: Decodable, Sendable, Equatable {
 }
 
 /// CoinPaprika's `/v1/search` (coins only), for `coinwatch search --provider coinpaprika` and
-/// for resolving favorites; the price API itself lives in `CoinPaprika`.
-package struct CoinPaprikaSearch: Sendable {
-    /// The public API root, used when rules.json gives no `base_url`.
-    package static let publicRoot = "https://api.coinpaprika.com/v1"
-    /// The provider's name in rules.json.
-    package static let providerName = "coinpaprika"
-
-    /// The API root the paths are appended to, without a trailing slash.
-    package let baseURL: String
-    /// Seconds allowed per request.
-    package let timeout: Double
-    /// A PEM bundle trusted in addition to the system's.
-    package let caFile: String?
-
-    /// The search endpoint of the provider `config` describes.
-    package init(config: ProviderConfig) {
-        var base = config.baseURL ?? Self.publicRoot
-        while base.hasSuffix("/") { base.removeLast() }
-        baseURL = base.isEmpty ? Self.publicRoot : base
-        timeout = config.timeout
-        caFile = config.caFile
-    }
-
-    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250).
-    package func request(query: String, limit: Int) -> HTTPRequest {
+/// for resolving favorites.
+extension CoinPaprika {
+    /// The GET for `/search?q=…&c=currencies&limit=N` (N between 1 and 250), sent without the API key.
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest {
         let query = QueryString.join([
             ("q", QueryString.escape(query)),
             ("c", "currencies"),
             ("limit", String(min(max(limit, 1), 250))),
         ])
-        return HTTPRequest(url: "\(baseURL)/search?\(query)", headers: [HTTPHeader("Accept", "application/json")],
-                           timeout: timeout, caFile: caFile)
+        return endpoint.get("/search?\(query)")
     }
 
     /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
     /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
-    package static func decode(_ body: [UInt8]) throws -> [CatalogCoin] {
-        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: providerName)
-        if let error = decoded.error { throw ProviderError.api(provider: providerName, message: error) }
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
+        let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
+        if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
         return decoded.currencies.map {
             CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
         }
@@ -220,4 +202,9 @@ package struct CoinPaprikaSearch: Sendable {
             error = try? c.decodeIfPresent(String.self, forKey: .error)
         }
     }
+}
+
+extension ProviderName {
+    /// `coinpaprika`.
+    package static let coinpaprika = ProviderName(CoinPaprika.self)
 }

@@ -13,7 +13,7 @@ package struct Binance: ListedMarketExchange {
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "binance"
     /// The quote assets `check` accepts, lower case (the exchange's own listing decides per coin).
-    package static let offeredCurrencies = ["usdt", "usdc", "fdusd", "btc", "eth", "bnb", "eur", "try", "brl", "jpy"]
+    package static let offeredCurrencies: [String]? = ["usdt", "usdc", "fdusd", "btc", "eth", "bnb", "eur", "try", "brl", "jpy"]
     /// The most symbols one `/ticker/24hr` request carries.
     package static let chunkSize = 100
     /// The path of its market listing.
@@ -26,6 +26,12 @@ package struct Binance: ListedMarketExchange {
     package init(config: ProviderConfig, environment: [String: String] = [:]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
+
+    /// Its WebSocket feed.
+    package static var feed: (any ExchangeFeed)? { BinanceFeed() }
+
+    /// `BTCUSDT`.
+    package static func marketCode(symbol: String, vs: String) -> String? { symbol + vs.uppercased() }
 
     /// `/api/v3/ticker/24hr?symbols=["BTCUSDT","ETHUSDT"]`, URL-encoded.
     package func tickerPath(_ codes: [String]) -> String {
@@ -124,4 +130,9 @@ struct BinanceExchangeInfo: Decodable {
     }
 
     var symbols: [Symbol]
+}
+
+extension ProviderName {
+    /// `binance`.
+    package static let binance = ProviderName(Binance.self)
 }

@@ -12,7 +12,7 @@ package struct Upbit: ListedMarketExchange {
     /// The provider's name in rules.json and in quotes.
     package static let providerName = "upbit"
     /// The quote currencies of its markets (`KRW-`, `BTC-`, `USDT-`), lower case.
-    package static let offeredCurrencies = ["krw", "btc", "usdt"]
+    package static let offeredCurrencies: [String]? = ["krw", "btc", "usdt"]
     /// The most markets one `/ticker` request carries.
     package static let chunkSize = 100
     /// The path of its market listing, with each market's caution flags (SPEC §14).
@@ -25,6 +25,12 @@ package struct Upbit: ListedMarketExchange {
     package init(config: ProviderConfig, environment: [String: String] = [:]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
+
+    /// Its WebSocket feed.
+    package static var feed: (any ExchangeFeed)? { UpbitFeed() }
+
+    /// `KRW-BTC`.
+    package static func marketCode(symbol: String, vs: String) -> String? { vs.uppercased() + "-" + symbol }
 
     /// `/ticker?markets=KRW-BTC,KRW-ETH`.
     package func tickerPath(_ codes: [String]) -> String {
@@ -48,7 +54,7 @@ extension Upbit {
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
         let markets = try JSONBody.decodeAnswer([UpbitMarket].self, from: body, expecting: .array, provider: name)
         return markets.compactMap { entry in
-            guard let (quote, base) = UpbitMarket.split(entry.market), quote == vs.uppercased() else { return nil }
+            guard let (quote, base) = ListedMarket.split(entry.market), quote == vs.uppercased() else { return nil }
             return ListedMarket(code: entry.market, base: base, name: entry.englishName, flags: entry.flags)
         }
     }
@@ -93,7 +99,7 @@ package struct UpbitTicker: Decodable, Sendable, Equatable {
     /// The quote in `vs`, or nil without a positive price; the change in percent (× 100).
     func quote(vs: String) -> Quote? {
         guard let price, price > 0 else { return nil }
-        let base = UpbitMarket.split(market)?.base ?? market
+        let base = ListedMarket.split(market)?.base ?? market
         return Quote(providerID: market, symbol: base, name: base, vs: vs, price: price,
                      change24h: signedChangeRate.map { $0 * 100 }, high52w: high52w, low52w: low52w,
                      volume24h: tradedValue24h, time: time, provider: Upbit.providerName)
@@ -140,11 +146,9 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
         self.englishName = englishName
         self.flags = flags
     }
+}
 
-    /// The quote currency and the coin of a market code, upper case; nil when it is not `QUOTE-BASE`.
-    package static func split(_ code: String) -> (quote: String, base: String)? {
-        let parts = code.split(separator: "-", maxSplits: 1)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-        return (parts[0].uppercased(), parts[1].uppercased())
-    }
+extension ProviderName {
+    /// `upbit`.
+    package static let upbit = ProviderName(Upbit.self)
 }

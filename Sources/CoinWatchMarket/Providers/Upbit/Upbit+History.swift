@@ -1,6 +1,6 @@
 import CoinWatchSupport
 import CoinWatchTransport
-extension Upbit: HistorySource {
+extension Upbit {
     package var servedTimeframes: [Timeframe] { Timeframe.allCases }
     /// 2017-09-25, before Upbit's first trades.
     package var earliest: Int64 { 1_506_297_600_000 }

@@ -1,6 +1,9 @@
 import CoinWatchSupport
 import CoinWatchTransport
-extension CoinGecko {
+extension CoinGecko: TrendingSource {
+    /// Its name in `trending`'s titles.
+    package static let title = "CoinGecko"
+
     /// The GET for `/search/trending`, with this provider's headers.
     package func trendingRequest() -> HTTPRequest {
         HTTPRequest(url: baseURL + "/search/trending", headers: headers, timeout: timeout, caFile: caFile)
@@ -8,8 +11,8 @@ extension CoinGecko {
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeTrending(_ body: [UInt8]) throws -> TrendingList {
-        let decoded = try decodeBody(TrendingBody.self, from: body, expecting: .object)
+    package func trendingList(_ body: [UInt8]) throws -> TrendingList {
+        let decoded = try Self.decodeBody(TrendingBody.self, from: body, expecting: .object)
         return TrendingList(coins: decoded.coins.map(\.item.coin), nfts: decoded.nfts.map(\.nft))
     }
 
@@ -144,81 +147,5 @@ private struct TrendingBody: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         coins = try c.decode([Wrapper].self, forKey: .coins)
         nfts = (try? c.decodeIfPresent([NFT].self, forKey: .nfts)) ?? []
-    }
-}
-
-/// CoinGecko's `/search/trending`, in either shape: the 2021 one (coins with a numeric `price_btc`
-/// only) and today's (an `item.data` block with a USD price, 24h changes per currency and
-/// amounts written as text such as `"$1,525,034,530,242"`, plus NFTs and categories).
-package struct TrendingList: Sendable, Equatable {
-    /// The trending coins, in CoinGecko's order.
-    package var coins: [TrendingCoin]
-    /// The trending NFT collections (empty in the old shape).
-    package var nfts: [TrendingNFT]
-
-    /// A list from its parts.
-    package init(coins: [TrendingCoin], nfts: [TrendingNFT]) {
-        self.coins = coins
-        self.nfts = nfts
-    }
-}
-
-/// One trending coin.
-package struct TrendingCoin: Sendable, Equatable {
-    /// CoinGecko's id (`bitcoin`).
-    package var id: String
-    /// Upper case (`BTC`).
-    package var symbol: String
-    /// The display name (`Bitcoin`).
-    package var name: String
-    /// Market-cap rank, when CoinGecko ranks it.
-    package var rank: Int?
-    /// Price in BTC.
-    package var priceBTC: Double?
-    /// Price in USD (current shape only).
-    package var priceUSD: Double?
-    /// 24h change in percent per currency code (current shape only).
-    package var change24h: [String: Double]
-    /// Market capitalisation in USD (current shape only).
-    package var marketCapUSD: Double?
-    /// 24h volume in USD (current shape only).
-    package var volumeUSD: Double?
-
-    /// A coin from its fields; the symbol is stored upper case.
-    package init(id: String, symbol: String, name: String, rank: Int? = nil, priceBTC: Double? = nil,
-                priceUSD: Double? = nil, change24h: [String: Double] = [:], marketCapUSD: Double? = nil,
-                volumeUSD: Double? = nil) {
-        self.id = id
-        self.symbol = symbol.uppercased()
-        self.name = name
-        self.rank = rank
-        self.priceBTC = priceBTC
-        self.priceUSD = priceUSD
-        self.change24h = change24h
-        self.marketCapUSD = marketCapUSD
-        self.volumeUSD = volumeUSD
-    }
-}
-
-/// One trending NFT collection.
-package struct TrendingNFT: Sendable, Equatable {
-    /// CoinGecko's id for the collection (`runestone`).
-    package var id: String
-    /// The display name.
-    package var name: String
-    /// The collection's ticker as CoinGecko writes it (may be long or hold spaces).
-    package var symbol: String
-    /// The floor price as CoinGecko writes it (`"0.73 ETH"`), else built from the native figures.
-    package var floorPrice: String?
-    /// 24h change of the floor price in percent.
-    package var floorChange24h: Double?
-
-    /// A collection from its fields.
-    package init(id: String, name: String, symbol: String, floorPrice: String? = nil, floorChange24h: Double? = nil) {
-        self.id = id
-        self.name = name
-        self.symbol = symbol
-        self.floorPrice = floorPrice
-        self.floorChange24h = floorChange24h
     }
 }

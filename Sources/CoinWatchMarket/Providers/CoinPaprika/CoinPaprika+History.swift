@@ -1,6 +1,6 @@
 import CoinWatchSupport
 import CoinWatchTransport
-extension CoinPaprika: HistorySource {
+extension CoinPaprika {
     package var servedTimeframes: [Timeframe] { [.d1] }
 
     /// The most days one request may span.

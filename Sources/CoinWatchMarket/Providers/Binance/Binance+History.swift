@@ -1,5 +1,5 @@
 import CoinWatchTransport
-extension Binance: HistorySource {
+extension Binance {
     package var servedTimeframes: [Timeframe] { Timeframe.allCases }
     /// 2017-07-01, before Binance's first trades.
     package var earliest: Int64 { 1_498_867_200_000 }

@@ -1,6 +1,6 @@
 import CoinWatchTransport
 /// The CoinGecko API (SPEC §6): `/coins/markets` for quotes, ids in chunks of 250 per request.
-package struct CoinGecko: PriceProvider {
+package struct CoinGecko: MarketProvider {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.coingecko.com/api/v3"
     /// The most ids one `/coins/markets` request carries (its `per_page` ceiling).
@@ -16,9 +16,14 @@ package struct CoinGecko: PriceProvider {
         "vef", "xdr", "xag", "xau", "btc", "eth", "ltc", "bch", "bnb", "eos", "xrp", "xlm", "link", "dot", "yfi",
         "bits", "sats",
     ]
-
-    /// Lower-case name as written in rules.json.
-    package var name: String { Self.providerName }
+    /// It quotes in any currency its API knows.
+    package static let offeredCurrencies: [String]? = nil
+    /// `supportedCurrencies`.
+    package static var listedCurrencies: [String] { supportedCurrencies }
+    /// An optional demo or pro key (`api_key_env`).
+    package static let takesAPIKey = true
+    /// `/coins/markets` carries `ath` and `atl`.
+    package static let reportsAllTimeMarks = true
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
     /// The root, timeout and extra trust from rules.json.
@@ -150,9 +155,12 @@ extension CoinGecko {
     }
 }
 
-extension CoinGecko {
-    /// The GET for `/search?query=…`, with this provider's headers.
-    package func searchRequest(query: String) -> HTTPRequest {
+extension CoinGecko: CardSource {
+    /// For help.
+    package static let searchName = "CoinGecko /search"
+
+    /// The GET for `/search?query=…` (which takes no limit), with this provider's headers.
+    package func searchRequest(query: String, limit: Int) -> HTTPRequest {
         let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
         return HTTPRequest(url: url, headers: headers, timeout: timeout, caFile: caFile)
     }
@@ -160,8 +168,8 @@ extension CoinGecko {
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeSearch(_ body: [UInt8]) throws -> [CatalogCoin] {
-        try decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
+    package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
+        try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
     }
 }
 
@@ -205,14 +213,14 @@ extension CoinGecko {
         return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers, timeout: timeout, caFile: caFile)
     }
 
-    /// The markets of a `/coins/markets` body together with each one's 7-day sparkline (hourly
+    /// The markets of a `/coins/markets` body as quotes in `vs`, each with its 7-day sparkline (hourly
     /// prices, oldest first; empty when the body has none; null points are left out).
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeCards(_ body: [UInt8]) throws -> [(market: CoinGeckoMarket, sparkline: [Double])] {
-        let markets = try decodeMarkets(body)
-        let lines = (try? decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
+    package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
+        let markets = try Self.decodeMarkets(body)
+        let lines = (try? Self.decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []
         return markets.enumerated().map { index, market in
-            (market, index < lines.count ? lines[index].prices : [])
+            (market.id, market.quote(vs: vs), index < lines.count ? lines[index].prices : [])
         }
     }
 }
@@ -232,4 +240,9 @@ private struct SparklineEntry: Decodable {
         let line = try? c.decodeIfPresent(Line.self, forKey: .sparkline)
         prices = (line?.price ?? []).compactMap { $0?.value }
     }
+}
+
+extension ProviderName {
+    /// `coingecko`.
+    package static let coingecko = ProviderName(CoinGecko.self)
 }
