@@ -25,10 +25,10 @@ package struct ControlLink: Sendable {
         for (transport, chat) in [("telegram", rules.control?.telegram), ("matrix", rules.control?.matrix)] {
             guard let chat else { continue }
             switch rules.sinks[chat.sink] {
-            case .webhook(let config)? where transport == "telegram" && config.format == .telegram:
+            case .webhook(let config)? where transport == "telegram" && config.format == WebhookConfig.Format(TelegramFormat.self):
                 links.append(ControlLink(transport: transport, chat: chat, sinkChat: config.chatID ?? "",
                                          service: .telegram(TelegramBotAPI(sink: chat.sink, config: config))))
-            case .webhook(let config)? where transport == "matrix" && config.format == .matrix:
+            case .webhook(let config)? where transport == "matrix" && config.format == WebhookConfig.Format(MatrixFormat.self):
                 links.append(ControlLink(transport: transport, chat: chat, sinkChat: config.room ?? "",
                                          service: .matrix(MatrixClientAPI(sink: chat.sink, config: config))))
             case .unavailable(_, let reason)?:

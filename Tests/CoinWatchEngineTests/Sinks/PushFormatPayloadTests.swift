@@ -17,7 +17,7 @@ struct PushFormatPayloadTests {
     private func body(_ request: HTTPRequest) -> String { String(decoding: request.body ?? [], as: UTF8.self) }
 
     @Test func pushoverPostsTokenUserTitleMessageAndPriorityToItsDefaultEndpoint() throws {
-        var config = WebhookConfig(url: RulesValidator.pushoverURL, format: .pushover)
+        var config = WebhookConfig(url: (PushoverFormat.defaultURL ?? ""), format: .pushover)
         config.token = "app-token-1"
         config.user = "user-key-2"
         let sent = try request(config)

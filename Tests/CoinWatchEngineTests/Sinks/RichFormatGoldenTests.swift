@@ -55,14 +55,14 @@ struct RichFormatGoldenTests {
 
     @Test func ntfyTagsShowTheDirectionNeverARisingChartOnAFall() {
         func tags(_ alerts: [Alert]) -> String? {
-            NtfyHeaders.make(for: alerts).first { $0.name == "Tags" }?.value
+            NtfyFormat.headers(for: alerts).first { $0.name == "Tags" }?.value
         }
         #expect(tags([fall]) == "chart_with_downwards_trend")
         #expect(tags([rise]) == "chart_with_upwards_trend")
         #expect(tags([resolved]) == "white_check_mark")
         #expect(tags([rise, fall, resolved]) == "bell", "a group going both ways")
-        #expect(NtfyHeaders.make(for: [resolved]).first { $0.name == "Priority" }?.value == "default")
-        #expect(NtfyHeaders.make(for: [fall]).first { $0.name == "Priority" }?.value == "high")
+        #expect(NtfyFormat.headers(for: [resolved]).first { $0.name == "Priority" }?.value == "default")
+        #expect(NtfyFormat.headers(for: [fall]).first { $0.name == "Priority" }?.value == "high")
     }
 
     @Test func teamsAccentsEachAlertAndMutesTheResolvedOne() {

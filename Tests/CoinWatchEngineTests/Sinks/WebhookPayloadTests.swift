@@ -61,8 +61,8 @@ struct WebhookPayloadTests {
     }
 
     @Test func ntfyEncodesANonASCIITitle() {
-        #expect(NtfyHeaders.headerValue("coinwatch: ₿") == "=?UTF-8?B?Y29pbndhdGNoOiDigr8=?=")
-        #expect(NtfyHeaders.headerValue("plain") == "plain")
+        #expect(NtfyFormat.headerValue("coinwatch: ₿") == "=?UTF-8?B?Y29pbndhdGNoOiDigr8=?=")
+        #expect(NtfyFormat.headerValue("plain") == "plain")
     }
 
     @Test func teamsSendsAWorkflowsMessageHoldingAnAdaptiveCardWithAccents() throws {
