@@ -11,6 +11,7 @@ package enum SinkFormats {
         PushoverFormat.self,
         GotifyFormat.self,
         MatrixFormat.self,
+        GoogleChatFormat.self,
         JSONFormat.self,
     ]
 
