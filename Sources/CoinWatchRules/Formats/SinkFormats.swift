@@ -12,6 +12,7 @@ package enum SinkFormats {
         GotifyFormat.self,
         MatrixFormat.self,
         GoogleChatFormat.self,
+        MattermostFormat.self,
         JSONFormat.self,
     ]
 

@@ -38,7 +38,8 @@ struct DeliveryGuideExamplesTests {
         let environment = ["DISCORD_WEBHOOK_URL": "https://discord.com/api/webhooks/1/x", "TELEGRAM_TOKEN": "1:x",
                            "NTFY_TOPIC": "t", "TEAMS_WORKFLOW_URL": "https://example.org/workflows/1", "PUSHOVER_TOKEN": "a",
                            "PUSHOVER_USER": "u", "GOTIFY_TOKEN": "g", "OPS_TOKEN": "o",
-                           "GOOGLE_CHAT_WEBHOOK_URL": "https://chat.googleapis.com/v1/spaces/A/messages?key=k&token=t"]
+                           "GOOGLE_CHAT_WEBHOOK_URL": "https://chat.googleapis.com/v1/spaces/A/messages?key=k&token=t",
+                           "MATTERMOST_WEBHOOK_URL": "https://mattermost.example.org/hooks/x"]
         let run = try Binary.run(["check", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
                                  environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
