@@ -23,11 +23,21 @@ package enum WebhookPayload {
         return text + " (" + note + ")"
     }
 
+    /// One alert's line in a chat message, to read at a glance (SPEC §3): its direction mark (▲ a
+    /// rise, ▼ a fall, ✓ resolved, • neither), the line, the rule id and the time it happened:
+    /// `▲ BTC crossed above $100,000.00 — now $100,250.50 · btc-100k · 12:00 UTC` (`at 12:00 UTC` when late).
+    package static func chatLine(for alert: Alert, sent: SendTime?) -> String {
+        let text = alert.status == .resolved ? "RESOLVED: " + alert.message : alert.message
+        let mark = alert.status == .resolved ? "✓" : ["▼", "•", "▲"][AlertRecord.direction(of: alert) + 1]
+        let when = sent?.lateNote(for: alert) ?? TimeText.clock(alert.time, local: sent?.local ?? false)
+        return mark + " " + text + " · " + alert.rule + " · " + when
+    }
+
     /// The parts, in order, that carry `alerts` (one alert, or a group) to a sink of `config`, sent at `sent`:
     /// the alerts' lines packed into parts within the format's limits, each line whole where it fits.
     package static func messages(for alerts: [Alert], config: WebhookConfig, sent: SendTime? = nil) -> [Message] {
         guard let delivery = config.format.delivery else { return [] }
-        let lines = alerts.map { line(for: $0, sent: sent) }
+        let lines = alerts.map { chatLine(for: $0, sent: sent) }
         guard let limit = delivery.limit else {
             return [delivery.message(zip(alerts, lines).map { Line(alert: $0, text: $1) }, alerts: alerts, config: config)]
         }

@@ -35,4 +35,20 @@ import Testing
         let record = try #require(try JSONSerialization.jsonObject(with: Data(last.body)) as? [String: Any])
         #expect(record["message"] as? String == "BTC fell 10.28% from its high of $150.00 (≥ 8%) — now $134.58", "\(record)")
     }
+
+    /// Every chat line: the direction mark, the words and price, the rule id and the time (UTC) it happened.
+    @Test func aChatLineHasTheDirectionMarkTheRuleIdAndTheTime() throws {
+        try write(rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}, {"id": "btc-roof", "coin": "bitcoin", "when": {"above": 50}}"#,
+                  format: "ntfy")
+        market.set("bitcoin", price: 90, change24h: nil)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let bodies = receiver.requests.map(\.bodyText).sorted()
+        let clock = #/ · \d\d:\d\d UTC$/#
+        #expect(bodies.count == 2, "\(bodies)")
+        #expect(bodies.first?.hasPrefix("▲ BTC is above $50.00 — now $90.00 · btc-roof") == true
+                && bodies.first?.firstMatch(of: clock) != nil, "\(bodies)")
+        #expect(bodies.last?.hasPrefix("▼ BTC is below $100.00 — now $90.00 · btc-floor") == true
+                && bodies.last?.firstMatch(of: clock) != nil, "\(bodies)")
+    }
 }

@@ -40,9 +40,9 @@ import Testing
         let attachments = try #require(post["attachments"] as? [[String: Any]])
         #expect(attachments.count == 1)
         #expect(attachments.first?["color"] as? String == "#d32f2f", "a below alert is red")
-        #expect(attachments.first?["fallback"] as? String == "BTC fell @channel **now** [x](https://x.example)")
-        #expect(attachments.first?["text"] as? String == #"BTC fell \@channel \*\*now\*\* \[x\]\(https\://x.example\)"#,
-                "no mention, styling or link from the text")
+        #expect((attachments.first?["fallback"] as? String)?.hasPrefix("▼ BTC fell @channel **now** [x](https://x.example) · lo · ") == true)
+        #expect((attachments.first?["text"] as? String)?.hasPrefix(#"▼ BTC fell \@channel \*\*now\*\* \[x\]\(https\://x.example\) · lo · "#) == true,
+                "no mention, styling or link from the text: \(attachments)")
     }
 
     @Test func aLongGroupIsSplitIntoPostsOfAtMost16383Characters() throws {

@@ -24,7 +24,7 @@ extension TelegramFormat: DeliveryFormat {
     /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
-        let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.line(for: $0, sent: sent)) })
+        let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent)) })
         let fits = caption.count <= captionLimit
         var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
         form.field("chat_id", config.chatID ?? "")
@@ -44,9 +44,9 @@ extension TelegramFormat: DeliveryFormat {
     static func html(_ lines: [WebhookPayload.Line]) -> String {
         lines.map { line in
             let escaped = HTMLText.escape(line.text)
-            let mark = "RESOLVED: "
+            let mark = "✓ RESOLVED: "
             guard line.alert.status == .resolved, escaped.hasPrefix(mark) else { return escaped }
-            return "<b>RESOLVED</b>: " + escaped.dropFirst(mark.count)
+            return "✓ <b>RESOLVED</b>: " + escaped.dropFirst(mark.count)
         }.joined(separator: "\n")
     }
 
