@@ -78,7 +78,7 @@ struct CompletionModel {
     static let optionValuesByCommand: [String: [String: Value]] = [
         "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules), "log": .dynamic(.rules)],
         "--coin": ["log": .dynamic(.favorites)],
-        "--sink": ["notify": .dynamic(.sinks), "init": .choices(WebhookConfig.Format.allCases.map(\.rawValue))],
+        "--sink": ["notify": .dynamic(.sinks), "init": .choices(SinkFormats.names)],
     ]
 
     /// Values of options whose values are a closed list, by long name.

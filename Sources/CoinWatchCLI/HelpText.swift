@@ -1,4 +1,5 @@
 import CoinWatchMarket
+import CoinWatchRules
 /// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
 package enum HelpText {
     /// The help page of `command`.
@@ -41,7 +42,7 @@ package enum HelpText {
         case .stream: return ["coinwatch stream", "coinwatch stream --dry-run --json"]
         case .completion: return ["coinwatch completion bash > ~/.local/share/bash-completion/completions/coinwatch",
                                   "coinwatch completion fish > ~/.config/fish/completions/coinwatch.fish"]
-        case .`init`: return ["coinwatch init", "coinwatch init --favorites bitcoin,ethereum,sol --sink slack --yes"]
+        case .`init`: return ["coinwatch init", "coinwatch init --favorites bitcoin,ethereum,sol --sink \(SinkFormats.names.first ?? "") --yes"]
         case .explain: return ["coinwatch explain btc-50k", "coinwatch explain big-mover solana --json"]
         case .outbox: return ["coinwatch outbox list", "coinwatch outbox retry"]
         case .watch: return ["coinwatch watch", "coinwatch watch --sort change --json"]

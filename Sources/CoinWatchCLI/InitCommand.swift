@@ -11,8 +11,8 @@ import Glibc
 /// starter rules.json that passes `check` — `$schema` (the installed schema, else none), the
 /// favorites (resolved as `favorites add` resolves them), a crossing (disabled without a known
 /// price), a 24h-move and a new-high rule per favorite, a file log in the state's folder, and with
-/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}` (Telegram: the chat of
-/// the bot's latest message when that URL is set). On a terminal without `--yes` it asks for what
+/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}` (with the fields the
+/// format can learn from the service when that URL is set: `SinkFormat.starterFields`). On a terminal without `--yes` it asks for what
 /// the flags did not give, each answer checked as it is given. It never overwrites without
 /// `--force` (the old file is then moved aside as `.bak-<time>`).
 enum InitCommand {
@@ -50,7 +50,7 @@ enum InitCommand {
         var webhook: WebhookConfig.Format?
         if let format, !format.isEmpty {
             guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
-                let names = WebhookConfig.Format.allCases.map(\.rawValue)
+                let names = SinkFormats.names
                 context.io.err("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).\n")
                 return .usage
             }
@@ -58,13 +58,13 @@ enum InitCommand {
         }
         let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
         let resolved = priced(ids.uniqued(), session: &session)
-        var chatID: String?
-        if webhook == .telegram, let url = context.io.environment[variable], !url.isEmpty {
-            chatID = telegramChat(url: url, transport: context.transport)
+        var learned: [String: String] = [:]
+        if let webhook, let url = context.io.environment[variable], !url.isEmpty {
+            learned = webhook.type.starterFields(url: url, transport: context.transport)
         }
         let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable,
                             logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
-                            schema: installedSchema(), chatID: chatID)
+                            schema: installedSchema(), learned: learned)
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
             context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
@@ -94,10 +94,12 @@ enum InitCommand {
                 out += "\nnote: \(ruleID(favorite.favorite))-cross is written disabled (no price known for \(favorite.favorite)): "
                     + "set its \"crosses\" level to a price you care about and remove \"enabled\": false"
             }
-            if let chatID { out += "\ntelegram: chat_id \(chatID), from the bot's latest message (getUpdates)" }
+            for (key, value) in learned.sorted(by: { $0.key < $1.key }) {
+                out += "\n\(webhook?.rawValue ?? ""): \(key) \(value), from the service's latest message"
+            }
             out += "\nnext: "
             if let webhook {
-                let extra = extraVariables(webhook).filter { $0.key != "chat_id" || chatID == nil }
+                let extra = extraVariables(webhook).filter { learned[$0.key] == nil }
                 out += "set \(variable)=<your \(webhook.rawValue) URL>"
                 for (key, name) in extra { out += " \(name)=<its \(key)>" }
                 out += " where the passes run (cron and systemd do not see your shell's exports: an EnvironmentFile=, "
@@ -120,7 +122,7 @@ enum InitCommand {
     /// Asks for the chat sink's format until the answer is one (a typo gets a did-you-mean and the
     /// question again); empty or end of input: none.
     private static func askFormat(_ context: CommandContext) -> String? {
-        let names = WebhookConfig.Format.allCases.map(\.rawValue)
+        let names = SinkFormats.names
         while let answer = ask(context, "Chat sink format (\(names.joined(separator: ", "))), or empty for none: ") {
             if answer.isEmpty || WebhookConfig.Format(rawValue: answer.lowercased()) != nil { return answer }
             context.io.out("  '\(SilenceCommand.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
@@ -136,23 +138,6 @@ enum InitCommand {
             context.io.out("  '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _).\n")
         }
         return urlVariable
-    }
-
-    /// The chat id of the latest message to the Telegram bot whose `sendMessage` URL is `url`
-    /// (`getUpdates`); nil when the bot has had none or cannot be asked.
-    static func telegramChat(url: String, transport: any HTTPTransport) -> String? {
-        guard let range = url.ranges(of: "/sendMessage").last else { return nil }
-        let request = HTTPRequest(url: url[..<range.lowerBound] + "/getUpdates", followsRedirects: false)
-        guard case .success(let response) = transport.perform(request), (200..<300).contains(response.status),
-              let root = try? JSONParser.parse(response.body), let updates = root["result"]?.elements else { return nil }
-        for update in updates.reversed() {
-            for kind in ["message", "edited_message", "channel_post", "my_chat_member"] {
-                if let id = update[kind]?["chat"]?["id"]?.numberValue, id == id.rounded(), abs(id) < 1e15 {
-                    return String(Int64(id))
-                }
-            }
-        }
-        return nil
     }
 
     /// The installed rules.schema.json (`<prefix>/share/coinwatch/` beside the binary's
@@ -225,10 +210,10 @@ enum InitCommand {
     /// The starter file's text.
     /// Without a price for a favorite, its crossing rule is written disabled at level 0 (init says
     /// what to fill in); `logPath` is the file sink's, `schema` the `$schema` (none when nil),
-    /// `chatID` a Telegram sink's chat (else read from `TELEGRAM_CHAT_ID`).
+    /// `learned` the sink's fields learned from the service (the others are read from `<FORMAT>_<FIELD>` variables).
     static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
                          urlVariable: String = urlVariable, logPath: String = "alerts.jsonl", schema: String? = nil,
-                         chatID: String? = nil) -> String {
+                         learned: [String: String] = [:]) -> String {
         var rules: [String] = []
         for (favorite, price) in zip(favorites, prices) {
             let id = ruleID(favorite)
@@ -246,7 +231,7 @@ enum InitCommand {
         if let format {
             var sink = #"    "chat": {"type": "webhook", "format": "\#(format.rawValue)", "url": "${\#(urlVariable)}""#
             for (key, variable) in extraVariables(format) {
-                sink += #", "\#(key)": "# + ((key == "chat_id" ? chatID.map(JSONOut.quote) : nil) ?? #""${\#(variable)}""#)
+                sink += #", "\#(key)": "# + (learned[key].map(JSONOut.quote) ?? #""${\#(variable)}""#)
             }
             sinks.append(sink + "}")
             notify.append(#""chat""#)
@@ -268,7 +253,7 @@ enum InitCommand {
         """
     }
 
-    /// The fields besides `url` a format needs, each read from its own variable (`PUSHOVER_TOKEN`).
+    /// The fields besides `url` a format needs, each read from its own variable (`<FORMAT>_<FIELD>`).
     static func extraVariables(_ format: WebhookConfig.Format) -> [(key: String, variable: String)] {
         format.requiredFields.map { ($0, (format.rawValue + "_" + $0).uppercased()) }
     }

@@ -78,7 +78,7 @@ struct NotifyTest {
         return names.compactMap { results[$0] }
     }
 
-    /// One line per sink: `team-chat   webhook (slack, hooks.slack.com)   delivered`; each column as
+    /// One line per sink: `team-chat   webhook (FORMAT, hooks.example.com)   delivered`; each column as
     /// wide as its longest entry (a file sink's long path included) and two spaces.
     static func text(_ results: [Result]) -> String {
         let nameWidth = (results.map(\.sink.count).max() ?? 0) + 2

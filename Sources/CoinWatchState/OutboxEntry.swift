@@ -31,7 +31,7 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
     /// The chart image the message carries (SPEC §12), PNG in base64: made once when the message
     /// is queued, so every retry sends the same bytes.
     package var chart: String?
-    /// Matrix: the `mxc://` URI the chart was uploaded to, once the upload was answered (the image
+    /// The URI the chart was uploaded to, once the upload was answered (the image
     /// event that follows names it; a retry never uploads it again).
     package var chartURI: String?
 

@@ -46,7 +46,7 @@ package enum Redaction {
         }.joined(separator: "&")
     }
 
-    /// Masks Telegram-style `bot123456:ABC…` path segments.
+    /// Masks bot-token path segments (`bot123456:ABC…`).
     private static func redactedPath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             let rest = segment.dropFirst(3)

@@ -25,10 +25,10 @@ package struct ControlLink: Sendable {
         for (transport, chat) in [("telegram", rules.control?.telegram), ("matrix", rules.control?.matrix)] {
             guard let chat else { continue }
             switch rules.sinks[chat.sink] {
-            case .webhook(let config)? where transport == "telegram" && config.format == .telegram:
+            case .webhook(let config)? where transport == "telegram" && config.format == WebhookConfig.Format(TelegramFormat.self):
                 links.append(ControlLink(transport: transport, chat: chat, sinkChat: config.chatID ?? "",
                                          service: .telegram(TelegramBotAPI(sink: chat.sink, config: config))))
-            case .webhook(let config)? where transport == "matrix" && config.format == .matrix:
+            case .webhook(let config)? where transport == "matrix" && config.format == WebhookConfig.Format(MatrixFormat.self):
                 links.append(ControlLink(transport: transport, chat: chat, sinkChat: config.room ?? "",
                                          service: .matrix(MatrixClientAPI(sink: chat.sink, config: config))))
             case .unavailable(_, let reason)?:
@@ -109,9 +109,10 @@ package struct ControlLink: Sendable {
                                              ?? api.send(answer.text, to: answer.chat)))
         case .matrix(let api):
             guard let png else { return Self.verdict(http.perform(api.send(answer.text, key: answer.key))) }
-            let upload = http.perform(api.upload(png))
+            let request = api.upload(png)
+            let upload = http.perform(request)
             guard case .success(let response) = upload, response.isSuccess else { return Self.verdict(upload) }
-            guard let uri = ChartPayload.uploadedURI(response.body) else { return .retry("the media upload named no mxc:// URI") }
+            guard let uri = MatrixFormat.uploadedChart(request: request, body: response.body) else { return .retry("the media upload named no mxc:// URI") }
             return Self.verdict(http.perform(api.sendImage(uri, size: png.count, caption: answer.text, key: answer.key)))
         }
     }

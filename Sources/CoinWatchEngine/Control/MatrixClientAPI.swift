@@ -57,7 +57,7 @@ package struct MatrixClientAPI: Sendable {
 
     /// The media upload of `png` (its answer names the `mxc://` URI).
     package func upload(_ png: [UInt8]) -> HTTPRequest {
-        HTTPRequest(url: root + ChartPayload.matrixUploadPath + "?filename=" + ChartPayload.filename, method: "POST",
+        HTTPRequest(url: root + MatrixFormat.uploadPath + "?filename=" + ChartPayload.filename, method: "POST",
                     headers: [HTTPHeader("Authorization", "Bearer \(config.token ?? "")"), HTTPHeader("Content-Type", "image/png")],
                     body: png, timeout: config.timeout, caFile: config.caFile,
                     displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)

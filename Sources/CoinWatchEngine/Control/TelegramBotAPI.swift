@@ -53,7 +53,7 @@ package struct TelegramBotAPI: Sendable {
         var form = MultipartBody(seed: key)
         form.field("chat_id", chat)
         form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
-        form.field("caption", String(caption.prefix(ChartPayload.captionLimit)))
+        form.field("caption", String(caption.prefix(TelegramFormat.captionLimit)))
         let (contentType, body) = form.encoded("form-data")
         return HTTPRequest(url: root + "/sendPhoto", method: "POST", headers: [HTTPHeader("Content-Type", contentType)], body: body,
                            timeout: config.timeout, caFile: config.caFile,

@@ -19,7 +19,7 @@ package enum PassHealth {
             return "heartbeat to \(HTTPRequest.host(of: url)) answered HTTP \(response.status); the pass's result stands"
         case .failure(let error):
             // The ping URL is a secret: scrubbed from the message as a webhook's would be.
-            let scrubber = SecretScrubber(sinks: ["heartbeat": .webhook(WebhookConfig(url: heartbeat.url, format: .json))])
+            let scrubber = SecretScrubber(url: heartbeat.url)
             return "heartbeat to \(HTTPRequest.host(of: url)) failed: \(scrubber.scrub(error.message).text); the pass's result stands"
         }
     }

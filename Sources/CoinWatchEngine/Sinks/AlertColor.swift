@@ -17,7 +17,7 @@ package enum AlertColor: Sendable, Equatable {
         }
     }
 
-    /// `#d32f2f` and the like (Slack's attachment color).
+    /// `#d32f2f` and the like (an attachment's color bar).
     package var hex: String {
         switch self {
         case .red: return "#d32f2f"
@@ -27,16 +27,6 @@ package enum AlertColor: Sendable, Equatable {
         }
     }
 
-    /// The same color as an integer (Discord's embed color).
+    /// The same color as an integer (an embed's color).
     package var rgb: Int { Int(hex.dropFirst(), radix: 16) ?? 0 }
-
-    /// The Adaptive Card text color (Teams): `Attention`, `Good`, `Default`, `Accent`.
-    package var adaptive: String {
-        switch self {
-        case .red: return "Attention"
-        case .green: return "Good"
-        case .grey: return "Default"
-        case .blue: return "Accent"
-        }
-    }
 }

@@ -1,6 +1,6 @@
 import CoinWatchSupport
 /// A MIME multipart body (RFC 2046), the one writer of every multipart coinwatch sends: the
-/// `multipart/form-data` of Telegram's `sendPhoto` and Discord's files (RFC 7578) and the
+/// `multipart/form-data` of the chart uploads of chat formats (RFC 7578) and the
 /// `multipart/related` mail with its chart inline (RFC 2387). Parts in order, CRLF line ends; the
 /// boundary comes from `seed` (the message's key), so the same message gives the same bytes, and is
 /// one that no part holds.
@@ -23,7 +23,7 @@ struct MultipartBody {
         parts.append(Part(headers: ["Content-Disposition: form-data; name=\"\(Self.quoted(name))\""], body: Array(value.utf8)))
     }
 
-    /// A form field of JSON (Discord's `payload_json`).
+    /// A form field of JSON (a `payload_json`).
     mutating func json(_ name: String, _ value: String) {
         parts.append(Part(headers: ["Content-Disposition: form-data; name=\"\(Self.quoted(name))\"",
                                     "Content-Type: application/json"], body: Array(value.utf8)))

@@ -5,9 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The wait a 429 body asks for when no `Retry-After` header came: Telegram's
-/// `{"parameters":{"retry_after":35}}`, Discord's `{"retry_after":1.5}` and Matrix's
-/// `{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":2000}`, in seconds.
+/// The wait a 429 body asks for when no `Retry-After` header came, in seconds, in the shapes chat
+/// services use: `{"parameters":{"retry_after":35}}`, `{"retry_after":1.5}` and
+/// `{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":2000}`.
 enum RetryAfterBody {
     private struct Body: Decodable {
         struct Parameters: Decodable { var retry_after: Double? }

@@ -46,6 +46,11 @@ package struct SecretScrubber: Sendable, TextScrubber {
         self.init(raw: raw)
     }
 
+    /// A scrubber of one secret URL (a heartbeat's ping URL), as a webhook's URL is scrubbed.
+    package init(url: String) {
+        self.init(raw: Self.secrets(inURL: url, wholeURL: true))
+    }
+
     private init(raw: [String]) {
         var found: Set<String> = []
         for secret in raw where secret.count >= Self.minimumLength {
@@ -108,7 +113,7 @@ package struct SecretScrubber: Sendable, TextScrubber {
             switch sink {
             case .webhook(let config):
                 list += secrets(inURL: config.url, wholeURL: true)
-                list += secrets(inURL: WebhookRequest.url(for: config), wholeURL: true)
+                list += secrets(inURL: config.format.delivery?.url(for: config, key: "") ?? config.url, wholeURL: true)
                 for header in config.headers where !publicHeaders.contains(header.name.lowercased()) {
                     list.append(header.value)
                     // "Bearer abc…": the credential alone too.

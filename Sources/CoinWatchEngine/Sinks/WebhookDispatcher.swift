@@ -105,11 +105,12 @@ package struct WebhookDispatcher {
         }
     }
 
-    /// After a Matrix chart upload's 2xx: keeps the image's `mxc://` URI with the message and readies
-    /// its parts again, now ending with the `m.image` event that names it.
+    /// After a chart upload's 2xx (`DeliveryFormat.uploadedChart`): keeps the image's URI with the
+    /// message and readies its parts again, now ending with the event that shows it.
     private func noteUpload(_ attempt: SinkAttempt, _ answer: SinkAnswer, lane progress: inout Progress, now: Double) {
-        guard case .http(let request) = attempt, request.url.contains(ChartPayload.matrixUploadPath),
-              case .http(.success(let response)) = answer, let uri = ChartPayload.uploadedURI(response.body) else { return }
+        guard case .http(let request) = attempt, case .http(.success(let response)) = answer,
+              case .webhook(let config) = progress.lane.config,
+              let uri = config.format.delivery?.uploadedChart(request: request, body: response.body) else { return }
         progress.lane.entries[progress.index].chartURI = uri
         progress.requests = SinkAttempt.make(for: progress.lane.entries[progress.index], config: progress.lane.config,
                                              environment: environment, now: now)

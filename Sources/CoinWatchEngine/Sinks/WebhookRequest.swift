@@ -10,11 +10,12 @@ package enum WebhookRequest {
     package static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
                             sent: SendTime? = nil, chart: [UInt8]? = nil, uploaded: String? = nil) -> [HTTPRequest] {
         let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)
-        var parts = messages.map { Part(url: config.format == .matrix ? "" : url(for: config), method: config.format == .matrix ? "PUT" : "POST",
-                                        contentType: $0.contentType, headers: $0.headers, body: Array($0.body.utf8)) }
-        if let chart, config.format.carriesChart {
-            parts = ChartPayload.parts(parts, messages: messages, alerts: alerts, chart: chart, config: config, sent: sent,
-                                       uploaded: uploaded)
+        let delivery = config.format.delivery
+        var parts = messages.map { Part(url: "", method: delivery?.method ?? "POST", contentType: $0.contentType, headers: $0.headers,
+                                        body: Array($0.body.utf8)) }
+        if let chart, let delivery, delivery.carriesChart {
+            parts = delivery.chartParts(parts, messages: messages, alerts: alerts, chart: chart, config: config, sent: sent,
+                                        uploaded: uploaded)
         }
         let textParts = parts.count { $0.keySuffix == nil }
         var textIndex = 0
@@ -33,14 +34,15 @@ package enum WebhookRequest {
                 headers.append(header)
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
-            let target = part.url.isEmpty ? url(for: config, key: partKey) : part.url
+            let target = part.url.isEmpty ? delivery?.url(for: config, key: partKey) ?? config.url : part.url
             return HTTPRequest(url: target, method: part.method, headers: headers, body: part.body,
                                timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
                                followsRedirects: false)
         }
     }
 
-    /// One request before its key and the sink's own headers are added.
+    /// One request before its key and the sink's own headers are added; an empty `url` is the
+    /// format's endpoint for the part's key (`DeliveryFormat.url`).
     struct Part {
         var url: String
         var method: String
@@ -58,27 +60,9 @@ package enum WebhookRequest {
              uploaded: entry.chartURI)
     }
 
-    /// How logs and errors show the sink: `webhook 'team-chat' (hooks.slack.com)`; the URL's path,
+    /// How logs and errors show the sink: `webhook 'team-chat' (hooks.example.com)`; the URL's path,
     /// query and userinfo (where webhook secrets live) never appear.
     package static func displayURL(sink: String, config: WebhookConfig) -> String {
         "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
-    }
-
-    /// Where a message goes: Telegram's sendMessage endpoint when the URL is the bot root, Gotify's
-    /// `<url>/message`, Matrix's `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}` (the
-    /// transaction id is the Idempotency-Key, so a retry never posts twice); the URL as given otherwise.
-    static func url(for config: WebhookConfig, key: String = "") -> String {
-        let root = config.url.hasSuffix("/") ? String(config.url.dropLast()) : config.url
-        switch config.format {
-        case .telegram where !config.url.hasSuffix("/sendMessage"):
-            return root + "/sendMessage"
-        case .gotify where !root.hasSuffix("/message"):
-            return root + "/message"
-        case .matrix:
-            return root + "/_matrix/client/v3/rooms/\(QueryString.escape(config.room ?? ""))/send/m.room.message/"
-                + QueryString.escape(key)
-        default:
-            return config.url
-        }
     }
 }

@@ -123,29 +123,16 @@ package enum ChartChoice: Sendable, Equatable {
 
 /// A webhook sink. `url` and header values may hold secrets: never print them unredacted.
 package struct WebhookConfig: Sendable, Equatable {
-    package enum Format: String, Sendable, Equatable, CaseIterable {
-        case slack, discord, telegram, ntfy, teams, pushover, gotify, matrix, json
-
-        /// The fields besides `url` a sink of this format must have (SPEC §3).
-        package var requiredFields: [String] {
-            switch self {
-            case .telegram: ["chat_id"]
-            case .pushover: ["token", "user"]
-            case .gotify: ["token"]
-            case .matrix: ["token", "room"]
-            case .slack, .discord, .ntfy, .teams, .json: []
-            }
-        }
-    }
     package var url: String
     package var format: Format
     package var headers: [HTTPHeader] = []
+    /// `chat_id`: the chat to post to, for the formats that need one.
     package var chatID: String?
-    /// The app or access token of pushover, gotify and matrix (a secret).
+    /// `token`: the app or access token of the formats that need one (a secret).
     package var token: String?
-    /// Pushover's user key (a secret).
+    /// `user`: a user key, for the formats that need one (a secret).
     package var user: String?
-    /// Matrix's room id (`!abc:example.org`).
+    /// `room`: a room id (`!abc:example.org`), for the formats that post to one.
     package var room: String?
     /// Seconds per request; default 10.
     package var timeout: Double = 10
@@ -155,7 +142,7 @@ package struct WebhookConfig: Sendable, Equatable {
     package var caFile: String?
     /// `chart`: each alert carries an image of its coin's price over this range (SPEC §12); nil: none.
     package var chart: ChartRange?
-    /// A Telegram sink whose chat is under `control`: its alerts carry the buttons `Silence 1h`, `Silence 24h`, `Chart`.
+    /// A sink whose chat is under `control`: its alerts carry the buttons `Silence 1h`, `Silence 24h`, `Chart` (SPEC §13).
     package var controlButtons = false
 
     package init(url: String, format: Format) {

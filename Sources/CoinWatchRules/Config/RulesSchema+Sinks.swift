@@ -14,7 +14,7 @@ extension RulesSchema {
                                 "not": node(["pattern": "^(?:" + reserved + ")$|^" + SchemaPattern.caseless(RulesValidator.reservedHeaderPrefix)])])
         let forbidden = "[" + RulesValidator.headerValueForbidden.map { SchemaPattern.unicode($0.value) }.joined() + "]"
         let formats = WebhookConfig.Format.allCases
-        var required = [node(["if": formatIs(formats.filter { RulesValidator.defaultURLs[$0] == nil }), "then": node(["required": ["url"]])])]
+        var required = [node(["if": formatIs(formats.filter { $0.type.defaultURL == nil }), "then": node(["required": ["url"]])])]
         for format in formats where !format.requiredFields.isEmpty {
             required.append(node(["if": formatIs([format]), "then": node(["required": format.requiredFields])]))
         }

@@ -1,62 +1,49 @@
 import CoinWatchSupport
 import CoinWatchTransport
 extension RulesValidator {
-    /// The url of a sink of these formats that gives none: Pushover's message endpoint.
-    static let defaultURLs: [WebhookConfig.Format: String] = [.pushover: "https://api.pushover.net/1/messages.json"]
     /// `chat_id` as a number lies strictly within ±this (2^53: beyond it a double is no longer exact).
     static let chatIDLimit: Double = 9_007_199_254_740_992
 
-    /// A `webhook` sink: `url` and `format` required (pushover has a default url), `chat_id` for
-    /// telegram, `token` (and `user`, `room`) for pushover, gotify and matrix.
+    /// A `webhook` sink: `url` (unless the format has a default) and `format` required, and the
+    /// fields the format requires (`SinkFormat.requiredFields`); a field only other formats use is
+    /// reported as ignored.
     mutating func webhook(_ node: JSONNode, path: String) -> WebhookConfig? {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
         var format: WebhookConfig.Format?
         if let formatNode = fields["format"] {
             format = webhookFormat(formatNode, path: JSONPath.child(path, "format"))
         } else {
-            let formats = WebhookConfig.Format.allCases.map(\.rawValue).joined(separator: ", ")
-            error("a webhook sink needs a format: one of \(formats)", at: node, path: path)
+            error("a webhook sink needs a format: one of \(SinkFormats.names.joined(separator: ", "))", at: node, path: path)
         }
         var url: String?
         if let urlNode = fields["url"] {
             url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: Self.webURLSchemes)
-        } else if let format, let fallback = Self.defaultURLs[format] {
+        } else if let fallback = format?.type.defaultURL {
             url = fallback
         } else {
             error("a webhook sink needs a url (http or https)", at: node, path: path)
         }
-        var config = WebhookConfig(url: url ?? "", format: format ?? .json)
+        var config = WebhookConfig(url: url ?? "", format: format ?? WebhookConfig.Format(NoFormat.self))
         if let headersNode = fields["headers"], let headers = headers(headersNode, path: JSONPath.child(path, "headers")) {
             config.headers = headers
         }
-        if let chatNode = fields["chat_id"] {
-            config.chatID = chatID(chatNode, path: JSONPath.child(path, "chat_id"))
-            if let format, format != .telegram {
-                warning("chat_id is used only by the telegram format; it is ignored here", at: chatNode, path: JSONPath.child(path, "chat_id"))
-            }
-        } else if format == .telegram {
-            error("a telegram webhook needs chat_id, the chat to post to", at: node, path: path)
-        }
-        let needs: [(key: String, what: String)] = [
-            ("token", "the application token (pushover, gotify) or access token (matrix); use ${…}"),
-            ("user", "the Pushover user key; use ${…}"),
-            ("room", "the room id, such as \"!abc123:example.org\""),
-        ]
         var complete = true
-        for need in needs {
-            let value = fields[need.key].flatMap { nonEmpty($0, path: JSONPath.child(path, need.key)) }
-            let needing = WebhookConfig.Format.allCases.filter { $0.requiredFields.contains(need.key) }
-            if let format, let keyNode = fields[need.key], !needing.contains(format) {
-                let formats = needing.map(\.rawValue)
-                let list = formats.count == 1 ? formats[0] : formats.dropLast().joined(separator: ", ") + " and " + (formats.last ?? "")
-                warning("\(need.key) is used only by the \(list) format\(formats.count == 1 ? "" : "s"); it is ignored here",
-                        at: keyNode, path: JSONPath.child(path, need.key))
+        for key in ["chat_id", "token", "user", "room"] {
+            let keyPath = JSONPath.child(path, key)
+            let needing = SinkFormats.all.filter { $0.requiredFields.contains { $0.key == key } }.map { $0.name }
+            if let format, let keyNode = fields[key], !needing.contains(format.rawValue) {
+                let list = needing.count == 1 ? needing[0] : needing.dropLast().joined(separator: ", ") + " and " + (needing.last ?? "")
+                warning("\(key) is used only by the \(list) format\(needing.count == 1 ? "" : "s"); it is ignored here",
+                        at: keyNode, path: keyPath)
             }
-            if let format, needing.contains(format), fields[need.key] == nil {
-                error("a \(format.rawValue) webhook needs \(need.key): \(need.what)", at: node, path: path)
+            if let format, fields[key] == nil, let need = format.type.requiredFields.first(where: { $0.key == key }) {
+                error("a \(format.rawValue) webhook needs \(key): \(need.what)", at: node, path: path)
             }
-            if fields[need.key] != nil, value == nil { complete = false }
-            switch need.key {
+            guard let valueNode = fields[key] else { continue }
+            let value = key == "chat_id" ? chatID(valueNode, path: keyPath) : nonEmpty(valueNode, path: keyPath)
+            if value == nil { complete = false }
+            switch key {
+            case "chat_id": config.chatID = value
             case "token": config.token = value
             case "user": config.user = value
             default: config.room = value
@@ -69,10 +56,9 @@ extension RulesValidator {
         if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
             config.chart = choice
             if choice != nil, let format, !format.carriesChart {
-                let name = format == .slack ? "Slack incoming webhooks carry" : format == .json ? "the json format carries"
-                    : "\(format.rawValue) carries"
-                warning("\(name) no image; this sink's alerts go as text alone "
-                        + "(telegram, discord, ntfy, matrix, pushover and email carry a chart)", at: chartNode, path: JSONPath.child(path, "chart"))
+                let carriers = SinkFormats.chartCarriers.joined(separator: ", ")
+                warning("\(format.type.imagelessSubject) no image; this sink's alerts go as text alone "
+                        + "(\(carriers) and email carry a chart)", at: chartNode, path: JSONPath.child(path, "chart"))
             }
         }
         guard url != nil, format != nil, complete else { return nil }
@@ -108,8 +94,7 @@ extension RulesValidator {
     mutating func webhookFormat(_ node: JSONNode, path: String) -> WebhookConfig.Format? {
         guard let text = string(node, path: path) else { return nil }
         if let format = WebhookConfig.Format(rawValue: text.value) { return format }
-        let formats = WebhookConfig.Format.allCases.map(\.rawValue)
-        error("unknown webhook format \(text.shown)." + Self.suggestion(for: text, in: formats, label: "Formats"), at: node, path: path)
+        error("unknown webhook format \(text.shown)." + Self.suggestion(for: text, in: SinkFormats.names, label: "Formats"), at: node, path: path)
         return nil
     }
 
@@ -199,4 +184,10 @@ extension RulesValidator {
                 || headerNameSymbols.unicodeScalars.contains(scalar)
         }
     }
+}
+
+/// The format of a sink whose `format` is missing or unknown: the sink is refused, so nothing sends with it.
+private enum NoFormat: SinkFormat {
+    static let name = ""
+    static let example = ""
 }

@@ -123,8 +123,8 @@ package struct RulesValidator {
         }
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
-            // Alerts to the Telegram chat under control carry its buttons (SPEC §13).
-            if let name = result.control?.telegram?.sink, case .webhook(var config)? = result.sinks[name], config.format == .telegram {
+            // Alerts to a chat under control carry its buttons (SPEC §13).
+            if let name = result.control?.telegram?.sink, case .webhook(var config)? = result.sinks[name], config.format.type.showsButtons {
                 config.controlButtons = true
                 result.sinks[name] = .webhook(config)
             }

@@ -18,14 +18,3 @@ extension SinkConfig {
         }
     }
 }
-
-extension WebhookConfig.Format {
-    /// Whether this format carries a chart image: Telegram, Discord, ntfy, Matrix and Pushover do;
-    /// Slack incoming webhooks, Teams, Gotify and `json` do not (SPEC §12).
-    package var carriesChart: Bool {
-        switch self {
-        case .telegram, .discord, .ntfy, .matrix, .pushover: true
-        case .slack, .teams, .gotify, .json: false
-        }
-    }
-}

@@ -39,24 +39,25 @@ package enum AlertMessage {
     /// wick's extreme where only the span since the previous observation showed it), then the price
     /// now and the 24h change unless the words gave it: `BTC crossed above $100,000.00 — now
     /// $100,250.50 (+2.31% 24h)`, `SOL fell 12.74% in 24h (≥ 10%) — now $133.75`, `BTC crossed above
-    /// $100,000.00 in a wick to $100,300.00 — now $99,800.00 (+2.31% 24h)`.
+    /// $100,000.00 in a wick to $100,300.00 — now $99,800.00 (+2.31% 24h)`; on the holdings' total,
+    /// `Portfolio is worth $43,000.00, below $45,000.00` (its price is the total: said once).
     package static func defaultText(for alert: Alert, condition: Condition) -> String {
         // Written into one buffer and made a string once (every firing alert formats one).
-        var out = MessageText(vs: alert.vs, symbol: alert.symbol, change24h: alert.change24h, value: alert.value)
+        let portfolio = alert.coin == RuleCoin.portfolio
+        var out = MessageText(vs: alert.vs, symbol: portfolio ? "Portfolio" : alert.symbol, change24h: alert.change24h,
+                              value: alert.value, portfolio: portfolio)
+        // The holdings' total is its price: said as what it is worth.
+        let lead = { (kindLead: String) in portfolio ? " — worth " : kindLead }
         if alert.status == .resolved {
             condition.kind.writeResolved(into: &out)
-            out.text(" — now ", money: alert.price)
+            out.text(lead(" — now "), money: alert.price)
         } else {
             // A wick's direction is the move to its extreme, not to the price it reverted to.
             let wick = alert.wick == true ? alert.extreme : nil
             condition.kind.writeFiring(previous: alert.previous, price: wick ?? alert.price, into: &out)
             if let wick { out.text(" in a wick to ", money: wick) }
-            if let value = alert.value {
-                condition.kind.writeFigure(value, into: &out)
-                out.text(condition.kind.priceLead, money: alert.price)
-            } else {
-                out.text(" — now ", money: alert.price)
-            }
+            if let value = alert.value { condition.kind.writeFigure(value, into: &out) }
+            if !out.saidPrice { out.text(lead(alert.value == nil ? " — now " : condition.kind.priceLead), money: alert.price) }
         }
         if let change = alert.change24h, !out.saidChange24h { out.text(" (", percent: change, then: " 24h)") }
         return out.string

@@ -77,27 +77,34 @@ extension HoldingFigureKind {
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
 
-    /// ` holding is worth more than $50,000.00`, ` holding's P&L fell to -20% or less`.
+    /// ` holding is worth $55,000.00, above $50,000.00` (the holdings' total: ` is worth …`, and its
+    /// price, the same total, is not said again), ` holding's P&L fell to -20% or less`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
+        let holding = out.portfolio ? "" : " holding"
         switch Self.measure {
-        case .value: out.text(Self.above ? " holding is worth more than " : " holding fell to a value below ", money: value)
-        case .pnlPct: out.text(" holding's P&L \(Self.above ? "rose" : "fell") to \(MessageText.signed(value)) or \(Self.above ? "more" : "less")")
+        case .value:
+            guard let worth = out.value else {
+                out.text(Self.above ? "\(holding) is worth more than " : "\(holding) fell to a value below ", money: value)
+                return
+            }
+            out.text("\(holding) is worth ", money: worth)
+            out.text(Self.above ? ", above " : ", below ", money: value)
+            if out.portfolio { out.saidPrice = true }
+        case .pnlPct:
+            out.text("\(out.portfolio ? "" : " holding's") P&L \(Self.above ? "rose" : "fell") to \(MessageText.signed(value)) or \(Self.above ? "more" : "less")")
         }
     }
 
-    /// ` — worth $51,000.00`, ` — P&L +12.50%`.
+    /// ` — P&L +12.50%` (a value is said by the words).
     func writeFigure(_ figure: Double, into out: inout MessageText) {
-        switch Self.measure {
-        case .value: out.text(" — worth ", money: figure)
-        case .pnlPct: out.text(" — P&L ", percent: figure, then: "")
-        }
+        if Self.measure == .pnlPct { out.text(" — P&L ", percent: figure, then: "") }
     }
 
     /// ` holding is no longer worth more than $50,000.00`, ` holding's P&L is back above -20%`.
     func writeResolved(into out: inout MessageText) {
         switch Self.measure {
-        case .value: out.text(" holding is no longer worth \(Self.above ? "more" : "less") than ", money: value)
-        case .pnlPct: out.text(" holding's P&L is back \(Self.above ? "below" : "above") \(MessageText.signed(value))")
+        case .value: out.text("\(out.portfolio ? "" : " holding") is no longer worth \(Self.above ? "more" : "less") than ", money: value)
+        case .pnlPct: out.text("\(out.portfolio ? "" : " holding's") P&L is back \(Self.above ? "below" : "above") \(MessageText.signed(value))")
         }
     }
 }

@@ -8,15 +8,20 @@ package struct MessageText {
     let change24h: Double?
     /// The condition's measured figure (the alert's `value`), when it has one.
     let value: Double?
+    /// Whether the message is about the holdings' total (`"coin": "portfolio"`), whose price is that total.
+    let portfolio: Bool
     /// Whether the words already gave the 24h change, so the message does not repeat it after the price.
     private(set) var saidChange24h = false
+    /// Whether the words already gave the price, so the message does not repeat it after them.
+    var saidPrice = false
     private var bytes: [UInt8] = []
 
-    /// A message that starts with `symbol`.
-    init(vs: String, symbol: String, change24h: Double? = nil, value: Double? = nil) {
+    /// A message that starts with `symbol` (`Portfolio` for the holdings' total).
+    init(vs: String, symbol: String, change24h: Double? = nil, value: Double? = nil, portfolio: Bool = false) {
         self.vs = vs
         self.change24h = change24h
         self.value = value
+        self.portfolio = portfolio
         bytes.reserveCapacity(128)
         bytes.append(contentsOf: symbol.utf8)
     }

@@ -55,9 +55,18 @@ struct TrailingMove: Sendable, Equatable {
     /// The figure to two decimals, as a percent.
     static func figureText(_ value: Double) -> String { MessageText.percent((value * 100).rounded() / 100) }
 
-    func writeFiring(into out: inout MessageText) {
-        out.text(way == .drop ? " fell \(MessageText.percent(pct)) or more from its highest price"
-                              : " rose \(MessageText.percent(pct)) or more from its lowest price")
+    /// ` fell 12.5% from its high of $114.29 (≥ 10%)`: the move and the anchor it was measured from
+    /// (found again from `price` and the move); without the move, ` fell 10% or more from its highest price`.
+    func writeFiring(price: Double, into out: inout MessageText) {
+        let factor = out.value.map { way == .drop ? 1 - $0 / 100 : 1 + $0 / 100 }
+        guard let moved = out.value, let factor, moved.isFinite, moved >= 0, factor > 0 else {
+            out.text(way == .drop ? " fell \(MessageText.percent(pct)) or more from its highest price"
+                                  : " rose \(MessageText.percent(pct)) or more from its lowest price")
+            return
+        }
+        out.text((way == .drop ? " fell " : " rose ") + Self.figureText(moved) + (way == .drop ? " from its high of " : " from its low of "),
+                 money: price / factor)
+        out.met("≥", MessageText.percent(pct))
     }
 
     func writeResolved(into out: inout MessageText) {
@@ -108,7 +117,8 @@ extension TrailingKind {
     }
     func figureText(_ value: Double, vs: String) -> String { TrailingMove.figureText(value) }
 
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { move.writeFiring(into: &out) }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" (\(TrailingMove.figureText(value)))") }
+    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { move.writeFiring(price: price, into: &out) }
+    /// Nothing: the words gave the move.
+    func writeFigure(_ value: Double, into out: inout MessageText) {}
     func writeResolved(into out: inout MessageText) { move.writeResolved(into: &out) }
 }

@@ -98,7 +98,7 @@ import Testing
         add("header value NUL", webhook(["headers": ["X-A": "a\u{0}"]]), false)
         for (format, needs) in WebhookConfig.Format.allCases.map({ ($0, $0.requiredFields) }) {
             var complete: [String: Any] = ["type": "webhook", "format": format.rawValue]
-            if RulesValidator.defaultURLs[format] == nil { complete["url"] = "https://example.com/hook" }
+            if format.type.defaultURL == nil { complete["url"] = "https://example.com/hook" }
             for field in needs { complete[field] = "1" }
             add("\(format) complete", complete, true)
             for field in needs + (complete["url"] == nil ? [] : ["url"]) {
@@ -143,7 +143,7 @@ import Testing
             cases.append(Case(name: name, document: document, valid: valid, checkOnly: checkOnly))
         }
         for name in ProviderName.allCases {
-            let vs = ProviderFactory.knownCurrencies(name).first ?? "usd"
+            let vs = ProviderRegistry.knownCurrencies(name).first ?? "usd"
             for written in [name.rawValue, name.rawValue.uppercased(), name.rawValue.prefix(1).uppercased() + name.rawValue.dropFirst()] {
                 add("provider \(written)", document(["vs_currency": vs, "providers": [["name": written]]]), true)
             }

@@ -77,7 +77,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let warnings = run.stderr.split(separator: "\n")
         #expect(warnings.count == 1 && warnings[0].hasSuffix("warning: sinks.slack.chart: Slack incoming webhooks carry no image; "
-                + "this sink's alerts go as text alone (telegram, discord, ntfy, matrix, pushover and email carry a chart)"), "\(run.stderr)")
+                + "this sink's alerts go as text alone (discord, telegram, ntfy, pushover, matrix and email carry a chart)"), "\(run.stderr)")
         #expect(historyRequests.count == 1, "one history request for seven sinks")
 
         // Telegram: sendPhoto, multipart/form-data, the message as the caption.
@@ -157,7 +157,7 @@ import Testing
         let run = try Binary.run(["check", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
         #expect(run.status == 0, "a warning, not an error")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("carr") }
-        let tail = "no image; this sink's alerts go as text alone (telegram, discord, ntfy, matrix, pushover and email carry a chart)"
+        let tail = "no image; this sink's alerts go as text alone (discord, telegram, ntfy, pushover, matrix and email carry a chart)"
         #expect(warnings.map { String($0.split(separator: " warning: ").last ?? "") } == [
             "sinks.a-slack.chart: Slack incoming webhooks carry " + tail,
             "sinks.b-teams.chart: teams carries " + tail,

@@ -4,7 +4,7 @@ import Testing
 @testable import CoinWatchRules
 
 /// docs/delivery.md "shows one working example per sink": the block under "One example per sink"
-/// names every sink type and webhook format, and `coinwatch check` accepts it as written once its
+/// names every sink type and shows every webhook format's own example (`SinkFormat.example`), and `coinwatch check` accepts it as written once its
 /// variables and secret files exist.
 struct DeliveryGuideExamplesTests {
     /// The `"sinks": {…}` block of the guide's example section.
@@ -21,8 +21,8 @@ struct DeliveryGuideExamplesTests {
         for type in ["stdout", "file", "webhook", "command", "email"] {
             #expect(sinks.contains("\"type\": \"\(type)\""), "no \(type) sink in the example")
         }
-        for format in WebhookConfig.Format.allCases {
-            #expect(sinks.contains("\"format\": \"\(format.rawValue)\""), "no \(format.rawValue) webhook in the example")
+        for format in SinkFormats.all {
+            #expect(sinks.contains(format.example), "the guide does not show \(format.name)'s own example:\n\(format.example)")
         }
     }
 
@@ -37,7 +37,9 @@ struct DeliveryGuideExamplesTests {
         try dir.write("rules.json", rules)
         let environment = ["DISCORD_WEBHOOK_URL": "https://discord.com/api/webhooks/1/x", "TELEGRAM_TOKEN": "1:x",
                            "NTFY_TOPIC": "t", "TEAMS_WORKFLOW_URL": "https://example.org/workflows/1", "PUSHOVER_TOKEN": "a",
-                           "PUSHOVER_USER": "u", "GOTIFY_TOKEN": "g", "OPS_TOKEN": "o"]
+                           "PUSHOVER_USER": "u", "GOTIFY_TOKEN": "g", "OPS_TOKEN": "o",
+                           "GOOGLE_CHAT_WEBHOOK_URL": "https://chat.googleapis.com/v1/spaces/A/messages?key=k&token=t",
+                           "MATTERMOST_WEBHOOK_URL": "https://mattermost.example.org/hooks/x"]
         let run = try Binary.run(["check", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
                                  environment: environment)
         #expect(run.status == 0, "\(run.stderr)")

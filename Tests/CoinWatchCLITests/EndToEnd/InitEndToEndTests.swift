@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TestHelpers
+@testable import CoinWatchRules
 
 /// `coinwatch init` (SPEC §11) through the binary. CoinGecko is unreachable here (https goes to a
 /// closed local proxy port), so favorites are written as given, one warning each.
@@ -36,7 +37,7 @@ import Testing
         #expect(check.status == 0, "the starter passes check: \(check.stderr)")
     }
 
-    @Test(arguments: ["slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "json"])
+    @Test(arguments: SinkFormats.names)
     func everySinkFormatsStarterFilePassesCheckOnceItsVariablesAreSet(format: String) throws {
         let path = dir.path + "/\(format)/rules.json"
         let run = try initialize(["--favorites", "bitcoin", "--sink", format, "--yes", "--rules", path])

@@ -277,7 +277,7 @@ import Glibc
         #expect(Self.unescapedMarkdown(description).isEmpty && !description.replacingOccurrences(of: "\\://", with: "").contains("://"), "\(description)")
         // Teams: the line is a TextRun (plain text); the only TextBlock, which reads markdown, is coinwatch's title.
         let teams = request("teams")?.bodyText ?? ""
-        #expect(teams.components(separatedBy: #""type":"TextBlock""#).count == 2 && teams.contains(#""type":"TextRun","text":"[Claim airdrop]"#), "\(teams)")
+        #expect(teams.components(separatedBy: #""type":"TextBlock""#).count == 2 && teams.contains(#""type":"TextRun","text":"▼ [Claim airdrop]"#), "\(teams)")
         // Slack and Telegram: no raw < (links, mentions, HTML tags) from the name.
         let slack = ((json("slack")["attachments"] as? [[String: Any]])?.first?["fallback"] as? String) ?? ""
         #expect(slack.contains("&lt;!channel&gt;") && !slack.contains("<"), "\(slack)")
@@ -288,9 +288,10 @@ import Glibc
         #expect(request("ntfy")?.header("Markdown") == nil && request("ntfy")?.header("X-Markdown") == nil)
         #expect(json("gotify")["extras"] == nil && json("pushover")["html"] == nil)
         for format in ["matrix", "gotify", "pushover"] {
-            #expect((json(format)["body"] ?? json(format)["message"]) as? String == name + " is below $100.00", "\(format)")
+            #expect(((json(format)["body"] ?? json(format)["message"]) as? String)?.hasPrefix("▼ " + name + " is below $100.00 · lo · ") == true,
+                    "\(format)")
         }
-        #expect(request("ntfy")?.bodyText == name + " is below $100.00")
+        #expect(request("ntfy")?.bodyText.hasPrefix("▼ " + name + " is below $100.00 · lo · ") == true)
     }
 
     /// The Discord markup characters of `text` left once every backslash escape is taken out.

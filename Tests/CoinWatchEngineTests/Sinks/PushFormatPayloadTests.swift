@@ -17,12 +17,12 @@ struct PushFormatPayloadTests {
     private func body(_ request: HTTPRequest) -> String { String(decoding: request.body ?? [], as: UTF8.self) }
 
     @Test func pushoverPostsTokenUserTitleMessageAndPriorityToItsDefaultEndpoint() throws {
-        var config = WebhookConfig(url: RulesValidator.defaultURLs[.pushover] ?? "", format: .pushover)
+        var config = WebhookConfig(url: (PushoverFormat.defaultURL ?? ""), format: .pushover)
         config.token = "app-token-1"
         config.user = "user-key-2"
         let sent = try request(config)
         #expect(sent.url == "https://api.pushover.net/1/messages.json" && sent.method == "POST")
-        #expect(body(sent) == #"{"token":"app-token-1","user":"user-key-2","title":"coinwatch: BTC btc-100k","message":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","priority":0}"#)
+        #expect(body(sent) == #"{"token":"app-token-1","user":"user-key-2","title":"coinwatch: BTC btc-100k","message":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","priority":0}"#)
         let resolved = try request(config, alerts: [SampleAlert.make(status: .resolved)])
         #expect(body(resolved).contains(#""title":"coinwatch: BTC btc-100k RESOLVED""#) && body(resolved).hasSuffix(#""priority":-1}"#))
     }
@@ -33,7 +33,7 @@ struct PushFormatPayloadTests {
         let sent = try request(config)
         #expect(sent.url == "https://push.example.org/message" && sent.method == "POST")
         #expect(header(sent, "X-Gotify-Key") == "AbCdEf123")
-        #expect(body(sent) == #"{"title":"coinwatch: BTC btc-100k","message":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","priority":5}"#)
+        #expect(body(sent) == #"{"title":"coinwatch: BTC btc-100k","message":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","priority":5}"#)
     }
 
     @Test func matrixPutsAnRoomMessageWhoseTransactionIdIsTheIdempotencyKey() throws {
@@ -45,7 +45,7 @@ struct PushFormatPayloadTests {
         #expect(sent.url == "https://matrix.example.org/_matrix/client/v3/rooms/%21room%3Aexample.org/send/m.room.message/4f9c2e")
         #expect(header(sent, "Authorization") == "Bearer syt_secret")
         #expect(header(sent, "Idempotency-Key") == "4f9c2e")
-        #expect(body(sent) == #"{"msgtype":"m.text","body":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"}"#)
+        #expect(body(sent) == #"{"msgtype":"m.text","body":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC"}"#)
     }
 
     @Test func matrixRateLimitsAreReadFromRetryAfterMs() {

@@ -32,11 +32,11 @@ struct RichFormatGoldenTests {
     }
 
     @Test func aGroupedSlackMessageHasOneColoredAttachmentPerAlert() {
-        #expect(bodies(.slack, [rise, fall, resolved]) == [##"{"text":"BTC rose\nETH &lt;fell&gt; &amp; more\nRESOLVED: BTC is back","attachments":[{"color":"#2e7d32","fallback":"BTC rose","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"BTC rose"}}]},{"color":"#d32f2f","fallback":"ETH &lt;fell&gt; &amp; more","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"ETH &lt;fell&gt; &amp; more"}}]},{"color":"#9e9e9e","fallback":"RESOLVED: BTC is back","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"RESOLVED: BTC is back"}}]}]}"##])
+        #expect(bodies(.slack, [rise, fall, resolved]) == [##"{"text":"▲ BTC rose · btc-100k · 12:00 UTC\n▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC\n✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ BTC rose · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC rose · btc-100k · 12:00 UTC"}}]},{"color":"#d32f2f","fallback":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC"}}]},{"color":"#9e9e9e","fallback":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC"}}]}]}"##])
     }
 
     @Test func aGroupedDiscordMessageHasOneColoredEmbedPerAlert() {
-        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"BTC rose","color":3046706},{"description":"ETH \\<fell\\> & more","color":13840175},{"description":"RESOLVED: BTC is back","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
+        #expect(bodies(.discord, [rise, fall, resolved]) == [#"{"embeds":[{"description":"▲ BTC rose · btc\\-100k · 12:00 UTC","color":3046706},{"description":"▼ ETH \\<fell\\> & more · eth\\-dip · 12:00 UTC","color":13840175},{"description":"✓ RESOLVED: BTC is back · btc\\-100k · 12:00 UTC","color":10395294}],"allowed_mentions":{"parse":[]}}"#])
     }
 
     @Test func discordGetsAtMostTenEmbedsAndTwoThousandCharactersAMessage() {
@@ -50,25 +50,25 @@ struct RichFormatGoldenTests {
     }
 
     @Test func telegramSendsHTMLWithEveryValueEscapedAndResolvedInBold() {
-        #expect(bodies(.telegram, [fall, resolved]) == [#"{"chat_id":-100123,"text":"ETH &lt;fell&gt; &amp; more\n<b>RESOLVED</b>: BTC is back","parse_mode":"HTML"}"#])
+        #expect(bodies(.telegram, [fall, resolved]) == [#"{"chat_id":-100123,"text":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC\n✓ <b>RESOLVED</b>: BTC is back · btc-100k · 12:00 UTC","parse_mode":"HTML"}"#])
     }
 
     @Test func ntfyTagsShowTheDirectionNeverARisingChartOnAFall() {
         func tags(_ alerts: [Alert]) -> String? {
-            NtfyHeaders.make(for: alerts).first { $0.name == "Tags" }?.value
+            NtfyFormat.headers(for: alerts).first { $0.name == "Tags" }?.value
         }
         #expect(tags([fall]) == "chart_with_downwards_trend")
         #expect(tags([rise]) == "chart_with_upwards_trend")
         #expect(tags([resolved]) == "white_check_mark")
         #expect(tags([rise, fall, resolved]) == "bell", "a group going both ways")
-        #expect(NtfyHeaders.make(for: [resolved]).first { $0.name == "Priority" }?.value == "default")
-        #expect(NtfyHeaders.make(for: [fall]).first { $0.name == "Priority" }?.value == "high")
+        #expect(NtfyFormat.headers(for: [resolved]).first { $0.name == "Priority" }?.value == "default")
+        #expect(NtfyFormat.headers(for: [fall]).first { $0.name == "Priority" }?.value == "high")
     }
 
     @Test func teamsAccentsEachAlertAndMutesTheResolvedOne() {
         let body = bodies(.teams, [rise, fall, resolved]).first ?? ""
-        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC rose","color":"Good"}]}"#))
-        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"ETH <fell> & more","color":"Attention"}]}"#))
-        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"RESOLVED: BTC is back","color":"Default","isSubtle":true}]}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"▲ BTC rose · btc-100k · 12:00 UTC","color":"Good"}]}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"▼ ETH <fell> & more · eth-dip · 12:00 UTC","color":"Attention"}]}"#))
+        #expect(body.contains(#"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","color":"Default","isSubtle":true}]}"#))
     }
 }

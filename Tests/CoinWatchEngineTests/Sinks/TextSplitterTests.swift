@@ -1,12 +1,13 @@
 import Testing
 @testable import TestHelpers
 @testable import CoinWatchEngine
+@testable import CoinWatchRules
 
 /// SPEC §3: "A text over the service's limit is split into several messages, never cut mid-character."
 struct TextSplitterTests {
     @Test func aTextWithinTheLimitIsOneMessage() {
         #expect(TextSplitter.split("short", limit: TextLimit(10, .utf16)) == ["short"])
-        #expect(TextSplitter.split(String(repeating: "a", count: 2000), limit: TextLimit.of(.discord)!).count == 1)
+        #expect(TextSplitter.split(String(repeating: "a", count: 2000), limit: DiscordFormat.limit!).count == 1)
     }
 
     @Test func splitsAtLineBreaksWhereItCan() {
@@ -33,7 +34,7 @@ struct TextSplitterTests {
     }
 
     @Test func telegramCountsUTF16UnitsSoAstralCharactersCountTwice() {
-        let limit = TextLimit.of(.telegram)!
+        let limit = TelegramFormat.limit!
         let text = String(repeating: "😀", count: 3000)   // 3000 characters, 6000 UTF-16 units
         let parts = TextSplitter.split(text, limit: limit)
         #expect(parts.map(\.count) == [2048, 952])
@@ -42,21 +43,21 @@ struct TextSplitterTests {
 
     @Test func discordPartsHoldAtMost2000Characters() {
         let lines = (1...100).map { "BTC alert number \($0) — now $100,250.50 (+2.31% 24h) ✅" }
-        let parts = TextSplitter.split(lines.joined(separator: "\n"), limit: TextLimit.of(.discord)!)
+        let parts = TextSplitter.split(lines.joined(separator: "\n"), limit: DiscordFormat.limit!)
         #expect(parts.count > 1)
         #expect(parts.allSatisfy { $0.count <= 2000 && $0.utf16.count <= 2000 })
         #expect(parts.joined(separator: "\n") == lines.joined(separator: "\n"), "whole lines, in order")
     }
 
     @Test func ntfyCountsUTF8Bytes() {
-        let parts = TextSplitter.split(String(repeating: "€", count: 2000), limit: TextLimit.of(.ntfy)!)
+        let parts = TextSplitter.split(String(repeating: "€", count: 2000), limit: NtfyFormat.limit!)
         #expect(parts.map { $0.utf8.count } == [4095, 1905])
     }
 
     @Test func slackCountsItsEscapesSoAnEntityIsNeverCut() {
-        let parts = TextSplitter.split("a&b&c", limit: TextLimit(6, .utf16, slackEscaped: true))
+        let parts = TextSplitter.split("a&b&c", limit: TextLimit(6, .utf16, htmlEscaped: true))
         #expect(parts == ["a&", "b&", "c"])
-        #expect(parts.map(SlackText.escape).allSatisfy { $0.utf16.count <= 6 })
+        #expect(parts.map(HTMLText.escape).allSatisfy { $0.utf16.count <= 6 })
     }
 
     @Test func oneCharacterLongerThanTheLimitIsCutOnlyBetweenCodePoints() {

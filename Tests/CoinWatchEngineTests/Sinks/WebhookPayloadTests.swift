@@ -22,19 +22,19 @@ struct WebhookPayloadTests {
 
     @Test func slackSendsTheTextAsFallbackAndAnAttachmentWithAColorBarPerAlert() throws {
         let request = try only(.slack)
-        #expect(body(request) == ##"{"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","attachments":[{"color":"#2e7d32","fallback":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)"}}]}]}"##)
+        #expect(body(request) == ##"{"text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC"}}]}]}"##)
         #expect(header(request, "Content-Type") == "application/json")
         #expect(request.method == "POST")
     }
 
     @Test func slackEscapesItsMarkupCharacters() throws {
         let request = try only(.slack, alerts: [SampleAlert.make(message: "<!channel> A&B > C")])
-        #expect(body(request) == ##"{"text":"&lt;!channel&gt; A&amp;B &gt; C","attachments":[{"color":"#2e7d32","fallback":"&lt;!channel&gt; A&amp;B &gt; C","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"&lt;!channel&gt; A&amp;B &gt; C"}}]}]}"##)
+        #expect(body(request) == ##"{"text":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC"}}]}]}"##)
     }
 
     @Test func discordSendsAnEmbedWithAColorPerAlertWithoutPings() throws {
         #expect(body(try only(.discord))
-            == #"{"embeds":[{"description":"BTC crossed above $100,000.00 — now $100,250.50 \\(+2.31% 24h\\)","color":3046706}],"allowed_mentions":{"parse":[]}}"#)
+            == #"{"embeds":[{"description":"▲ BTC crossed above $100,000.00 — now $100,250.50 \\(+2.31% 24h\\) · btc\\-100k · 12:00 UTC","color":3046706}],"allowed_mentions":{"parse":[]}}"#)
     }
 
     @Test func telegramPostsChatIDAndTextToSendMessage() throws {
@@ -42,7 +42,7 @@ struct WebhookPayloadTests {
         config.chatID = "-100123"
         let request = try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "tg", config: config).first)
         #expect(request.url == "https://api.telegram.org/bot123456:ABC-token/sendMessage")
-        #expect(body(request) == #"{"chat_id":-100123,"text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","parse_mode":"HTML"}"#)
+        #expect(body(request) == #"{"chat_id":-100123,"text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","parse_mode":"HTML"}"#)
         config.chatID = "@coin_channel"
         let named = try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "tg", config: config).first)
         #expect(body(named).hasPrefix(#"{"chat_id":"@coin_channel","text":"#))
@@ -50,7 +50,7 @@ struct WebhookPayloadTests {
 
     @Test func ntfySendsTextWithTitlePriorityAndTags() throws {
         let request = try only(.ntfy)
-        #expect(body(request) == "BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)")
+        #expect(body(request) == "▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC")
         #expect(header(request, "Content-Type") == "text/plain; charset=utf-8")
         #expect(header(request, "Title") == "coinwatch: BTC btc-100k")
         #expect(header(request, "Priority") == "high")
@@ -61,12 +61,12 @@ struct WebhookPayloadTests {
     }
 
     @Test func ntfyEncodesANonASCIITitle() {
-        #expect(NtfyHeaders.headerValue("coinwatch: ₿") == "=?UTF-8?B?Y29pbndhdGNoOiDigr8=?=")
-        #expect(NtfyHeaders.headerValue("plain") == "plain")
+        #expect(NtfyFormat.headerValue("coinwatch: ₿") == "=?UTF-8?B?Y29pbndhdGNoOiDigr8=?=")
+        #expect(NtfyFormat.headerValue("plain") == "plain")
     }
 
     @Test func teamsSendsAWorkflowsMessageHoldingAnAdaptiveCardWithAccents() throws {
-        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)","color":"Good"}]}]}}]}"#)
+        #expect(body(try only(.teams)) == #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","contentUrl":null,"content":{"type":"AdaptiveCard","$schema":"http://adaptivecards.io/schemas/adaptive-card.json","version":"1.4","body":[{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"},{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","color":"Good"}]}]}}]}"#)
     }
 
     @Test func jsonSendsTheAlertRecord() throws {
@@ -109,7 +109,7 @@ struct WebhookPayloadTests {
     }
 
     @Test func aSplitMessageSendsTheKeyPlusThePartNumber() throws {
-        let long = (1...60).map { "line \($0) " + String(repeating: "x", count: 90) }.joined(separator: "\n")
+        let long = (1...58).map { "line \($0) " + String(repeating: "x", count: 90) }.joined(separator: "\n")
         let requests = WebhookRequest.make(for: [SampleAlert.make(message: long)], key: "4f9c2e", sink: "d",
                                            config: SampleAlert.config(.discord))
         #expect(requests.count == 3)

@@ -101,8 +101,10 @@ import Testing
         let byRule = Dictionary(uniqueKeysWithValues: try run.records().map { ($0["rule"] as? String ?? "", $0) })
         #expect(byRule["total"]?["value"] as? Double == 58_000, "0.5 × 100,000 + 2 × 4,000")
         #expect(byRule["total"]?["symbol"] as? String == "PORTFOLIO")
-        #expect((byRule["total"]?["message"] as? String)?.hasPrefix("PORTFOLIO holding is worth more than $50,000.00 — worth $58,000.00") == true,
+        // The total is named once, with the threshold (SPEC §3): no "holding", no "now $X" repeating it.
+        #expect((byRule["total"]?["message"] as? String)?.hasPrefix("Portfolio is worth $58,000.00, above $50,000.00") == true,
                 "\(byRule["total"]?["message"] ?? "")")
+        #expect((byRule["total"]?["message"] as? String)?.contains("now") == false)
         let pnl = try #require(byRule["btc-pnl"]?["value"] as? Double)
         let expectedPnl: Double = (50_000 - 15_000) / 15_000 * 100
         #expect(abs(pnl - expectedPnl) < 1e-9)

@@ -103,7 +103,7 @@ package struct JSONOut: Sendable {
     }
 
     /// The bytes `scalar` takes inside `quote`'s literal: 2 for `\"`, `\\` and `\n`-style escapes, 6 for
-    /// `\uXXXX`, else its UTF-8 width. What a limit on the escaped JSON counts (Matrix's event, Teams' card);
+    /// `\uXXXX`, else its UTF-8 width. What a limit on the escaped JSON counts (a chat service's event or card);
     /// `JSONOutTests` checks it against `quote` itself.
     package static func escapedSize(of scalar: Unicode.Scalar) -> Int {
         switch scalar.value {

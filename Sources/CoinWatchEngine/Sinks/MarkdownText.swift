@@ -1,9 +1,9 @@
-/// Discord's markdown escaping: every character its markdown reads as markup gets a backslash
+/// Markdown escaping: every character chat markdown reads as markup gets a backslash
 /// before it, so a provider's name such as `[Claim airdrop](https://evil.example)`, `**x**` or
 /// `||x||` shows as the literal text (no link, styling, spoiler, heading, list or quote); the `:`
 /// of a `://` is escaped too, which keeps `https://…` from becoming a link (a time's `12:00` is
-/// left as it is). Discord shows `\*` as `*`.
-package enum DiscordText {
+/// left as it is). The services show `\*` as `*`.
+package enum MarkdownText {
     /// The characters always escaped; `:` is escaped before `//` only.
     static let markup: Set<Character> = ["\\", "*", "_", "~", "`", "|", "[", "]", "(", ")", "<", ">", "#", "-", "@"]
 

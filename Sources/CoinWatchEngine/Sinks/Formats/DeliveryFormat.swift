@@ -1,0 +1,49 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+/// How a webhook format's messages are built and sent (SPEC §3, §12): each format's
+/// `<Name>Format+Delivery.swift` conforms its `SinkFormat` type, so its body, limit, escaping,
+/// endpoint and chart image live beside the rest of what it knows.
+protocol DeliveryFormat: SinkFormat {
+    /// The length limit a message is split at; nil: never split (a body that is not text).
+    static var limit: TextLimit? { get }
+    /// The most alerts one message lists; no cap by default.
+    static var maxItems: Int { get }
+    /// The HTTP method of a text message; `POST` by default.
+    static var method: String { get }
+    /// Where a text message goes; `key` is its Idempotency-Key. The URL as given by default.
+    static func url(for config: WebhookConfig, key: String) -> String
+    /// The body of one message listing `lines` (packed within `limit`, or all of them without
+    /// one); `alerts` are all the message's alerts.
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message
+    /// `parts` (the text-only requests of `messages`, in order) rewritten to carry `chart`, a PNG
+    /// (SPEC §12); asked only of formats that carry one. `uploaded` is the URI an earlier upload
+    /// of the image answered with. Unchanged by default.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part]
+    /// The image URI a 2xx answer (`body`) to `request` names, when the format uploads its chart
+    /// before the message that shows it; nil by default.
+    static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String?
+}
+
+extension DeliveryFormat {
+    static var maxItems: Int { .max }
+    static var method: String { "POST" }
+    static func url(for config: WebhookConfig, key: String) -> String { config.url }
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        parts
+    }
+    static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? { nil }
+}
+
+extension WebhookConfig.Format {
+    /// This format's delivery; every registered format has one (`SinkFormatTests`), so nil only
+    /// for the placeholder of a refused sink, which sends nothing.
+    var delivery: (any DeliveryFormat.Type)? { type as? any DeliveryFormat.Type }
+}
+
+extension WebhookConfig {
+    /// The sink's URL without a trailing `/`, to append an endpoint's path to.
+    var root: String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+}

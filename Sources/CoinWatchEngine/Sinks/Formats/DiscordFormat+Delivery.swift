@@ -1,0 +1,36 @@
+import CoinWatchSupport
+import CoinWatchRules
+/// Discord: embeds with a color bar (10 at most), 2,000 characters of markdown-escaped text; no
+/// @everyone or role pings from an alert text, and no markdown: provider text reads as it is
+/// (SPEC §3). The chart rides in a multipart body as `files[0]`, shown by the first embed.
+extension DiscordFormat: DeliveryFormat {
+    static let limit: TextLimit? = {
+        var limit = TextLimit(2000, .utf16)
+        limit.markdownEscaped = true
+        return limit
+    }()
+    static let maxItems = 10
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        let embeds = lines.map { line in
+            "{\"description\":\(JSONOut.quote(MarkdownText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
+        }
+        return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}",
+                                      contentType: "application/json", headers: [])
+    }
+
+    /// The first message's embeds as `payload_json`, its first embed showing the attached image.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        guard var first = parts.first, let message = messages.first else { return parts }
+        var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
+        let prefix = "{\"embeds\":[{"
+        let payload = message.body.hasPrefix(prefix)
+            ? prefix + "\"image\":{\"url\":\"attachment://\(ChartPayload.filename)\"}," + message.body.dropFirst(prefix.count)
+            : message.body
+        form.json("payload_json", payload)
+        form.file("files[0]", filename: ChartPayload.filename, contentType: "image/png", chart)
+        (first.contentType, first.body) = form.encoded("form-data")
+        return [first] + parts.dropFirst()
+    }
+}

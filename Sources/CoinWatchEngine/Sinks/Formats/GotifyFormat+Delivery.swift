@@ -1,0 +1,21 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+/// Gotify: `{"title","message","priority"}` to `<url>/message` (priority 2 when every alert is
+/// resolved, else 5), the app token as `X-Gotify-Key`; 16,000 bytes.
+extension GotifyFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(16_000, .utf8)
+
+    static func url(for config: WebhookConfig, key: String) -> String {
+        config.root.hasSuffix("/message") ? config.url : config.root + "/message"
+    }
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        var out = JSONOut()
+        out.add("title", WebhookPayload.title(for: alerts))
+        out.add("message", lines.map(\.text).joined(separator: "\n"))
+        out.add("priority", WebhookPayload.resolvedOnly(alerts) ? 2 : 5)
+        return WebhookPayload.Message(body: out.text, contentType: "application/json",
+                                      headers: [HTTPHeader("X-Gotify-Key", config.token ?? "")])
+    }
+}

@@ -1,0 +1,62 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CoinWatchChart
+
+/// Matrix: an `m.text` event PUT to `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}`
+/// (the transaction id is the Idempotency-Key, so a retry never posts twice), the access token as
+/// `Authorization: Bearer`; the event is at most 65,536 bytes of JSON, envelope (sender, room, ids,
+/// signatures) included. The chart is uploaded after the text, then shown by an `m.image` event.
+extension MatrixFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(60_000, .jsonEscaped)
+    static let method = "PUT"
+    /// The media upload endpoint (client-server API v3).
+    static let uploadPath = "/_matrix/media/v3/upload"
+
+    static func url(for config: WebhookConfig, key: String) -> String {
+        config.root + "/_matrix/client/v3/rooms/\(QueryString.escape(config.room ?? ""))/send/m.room.message/" + QueryString.escape(key)
+    }
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        var out = JSONOut()
+        out.add("msgtype", "m.text")
+        out.add("body", lines.map(\.text).joined(separator: "\n"))
+        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [authorization(config)])
+    }
+
+    /// After the text event: the upload, then (once it named the image's mxc:// URI) an m.image event.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        var out = parts
+        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartPayload.filename, method: "POST",
+                                       contentType: "image/png", headers: [authorization(config)], body: chart,
+                                       keySuffix: "-chart-upload"))
+        if let uploaded {
+            var event = JSONOut()
+            event.add("msgtype", "m.image")
+            event.add("body", ChartPayload.filename)
+            event.add("url", uploaded)
+            event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(chart.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
+            out.append(WebhookRequest.Part(url: "", method: "PUT", contentType: "application/json", headers: [authorization(config)],
+                                           body: Array(event.text.utf8), keySuffix: "-chart"))
+        }
+        return out
+    }
+
+    /// The `content_uri` of an upload's answer (`{"content_uri": "mxc://…"}`), nil for another request or when it names none.
+    static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? {
+        struct Answer: Decodable { var content_uri: String }
+        guard request.url.contains(uploadPath),
+              let uri = try? JSONDecoder().decode(Answer.self, from: Data(body)).content_uri, uri.hasPrefix("mxc://") else { return nil }
+        return uri
+    }
+
+    /// `Authorization: Bearer <token>`.
+    static func authorization(_ config: WebhookConfig) -> HTTPHeader { HTTPHeader("Authorization", "Bearer \(config.token ?? "")") }
+}

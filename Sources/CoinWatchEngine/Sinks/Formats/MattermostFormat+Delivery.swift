@@ -1,0 +1,23 @@
+import CoinWatchSupport
+import CoinWatchRules
+/// Mattermost: an incoming-webhook `{"text": "coinwatch: BTC btc-100k", "attachments": [{"color", "fallback",
+/// "text"}, …]}`, one attachment with a color bar per alert holding its line. Attachment text is
+/// markdown with @mentions, so every markup character (and the `@` of `@channel`) is escaped with a
+/// backslash. 16,383 characters counted escaped.
+extension MattermostFormat: DeliveryFormat {
+    static let limit: TextLimit? = {
+        var limit = TextLimit(16_383, .utf16)
+        limit.markdownEscaped = true
+        return limit
+    }()
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        let attachments = lines.map { line in
+            "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(JSONOut.quote(line.text)),"
+                + "\"text\":\(JSONOut.quote(MarkdownText.escape(line.text)))}"
+        }
+        let title = MarkdownText.escape(WebhookPayload.title(for: lines.map(\.alert)))
+        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(title)),\"attachments\":\(JSONOut.array(attachments))}",
+                                      contentType: "application/json", headers: [])
+    }
+}

@@ -1,0 +1,71 @@
+import CoinWatchTransport
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, 4,096 bytes; the chart
+/// as the body of a PUT with the text in the `Message` header.
+extension NtfyFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(4096, .utf8)
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        WebhookPayload.Message(body: lines.map(\.text).joined(separator: "\n"), contentType: "text/plain; charset=utf-8",
+                               headers: headers(for: lines.map(\.alert)))
+    }
+
+    /// The image as the body of a PUT; the text in the `Message` header.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        guard var first = parts.first, let message = messages.first else { return parts }
+        first.method = "PUT"
+        first.contentType = "image/png"
+        first.headers += [HTTPHeader("Filename", ChartPayload.filename), HTTPHeader("Message", messageHeader(message.body))]
+        first.body = chart
+        return [first] + parts.dropFirst()
+    }
+
+    /// The `Message` header for `text`: line breaks as `\n`, which the service turns back into
+    /// them; anything not ASCII as one RFC 2047 encoded word, which it decodes.
+    static func messageHeader(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\r\n", with: "\\n")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
+        guard !escaped.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return escaped }
+        return "=?UTF-8?B?" + Data(escaped.utf8).base64EncodedString() + "?="
+    }
+
+    /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
+    /// (`default` when all are resolved), `Tags` an emoji short code showing the direction (SPEC §3):
+    /// `chart_with_upwards_trend` for a rise, `chart_with_downwards_trend` for a fall,
+    /// `white_check_mark` when resolved, `bell` for a message whose alerts disagree or say neither.
+    static func headers(for alerts: [Alert]) -> [HTTPHeader] {
+        let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
+        let title = WebhookPayload.title(for: alerts)
+        return [
+            HTTPHeader("Title", headerValue(title)),
+            HTTPHeader("Priority", resolved ? "default" : "high"),
+            HTTPHeader("Tags", resolved ? "white_check_mark" : tag(for: alerts)),
+        ]
+    }
+
+    /// The tag of firing `alerts`: the direction they all share (`AlertRecord.direction`), else `bell`.
+    private static func tag(for alerts: [Alert]) -> String {
+        let firing = alerts.filter { $0.status == .firing }
+        let directions = Set(firing.map(AlertRecord.direction(of:)))
+        guard directions.count == 1, let direction = directions.first else { return "bell" }
+        switch direction {
+        case 1: return "chart_with_upwards_trend"
+        case -1: return "chart_with_downwards_trend"
+        default: return "bell"
+        }
+    }
+
+    /// ASCII text as is; anything else as an RFC 2047 encoded word, which the service decodes. Line breaks become spaces.
+    static func headerValue(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        guard !flat.allSatisfy({ $0.isASCII }) else { return flat }
+        return "=?UTF-8?B?" + Data(flat.utf8).base64EncodedString() + "?="
+    }
+}

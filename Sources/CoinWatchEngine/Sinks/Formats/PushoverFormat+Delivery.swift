@@ -1,0 +1,36 @@
+import CoinWatchSupport
+import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024) and
+/// `priority` (-1 when every alert is resolved); the chart inline as `attachment_base64`.
+extension PushoverFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(1024, .utf16)
+    /// The limit on a message's title.
+    static let titleLimit = TextLimit(250, .utf16)
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        var out = JSONOut()
+        out.add("token", config.token ?? "")
+        out.add("user", config.user ?? "")
+        // A provider's long symbol must not make the service refuse the message: the title is cut whole-character.
+        out.add("title", TextSplitter.split(WebhookPayload.title(for: alerts), limit: titleLimit).first ?? "")
+        out.add("message", lines.map(\.text).joined(separator: "\n"))
+        out.add("priority", WebhookPayload.resolvedOnly(alerts) ? -1 : 0)
+        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
+    }
+
+    /// The image inline in the JSON, base64.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        guard var first = parts.first, var body = messages.first?.body, body.hasSuffix("}") else { return parts }
+        body.removeLast()
+        body += ",\"attachment_base64\":\"\(Data(chart).base64EncodedString())\",\"attachment_type\":\"image/png\"}"
+        first.body = Array(body.utf8)
+        return [first] + parts.dropFirst()
+    }
+}

@@ -1,0 +1,20 @@
+import CoinWatchSupport
+import CoinWatchRules
+/// A Slack message: `text` (the notification's plain-text fallback: every line), and one attachment
+/// per alert with a color bar holding its line as an mrkdwn section; `&`, `<`, `>` escaped everywhere
+/// (so `<!channel>` in a message pings nobody). 40,000 characters, 3,000 per section, 50 blocks.
+extension SlackFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(40_000, .utf16, htmlEscaped: true, perItem: 3000)
+    static let maxItems = 50
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        let fallback = HTMLText.escape(lines.map(\.text).joined(separator: "\n"))
+        let attachments = lines.map { line in
+            let text = JSONOut.quote(HTMLText.escape(line.text))
+            return "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(text),"
+                + "\"blocks\":[{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\(text)}}]}"
+        }
+        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}",
+                                      contentType: "application/json", headers: [])
+    }
+}

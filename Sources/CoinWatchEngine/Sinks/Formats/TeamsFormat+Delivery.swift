@@ -1,0 +1,38 @@
+import CoinWatchSupport
+import CoinWatchRules
+/// A Microsoft Teams Workflows message holding an Adaptive Card (the shape the "When a Teams
+/// webhook request is received" flow posts to a channel). 20,000 escaped bytes, each line break (a
+/// block of its own) counted as a block's ~90 bytes of JSON: with the title block and the
+/// envelope, a card stays under 21 KB of the service's 28 KB; 50 blocks at most.
+extension TeamsFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(20_000, .jsonEscaped, breakSize: 100)
+    static let maxItems = 50
+
+    /// The message body: a bold "coinwatch" title, then one RichTextBlock per alert line, in the
+    /// alert's accent color (`Attention` for a fall, `Good` for a rise; a resolved one subtle). A
+    /// TextRun is plain text (a TextBlock would read markdown), so provider text reads as it is (SPEC §3).
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        var blocks = [#"{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"}"#]
+        for line in lines {
+            for text in line.text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+                let subtle = line.alert.status == .resolved ? ",\"isSubtle\":true" : ""
+                blocks.append("{\"type\":\"RichTextBlock\",\"inlines\":[{\"type\":\"TextRun\",\"text\":\(JSONOut.quote(String(text))),"
+                    + "\"color\":\"\(adaptiveColor(AlertColor(line.alert)))\"\(subtle)}]}")
+            }
+        }
+        let card = "{\"type\":\"AdaptiveCard\",\"$schema\":\"http://adaptivecards.io/schemas/adaptive-card.json\","
+            + "\"version\":\"1.4\",\"body\":\(JSONOut.array(blocks))}"
+        return WebhookPayload.Message(body: "{\"type\":\"message\",\"attachments\":[{\"contentType\":\"application/vnd.microsoft.card.adaptive\","
+            + "\"contentUrl\":null,\"content\":\(card)}]}", contentType: "application/json", headers: [])
+    }
+
+    /// The Adaptive Card text color of `color`: `Attention`, `Good`, `Default`, `Accent`.
+    static func adaptiveColor(_ color: AlertColor) -> String {
+        switch color {
+        case .red: return "Attention"
+        case .green: return "Good"
+        case .grey: return "Default"
+        case .blue: return "Accent"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchRules
+/// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to the bot's `sendMessage` (the URL may be
+/// the bot root), 4,096 characters of escaped text, a resolved line's mark in bold; a chat under
+/// control gets the alert's buttons. The chart by `sendPhoto` with the text as its caption.
+extension TelegramFormat: DeliveryFormat {
+    static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
+    /// The most characters of a photo's caption.
+    static let captionLimit = 1024
+
+    static func url(for config: WebhookConfig, key: String) -> String {
+        config.url.hasSuffix("/sendMessage") ? config.url : config.root + "/sendMessage"
+    }
+
+    static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        let chat = config.chatID ?? ""
+        let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
+        let markup = config.controlButtons ? ControlButtons.markup(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
+        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}",
+                                      contentType: "application/json", headers: [])
+    }
+
+    /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
+    static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
+                           chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
+        let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent)) })
+        let fits = caption.count <= captionLimit
+        var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
+        form.field("chat_id", config.chatID ?? "")
+        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", chart)
+        if fits {
+            form.field("caption", caption)
+            form.field("parse_mode", "HTML")
+        }
+        let (contentType, body) = form.encoded("form-data")
+        let photo = WebhookRequest.Part(url: photoURL(config.url), method: "POST", contentType: contentType,
+                                        headers: [], body: body, keySuffix: fits ? nil : "-chart")
+        return [photo] + (fits ? [] : parts)
+    }
+
+    /// The bot's HTML: every line escaped (provider names, symbols and template values are plain
+    /// text there), a resolved line's mark in bold.
+    static func html(_ lines: [WebhookPayload.Line]) -> String {
+        lines.map { line in
+            let escaped = HTMLText.escape(line.text)
+            let mark = "✓ RESOLVED: "
+            guard line.alert.status == .resolved, escaped.hasPrefix(mark) else { return escaped }
+            return "✓ <b>RESOLVED</b>: " + escaped.dropFirst(mark.count)
+        }.joined(separator: "\n")
+    }
+
+    /// The `sendPhoto` endpoint for a sink URL (the bot root, or its `sendMessage` endpoint).
+    static func photoURL(_ url: String) -> String {
+        let root = url.hasSuffix("/") ? String(url.dropLast()) : url
+        return root.hasSuffix("/sendMessage") ? String(root.dropLast("/sendMessage".count)) + "/sendPhoto" : root + "/sendPhoto"
+    }
+}

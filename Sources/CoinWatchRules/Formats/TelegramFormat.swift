@@ -1,0 +1,33 @@
+import CoinWatchSupport
+import CoinWatchTransport
+/// The Telegram Bot API (SPEC §3): HTML `sendMessage` to `chat_id`, 4,096 characters; the chart
+/// by `sendPhoto`. Its chat may be under `control` (SPEC §13).
+package enum TelegramFormat: SinkFormat {
+    package static let name = "telegram"
+    package static let requiredFields: [(key: String, what: String)] = [("chat_id", "the chat to post to")]
+    package static let carriesChart = true
+    package static let showsButtons = true
+    package static let example = #"""
+        "telegram": {"type": "webhook", "format": "telegram", "url": "https://api.telegram.org/bot${TELEGRAM_TOKEN}",
+                       "chat_id": -1001234567890, "chart": "1d"}
+        """#
+    package static let schemaRule: String? =
+        #"{"if": {"properties": {"format": {"const": "telegram"}}, "required": ["format"]}, "then": {"required": ["chat_id", "url"]}}"#
+
+    /// `chat_id`: the chat of the latest message to the bot whose `sendMessage` URL is `url`
+    /// (`getUpdates`); none when the bot has had none or cannot be asked.
+    package static func starterFields(url: String, transport: any HTTPTransport) -> [String: String] {
+        guard let range = url.ranges(of: "/sendMessage").last else { return [:] }
+        let request = HTTPRequest(url: url[..<range.lowerBound] + "/getUpdates", followsRedirects: false)
+        guard case .success(let response) = transport.perform(request), (200..<300).contains(response.status),
+              let root = try? JSONParser.parse(response.body), let updates = root["result"]?.elements else { return [:] }
+        for update in updates.reversed() {
+            for kind in ["message", "edited_message", "channel_post", "my_chat_member"] {
+                if let id = update[kind]?["chat"]?["id"]?.numberValue, id == id.rounded(), abs(id) < 1e15 {
+                    return ["chat_id": String(Int64(id))]
+                }
+            }
+        }
+        return [:]
+    }
+}
