@@ -9,7 +9,7 @@ extension AlertCharts {
     /// one-line reason when there is no history or it cannot be drawn.
     package func png(for chart: ControlChart, now: Double) -> Result<[UInt8], ChartError> {
         guard let range = ChartRange(rawValue: chart.range) else { return .failure(ChartError("no range '\(chart.range)'")) }
-        let provider = ProviderName(rawValue: chart.provider) ?? .coingecko
+        let provider = ProviderName(rawValue: chart.provider) ?? ProviderRegistry.fallback
         let quote = Quote(providerID: chart.coin, symbol: chart.symbol, name: chart.coin, vs: chart.vs, price: 0, provider: provider.rawValue)
         return load(quote, provider: provider, range: range, now: now).flatMap { points in
             var direction: PriceChart.Direction?

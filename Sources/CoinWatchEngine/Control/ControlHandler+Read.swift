@@ -48,7 +48,7 @@ extension ControlHandler {
         }
         let vs = input.rules.vsCurrency
         let symbol = input.state.memory.symbols[favorite] ?? favorite
-        let provider = input.rules.providers.first?.name.rawValue ?? ProviderName.coingecko.rawValue
+        let provider = input.rules.providers.first?.name.rawValue ?? ProviderRegistry.fallback.rawValue
         let caption = (priceLine(favorite, input) ?? SilenceTarget.shown(favorite)) + " · \(chosen.rawValue) chart"
         return ControlReply(caption, chart: ControlChart(coin: favorite, symbol: symbol, vs: vs, provider: provider, range: chosen.rawValue))
     }

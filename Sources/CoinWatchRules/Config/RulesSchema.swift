@@ -13,7 +13,7 @@ package enum RulesSchema {
     /// Throws when `committed` is not JSON.
     package static func generate(updating committed: String) throws(JSONSyntaxError) -> String {
         var root = try JSONParser.parse(Array(try ConditionRegistry.schema(updating: committed).utf8))
-        for (path, constraint) in constraints + sinkConstraints {
+        for (path, constraint) in constraints + controlConstraints + sinkConstraints {
             root = root.constraining(path, with: constraint)
         }
         root = root.removing(["$defs", "duration"]).removing(["$defs", "positiveDuration"])
@@ -31,8 +31,6 @@ package enum RulesSchema {
         let providerName = node(["type": "string", "pattern": SchemaPattern.words(providerNames)])
         let chart = node(["type": ["string", "boolean"], "pattern": SchemaPattern.words(ChartRange.allCases.map(\.rawValue))])
         let date = node(["type": "string", "pattern": DateTimeParser.pattern])
-        let matrixID = node(["type": "array", "items": node(["type": "string", "pattern": "^@[^:]+:[\\s\\S]+$"])])
-        let telegramID = node(["type": "array", "items": node(["type": "integer", "minimum": 1, "exclusiveMaximum": 1e15])])
         let lotCoin = "^(?!\\s*$)(?!(?:\\*|" + SchemaPattern.caseless(RuleCoin.portfolio) + ")$)[^/]*$"
         return [
             (["properties", "favorites"], node([
@@ -43,10 +41,6 @@ package enum RulesSchema {
             (["properties", "holdings", "items", "properties", "coin"], node(["type": "string", "pattern": lotCoin])),
             (["properties", "holdings", "items", "properties", "date"], date),
             (["properties", "heartbeat", "properties", "url"], urlSchema(RulesValidator.webURLSchemes)),
-            (["properties", "control", "properties", "telegram", "properties", "users"], telegramID),
-            (["properties", "control", "properties", "telegram", "properties", "admins"], telegramID),
-            (["properties", "control", "properties", "matrix", "properties", "users"], matrixID),
-            (["properties", "control", "properties", "matrix", "properties", "admins"], matrixID),
             (["$defs", "provider", "properties", "name"], providerName),
             (["$defs", "provider", "properties", "base_url"], urlSchema(RulesValidator.baseURLSchemes)),
             (["$defs", "provider", "properties", "ws_url"], urlSchema(RulesValidator.streamURLSchemes)),

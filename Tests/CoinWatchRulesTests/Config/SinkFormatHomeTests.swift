@@ -39,7 +39,8 @@ struct SinkFormatHomeTests {
         "CoinWatchEngine/Control/ControlInput.swift", "CoinWatchEngine/Control/ControlLink.swift",
         "CoinWatchEngine/Control/ControlMessage.swift", "CoinWatchEngine/Control/ControlReceiver.swift",
         "CoinWatchEngine/Control/ControlSide.swift", "CoinWatchRules/Config/ControlConfig.swift",
-        "CoinWatchRules/Config/RulesValidator+Control.swift", "CoinWatchRules/Config/RulesValidator.swift",
+        "CoinWatchRules/Config/RulesSchema+Control.swift", "CoinWatchRules/Config/RulesValidator+Control.swift",
+        "CoinWatchRules/Config/RulesValidator.swift",
         "CoinWatchState/ControlAnswer.swift", "CoinWatchState/ControlState.swift",
     ]
 
