@@ -24,6 +24,9 @@ protocol DeliveryFormat: SinkFormat {
     /// The image URI a 2xx answer (`body`) to `request` names, when the format uploads its chart
     /// before the message that shows it; nil by default.
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String?
+    /// The chat service that reads and answers the chat of sink `sink` under `control` (SPEC §13), for the
+    /// formats that offer control (`ControlFormat`); nil by default.
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)?
 }
 
 extension DeliveryFormat {
@@ -35,6 +38,7 @@ extension DeliveryFormat {
         parts
     }
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? { nil }
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { nil }
 }
 
 extension WebhookConfig.Format {

@@ -57,6 +57,8 @@ extension MatrixFormat: DeliveryFormat {
         return uri
     }
 
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { MatrixClientAPI(sink: sink, config: config) }
+
     /// `Authorization: Bearer <token>`.
     static func authorization(_ config: WebhookConfig) -> HTTPHeader { HTTPHeader("Authorization", "Bearer \(config.token ?? "")") }
 }

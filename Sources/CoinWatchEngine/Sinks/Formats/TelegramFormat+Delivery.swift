@@ -16,7 +16,7 @@ extension TelegramFormat: DeliveryFormat {
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let chat = config.chatID ?? ""
         let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
-        let markup = config.controlButtons ? ControlButtons.markup(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
+        let markup = config.controlButtons ? buttons(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
         return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}",
                                       contentType: "application/json", headers: [])
     }
@@ -38,6 +38,8 @@ extension TelegramFormat: DeliveryFormat {
                                         headers: [], body: body, keySuffix: fits ? nil : "-chart")
         return [photo] + (fits ? [] : parts)
     }
+
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { TelegramBotAPI(sink: sink, config: config) }
 
     /// The bot's HTML: every line escaped (provider names, symbols and template values are plain
     /// text there), a resolved line's mark in bold.
