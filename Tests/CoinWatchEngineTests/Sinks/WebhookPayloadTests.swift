@@ -75,6 +75,17 @@ struct WebhookPayloadTests {
         #expect(header(request, "Idempotency-Key") == "4f9c2e")
     }
 
+    /// SPEC §4: `url` after `backtest`, before `flags`; left out when the alert has none.
+    @Test func theRecordCarriesTheCoinsPageInItsDocumentedPlace() {
+        var alert = SampleAlert.make()
+        alert.backtest = true
+        alert.url = "https://www.coingecko.com/en/coins/bitcoin"
+        alert.flags = ["WARNING"]
+        #expect(AlertRecord.json(alert).hasSuffix(#","backtest":true,"url":"https://www.coingecko.com/en/coins/bitcoin","flags":["WARNING"]}"#),
+                "\(AlertRecord.json(alert))")
+        #expect(!AlertRecord.json(SampleAlert.make()).contains("url"))
+    }
+
     @Test func jsonSendsAnArrayWheneverGroupIsTrue() throws {
         #expect(body(try only(.json, group: true)) == "[" + SampleAlert.record + "]")
         let two = try only(.json, alerts: [SampleAlert.make(), SampleAlert.make(id: "77")], group: true)
