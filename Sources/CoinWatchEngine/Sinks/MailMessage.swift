@@ -16,7 +16,7 @@ package enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
     /// `chart` (PNG bytes) inline when given.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
-        let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + ($0.url.map { "\n" + $0 } ?? "") }.joined(separator: "\n")
+        let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + (WebhookPayload.page($0).map { "\n" + $0 } ?? "") }.joined(separator: "\n")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\r\n") + "\r\n"
         var contentType = "text/plain; charset=utf-8"
         var body = base64Lines(Array(text.utf8))

@@ -58,13 +58,28 @@ package enum WebhookPayload {
         var link: String?
     }
 
+    /// `alert`'s page (`url`) where a format may link it: an https URL of unreserved characters,
+    /// `%`-escapes and `: / ? =` only (what `MarketProvider.pageURL` writes), so no format's markup can
+    /// be in it, whatever a state file holds; nil otherwise.
+    static func page(_ alert: Alert) -> String? {
+        guard let url = alert.url, url.hasPrefix("https://"), url.utf8.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "-._~%:/?=".utf8.contains(byte)
+            }
+        }) else { return nil }
+        return url
+    }
+
     /// The text of a link to `alert`'s page: the provider that quoted it (`coingecko`).
     static func linkLabel(_ alert: Alert) -> String { alert.provider }
 
     /// The page every alert of a message links, when they link one and the same (for a format with one
     /// link per message, in a header or a field); nil otherwise.
     static func sharedURL(_ alerts: [Alert]) -> String? {
-        guard let url = alerts.first?.url, alerts.allSatisfy({ $0.url == url }) else { return nil }
+        guard let url = alerts.first.flatMap(page), alerts.allSatisfy({ $0.url == url }) else { return nil }
         return url
     }
 

@@ -14,7 +14,7 @@ extension DiscordFormat: DeliveryFormat {
 
     /// The embed's `"title":"coingecko","url":"https://www.coingecko.com/en/coins/bitcoin",`.
     static func link(for alert: Alert) -> String? {
-        alert.url.map { "\"title\":\(JSONOut.quote(WebhookPayload.linkLabel(alert))),\"url\":\(JSONOut.quote($0))," }
+        WebhookPayload.page(alert).map { "\"title\":\(JSONOut.quote(WebhookPayload.linkLabel(alert))),\"url\":\(JSONOut.quote($0))," }
     }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {

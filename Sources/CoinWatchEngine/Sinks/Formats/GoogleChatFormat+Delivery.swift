@@ -8,7 +8,7 @@ extension GoogleChatFormat: DeliveryFormat {
 
     /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`.
     static func link(for alert: Alert) -> String? {
-        alert.url.map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
+        WebhookPayload.page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
     }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {

@@ -42,7 +42,7 @@ extension MatrixFormat: DeliveryFormat {
 
     /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.
     static func link(for alert: Alert) -> String? {
-        alert.url.map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
+        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
     }
 
     /// After the text event: the upload, then (once it named the image's mxc:// URI) an m.image event.

@@ -14,7 +14,7 @@ extension MattermostFormat: DeliveryFormat {
 
     /// ` · [coingecko](https://www.coingecko.com/en/coins/bitcoin)`: the url holds no markup (`MarketProvider.pageURL`).
     static func link(for alert: Alert) -> String? {
-        alert.url.map { " · [" + MarkdownText.escape(WebhookPayload.linkLabel(alert)) + "](" + $0 + ")" }
+        WebhookPayload.page(alert).map { " · [" + MarkdownText.escape(WebhookPayload.linkLabel(alert)) + "](" + $0 + ")" }
     }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {

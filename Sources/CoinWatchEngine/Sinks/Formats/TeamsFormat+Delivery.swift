@@ -31,7 +31,7 @@ extension TeamsFormat: DeliveryFormat {
 
     /// A TextRun ` · coingecko` whose `selectAction` opens the coin's page.
     static func link(for alert: Alert) -> String? {
-        alert.url.map {
+        WebhookPayload.page(alert).map {
             "{\"type\":\"TextRun\",\"text\":\(JSONOut.quote(" · " + WebhookPayload.linkLabel(alert))),"
                 + "\"selectAction\":{\"type\":\"Action.OpenUrl\",\"url\":\(JSONOut.quote($0))}}"
         }

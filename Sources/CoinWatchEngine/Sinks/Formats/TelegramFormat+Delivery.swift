@@ -15,7 +15,7 @@ extension TelegramFormat: DeliveryFormat {
 
     /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>`.
     static func link(for alert: Alert) -> String? {
-        alert.url.map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
+        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
     }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
