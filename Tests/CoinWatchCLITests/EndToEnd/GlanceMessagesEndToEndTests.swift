@@ -110,4 +110,19 @@ import Testing
         let text = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters).map { String(decoding: $0, as: UTF8.self) } ?? ""
         #expect(text == "BTC is below $100.00 — now $90.00\r\n\(page)\r\n", "\(text)")
     }
+
+    /// A rule on every favorite (`"*"`) alerts per coin, each linking its own page.
+    @Test func aRuleOnEveryFavoriteLinksEachCoinsOwnPage() throws {
+        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/chat"))", "group": true}}"#
+        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: ["bitcoin", "ethereum"],
+                                                   rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
+                                                   defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
+        market.set("bitcoin", price: 90, change24h: nil)
+        market.set("ethereum", price: 80, change24h: nil)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = (try? JSONSerialization.jsonObject(with: Data(receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
+        #expect(Set(records.compactMap { $0["url"] as? String })
+                == ["https://www.coingecko.com/en/coins/bitcoin", "https://www.coingecko.com/en/coins/ethereum"], "\(records)")
+    }
 }
