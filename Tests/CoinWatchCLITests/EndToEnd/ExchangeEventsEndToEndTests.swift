@@ -62,6 +62,7 @@ import Testing
         #expect(record["message"] as? String == "Upbit flags KRW-ETH: price fluctuations, trading volume soaring")
         #expect(record["provider"] as? String == "upbit")
         #expect(record["price"] == nil, "no quote of KRW-ETH: no price")
+        #expect(record["url"] as? String == "https://upbit.com/exchange?code=CRIX.UPBIT.KRW-ETH", "the market's page: \(record)")
 
         let third = try pass(after: 600)
         #expect(!third.stdout.contains(#""condition":"caution""#), "one notice per change: \(third.stdout)")
