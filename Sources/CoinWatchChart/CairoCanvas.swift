@@ -113,7 +113,7 @@ final class CairoCanvas {
         }
         cw_cairo_surface_flush(surface)
         guard let pixels = cw_cairo_image_surface_get_data(surface) else { return .failure(ChartError("cairo gave no pixels")) }
-        return PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface)))
+        return .success(PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface))))
     }
 
     private func source(_ color: ChartColor) {
