@@ -90,20 +90,23 @@ def peer_config(n: int, discord: str | None, telegram: bool) -> str:
 
 # ---------------------------------------------------------------- measuring
 
-def run_once(argv: list[str], cwd: Path, env: dict) -> tuple[float, int, int, str]:
-    """Wall seconds, peak RSS in KiB, exit status, stderr of one child run.
+def run_once(argv: list[str], cwd: Path, env: dict, cpu: list | None = None) -> tuple[float, int, int, str]:
+    """Wall seconds, peak RSS in KiB, exit status, stderr of one child run; the child's CPU seconds
+    (user + system) appended to `cpu` when given.
 
-    The child is started by GNU time (`/usr/bin/time -f %M`), a 2 MiB process: a child forked from this
-    Python process would inherit its (much larger) high-water mark in ru_maxrss across exec.
+    The child is started by GNU time (`/usr/bin/time -f '%M %U %S'`), a 2 MiB process: a child forked from
+    this Python process would inherit its (much larger) high-water mark in ru_maxrss across exec.
     """
     err_path, rss_path = cwd / "stderr.txt", cwd / "maxrss.txt"
     with open(err_path, "wb") as err:
         start = time.perf_counter()
-        code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
+        code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M %U %S", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
                                stdout=subprocess.DEVNULL, stderr=err)
         wall = time.perf_counter() - start
-    peak = int(rss_path.read_text().split()[-1])
-    return wall, peak, code, err_path.read_text(errors="replace")
+    peak, user, system = rss_path.read_text().split()[-3:]
+    if cpu is not None:
+        cpu.append(float(user) + float(system))
+    return wall, int(peak), code, err_path.read_text(errors="replace")
 
 
 def measure(name: str, argv: list[str], cwd: Path, env: dict, runs: int, counters: list,
@@ -593,12 +596,12 @@ def run_chart_pass(args, work: Path) -> dict:
                        "HOME": str(case_dir), "COINWATCH_CACHE": str(case_dir / "cache")}
                 argv = [str(binary), "--once", "--rules", str(case_dir / "rules.json"), "--state", str(state)]
                 cases[side + name] = {"argv": argv, "dir": case_dir, "env": env, "state": state,
-                                      "walls": [], "rss": [], "history_requests": [], "messages": 0}
+                                      "walls": [], "cpu": [], "rss": [], "history_requests": [], "messages": 0}
 
         def one(case: dict, timed: bool) -> None:
             case["state"].unlink(missing_ok=True)
             history.count, before = 0, hooks.counter.total()
-            wall, peak, code, err = run_once(case["argv"], case["dir"], case["env"])
+            wall, peak, code, err = run_once(case["argv"], case["dir"], case["env"], case["cpu"] if timed else None)
             if code != 0:
                 raise SystemExit(f"bench: {' '.join(case['argv'])} exited {code}: {err.strip()[:400]}")
             case["messages"] += hooks.counter.total() - before
@@ -631,6 +634,7 @@ def run_chart_pass(args, work: Path) -> dict:
             raise SystemExit(f"bench: {name}: {case['messages']} messages in {args.runs + 1} passes")
         walls = case["walls"]
         result[name] = {"median_ms": statistics.median(walls), "min_ms": min(walls), "max_ms": max(walls),
+                        "cpu_median_ms": statistics.median(case["cpu"]) * 1000,
                         "rss_mib": max(case["rss"]), "history_requests": case["history_requests"],
                         "instructions": counts.get(name),
                         "state_kib": case["state"].stat().st_size / 1024 if case["state"].exists() else 0.0}
@@ -662,7 +666,8 @@ def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
         rows.append((f"a --once pass with {CHART_ALERTS} charted alerts for {CHART_COINS} coins (history cached) "
                      "≤ 1.5× the same pass without charts",
                      f"{charted['median_ms']:.0f} ms vs {plain['median_ms']:.0f} ms median = {run['ratio']:.2f}× "
-                     f"(min {charted['min_ms']:.0f} vs {plain['min_ms']:.0f} = {run['ratio_min']:.2f}×; "
+                     f"(min {charted['min_ms']:.0f} vs {plain['min_ms']:.0f} = {run['ratio_min']:.2f}×; CPU "
+                     f"{charted.get('cpu_median_ms', 0):.0f} vs {plain.get('cpu_median_ms', 0):.0f} ms; "
                      f"{run.get('rounds', len(charted['history_requests']) - 1)} rounds interleaved){instructions}; "
                      f"history requests a pass: {charted['history_requests'][0]} in the warm-up, then "
                      f"{max(charted['history_requests'][1:])} at most; every message a photo",
@@ -674,14 +679,15 @@ def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
 
 def chart_ab_table(run: dict) -> list[str]:
     """With `--chart-a OLD`: OLD's and this binary's passes, interleaved in the same rounds, as a table."""
-    rows = ["| pass | A ms median (min–max) | B ms median (min–max) | B/A wall | A instructions | B instructions | B/A instr | A / B peak MiB |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rows = ["| pass | A ms median (min–max) | B ms median (min–max) | B/A wall | A / B CPU ms median | A instructions | "
+            "B instructions | B/A instr | A / B peak MiB |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name in ("plain", "charted"):
         a, b = run.get("a" + name), run[name]
         if not a:
             return []
         row = (f"| {name} | {a['median_ms']:.0f} ({a['min_ms']:.0f}–{a['max_ms']:.0f}) | {b['median_ms']:.0f} ({b['min_ms']:.0f}–"
-               f"{b['max_ms']:.0f}) | {b['median_ms'] / a['median_ms']:.2f} |")
+               f"{b['max_ms']:.0f}) | {b['median_ms'] / a['median_ms']:.2f} | {a['cpu_median_ms']:.0f} / {b['cpu_median_ms']:.0f} |")
         if a.get("instructions") and b.get("instructions"):
             row += (f" {a['instructions'] / 1e6:,.1f}M | {b['instructions'] / 1e6:,.1f}M | "
                     f"{b['instructions'] / a['instructions']:.3f} |")
