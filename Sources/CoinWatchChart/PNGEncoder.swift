@@ -1,15 +1,17 @@
 /// Writes an opaque RGB24 cairo image as PNG (RFC 2083): IHDR, one IDAT and IEND; every row
 /// filtered 'up' (each byte less the byte above it: a row like the one above is zeros), deflated by
 /// `RunDeflate`. cairo's own writer (libpng trying five filters on every row, then zlib at level 6)
-/// took about 25 ms of a 29 ms chart; zlib's fastest level over unfiltered rows about 5, for a file
-/// a fifth smaller than this one's (BENCHMARKS.md, "Chart images").
+/// took about 25 ms of a 29 ms chart; zlib's fastest level over unfiltered rows, the writer before
+/// this one, about 5 ms for a file a quarter smaller (BENCHMARKS.md, "The charted pass").
 enum PNGEncoder {
     /// The PNG of the `width` × `height` pixels at `pixels`, rows `stride` bytes apart, each pixel a
-    /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24).
-    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> [UInt8] {
+    /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24); the filtered rows are made in `rows`
+    /// (grown to fit; a canvas keeps it for its next chart).
+    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rows: inout [UInt8]) -> [UInt8] {
         let rowBytes = 1 + width * 3, count = rowBytes * height
-        let raw = [UInt8](unsafeUninitializedCapacity: count + 1) { out, initialized in
-            guard let start = out.baseAddress else { return }
+        if rows.count < count + 1 { rows = [UInt8](repeating: 0, count: count + 1) }  // + 1: the last pixel's 4-byte store
+        let deflated = rows.withUnsafeMutableBufferPointer { buffer -> [UInt8] in
+            guard let start = buffer.baseAddress else { return [] }
             var at = UnsafeMutableRawPointer(start)
             for y in 0..<height {
                 let row = UnsafeRawPointer(pixels + y * stride)
@@ -34,9 +36,8 @@ enum PNGEncoder {
             }
             for byte in (rowBytes..<max(rowBytes, block + 16)).reversed() { start[byte] &-= start[byte - rowBytes] }
             for y in 0..<height { start[y * rowBytes] = 2 }
-            initialized = count
+            return RunDeflate.zlib(UnsafeBufferPointer(start: start, count: count))
         }
-        let deflated = raw.withUnsafeBufferPointer(RunDeflate.zlib)
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png.reserveCapacity(deflated.count + 64)
         chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0], into: &png)

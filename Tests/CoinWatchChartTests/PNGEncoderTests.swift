@@ -76,8 +76,9 @@ import Testing
                         : x < width / 2 ? 0x00D8_DEE4 : UInt32(noise[at]) << 16 | UInt32(noise[at + 1]) << 8 | UInt32(noise[at + 2])
                 }
             }
+            var rows = [UInt8](repeating: 0xA5, count: 5000)  // a canvas's rows, left from a larger chart
             let png = words.withUnsafeBytes { raw in
-                PNGEncoder.encode(raw.bindMemory(to: UInt8.self).baseAddress!, width: width, height: height, stride: stride)
+                PNGEncoder.encode(raw.bindMemory(to: UInt8.self).baseAddress!, width: width, height: height, stride: stride, rows: &rows)
             }
             let image = try DecodedPNG(png)
             #expect(image.width == width && image.height == height)

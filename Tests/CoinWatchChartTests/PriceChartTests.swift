@@ -161,6 +161,17 @@ import Testing
         #expect(try Self.chart(thresholds: [55_001], marker: marker).png().get() != first, "and other inputs other bytes")
     }
 
+    /// A pass draws its images on one canvas (`ChartCanvas`): each the same bytes as on a new canvas.
+    @Test func aKeptCanvasDrawsTheSameBytesAsANewOne() throws {
+        let canvas = ChartCanvas()
+        let marker = Self.month()[300]
+        let first = try Self.chart(rising: true, thresholds: [70_000, 40_000]).png(on: canvas).get()
+        let second = try Self.chart(marker: marker).png(on: canvas).get()
+        #expect(canvas.kept != nil, "the first chart left its canvas")
+        #expect(first == (try Self.chart(rising: true, thresholds: [70_000, 40_000]).png().get()))
+        #expect(second == (try Self.chart(marker: marker).png().get()), "nothing of the first chart in the second")
+    }
+
     @Test func noPointsIsAnErrorNotAnImage() {
         let empty = PriceChart(points: [(1, .nan)], pair: "BTC/USD", range: "1d", format: Self.dollars)
         #expect(throws: ChartError("no price history to draw")) { try empty.png().get() }
