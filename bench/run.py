@@ -1099,26 +1099,18 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "to 1280×720 PNG bytes in memory (`CoinWatchChart`): once cold (cairo opened, the font found), "
                              "then 30 times warm (median; the target is met on the rendering thread's CPU time, which the "
                              "other builds sharing the machine do not inflate). Then a `--once` pass raising 10 alerts for 3 "
-                             "coins to a loopback Telegram sink that answers at once, with `\"chart\": \"1d\"` and without: "
-                             "each timed pass starts from no state, over the history store its untimed warm-up filled. "
-                             "The PNG is coinwatch's own (`PNGEncoder`: RGB rows unfiltered, zlib's compress2 at level 1): cairo's "
-                             "writer (`cairo_surface_write_to_png_stream`: libpng trying five filters on every row, then level 6) "
-                             "was 412M instructions of this chart's ~450M; now the chart is ~122M (callgrind: deflate 72M, drawing "
-                             "36M, the rows made RGB 11M, the surface 3M), 101,417 bytes against cairo's 87,826. Where the charted "
-                             "pass goes (callgrind, the whole process, at 7000080): 66.6M instructions without charts, 1,126M with "
-                             "them (4,666M at 653ec5b, cairo's writer 4,173M of it): deflate 678M, drawing 136M (fontconfig's "
-                             "first load 24M of it), the rows made RGB 114M, the surfaces 33M (opening cairo 21M of it), the "
-                             "state's saves carrying the queued images' base64 +70M (+235M before JSONOut copied a string with "
-                             "nothing to escape at once), history from the store 12M. In CPU time that is ~100 ms against ~20: "
-                             "about 8 ms an image, 5 of them zlib's fastest deflate of the 2.7 MB of rows. So 1.5× (15 ms for 10 "
-                             "images) is out of reach of any PNG of this size: the deflate alone is ~50 ms a pass. Not kept, "
-                             "measured: the images drawn side by side (`DispatchQueue.concurrentPerform`; interleaved A/B, 21 "
-                             "passes each at load ~5 on the 2 cores: 134 ms median against 132, 6 ms more CPU, peak 50.4 MiB, over "
-                             "the 48 MiB target; 47.0 with the rows made in place over cairo's pixels); each distinct image drawn "
-                             "once (the 10 alerts have 10 thresholds: 10 images); the history store opened once a pass (12M for "
-                             "the three coins). The first chart of a process also opens cairo and loads fontconfig's "
-                             "configuration: the cold column, ~7 ms over a warm chart.",
+                             "coins to a loopback Telegram sink that answers at once, with `\"chart\": \"1d\"` and without, "
+                             "the two interleaved round by round (`bench/run.py --only-chart`, `--chart-a OLD` to set an older "
+                             "binary's passes beside them): each timed pass starts from no state, over the history store its "
+                             "untimed warm-up filled; its wall time, its CPU time (GNU time's user + system, 10 ms steps) and "
+                             "callgrind's instructions of one pass (the whole process). The PNG is coinwatch's own "
+                             "(`PNGEncoder`: every row filtered 'up', deflated by `RunDeflate`, one fixed-code block whose "
+                             "only matches are runs one or three bytes back). \"The charted pass\" below says where the pass's "
+                             "time goes and why 1.5× is out of reach.",
                              chart_targets(result.get("chart")))
+    chart_pass = HERE / "CHART-PASS.md"
+    if chart_pass.exists():
+        lines += ["", chart_pass.read_text().strip()]
     lines += targets_section("Explain and silences (issue #19)",
                              f"A {EVERYDAY_FAVORITES}-favorite rules.json (one `above` rule a coin and a `\"*\"` "
                              "`change_24h_abs` rule) whose state one real pass against the loopback CoinGecko wrote "
