@@ -4,7 +4,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build release demo test test-python schema fuzz fuzz-smoke bench clean install install-files uninstall
+.PHONY: all deps build release demo test test-python schema docs-charts fuzz fuzz-smoke bench clean install install-files uninstall
 
 all: build
 
@@ -93,6 +93,13 @@ test-python:
 # committed copy is stale.
 schema:
 	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'ConditionRegistryTests|ManPageTests'
+
+# Redraws the chart images docs/ shows with today's renderer: docs/chart-alert-1d.png (an alert's chart,
+# from the real 1-day capture; docs/delivery.md) and docs/chart-show-30d.png (`show bitcoin --range 30d
+# --png` against the replayed 30-day capture; docs/history.md).
+docs-charts: deps
+	$(SWIFT) build --product coinwatch
+	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'writesTheDocsImageWhenAsked|showPNGWritesTheChartOfTheHistoryShowDraws'
 
 test: deps test-python
 	$(SWIFT) build --product coinwatch

@@ -90,20 +90,23 @@ def peer_config(n: int, discord: str | None, telegram: bool) -> str:
 
 # ---------------------------------------------------------------- measuring
 
-def run_once(argv: list[str], cwd: Path, env: dict) -> tuple[float, int, int, str]:
-    """Wall seconds, peak RSS in KiB, exit status, stderr of one child run.
+def run_once(argv: list[str], cwd: Path, env: dict, cpu: list | None = None) -> tuple[float, int, int, str]:
+    """Wall seconds, peak RSS in KiB, exit status, stderr of one child run; the child's CPU seconds
+    (user + system) appended to `cpu` when given.
 
-    The child is started by GNU time (`/usr/bin/time -f %M`), a 2 MiB process: a child forked from this
-    Python process would inherit its (much larger) high-water mark in ru_maxrss across exec.
+    The child is started by GNU time (`/usr/bin/time -f '%M %U %S'`), a 2 MiB process: a child forked from
+    this Python process would inherit its (much larger) high-water mark in ru_maxrss across exec.
     """
     err_path, rss_path = cwd / "stderr.txt", cwd / "maxrss.txt"
     with open(err_path, "wb") as err:
         start = time.perf_counter()
-        code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
+        code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M %U %S", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
                                stdout=subprocess.DEVNULL, stderr=err)
         wall = time.perf_counter() - start
-    peak = int(rss_path.read_text().split()[-1])
-    return wall, peak, code, err_path.read_text(errors="replace")
+    peak, user, system = rss_path.read_text().split()[-3:]
+    if cpu is not None:
+        cpu.append(float(user) + float(system))
+    return wall, int(peak), code, err_path.read_text(errors="replace")
 
 
 def measure(name: str, argv: list[str], cwd: Path, env: dict, runs: int, counters: list,
@@ -516,18 +519,22 @@ def run_chart(args, work: Path) -> dict:
 
 def run_chart_pass(args, work: Path) -> dict:
     """A `--once` pass raising 10 alerts for 3 coins to a Telegram sink answering at once, with
-    `"chart": "1d"` and without: each timed pass starts from no state (so the 10 rules fire again)
-    over the same history store, which the untimed warm-up pass filled (history cached)."""
+    `"chart": "1d"` and without, interleaved in one run (each round runs both, the order alternating
+    round by round, so both see the same moments of a shared machine): each timed pass starts from
+    no state (so the 10 rules fire again) over its case's history store, which an untimed warm-up
+    pass filled (history cached). Then callgrind counts each case's instructions (one pass, the
+    whole process) when valgrind is installed. With `--chart-a OLD`, OLD's two cases join the
+    rounds (an A/B of the charted pass; OLD's figures under "a")."""
+    import math
     import threading
     import urllib.parse
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     from servers import _market
-    print(f"bench: a --once pass with {CHART_ALERTS} charted alerts for {CHART_COINS} coins, against the same without charts",
-          flush=True)
+    print(f"bench: a --once pass with {CHART_ALERTS} charted alerts for {CHART_COINS} coins, against the same without charts"
+          " (interleaved)", flush=True)
     folder = work / "chart-pass"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    counter = _Counter()
     history = _Counter()
 
     class Handler(BaseHTTPRequestHandler):
@@ -535,7 +542,6 @@ def run_chart_pass(args, work: Path) -> dict:
             pass
 
         def do_GET(self):
-            counter.count += 1
             url = urllib.parse.urlsplit(self.path)
             query = urllib.parse.parse_qs(url.query)
             if url.path.endswith("/coins/markets"):
@@ -548,7 +554,7 @@ def run_chart_pass(args, work: Path) -> dict:
                 now = int(time.time() * 1000)
                 step = 300_000 if days <= 1 else 3_600_000
                 times = range(now - int(days * 86_400_000), now, step)
-                prices = [[t, coin_price(index) * (1 + 0.03 * __import__("math").sin(t / 7_200_000))] for t in times]
+                prices = [[t, coin_price(index) * (1 + 0.03 * math.sin(t / 7_200_000))] for t in times]
                 body = json.dumps({"prices": prices, "market_caps": [[t, 1e9] for t, _ in prices],
                                    "total_volumes": [[t, 1e7] for t, _ in prices]})
             else:
@@ -565,52 +571,79 @@ def run_chart_pass(args, work: Path) -> dict:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     hooks = WebhookReceiver(0)
+    binaries = {"": args.bin}
+    if getattr(args, "chart_a", None):
+        binaries = {"a": args.chart_a.resolve(), "": args.bin}
     try:
         root = f"http://127.0.0.1:{server.server_address[1]}/api/v3"
+        cases: dict[str, dict] = {}
+        for side, binary in binaries.items():
+            for name, chart in (("plain", False), ("charted", True)):
+                case_dir = folder / (side + name)
+                case_dir.mkdir()
+                sink = {"type": "webhook", "format": "telegram", "url": hooks.url("/bot1"), "chat_id": 1}
+                if chart:
+                    sink["chart"] = "1d"
+                rules = [{"id": f"r{k}", "coin": coin_id(k % CHART_COINS + 1),
+                          "when": {"below": round(coin_price(k % CHART_COINS + 1) * (1.04 + 0.01 * k), 6)}}
+                         for k in range(CHART_ALERTS)]
+                doc = {"providers": [{"name": "coingecko", "base_url": root, "cache_ttl": "0s"}],
+                       "favorites": [coin_id(i) for i in range(1, CHART_COINS + 1)],
+                       "defaults": {"notify": ["tg"]}, "rules": rules, "sinks": {"tg": sink}}
+                (case_dir / "rules.json").write_text(json.dumps(doc))
+                state = case_dir / "state.json"
+                env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8",
+                       "HOME": str(case_dir), "COINWATCH_CACHE": str(case_dir / "cache")}
+                argv = [str(binary), "--once", "--rules", str(case_dir / "rules.json"), "--state", str(state)]
+                cases[side + name] = {"argv": argv, "dir": case_dir, "env": env, "state": state,
+                                      "walls": [], "cpu": [], "rss": [], "history_requests": [], "messages": 0}
 
-        def case(name: str, chart: bool) -> dict:
-            case_dir = folder / name
-            case_dir.mkdir()
-            sink = {"type": "webhook", "format": "telegram", "url": hooks.url("/bot1"), "chat_id": 1}
-            if chart:
-                sink["chart"] = "1d"
-            rules = [{"id": f"r{k}", "coin": coin_id(k % CHART_COINS + 1),
-                      "when": {"below": round(coin_price(k % CHART_COINS + 1) * (1.04 + 0.01 * k), 6)}}
-                     for k in range(CHART_ALERTS)]
-            doc = {"providers": [{"name": "coingecko", "base_url": root, "cache_ttl": "0s"}],
-                   "favorites": [coin_id(i) for i in range(1, CHART_COINS + 1)],
-                   "defaults": {"notify": ["tg"]}, "rules": rules, "sinks": {"tg": sink}}
-            (case_dir / "rules.json").write_text(json.dumps(doc))
-            state = case_dir / "state.json"
-            env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_COLOR": "1", "LANG": "C.UTF-8",
-                   "HOME": str(case_dir), "COINWATCH_CACHE": str(case_dir / "cache")}
-            before = hooks.counter.total()
-            history.count = 0
-            marks: list[int] = []
+        def one(case: dict, timed: bool) -> None:
+            case["state"].unlink(missing_ok=True)
+            history.count, before = 0, hooks.counter.total()
+            wall, peak, code, err = run_once(case["argv"], case["dir"], case["env"], case["cpu"] if timed else None)
+            if code != 0:
+                raise SystemExit(f"bench: {' '.join(case['argv'])} exited {code}: {err.strip()[:400]}")
+            case["messages"] += hooks.counter.total() - before
+            case["history_requests"].append(history.count)
+            if timed:
+                case["walls"].append(wall * 1000)
+                case["rss"].append(peak / 1024)
 
-            def fresh() -> None:
-                state.unlink(missing_ok=True)
-                marks.append(history.count)
-
-            found = measure(f"coinwatch --once ({name})",
-                            [str(args.bin), "--once", "--rules", str(case_dir / "rules.json"), "--state", str(state)],
-                            case_dir, env, args.runs, [counter], state, fresh)
-            marks.append(history.count)
-            found["messages"] = hooks.counter.total() - before
-            # History requests of each pass: the warm-up's (the store empty), then the timed ones'.
-            found["history_requests"] = [b - a for a, b in zip(marks, marks[1:])]
-            if found["messages"] != CHART_ALERTS * (args.runs + 1):
-                raise SystemExit(f"bench: {name}: {found['messages']} messages in {args.runs + 1} passes")
-            return found
-
-        plain = case("plain", False)
-        charted = case("charted", True)
+        for round_ in range(args.runs + 1):  # round 0: the warm-up (it fills each case's history store)
+            for name in (cases if round_ % 2 == 0 else reversed(list(cases))):
+                one(cases[name], timed=round_ > 0)
+        counts = {}
+        if shutil.which("valgrind"):
+            for name, case in cases.items():
+                case["state"].unlink(missing_ok=True)
+                # Kept in the case's folder for callgrind_annotate (where the instructions go).
+                out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={case['dir'] / 'callgrind.out'}"]
+                                     + case["argv"],
+                                     cwd=case["dir"], env=case["env"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     text=True)
+                found = __import__("re").search(r"Collected : (\d+)", out.stderr)
+                counts[name] = int(found.group(1)) if found else None
         photos = hooks.counter.by_path.get("/bot1/sendPhoto", 0)
     finally:
         server.shutdown()
         hooks.close()
-    return {"plain": plain, "charted": charted, "photos": photos,
-            "ratio": charted["median_ms"] / plain["median_ms"], "ratio_min": charted["min_ms"] / plain["min_ms"]}
+    result: dict = {}
+    for name, case in cases.items():
+        if case["messages"] != CHART_ALERTS * (args.runs + 1):
+            raise SystemExit(f"bench: {name}: {case['messages']} messages in {args.runs + 1} passes")
+        walls = case["walls"]
+        result[name] = {"median_ms": statistics.median(walls), "min_ms": min(walls), "max_ms": max(walls),
+                        "cpu_median_ms": statistics.median(case["cpu"]) * 1000,
+                        "rss_mib": max(case["rss"]), "history_requests": case["history_requests"],
+                        "instructions": counts.get(name),
+                        "state_kib": case["state"].stat().st_size / 1024 if case["state"].exists() else 0.0}
+    plain, charted = result["plain"], result["charted"]
+    result.update({"photos": photos, "rounds": args.runs, "ratio": charted["median_ms"] / plain["median_ms"],
+                   "ratio_min": charted["min_ms"] / plain["min_ms"]})
+    if plain["instructions"] and charted["instructions"]:
+        result["ratio_instructions"] = charted["instructions"] / plain["instructions"]
+    return result
 
 
 def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
@@ -626,16 +659,41 @@ def chart_targets(chart: dict | None) -> list[tuple[str, str, bool | None]]:
     run = chart.get("pass")
     if run:
         plain, charted = run["plain"], run["charted"]
+        instructions = ""
+        if run.get("ratio_instructions"):
+            instructions = (f"; callgrind {charted['instructions'] / 1e6:,.0f}M vs {plain['instructions'] / 1e6:,.0f}M "
+                            f"instructions = {run['ratio_instructions']:.2f}×")
         rows.append((f"a --once pass with {CHART_ALERTS} charted alerts for {CHART_COINS} coins (history cached) "
                      "≤ 1.5× the same pass without charts",
                      f"{charted['median_ms']:.0f} ms vs {plain['median_ms']:.0f} ms median = {run['ratio']:.2f}× "
-                     f"(min {charted['min_ms']:.0f} vs {plain['min_ms']:.0f} = {run['ratio_min']:.2f}×); "
+                     f"(min {charted['min_ms']:.0f} vs {plain['min_ms']:.0f} = {run['ratio_min']:.2f}×; CPU "
+                     f"{charted.get('cpu_median_ms', 0):.0f} vs {plain.get('cpu_median_ms', 0):.0f} ms; "
+                     f"{run.get('rounds', len(charted['history_requests']) - 1)} rounds interleaved){instructions}; "
                      f"history requests a pass: {charted['history_requests'][0]} in the warm-up, then "
-                     f"{max(charted['history_requests'][1:])} at most; every message a photo ({run['photos']} in "
-                     f"{len(charted['history_requests'])} passes)",
+                     f"{max(charted['history_requests'][1:])} at most; every message a photo",
                      run["ratio"] <= 1.5))
         rows.append(("peak memory of that charted pass ≤ 48 MiB",
                      f"{charted['rss_mib']:.1f} MiB (without charts {plain['rss_mib']:.1f} MiB)", charted["rss_mib"] <= 48))
+    return rows
+
+
+def chart_ab_table(run: dict) -> list[str]:
+    """With `--chart-a OLD`: OLD's and this binary's passes, interleaved in the same rounds, as a table."""
+    rows = ["| pass | A ms median (min–max) | B ms median (min–max) | B/A wall | A / B CPU ms median | A instructions | "
+            "B instructions | B/A instr | A / B peak MiB |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name in ("plain", "charted"):
+        a, b = run.get("a" + name), run[name]
+        if not a:
+            return []
+        row = (f"| {name} | {a['median_ms']:.0f} ({a['min_ms']:.0f}–{a['max_ms']:.0f}) | {b['median_ms']:.0f} ({b['min_ms']:.0f}–"
+               f"{b['max_ms']:.0f}) | {b['median_ms'] / a['median_ms']:.2f} | {a['cpu_median_ms']:.0f} / {b['cpu_median_ms']:.0f} |")
+        if a.get("instructions") and b.get("instructions"):
+            row += (f" {a['instructions'] / 1e6:,.1f}M | {b['instructions'] / 1e6:,.1f}M | "
+                    f"{b['instructions'] / a['instructions']:.3f} |")
+        else:
+            row += " | | |"
+        rows.append(row + f" {a['rss_mib']:.1f} / {b['rss_mib']:.1f} |")
     return rows
 
 
@@ -1041,26 +1099,18 @@ def write_report(out: Path, result: dict, runs: int, with_rounds: bool = True) -
                              "to 1280×720 PNG bytes in memory (`CoinWatchChart`): once cold (cairo opened, the font found), "
                              "then 30 times warm (median; the target is met on the rendering thread's CPU time, which the "
                              "other builds sharing the machine do not inflate). Then a `--once` pass raising 10 alerts for 3 "
-                             "coins to a loopback Telegram sink that answers at once, with `\"chart\": \"1d\"` and without: "
-                             "each timed pass starts from no state, over the history store its untimed warm-up filled. "
-                             "The PNG is coinwatch's own (`PNGEncoder`: RGB rows unfiltered, zlib's compress2 at level 1): cairo's "
-                             "writer (`cairo_surface_write_to_png_stream`: libpng trying five filters on every row, then level 6) "
-                             "was 412M instructions of this chart's ~450M; now the chart is ~122M (callgrind: deflate 72M, drawing "
-                             "36M, the rows made RGB 11M, the surface 3M), 101,417 bytes against cairo's 87,826. Where the charted "
-                             "pass goes (callgrind, the whole process, at 7000080): 66.6M instructions without charts, 1,126M with "
-                             "them (4,666M at 653ec5b, cairo's writer 4,173M of it): deflate 678M, drawing 136M (fontconfig's "
-                             "first load 24M of it), the rows made RGB 114M, the surfaces 33M (opening cairo 21M of it), the "
-                             "state's saves carrying the queued images' base64 +70M (+235M before JSONOut copied a string with "
-                             "nothing to escape at once), history from the store 12M. In CPU time that is ~100 ms against ~20: "
-                             "about 8 ms an image, 5 of them zlib's fastest deflate of the 2.7 MB of rows. So 1.5× (15 ms for 10 "
-                             "images) is out of reach of any PNG of this size: the deflate alone is ~50 ms a pass. Not kept, "
-                             "measured: the images drawn side by side (`DispatchQueue.concurrentPerform`; interleaved A/B, 21 "
-                             "passes each at load ~5 on the 2 cores: 134 ms median against 132, 6 ms more CPU, peak 50.4 MiB, over "
-                             "the 48 MiB target; 47.0 with the rows made in place over cairo's pixels); each distinct image drawn "
-                             "once (the 10 alerts have 10 thresholds: 10 images); the history store opened once a pass (12M for "
-                             "the three coins). The first chart of a process also opens cairo and loads fontconfig's "
-                             "configuration: the cold column, ~7 ms over a warm chart.",
+                             "coins to a loopback Telegram sink that answers at once, with `\"chart\": \"1d\"` and without, "
+                             "the two interleaved round by round (`bench/run.py --only-chart`, `--chart-a OLD` to set an older "
+                             "binary's passes beside them): each timed pass starts from no state, over the history store its "
+                             "untimed warm-up filled; its wall time, its CPU time (GNU time's user + system, 10 ms steps) and "
+                             "callgrind's instructions of one pass (the whole process). The PNG is coinwatch's own "
+                             "(`PNGEncoder`: every row filtered 'up', deflated by `RunDeflate`, one fixed-code block whose "
+                             "only matches are runs one or three bytes back). \"The charted pass\" below says where the pass's "
+                             "time goes and why 1.5× is out of reach.",
                              chart_targets(result.get("chart")))
+    chart_pass = HERE / "CHART-PASS.md"
+    if chart_pass.exists():
+        lines += ["", chart_pass.read_text().strip()]
     lines += targets_section("Explain and silences (issue #19)",
                              f"A {EVERYDAY_FAVORITES}-favorite rules.json (one `above` rule a coin and a `\"*\"` "
                              "`change_24h_abs` rule) whose state one real pass against the loopback CoinGecko wrote "
@@ -1138,6 +1188,7 @@ def main() -> int:
     parser.add_argument("--only-sinks", action="store_true", help="run only the sinks case and print its targets")
     parser.add_argument("--only-watch", action="store_true", help="run only the watch cases and print their targets")
     parser.add_argument("--only-chart", action="store_true", help="run only the chart image case and print its targets")
+    parser.add_argument("--chart-a", type=Path, help="with --only-chart: an older coinwatch whose passes join the rounds (A/B)")
     parser.add_argument("--only-log", action="store_true", help="run only the coinwatch log case and print its targets")
     parser.add_argument("--only-everyday", action="store_true",
                         help="run only the explain / silence list case and print its targets")
@@ -1153,6 +1204,8 @@ def main() -> int:
         print(json.dumps(found, indent=1))
         for t, m, ok in check(found):
             print(f"{'met   ' if ok else 'MISSED'} {t}: {m}")
+        if run is run_chart and found.get("pass"):
+            print("\n".join(chart_ab_table(found["pass"])))
         return 0
     if args.from_results:
         result = json.loads(args.from_results.read_text())

@@ -14,15 +14,12 @@
  * The functions are listed once (CW_CAIRO_FUNCTIONS); the table, the loader and the wrappers
  * (`cw_` + cairo's name) are made from that list.
  *
- * zlib's compress2 and crc32 come from the same table (CW_ZLIB_FUNCTIONS; libz.so.1, which cairo's
- * libpng has loaded already; zlib.h comes with libcairo2-dev through libpng-dev): the chart's PNG is
- * written by coinwatch (PNGEncoder), because cairo's writer (libpng trying five filters on every row,
- * then deflating at level 6) was nine tenths of a chart's time.
+ * The chart's PNG is written by coinwatch (PNGEncoder, RunDeflate), because cairo's writer (libpng
+ * trying five filters on every row, then deflating at level 6) was nine tenths of a chart's time.
  */
 
 #include <cairo/cairo.h>
 #include <dlfcn.h>
-#include <zlib.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,18 +70,10 @@
     V(cairo_font_options_set_hint_metrics, (cairo_font_options_t *o, cairo_hint_metrics_t m), (o, m))       \
     V(cairo_set_font_options, (cairo_t *cr, const cairo_font_options_t *o), (cr, o))
 
-/* zlib's, as R above. */
-#define CW_ZLIB_FUNCTIONS(R)                                                                                \
-    R(uLong, compressBound, (uLong length), (length), 0)                                                    \
-    R(int, compress2, (Bytef *out, uLongf *outLength, const Bytef *in, uLong length, int level),            \
-      (out, outLength, in, length, level), Z_MEM_ERROR)                                                     \
-    R(uLong, crc32, (uLong crc, const Bytef *bytes, uInt length), (crc, bytes, length), 0)
-
 #define CW_CAIRO_FIELD_R(type, name, params, args, missing) type(*name) params;
 #define CW_CAIRO_FIELD_V(name, params, args) void(*name) params;
 struct cw_cairo_api {
     CW_CAIRO_FUNCTIONS(CW_CAIRO_FIELD_R, CW_CAIRO_FIELD_V)
-    CW_ZLIB_FUNCTIONS(CW_CAIRO_FIELD_R)
 };
 #undef CW_CAIRO_FIELD_R
 #undef CW_CAIRO_FIELD_V
@@ -108,8 +97,7 @@ static inline void cw_cairo_load(void) {
     const char *chosen = getenv("COINWATCH_LIBCAIRO");
     const char *name = chosen && *chosen ? chosen : "libcairo.so.2";
     void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    void *zlib = library ? dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (!library || !zlib) {
+    if (!library) {
         const char *why = dlerror();
         strncpy(state->error, why ? why : "libcairo.so.2 not found", sizeof state->error - 1);
         return;
@@ -125,10 +113,7 @@ static inline void cw_cairo_load(void) {
     } while (0);
 #define CW_CAIRO_LOAD_R(type, name, params, args, missing) CW_CAIRO_SYMBOL(library, name)
 #define CW_CAIRO_LOAD_V(name, params, args) CW_CAIRO_SYMBOL(library, name)
-#define CW_ZLIB_LOAD_R(type, name, params, args, missing) CW_CAIRO_SYMBOL(zlib, name)
     CW_CAIRO_FUNCTIONS(CW_CAIRO_LOAD_R, CW_CAIRO_LOAD_V)
-    CW_ZLIB_FUNCTIONS(CW_ZLIB_LOAD_R)
-#undef CW_ZLIB_LOAD_R
 #undef CW_CAIRO_LOAD_R
 #undef CW_CAIRO_LOAD_V
 #undef CW_CAIRO_SYMBOL
@@ -159,7 +144,6 @@ static inline const char *cw_cairo_load_error(void) {
         if (api) api->name args;                                            \
     }
 CW_CAIRO_FUNCTIONS(CW_CAIRO_WRAP_R, CW_CAIRO_WRAP_V)
-CW_ZLIB_FUNCTIONS(CW_CAIRO_WRAP_R)
 #undef CW_CAIRO_WRAP_R
 #undef CW_CAIRO_WRAP_V
 

@@ -2,10 +2,12 @@ import CCairo
 
 /// One cairo image surface and its drawing context, destroyed together in `deinit`: the few
 /// drawing calls a chart needs, text through cairo's toy API in DejaVu Sans with hinting off (the
-/// same bytes on every run), and the PNG written into memory (`PNGEncoder`).
+/// same bytes on every run), and the PNG written into memory (`PNGEncoder`, its rows kept for the
+/// next chart on this canvas).
 final class CairoCanvas {
     private let surface: OpaquePointer
-    private let context: OpaquePointer
+    private var context: OpaquePointer
+    private var rows: [UInt8] = []
     /// Width and height, pixels.
     let width: Int, height: Int
 
@@ -29,6 +31,25 @@ final class CairoCanvas {
         self.context = context
         self.width = width
         self.height = height
+        configure()
+    }
+
+    /// A new drawing context on this canvas's surface, as `make` sets one up (the next chart's
+    /// drawing paints every pixel); false when cairo made none.
+    func restart() -> Bool {
+        guard let fresh = cw_cairo_create(surface) else { return false }
+        guard cw_cairo_status(fresh) == CAIRO_STATUS_SUCCESS else {
+            cw_cairo_destroy(fresh)
+            return false
+        }
+        cw_cairo_destroy(context)
+        context = fresh
+        configure()
+        return true
+    }
+
+    /// The font options and line joins every chart is drawn with.
+    private func configure() {
         if let options = cw_cairo_font_options_create() {
             cw_cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
             cw_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -113,7 +134,8 @@ final class CairoCanvas {
         }
         cw_cairo_surface_flush(surface)
         guard let pixels = cw_cairo_image_surface_get_data(surface) else { return .failure(ChartError("cairo gave no pixels")) }
-        return PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface)))
+        return .success(PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface)),
+                                          rows: &rows))
     }
 
     private func source(_ color: ChartColor) {

@@ -50,14 +50,20 @@ package struct PriceChart: Sendable {
         return last >= first ? .up : .down
     }
 
-    /// The chart as PNG bytes; fails when there are no points or cairo cannot draw.
-    package func png() -> Result<[UInt8], ChartError> {
+    /// The chart as PNG bytes, drawn on `canvas` when given (the same bytes as on a new one); fails
+    /// when there are no points or cairo cannot draw.
+    package func png(on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {
         guard !points.isEmpty else { return .failure(ChartError("no price history to draw")) }
+        if let kept = canvas?.kept, kept.restart() {
+            draw(on: kept)
+            return kept.png()
+        }
         switch CairoCanvas.make(width: Self.width, height: Self.height) {
         case .failure(let error): return .failure(error)
-        case .success(let canvas):
-            draw(on: canvas)
-            return canvas.png()
+        case .success(let made):
+            canvas?.kept = made
+            draw(on: made)
+            return made.png()
         }
     }
 }

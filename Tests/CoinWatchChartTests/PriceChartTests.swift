@@ -65,8 +65,8 @@ import Testing
         #expect(image.width == 1280 && image.height == 720)
     }
 
-    /// The PNG's rows are made over the pixels they come from (PNGEncoder): the first and the last
-    /// pixels of the image, background in the drawing, come out exactly white.
+    /// The first and the last pixels of the image (where PNGEncoder's rows and runs start and end),
+    /// background in the drawing, come out exactly white.
     @Test func theCornersAreTheBackground() throws {
         let image = try DecodedPNG(try Self.chart().png().get())
         for (x, y) in [(0, 0), (1279, 0), (0, 719), (1279, 719)] {
@@ -161,6 +161,17 @@ import Testing
         #expect(try Self.chart(thresholds: [55_001], marker: marker).png().get() != first, "and other inputs other bytes")
     }
 
+    /// A pass draws its images on one canvas (`ChartCanvas`): each the same bytes as on a new canvas.
+    @Test func aKeptCanvasDrawsTheSameBytesAsANewOne() throws {
+        let canvas = ChartCanvas()
+        let marker = Self.month()[300]
+        let first = try Self.chart(rising: true, thresholds: [70_000, 40_000]).png(on: canvas).get()
+        let second = try Self.chart(marker: marker).png(on: canvas).get()
+        #expect(canvas.kept != nil, "the first chart left its canvas")
+        #expect(first == (try Self.chart(rising: true, thresholds: [70_000, 40_000]).png().get()))
+        #expect(second == (try Self.chart(marker: marker).png().get()), "nothing of the first chart in the second")
+    }
+
     @Test func noPointsIsAnErrorNotAnImage() {
         let empty = PriceChart(points: [(1, .nan)], pair: "BTC/USD", range: "1d", format: Self.dollars)
         #expect(throws: ChartError("no price history to draw")) { try empty.png().get() }
@@ -173,18 +184,18 @@ import Testing
         #expect(rows.count == 1, "\(rows)")
     }
 
-    /// `CHART_PREVIEW=/tmp/chart.png swift test --filter PriceChartTests` writes the chart of an
-    /// alert (BTC crossing below 50,000 on 2021-05-15, from the real 1-day capture) to look at; the
-    /// image in docs/delivery.md.
-    @Test func writesAPreviewWhenAsked() throws {
-        guard let path = ProcessInfo.processInfo.environment["CHART_PREVIEW"] else { return }
-        let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/real/history/coingecko-market-chart_bitcoin_vs-usd_days-1_5-minutely_2021-05-15.json")
+    /// `make docs-charts` (`COINWATCH_WRITE_DOCS=1`) writes the chart of an alert (BTC crossing below
+    /// 50,000 on 2021-05-15, from the real 1-day capture): docs/chart-alert-1d.png, the image in
+    /// docs/delivery.md.
+    @Test func writesTheDocsImageWhenAsked() throws {
+        guard ProcessInfo.processInfo.environment["COINWATCH_WRITE_DOCS"] == "1" else { return }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let capture = root.appendingPathComponent("Fixtures/real/history/coingecko-market-chart_bitcoin_vs-usd_days-1_5-minutely_2021-05-15.json")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: capture)) as? [String: Any])
         let rows = try #require(doc["prices"] as? [[Double]])
         let points = rows.map { (time: Int64($0[0]), price: $0[1]) }.sorted { $0.time < $1.time }
         let chart = PriceChart(points: points, pair: "BTC/USD", range: "1d", format: Self.dollars, thresholds: [50_000],
                                marker: points[70], direction: .down)
-        try Data(try chart.png().get()).write(to: URL(fileURLWithPath: path))
+        try Data(try chart.png().get()).write(to: root.appendingPathComponent("docs/chart-alert-1d.png"))
     }
 }

@@ -25,6 +25,9 @@ package final class AlertCharts: Sendable {
     private let loaded = Mutex<(now: Double, points: [String: Result<[(time: Int64, price: Double)], ChartError>])>((0, [:]))
     /// Backoffs met by this pass's history requests.
     private let memory = Mutex(ProviderMemory())
+    /// The canvas the images are drawn on, one after another; an image wanted while it is busy (`stream`'s
+    /// sinks) gets a canvas of its own.
+    private let canvas = Mutex(ChartCanvas())
 
     /// `storePath`: the history store (nil: none, every load asks the provider); `warn` gets each
     /// stderr line, newline included.
@@ -63,8 +66,11 @@ package final class AlertCharts: Sendable {
         }
         guard case .success(let series) = points else { return nil }
         let direction: PriceChart.Direction? = alert.previous.map { alert.price >= $0 ? .up : .down }
-        switch ChartImage.png(series, symbol: alert.symbol, vs: alert.vs, range: range, thresholds: levels,
-                              marker: (Int64((alert.time * 1000).rounded()), alert.price), direction: direction) {
+        let draw = { (canvas: ChartCanvas?) in
+            ChartImage.png(series, symbol: alert.symbol, vs: alert.vs, range: range, thresholds: levels,
+                           marker: (Int64((alert.time * 1000).rounded()), alert.price), direction: direction, on: canvas)
+        }
+        switch canvas.withLockIfAvailable({ draw($0) }) ?? draw(nil) {
         case .success(let bytes): return bytes
         case .failure(let error):
             warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "

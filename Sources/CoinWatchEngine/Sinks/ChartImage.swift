@@ -6,14 +6,14 @@ import CoinWatchChart
 /// with the pair (`BTC/USD · 1d`), priced as the card prices, drawn by `CoinWatchChart`.
 package enum ChartImage {
     /// PNG bytes of `points` (ms, price) for `symbol` in `vs` over `range`, with the rule's
-    /// `thresholds`, the alert's `marker` (ms, price) and its `direction`; fails when there are
-    /// no points or cairo cannot draw.
+    /// `thresholds`, the alert's `marker` (ms, price) and its `direction`, drawn on `canvas` when
+    /// given; fails when there are no points or cairo cannot draw.
     package static func png(_ points: [(time: Int64, price: Double)], symbol: String, vs: String, range: ChartRange,
                     thresholds: [Double] = [], marker: (time: Int64, price: Double)? = nil,
-                    direction: PriceChart.Direction? = nil) -> Result<[UInt8], ChartError> {
+                    direction: PriceChart.Direction? = nil, on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {
         let pair = symbol.uppercased() + "/" + vs.uppercased()
         let chart = PriceChart(points: points, pair: pair, range: range.rawValue, format: { NumberText.money($0, vs: vs) },
                                thresholds: thresholds, marker: marker, direction: direction)
-        return chart.png()
+        return chart.png(on: canvas)
     }
 }

@@ -52,6 +52,10 @@ import Testing
         let identical = same == image
         #expect(identical, "show --png draws the points show draws, with the alerts' image code")
         #expect(historyRequests.count == 1, "the second show read the store")
+        // `make docs-charts` (COINWATCH_WRITE_DOCS=1): this image is docs/chart-show-30d.png, in docs/history.md.
+        if ProcessInfo.processInfo.environment["COINWATCH_WRITE_DOCS"] == "1" {
+            try Data(image).write(to: URL(fileURLWithPath: Fixtures.root + "/docs/chart-show-30d.png"))
+        }
     }
 
     @Test func showPNGDashWritesTheSameImageAloneToStdout() throws {
