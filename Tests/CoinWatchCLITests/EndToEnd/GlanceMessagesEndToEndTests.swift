@@ -5,33 +5,25 @@ import Testing
 /// SPEC §3: a chat message reads at a glance on a phone: a direction mark, what happened with the
 /// figures that define it, the price, the rule id and the time.
 @Suite(.serialized) struct GlanceMessagesEndToEndTests {
-    let market: MarketServer
-    let receiver: WebhookReceiver
-    let dir: TempDir
+    let rig: BinaryRig
 
     init() throws {
-        market = try MarketServer()
-        receiver = try WebhookReceiver()
-        dir = try TempDir()
+        rig = try BinaryRig()
     }
 
     private func write(rules: String, format: String = "json") throws {
-        let sinks = #"{"chat": {"type": "webhook", "format": "\#(format)", "url": "\#(receiver.url("/chat"))"\#(format == "telegram" ? #", "chat_id": 7"# : "")}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
-    }
-
-    private func pass() throws -> Binary.Run {
-        try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        let sinks = #"{"chat": {"type": "webhook", "format": "\#(format)", "url": "\#(rig.receiver.url("/chat"))"\#(format == "telegram" ? #", "chat_id": 7"# : "")}}"#
+        try rig.write(rules: rules, defaults: #"{"notify": ["chat"]}"#, sinks: sinks)
     }
 
     @Test func aTrailingDropSaysWhatTheHighWas() throws {
         try write(rules: #"{"id": "sol-stop", "coin": "bitcoin", "when": {"trailing_drop": 8}}"#)
-        market.set("bitcoin", price: 150, change24h: nil)
-        #expect(try pass().status == 0)
-        market.set("bitcoin", price: 134.58, change24h: nil)
-        let run = try pass()
+        rig.market.set("bitcoin", price: 150, change24h: nil)
+        #expect(try rig.run(["--once"]).status == 0)
+        rig.market.set("bitcoin", price: 134.58, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let last = try #require(receiver.requests.last)
+        let last = try #require(rig.receiver.requests.last)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(last.body)) as? [String: Any])
         #expect(record["message"] as? String == "BTC fell 10.28% from its high of $150.00 (≥ 8%) — now $134.58", "\(record)")
     }
@@ -40,10 +32,10 @@ import Testing
     @Test func aChatLineHasTheDirectionMarkTheRuleIdAndTheTime() throws {
         try write(rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}, {"id": "btc-roof", "coin": "bitcoin", "when": {"above": 50}}"#,
                   format: "ntfy")
-        market.set("bitcoin", price: 90, change24h: nil)
-        let run = try pass()
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let bodies = receiver.requests.map(\.bodyText).sorted()
+        let bodies = rig.receiver.requests.map(\.bodyText).sorted()
         let clock = #/ · \d\d:\d\d UTC$/#
         #expect(bodies.count == 2, "\(bodies)")
         #expect(bodies.first?.hasPrefix("▲ BTC is above $50.00 — now $90.00 · btc-roof") == true
