@@ -53,7 +53,10 @@ struct MovePctCondition: ConditionKind {
         return Self(pct: pct, within: within)
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection { (alert.threshold ?? 0) > 0 ? .rise : .fall }
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let pct = alert.threshold, pct != 0 else { return .neutral }
+        return pct > 0 ? .rise : .fall
+    }
 
     var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
 
