@@ -16,10 +16,3 @@ struct BollingerAboveCondition: BandKind {
 
     var settings: BandSettings
 }
-
-extension Condition {
-    /// `{"bollinger_above": {"period": period, "k": k, "tf": timeframe}}`.
-    static func bollingerAbove(period: Int = 20, k: Double = 2, timeframe: Timeframe) -> Condition {
-        Condition(BollingerAboveCondition(settings: BandSettings(period: period, k: k, timeframe: timeframe)))
-    }
-}

@@ -102,8 +102,3 @@ struct ChangeFromCondition: ConditionKind {
         if let reference { out.text("", money: reference) } else { out.text("its first price") }
     }
 }
-
-extension Condition {
-    /// `{"change_from": {"pct": pct, "ref": reference ?? "start"}}`.
-    static func changeFrom(pct: Double, reference: Double?) -> Condition { Condition(ChangeFromCondition(pct: pct, reference: reference)) }
-}

@@ -40,10 +40,3 @@ struct EntersRangeCondition: PriceRangeKind {
         out.text(verb, from: range.low, to: range.high)
     }
 }
-
-extension Condition {
-    /// `{"enters_range": [low, high]}`.
-    package static func entersRange(low: Double, high: Double) -> Condition {
-        Condition(EntersRangeCondition(range: PriceRange(low: low, high: high)))
-    }
-}

@@ -37,10 +37,3 @@ struct ExitsRangeCondition: PriceRangeKind {
         out.text(verb, from: range.low, to: range.high)
     }
 }
-
-extension Condition {
-    /// `{"exits_range": [low, high]}`.
-    package static func exitsRange(low: Double, high: Double) -> Condition {
-        Condition(ExitsRangeCondition(range: PriceRange(low: low, high: high)))
-    }
-}

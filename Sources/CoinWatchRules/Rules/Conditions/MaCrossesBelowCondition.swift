@@ -16,10 +16,3 @@ struct MaCrossesBelowCondition: AverageCrossKind {
 
     var settings: AverageCrossSettings
 }
-
-extension Condition {
-    /// `{"ma_crosses_below": {"fast": fast, "slow": slow, "tf": timeframe, "type": average}}`.
-    static func maCrossesBelow(fast: Int, slow: Int, timeframe: Timeframe, average: MovingAverage = .sma) -> Condition {
-        Condition(MaCrossesBelowCondition(settings: AverageCrossSettings(fast: fast, slow: slow, timeframe: timeframe, average: average)))
-    }
-}

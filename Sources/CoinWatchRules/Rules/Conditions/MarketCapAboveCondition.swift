@@ -18,8 +18,3 @@ struct MarketCapAboveCondition: ProviderFigureKind {
     /// The amount, in the rule's currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"market_cap_above": amount}`.
-    static func marketCapAbove(_ amount: Double) -> Condition { Condition(MarketCapAboveCondition(value: amount)) }
-}

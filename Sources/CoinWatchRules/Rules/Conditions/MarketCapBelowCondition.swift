@@ -18,8 +18,3 @@ struct MarketCapBelowCondition: ProviderFigureKind {
     /// The amount, in the rule's currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"market_cap_below": amount}`.
-    static func marketCapBelow(_ amount: Double) -> Condition { Condition(MarketCapBelowCondition(value: amount)) }
-}

@@ -97,8 +97,3 @@ struct MovePctCondition: ConditionKind {
         out.text(" is no longer " + (pct > 0 ? "up " : "down ") + "\(MessageText.percent(abs(pct))) within \(TimeText.duration(within))")
     }
 }
-
-extension Condition {
-    /// `{"move_pct": {"pct": pct, "within": within}}`; `within` in seconds.
-    package static func movePct(pct: Double, within: Double) -> Condition { Condition(MovePctCondition(pct: pct, within: within)) }
-}

@@ -27,8 +27,3 @@ struct NewHighCondition: WindowExtremeKind {
     /// The window.
     var window: Window
 }
-
-extension Condition {
-    /// `{"new_high": window}`.
-    package static func newHigh(_ window: Window) -> Condition { Condition(NewHighCondition(window: window)) }
-}

@@ -20,8 +20,3 @@ struct NewLowCondition: WindowExtremeKind {
     /// The window.
     var window: Window
 }
-
-extension Condition {
-    /// `{"new_low": window}`.
-    package static func newLow(_ window: Window) -> Condition { Condition(NewLowCondition(window: window)) }
-}

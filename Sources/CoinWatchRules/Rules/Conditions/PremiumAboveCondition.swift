@@ -18,10 +18,3 @@ struct PremiumAboveCondition: PremiumKind {
     /// The line and the other leg.
     var premium: Premium
 }
-
-extension Condition {
-    /// `{"premium_above": {"pct": pct, "against": against, "against_vs": againstVs}}`.
-    static func premiumAbove(pct: Double, against: ProviderName, againstVs: String) -> Condition {
-        Condition(PremiumAboveCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
-    }
-}

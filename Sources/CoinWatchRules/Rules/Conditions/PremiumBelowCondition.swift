@@ -18,10 +18,3 @@ struct PremiumBelowCondition: PremiumKind {
     /// The line and the other leg.
     var premium: Premium
 }
-
-extension Condition {
-    /// `{"premium_below": {"pct": pct, "against": against, "against_vs": againstVs}}`.
-    static func premiumBelow(pct: Double, against: ProviderName, againstVs: String) -> Condition {
-        Condition(PremiumBelowCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
-    }
-}

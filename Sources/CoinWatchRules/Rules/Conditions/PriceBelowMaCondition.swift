@@ -16,10 +16,3 @@ struct PriceBelowMaCondition: AverageKind {
 
     var settings: PriceAverageSettings
 }
-
-extension Condition {
-    /// `{"price_below_ma": {"period": period, "tf": timeframe, "type": average}}`.
-    static func priceBelowAverage(period: Int, timeframe: Timeframe, average: MovingAverage = .sma) -> Condition {
-        Condition(PriceBelowMaCondition(settings: PriceAverageSettings(period: period, timeframe: timeframe, average: average)))
-    }
-}

@@ -16,10 +16,3 @@ struct RsiCrossesAboveCondition: RSICrossingKind {
 
     var settings: RSISettings
 }
-
-extension Condition {
-    /// `{"rsi_crosses_above": {"value": value, "tf": timeframe, "period": period}}`.
-    static func rsiCrossesAbove(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
-        Condition(RsiCrossesAboveCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
-    }
-}

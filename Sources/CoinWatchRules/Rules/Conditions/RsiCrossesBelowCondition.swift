@@ -15,10 +15,3 @@ struct RsiCrossesBelowCondition: RSICrossingKind {
 
     var settings: RSISettings
 }
-
-extension Condition {
-    /// `{"rsi_crosses_below": {"value": value, "tf": timeframe, "period": period}}`.
-    static func rsiCrossesBelow(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
-        Condition(RsiCrossesBelowCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
-    }
-}

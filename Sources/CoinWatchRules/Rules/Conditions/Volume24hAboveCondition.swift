@@ -18,8 +18,3 @@ struct Volume24hAboveCondition: ProviderFigureKind {
     /// The amount, in the rule's currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"volume_24h_above": amount}`.
-    static func volume24hAbove(_ amount: Double) -> Condition { Condition(Volume24hAboveCondition(value: amount)) }
-}

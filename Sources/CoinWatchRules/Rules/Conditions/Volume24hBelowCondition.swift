@@ -18,8 +18,3 @@ struct Volume24hBelowCondition: ProviderFigureKind {
     /// The amount, in the rule's currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"volume_24h_below": amount}`.
-    static func volume24hBelow(_ amount: Double) -> Condition { Condition(Volume24hBelowCondition(value: amount)) }
-}
