@@ -119,13 +119,6 @@ package struct CoinGeckoCoin: Decodable, Sendable, Equatable {
     package var symbol: String
     /// The display name (`Bitcoin`).
     package var name: String
-
-    /// A coin from its three fields.
-    package init(id: String, symbol: String, name: String) {
-        self.id = id
-        self.symbol = symbol
-        self.name = name
-    }
 }
 
 extension CoinGecko {
