@@ -15,7 +15,6 @@ struct EntersRangeCondition: PriceRangeKind {
         ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 21...26, holds: false),
     ]
 
-    /// The range.
     var range: PriceRange
 
     /// From above the range a fall, from below a rise.

@@ -13,7 +13,6 @@ struct ExitsRangeCondition: PriceRangeKind {
         ConditionExample(#"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 11...19, holds: false),
     ]
 
-    /// The range.
     var range: PriceRange
 
     /// Up when the price (or the wick) left over the top, down when under the bottom.

@@ -15,6 +15,5 @@ struct MarketCapAboveCondition: ProviderFigureKind {
     static let measure = ProviderFigure.marketCap
     static let above = true
 
-    /// The amount, in the rule's currency.
     var value: Double
 }

@@ -15,6 +15,5 @@ struct MarketCapBelowCondition: ProviderFigureKind {
     static let measure = ProviderFigure.marketCap
     static let above = false
 
-    /// The amount, in the rule's currency.
     var value: Double
 }

@@ -15,6 +15,5 @@ struct Volume24hAboveCondition: ProviderFigureKind {
     static let measure = ProviderFigure.volume24h
     static let above = true
 
-    /// The amount, in the rule's currency.
     var value: Double
 }

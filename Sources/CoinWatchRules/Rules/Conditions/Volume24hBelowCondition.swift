@@ -15,6 +15,5 @@ struct Volume24hBelowCondition: ProviderFigureKind {
     static let measure = ProviderFigure.volume24h
     static let above = false
 
-    /// The amount, in the rule's currency.
     var value: Double
 }
