@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles
 /// (SMA ± k population standard deviations; level).
 struct BollingerAboveCondition: BandKind {

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `ma_crosses_below`: the fast moving average of the closes crossed below the slow one between the last
 /// two closed `tf` candles (death cross; event).
 struct MaCrossesBelowCondition: AverageCrossKind {

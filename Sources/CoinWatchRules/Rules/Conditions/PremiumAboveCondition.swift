@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `premium_above`: the rule's price is at least `pct` % above the same coin on another provider,
 /// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
 struct PremiumAboveCondition: PremiumKind {

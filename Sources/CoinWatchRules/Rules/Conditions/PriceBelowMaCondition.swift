@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `price_below_ma`: the price is at or below the moving average of the last P closed `tf` candles (level).
 struct PriceBelowMaCondition: AverageKind {
     static let key = "price_below_ma"

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `rsi_crosses_above`: the RSI went from under a level to at or over it between the last two closed `tf` candles (event).
 struct RsiCrossesAboveCondition: RSICrossingKind {
     static let key = "rsi_crosses_above"

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `rsi_crosses_below`: the RSI went from over a level to at or under it between the last two closed `tf` candles (event).
 struct RsiCrossesBelowCondition: RSICrossingKind {
     static let key = "rsi_crosses_below"
