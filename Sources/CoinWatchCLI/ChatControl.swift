@@ -10,7 +10,7 @@ import Glibc
 /// chat on a thread of its own, beside the passes or feeds, which it never holds up for longer than a
 /// state write.
 enum ChatControl {
-    /// Seconds one long poll waits for a message (Telegram allows 50; a message ends the wait at once).
+    /// Seconds one long poll waits for a message (under the chat services' limits; a message ends the wait at once).
     static let longPoll: Double = 25
     /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
     static let retryPause: Double = 15

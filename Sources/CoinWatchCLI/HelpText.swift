@@ -72,7 +72,7 @@ package enum HelpText {
         case .watch: return "The watchlist as a table: per favorite the price, 24h and 7d change, a 7-day sparkline and the state of every rule on it; with a holding's value, cost and P&L; a live view on a terminal (q quit, s sort, / filter, r refresh, arrows select, Enter the coin's chart, a add a favorite by search), printed once with --once, --json or off a terminal. Never notifies."
         case .silence: return "Silence a rule, a favorite, one RULE:COIN pair or everything ('*') for a while: its pairs are evaluated but notify nothing; a level condition still true when the silence ends notifies then."
         case .log: return "Past alerts from the rules' first file sink (or --file), oldest first, one line each (local time, rule, coin, status, message), filtered by time, rule, coin and status; --follow keeps printing new ones across log rotation; --json prints the records."
-        case .control: return "Answer commands from the Telegram and Matrix chats in rules.json's control (/price, /silence, /alert, ...) and run no passes: a daemon beside cron's --once passes. Loop mode and stream answer them too, --once passes at their start; the audit log is control.jsonl beside the state. SIGINT/SIGTERM exit 0."
+        case .control: return "Answer commands (/price, /silence, /alert, ...) from the chats in rules.json's control (" + SinkFormats.controlled.map { $0.name }.joined(separator: ", ") + ") and run no passes: a daemon beside cron's --once passes. Loop mode and stream answer them too, --once passes at their start; the audit log is control.jsonl beside the state. SIGINT/SIGTERM exit 0."
         }
     }
 

@@ -2,13 +2,13 @@ import CoinWatchSupport
 /// A chat command's answer waiting to be sent (SPEC §13), kept in the state's `control` section from the
 /// state write that advanced the chat's offset past the command until the chat service accepted it.
 package struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
-    /// `telegram` or `matrix`.
+    /// The name of the format of the chat it goes to (a `control` key).
     package var transport: String
-    /// The chat (Telegram chat id, Matrix room id) it goes to.
+    /// The chat it goes to, as the sink names it.
     package var chat: String
     package var text: String
-    /// Stable per command (`telegram:<update_id>`, `matrix:<event_id>`): the transaction id of a Matrix
-    /// send, so a retried answer is shown once.
+    /// Stable per command (`<format>:<id>`): a chat service that takes a transaction id gets it, so a
+    /// retried answer is shown once.
     package var key: String
     /// Seconds since 1970.
     package var queuedAt: Double

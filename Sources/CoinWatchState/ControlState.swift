@@ -2,7 +2,7 @@ import CoinWatchSupport
 /// The chat side's memory (SPEC §13), the state's `control` section: how far each chat has been read,
 /// the answers not yet sent, and when each unknown sender was last reported.
 package struct ControlState: Codable, Sendable, Equatable, StateRecord {
-    /// `telegram` → the next `getUpdates` offset; `matrix` → the `/sync` `since` token.
+    /// Format name → where its next read starts (the chat service's offset or token).
     package var offsets: [String: String] = [:]
     /// Answers waiting to be sent, oldest first.
     package var answers: [ControlAnswer] = []

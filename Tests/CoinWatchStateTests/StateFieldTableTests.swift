@@ -46,6 +46,7 @@ import Testing
         alert.markWick(100_300)
         alert.backtest = true
         alert.source = "stream"
+        alert.url = "https://www.binance.com/en/trade/BTC_USDT?type=spot"
         alert.flags = ["PRICE_FLUCTUATIONS"]
         return alert
     }

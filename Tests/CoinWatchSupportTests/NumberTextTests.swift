@@ -30,11 +30,15 @@ import Testing
         Row(value: 15_234_567.8, vs: "jpy", text: "¥15,234,568"),
         Row(value: 91_234.5, vs: "eur", text: "€91,234.50"),
         Row(value: 1234.5, vs: "gbp", text: "£1,234.50"),
-        Row(value: 1234.5, vs: "chf", text: "1,234.50 CHF"),
-        Row(value: 0.06412, vs: "eth", text: "0.06412 ETH"),
+        Row(value: 1234.5, vs: "chf", text: "CHF 1,234.50"),
+        Row(value: 0.06412, vs: "eth", text: "ETH 0.06412"),
         Row(value: 1.5, vs: "btc", text: "₿1.50"),
         Row(value: 7.1, vs: "cny", text: "CN¥7.10"),
-        Row(value: 100_000.12, vs: "usdt", text: "$100,000.12"),
+        // `$` is the US dollar only (SPEC §3): a stablecoin reads by its code.
+        Row(value: 100_000.12, vs: "usdt", text: "USDT 100,000.12"),
+        Row(value: 3_976.29, vs: "USDT", text: "USDT 3,976.29"),
+        Row(value: 0.9998, vs: "usdc", text: "USDC 0.9998"),
+        Row(value: -12.5, vs: "eth", text: "-ETH 12.50"),
     ]
 
     @Test(arguments: money)
@@ -57,7 +61,7 @@ import Testing
         Row(value: 1_530_000_000_000, vs: "usd", text: "$1.53T"),
         Row(value: 845_200_000, vs: "usd", text: "$845.20M"),
         Row(value: 2_500_000_000, vs: "eur", text: "€2.50B"),
-        Row(value: 12_300, vs: "eth", text: "12.30K ETH"),
+        Row(value: 12_300, vs: "eth", text: "ETH 12.30K"),
         Row(value: 999, vs: "usd", text: "$999.00"),
         Row(value: 3_000_000_000_000_000, vs: "usd", text: "$3000.00T"),
     ]

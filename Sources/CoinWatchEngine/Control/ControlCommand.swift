@@ -1,6 +1,6 @@
 import CoinWatchSupport
 /// A chat message read as a command (SPEC §13): `/verb arg …`, the verb lower-cased and any
-/// `@botname` after it (Telegram groups) dropped.
+/// `@botname` after it (as a group chat may write it) dropped.
 package struct ControlCommand: Sendable, Equatable {
     /// The verb without its slash: `price`, `silence`, ….
     package var verb: String

@@ -11,7 +11,7 @@ package struct ControlInput: Sendable {
     package var state: StateDocument
     /// Seconds since 1970.
     package var now: Double
-    /// The key of the message being answered (`telegram:<update_id>`): `/alert` names its rule after it, so a
+    /// The key of the message being answered (`<format>:<id>`): `/alert` names its rule after it, so a
     /// command read again after a kill adds nothing twice. nil: the first free `chat-N`.
     package var key: String?
 

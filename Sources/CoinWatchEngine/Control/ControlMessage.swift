@@ -1,14 +1,14 @@
 import CoinWatchSupport
-/// One message read from a control chat (a Telegram update, a Matrix room event), decoded.
+/// One message read from a control chat by its format's `ControlTransport`, decoded.
 package struct ControlMessage: Sendable, Equatable {
-    /// `telegram:<update_id>` or `matrix:<event_id>`: the key of its answer.
+    /// `<format>:<id of the message in the chat service>`: the key of its answer.
     package var key: String
-    /// The chat it came from (Telegram chat id, Matrix room id).
+    /// The chat it came from, as the format's sink names it.
     package var chat: String
-    /// Who sent it (Telegram user id, Matrix user id).
+    /// Who sent it, as `users` and `admins` name senders.
     package var sender: String
     package var text: String
-    /// A Telegram button press's callback query id (acknowledged with `answerCallbackQuery`); nil for a message.
+    /// A button press's id (acknowledged with `ControlTransport.acknowledge`); nil for a message.
     package var callbackID: String?
 
     package init(key: String, chat: String, sender: String, text: String, callbackID: String? = nil) {

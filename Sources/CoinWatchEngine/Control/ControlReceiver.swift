@@ -14,7 +14,7 @@ package enum ControlReceiver {
         package var audit: [String] = []
         /// Lines for stderr (an unknown sender, at most once an hour each).
         package var errors: [String] = []
-        /// Telegram button presses to acknowledge (`answerCallbackQuery`) once the state is written: id, answer.
+        /// Button presses to acknowledge once the state is written: id, answer.
         package var callbacks: [(id: String, text: String)] = []
 
         package static func == (a: Outcome, b: Outcome) -> Bool {

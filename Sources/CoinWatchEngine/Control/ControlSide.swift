@@ -31,8 +31,6 @@ package final class ControlSide: @unchecked Sendable {
     package var chartImage: (@Sendable (ControlChart, Double) -> Result<[UInt8], ChartError>)?
     /// Seconds of sending one cycle may spend before leaving the rest for the next.
     package var sendBudget: Double = 20
-    /// The Matrix bot's own user id, asked once.
-    private var me: String?
     /// The last failure reported, so a chat that stays down is one line, not one per cycle.
     private var lastFailure: String?
     /// Chat → when this process last sent it a message (one a second at most, across cycles).
@@ -69,7 +67,7 @@ package final class ControlSide: @unchecked Sendable {
             report("coinwatch: control: \(error.message)")
             return false
         }
-        switch link.poll(offset: offset, timeout: timeout, http: http, me: &me) {
+        switch link.service.poll(offset: offset, timeout: timeout, http: http) {
         case .failure(let failure):
             report("coinwatch: control: \(link.name): \(failure.message)")
             return false
@@ -108,7 +106,7 @@ package final class ControlSide: @unchecked Sendable {
                     err("coinwatch: control: the audit log: \(error.message)\n")
                 }
             }
-            for callback in outcome.callbacks { link.acknowledge(callback.id, text: callback.text, http: http) }
+            for callback in outcome.callbacks { link.service.acknowledge(callback.id, text: callback.text, http: http) }
             if outcome.rules != nil { rulesChanged() }
             return
         }
@@ -139,9 +137,9 @@ package final class ControlSide: @unchecked Sendable {
             return .skipped
         }
         var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
-        let chat = (link.transport == "telegram" ? rules.control?.telegram : rules.control?.matrix) ?? link.chat
-        let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.sinkChat,
-                                              limit: link.limit, input: &input)
+        let chat = rules.control?[link.transport] ?? link.chat
+        let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.service.chat,
+                                              limit: link.service.limit, input: &input)
         if let edit = outcome.rules {
             do {
                 try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
@@ -217,15 +215,15 @@ package final class ControlSide: @unchecked Sendable {
 
     /// Sends one answer; a `/chart` answer with its image drawn now, or, when it cannot be drawn, one line saying why.
     private func send(_ answer: ControlAnswer) -> ControlLink.Verdict {
-        guard let chart = answer.chart else { return link.send(answer, http: http) }
+        guard let chart = answer.chart else { return link.service.send(answer, png: nil, http: http) }
         let pair = "\(chart.symbol.uppercased())/\(chart.vs.uppercased())"
         switch chartImage?(chart, now()) ?? .failure(ChartError("charts are not drawn here")) {
         case .success(let png):
-            return link.send(answer, png: png, http: http)
+            return link.service.send(answer, png: png, http: http)
         case .failure(let error):
             var text = answer
             text.text = "no \(chart.range) chart for \(pair): \(error.message)"
-            return link.send(text, http: http)
+            return link.service.send(text, png: nil, http: http)
         }
     }
 

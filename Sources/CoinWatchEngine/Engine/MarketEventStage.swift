@@ -253,7 +253,7 @@ package struct MarketEventStage {
         }
     }
 
-    /// The alert for `change`: the exchange as provider, the market's flags, no price.
+    /// The alert for `change`: the exchange as provider, the market's flags and page, no price.
     private func alert(_ rule: Rule, kind: any ExchangeEventKind, change: MarketChange, coin: String, vs: String,
                        status: Alert.Status, now: Double) -> Alert {
         var id = StableHash()
@@ -266,6 +266,7 @@ package struct MarketEventStage {
                           threshold: nil, price: 0, previous: nil, change24h: nil, status: status, provider: change.exchange,
                           message: "")
         alert.flags = kind.flags(change)
+        alert.url = ProviderRegistry.pageURL(provider: change.exchange, id: change.code, symbol: change.base, vs: vs)
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

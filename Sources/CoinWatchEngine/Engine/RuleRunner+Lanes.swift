@@ -52,7 +52,8 @@ extension RuleRunner {
         var quote = template
         quote.price = fired.price
         quote.change24h = fired.change24h
-        return makeAlert(rules.rules[fired.ruleIndex], coin: coin, vs: rules.vsCurrency, quote: quote, previous: fired.previous,
+        // Priced in the currency the history was in (a ratio's in its second coin), as a pass prices it.
+        return makeAlert(rules.rules[fired.ruleIndex], coin: coin, vs: quote.vs.isEmpty ? rules.vsCurrency : quote.vs, quote: quote, previous: fired.previous,
                          value: fired.value, extreme: fired.extreme, status: fired.status, now: fired.now,
                          timeDigits: StableHash.digits(of: fired.now))
     }

@@ -274,6 +274,7 @@ package struct RuleRunner: Sendable {
     }
 
     /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
+    /// One on a single coin links its page on the provider that quoted it (`url`).
     func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                            status: Alert.Status, now: Double, timeDigits: String) -> Alert {
         var id = StableHash()
@@ -287,6 +288,9 @@ package struct RuleRunner: Sendable {
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
         alert.markWick(extreme)
+        if RuleCoin.isOneCoin(coin) {
+            alert.url = ProviderRegistry.pageURL(provider: quote.provider, id: quote.providerID, symbol: quote.symbol, vs: quote.vs)
+        }
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

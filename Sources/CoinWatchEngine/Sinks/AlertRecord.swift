@@ -28,6 +28,7 @@ package enum AlertRecord {
             out.add("extreme", extreme)
         }
         if alert.backtest == true { out.add("backtest", true) }
+        out.add("url", alert.url)
         if let flags = alert.flags { out.addRaw("flags", "[" + flags.map(JSONOut.quote).joined(separator: ",") + "]") }
         return out.text
     }

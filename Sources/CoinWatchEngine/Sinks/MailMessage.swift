@@ -9,14 +9,15 @@ import Foundation
 /// The mail an `email` sink sends for one message (RFC 5322): `Date`, `Message-ID` from the
 /// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To` and `Subject` folded, with
 /// non-ASCII names and text as RFC 2047 encoded words (`MailHeader`), and the alerts' text as a UTF-8
-/// body in base64 (any line length, any text); with a chart, a `multipart/related` mail of the text and
+/// body in base64 (any line length, any text), each alert's line followed by its coin's page (`url`) on
+/// a line of its own, which mail programs link; with a chart, a `multipart/related` mail of the text and
 /// the PNG inline (SPEC §12).
 package enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
     /// `chart` (PNG bytes) inline when given.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
-        let text = WebhookPayload.text(for: alerts, sent: sent).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .joined(separator: "\r\n") + "\r\n"
+        let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + (WebhookPayload.page($0).map { "\n" + $0 } ?? "") }.joined(separator: "\n")
+            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\r\n") + "\r\n"
         var contentType = "text/plain; charset=utf-8"
         var body = base64Lines(Array(text.utf8))
         var encoding: String? = "Content-Transfer-Encoding: base64"

@@ -57,6 +57,15 @@ package struct TextLimit: Sendable, Equatable {
         }
     }
 
+    /// The units `markup` takes as a format writes it, unescaped (a link after a line).
+    package func size(ofMarkup markup: String) -> Int {
+        switch unit {
+        case .utf16: return markup.utf16.count
+        case .utf8: return markup.utf8.count
+        case .jsonEscaped: return markup.unicodeScalars.reduce(0) { $0 + JSONOut.escapedSize(of: $1) }
+        }
+    }
+
     /// The units a single code point takes (used only to split a character longer than the limit).
     package func size(of scalar: Unicode.Scalar) -> Int {
         switch unit {
@@ -72,6 +81,11 @@ package struct TextLimit: Sendable, Equatable {
 package enum HTMLText {
     /// The three characters escaped, and their escapes.
     package static let escapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
+
+    /// `text` as an HTML attribute's value in double quotes: `&`, `<`, `>` and `"` escaped.
+    package static func attribute(_ text: String) -> String {
+        String(escape(text).flatMap { $0 == "\"" ? "&quot;" : String($0) })
+    }
 
     /// `text` with `&`, `<`, `>` escaped.
     package static func escape(_ text: String) -> String {

@@ -43,25 +43,33 @@ package enum TextSplitter {
         /// Which line of the input it comes from.
         package var index: Int
         package var text: String
+        /// Whether it is the last piece of its line (where a format puts the line's link).
+        package var ends = true
     }
 
     /// `lines` packed in order into parts that each fit `limit` (counting its `breakSize` between two
     /// lines) and hold at most `maxItems` items; a line longer than the limit (or than its `perItem`)
     /// is split as `split` does, each piece an item of its own.
-    package static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max) -> [[Item]] {
+    /// `extra[i]` units (a link's markup) are added after line `i`'s last piece; its pieces leave room for them.
+    package static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max, extra: [Int] = []) -> [[Item]] {
         var parts: [[Item]] = []
         var current: [Item] = []
         var size = 0
         for (index, line) in lines.enumerated() {
-            for piece in split(line, limit: limit.item) {
-                let width = piece.reduce(0) { $0 + limit.size(of: $1) }
+            let added = index < extra.count ? extra[index] : 0
+            var itemLimit = limit.item
+            itemLimit.count = max(1, itemLimit.count - added)
+            let pieces = split(line, limit: itemLimit)
+            for (number, piece) in pieces.enumerated() {
+                let ends = number == pieces.count - 1
+                let width = piece.reduce(0) { $0 + limit.size(of: $1) } + (ends ? added : 0)
                 if !current.isEmpty, size + limit.breakSize + width > limit.count || current.count >= max(1, maxItems) {
                     parts.append(current)
                     current = []
                     size = 0
                 }
                 size += current.isEmpty ? width : width + limit.breakSize
-                current.append(Item(index: index, text: piece))
+                current.append(Item(index: index, text: piece, ends: ends))
             }
         }
         if !current.isEmpty { parts.append(current) }

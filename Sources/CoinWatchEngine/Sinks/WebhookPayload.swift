@@ -38,11 +38,15 @@ package enum WebhookPayload {
     package static func messages(for alerts: [Alert], config: WebhookConfig, sent: SendTime? = nil) -> [Message] {
         guard let delivery = config.format.delivery else { return [] }
         let lines = alerts.map { chatLine(for: $0, sent: sent) }
+        let links = alerts.map { delivery.link(for: $0) }
         guard let limit = delivery.limit else {
-            return [delivery.message(zip(alerts, lines).map { Line(alert: $0, text: $1) }, alerts: alerts, config: config)]
+            return [delivery.message(alerts.indices.map { Line(alert: alerts[$0], text: lines[$0], link: links[$0]) },
+                                     alerts: alerts, config: config)]
         }
-        return TextSplitter.pack(lines, limit: limit, maxItems: delivery.maxItems).map { part in
-            delivery.message(part.map { Line(alert: alerts[$0.index], text: $0.text) }, alerts: alerts, config: config)
+        let extra = links.map { $0.map(limit.size(ofMarkup:)) ?? 0 }
+        return TextSplitter.pack(lines, limit: limit, maxItems: delivery.maxItems, extra: extra).map { part in
+            delivery.message(part.map { Line(alert: alerts[$0.index], text: $0.text, link: $0.ends ? links[$0.index] : nil) },
+                             alerts: alerts, config: config)
         }
     }
 
@@ -50,6 +54,33 @@ package enum WebhookPayload {
     struct Line {
         var alert: Alert
         var text: String
+        /// The markup after the text that links the alert's page (`DeliveryFormat.link`); nil: none here.
+        var link: String?
+    }
+
+    /// `alert`'s page (`url`) where a format may link it: an https URL of unreserved characters,
+    /// `%`-escapes and `: / ? =` only (what `MarketProvider.pageURL` writes), so no format's markup can
+    /// be in it, whatever a state file holds; nil otherwise.
+    static func page(_ alert: Alert) -> String? {
+        guard let url = alert.url, url.hasPrefix("https://"), url.utf8.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "-._~%:/?=".utf8.contains(byte)
+            }
+        }) else { return nil }
+        return url
+    }
+
+    /// The text of a link to `alert`'s page: the provider that quoted it (`coingecko`).
+    static func linkLabel(_ alert: Alert) -> String { alert.provider }
+
+    /// The page every alert of a message links, when they link one and the same (for a format with one
+    /// link per message, in a header or a field); nil otherwise.
+    static func sharedURL(_ alerts: [Alert]) -> String? {
+        guard let url = alerts.first.flatMap(page), alerts.allSatisfy({ $0.url == url }) else { return nil }
+        return url
     }
 
     /// `coinwatch: BTC btc-100k` for one alert (`RESOLVED` after a resolved one), `coinwatch: 3 alerts` for a group.

@@ -21,6 +21,10 @@ package protocol MarketProvider: PriceProvider, HistorySource {
     /// How it names the market of `symbol` in `vs` without asking (an exchange's `BTCUSDT`); nil when
     /// it names coins by its own ids, which a pass resolves.
     static func marketCode(symbol: String, vs: String) -> String?
+    /// The coin's page on its web site, for a person's browser (SPEC §4 `url`): `id` is its own id for
+    /// the coin (`Quote.providerID`), `symbol` and `vs` the market it quoted. Always the public site,
+    /// whatever `base_url` says; every part from provider data percent-encoded (`QueryString.escape`).
+    static func pageURL(id: String, symbol: String, vs: String) -> String
 }
 
 extension MarketProvider {

@@ -33,6 +33,12 @@ package enum ProviderRegistry {
         defaults.filter(test).map { ProviderName(type(of: $0)) }
     }
 
+    /// The page of the coin `id` (`symbol` in `vs`) on the provider called `provider` (`MarketProvider.pageURL`);
+    /// nil when no provider has that name (a ratio's `a+b`).
+    package static func pageURL(provider: String, id: String, symbol: String, vs: String) -> String? {
+        byName[provider]?.pageURL(id: id, symbol: symbol, vs: vs)
+    }
+
     /// `names`, as `check` words a list of them: `a, b or c` (`conjunction` "or"/"and").
     package static func list(_ names: [ProviderName], _ conjunction: String = "or") -> String {
         let words = names.map(\.rawValue)

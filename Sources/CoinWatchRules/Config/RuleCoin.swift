@@ -4,6 +4,11 @@ package enum RuleCoin {
     /// The coin of a rule on the holdings' total.
     package static let portfolio = "portfolio"
 
+    /// Whether `coin` names one coin (a favorite, a market): not the portfolio, a ratio or `"*"`.
+    package static func isOneCoin(_ coin: String) -> Bool {
+        coin != portfolio && coin != "*" && ratioParts(coin) == nil
+    }
+
     /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
     package static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
         let utf8 = coin.utf8

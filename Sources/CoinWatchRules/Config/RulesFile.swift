@@ -30,8 +30,8 @@ package struct RulesFile: Sendable, Equatable {
     package var sinkOrder: [String] = ["stdout"]
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     package var heartbeat: HeartbeatConfig?
-    /// `control`: the chats that may manage coinwatch (SPEC §13); nil when rules.json has none.
-    package var control: ControlConfig?
+    /// `control`: the chats that may manage coinwatch (SPEC §13), by their format's name; nil when rules.json has none.
+    package var control: [String: ControlChat]?
     /// `control_log`: the audit log of commands from chat (absolute); nil: `control.jsonl` beside the state.
     package var controlLog: String?
 

@@ -1,14 +1,19 @@
 import CoinWatchSupport
 extension RulesSchema {
-    /// The `control` section's constraints: who may command, by service (SPEC §13).
+    /// The `control` section: a key per format that offers control (`SinkFormats.controlled`), its senders
+    /// as the format writes them (SPEC §13).
     static var controlConstraints: [([String], JSONNode)] {
-        let matrixID = node(["type": "array", "items": node(["type": "string", "pattern": "^@[^:]+:[\\s\\S]+$"])])
-        let telegramID = node(["type": "array", "items": node(["type": "integer", "minimum": 1, "exclusiveMaximum": 1e15])])
-        return [
-            (["properties", "control", "properties", "telegram", "properties", "users"], telegramID),
-            (["properties", "control", "properties", "telegram", "properties", "admins"], telegramID),
-            (["properties", "control", "properties", "matrix", "properties", "users"], matrixID),
-            (["properties", "control", "properties", "matrix", "properties", "admins"], matrixID),
-        ]
+        let chats = SinkFormats.controlled.map { format in
+            let senders = { (may: String) in
+                node(["description": "\(format.senders) that may use \(may).", "type": "array", "items": format.senderSchema])
+            }
+            return JSONNode.Member(key: format.name, line: 0, column: 0, value: node([
+                "type": "object", "additionalProperties": false, "required": ["sink"], "properties": node([
+                    "sink": node(["description": "A webhook sink with format \(format.name).", "type": "string", "minLength": 1]),
+                    "users": senders("the read commands"), "admins": senders("every command"),
+                ]),
+            ]))
+        }
+        return [(["properties", "control", "properties"], JSONNode(.object(chats), line: 0, column: 0))]
     }
 }

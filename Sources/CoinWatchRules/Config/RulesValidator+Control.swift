@@ -1,26 +1,26 @@
 import CoinWatchSupport
 extension RulesValidator {
-    static let controlKeys = ["telegram", "matrix"]
     static let controlChatKeys = ["sink", "users", "admins"]
 
-    /// `control` (SPEC §13): `telegram` and `matrix`, each `{sink, users, admins}`; the sink must be a
-    /// webhook sink of that format. `sinks` is the `sinks` node, read for the named sink's type and format.
-    mutating func validateControl(_ node: JSONNode, path: String, sinks: JSONNode?) -> ControlConfig? {
-        let fields = object(node, path: path, allowed: Self.controlKeys)
+    /// `control` (SPEC §13): a key per format that offers control (`SinkFormats.controlled`), each
+    /// `{sink, users, admins}`; the sink must be a webhook sink of that format. `sinks` is the `sinks`
+    /// node, read for the named sink's type and format.
+    mutating func validateControl(_ node: JSONNode, path: String, sinks: JSONNode?) -> [String: ControlChat]? {
+        let fields = object(node, path: path, allowed: SinkFormats.controlled.map { $0.name })
         guard node.members != nil else { return nil }
-        var config = ControlConfig()
+        var chats: [String: ControlChat] = [:]
         var valid = true
-        for service in Self.controlKeys {
-            guard let chatNode = fields[service] else { continue }
-            let chat = controlChat(chatNode, service: service, path: JSONPath.child(path, service), sinks: sinks)
-            if chat == nil { valid = false }
-            if service == "telegram" { config.telegram = chat } else { config.matrix = chat }
+        for format in SinkFormats.controlled {
+            guard let chatNode = fields[format.name] else { continue }
+            chats[format.name] = controlChat(chatNode, format: format, path: JSONPath.child(path, format.name), sinks: sinks)
+            if chats[format.name] == nil { valid = false }
         }
-        return valid ? config : nil
+        return valid ? chats : nil
     }
 
-    /// One `control.<service>` object.
-    private mutating func controlChat(_ node: JSONNode, service: String, path: String, sinks: JSONNode?) -> ControlChat? {
+    /// One `control.<format>` object.
+    private mutating func controlChat(_ node: JSONNode, format: any ControlFormat.Type, path: String, sinks: JSONNode?) -> ControlChat? {
+        let service = format.name
         let fields = object(node, path: path, allowed: Self.controlChatKeys)
         guard node.members != nil else { return nil }
         guard let sinkNode = fields["sink"] else {
@@ -34,7 +34,7 @@ extension RulesValidator {
         var valid = true
         for key in ["users", "admins"] {
             guard let listNode = fields[key] else { continue }
-            guard let ids = controlSenders(listNode, service: service, path: JSONPath.child(path, key)) else {
+            guard let ids = controlSenders(listNode, format: format, path: JSONPath.child(path, key)) else {
                 valid = false
                 continue
             }
@@ -65,36 +65,14 @@ extension RulesValidator {
         return true
     }
 
-    /// `users` or `admins`: Telegram numeric user ids, or Matrix ids `@name:server`.
-    private mutating func controlSenders(_ node: JSONNode, service: String, path: String) -> [String]? {
-        let what = service == "telegram" ? "numeric Telegram user ids" : "Matrix user ids such as \"@ana:example.org\""
-        guard let elements = array(node, path: path, of: what) else { return nil }
+    /// `users` or `admins`: sender ids as `format` writes them.
+    private mutating func controlSenders(_ node: JSONNode, format: any ControlFormat.Type, path: String) -> [String]? {
+        guard let elements = array(node, path: path, of: format.senders) else { return nil }
         var ids: [String] = []
-        var valid = true
         for (index, element) in elements.enumerated() {
-            let elementPath = JSONPath.element(path, index)
-            if service == "telegram" {
-                guard let number = element.numberValue, number == number.rounded(), number > 0, number < 1e15 else {
-                    error("expected a numeric Telegram user id such as 123456789 (ask @userinfobot), got \(element.typeName)",
-                          at: element, path: elementPath)
-                    valid = false
-                    continue
-                }
-                ids.append(String(Int64(number)))
-            } else {
-                guard let text = string(element, path: elementPath) else {
-                    valid = false
-                    continue
-                }
-                let parts = text.value.split(separator: ":", maxSplits: 1)
-                guard text.value.hasPrefix("@"), parts.count == 2, parts[0].count > 1, !parts[1].isEmpty else {
-                    error("\(text.shown) is not a Matrix user id; write it as \"@name:server\"", at: element, path: elementPath)
-                    valid = false
-                    continue
-                }
-                ids.append(text.value)
-            }
+            guard let id = format.sender(element, path: JSONPath.element(path, index), validator: &self) else { continue }
+            ids.append(id)
         }
-        return valid ? ids : nil
+        return ids.count == elements.count ? ids : nil
     }
 }

@@ -124,7 +124,8 @@ package struct RulesValidator {
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
             // Alerts to a chat under control carry its buttons (SPEC §13).
-            if let name = result.control?.telegram?.sink, case .webhook(var config)? = result.sinks[name], config.format.type.showsButtons {
+            for name in (result.control ?? [:]).values.map(\.sink) {
+                guard case .webhook(var config)? = result.sinks[name], config.format.type.showsButtons else { continue }
                 config.controlButtons = true
                 result.sinks[name] = .webhook(config)
             }

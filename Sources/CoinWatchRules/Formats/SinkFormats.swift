@@ -21,4 +21,7 @@ package enum SinkFormats {
 
     /// The formats that carry a chart image, for `check`'s warning.
     package static var chartCarriers: [String] { all.filter { $0.carriesChart }.map { $0.name } }
+
+    /// The formats whose chats can be under `control` (SPEC §13), in order.
+    package static var controlled: [any ControlFormat.Type] { all.compactMap { $0 as? any ControlFormat.Type } }
 }

@@ -2,7 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 /// The Telegram Bot API (SPEC §3): HTML `sendMessage` to `chat_id`, 4,096 characters; the chart
 /// by `sendPhoto`. Its chat may be under `control` (SPEC §13).
-package enum TelegramFormat: SinkFormat {
+package enum TelegramFormat: ControlFormat {
     package static let name = "telegram"
     package static let requiredFields: [(key: String, what: String)] = [("chat_id", "the chat to post to")]
     package static let carriesChart = true
@@ -29,5 +29,17 @@ package enum TelegramFormat: SinkFormat {
             }
         }
         return [:]
+    }
+
+    package static let senders = "Telegram user ids"
+    package static var senderSchema: JSONNode { RulesSchema.node(["type": "integer", "minimum": 1, "exclusiveMaximum": 1e15]) }
+
+    /// A numeric user id.
+    package static func sender(_ node: JSONNode, path: String, validator: inout RulesValidator) -> String? {
+        guard let number = node.numberValue, number == number.rounded(), number > 0, number < 1e15 else {
+            validator.error("expected a numeric Telegram user id such as 123456789 (ask @userinfobot), got \(node.typeName)", at: node, path: path)
+            return nil
+        }
+        return String(Int64(number))
     }
 }

@@ -40,6 +40,9 @@ package struct Alert: Codable, Sendable, Equatable, StateRecord {
     package var backtest: Bool?
     /// What raised it: `"stream"` for `coinwatch stream` (SPEC §4); nil (omitted) for passes.
     package var source: String?
+    /// The coin's page on the provider that quoted it (SPEC §4 `url`, `MarketProvider.pageURL`); nil
+    /// (omitted) for an alert on no single coin: the portfolio, a ratio.
+    package var url: String?
     /// The exchange's flags on the market an exchange event names (SPEC §14); nil (omitted) otherwise.
     package var flags: [String]?
 
@@ -90,6 +93,7 @@ package struct Alert: Codable, Sendable, Equatable, StateRecord {
         .optional("extreme", \.extreme, .number),
         .optional("backtest", \.backtest, .bool),
         .optional("source", \.source, .string),
+        .optional("url", \.url, .string),
         .optional("flags", \.flags, .array(.string)),
     ])
     package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }

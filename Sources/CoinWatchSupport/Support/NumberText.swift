@@ -1,6 +1,7 @@
 /// Formats prices, percentages and large amounts for people (chat messages, stdout).
 package enum NumberText {
-    /// A price in `vs`: `$100,250.50`, `$0.00001234`, `₩45,000,000`, `0.06412 ETH`.
+    /// A price in `vs`: `$100,250.50`, `$0.00001234`, `₩45,000,000`; a currency without a symbol of
+    /// its own reads its code first, `USDT 3,976.29`, `ETH 0.06412` (never `$` but for the US dollar).
     package static func money(_ value: Double, vs: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(32)
@@ -21,12 +22,11 @@ package enum NumberText {
         }
         if let symbol = symbol(code) {
             out.append(contentsOf: symbol.utf8)
-            writeFixed(magnitude, decimals: decimals, grouped: true, into: &out)
-            return
+        } else {
+            out.append(contentsOf: code.uppercased().utf8)
+            out.append(UInt8(ascii: " "))
         }
         writeFixed(magnitude, decimals: decimals, grouped: true, into: &out)
-        out.append(UInt8(ascii: " "))
-        out.append(contentsOf: code.uppercased().utf8)
     }
 
     /// `percent(value)` appended to `out` as UTF-8.
@@ -47,14 +47,13 @@ package enum NumberText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A large amount abbreviated: `$1.53T`, `$845.20M`, `12.30K ETH`.
+    /// A large amount abbreviated: `$1.53T`, `$845.20M`, `ETH 12.30K`.
     package static func abbreviated(_ value: Double, vs: String) -> String {
         let magnitude = abs(value)
         for (suffix, size) in [("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)] where magnitude >= size {
             let text = fixed(magnitude / size, decimals: 2, grouped: false) + suffix
             let sign = value < 0 ? "-" : ""
-            if let symbol = symbols[vs.lowercased()] { return sign + symbol + text }
-            return sign + text + " " + vs.uppercased()
+            return sign + (symbols[vs.lowercased()] ?? vs.uppercased() + " ") + text
         }
         return money(value, vs: vs)
     }
@@ -63,7 +62,7 @@ package enum NumberText {
     package static func plain(_ value: Double) -> String { JSONOut.number(value) }
 
     private static let symbols: [String: String] = [
-        "usd": "$", "usdt": "$", "usdc": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
+        "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
         "inr": "₹", "cny": "CN¥", "btc": "₿",
     ]
 
@@ -72,7 +71,7 @@ package enum NumberText {
         text.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
     }
 
-    /// The symbol written before an amount in the lower-case currency `code`, nil for a code suffix
+    /// The symbol written before an amount in the lower-case currency `code`, nil for one written by its code
     /// (the `symbols` table, without hashing the common case).
     private static func symbol(_ code: String) -> String? {
         code == "usd" ? "$" : symbols[code]

@@ -62,6 +62,7 @@ import Testing
         #expect(record["message"] as? String == "Upbit flags KRW-ETH: price fluctuations, trading volume soaring")
         #expect(record["provider"] as? String == "upbit")
         #expect(record["price"] == nil, "no quote of KRW-ETH: no price")
+        #expect(record["url"] as? String == "https://upbit.com/exchange?code=CRIX.UPBIT.KRW-ETH", "the market's page: \(record)")
 
         let third = try pass(after: 600)
         #expect(!third.stdout.contains(#""condition":"caution""#), "one notice per change: \(third.stdout)")
@@ -268,6 +269,64 @@ import Testing
         let next = try Binary.run(["--once", "--json", "--rules", rig.rulesPath, "--state", rig.statePath])
         #expect(next.status == 0 && rig.rest.requests("/market/all").count == 2, "\(next.stderr)")
         #expect(!next.stdout.contains("delisting"), "the list keeps the announced date: \(next.stdout)")
+    }
+
+    /// Binance (its `/api/v3/exchangeInfo` in the hand-written shape of `Replays.exchangeInfo`, then an
+    /// EDITED copy whose ETHUSDT leaves `TRADING`): a `delisting` rule on a favorite announces the
+    /// status once, and `resolved` when the market trades again.
+    @Test func binanceDelistingFromTheStatusAndResolvedWhenTradingAgain() throws {
+        let status = Mutex("TRADING")
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in
+            Reply.json(Replays.exchangeInfo.replacingOccurrences(
+                of: #""symbol":"ETHUSDT","status":"TRADING""#, with: #""symbol":"ETHUSDT","status":"\#(status.withLock { $0 })""#))
+        }
+        let binance = try ReplayServer(routes)
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+            rules: #"{"id": "ending", "coin": "ETH", "provider": "binance", "when": {"delisting": true}, "resolve": true}"#))
+        #expect(try pass().status == 0)
+        status.withLock { $0 = "BREAK" }
+        let ending = try pass(after: 600)
+        let records = ending.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.count == 1, "\(ending.stdout) \(ending.stderr)")
+        #expect(records.first?["condition"] as? String == "delisting")
+        #expect(records.first?["coin"] as? String == "ETH")
+        #expect(records.first?["message"] as? String == "Binance stops trading ETHUSDT (status BREAK)", "\(records)")
+        #expect(!(try pass(after: 600)).stdout.contains("delisting"), "one notice per change")
+        status.withLock { $0 = "TRADING" }
+        let back = try pass(after: 600)
+        #expect(back.stdout.contains(#""status":"resolved""#), "\(back.stdout) \(back.stderr)")
+    }
+
+    /// Bithumb (its v1 market list and `virtual_asset_warning` in the HANDWRITTEN shape recorded in
+    /// SOURCES.md: no capture exists): a `"coin": "*"` caution rule records the first lists, then
+    /// announces each market the warnings answer newly flags, with its flags in plain words.
+    @Test func bithumbCautionOnEveryMarketFromItsWarnings() throws {
+        let warnings = Mutex("[]")
+        let bithumb = try ReplayServer([
+            "/public/ticker/ALL_KRW": { _ in ReplayServer.capture("real/bithumb/ticker_ALL_KRW_TRIMMED-2-coins_2022-02-24.json") },
+            "/v1/market/all": { _ in ReplayServer.capture("real/bithumb/v1-market-all_isDetails-true_HANDWRITTEN-3-markets.json") },
+            "/v1/market/virtual_asset_warning": { _ in
+                let file = warnings.withLock { $0 }
+                return file == "[]" ? Reply.json("[]") : ReplayServer.capture(file)
+            },
+        ])
+        try dir.write("rules.json", ProviderRules.make([("bithumb", bithumb.baseURL)], vs: "krw", favorites: ["BTC"],
+            rules: #"{"id": "flags", "coin": "*", "provider": "bithumb", "when": {"caution": true}}"#))
+        let first = try pass()
+        #expect(first.status == 0 && !first.stdout.contains("caution"), "\(first.stdout) \(first.stderr)")
+        warnings.withLock { $0 = "real/bithumb/v1-market-virtual_asset_warning_HANDWRITTEN-2-warnings.json" }
+        let next = try pass(after: 600)
+        let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let byCoin = Dictionary(records.map { ($0["coin"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(records.count == 2, "\(next.stdout) \(next.stderr)")
+        #expect(byCoin["BTC_KRW"]?["flags"] as? [String] == ["CONCENTRATION_OF_SMALL_ACCOUNTS"], "\(records)")
+        #expect(byCoin["BTC_KRW"]?["message"] as? String == "Bithumb flags BTC_KRW: concentration of small accounts")
+        // XYZ was already flagged CAUTION (WARNING) by the first list: the new warning changes its flags,
+        // and the notice names all it has now.
+        #expect(byCoin["XYZ_KRW"]?["flags"] as? [String] == ["PRICE_FLUCTUATIONS", "WARNING"], "\(records)")
+        #expect(byCoin["XYZ_KRW"]?["message"] as? String == "Bithumb flags XYZ_KRW: investment warning, price fluctuations")
+        #expect(!(try pass(after: 600)).stdout.contains("caution"), "one notice per change")
     }
 }
 

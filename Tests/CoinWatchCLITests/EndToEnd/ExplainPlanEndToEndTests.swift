@@ -78,6 +78,7 @@ import Testing
             {"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.03}}
             """, extra: #", "holdings": [{"coin": "bitcoin", "amount": 0.5, "price": 30000}, {"coin": "ethereum", "amount": 2, "price": 2000}]"#))
         #expect(try fired.records().count == 2, "\(fired.stderr)")
+        #expect(try fired.records().allSatisfy { $0["url"] == nil }, "no single coin, no page (SPEC §4 url): \(fired.stdout)")
         let total = try explained("total")
         #expect(total["value"] as? Double == 58_000 && total["threshold"] as? Double == 50_000, "\(total)")
         #expect(total["holds"] as? Bool == true && total["status"] as? String == "firing", "\(total)")

@@ -3,7 +3,7 @@ import Testing
 @testable import TestHelpers
 
 /// SPEC §3: a chat message reads at a glance on a phone: a direction mark, what happened with the
-/// figures that define it, the price, the rule id and the time.
+/// figures that define it, the price, the rule id, the time and a link to the coin's page (§4 `url`).
 @Suite(.serialized) struct GlanceMessagesEndToEndTests {
     let rig: BinaryRig
 
@@ -42,5 +42,79 @@ import Testing
                 && bodies.first?.firstMatch(of: clock) != nil, "\(bodies)")
         #expect(bodies.last?.hasPrefix("▼ BTC is below $100.00 — now $90.00 · btc-floor") == true
                 && bodies.last?.firstMatch(of: clock) != nil, "\(bodies)")
+    }
+
+    /// The page of bitcoin on CoinGecko: the public site, though the provider is served on loopback.
+    static let page = "https://www.coingecko.com/en/coins/bitcoin"
+
+    /// A JSON object from `text`, or an empty one.
+    private static func object(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// Every chat format, the json record and the email link the coin's page on the provider that
+    /// quoted it, each as a link it understands (SPEC §3, §4 `url`).
+    @Test func everyFormatLinksTheCoinsPageOnTheProviderThatQuotedIt() throws {
+        let smtp = try SMTPServer(security: .starttls)
+        let extra = ["telegram": #", "chat_id": 7"#, "pushover": #", "token": "t0ken-p", "user": "u5er-key""#,
+                     "gotify": #", "token": "t0ken-g""#, "matrix": #", "token": "t0ken-m", "room": "!r:x""#]
+        let formats = ["json", "slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "googlechat", "mattermost"]
+        var sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(receiver.url("/" + $0))"\#(extra[$0] ?? "")}"# }
+        sinks.append(#""mail": {"type": "email", "url": "smtp://127.0.0.1:\#(smtp.port)", "ca_file": "\#(smtp.certificate)", "from": "a@example.org", "to": ["b@example.org"]}"#)
+        let names = (formats + ["mail"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}"#,
+                                                   defaults: #"{"notify": [\#(names)]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
+        market.set("bitcoin", price: 90, change24h: nil)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        func body(_ format: String) -> String { receiver.requests.first { $0.path.hasPrefix("/" + format) }?.bodyText ?? "" }
+        func request(_ format: String) -> RecordedRequest? { receiver.requests.first { $0.path.hasPrefix("/" + format) } }
+        let page = Self.page
+
+        #expect(Self.object(body("json"))["url"] as? String == page, "\(body("json"))")
+        let telegram = Self.object(body("telegram"))["text"] as? String ?? ""
+        #expect(telegram.hasSuffix(#" · <a href="\#(page)">coingecko</a>"#), "\(telegram)")
+        let slack = ((Self.object(body("slack"))["attachments"] as? [[String: Any]])?.first?["blocks"] as? [[String: Any]])?.first
+        let section = (slack?["text"] as? [String: Any])?["text"] as? String ?? ""
+        #expect(section.hasPrefix("▼ BTC is below $100.00 — now $90.00 · btc-floor · ") && section.hasSuffix(" UTC · <\(page)|coingecko>"),
+                "\(body("slack"))")
+        let mattermost = (Self.object(body("mattermost"))["attachments"] as? [[String: Any]])?.first?["text"] as? String ?? ""
+        #expect(mattermost.hasSuffix(" · [coingecko](\(page))"), "\(mattermost)")
+        let chat = Self.object(body("googlechat"))["text"] as? String ?? ""
+        #expect(chat.hasSuffix(" · <\(page)|coingecko>"), "\(chat)")
+        let embed = (Self.object(body("discord"))["embeds"] as? [[String: Any]])?.first
+        #expect(embed?["url"] as? String == page && embed?["title"] as? String == "coingecko", "\(body("discord"))")
+        let card = ((Self.object(body("teams"))["attachments"] as? [[String: Any]])?.first?["content"] as? [String: Any])?["body"] as? [[String: Any]]
+        let link = (card?.last?["inlines"] as? [[String: Any]])?.last
+        #expect((link?["selectAction"] as? [String: Any])?["url"] as? String == page && link?["text"] as? String == " · coingecko",
+                "\(body("teams"))")
+        let matrix = Self.object(body("matrix"))
+        #expect(matrix["format"] as? String == "org.matrix.custom.html"
+                && (matrix["formatted_body"] as? String)?.hasSuffix(#" · <a href="\#(page)">coingecko</a>"#) == true, "\(matrix)")
+        #expect(request("ntfy")?.header("Click") == page, "\(String(describing: request("ntfy")?.headers))")
+        let pushover = Self.object(body("pushover"))
+        #expect(pushover["url"] as? String == page && pushover["url_title"] as? String == "coingecko", "\(pushover)")
+        let gotify = (Self.object(body("gotify"))["extras"] as? [String: Any])?["client::notification"] as? [String: Any]
+        #expect((gotify?["click"] as? [String: Any])?["url"] as? String == page, "\(body("gotify"))")
+        let mail = try #require(smtp.messages.first)
+        let message = mail.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        let encoded = message.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        let text = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(text == "BTC is below $100.00 — now $90.00\r\n\(page)\r\n", "\(text)")
+    }
+
+    /// A rule on every favorite (`"*"`) alerts per coin, each linking its own page.
+    @Test func aRuleOnEveryFavoriteLinksEachCoinsOwnPage() throws {
+        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/chat"))", "group": true}}"#
+        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: ["bitcoin", "ethereum"],
+                                                   rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
+                                                   defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
+        market.set("bitcoin", price: 90, change24h: nil)
+        market.set("ethereum", price: 80, change24h: nil)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = (try? JSONSerialization.jsonObject(with: Data(receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
+        #expect(Set(records.compactMap { $0["url"] as? String })
+                == ["https://www.coingecko.com/en/coins/bitcoin", "https://www.coingecko.com/en/coins/ethereum"], "\(records)")
     }
 }

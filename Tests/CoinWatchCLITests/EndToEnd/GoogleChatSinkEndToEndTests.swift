@@ -33,7 +33,10 @@ import Testing
         #expect(request.method == "POST" && request.path == "/v1/spaces/AAA/messages")
         #expect(request.header("Content-Type") == "application/json" && request.header("Idempotency-Key") != nil)
         let text = try #require(try texts().first)
-        #expect(text.hasPrefix("▼ BTC &lt;users/all&gt; &amp; &lt;https://x.example|win&gt; · lo · ") && !text.contains("<"), "no mention, no link: \(text)")
+        // The only link is coinwatch's own, to the coin's page (SPEC §4 url); the template's text links nothing.
+        let link = " · <https://www.coingecko.com/en/coins/bitcoin|coingecko>"
+        #expect(text.hasPrefix("▼ BTC &lt;users/all&gt; &amp; &lt;https://x.example|win&gt; · lo · ") && text.hasSuffix(link)
+                && !text.dropLast(link.count).contains("<"), "no mention, no link: \(text)")
     }
 
     @Test func aLongGroupIsSplitIntoMessagesOfAt4096Characters() throws {

@@ -81,6 +81,10 @@ import Testing
         let rsi = try #require((record["value"] as? NSNumber)?.doubleValue)
         #expect(abs(rsi - (try Self.golden("rsi14"))) <= 1e-9 * 100)
         #expect(record["vs"] as? String == "usdt" && record["provider"] as? String == "binance")
+        // The price in the currency Binance quoted, not vs_currency's and never `$` (SPEC §3), and its market's page (§4).
+        let message = try #require(record["message"] as? String)
+        #expect(message.contains("; price USDT ") && !message.contains("$") && !message.contains("₩"), "\(message)")
+        #expect(record["url"] as? String == "https://www.binance.com/en/trade/ETH_USDT?type=spot", "\(record)")
         #expect(api.requests("/api/v3/klines").first?.queryItem("symbol") == "ETHUSDT")
         #expect(upbit.requests.allSatisfy { !$0.path.contains("candles") }, "the favorite's own feed is not asked for candles")
     }

@@ -281,12 +281,15 @@ import Glibc
         // Slack and Telegram: no raw < (links, mentions, HTML tags) from the name.
         let slack = ((json("slack")["attachments"] as? [[String: Any]])?.first?["fallback"] as? String) ?? ""
         #expect(slack.contains("&lt;!channel&gt;") && !slack.contains("<"), "\(slack)")
+        // The one anchor in Telegram's and Matrix's HTML is coinwatch's own link to the coin's page (SPEC §4 url).
+        let anchor = #" · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>"#
         let telegram = json("telegram")["text"] as? String ?? ""
-        #expect(telegram.contains("&lt;a href=") && !telegram.contains("<"), "\(telegram)")
-        // Matrix, ntfy, Gotify, Pushover: plain text, never a rich-text mode.
-        #expect(json("matrix")["formatted_body"] == nil && json("matrix")["format"] == nil)
+        #expect(telegram.contains("&lt;a href=") && telegram.hasSuffix(anchor) && !telegram.dropLast(anchor.count).contains("<"), "\(telegram)")
+        let formatted = json("matrix")["formatted_body"] as? String ?? ""
+        #expect(formatted.contains("&lt;a href=") && formatted.hasSuffix(anchor) && !formatted.dropLast(anchor.count).contains("<"), "\(formatted)")
+        // ntfy, Gotify, Pushover: plain text, never a rich-text mode (Gotify's only extra opens the page).
         #expect(request("ntfy")?.header("Markdown") == nil && request("ntfy")?.header("X-Markdown") == nil)
-        #expect(json("gotify")["extras"] == nil && json("pushover")["html"] == nil)
+        #expect((json("gotify")["extras"] as? [String: Any]).map { Array($0.keys) } == ["client::notification"] && json("pushover")["html"] == nil)
         for format in ["matrix", "gotify", "pushover"] {
             #expect(((json(format)["body"] ?? json(format)["message"]) as? String)?.hasPrefix("▼ " + name + " is below $100.00 · lo · ") == true,
                     "\(format)")

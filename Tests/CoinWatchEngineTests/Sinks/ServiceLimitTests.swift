@@ -92,6 +92,21 @@ struct ServiceLimitTests {
         #expect(rawBodies(.matrix, (0..<300).map { SampleAlert.make(id: "\($0)") }).count == 1)
     }
 
+    /// With links (SPEC §4 `url`), the formatted body repeats each line as HTML with an anchor: the
+    /// text counts once for each, so an event still stays under the 65,536 bytes.
+    @Test func matrixEventsWithLinksStayUnderSixtyFiveThousandBytes() throws {
+        let linked = (0..<600).map { index -> Alert in
+            var alert = SampleAlert.make(id: "\(index)", message: index % 2 == 0 ? String(repeating: "<&\"", count: 40) : "BTC \(index)")
+            alert.url = "https://www.coingecko.com/en/coins/bitcoin"
+            return alert
+        }
+        let bodies = rawBodies(.matrix, linked)
+        #expect(bodies.count >= 2 && bodies.allSatisfy { $0.count <= 61_000 }, "\(bodies.map(\.count))")
+        let events = bodies.compactMap { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
+        let anchors = events.compactMap { $0["formatted_body"] as? String }.map { $0.components(separatedBy: "<a href=").count - 1 }
+        #expect(anchors.reduce(0, +) == 600, "one link per alert: \(anchors)")
+    }
+
     @Test func teamsCardsStayUnderTwentyEightKilobytesWithLongLinesEscapesAndLineBreaks() {
         let escapes = (0..<60).map { SampleAlert.make(id: "\($0)", message: String(repeating: "\"\\", count: 300) + " \($0)") }
         let controls = (0..<60).map { SampleAlert.make(id: "c\($0)", message: String(repeating: "\u{1}", count: 1500)) }

@@ -75,6 +75,32 @@ struct WebhookPayloadTests {
         #expect(header(request, "Idempotency-Key") == "4f9c2e")
     }
 
+    /// SPEC §4: `url` after `backtest`, before `flags`; left out when the alert has none.
+    @Test func theRecordCarriesTheCoinsPageInItsDocumentedPlace() {
+        var alert = SampleAlert.make()
+        alert.backtest = true
+        alert.url = "https://www.coingecko.com/en/coins/bitcoin"
+        alert.flags = ["WARNING"]
+        #expect(AlertRecord.json(alert).hasSuffix(#","backtest":true,"url":"https://www.coingecko.com/en/coins/bitcoin","flags":["WARNING"]}"#),
+                "\(AlertRecord.json(alert))")
+        #expect(!AlertRecord.json(SampleAlert.make()).contains("url"))
+    }
+
+    /// SPEC §3: no link from anything but a plain https page, whatever the record holds (a state file
+    /// edited by hand): every format sends the line and no link; a plain page is linked by each.
+    @Test func onlyAPlainHTTPSPageIsEverLinked() throws {
+        var hostile = SampleAlert.make()
+        hostile.url = #"https://evil.example/"><b>x</b>|[y](z)"#
+        var plain = SampleAlert.make()
+        plain.url = "https://www.coingecko.com/en/coins/bitcoin"
+        for format in WebhookConfig.Format.allCases where format != .json {
+            let request = try only(format, alerts: [hostile])
+            #expect(!body(request).contains("evil") && !request.headers.contains { $0.value.contains("evil") }, "\(format): \(body(request))")
+            let linked = try only(format, alerts: [plain])
+            #expect(body(linked).contains(plain.url ?? "") || header(linked, "Click") == plain.url, "\(format): \(body(linked))")
+        }
+    }
+
     @Test func jsonSendsAnArrayWheneverGroupIsTrue() throws {
         #expect(body(try only(.json, group: true)) == "[" + SampleAlert.record + "]")
         let two = try only(.json, alerts: [SampleAlert.make(), SampleAlert.make(id: "77")], group: true)

@@ -20,11 +20,11 @@ import Testing
          "matrix": {"sink": "team", "users": ["@ana:example.org"], "admins": []}}
         """#)
         let control = try #require(RulesFixture.rules(json)?.control)
-        #expect(control.telegram == ControlChat(sink: "phone", users: ["123456789", "5"], admins: ["123456789"]))
-        #expect(control.matrix == ControlChat(sink: "team", users: ["@ana:example.org"], admins: []))
-        #expect(control.telegram?.role(of: "123456789") == .admin)
-        #expect(control.telegram?.role(of: "5") == .user)
-        #expect(control.telegram?.role(of: "6") == ControlRole.none)
+        #expect(control["telegram"] == ControlChat(sink: "phone", users: ["123456789", "5"], admins: ["123456789"]))
+        #expect(control["matrix"] == ControlChat(sink: "team", users: ["@ana:example.org"], admins: []))
+        #expect(control["telegram"]?.role(of: "123456789") == .admin)
+        #expect(control["telegram"]?.role(of: "5") == .user)
+        #expect(control["telegram"]?.role(of: "6") == ControlRole.none)
     }
 
     @Test func controlLogIsAFilePathAndOnlyTheTelegramControlSinkCarriesButtons() throws {

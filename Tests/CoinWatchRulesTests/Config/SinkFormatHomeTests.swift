@@ -10,11 +10,10 @@ struct SinkFormatHomeTests {
     /// with the format's name) and the registry's lines: `path:line: text`. A format's name is matched
     /// case-insensitively anywhere in a line; `json`, which every other file speaks of, only as the
     /// quoted `"json"` or its type's name.
-    static func strayMentions(under root: String, formats: [any SinkFormat.Type] = SinkFormats.all,
-                              pending: Set<String> = []) -> [String] {
+    static func strayMentions(under root: String, formats: [any SinkFormat.Type] = SinkFormats.all) -> [String] {
         let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
         var found: [String] = []
-        for file in files where !pending.contains(file) {
+        for file in files {
             let base = (file as NSString).lastPathComponent.lowercased()
             guard let text = try? String(contentsOfFile: root + "/" + file, encoding: .utf8) else { continue }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -31,21 +30,8 @@ struct SinkFormatHomeTests {
         return found
     }
 
-    /// Chat control (SPEC §13) still keys its services by format name in these files; moving that
-    /// knowledge into the formats is the rest of issue #31's sink-format item. Nothing may be added.
-    static let controlPending: Set<String> = [
-        "CoinWatchCLI/ChatControl.swift", "CoinWatchCLI/HelpText.swift",
-        "CoinWatchEngine/Control/ControlButtons.swift", "CoinWatchEngine/Control/ControlCommand.swift",
-        "CoinWatchEngine/Control/ControlInput.swift", "CoinWatchEngine/Control/ControlLink.swift",
-        "CoinWatchEngine/Control/ControlMessage.swift", "CoinWatchEngine/Control/ControlReceiver.swift",
-        "CoinWatchEngine/Control/ControlSide.swift", "CoinWatchRules/Config/ControlConfig.swift",
-        "CoinWatchRules/Config/RulesSchema+Control.swift", "CoinWatchRules/Config/RulesValidator+Control.swift",
-        "CoinWatchRules/Config/RulesValidator.swift",
-        "CoinWatchState/ControlAnswer.swift", "CoinWatchState/ControlState.swift",
-    ]
-
     @Test func noFormatsNameAppearsInASourceFileOutsideItsOwnFilesAndTheRegistry() {
-        let stray = Self.strayMentions(under: Fixtures.root + "/Sources", pending: Self.controlPending)
+        let stray = Self.strayMentions(under: Fixtures.root + "/Sources")
         #expect(stray.isEmpty, "\(stray.count) lines:\n\(stray.joined(separator: "\n"))")
     }
 

@@ -110,13 +110,16 @@ import Testing
         #expect(abs(pnl - expectedPnl) < 1e-9)
         #expect(byRule["eth-btc"]?["price"] as? Double == 0.04)
         #expect(byRule["eth-btc"]?["vs"] as? String == "btc")
+        // The portfolio and a ratio name no single coin: no page (SPEC §4 url); a held coin links its own.
+        #expect(byRule["total"]?["url"] == nil && byRule["eth-btc"]?["url"] == nil)
+        #expect(byRule["btc-pnl"]?["url"] as? String == "https://www.coingecko.com/en/coins/bitcoin")
         let ratioChange: Double = byRule["eth-btc"]?["change_24h"] as? Double ?? 1
         #expect(abs(ratioChange) < 1e-9, "both rose 10%: the ratio did not move")
         let logged = try #require(dir.read("alerts.jsonl"))
         let record = try #require(try JSONSerialization.jsonObject(with: Data(logged.utf8)) as? [String: Any])
         #expect(record["rule"] as? String == "plain")
         let standard: Set = ["id", "time", "rule", "coin", "symbol", "name", "vs", "condition", "threshold", "price", "previous",
-                             "change_24h", "status", "provider", "message"]
+                             "change_24h", "status", "provider", "message", "url"]
         #expect(Set(record.keys).isSubset(of: standard), "no holdings field: \(record.keys.sorted())")
         #expect(!logged.contains("30000") && !logged.contains("amount") && !logged.contains("2024-03-01"))
     }

@@ -68,7 +68,7 @@ import Testing
             text: "BTC rose out of $60,000.00–$65,000.00 — now $66,000.00"),
         Row(condition: .above(50_000_000), price: 51_234_567, change: 1.5, vs: "krw",
             text: "BTC is above ₩50,000,000 — now ₩51,234,567 (+1.50% 24h)"),
-        Row(condition: .below(0.05), price: 0.04213, vs: "eth", text: "BTC is below 0.05000 ETH — now 0.04213 ETH"),
+        Row(condition: .below(0.05), price: 0.04213, vs: "eth", text: "BTC is below ETH 0.05000 — now ETH 0.04213"),
         Row(condition: .volume24hAbove(1e9), price: 10, value: 1.2e9,
             text: "BTC's 24h volume is $1.20B (≥ $1.00B) — now $10.00"),
         Row(condition: .volume24hAbove(1e9), status: .resolved, price: 10, text: "BTC's 24h volume is no longer above $1.00B — now $10.00"),

@@ -13,6 +13,10 @@ protocol DeliveryFormat: SinkFormat {
     static var method: String { get }
     /// Where a text message goes; `key` is its Idempotency-Key. The URL as given by default.
     static func url(for config: WebhookConfig, key: String) -> String
+    /// What a line about `alert` ends with to link its page (`alert.url`, SPEC §4) in this format's
+    /// text: markup written after the line's escaped text, counted within `limit`. nil by default
+    /// (no url, or a format that links elsewhere: a header, a field).
+    static func link(for alert: Alert) -> String?
     /// The body of one message listing `lines` (packed within `limit`, or all of them without
     /// one); `alerts` are all the message's alerts.
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message
@@ -24,17 +28,22 @@ protocol DeliveryFormat: SinkFormat {
     /// The image URI a 2xx answer (`body`) to `request` names, when the format uploads its chart
     /// before the message that shows it; nil by default.
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String?
+    /// The chat service that reads and answers the chat of sink `sink` under `control` (SPEC §13), for the
+    /// formats that offer control (`ControlFormat`); nil by default.
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)?
 }
 
 extension DeliveryFormat {
     static var maxItems: Int { .max }
     static var method: String { "POST" }
     static func url(for config: WebhookConfig, key: String) -> String { config.url }
+    static func link(for alert: Alert) -> String? { nil }
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         parts
     }
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? { nil }
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { nil }
 }
 
 extension WebhookConfig.Format {

@@ -2,7 +2,8 @@ import CoinWatchSupport
 import CoinWatchRules
 /// Discord: embeds with a color bar (10 at most), 2,000 characters of markdown-escaped text; no
 /// @everyone or role pings from an alert text, and no markdown: provider text reads as it is
-/// (SPEC §3). The chart rides in a multipart body as `files[0]`, shown by the first embed.
+/// (SPEC §3). An alert's embed links the coin's page from its title (the provider's name). The chart
+/// rides in a multipart body as `files[0]`, shown by the first embed.
 extension DiscordFormat: DeliveryFormat {
     static let limit: TextLimit? = {
         var limit = TextLimit(2000, .utf16)
@@ -11,9 +12,14 @@ extension DiscordFormat: DeliveryFormat {
     }()
     static let maxItems = 10
 
+    /// The embed's `"title":"coingecko","url":"https://www.coingecko.com/en/coins/bitcoin",`.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { "\"title\":\(JSONOut.quote(WebhookPayload.linkLabel(alert))),\"url\":\(JSONOut.quote($0))," }
+    }
+
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let embeds = lines.map { line in
-            "{\"description\":\(JSONOut.quote(MarkdownText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
+            "{\(line.link ?? "")\"description\":\(JSONOut.quote(MarkdownText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
         }
         return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}",
                                       contentType: "application/json", headers: [])

@@ -1,13 +1,19 @@
 import CoinWatchSupport
 import CoinWatchRules
 /// Google Chat: `{"text": "…"}`, every line of the message; `&`, `<`, `>` escaped, so `<users/all>`
-/// or `<https://…|text>` from a provider mentions and links nothing. 4,096 characters, counted escaped.
+/// or `<https://…|text>` from a provider mentions and links nothing; the coin's page is linked as
+/// `<url|coingecko>`. 4,096 characters, counted escaped.
 extension GoogleChatFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
 
+    /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
+    }
+
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var out = JSONOut()
-        out.add("text", HTMLText.escape(lines.map(\.text).joined(separator: "\n")))
+        out.add("text", lines.map { HTMLText.escape($0.text) + ($0.link ?? "") }.joined(separator: "\n"))
         return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
     }
 }

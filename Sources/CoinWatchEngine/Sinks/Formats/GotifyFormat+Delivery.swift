@@ -2,7 +2,8 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 /// Gotify: `{"title","message","priority"}` to `<url>/message` (priority 2 when every alert is
-/// resolved, else 5), the app token as `X-Gotify-Key`; 16,000 bytes.
+/// resolved, else 5), the app token as `X-Gotify-Key`; 16,000 bytes. When the message's alerts link
+/// one page, the notification opens it (`extras.client::notification.click.url`).
 extension GotifyFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(16_000, .utf8)
 
@@ -15,6 +16,9 @@ extension GotifyFormat: DeliveryFormat {
         out.add("title", WebhookPayload.title(for: alerts))
         out.add("message", lines.map(\.text).joined(separator: "\n"))
         out.add("priority", WebhookPayload.resolvedOnly(alerts) ? 2 : 5)
+        if let url = WebhookPayload.sharedURL(alerts) {
+            out.addRaw("extras", "{\"client::notification\":{\"click\":{\"url\":\(JSONOut.quote(url))}}}")
+        }
         return WebhookPayload.Message(body: out.text, contentType: "application/json",
                                       headers: [HTTPHeader("X-Gotify-Key", config.token ?? "")])
     }

@@ -12,9 +12,12 @@ import CoinWatchChart
 /// Matrix: an `m.text` event PUT to `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}`
 /// (the transaction id is the Idempotency-Key, so a retry never posts twice), the access token as
 /// `Authorization: Bearer`; the event is at most 65,536 bytes of JSON, envelope (sender, room, ids,
-/// signatures) included. The chart is uploaded after the text, then shown by an `m.image` event.
+/// signatures) included: the plain `body` and, when a line links its coin's page, the same lines as
+/// HTML in `formatted_body` (escaped, the link an anchor), so the limit counts the text once for each
+/// (30,000 bytes, a line break as its `<br>` and JSON escape). The chart is uploaded after the text,
+/// then shown by an `m.image` event.
 extension MatrixFormat: DeliveryFormat {
-    static let limit: TextLimit? = TextLimit(60_000, .jsonEscaped)
+    static let limit: TextLimit? = TextLimit(30_000, .jsonEscaped, htmlEscaped: true, breakSize: 6)
     static let method = "PUT"
     /// The media upload endpoint (client-server API v3).
     static let uploadPath = "/_matrix/media/v3/upload"
@@ -27,7 +30,19 @@ extension MatrixFormat: DeliveryFormat {
         var out = JSONOut()
         out.add("msgtype", "m.text")
         out.add("body", lines.map(\.text).joined(separator: "\n"))
+        if lines.contains(where: { $0.link != nil }) {
+            out.add("format", "org.matrix.custom.html")
+            out.add("formatted_body", lines.map { line in
+                HTMLText.escape(line.text).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                    .joined(separator: "<br>") + (line.link ?? "")
+            }.joined(separator: "<br>"))
+        }
         return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [authorization(config)])
+    }
+
+    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
     }
 
     /// After the text event: the upload, then (once it named the image's mxc:// URI) an m.image event.
@@ -56,6 +71,8 @@ extension MatrixFormat: DeliveryFormat {
               let uri = try? JSONDecoder().decode(Answer.self, from: Data(body)).content_uri, uri.hasPrefix("mxc://") else { return nil }
         return uri
     }
+
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { MatrixClientAPI(sink: sink, config: config) }
 
     /// `Authorization: Bearer <token>`.
     static func authorization(_ config: WebhookConfig) -> HTTPHeader { HTTPHeader("Authorization", "Bearer \(config.token ?? "")") }

@@ -1,7 +1,8 @@
 import CoinWatchSupport
 import CoinWatchRules
 /// Mattermost: an incoming-webhook `{"text": "coinwatch: BTC btc-100k", "attachments": [{"color", "fallback",
-/// "text"}, …]}`, one attachment with a color bar per alert holding its line. Attachment text is
+/// "text"}, …]}`, one attachment with a color bar per alert holding its line and the coin's page as a
+/// markdown link `[coingecko](url)`. Attachment text is
 /// markdown with @mentions, so every markup character (and the `@` of `@channel`) is escaped with a
 /// backslash. 16,383 characters counted escaped.
 extension MattermostFormat: DeliveryFormat {
@@ -11,10 +12,15 @@ extension MattermostFormat: DeliveryFormat {
         return limit
     }()
 
+    /// ` · [coingecko](https://www.coingecko.com/en/coins/bitcoin)`: the url holds no markup (`MarketProvider.pageURL`).
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { " · [" + MarkdownText.escape(WebhookPayload.linkLabel(alert)) + "](" + $0 + ")" }
+    }
+
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let attachments = lines.map { line in
             "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(JSONOut.quote(line.text)),"
-                + "\"text\":\(JSONOut.quote(MarkdownText.escape(line.text)))}"
+                + "\"text\":\(JSONOut.quote(MarkdownText.escape(line.text) + (line.link ?? "")))}"
         }
         let title = MarkdownText.escape(WebhookPayload.title(for: lines.map(\.alert)))
         return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(title)),\"attachments\":\(JSONOut.array(attachments))}",

@@ -6,7 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, 4,096 bytes; the chart
+/// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, and `Click` opening the
+/// coin's page when the message's alerts link one; 4,096 bytes; the chart
 /// as the body of a PUT with the text in the `Message` header.
 extension NtfyFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf8)
@@ -47,7 +48,7 @@ extension NtfyFormat: DeliveryFormat {
             HTTPHeader("Title", headerValue(title)),
             HTTPHeader("Priority", resolved ? "default" : "high"),
             HTTPHeader("Tags", resolved ? "white_check_mark" : tag(for: alerts)),
-        ]
+        ] + (WebhookPayload.sharedURL(alerts).map { [HTTPHeader("Click", headerValue($0))] } ?? [])
     }
 
     /// The tag of firing `alerts`: the direction they all share (`Alert.direction`), else `bell`.

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024) and
-/// `priority` (-1 when every alert is resolved); the chart inline as `attachment_base64`.
+/// `priority` (-1 when every alert is resolved); `url` and `url_title` the coin's page when the
+/// message's alerts link one; the chart inline as `attachment_base64`.
 extension PushoverFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(1024, .utf16)
     /// The limit on a message's title.
@@ -21,6 +22,10 @@ extension PushoverFormat: DeliveryFormat {
         out.add("title", TextSplitter.split(WebhookPayload.title(for: alerts), limit: titleLimit).first ?? "")
         out.add("message", lines.map(\.text).joined(separator: "\n"))
         out.add("priority", WebhookPayload.resolvedOnly(alerts) ? -1 : 0)
+        if let url = WebhookPayload.sharedURL(alerts), let alert = alerts.first {
+            out.add("url", url)
+            out.add("url_title", WebhookPayload.linkLabel(alert))
+        }
         return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
     }
 

@@ -1,18 +1,23 @@
 import CoinWatchSupport
 import CoinWatchRules
 /// A Slack message: `text` (the notification's plain-text fallback: every line), and one attachment
-/// per alert with a color bar holding its line as an mrkdwn section; `&`, `<`, `>` escaped everywhere
-/// (so `<!channel>` in a message pings nobody). 40,000 characters, 3,000 per section, 50 blocks.
+/// per alert with a color bar holding its line as an mrkdwn section, the coin's page linked as
+/// `<url|coingecko>`; `&`, `<`, `>` escaped everywhere else (so `<!channel>` in a message pings nobody). 40,000 characters, 3,000 per section, 50 blocks.
 extension SlackFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(40_000, .utf16, htmlEscaped: true, perItem: 3000)
     static let maxItems = 50
 
+    /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
+    }
+
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let fallback = HTMLText.escape(lines.map(\.text).joined(separator: "\n"))
         let attachments = lines.map { line in
-            let text = JSONOut.quote(HTMLText.escape(line.text))
-            return "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(text),"
-                + "\"blocks\":[{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\(text)}}]}"
+            let text = HTMLText.escape(line.text)
+            return "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(JSONOut.quote(text)),"
+                + "\"blocks\":[{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\(JSONOut.quote(text + (line.link ?? "")))}}]}"
         }
         return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}",
                                       contentType: "application/json", headers: [])

@@ -11,19 +11,30 @@ extension TeamsFormat: DeliveryFormat {
     /// The message body: a bold "coinwatch" title, then one RichTextBlock per alert line, in the
     /// alert's accent color (`Attention` for a fall, `Good` for a rise; a resolved one subtle). A
     /// TextRun is plain text (a TextBlock would read markdown), so provider text reads as it is (SPEC §3).
+    /// A line's last block ends with a run that opens the coin's page (`link(for:)`).
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var blocks = [#"{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"}"#]
         for line in lines {
-            for text in line.text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+            let texts = line.text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
+            for (index, text) in texts.enumerated() {
                 let subtle = line.alert.status == .resolved ? ",\"isSubtle\":true" : ""
+                let link = index == texts.count - 1 ? line.link.map { "," + $0 } ?? "" : ""
                 blocks.append("{\"type\":\"RichTextBlock\",\"inlines\":[{\"type\":\"TextRun\",\"text\":\(JSONOut.quote(String(text))),"
-                    + "\"color\":\"\(adaptiveColor(AlertColor(line.alert)))\"\(subtle)}]}")
+                    + "\"color\":\"\(adaptiveColor(AlertColor(line.alert)))\"\(subtle)}\(link)]}")
             }
         }
         let card = "{\"type\":\"AdaptiveCard\",\"$schema\":\"http://adaptivecards.io/schemas/adaptive-card.json\","
             + "\"version\":\"1.4\",\"body\":\(JSONOut.array(blocks))}"
         return WebhookPayload.Message(body: "{\"type\":\"message\",\"attachments\":[{\"contentType\":\"application/vnd.microsoft.card.adaptive\","
             + "\"contentUrl\":null,\"content\":\(card)}]}", contentType: "application/json", headers: [])
+    }
+
+    /// A TextRun ` · coingecko` whose `selectAction` opens the coin's page.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map {
+            "{\"type\":\"TextRun\",\"text\":\(JSONOut.quote(" · " + WebhookPayload.linkLabel(alert))),"
+                + "\"selectAction\":{\"type\":\"Action.OpenUrl\",\"url\":\(JSONOut.quote($0))}}"
+        }
     }
 
     /// The Adaptive Card text color of `color`: `Attention`, `Good`, `Default`, `Accent`.

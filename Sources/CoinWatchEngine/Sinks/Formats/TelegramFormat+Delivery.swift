@@ -2,8 +2,8 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 /// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to the bot's `sendMessage` (the URL may be
-/// the bot root), 4,096 characters of escaped text, a resolved line's mark in bold; a chat under
-/// control gets the alert's buttons. The chart by `sendPhoto` with the text as its caption.
+/// the bot root), 4,096 characters of escaped text, a resolved line's mark in bold, the coin's page
+/// an anchor on the provider's name; a chat under control gets the alert's buttons. The chart by `sendPhoto` with the text as its caption.
 extension TelegramFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
     /// The most characters of a photo's caption.
@@ -13,10 +13,15 @@ extension TelegramFormat: DeliveryFormat {
         config.url.hasSuffix("/sendMessage") ? config.url : config.root + "/sendMessage"
     }
 
+    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>`.
+    static func link(for alert: Alert) -> String? {
+        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
+    }
+
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let chat = config.chatID ?? ""
         let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
-        let markup = config.controlButtons ? ControlButtons.markup(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
+        let markup = config.controlButtons ? buttons(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
         return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}",
                                       contentType: "application/json", headers: [])
     }
@@ -24,7 +29,7 @@ extension TelegramFormat: DeliveryFormat {
     /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
-        let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent)) })
+        let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent), link: link(for: $0)) })
         let fits = caption.count <= captionLimit
         var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
         form.field("chat_id", config.chatID ?? "")
@@ -39,14 +44,16 @@ extension TelegramFormat: DeliveryFormat {
         return [photo] + (fits ? [] : parts)
     }
 
+    static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { TelegramBotAPI(sink: sink, config: config) }
+
     /// The bot's HTML: every line escaped (provider names, symbols and template values are plain
-    /// text there), a resolved line's mark in bold.
+    /// text there), a resolved line's mark in bold, then its link.
     static func html(_ lines: [WebhookPayload.Line]) -> String {
         lines.map { line in
             let escaped = HTMLText.escape(line.text)
             let mark = "✓ RESOLVED: "
-            guard line.alert.status == .resolved, escaped.hasPrefix(mark) else { return escaped }
-            return "✓ <b>RESOLVED</b>: " + escaped.dropFirst(mark.count)
+            guard line.alert.status == .resolved, escaped.hasPrefix(mark) else { return escaped + (line.link ?? "") }
+            return "✓ <b>RESOLVED</b>: " + escaped.dropFirst(mark.count) + (line.link ?? "")
         }.joined(separator: "\n")
     }
 

@@ -29,6 +29,10 @@ package struct Binance: ListedMarketExchange {
 
     /// `BTCUSDT`.
     package static func marketCode(symbol: String, vs: String) -> String? { symbol + vs.uppercased() }
+    /// The spot trading page: `https://www.binance.com/en/trade/BTC_USDT?type=spot`.
+    package static func pageURL(id: String, symbol: String, vs: String) -> String {
+        "https://www.binance.com/en/trade/" + QueryString.escape(symbol.uppercased() + "_" + vs.uppercased()) + "?type=spot"
+    }
 
     /// `/api/v3/ticker/24hr?symbols=["BTCUSDT","ETHUSDT"]`, URL-encoded.
     package func tickerPath(_ codes: [String]) -> String {

@@ -29,6 +29,10 @@ package struct Bithumb: MarketProvider {
 
     /// `BTC_KRW`.
     package static func marketCode(symbol: String, vs: String) -> String? { symbol + "_" + vs.uppercased() }
+    /// The trading page of the market: `https://www.bithumb.com/react/trade/order/BTC-KRW`.
+    package static func pageURL(id: String, symbol: String, vs: String) -> String {
+        "https://www.bithumb.com/react/trade/order/" + QueryString.escape(symbol.uppercased() + "-" + vs.uppercased())
+    }
 
     /// One `ALL_KRW` GET, unless a known listing has none of the favorites.
     /// Throws `ProviderError.unsupportedCurrency` for any currency but KRW.

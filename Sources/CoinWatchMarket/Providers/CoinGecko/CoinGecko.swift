@@ -23,6 +23,10 @@ package struct CoinGecko: MarketProvider {
     package static let takesAPIKey = true
     /// `/coins/markets` carries `ath` and `atl`.
     package static let reportsAllTimeMarks = true
+    /// `https://www.coingecko.com/en/coins/bitcoin`.
+    package static func pageURL(id: String, symbol: String, vs: String) -> String {
+        "https://www.coingecko.com/en/coins/" + QueryString.escape(id)
+    }
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
     package let endpoint: ProviderEndpoint

@@ -21,6 +21,10 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
     package static let takesAPIKey = true
     /// `/tickers` carries `ath_price`.
     package static let reportsAllTimeMarks = true
+    /// `https://coinpaprika.com/coin/btc-bitcoin/`.
+    package static func pageURL(id: String, symbol: String, vs: String) -> String {
+        "https://coinpaprika.com/coin/" + QueryString.escape(id) + "/"
+    }
     /// For help.
     package static let searchName = "CoinPaprika /v1/search"
     package let endpoint: ProviderEndpoint

@@ -28,6 +28,10 @@ package struct Upbit: ListedMarketExchange {
 
     /// `KRW-BTC`.
     package static func marketCode(symbol: String, vs: String) -> String? { vs.uppercased() + "-" + symbol }
+    /// The exchange page of the market: `https://upbit.com/exchange?code=CRIX.UPBIT.KRW-BTC`.
+    package static func pageURL(id: String, symbol: String, vs: String) -> String {
+        "https://upbit.com/exchange?code=CRIX.UPBIT." + QueryString.escape(vs.uppercased() + "-" + symbol.uppercased())
+    }
 
     /// `/ticker?markets=KRW-BTC,KRW-ETH`.
     package func tickerPath(_ codes: [String]) -> String {

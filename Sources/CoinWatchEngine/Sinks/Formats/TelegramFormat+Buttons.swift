@@ -1,24 +1,24 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// The inline buttons on a Telegram alert to a chat under control (SPEC §13): `Silence 1h`, `Silence 24h`
-/// and `Chart`, whose callback data is the command a press stands for (read back as that command, from
-/// that user, with that user's rights).
-package enum ControlButtons {
-    /// Telegram's most bytes of callback data.
-    static let maxData = 64
+/// The inline buttons on an alert to a chat under control (SPEC §13): `Silence 1h`, `Silence 24h` and
+/// `Chart`, whose callback data is the command a press stands for (read back as that command, from that
+/// user, with that user's rights).
+extension TelegramFormat {
+    /// The most bytes of callback data.
+    static let maxButtonData = 64
 
     /// The `reply_markup` JSON for a message about `alerts`, or nil when they are not all about one pair
     /// (a grouped message) or no command fits the callback data.
-    package static func markup(for alerts: [Alert]) -> String? {
+    static func buttons(for alerts: [Alert]) -> String? {
         guard let first = alerts.first, alerts.allSatisfy({ $0.rule == first.rule && $0.coin == first.coin }) else { return nil }
         var buttons: [String] = []
         for duration in ["1h", "24h"] {
             let data = [("/silence \(first.rule):\(first.coin) \(duration)"), "/silence \(first.coin) \(duration)"]
-                .first { $0.utf8.count <= maxData && !$0.contains("\n") }
+                .first { $0.utf8.count <= maxButtonData && !$0.contains("\n") }
             if let data { buttons.append(button("Silence \(duration)", data)) }
         }
         let chart = "/chart \(first.coin)"
-        if chart.utf8.count <= maxData { buttons.append(button("Chart", chart)) }
+        if chart.utf8.count <= maxButtonData { buttons.append(button("Chart", chart)) }
         guard !buttons.isEmpty else { return nil }
         return "{\"inline_keyboard\":[" + JSONOut.array(buttons) + "]}"
     }

@@ -1,21 +1,8 @@
-/// rules.json `control` (SPEC §13): which chats may manage coinwatch, and who in them.
-package struct ControlConfig: Sendable, Equatable {
-    /// `control.telegram`; nil when absent.
-    package var telegram: ControlChat?
-    /// `control.matrix`; nil when absent.
-    package var matrix: ControlChat?
-
-    package init(telegram: ControlChat? = nil, matrix: ControlChat? = nil) {
-        self.telegram = telegram
-        self.matrix = matrix
-    }
-}
-
-/// One chat service's control: the sink that gives its credentials and chat, and who may command.
+/// One chat under `control` (SPEC §13): the sink that gives its credentials and chat, and who may command.
 package struct ControlChat: Sendable, Equatable {
-    /// The name of a webhook sink of this service's format.
+    /// The name of a webhook sink of the `control` key's format.
     package var sink: String
-    /// Senders who may use the read commands (Telegram: numeric user ids as text; Matrix: `@user:server`).
+    /// Senders who may use the read commands, as the format's `ControlFormat.sender` gives them.
     package var users: [String]
     /// Senders who may use every command.
     package var admins: [String]

@@ -2,6 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
+import CoinWatchState
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,17 +10,53 @@ import Foundation
 #endif
 
 /// The Telegram Bot API as the chat side uses it (SPEC §13): `getUpdates` long polling, `sendMessage`
-/// for answers (plain text: nothing in an answer is markup) and `answerCallbackQuery` for button presses.
+/// for answers (plain text: nothing in an answer is markup, 4,096 characters), `sendPhoto` for a chart
+/// and `answerCallbackQuery` for button presses.
 /// The bot root (`https://api.telegram.org/bot<token>`) comes from the sink's URL; it is a secret and is
 /// shown only as the sink (`WebhookRequest.displayURL`).
-package struct TelegramBotAPI: Sendable {
+package struct TelegramBotAPI: ControlTransport {
     /// The sink's name and config (its `url` holds the token).
-    package var sink: String
-    package var config: WebhookConfig
+    var sink: String
+    var config: WebhookConfig
 
-    package init(sink: String, config: WebhookConfig) {
-        self.sink = sink
-        self.config = config
+    package var chat: String { config.chatID ?? "" }
+    package var limit: TextLimit { TextLimit(4096, .utf16) }
+
+    /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds.
+    package func poll(offset: String?, timeout: Double,
+                      http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+        var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
+            + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
+        if let offset { url += "&offset=" + QueryString.escape(offset) }
+        return ControlLink.answer(http.perform(request(url, method: "GET", timeout: timeout + config.timeout)), what: "getUpdates")
+            .flatMap { Self.decode($0, offset: offset) }
+    }
+
+    /// `sendMessage` of the text (plain), or `sendPhoto` of `png` (multipart, as an alert's chart goes) with the
+    /// text as its caption, cut to Telegram's 1,024 characters; the key gives the multipart boundary, so a
+    /// retry sends the same bytes.
+    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict {
+        guard let png else {
+            var body = JSONOut()
+            body.addRaw("chat_id", Int64(answer.chat) != nil ? answer.chat : JSONOut.quote(answer.chat))
+            body.add("text", answer.text)
+            body.add("disable_web_page_preview", true)
+            return ControlLink.Verdict(http.perform(request(root + "/sendMessage", json: body)))
+        }
+        var form = MultipartBody(seed: answer.key)
+        form.field("chat_id", answer.chat)
+        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
+        form.field("caption", String(answer.text.prefix(TelegramFormat.captionLimit)))
+        let (contentType, body) = form.encoded("form-data")
+        return ControlLink.Verdict(http.perform(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body)))
+    }
+
+    /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
+    package func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport) {
+        var body = JSONOut()
+        body.add("callback_query_id", callbackID)
+        body.add("text", String(text.prefix(190)))
+        _ = http.perform(request(root + "/answerCallbackQuery", json: body))
     }
 
     /// `https://api.telegram.org/bot<token>`: the sink's URL without `/sendMessage` or a trailing slash.
@@ -30,47 +67,13 @@ package struct TelegramBotAPI: Sendable {
         return url
     }
 
-    /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds.
-    package func updates(offset: String?, timeout: Double) -> HTTPRequest {
-        var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
-            + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
-        if let offset { url += "&offset=" + QueryString.escape(offset) }
-        return request(url, method: "GET", body: nil, timeout: timeout + config.timeout)
+    private func request(_ url: String, json: JSONOut) -> HTTPRequest {
+        request(url, method: "POST", contentType: "application/json", body: Array(json.text.utf8))
     }
 
-    /// `sendMessage` of `text` (plain text) to `chat`.
-    package func send(_ text: String, to chat: String) -> HTTPRequest {
-        var body = JSONOut()
-        body.addRaw("chat_id", Int64(chat) != nil ? chat : JSONOut.quote(chat))
-        body.add("text", text)
-        body.add("disable_web_page_preview", true)
-        return request(root + "/sendMessage", method: "POST", body: body.text, timeout: config.timeout)
-    }
-
-    /// `sendPhoto` of `png` to `chat` (multipart, as an alert's chart goes) with `caption` (plain text, cut to
-    /// Telegram's 1,024 characters); `key` gives the multipart boundary, so a retry sends the same bytes.
-    package func sendPhoto(_ png: [UInt8], caption: String, to chat: String, key: String) -> HTTPRequest {
-        var form = MultipartBody(seed: key)
-        form.field("chat_id", chat)
-        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
-        form.field("caption", String(caption.prefix(TelegramFormat.captionLimit)))
-        let (contentType, body) = form.encoded("form-data")
-        return HTTPRequest(url: root + "/sendPhoto", method: "POST", headers: [HTTPHeader("Content-Type", contentType)], body: body,
-                           timeout: config.timeout, caFile: config.caFile,
-                           displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
-    }
-
-    /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
-    package func acknowledge(_ callbackID: String, text: String) -> HTTPRequest {
-        var body = JSONOut()
-        body.add("callback_query_id", callbackID)
-        body.add("text", String(text.prefix(190)))
-        return request(root + "/answerCallbackQuery", method: "POST", body: body.text, timeout: config.timeout)
-    }
-
-    private func request(_ url: String, method: String, body: String?, timeout: Double) -> HTTPRequest {
-        HTTPRequest(url: url, method: method, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
-                    body: body.map { Array($0.utf8) }, timeout: timeout, caFile: config.caFile,
+    private func request(_ url: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
+        HTTPRequest(url: url, method: method, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body,
+                    timeout: timeout ?? config.timeout, caFile: config.caFile,
                     displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
     }
 

@@ -1,0 +1,23 @@
+import CoinWatchTransport
+import CoinWatchState
+/// A chat service as chat control reads and answers it (SPEC §13), made by its sink's format
+/// (`DeliveryFormat.controlTransport`) from the sink that `control` names.
+package protocol ControlTransport: Sendable {
+    /// The chat the sink sends to: the only one commands are read from.
+    var chat: String { get }
+    /// The most characters of one answer message; a longer answer is split into several.
+    var limit: TextLimit { get }
+    /// Reads what arrived after `offset` (nil: none kept yet), waiting up to `timeout` seconds for the first
+    /// message: the messages and the offset to keep.
+    mutating func poll(offset: String?, timeout: Double,
+                       http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure>
+    /// Sends `answer`'s text, or with `png` its chart, and reads the verdict.
+    func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict
+    /// Acknowledges a button press (`ControlMessage.callbackID`) with `text`; a failure only leaves its
+    /// spinner turning. Nothing by default.
+    func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport)
+}
+
+extension ControlTransport {
+    package func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport) {}
+}

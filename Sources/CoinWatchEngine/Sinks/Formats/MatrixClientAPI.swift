@@ -1,0 +1,121 @@
+import CoinWatchSupport
+import CoinWatchTransport
+import CoinWatchMarket
+import CoinWatchRules
+import CoinWatchState
+import CoinWatchChart
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The Matrix client-server API as the chat side uses it (SPEC §13): `/sync` long polling filtered to
+/// the sink's room, `whoami` (so the bot's own answers are not read as commands) and the room send for
+/// answers (30,000 characters), whose transaction id is the answer's key (a retried answer is shown once);
+/// a chart is uploaded, then sent as an `m.image`. The access token goes in the `Authorization` header only.
+package struct MatrixClientAPI: ControlTransport {
+    var sink: String
+    var config: WebhookConfig
+    /// The bot's own user id, asked once (`whoami`), so its own answers are not read as commands.
+    var me: String?
+
+    /// The sink's room.
+    package var chat: String { config.room ?? "" }
+    package var limit: TextLimit { TextLimit(30_000, .jsonEscaped) }
+
+    /// `/sync` since `offset`, held up to `timeout` seconds, with a filter that keeps only the room's messages.
+    /// The first sync (no `since` token) only takes the token: the room's history is not acted on.
+    package mutating func poll(offset: String?, timeout: Double,
+                               http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+        if me == nil {
+            switch ControlLink.answer(http.perform(request("/_matrix/client/v3/account/whoami", method: "GET")), what: "whoami") {
+            case .success(let body): me = Self.user(in: body)
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let filter = #"{"presence":{"types":[]},"account_data":{"types":[]},"room":{"rooms":["#
+            + JSONOut.quote(chat) + #"],"timeline":{"types":["m.room.message"],"limit":50},"state":{"types":[]},"#
+            + #""ephemeral":{"types":[]},"account_data":{"types":[]}}}"#
+        let wait = offset == nil ? 0 : timeout
+        var path = "/_matrix/client/v3/sync?timeout=\(Int((wait * 1000).rounded()))&filter=" + QueryString.escape(filter)
+        if let offset { path += "&since=" + QueryString.escape(offset) }
+        let (room, user) = (chat, me)
+        return ControlLink.answer(http.perform(request(path, method: "GET", timeout: wait + config.timeout)), what: "/sync")
+            .flatMap { Self.decode($0, room: room, me: user) }
+            .map { (offset == nil ? [] : $0.messages, Optional($0.since)) }
+    }
+
+    /// The room send of the text (`m.text`), or the upload of `png` and then an `m.image` showing it with the
+    /// text as its body (Matrix's media caption: `filename` names the file); the transaction id is the answer's key.
+    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict {
+        var event = JSONOut()
+        if let png {
+            let upload = request(MatrixFormat.uploadPath + "?filename=" + ChartPayload.filename, method: "POST", contentType: "image/png", body: png)
+            let uploaded = http.perform(upload)
+            guard case .success(let response) = uploaded, response.isSuccess else { return ControlLink.Verdict(uploaded) }
+            guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI") }
+            event.add("msgtype", "m.image")
+            event.add("body", answer.text)
+            event.add("filename", ChartPayload.filename)
+            event.add("url", uri)
+            event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(png.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
+        } else {
+            event.add("msgtype", "m.text")
+            event.add("body", answer.text)
+        }
+        let path = "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/send/m.room.message/" + QueryString.escape(answer.key)
+        return ControlLink.Verdict(http.perform(request(path, method: "PUT", contentType: "application/json", body: Array(event.text.utf8))))
+    }
+
+    /// A request to the homeserver (`path` after the sink's URL) with the access token.
+    private func request(_ path: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
+        var root = config.url
+        while root.hasSuffix("/") { root.removeLast() }
+        return HTTPRequest(url: root + path, method: method,
+                           headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
+                           body: body, timeout: timeout ?? config.timeout, caFile: config.caFile,
+                           displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+    }
+
+    /// The user id in a `whoami` answer.
+    package static func user(in body: [UInt8]) -> String? {
+        struct WhoAmI: Decodable { var user_id: String }
+        return (try? JSONDecoder().decode(WhoAmI.self, from: Data(body)))?.user_id
+    }
+
+    /// The room's text messages in a `/sync` answer not sent by `me`, and its `next_batch`.
+    package static func decode(_ body: [UInt8], room: String, me: String?) -> Result<(messages: [ControlMessage], since: String), ControlFailure> {
+        guard let answer = try? JSONDecoder().decode(Sync.self, from: Data(body)) else {
+            return .failure(ControlFailure("/sync answered something that is not a Matrix sync response"))
+        }
+        let events = answer.rooms?.join?[room]?.timeline?.events ?? []
+        let messages = events.compactMap { event -> ControlMessage? in
+            guard event.type == "m.room.message", let id = event.event_id, let sender = event.sender, sender != me,
+                  let content = event.content, content.msgtype == "m.text", let text = content.body else { return nil }
+            return ControlMessage(key: "matrix:\(id)", chat: room, sender: sender, text: text)
+        }
+        return .success((messages, answer.next_batch))
+    }
+
+    private struct Sync: Decodable {
+        var next_batch: String
+        var rooms: Rooms?
+    }
+
+    private struct Rooms: Decodable { var join: [String: JoinedRoom]? }
+    private struct JoinedRoom: Decodable { var timeline: Timeline? }
+    private struct Timeline: Decodable { var events: [Event]? }
+
+    private struct Event: Decodable {
+        var type: String?
+        var event_id: String?
+        var sender: String?
+        var content: Content?
+    }
+
+    private struct Content: Decodable {
+        var msgtype: String?
+        var body: String?
+    }
+}

@@ -1,0 +1,13 @@
+import CoinWatchSupport
+/// A sink format whose chat can be under `control` (SPEC §13): how `users` and `admins` name a sender
+/// there. How its chat is read and answered is its `DeliveryFormat.controlTransport` in CoinWatchEngine;
+/// `SinkFormats.controlled` lists these formats, so `control` takes one key per format.
+package protocol ControlFormat: SinkFormat {
+    /// What `users` and `admins` list, for the schema's descriptions and the error when one is no list.
+    static var senders: String { get }
+    /// The JSON schema of one sender id (rules.schema.json).
+    static var senderSchema: JSONNode { get }
+    /// The sender id that `node`, an element of `users` or `admins`, names; nil when it names none (reported
+    /// through `validator` at `path`).
+    static func sender(_ node: JSONNode, path: String, validator: inout RulesValidator) -> String?
+}
