@@ -14,10 +14,11 @@ final class BinaryRig: @unchecked Sendable {
         dir = try TempDir()
     }
 
-    /// Writes rules.json with `rules` (objects, comma-separated), `defaults` and `sinks` (JSON objects)
-    /// against the loopback market.
-    func write(rules: String, defaults: String, sinks: String) throws {
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: defaults, sinks: sinks))
+    /// Writes rules.json with `favorites`, `rules` (objects, comma-separated), `defaults` and `sinks`
+    /// (JSON objects) against the loopback market.
+    func write(favorites: [String] = ["bitcoin"], rules: String, defaults: String, sinks: String) throws {
+        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: favorites, rules: rules, defaults: defaults,
+                                                   sinks: sinks))
     }
 
     /// Runs `coinwatch args` on the folder's rules.json and state.json, with `environment` added.

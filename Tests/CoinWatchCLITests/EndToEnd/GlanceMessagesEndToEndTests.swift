@@ -59,16 +59,16 @@ import Testing
         let extra = ["telegram": #", "chat_id": 7"#, "pushover": #", "token": "t0ken-p", "user": "u5er-key""#,
                      "gotify": #", "token": "t0ken-g""#, "matrix": #", "token": "t0ken-m", "room": "!r:x""#]
         let formats = ["json", "slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "googlechat", "mattermost"]
-        var sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(receiver.url("/" + $0))"\#(extra[$0] ?? "")}"# }
+        var sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(rig.receiver.url("/" + $0))"\#(extra[$0] ?? "")}"# }
         sinks.append(#""mail": {"type": "email", "url": "smtp://127.0.0.1:\#(smtp.port)", "ca_file": "\#(smtp.certificate)", "from": "a@example.org", "to": ["b@example.org"]}"#)
         let names = (formats + ["mail"]).map { "\"\($0)\"" }.joined(separator: ", ")
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}"#,
-                                                   defaults: #"{"notify": [\#(names)]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
-        market.set("bitcoin", price: 90, change24h: nil)
-        let run = try pass()
+        try rig.write(rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": [\#(names)]}"#,
+                      sinks: "{" + sinks.joined(separator: ", ") + "}")
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        func body(_ format: String) -> String { receiver.requests.first { $0.path.hasPrefix("/" + format) }?.bodyText ?? "" }
-        func request(_ format: String) -> RecordedRequest? { receiver.requests.first { $0.path.hasPrefix("/" + format) } }
+        func body(_ format: String) -> String { rig.receiver.requests.first { $0.path.hasPrefix("/" + format) }?.bodyText ?? "" }
+        func request(_ format: String) -> RecordedRequest? { rig.receiver.requests.first { $0.path.hasPrefix("/" + format) } }
         let page = Self.page
 
         #expect(Self.object(body("json"))["url"] as? String == page, "\(body("json"))")
@@ -105,15 +105,14 @@ import Testing
 
     /// A rule on every favorite (`"*"`) alerts per coin, each linking its own page.
     @Test func aRuleOnEveryFavoriteLinksEachCoinsOwnPage() throws {
-        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/chat"))", "group": true}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: ["bitcoin", "ethereum"],
-                                                   rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
-                                                   defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
-        market.set("bitcoin", price: 90, change24h: nil)
-        market.set("ethereum", price: 80, change24h: nil)
-        let run = try pass()
+        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(rig.receiver.url("/chat"))", "group": true}}"#
+        try rig.write(favorites: ["bitcoin", "ethereum"], rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
+                      defaults: #"{"notify": ["chat"]}"#, sinks: sinks)
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        rig.market.set("ethereum", price: 80, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let records = (try? JSONSerialization.jsonObject(with: Data(receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
+        let records = (try? JSONSerialization.jsonObject(with: Data(rig.receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
         #expect(Set(records.compactMap { $0["url"] as? String })
                 == ["https://www.coingecko.com/en/coins/bitcoin", "https://www.coingecko.com/en/coins/ethereum"], "\(records)")
     }
