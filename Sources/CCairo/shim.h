@@ -53,7 +53,6 @@
     V(cairo_move_to, (cairo_t *cr, double x, double y), (cr, x, y))                                         \
     V(cairo_line_to, (cairo_t *cr, double x, double y), (cr, x, y))                                         \
     V(cairo_close_path, (cairo_t *cr), (cr))                                                                \
-    V(cairo_rectangle, (cairo_t *cr, double x, double y, double w, double h), (cr, x, y, w, h))             \
     V(cairo_arc, (cairo_t *cr, double x, double y, double r, double a1, double a2), (cr, x, y, r, a1, a2))  \
     V(cairo_paint, (cairo_t *cr), (cr))                                                                     \
     V(cairo_fill, (cairo_t *cr), (cr))                                                                      \

@@ -72,13 +72,6 @@ final class CairoCanvas {
         cw_cairo_paint(context)
     }
 
-    /// Fills the rectangle at (`x`, `y`) of `width` × `height`.
-    func fillRectangle(x: Double, y: Double, width: Double, height: Double, _ color: ChartColor) {
-        source(color)
-        cw_cairo_rectangle(context, x, y, width, height)
-        cw_cairo_fill(context)
-    }
-
     /// Strokes the line through `points`, `lineWidth` pixels wide, dashed when `dash` is not empty
     /// (lengths on, off, … in pixels).
     func stroke(_ points: [(x: Double, y: Double)], lineWidth: Double, _ color: ChartColor, dash: [Double] = []) {

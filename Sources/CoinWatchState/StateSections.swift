@@ -7,12 +7,7 @@ package struct StateSections: Sendable, Equatable {
     package var names: Set<String>?
     /// Of the parts named here (objects keyed by `StateDocument.pairKey`, `priceKey`,
     /// `QuoteFetcher.cacheKey`), only the members with these keys are read.
-    package var keys: [String: Set<String>]
-
-    package init(names: Set<String>? = nil, keys: [String: Set<String>] = [:]) {
-        self.names = names
-        self.keys = keys
-    }
+    package var keys: [String: Set<String>] = [:]
 
     /// Everything.
     package static let all = StateSections()

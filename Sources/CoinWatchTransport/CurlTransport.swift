@@ -31,7 +31,7 @@ package struct CurlTransport: HTTPTransport {
     package static let mailSchemes: Set<String> = ["smtp", "smtps"]
 
     /// Runs every request at once on one multi handle and returns each outcome in request order;
-    /// a non-2xx answer is a response, not a failure (see `requireSuccess`). The redirects that
+    /// a non-2xx answer is a response, not a failure (see `isSuccess`). The redirects that
     /// `Redirect` allows are followed in further rounds, all of a round's at once.
     package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         var results = performOnce(requests)

@@ -15,14 +15,6 @@ extension HTTPResponse {
         headers[name.lowercased()]
     }
 
-    /// Returns the response when `isSuccess`; throws `.http` with the start of the body and Retry-After otherwise.
-    package func requireSuccess(host: String, now: Date = Date()) throws(TransportError) -> HTTPResponse {
-        guard isSuccess else {
-            throw .http(host: host, status: status, bodyStart: bodyStart, retryAfter: retryAfter(now: now))
-        }
-        return self
-    }
-
     /// The start of the body on one line (about 200 characters, HTML reduced to its text), for messages.
     package var bodyStart: String {
         BodySummary.oneLine(body, html: BodySummary.looksLikeHTML(body, contentType: header("content-type")))

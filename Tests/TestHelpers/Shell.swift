@@ -1,3 +1,4 @@
+import CoinWatchEngine
 import Foundation
 
 /// Runs other programs (bash, zsh, fish, groff, systemd-analyze) for the tests that check
@@ -53,7 +54,10 @@ enum Shell {
             }
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // SIGKILL, not Process.terminate()'s SIGTERM, which loop mode, stream and control catch
+            // (and a hung child could outlive the test with).
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             throw Binary.BinaryError.timedOut([path] + args)
         }
         process.waitUntilExit()
@@ -93,14 +97,7 @@ extension Shell {
         for fd: Int32 in 0...2 {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        // glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        } else {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
-        }
+        _ = CommandRunner.closeFrom(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -14,12 +14,6 @@ package struct DataPlan: Sendable {
         /// Lower case.
         package var vs: String
         package var provider: String?
-
-        package init(coin: String, vs: String, provider: String?) {
-            self.coin = coin
-            self.vs = vs
-            self.provider = provider
-        }
     }
 
     /// What one rule needs.

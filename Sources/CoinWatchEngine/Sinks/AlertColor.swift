@@ -4,16 +4,16 @@ import CoinWatchRules
 package enum AlertColor: Sendable, Equatable {
     case red, green, grey, blue
 
-    /// The color of `alert`, from its status and `AlertRecord.direction(of:)`.
+    /// The color of `alert`, from its status and `Alert.direction`.
     package init(_ alert: Alert) {
         if alert.status == .resolved {
             self = .grey
             return
         }
-        switch AlertRecord.direction(of: alert) {
-        case 1: self = .green
-        case -1: self = .red
-        default: self = .blue
+        switch alert.direction {
+        case .rise: self = .green
+        case .fall: self = .red
+        case .neutral: self = .blue
         }
     }
 

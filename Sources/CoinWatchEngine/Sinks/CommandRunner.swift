@@ -88,9 +88,10 @@ package enum CommandRunner {
         return .success(pid)
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does not declare.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does not
+    /// declare: the spawned program gets no descriptor from `from` up. Returns an errno value, 0 on success.
     @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-    private static func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+    package static func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
     private struct SpawnFailure: Error {
         var reason: String

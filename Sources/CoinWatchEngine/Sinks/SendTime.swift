@@ -9,12 +9,7 @@ package struct SendTime: Sendable, Equatable {
     /// Seconds since 1970.
     package var now: Double
     /// Local time (the sink's quiet hours are local) instead of UTC.
-    package var local: Bool
-
-    package init(now: Double, local: Bool = false) {
-        self.now = now
-        self.local = local
-    }
+    package var local = false
 
     /// `at 16:39 UTC` (`at 2026-11-29 16:39 UTC` once a day has passed), or nil when the alert is not late.
     package func lateNote(for alert: Alert) -> String? {

@@ -28,7 +28,7 @@ package enum WebhookPayload {
     /// `▲ BTC crossed above $100,000.00 — now $100,250.50 · btc-100k · 12:00 UTC` (`at 12:00 UTC` when late).
     package static func chatLine(for alert: Alert, sent: SendTime?) -> String {
         let text = alert.status == .resolved ? "RESOLVED: " + alert.message : alert.message
-        let mark = alert.status == .resolved ? "✓" : ["▼", "•", "▲"][AlertRecord.direction(of: alert) + 1]
+        let mark = alert.status == .resolved ? "✓" : [ConditionDirection.rise: "▲", .fall: "▼"][alert.direction] ?? "•"
         let when = sent?.lateNote(for: alert) ?? TimeText.clock(alert.time, local: sent?.local ?? false)
         return mark + " " + text + " · " + alert.rule + " · " + when
     }

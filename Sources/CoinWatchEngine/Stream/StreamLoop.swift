@@ -179,7 +179,6 @@ package final class StreamLoop {
         }
     }
 
-    /// A message from `connection`'s feed.
     private func handle(_ message: FeedMessage, from connection: FeedConnection) {
         metrics?.message(connection.name, at: session.clock.now().timeIntervalSince1970)
         switch message {

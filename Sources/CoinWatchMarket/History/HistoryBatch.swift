@@ -6,11 +6,6 @@ package struct HistoryBatch: Sendable, Equatable {
     package var closed: [Candle]
     package var forming: Candle?
 
-    package init(closed: [Candle], forming: Candle? = nil) {
-        self.closed = closed
-        self.forming = forming
-    }
-
     /// Splits sorted `candles` of width `timeframe` at `now` (ms): a candle that has not ended by
     /// `now` is forming; `points` are all past.
     package static func split(_ candles: [Candle], timeframe: Timeframe, points: Bool, now: Int64) -> HistoryBatch {

@@ -65,11 +65,6 @@ final class SQLiteStatement {
     /// Column `index` of the current row as a double.
     func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
-    /// Column `index` of the current row as a double, nil when NULL.
-    func optionalDouble(_ index: Int32) -> Double? {
-        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)
-    }
-
     /// Calls `body` with the bytes of blob column `index` of the current row (empty for NULL).
     func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let count = Int(sqlite3_column_bytes(handle, index))

@@ -10,13 +10,6 @@ package struct FeedTick: Sendable, Equatable {
     /// The date the exchange ends the market, where its ticker announces one (Upbit's
     /// `delisting_date`, SPEC §14); nil: none announced.
     package var delistingDate: String?
-
-    package init(market: String, price: Double, change24h: Double? = nil, delistingDate: String? = nil) {
-        self.market = market
-        self.price = price
-        self.change24h = change24h
-        self.delistingDate = delistingDate
-    }
 }
 
 /// What one feed message said.

@@ -4,12 +4,6 @@ package struct TrendingList: Sendable, Equatable {
     package var coins: [TrendingCoin]
     /// The trending NFT collections (empty in the old shape).
     package var nfts: [TrendingNFT]
-
-    /// A list from its parts.
-    package init(coins: [TrendingCoin], nfts: [TrendingNFT]) {
-        self.coins = coins
-        self.nfts = nfts
-    }
 }
 
 /// One trending coin.
@@ -61,13 +55,4 @@ package struct TrendingNFT: Sendable, Equatable {
     package var floorPrice: String?
     /// 24h change of the floor price in percent.
     package var floorChange24h: Double?
-
-    /// A collection from its fields.
-    package init(id: String, name: String, symbol: String, floorPrice: String? = nil, floorChange24h: Double? = nil) {
-        self.id = id
-        self.name = name
-        self.symbol = symbol
-        self.floorPrice = floorPrice
-        self.floorChange24h = floorChange24h
-    }
 }

@@ -10,8 +10,4 @@ package struct CommandConfig: Sendable, Equatable {
     /// `env`: names of variables of coinwatch's environment the program gets besides `COINWATCH_*`,
     /// `PATH`, `HOME`, `LANG`, `LC_*` and `TZ` (`CommandInvocation.inherited`).
     package var passedVariables: [String] = []
-
-    package init(argv: [String]) {
-        self.argv = argv
-    }
 }

@@ -6,12 +6,6 @@ package struct DurationError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The text is a duration, but longer than any key allows (`DurationLimits.absolute`).
     package var tooLong = false
 
-    /// An error with the given reason.
-    package init(reason: String, tooLong: Bool = false) {
-        self.reason = reason
-        self.tooLong = tooLong
-    }
-
     /// The reason followed by "; expected a duration like 90s, 15m, 1h30m, 7d".
     package var description: String { "\(reason); \(DurationParser.hint)" }
 }

@@ -17,10 +17,4 @@ package struct EmailConfig: Sendable, Equatable {
     package var quietHours: QuietHours?
     /// `chart`: each alert carries an image of its coin's price over this range, inline (SPEC §12); nil: none.
     package var chart: ChartRange?
-
-    package init(url: String, from: String, to: [String]) {
-        self.url = url
-        self.from = from
-        self.to = to
-    }
 }

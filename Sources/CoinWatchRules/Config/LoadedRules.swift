@@ -3,11 +3,5 @@ package struct LoadedRules: Sendable, Equatable {
     /// The validated file.
     package var rules: RulesFile
     /// Problems that do not stop the file from loading, sorted by position.
-    package var warnings: [Diagnostic]
-
-    /// Loaded rules and their warnings.
-    package init(rules: RulesFile, warnings: [Diagnostic] = []) {
-        self.rules = rules
-        self.warnings = warnings
-    }
+    package var warnings: [Diagnostic] = []
 }

@@ -144,21 +144,12 @@ package struct WebhookConfig: Sendable, Equatable {
     package var chart: ChartRange?
     /// A sink whose chat is under `control`: its alerts carry the buttons `Silence 1h`, `Silence 24h`, `Chart` (SPEC §13).
     package var controlButtons = false
-
-    package init(url: String, format: Format) {
-        self.url = url
-        self.format = format
-    }
 }
 
 /// `quiet_hours`: minutes since local midnight; the window may wrap past midnight.
 package struct QuietHours: Sendable, Equatable {
     package var start: Int
     package var end: Int
-    package init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
-    }
 
     /// Whether `minute` (0..<1440) falls inside the window.
     package func contains(minute: Int) -> Bool {

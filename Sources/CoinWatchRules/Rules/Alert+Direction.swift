@@ -1,9 +1,15 @@
 extension Alert {
-    /// Which way this alert moved, from its condition kind and figures: a firing `new_low` or
-    /// `below` is a fall, `crosses` depends on the side it came from. Resolved alerts and keys
-    /// coinwatch does not know (a record from a newer version) are neutral.
+    /// Which way this firing alert moved: its condition kind's word (`new_low` and `below` fall,
+    /// `crosses` depends on the side it came from), else its prices (from the previous one, then the
+    /// 24h change). Resolved alerts are neutral, and so is a firing one that neither tells.
     package var direction: ConditionDirection {
-        guard status == .firing, let kind = ConditionRegistry.kind(condition) else { return .neutral }
-        return kind.direction(of: self)
+        guard status == .firing else { return .neutral }
+        if let kind = ConditionRegistry.kind(condition) {
+            let said = kind.direction(of: self)
+            if said != .neutral { return said }
+        }
+        if let previous, previous != price { return price > previous ? .rise : .fall }
+        if let change24h, change24h != 0 { return change24h > 0 ? .rise : .fall }
+        return .neutral
     }
 }

@@ -11,10 +11,4 @@ package struct Evaluation: Sendable, Equatable {
     package var holds: Bool
     /// The figure against the threshold, in words.
     package var reason: String
-
-    /// An evaluation with its reason.
-    package init(holds: Bool, reason: String) {
-        self.holds = holds
-        self.reason = reason
-    }
 }

@@ -15,10 +15,3 @@ package struct SystemClock: WallClock {
     package init() {}
     package func now() -> Date { Date() }
 }
-
-/// A clock that always answers the same instant (tests, `--now`-style fixtures).
-package struct FixedClock: WallClock {
-    package let instant: Date
-    package init(_ instant: Date) { self.instant = instant }
-    package func now() -> Date { instant }
-}

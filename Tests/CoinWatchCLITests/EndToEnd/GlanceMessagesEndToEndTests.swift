@@ -5,33 +5,25 @@ import Testing
 /// SPEC §3: a chat message reads at a glance on a phone: a direction mark, what happened with the
 /// figures that define it, the price, the rule id, the time and a link to the coin's page (§4 `url`).
 @Suite(.serialized) struct GlanceMessagesEndToEndTests {
-    let market: MarketServer
-    let receiver: WebhookReceiver
-    let dir: TempDir
+    let rig: BinaryRig
 
     init() throws {
-        market = try MarketServer()
-        receiver = try WebhookReceiver()
-        dir = try TempDir()
+        rig = try BinaryRig()
     }
 
     private func write(rules: String, format: String = "json") throws {
-        let sinks = #"{"chat": {"type": "webhook", "format": "\#(format)", "url": "\#(receiver.url("/chat"))"\#(format == "telegram" ? #", "chat_id": 7"# : "")}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
-    }
-
-    private func pass() throws -> Binary.Run {
-        try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        let sinks = #"{"chat": {"type": "webhook", "format": "\#(format)", "url": "\#(rig.receiver.url("/chat"))"\#(format == "telegram" ? #", "chat_id": 7"# : "")}}"#
+        try rig.write(rules: rules, defaults: #"{"notify": ["chat"]}"#, sinks: sinks)
     }
 
     @Test func aTrailingDropSaysWhatTheHighWas() throws {
         try write(rules: #"{"id": "sol-stop", "coin": "bitcoin", "when": {"trailing_drop": 8}}"#)
-        market.set("bitcoin", price: 150, change24h: nil)
-        #expect(try pass().status == 0)
-        market.set("bitcoin", price: 134.58, change24h: nil)
-        let run = try pass()
+        rig.market.set("bitcoin", price: 150, change24h: nil)
+        #expect(try rig.run(["--once"]).status == 0)
+        rig.market.set("bitcoin", price: 134.58, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let last = try #require(receiver.requests.last)
+        let last = try #require(rig.receiver.requests.last)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(last.body)) as? [String: Any])
         #expect(record["message"] as? String == "BTC fell 10.28% from its high of $150.00 (≥ 8%) — now $134.58", "\(record)")
     }
@@ -40,10 +32,10 @@ import Testing
     @Test func aChatLineHasTheDirectionMarkTheRuleIdAndTheTime() throws {
         try write(rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}, {"id": "btc-roof", "coin": "bitcoin", "when": {"above": 50}}"#,
                   format: "ntfy")
-        market.set("bitcoin", price: 90, change24h: nil)
-        let run = try pass()
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let bodies = receiver.requests.map(\.bodyText).sorted()
+        let bodies = rig.receiver.requests.map(\.bodyText).sorted()
         let clock = #/ · \d\d:\d\d UTC$/#
         #expect(bodies.count == 2, "\(bodies)")
         #expect(bodies.first?.hasPrefix("▲ BTC is above $50.00 — now $90.00 · btc-roof") == true
@@ -67,16 +59,16 @@ import Testing
         let extra = ["telegram": #", "chat_id": 7"#, "pushover": #", "token": "t0ken-p", "user": "u5er-key""#,
                      "gotify": #", "token": "t0ken-g""#, "matrix": #", "token": "t0ken-m", "room": "!r:x""#]
         let formats = ["json", "slack", "discord", "telegram", "ntfy", "teams", "pushover", "gotify", "matrix", "googlechat", "mattermost"]
-        var sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(receiver.url("/" + $0))"\#(extra[$0] ?? "")}"# }
+        var sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(rig.receiver.url("/" + $0))"\#(extra[$0] ?? "")}"# }
         sinks.append(#""mail": {"type": "email", "url": "smtp://127.0.0.1:\#(smtp.port)", "ca_file": "\#(smtp.certificate)", "from": "a@example.org", "to": ["b@example.org"]}"#)
         let names = (formats + ["mail"]).map { "\"\($0)\"" }.joined(separator: ", ")
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}"#,
-                                                   defaults: #"{"notify": [\#(names)]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
-        market.set("bitcoin", price: 90, change24h: nil)
-        let run = try pass()
+        try rig.write(rules: #"{"id": "btc-floor", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": [\#(names)]}"#,
+                      sinks: "{" + sinks.joined(separator: ", ") + "}")
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        func body(_ format: String) -> String { receiver.requests.first { $0.path.hasPrefix("/" + format) }?.bodyText ?? "" }
-        func request(_ format: String) -> RecordedRequest? { receiver.requests.first { $0.path.hasPrefix("/" + format) } }
+        func body(_ format: String) -> String { rig.receiver.requests.first { $0.path.hasPrefix("/" + format) }?.bodyText ?? "" }
+        func request(_ format: String) -> RecordedRequest? { rig.receiver.requests.first { $0.path.hasPrefix("/" + format) } }
         let page = Self.page
 
         #expect(Self.object(body("json"))["url"] as? String == page, "\(body("json"))")
@@ -113,15 +105,14 @@ import Testing
 
     /// A rule on every favorite (`"*"`) alerts per coin, each linking its own page.
     @Test func aRuleOnEveryFavoriteLinksEachCoinsOwnPage() throws {
-        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/chat"))", "group": true}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, favorites: ["bitcoin", "ethereum"],
-                                                   rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
-                                                   defaults: #"{"notify": ["chat"]}"#, sinks: sinks))
-        market.set("bitcoin", price: 90, change24h: nil)
-        market.set("ethereum", price: 80, change24h: nil)
-        let run = try pass()
+        let sinks = #"{"chat": {"type": "webhook", "format": "json", "url": "\#(rig.receiver.url("/chat"))", "group": true}}"#
+        try rig.write(favorites: ["bitcoin", "ethereum"], rules: #"{"id": "all", "coin": "*", "when": {"below": 100}}"#,
+                      defaults: #"{"notify": ["chat"]}"#, sinks: sinks)
+        rig.market.set("bitcoin", price: 90, change24h: nil)
+        rig.market.set("ethereum", price: 80, change24h: nil)
+        let run = try rig.run(["--once"])
         #expect(run.status == 0, "\(run.stderr)")
-        let records = (try? JSONSerialization.jsonObject(with: Data(receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
+        let records = (try? JSONSerialization.jsonObject(with: Data(rig.receiver.requests.first?.body ?? []))) as? [[String: Any]] ?? []
         #expect(Set(records.compactMap { $0["url"] as? String })
                 == ["https://www.coingecko.com/en/coins/bitcoin", "https://www.coingecko.com/en/coins/ethereum"], "\(records)")
     }

@@ -5,28 +5,20 @@ import Testing
 /// SPEC §3 `googlechat`: `{"text"}` POSTed to the space's webhook URL, 4,096 characters at most, the
 /// text escaped so provider data mentions and links nobody; no image (SPEC §12).
 @Suite(.serialized) struct GoogleChatSinkEndToEndTests {
-    let market: MarketServer
-    let receiver: WebhookReceiver
-    let dir: TempDir
+    let rig: BinaryRig
 
     init() throws {
-        market = try MarketServer()
-        receiver = try WebhookReceiver()
-        dir = try TempDir()
-        market.set("bitcoin", price: 90)
+        rig = try BinaryRig()
+        rig.market.set("bitcoin", price: 90)
     }
 
     private func write(rules: String, sink: String = "") throws {
-        let sinks = #"{"space": {"type": "webhook", "format": "googlechat", "url": "\#(receiver.url("/v1/spaces/AAA/messages"))"\#(sink)}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: #"{"notify": ["space"]}"#, sinks: sinks))
-    }
-
-    private func run(_ args: [String]) throws -> Binary.Run {
-        try Binary.run(args + ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        let sinks = #"{"space": {"type": "webhook", "format": "googlechat", "url": "\#(rig.receiver.url("/v1/spaces/AAA/messages"))"\#(sink)}}"#
+        try rig.write(rules: rules, defaults: #"{"notify": ["space"]}"#, sinks: sinks)
     }
 
     private func texts() throws -> [String] {
-        try receiver.requests.map { request in
+        try rig.receiver.requests.map { request in
             let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
             #expect(Set(body.keys) == ["text"], "only text: \(body.keys)")
             return try #require(body["text"] as? String)
@@ -35,9 +27,9 @@ import Testing
 
     @Test func anAlertIsPostedAsTextToTheSpacesWebhook() throws {
         try write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "message": "{symbol} <users/all> & <https://x.example|win>"}"#)
-        let pass = try run(["--once"])
+        let pass = try rig.run(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
-        let request = try #require(receiver.requests.first)
+        let request = try #require(rig.receiver.requests.first)
         #expect(request.method == "POST" && request.path == "/v1/spaces/AAA/messages")
         #expect(request.header("Content-Type") == "application/json" && request.header("Idempotency-Key") != nil)
         let text = try #require(try texts().first)
@@ -50,23 +42,23 @@ import Testing
     @Test func aLongGroupIsSplitIntoMessagesOfAt4096Characters() throws {
         let rules = (0..<12).map { #"{"id": "r\#($0)", "coin": "bitcoin", "when": {"below": 100}, "message": "\#(String(repeating: "<", count: 200)) {rule}"}"# }
         try write(rules: rules.joined(separator: ", "), sink: #", "group": true"#)
-        let pass = try run(["--once"])
+        let pass = try rig.run(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
         let texts = try texts()
         // 12 lines of 200 `<` (800 characters escaped) plus the rule: five fit one message, never a line cut.
         #expect(texts.count == 3, "\(texts.map(\.count))")
         #expect(texts.allSatisfy { $0.utf16.count <= 4096 })
         #expect(texts.joined(separator: "\n").split(separator: "\n").count == 12, "every alert's line whole")
-        #expect(Set(receiver.keys).count == 3, "one key per part")
+        #expect(Set(rig.receiver.keys).count == 3, "one key per part")
     }
 
     @Test func checkSaysAGoogleChatSinkCarriesNoImage() throws {
         try write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, sink: #", "chart": "1d""#)
-        let check = try run(["check"])
+        let check = try rig.run(["check"])
         #expect(check.status == 0, "a warning: \(check.stderr)")
         #expect(check.stderr.contains("sinks.space.chart: googlechat carries no image; this sink's alerts go as text alone"), "\(check.stderr)")
-        let pass = try run(["--once"])
-        #expect(pass.status == 0 && receiver.requests.count == 1 && receiver.requests[0].header("Content-Type") == "application/json")
+        let pass = try rig.run(["--once"])
+        #expect(pass.status == 0 && rig.receiver.requests.count == 1 && rig.receiver.requests[0].header("Content-Type") == "application/json")
     }
 
     /// `init --sink` takes every registered format (InitEndToEndTests runs each); completions offer it too.

@@ -5,35 +5,27 @@ import Testing
 /// SPEC §3 `mattermost`: `{"text"}` plus Slack-style `attachments` with a color, 16,383 characters at
 /// most, markdown and @mentions from provider data escaped; no image (SPEC §12).
 @Suite(.serialized) struct MattermostSinkEndToEndTests {
-    let market: MarketServer
-    let receiver: WebhookReceiver
-    let dir: TempDir
+    let rig: BinaryRig
 
     init() throws {
-        market = try MarketServer()
-        receiver = try WebhookReceiver()
-        dir = try TempDir()
-        market.set("bitcoin", price: 90)
+        rig = try BinaryRig()
+        rig.market.set("bitcoin", price: 90)
     }
 
     private func write(rules: String, sink: String = "") throws {
-        let sinks = #"{"team": {"type": "webhook", "format": "mattermost", "url": "\#(receiver.url("/hooks/xyz"))"\#(sink)}}"#
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: #"{"notify": ["team"]}"#, sinks: sinks))
-    }
-
-    private func run(_ args: [String]) throws -> Binary.Run {
-        try Binary.run(args + ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        let sinks = #"{"team": {"type": "webhook", "format": "mattermost", "url": "\#(rig.receiver.url("/hooks/xyz"))"\#(sink)}}"#
+        try rig.write(rules: rules, defaults: #"{"notify": ["team"]}"#, sinks: sinks)
     }
 
     private func posts() throws -> [[String: Any]] {
-        try receiver.requests.map { try #require(try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]) }
+        try rig.receiver.requests.map { try #require(try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]) }
     }
 
     @Test func anAlertIsAPostWithAColoredAttachmentHoldingItsEscapedLine() throws {
         try write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "message": "{symbol} fell @channel **now** [x](https://x.example)"}"#)
-        let pass = try run(["--once"])
+        let pass = try rig.run(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
-        let request = try #require(receiver.requests.first)
+        let request = try #require(rig.receiver.requests.first)
         #expect(request.method == "POST" && request.path == "/hooks/xyz" && request.header("Content-Type") == "application/json")
         let post = try #require(try posts().first)
         #expect(post["text"] as? String == "coinwatch: BTC lo")
@@ -48,7 +40,7 @@ import Testing
     @Test func aLongGroupIsSplitIntoPostsOfAtMost16383Characters() throws {
         let rules = (0..<12).map { #"{"id": "r\#($0)", "coin": "bitcoin", "when": {"below": 100}, "message": "\#(String(repeating: "*", count: 2000)) {rule}"}"# }
         try write(rules: rules.joined(separator: ", "), sink: #", "group": true"#)
-        let pass = try run(["--once"])
+        let pass = try rig.run(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
         let posts = try posts()
         // 12 lines of 2,000 `*` (4,000 characters escaped): four fit one post, never a line cut.
@@ -59,12 +51,12 @@ import Testing
             #expect(post["text"] as? String == "coinwatch: \(texts.count) alerts")
         }
         #expect(posts.reduce(0) { $0 + (($1["attachments"] as? [Any])?.count ?? 0) } == 12, "every alert once")
-        #expect(Set(receiver.keys).count == 3, "one key per part")
+        #expect(Set(rig.receiver.keys).count == 3, "one key per part")
     }
 
     @Test func checkSaysAMattermostSinkCarriesNoImage() throws {
         try write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, sink: #", "chart": "7d""#)
-        let check = try run(["check"])
+        let check = try rig.run(["check"])
         #expect(check.status == 0, "a warning: \(check.stderr)")
         #expect(check.stderr.contains("sinks.team.chart: mattermost carries no image; this sink's alerts go as text alone"), "\(check.stderr)")
     }

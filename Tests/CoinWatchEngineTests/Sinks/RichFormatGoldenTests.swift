@@ -25,10 +25,15 @@ struct RichFormatGoldenTests {
     @Test func colorsFollowTheDirectionAndResolvedIsGrey() {
         #expect(AlertColor(rise) == .green && AlertColor(fall) == .red && AlertColor(resolved) == .grey)
         var down = SampleAlert.make(message: "x")
-        down.condition = "change_24h_abs"
+        down.condition = "any"
         down.price = 90
         down.previous = 100
         #expect(AlertColor(down) == .red, "no direction in the condition: the prices tell")
+        var drop = SampleAlert.make(message: "x")
+        drop.condition = "trailing_drop"
+        drop.price = 95
+        drop.previous = 90
+        #expect(AlertColor(drop) == .red, "the kind tells before the prices: a trailing drop on a bounce is still a fall")
     }
 
     @Test func aGroupedSlackMessageHasOneColoredAttachmentPerAlert() {

@@ -1,5 +1,6 @@
 @testable import CoinWatchRules
 import CoinWatchMarket
+@testable import TestHelpers
 import Testing
 
 /// The lines a chart of an alert draws (SPEC §12): "the rule's threshold(s) as horizontal lines

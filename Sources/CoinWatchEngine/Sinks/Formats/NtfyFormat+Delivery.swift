@@ -51,15 +51,15 @@ extension NtfyFormat: DeliveryFormat {
         ] + (WebhookPayload.sharedURL(alerts).map { [HTTPHeader("Click", headerValue($0))] } ?? [])
     }
 
-    /// The tag of firing `alerts`: the direction they all share (`AlertRecord.direction`), else `bell`.
+    /// The tag of firing `alerts`: the direction they all share (`Alert.direction`), else `bell`.
     private static func tag(for alerts: [Alert]) -> String {
         let firing = alerts.filter { $0.status == .firing }
-        let directions = Set(firing.map(AlertRecord.direction(of:)))
+        let directions = Set(firing.map(\.direction))
         guard directions.count == 1, let direction = directions.first else { return "bell" }
         switch direction {
-        case 1: return "chart_with_upwards_trend"
-        case -1: return "chart_with_downwards_trend"
-        default: return "bell"
+        case .rise: return "chart_with_upwards_trend"
+        case .fall: return "chart_with_downwards_trend"
+        case .neutral: return "bell"
         }
     }
 

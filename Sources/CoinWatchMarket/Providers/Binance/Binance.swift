@@ -10,7 +10,6 @@ import Foundation
 package struct Binance: ListedMarketExchange {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.binance.com"
-    /// The provider's name in rules.json and in quotes.
     package static let providerName = "binance"
     /// The quote assets `check` accepts, lower case (the exchange's own listing decides per coin).
     package static let offeredCurrencies: [String]? = ["usdt", "usdc", "fdusd", "btc", "eth", "bnb", "eur", "try", "brl", "jpy"]
@@ -19,7 +18,6 @@ package struct Binance: ListedMarketExchange {
     /// The path of its market listing.
     package static let listingPath = "/api/v3/exchangeInfo"
 
-    /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
 
     /// Its market data takes no API key, so `environment` is not read.
@@ -27,7 +25,6 @@ package struct Binance: ListedMarketExchange {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
 
-    /// Its WebSocket feed.
     package static var feed: (any ExchangeFeed)? { BinanceFeed() }
 
     /// `BTCUSDT`.
@@ -137,6 +134,5 @@ struct BinanceExchangeInfo: Decodable {
 }
 
 extension ProviderName {
-    /// `binance`.
     package static let binance = ProviderName(Binance.self)
 }

@@ -11,7 +11,6 @@ package struct BinanceFeed: ExchangeFeed {
     package var clientPingInterval: Double? { nil }
     /// Renewed after 23 h (Binance ends a connection at 24 h).
     package var renewAfter: Double? { 23 * 3600 }
-    /// The public root.
     package static let publicRoot = "wss://stream.binance.com:9443"
 
     package init() {}

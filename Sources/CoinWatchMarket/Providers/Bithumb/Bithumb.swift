@@ -10,7 +10,6 @@ import Foundation
 package struct Bithumb: MarketProvider {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.bithumb.com"
-    /// The provider's name in rules.json and in quotes.
     package static let providerName = "bithumb"
     /// The quote currencies it serves, lower case.
     package static let offeredCurrencies: [String]? = ["krw"]
@@ -19,7 +18,6 @@ package struct Bithumb: MarketProvider {
 
     /// An exchange: favorites are served by symbol from its listing.
     package var servesBySymbol: Bool { true }
-    /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
 
     /// Its public ticker takes no API key, so `environment` is not read.
@@ -27,7 +25,6 @@ package struct Bithumb: MarketProvider {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
 
-    /// Its WebSocket feed.
     package static var feed: (any ExchangeFeed)? { BithumbFeed() }
 
     /// `BTC_KRW`.
@@ -171,6 +168,5 @@ struct BithumbAnswer: Decodable {
 }
 
 extension ProviderName {
-    /// `bithumb`.
     package static let bithumb = ProviderName(Bithumb.self)
 }

@@ -11,7 +11,6 @@ package struct BithumbFeed: ExchangeFeed {
     package var marketsPerConnection: Int { 1000 }
     package var clientPingInterval: Double? { 60 }
     package var renewAfter: Double? { nil }
-    /// The public URL.
     package static let publicURL = "wss://pubwss.bithumb.com/pub/ws"
 
     package init() {}

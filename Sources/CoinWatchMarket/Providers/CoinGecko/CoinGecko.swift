@@ -5,7 +5,6 @@ package struct CoinGecko: MarketProvider {
     package static let publicRoot = "https://api.coingecko.com/api/v3"
     /// The most ids one `/coins/markets` request carries (its `per_page` ceiling).
     package static let chunkSize = 250
-    /// The provider's name in rules.json and in quotes.
     package static let providerName = "coingecko"
     /// The `vs_currency` values the API knows, lower case (its `/simple/supported_vs_currencies`):
     /// what `check` validates a currency against; a pass still asks in any currency.
@@ -30,7 +29,6 @@ package struct CoinGecko: MarketProvider {
     }
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
-    /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
     /// The API root the paths are appended to, without a trailing slash.
     package var baseURL: String { endpoint.baseURL }
@@ -123,13 +121,6 @@ package struct CoinGeckoCoin: Decodable, Sendable, Equatable {
     package var symbol: String
     /// The display name (`Bitcoin`).
     package var name: String
-
-    /// A coin from its three fields.
-    package init(id: String, symbol: String, name: String) {
-        self.id = id
-        self.symbol = symbol
-        self.name = name
-    }
 }
 
 extension CoinGecko {
@@ -247,6 +238,5 @@ private struct SparklineEntry: Decodable {
 }
 
 extension ProviderName {
-    /// `coingecko`.
     package static let coingecko = ProviderName(CoinGecko.self)
 }

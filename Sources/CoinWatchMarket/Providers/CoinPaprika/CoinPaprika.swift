@@ -9,7 +9,6 @@ import Foundation
 package struct CoinPaprika: MarketProvider, CoinSearch {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.coinpaprika.com/v1"
-    /// The provider's name in rules.json and in quotes.
     package static let providerName = "coinpaprika"
     /// The `quotes` currencies the API accepts, lower case.
     package static let offeredCurrencies: [String]? = [
@@ -28,7 +27,6 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
     }
     /// For help.
     package static let searchName = "CoinPaprika /v1/search"
-    /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
     private let apiKey: APIKey?
 
@@ -209,6 +207,5 @@ extension CoinPaprika {
 }
 
 extension ProviderName {
-    /// `coinpaprika`.
     package static let coinpaprika = ProviderName(CoinPaprika.self)
 }

@@ -9,7 +9,6 @@ import Foundation
 package struct Upbit: ListedMarketExchange {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.upbit.com/v1"
-    /// The provider's name in rules.json and in quotes.
     package static let providerName = "upbit"
     /// The quote currencies of its markets (`KRW-`, `BTC-`, `USDT-`), lower case.
     package static let offeredCurrencies: [String]? = ["krw", "btc", "usdt"]
@@ -18,7 +17,6 @@ package struct Upbit: ListedMarketExchange {
     /// The path of its market listing, with each market's caution flags (SPEC §14).
     package static let listingPath = "/market/all?isDetails=true"
 
-    /// The root, timeout and extra trust from rules.json.
     package let endpoint: ProviderEndpoint
 
     /// Its quotation API takes no API key, so `environment` is not read.
@@ -26,7 +24,6 @@ package struct Upbit: ListedMarketExchange {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
     }
 
-    /// Its WebSocket feed.
     package static var feed: (any ExchangeFeed)? { UpbitFeed() }
 
     /// `KRW-BTC`.
@@ -153,6 +150,5 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
 }
 
 extension ProviderName {
-    /// `upbit`.
     package static let upbit = ProviderName(Upbit.self)
 }

@@ -12,7 +12,6 @@ package struct UpbitFeed: ExchangeFeed {
     package var marketsPerConnection: Int { 1000 }
     package var clientPingInterval: Double? { 60 }
     package var renewAfter: Double? { nil }
-    /// The public URL.
     package static let publicURL = "wss://api.upbit.com/websocket/v1"
 
     package init() {}

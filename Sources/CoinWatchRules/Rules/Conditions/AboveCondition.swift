@@ -12,7 +12,6 @@ struct AboveCondition: PriceLevelKind {
 
     static let above = true
 
-    /// The price, in the rule's currency.
     var value: Double
 }
 

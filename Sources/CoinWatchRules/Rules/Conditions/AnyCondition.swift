@@ -16,8 +16,3 @@ struct AnyCondition: CompoundKind {
     /// The conditions, in the order written.
     var conditions: [Condition]
 }
-
-extension Condition {
-    /// `{"any": conditions}`.
-    static func any(_ conditions: [Condition]) -> Condition { Condition(AnyCondition(conditions: conditions)) }
-}

@@ -12,7 +12,6 @@ struct BelowCondition: PriceLevelKind {
 
     static let above = false
 
-    /// The price, in the rule's currency.
     var value: Double
 }
 

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles
 /// (SMA ± k population standard deviations; level).
 struct BollingerAboveCondition: BandKind {
@@ -15,11 +14,4 @@ struct BollingerAboveCondition: BandKind {
     static let upper = true
 
     var settings: BandSettings
-}
-
-extension Condition {
-    /// `{"bollinger_above": {"period": period, "k": k, "tf": timeframe}}`.
-    static func bollingerAbove(period: Int = 20, k: Double = 2, timeframe: Timeframe) -> Condition {
-        Condition(BollingerAboveCondition(settings: BandSettings(period: period, k: k, timeframe: timeframe)))
-    }
 }

@@ -93,8 +93,3 @@ struct CautionCondition: ExchangeEventKind {
         only.map { Self.key + " " + $0.joined(separator: ", ") } ?? Self.key
     }
 }
-
-extension Condition {
-    /// `{"caution": true}`, or only `flags`.
-    static func caution(_ flags: [String]? = nil) -> Condition { Condition(CautionCondition(only: flags)) }
-}

@@ -57,8 +57,3 @@ struct Change24hAbsCondition: ConditionKind {
 
     func writeResolved(into out: inout MessageText) { out.text("'s 24h move is back under \(MessageText.percent(value))") }
 }
-
-extension Condition {
-    /// `{"change_24h_abs": percent}`.
-    package static func change24hAbs(_ percent: Double) -> Condition { Condition(Change24hAbsCondition(value: percent)) }
-}

@@ -56,7 +56,10 @@ struct ChangeFromCondition: ConditionKind {
         return Self(pct: pct, reference: reference)
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection { (alert.threshold ?? 0) > 0 ? .rise : .fall }
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let pct = alert.threshold, pct != 0 else { return .neutral }
+        return pct > 0 ? .rise : .fall
+    }
 
     var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
     var needs: ConditionNeeds { ConditionNeeds(pairMemory: reference == nil) }
@@ -98,9 +101,4 @@ struct ChangeFromCondition: ConditionKind {
         out.text(" is no longer " + (pct > 0 ? "up " : "down ") + "\(MessageText.percent(abs(pct))) from ")
         if let reference { out.text("", money: reference) } else { out.text("its first price") }
     }
-}
-
-extension Condition {
-    /// `{"change_from": {"pct": pct, "ref": reference ?? "start"}}`.
-    static func changeFrom(pct: Double, reference: Double?) -> Condition { Condition(ChangeFromCondition(pct: pct, reference: reference)) }
 }

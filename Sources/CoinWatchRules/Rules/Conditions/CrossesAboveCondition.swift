@@ -18,7 +18,6 @@ struct CrossesAboveCondition: PriceCrossingKind {
 
     static let above = true
 
-    /// The price, in the rule's currency.
     var value: Double
 }
 

@@ -16,7 +16,6 @@ struct CrossesBelowCondition: PriceCrossingKind {
 
     static let above = false
 
-    /// The price, in the rule's currency.
     var value: Double
 }
 

@@ -15,7 +15,6 @@ struct CrossesCondition: ConditionKind {
         ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 102, traded: 99.5...102, holds: true),
     ]
 
-    /// The price, in the rule's currency.
     var value: Double
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchMarket
 /// `delisting`: the exchange announces the market's end (Upbit's `delisting_date`), the market stops
 /// trading (Binance's `status` leaves `TRADING`) or it leaves the list (SPEC §14; event). With
 /// `resolve`, a market that trades again sends `resolved`.

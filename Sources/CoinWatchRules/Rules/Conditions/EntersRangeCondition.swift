@@ -15,7 +15,6 @@ struct EntersRangeCondition: PriceRangeKind {
         ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 21...26, holds: false),
     ]
 
-    /// The range.
     var range: PriceRange
 
     /// From above the range a fall, from below a rise.
@@ -38,12 +37,5 @@ struct EntersRangeCondition: PriceRangeKind {
         let inside = price >= low && price <= high
         let verb = !inside ? " entered " : previous.map { $0 > high ? " fell into " : $0 < low ? " rose into " : " entered " } ?? " entered "
         out.text(verb, from: range.low, to: range.high)
-    }
-}
-
-extension Condition {
-    /// `{"enters_range": [low, high]}`.
-    package static func entersRange(low: Double, high: Double) -> Condition {
-        Condition(EntersRangeCondition(range: PriceRange(low: low, high: high)))
     }
 }

@@ -13,7 +13,6 @@ struct ExitsRangeCondition: PriceRangeKind {
         ConditionExample(#"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 11...19, holds: false),
     ]
 
-    /// The range.
     var range: PriceRange
 
     /// Up when the price (or the wick) left over the top, down when under the bottom.
@@ -35,12 +34,5 @@ struct ExitsRangeCondition: PriceRangeKind {
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         let verb = price > max(range.low, range.high) ? " rose out of " : price < min(range.low, range.high) ? " fell out of " : " left "
         out.text(verb, from: range.low, to: range.high)
-    }
-}
-
-extension Condition {
-    /// `{"exits_range": [low, high]}`.
-    package static func exitsRange(low: Double, high: Double) -> Condition {
-        Condition(ExitsRangeCondition(range: PriceRange(low: low, high: high)))
     }
 }

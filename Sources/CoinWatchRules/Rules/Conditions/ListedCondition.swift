@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchMarket
 /// `listed`: a market for the coin appears that was not on the exchange's previous list (SPEC §14; event).
 struct ListedCondition: ExchangeEventKind {
     static let key = "listed"

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `ma_crosses_below`: the fast moving average of the closes crossed below the slow one between the last
 /// two closed `tf` candles (death cross; event).
 struct MaCrossesBelowCondition: AverageCrossKind {
@@ -15,11 +14,4 @@ struct MaCrossesBelowCondition: AverageCrossKind {
     static let above = false
 
     var settings: AverageCrossSettings
-}
-
-extension Condition {
-    /// `{"ma_crosses_below": {"fast": fast, "slow": slow, "tf": timeframe, "type": average}}`.
-    static func maCrossesBelow(fast: Int, slow: Int, timeframe: Timeframe, average: MovingAverage = .sma) -> Condition {
-        Condition(MaCrossesBelowCondition(settings: AverageCrossSettings(fast: fast, slow: slow, timeframe: timeframe, average: average)))
-    }
 }

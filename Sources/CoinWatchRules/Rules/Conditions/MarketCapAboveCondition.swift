@@ -15,11 +15,5 @@ struct MarketCapAboveCondition: ProviderFigureKind {
     static let measure = ProviderFigure.marketCap
     static let above = true
 
-    /// The amount, in the rule's currency.
     var value: Double
-}
-
-extension Condition {
-    /// `{"market_cap_above": amount}`.
-    static func marketCapAbove(_ amount: Double) -> Condition { Condition(MarketCapAboveCondition(value: amount)) }
 }

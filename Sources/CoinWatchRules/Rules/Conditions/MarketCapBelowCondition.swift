@@ -15,11 +15,5 @@ struct MarketCapBelowCondition: ProviderFigureKind {
     static let measure = ProviderFigure.marketCap
     static let above = false
 
-    /// The amount, in the rule's currency.
     var value: Double
-}
-
-extension Condition {
-    /// `{"market_cap_below": amount}`.
-    static func marketCapBelow(_ amount: Double) -> Condition { Condition(MarketCapBelowCondition(value: amount)) }
 }

@@ -53,7 +53,10 @@ struct MovePctCondition: ConditionKind {
         return Self(pct: pct, within: within)
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection { (alert.threshold ?? 0) > 0 ? .rise : .fall }
+    static func direction(of alert: Alert) -> ConditionDirection {
+        guard let pct = alert.threshold, pct != 0 else { return .neutral }
+        return pct > 0 ? .rise : .fall
+    }
 
     var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
 
@@ -93,9 +96,4 @@ struct MovePctCondition: ConditionKind {
     func writeResolved(into out: inout MessageText) {
         out.text(" is no longer " + (pct > 0 ? "up " : "down ") + "\(MessageText.percent(abs(pct))) within \(TimeText.duration(within))")
     }
-}
-
-extension Condition {
-    /// `{"move_pct": {"pct": pct, "within": within}}`; `within` in seconds.
-    package static func movePct(pct: Double, within: Double) -> Condition { Condition(MovePctCondition(pct: pct, within: within)) }
 }

@@ -24,11 +24,5 @@ struct NewHighCondition: WindowExtremeKind {
         ConditionExample(#"{"new_high": "24h"}"#, price: 108.5, high24h: 110, history: [(3600, 110)], firing: true, holds: false),
     ]
 
-    /// The window.
     var window: Window
-}
-
-extension Condition {
-    /// `{"new_high": window}`.
-    package static func newHigh(_ window: Window) -> Condition { Condition(NewHighCondition(window: window)) }
 }

@@ -17,11 +17,5 @@ struct NewLowCondition: WindowExtremeKind {
         ConditionExample(#"{"new_low": "24h"}"#, price: 91, low24h: 90, history: [(3600, 90)], firing: true, holds: false),
     ]
 
-    /// The window.
     var window: Window
-}
-
-extension Condition {
-    /// `{"new_low": window}`.
-    package static func newLow(_ window: Window) -> Condition { Condition(NewLowCondition(window: window)) }
 }

@@ -19,8 +19,3 @@ struct PnlPctAboveCondition: HoldingFigureKind {
     /// The line: percent of the cost.
     var value: Double
 }
-
-extension Condition {
-    /// `{"pnl_pct_above": value}`.
-    static func pnlPctAbove(_ value: Double) -> Condition { Condition(PnlPctAboveCondition(value: value)) }
-}

@@ -19,8 +19,3 @@ struct PnlPctBelowCondition: HoldingFigureKind {
     /// The line: percent of the cost; negative is a loss.
     var value: Double
 }
-
-extension Condition {
-    /// `{"pnl_pct_below": value}`.
-    static func pnlPctBelow(_ value: Double) -> Condition { Condition(PnlPctBelowCondition(value: value)) }
-}

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `premium_above`: the rule's price is at least `pct` % above the same coin on another provider,
 /// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
 struct PremiumAboveCondition: PremiumKind {
@@ -17,11 +16,4 @@ struct PremiumAboveCondition: PremiumKind {
 
     /// The line and the other leg.
     var premium: Premium
-}
-
-extension Condition {
-    /// `{"premium_above": {"pct": pct, "against": against, "against_vs": againstVs}}`.
-    static func premiumAbove(pct: Double, against: ProviderName, againstVs: String) -> Condition {
-        Condition(PremiumAboveCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
-    }
 }

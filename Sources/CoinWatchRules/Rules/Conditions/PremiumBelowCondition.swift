@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `premium_below`: the rule's price is at least `pct` % below the same coin on another provider,
 /// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
 struct PremiumBelowCondition: PremiumKind {
@@ -17,11 +16,4 @@ struct PremiumBelowCondition: PremiumKind {
 
     /// The line and the other leg.
     var premium: Premium
-}
-
-extension Condition {
-    /// `{"premium_below": {"pct": pct, "against": against, "against_vs": againstVs}}`.
-    static func premiumBelow(pct: Double, against: ProviderName, againstVs: String) -> Condition {
-        Condition(PremiumBelowCondition(premium: Premium(pct: pct, leg: PremiumLeg(against: against, againstVs: againstVs))))
-    }
 }

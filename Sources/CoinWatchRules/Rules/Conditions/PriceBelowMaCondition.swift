@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `price_below_ma`: the price is at or below the moving average of the last P closed `tf` candles (level).
 struct PriceBelowMaCondition: AverageKind {
     static let key = "price_below_ma"
@@ -15,11 +14,4 @@ struct PriceBelowMaCondition: AverageKind {
     static let above = false
 
     var settings: PriceAverageSettings
-}
-
-extension Condition {
-    /// `{"price_below_ma": {"period": period, "tf": timeframe, "type": average}}`.
-    static func priceBelowAverage(period: Int, timeframe: Timeframe, average: MovingAverage = .sma) -> Condition {
-        Condition(PriceBelowMaCondition(settings: PriceAverageSettings(period: period, timeframe: timeframe, average: average)))
-    }
 }

@@ -47,8 +47,3 @@ struct RankWithinCondition: ConditionKind {
     }
     func writeResolved(into out: inout MessageText) { out.text(" is no longer in the top \(value) by market cap") }
 }
-
-extension Condition {
-    /// `{"rank_within": rank}`.
-    static func rankWithin(_ rank: Int) -> Condition { Condition(RankWithinCondition(value: rank)) }
-}

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `rsi_crosses_above`: the RSI went from under a level to at or over it between the last two closed `tf` candles (event).
 struct RsiCrossesAboveCondition: RSICrossingKind {
     static let key = "rsi_crosses_above"
@@ -15,11 +14,4 @@ struct RsiCrossesAboveCondition: RSICrossingKind {
     static let above = true
 
     var settings: RSISettings
-}
-
-extension Condition {
-    /// `{"rsi_crosses_above": {"value": value, "tf": timeframe, "period": period}}`.
-    static func rsiCrossesAbove(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
-        Condition(RsiCrossesAboveCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
-    }
 }

@@ -1,4 +1,3 @@
-import CoinWatchMarket
 /// `rsi_crosses_below`: the RSI went from over a level to at or under it between the last two closed `tf` candles (event).
 struct RsiCrossesBelowCondition: RSICrossingKind {
     static let key = "rsi_crosses_below"
@@ -14,11 +13,4 @@ struct RsiCrossesBelowCondition: RSICrossingKind {
     static let above = false
 
     var settings: RSISettings
-}
-
-extension Condition {
-    /// `{"rsi_crosses_below": {"value": value, "tf": timeframe, "period": period}}`.
-    static func rsiCrossesBelow(_ value: Double, timeframe: Timeframe, period: Int = 14) -> Condition {
-        Condition(RsiCrossesBelowCondition(settings: RSISettings(value: value, timeframe: timeframe, period: period)))
-    }
 }

@@ -17,8 +17,3 @@ struct TrailingDropCondition: TrailingKind {
     /// Percent, > 0.
     var pct: Double
 }
-
-extension Condition {
-    /// `{"trailing_drop": pct}`.
-    static func trailingDrop(_ pct: Double) -> Condition { Condition(TrailingDropCondition(pct: pct)) }
-}

@@ -17,8 +17,3 @@ struct TrailingRiseCondition: TrailingKind {
     /// Percent, > 0.
     var pct: Double
 }
-
-extension Condition {
-    /// `{"trailing_rise": pct}`.
-    static func trailingRise(_ pct: Double) -> Condition { Condition(TrailingRiseCondition(pct: pct)) }
-}

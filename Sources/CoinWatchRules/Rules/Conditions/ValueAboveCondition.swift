@@ -18,8 +18,3 @@ struct ValueAboveCondition: HoldingFigureKind {
     /// The line: an amount in vs_currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"value_above": value}`.
-    static func valueAbove(_ value: Double) -> Condition { Condition(ValueAboveCondition(value: value)) }
-}

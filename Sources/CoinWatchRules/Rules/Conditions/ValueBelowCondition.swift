@@ -18,8 +18,3 @@ struct ValueBelowCondition: HoldingFigureKind {
     /// The line: an amount in vs_currency.
     var value: Double
 }
-
-extension Condition {
-    /// `{"value_below": value}`.
-    static func valueBelow(_ value: Double) -> Condition { Condition(ValueBelowCondition(value: value)) }
-}

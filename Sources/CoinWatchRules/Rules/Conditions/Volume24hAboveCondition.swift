@@ -15,11 +15,5 @@ struct Volume24hAboveCondition: ProviderFigureKind {
     static let measure = ProviderFigure.volume24h
     static let above = true
 
-    /// The amount, in the rule's currency.
     var value: Double
-}
-
-extension Condition {
-    /// `{"volume_24h_above": amount}`.
-    static func volume24hAbove(_ amount: Double) -> Condition { Condition(Volume24hAboveCondition(value: amount)) }
 }

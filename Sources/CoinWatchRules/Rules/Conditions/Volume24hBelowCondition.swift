@@ -15,11 +15,5 @@ struct Volume24hBelowCondition: ProviderFigureKind {
     static let measure = ProviderFigure.volume24h
     static let above = false
 
-    /// The amount, in the rule's currency.
     var value: Double
-}
-
-extension Condition {
-    /// `{"volume_24h_below": amount}`.
-    static func volume24hBelow(_ amount: Double) -> Condition { Condition(Volume24hBelowCondition(value: amount)) }
 }

@@ -69,10 +69,3 @@ struct VolumeSpikeCondition: ConditionKind {
     func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — \(IndicatorFields.figure(value, decimals: 2))×") }
     func writeResolved(into out: inout MessageText) { out.text("'s \(timeframe.rawValue) volume is no longer \(NumberText.plain(x))× its mean") }
 }
-
-extension Condition {
-    /// `{"volume_spike": {"x": x, "tf": timeframe, "n": n}}`.
-    static func volumeSpike(x: Double, timeframe: Timeframe, n: Int) -> Condition {
-        Condition(VolumeSpikeCondition(x: x, timeframe: timeframe, n: n))
-    }
-}

@@ -7,13 +7,6 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// One sentence: what is wrong and what was expected.
     package var message: String
 
-    /// An error at `line`:`column`.
-    package init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     /// "12:5: expected ',' or '}' after an object member, found ']'".
     package var description: String { "\(line):\(column): \(message)" }
 }

@@ -213,15 +213,6 @@ package struct JSONTokenizer {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The string at the cursor (after white space), its escapes decoded. Throws as `scanString`
-    /// does, and when no string is there.
-    mutating func readString() throws(JSONSyntaxError) -> String {
-        skipSpace()
-        guard peek == UInt8(ascii: "\"") else { throw error("expected a string in double quotes, found \(found)") }
-        let (range, escaped) = try scanString()
-        return text(of: range, escaped: escaped)
-    }
-
     /// `scanString` after white space, or nil when no well-formed string is there.
     package mutating func stringRange() -> (range: Range<Int>, escaped: Bool)? {
         skipSpace()
