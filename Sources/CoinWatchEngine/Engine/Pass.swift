@@ -71,7 +71,10 @@ package struct Pass: Sendable {
             .run(memory: &state.memory, pairs: &state.pairs, silences: SilenceIndex(state.silences, now: now), now: now)
         outcome.requestCount += events.requests
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
-        let (quotes, outage) = fetch(memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io, outcome: &outcome)
+        // What each rule needs, worked out once for the stages below (DataPlan).
+        let plan = DataPlan(rules)
+        let (quotes, outage) = fetch(plan, memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io,
+                                     outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
         let before = baseline ? state.pairs : PairTable()
@@ -80,9 +83,9 @@ package struct Pass: Sendable {
         if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
-        let indicators = readIndicators(quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let indicators = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
         if let windows {
-            let filled = windows.fill(rules, quotes: quotes, prices: &state.prices,
+            let filled = windows.fill(rules, plan: plan, quotes: quotes, prices: &state.prices,
                                       sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
                                       transport: fetcher.transport, memory: &state.memory, now: now)
             outcome.requestCount += filled.requests
@@ -116,14 +119,14 @@ package struct Pass: Sendable {
     /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
     /// fetch per currency a rule asks for (`DataPlan.demand`); outages at their edges (`OutageEdges`,
     /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
-    private func fetch(memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+    private func fetch(_ plan: DataPlan, memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
         if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
             fetcher.spansSince = previousPass
         }
-        let fetched = fetcher.fetch(DataPlan(rules).demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
+        let fetched = fetcher.fetch(plan.demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         var pinnedMissing: [(provider: String, line: String)] = []
@@ -164,11 +167,11 @@ package struct Pass: Sendable {
     }
 
     /// The candles stage: each watched coin's indicator readings; warnings on stderr.
-    private func readIndicators(_ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
+    private func readIndicators(_ plan: DataPlan, _ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
                                 outcome: inout Outcome) -> [String: IndicatorReadings] {
         guard let candles else { return [:] }
         let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
-        let update = candles.update(rules: rules, quotes: quotes, sources: sources, transport: fetcher.transport,
+        let update = candles.update(needs: plan.indicatorNeeds, quotes: quotes, sources: sources, transport: fetcher.transport,
                                     memory: &memory, now: now)
         outcome.requestCount += update.requests
         for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }

@@ -24,9 +24,8 @@ package struct WindowHistory: Sendable {
 
     /// Each window a rule needs and the quote's provider does not report, per recorded series (its key
     /// in `StateDocument.prices`), with the quote it is read for: (price key, quote, seconds).
-    static func wanted(_ rules: RulesFile, quotes: [String: Quote], prices: [String: PriceSeries], now: Double)
+    static func wanted(_ rules: RulesFile, plan: DataPlan, quotes: [String: Quote], prices: [String: PriceSeries], now: Double)
         -> [(priceKey: String, quote: Quote, seconds: Double)] {
-        let plan = DataPlan(rules)
         var out: [String: (quote: Quote, seconds: Double)] = [:]
         for (index, rule) in rules.rules.enumerated() where rule.enabled {
             guard let kind = rule.condition.kind as? any WindowExtremeKind, let seconds = kind.window.seconds else { continue }
@@ -45,10 +44,10 @@ package struct WindowHistory: Sendable {
 
     /// Seeds `prices` with the history of every window `rules` need that the recorded prices do not
     /// cover yet, asking each quote's provider among `sources` through `transport` (backoff in `memory`).
-    package func fill(_ rules: RulesFile, quotes: [String: Quote], prices: inout [String: PriceSeries], sources: [any HistorySource],
+    package func fill(_ rules: RulesFile, plan: DataPlan, quotes: [String: Quote], prices: inout [String: PriceSeries], sources: [any HistorySource],
                       transport: any HTTPTransport, memory: inout ProviderMemory, now: Double) -> Outcome {
         var outcome = Outcome()
-        let wanted = Self.wanted(rules, quotes: quotes, prices: prices, now: now)
+        let wanted = Self.wanted(rules, plan: plan, quotes: quotes, prices: prices, now: now)
         guard !wanted.isEmpty else { return outcome }
         let store = storePath.flatMap { path in HistoryStore.open(path: path, now: now) { outcome.warnings.append($0) } }
         let nowMs = Int64((min(max(now, 0), 1e12) * 1000).rounded())

@@ -3,11 +3,11 @@
 /// on anything it cannot vouch for (an escape in a record's key, a duplicate key, a null where a
 /// value is required, a version out of range), and `StateDecoding` then reads the whole file the
 /// general way, which reports the problem exactly as before.
-package enum StateDirectDecoder {
+public enum StateDirectDecoder {
     /// An object's members in order, each value read by `read` and handed to `insert`; false when
     /// `read` refuses a value or `insert` a key (a duplicate). With `keys`, a member whose key is not
     /// among them is skipped unread (`skipValue`).
-    package static func members<Value>(_ reader: inout JSONTokenizer, keeping keys: Set<String>? = nil,
+    @inlinable public static func members<Value>(_ reader: inout JSONTokenizer, keeping keys: Set<String>? = nil,
                                _ read: (inout JSONTokenizer) -> Value?, insert: (String, Value) -> Bool) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
@@ -24,7 +24,7 @@ package enum StateDirectDecoder {
     }
 
     /// A whole number written without fraction or exponent.
-    package static func integer(_ reader: inout JSONTokenizer) -> Int? {
+    @inlinable public static func integer(_ reader: inout JSONTokenizer) -> Int? {
         guard let next = reader.next(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else { return nil }
         let start = reader.index
         guard let value = reader.number(), let whole = Int(exactly: value) else { return nil }

@@ -1,27 +1,43 @@
 /// One field of a state record: its key in the file and, built from one key path and one `StateValue`, everything the one reader,
 /// the one writer and `Codable` do with it. A record's fields are listed once, in its `StateFields`
 /// table; a new field is one more line there.
-package struct StateField<Record>: @unchecked Sendable {
+public struct StateField<Record>: @unchecked Sendable {
     /// The key in the file (`fetched_at`).
-    package let name: String
+    public let name: String
     /// Whether a record without it (or with null) is refused.
-    package let isRequired: Bool
+    public let isRequired: Bool
     /// Reads the value at the cursor into the record; false when the reader cannot vouch for it.
-    package let read: (inout JSONTokenizer, inout Record) -> Bool
+    public let read: (inout JSONTokenizer, inout Record) -> Bool
     /// Whether the writer leaves the field out of this record (nil, or a default it omits).
-    package let isOmitted: (Record) -> Bool
+    public let isOmitted: (Record) -> Bool
     /// Appends the field's value (after its key); throws `StateWriter.Refused` for a non-finite number.
-    package let write: (Record, inout [UInt8]) throws -> Void
+    public let write: (Record, inout [UInt8]) throws -> Void
     /// The `Codable` reading of the field (the general decoder, which words every error).
-    package let decode: (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void
+    public let decode: (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void
     /// The `Codable` writing of the field.
     let encode: (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void
     /// For a field whose value is an object of members: `read` keeping only the members whose key
     /// is in the set (`StateValue.readKeeping`); nil for other fields.
     var readKeeping: ((inout JSONTokenizer, inout Record, Set<String>) -> Bool)? = nil
 
+    @usableFromInline
+    init(name: String, isRequired: Bool, read: @escaping (inout JSONTokenizer, inout Record) -> Bool,
+         isOmitted: @escaping (Record) -> Bool, write: @escaping (Record, inout [UInt8]) throws -> Void,
+         decode: @escaping (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void,
+         encode: @escaping (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void,
+         readKeeping: ((inout JSONTokenizer, inout Record, Set<String>) -> Bool)? = nil) {
+        self.name = name
+        self.isRequired = isRequired
+        self.read = read
+        self.isOmitted = isOmitted
+        self.write = write
+        self.decode = decode
+        self.encode = encode
+        self.readKeeping = readKeeping
+    }
+
     /// A field the record must have, never null; always written.
-    package static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
+    @inlinable public static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                          _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
         return StateField(name: name, isRequired: true,
@@ -38,7 +54,7 @@ package struct StateField<Record>: @unchecked Sendable {
 
     /// A field that is `fallback` when missing or null; written always, or only when it differs
     /// from `fallback` when `omittedWhenDefault` (a fresh pair's flags, an empty `windows`).
-    package static func defaulted<Value: Codable & Equatable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
+    @inlinable public static func defaulted<Value: Codable & Equatable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
         let key = StateFieldKey(name)
@@ -68,7 +84,7 @@ package struct StateField<Record>: @unchecked Sendable {
     }
 
     /// A field that is nil when missing or null, and left out when nil.
-    package static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
+    @inlinable public static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
                                          _ value: StateValue<Value>) -> StateField {
         let key = StateFieldKey(name)
         return StateField(name: name, isRequired: false,
@@ -92,10 +108,10 @@ package struct StateField<Record>: @unchecked Sendable {
 }
 
 /// A state record's key for `Codable`: the field's name.
-package struct StateFieldKey: CodingKey {
-    package var stringValue: String
-    package var intValue: Int? { nil }
-    package init(_ name: String) { stringValue = name }
-    package init?(stringValue: String) { self.stringValue = stringValue }
-    package init?(intValue: Int) { nil }
+public struct StateFieldKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+    @inlinable public init(_ name: String) { stringValue = name }
+    @inlinable public init?(stringValue: String) { self.stringValue = stringValue }
+    @inlinable public init?(intValue: Int) { nil }
 }

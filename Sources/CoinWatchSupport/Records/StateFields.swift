@@ -1,6 +1,6 @@
 /// A record of the state file (SPEC §5) whose fields are listed once, in `fields`; its `Codable`
 /// conformance is two lines that hand over to that table (`fields.decode(from:)`, `fields.encode(_:to:)`).
-package protocol StateRecord: Codable {
+public protocol StateRecord: Codable {
     /// The record's one field table, which the reader, the writer and `Codable` all use.
     static var fields: StateFields<Self> { get }
 }
@@ -9,7 +9,7 @@ package protocol StateRecord: Codable {
 /// byte reader and writer do with the whole record (keys written sorted, as `JSONEncoder` with
 /// `.sortedKeys` writes them; unknown keys skipped; a repeated key, an escaped key, a missing
 /// required field or a value it cannot vouch for gives up, and the general decoder decides).
-package struct StateFields<Record>: @unchecked Sendable {
+public struct StateFields<Record>: @unchecked Sendable {
     /// The fields, in the order `Codable` reads and writes them.
     package let fields: [StateField<Record>]
     /// What the reader starts from: every field's default, the required ones as placeholders.
@@ -62,7 +62,7 @@ package struct StateFields<Record>: @unchecked Sendable {
     /// a command that never saves), a field not among them (and not required) is skipped unread
     /// (`skipValue`, which still checks the grammar) and keeps its default; a field named in
     /// `keeping` (an object of members) keeps only the members whose key is in its set.
-    package func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil, keeping: [String: Set<String>] = [:]) -> Record? {
+    public func read(_ reader: inout JSONTokenizer, only names: Set<String>? = nil, keeping: [String: Set<String>] = [:]) -> Record? {
         var record = blank
         var seen: UInt64 = 0
         guard reader.take(UInt8(ascii: "{")) else { return nil }
@@ -100,7 +100,7 @@ package struct StateFields<Record>: @unchecked Sendable {
     }
 
     /// Appends the record as a JSON object, keys sorted, omitted fields left out.
-    package func write(_ record: Record, _ out: inout [UInt8]) throws {
+    public func write(_ record: Record, _ out: inout [UInt8]) throws {
         if let isQuiet, isQuiet(record) {
             out.append(UInt8(ascii: "{"))
             out.append(UInt8(ascii: "}"))

@@ -2,12 +2,12 @@
 /// object's keys in sorted order, as `JSONEncoder` with `.sortedKeys` writes them, a pair's default
 /// values left out, numbers by the one number rule and strings by the one escaper (`JSONOut`),
 /// except that the pairs keep their table's order (`PairTable`, which the next pass expects).
-package enum StateWriter {
+public enum StateWriter {
     /// A value the writer refuses (a non-finite number): the caller encodes the general way, which says why.
-    package struct Refused: Error {}
+    public struct Refused: Error { @inlinable public init() {} }
 
     /// `{"key":value,...}` with the members in the order given.
-    package static func object<Members: Sequence, Value>(_ members: Members, _ out: inout [UInt8],
+    @inlinable public static func object<Members: Sequence, Value>(_ members: Members, _ out: inout [UInt8],
                                                  _ write: (Value, inout [UInt8]) throws -> Void) rethrows
         where Members.Element == (String, Value) {
         out.append(UInt8(ascii: "{"))
@@ -23,19 +23,19 @@ package enum StateWriter {
     }
 
     /// `"name":`.
-    package static func key(_ name: String, _ out: inout [UInt8]) {
+    @inlinable public static func key(_ name: String, _ out: inout [UInt8]) {
         string(name, &out)
         out.append(UInt8(ascii: ":"))
     }
 
     /// A finite number by the one number rule (`JSONOut.number`). Throws `Refused` for NaN and infinities.
-    package static func number(_ value: Double, _ out: inout [UInt8]) throws {
+    @inlinable public static func number(_ value: Double, _ out: inout [UInt8]) throws {
         guard value.isFinite else { throw Refused() }
         JSONOut.writeNumber(value, into: &out)
     }
 
     /// A JSON string by the one string escaper (`JSONOut.quote`).
-    package static func string(_ text: String, _ out: inout [UInt8]) {
+    @inlinable public static func string(_ text: String, _ out: inout [UInt8]) {
         JSONOut.writeString(text, into: &out)
     }
 }

@@ -3,9 +3,9 @@
 /// or a refused sink's report may hold (SPEC §3: secrets never reach state, logs or the terminal,
 /// not even when a server echoes them back). It can only be made by handing the raw text to a
 /// scrubber, so the compiler refuses raw provider or sink error text in those places.
-package struct ScrubbedText: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+public struct ScrubbedText: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     /// The text, secrets already replaced by `***`.
-    package let text: String
+    public let text: String
 
     /// `raw` with every secret `scrubber` knows masked.
     package init(_ raw: String, scrubbedBy scrubber: some TextScrubber) {
@@ -18,13 +18,13 @@ package struct ScrubbedText: Sendable, Equatable, Hashable, Codable, CustomStrin
     package static let empty = ScrubbedText(stored: "")
 
     /// Text read back from the state file, which only ever holds text scrubbed before it was written.
-    static func restored(_ stored: String) -> ScrubbedText { ScrubbedText(stored: stored) }
+    @usableFromInline static func restored(_ stored: String) -> ScrubbedText { ScrubbedText(stored: stored) }
 
-    package var description: String { text }
+    public var description: String { text }
 
-    package init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
+    public init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }

@@ -1,6 +1,6 @@
 /// A tiny JSON writer with keys in the order given, for records people read (alerts, `--json`);
 /// its `number` and `quote` are the number rule and string escaper every JSON writer here uses.
-package struct JSONOut: Sendable {
+public struct JSONOut: Sendable {
     private var parts: [String] = []
 
     package init() {}
@@ -50,7 +50,7 @@ package struct JSONOut: Sendable {
     }
 
     /// `number(value)` appended to `out`.
-    package static func writeNumber(_ value: Double, into out: inout [UInt8]) {
+    public static func writeNumber(_ value: Double, into out: inout [UInt8]) {
         out.append(contentsOf: number(value).utf8)
     }
 
@@ -66,7 +66,7 @@ package struct JSONOut: Sendable {
     }
 
     /// `quote(text)` appended to `out`.
-    package static func writeString(_ text: String, into out: inout [UInt8]) {
+    public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Printable ASCII with nothing to escape (ids, keys, a queued chart's base64) goes at once.
         var text = text

@@ -13,11 +13,11 @@ import Glibc
 /// whose `JSONSyntaxError` says where and what was expected, and an optional one (`stringRange`,
 /// `string`, `number`, `takeWord`) for the fast decoders, which give up (nil) on anything they do
 /// not fully understand and let the general decoder word the problem.
-package struct JSONTokenizer {
+public struct JSONTokenizer {
     /// The document.
-    package let bytes: UnsafeBufferPointer<UInt8>
+    public let bytes: UnsafeBufferPointer<UInt8>
     /// The cursor: the offset of the next byte to read.
-    package var index = 0
+    public var index = 0
     /// The first offset after a UTF-8 byte order mark (line 1, column 1).
     private let start: Int
     /// The last offset `position(of:)` counted to, with its line and column.
@@ -56,7 +56,7 @@ package struct JSONTokenizer {
 
     /// Consumes `byte` after white space; false (nothing consumed but the space) when another byte is next.
     @inline(__always)
-    package mutating func take(_ byte: UInt8) -> Bool {
+    public mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -65,7 +65,7 @@ package struct JSONTokenizer {
 
     /// The next significant byte, not consumed.
     @inline(__always)
-    package mutating func next() -> UInt8? {
+    public mutating func next() -> UInt8? {
         skipSpace()
         return peek
     }
@@ -183,7 +183,7 @@ package struct JSONTokenizer {
     }
 
     /// The text of a string `scanString` read, its escapes decoded.
-    func text(of range: Range<Int>, escaped: Bool) -> String {
+    @usableFromInline func text(of range: Range<Int>, escaped: Bool) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         guard escaped else { return String(decoding: raw, as: UTF8.self) }
         var decoded: [UInt8] = []
@@ -214,7 +214,7 @@ package struct JSONTokenizer {
     }
 
     /// `scanString` after white space, or nil when no well-formed string is there.
-    package mutating func stringRange() -> (range: Range<Int>, escaped: Bool)? {
+    public mutating func stringRange() -> (range: Range<Int>, escaped: Bool)? {
         skipSpace()
         guard peek == UInt8(ascii: "\"") else { return nil }
         return try? scanString()
@@ -227,7 +227,7 @@ package struct JSONTokenizer {
     }
 
     /// The string at the cursor with its escapes decoded; nil when it is not a well-formed string.
-    mutating func string() -> String? {
+    @usableFromInline mutating func string() -> String? {
         guard let (range, escaped) = stringRange() else { return nil }
         return text(of: range, escaped: escaped)
     }
@@ -366,7 +366,7 @@ package struct JSONTokenizer {
     }
 
     /// The number at the cursor (after white space), or nil when no valid, finite number is there.
-    package mutating func number() -> Double? {
+    public mutating func number() -> Double? {
         skipSpace()
         guard let byte = peek, byte == UInt8(ascii: "-") || Self.isDigit(byte) else { return nil }
         return try? scanNumber().value
@@ -378,7 +378,7 @@ package struct JSONTokenizer {
     // MARK: Literals and whole values
 
     /// Consumes `word` (a literal such as `true`) after white space; false when something else is next.
-    mutating func takeWord(_ word: [UInt8]) -> Bool {
+    @usableFromInline mutating func takeWord(_ word: [UInt8]) -> Bool {
         skipSpace()
         guard index + word.count <= bytes.count, self.bytes(in: index..<(index + word.count), equal: word) else { return false }
         index += word.count
@@ -386,7 +386,7 @@ package struct JSONTokenizer {
     }
 
     /// Consumes `null`; false when something else is next.
-    package mutating func takeNull() -> Bool { takeWord(Self.null) }
+    public mutating func takeNull() -> Bool { takeWord(Self.null) }
 
     /// Consumes `word` at the cursor; throws when the literal there is not exactly it.
     mutating func scanLiteral(_ word: [UInt8]) throws(JSONSyntaxError) {
@@ -394,7 +394,7 @@ package struct JSONTokenizer {
     }
 
     /// `true`, `false` and `null` as bytes.
-    static let `true` = Array("true".utf8), `false` = Array("false".utf8), null = Array("null".utf8)
+    @usableFromInline static let `true` = Array("true".utf8), `false` = Array("false".utf8), null = Array("null".utf8)
 
     /// Steps over the string whose opening quote is at the cursor as `scanString` reads it; false where
     /// `scanString` throws. A string of plain ASCII without escapes (nearly every key and value of a
@@ -420,7 +420,7 @@ package struct JSONTokenizer {
     }
 
     /// Skips one value of any kind, nested at most `depth` deep; false when it is not valid JSON.
-    package mutating func skipValue(depth: Int = 64) -> Bool {
+    public mutating func skipValue(depth: Int = 64) -> Bool {
         guard depth > 0, let byte = next() else { return false }
         switch byte {
         case UInt8(ascii: "\""): return skipString()
@@ -513,7 +513,7 @@ extension JSONTokenizer {
     }
 
     /// Walks the array at the cursor: `body` must consume each element. False when malformed.
-    package mutating func elements(_ body: (inout JSONTokenizer) -> Bool) -> Bool {
+    public mutating func elements(_ body: (inout JSONTokenizer) -> Bool) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }
         if take(UInt8(ascii: "]")) { return true }
         while true {
