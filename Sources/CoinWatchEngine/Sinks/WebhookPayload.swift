@@ -73,6 +73,12 @@ package enum WebhookPayload {
         return url
     }
 
+    /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`: the `<url|text>` link of the formats
+    /// whose text reads mrkdwn-style links; `&`, `<`, `>` escaped in both halves.
+    static func angleLink(_ alert: Alert) -> String? {
+        page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(linkLabel(alert)) + ">" }
+    }
+
     /// The text of a link to `alert`'s page: the provider that quoted it (`coingecko`).
     static func linkLabel(_ alert: Alert) -> String { alert.provider }
 

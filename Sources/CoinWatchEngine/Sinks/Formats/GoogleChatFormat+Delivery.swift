@@ -6,10 +6,7 @@ import CoinWatchRules
 extension GoogleChatFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
 
-    /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`.
-    static func link(for alert: Alert) -> String? {
-        WebhookPayload.page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
-    }
+    static func link(for alert: Alert) -> String? { WebhookPayload.angleLink(alert) }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var out = JSONOut()

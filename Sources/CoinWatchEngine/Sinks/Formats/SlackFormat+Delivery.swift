@@ -7,10 +7,7 @@ extension SlackFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(40_000, .utf16, htmlEscaped: true, perItem: 3000)
     static let maxItems = 50
 
-    /// ` · <https://www.coingecko.com/en/coins/bitcoin|coingecko>`.
-    static func link(for alert: Alert) -> String? {
-        WebhookPayload.page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(WebhookPayload.linkLabel(alert)) + ">" }
-    }
+    static func link(for alert: Alert) -> String? { WebhookPayload.angleLink(alert) }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let fallback = HTMLText.escape(lines.map(\.text).joined(separator: "\n"))
