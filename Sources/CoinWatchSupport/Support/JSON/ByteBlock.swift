@@ -41,6 +41,13 @@ enum ByteBlock {
         return (((shifted & ~highs) &+ ones &* 0x76) | shifted) & highs
     }
 
+    /// Bytes a JSON string does not hold as they are in plain ASCII: `"`, `\\`, controls, and any byte
+    /// of 0x80 or more (the readers' and the writer's plain-string runs).
+    @inline(__always)
+    static func notPlainInString(_ word: UInt64) -> UInt64 {
+        equal(word, UInt8(ascii: "\"")) | equal(word, UInt8(ascii: "\\")) | below(word, 0x20) | high(word)
+    }
+
     /// Bytes of 0x80 or more (not ASCII).
     @inline(__always)
     static func high(_ word: UInt64) -> UInt64 { word & highs }

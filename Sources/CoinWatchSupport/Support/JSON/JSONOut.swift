@@ -74,8 +74,7 @@ public struct JSONOut: Sendable {
             var at = 0
             while at + ByteBlock.width <= bytes.count {  // eight bytes at a time: a chart's base64 is 100+ KB
                 let word = ByteBlock.load(bytes, at)
-                guard ByteBlock.high(word) | ByteBlock.below(word, 0x20) | ByteBlock.equal(word, 0x22) | ByteBlock.equal(word, 0x5C)
-                        | ByteBlock.equal(word, 0x7F) == 0 else { return false }
+                guard ByteBlock.notPlainInString(word) | ByteBlock.equal(word, 0x7F) == 0 else { return false }
                 at += ByteBlock.width
             }
             guard bytes[at...].allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }

@@ -402,10 +402,7 @@ public struct JSONTokenizer {
     @inline(__always)
     private mutating func skipString() -> Bool {
         let opening = index
-        index = passWords(from: index + 1) { word in
-            ByteBlock.equal(word, UInt8(ascii: "\"")) | ByteBlock.equal(word, UInt8(ascii: "\\"))
-                | ByteBlock.below(word, 0x20) | ByteBlock.high(word)
-        }
+        index = passWords(from: index + 1, ByteBlock.notPlainInString)
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
