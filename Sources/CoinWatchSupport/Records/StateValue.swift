@@ -113,12 +113,8 @@ extension StateValue {
                 ? dictionary : nil
         }
         return StateValue<[String: Element]>(read: { read(&$0, keeping: nil) }, write: { dictionary, out in
-            // Sorted as a [String]: `dictionary.keys.sorted()` is generic over Element here, and the
-            // caller's module cannot specialize it (a sort through witness tables: 63M of a
-            // 1000-favorite pass's 402M instructions, bench/ab.py).
-            var names = Array(dictionary.keys)
-            names.sort()
-            try StateWriter.object(names.lazy.compactMap { name in dictionary[name].map { (name, $0) } }, &out, element.write)
+            try StateWriter.object(dictionary.keys.sorted().lazy.compactMap { name in dictionary[name].map { (name, $0) } },
+                                   &out, element.write)
         }, readKeeping: { read(&$0, keeping: $1) })
     }
 }
