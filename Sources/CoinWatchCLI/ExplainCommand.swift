@@ -27,7 +27,7 @@ enum ExplainCommand {
             return .failure
         }
         let rule = rules.rules[ruleIndex]
-        if rule.condition.kind is any ExchangeEventKind {
+        if rule.condition.kind.needs.marketLists {
             return runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
         }
         var coins = rule.coin == "*" ? rules.favorites : [rule.coin]

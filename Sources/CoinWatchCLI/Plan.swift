@@ -28,7 +28,7 @@ struct Plan {
         let idWidth = min(24, (rules.rules.map(\.id.count).max() ?? 0) + 2)
         for rule in rules.rules {
             let coin = rule.coin != "*" ? rule.coin
-                : rule.condition.kind is any ExchangeEventKind ? "* (every market)" : "* (\(rules.favorites.count) coins)"
+                : rule.condition.kind.needs.marketLists ? "* (every market)" : "* (\(rules.favorites.count) coins)"
             var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition, vs: currency(of: rule))
             line += "  -> " + (rule.notify ?? rules.defaults.notify).joined(separator: ", ")
             if !rule.enabled { line += "  (disabled)" }

@@ -9,7 +9,9 @@ extension Backtest {
     package static func addMade(to series: inout [String: Series], rules: RulesFile) {
         let plan = DataPlan(rules)
         for rule in plan.rules where rule.enabled {
-            for (coin, parts) in zip(rule.coins, rule.history) where series[coin] == nil && parts != [coin] {
+            for coin in rule.coins where series[coin] == nil {
+                let parts = rule.history(coin)
+                guard parts != [coin] else { continue }
                 let loaded = parts.compactMap { series[$0] }
                 guard loaded.count == parts.count, !loaded.isEmpty else { continue }
                 if coin == RuleCoin.portfolio {

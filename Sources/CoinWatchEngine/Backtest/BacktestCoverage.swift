@@ -20,7 +20,7 @@ package enum BacktestCoverage {
         for rule in rules.rules where rule.enabled {
             let key = rule.condition.key
             let kind = type(of: rule.condition.kind)
-            if rule.condition.kind is any ExchangeEventKind {
+            if rule.condition.kind.needs.marketLists {
                 lines.append("rule '\(rule.id)' (\(key)) cannot be backtested: there is no history of the exchange's market lists "
                              + "and flags to replay; it never fires in the replay")
                 continue

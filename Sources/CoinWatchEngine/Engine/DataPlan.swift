@@ -30,13 +30,41 @@ package struct DataPlan: Sendable {
         /// Its quote currency (lower case) and provider (nil: the providers in order).
         package var vs: String
         package var provider: String?
-        /// Per pair coin (same order as `coins`): the quotes its observation is made of, its own first.
-        package var feeds: [[Feed]]
         /// The indicators it reads on closed candles, of its own feed.
         package var indicators: [IndicatorNeed]
-        /// Per pair coin: the coins whose price history a replay of it is made from (the coin, a
+        /// The other legs its premiums compare against (`ConditionNeeds.premiums`).
+        var premiums: [PremiumLeg]
+        /// Whether it reads its exchange's market lists rather than quotes (`ConditionNeeds.marketLists`).
+        var readsMarketLists: Bool
+        /// The held coins, as written: the portfolio's quotes.
+        var held: [String]
+        /// `vs_currency`, lower case: the portfolio's currency.
+        var vsCurrency: String
+
+        /// The quotes the observation of its pair on `coin` is made of, its own first: both coins of
+        /// a ratio, the held coins of the portfolio, a premium's other leg and the price that converts it.
+        package func feeds(_ coin: String) -> [Feed] {
+            if readsMarketLists { return [] }
+            if coin == RuleCoin.portfolio { return held.map { Feed(coin: $0, vs: vsCurrency, provider: nil) } }
+            if let parts = RuleCoin.ratioParts(coin) {
+                return [Feed(coin: parts.base, vs: vs, provider: provider), Feed(coin: parts.quote, vs: vs, provider: provider)]
+            }
+            var own = [Feed(coin: coin, vs: vs, provider: provider)]
+            for leg in premiums {
+                own.append(Feed(coin: coin, vs: leg.againstVs, provider: leg.against.rawValue))
+                if leg.againstVs != vs { own.append(Feed(coin: DataPlan.conversionCoin(leg), vs: vs, provider: provider)) }
+            }
+            return own
+        }
+
+        /// The coins whose price history a replay of its pair on `coin` is made from (the coin, a
         /// ratio's two coins, the portfolio's held coins), in `vs_currency`.
-        package var history: [[String]]
+        package func history(_ coin: String) -> [String] {
+            if readsMarketLists { return [] }
+            if coin == RuleCoin.portfolio { return held }
+            if let parts = RuleCoin.ratioParts(coin) { return [parts.base, parts.quote] }
+            return [coin]
+        }
     }
 
     /// `vs_currency`, lower case.
@@ -51,38 +79,11 @@ package struct DataPlan: Sendable {
         favorites = file.favorites
         let held = file.holdings.map(\.coin).uniqued()
         rules = file.rules.map { rule in
-            let vs = rule.vs ?? file.vsCurrency
-            let provider = rule.provider?.rawValue
             let needs = rule.condition.kind.needs
-            let coins = rule.coin == "*" ? file.favorites : [rule.coin]
-            // An exchange event rule reads its provider's market list (`MarketEventStage`), not quotes.
-            if rule.condition.kind is any ExchangeEventKind {
-                return RuleData(id: rule.id, enabled: rule.enabled, isEvent: false, coins: coins, vs: vs, provider: provider,
-                                feeds: coins.map { _ in [] }, indicators: [], history: coins.map { _ in [] })
-            }
-            var feeds: [[Feed]] = []
-            var history: [[String]] = []
-            for coin in coins {
-                if coin == RuleCoin.portfolio {
-                    feeds.append(held.map { Feed(coin: $0, vs: file.vsCurrency, provider: nil) })
-                    history.append(held)
-                    continue
-                }
-                if let parts = RuleCoin.ratioParts(coin) {
-                    feeds.append([Feed(coin: parts.base, vs: vs, provider: provider), Feed(coin: parts.quote, vs: vs, provider: provider)])
-                    history.append([parts.base, parts.quote])
-                    continue
-                }
-                var own = [Feed(coin: coin, vs: vs, provider: provider)]
-                for leg in needs.premiums {
-                    own.append(Feed(coin: coin, vs: leg.againstVs, provider: leg.against.rawValue))
-                    if leg.againstVs != vs { own.append(Feed(coin: Self.conversionCoin(leg), vs: vs, provider: provider)) }
-                }
-                feeds.append(own)
-                history.append([coin])
-            }
-            return RuleData(id: rule.id, enabled: rule.enabled, isEvent: !rule.condition.isLevel, coins: coins, vs: vs, provider: provider, feeds: feeds,
-                            indicators: needs.indicators, history: history)
+            return RuleData(id: rule.id, enabled: rule.enabled, isEvent: !needs.marketLists && !rule.condition.isLevel,
+                            coins: rule.coin == "*" ? file.favorites : [rule.coin], vs: rule.vs ?? file.vsCurrency,
+                            provider: rule.provider?.rawValue, indicators: needs.indicators,
+                            premiums: needs.premiums, readsMarketLists: needs.marketLists, held: held, vsCurrency: file.vsCurrency)
         }
     }
 
@@ -112,8 +113,8 @@ package struct DataPlan: Sendable {
         for index in indices {
             let rule = rules[index]
             guard rule.enabled, !rule.indicators.isEmpty else { continue }
-            for (coin, feeds) in zip(rule.coins, rule.feeds) where coins?.contains(coin) ?? true {
-                guard let own = feeds.first else { continue }
+            for coin in rule.coins where coins?.contains(coin) ?? true {
+                guard let own = rule.feeds(coin).first else { continue }
                 let key = key(own)
                 for need in rule.indicators where !(out[key] ?? []).contains(where: { $0.key == need.key }) {
                     out[key, default: []].append(need)
@@ -128,7 +129,9 @@ package struct DataPlan: Sendable {
     package var tradedCoins: Set<String> {
         var coins = Set<String>()
         for rule in rules where rule.enabled && rule.isEvent {
-            for feed in rule.feeds.joined() where feed.provider == nil && feed.vs == vsCurrency { coins.insert(feed.coin) }
+            for coin in rule.coins {
+                for feed in rule.feeds(coin) where feed.provider == nil && feed.vs == vsCurrency { coins.insert(feed.coin) }
+            }
         }
         return coins
     }
@@ -138,7 +141,7 @@ package struct DataPlan: Sendable {
         var coins: [String] = []
         var seen = Set<String>()
         for rule in rules where rule.enabled {
-            for coin in rule.history.joined() where seen.insert(coin).inserted { coins.append(coin) }
+            for coin in rule.coins.flatMap(rule.history) where seen.insert(coin).inserted { coins.append(coin) }
         }
         let favorites = self.favorites.filter(seen.contains)
         let listed = Set(favorites)

@@ -56,7 +56,7 @@ package struct MarketEventStage {
         var groups: [Group] = []
         var warnings: [String] = []
         let sources = providers.compactMap { $0 as? any MarketEventSource }
-        for rule in rules.rules where rule.enabled && rule.condition.kind is any ExchangeEventKind {
+        for rule in rules.rules where rule.enabled && rule.condition.kind.needs.marketLists {
             if let expires = rule.expires, expires.timeIntervalSince1970 <= now { continue }
             let exchange = rule.provider.map { name in sources.first { $0.name == name.rawValue } } ?? sources.first
             guard let exchange else {

@@ -33,10 +33,16 @@ package struct QuoteDemand: Sendable, Equatable {
             guard rule.enabled else { continue }
             // Each kind of feed for every pair before the next kind (the coins, then a premium's other
             // legs, then the conversion), so one batch lists the coins in rule order.
-            let feeds = zip(rule.coins, rule.feeds).filter { coins?.contains($0.0) ?? true }.map(\.1)
-            let widest = feeds.map(\.count).max() ?? 0
-            for position in 0..<widest {
-                for feed in feeds.compactMap({ position < $0.count ? $0[position] : nil }) where seen.insert(plan.key(feed)).inserted {
+            var position = 0
+            var more = true
+            while more {
+                more = false
+                for coin in rule.coins where coins?.contains(coin) ?? true {
+                    let feeds = rule.feeds(coin)
+                    more = more || position + 1 < feeds.count
+                    guard position < feeds.count else { continue }
+                    let feed = feeds[position]
+                    guard seen.insert(plan.key(feed)).inserted else { continue }
                     let slot = at[feed.vs] ?? {
                         currencies.append(Currency(vs: feed.vs))
                         at[feed.vs] = currencies.count - 1
@@ -48,6 +54,7 @@ package struct QuoteDemand: Sendable, Equatable {
                         currencies[slot].failover.append(feed.coin)
                     }
                 }
+                position += 1
             }
         }
         self.currencies = currencies

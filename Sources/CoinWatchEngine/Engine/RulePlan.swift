@@ -144,7 +144,8 @@ struct RulePlan: Sendable {
         pairKeys.reserveCapacity(rules.rules.count)
         for rule in rules.rules {
             let start = targetCoins.count
-            let watchesList = rule.condition.kind is any ExchangeEventKind
+            let needs = rule.condition.kind.needs
+            let watchesList = needs.marketLists
             if watchesList {
                 // No pair here: `MarketEventStage` judges it on the market lists.
             } else if rule.coin == "*" {
@@ -156,7 +157,6 @@ struct RulePlan: Sendable {
                 targetCoins.append(slot(rule.coin, rule: rule))
                 pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
-            let needs = rule.condition.kind.needs
             if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
             steps.append(Step(condition: rule.condition, isLevel: rule.condition.isLevel,

@@ -27,11 +27,11 @@ package struct WindowHistory: Sendable {
     static func wanted(_ rules: RulesFile, plan: DataPlan, quotes: [String: Quote], prices: [String: PriceSeries], now: Double)
         -> [(priceKey: String, quote: Quote, seconds: Double)] {
         var out: [String: (quote: Quote, seconds: Double)] = [:]
-        for (index, rule) in rules.rules.enumerated() where rule.enabled {
+        for (index, rule) in rules.rules.enumerated() where rule.enabled && rule.condition.kind.needs.history != nil {
             guard let kind = rule.condition.kind as? any WindowExtremeKind, let seconds = kind.window.seconds else { continue }
             let data = plan.rules[index]
-            for (coin, feeds) in zip(data.coins, data.feeds) {
-                guard let own = feeds.first, own.coin == coin, let quote = quotes[plan.key(own)],
+            for coin in data.coins {
+                guard let own = data.feeds(coin).first, own.coin == coin, let quote = quotes[plan.key(own)],
                       Observation.Marks(quote).mark(high: type(of: kind).high, window: kind.window) == nil else { continue }
                 let key = StateDocument.priceKey(coin: coin, vs: data.vs)
                 if prices[key]?.covers(seconds, now: now) == true { continue }

@@ -23,6 +23,9 @@ package struct ConditionNeeds: Sendable, Equatable {
     /// Whether the condition reads the span traded since the previous observation (SPEC §2
     /// wicks: crossings and range events), so a pass asks a provider that reports one for it.
     package var tradedSpan = false
+    /// Whether the condition watches its exchange's market lists (`listed`, `delisting`, `caution`;
+    /// SPEC §14) instead of quotes: a pass judges it in `MarketEventStage` and fetches no quote for it.
+    package var marketLists = false
 }
 
 /// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,

@@ -16,6 +16,8 @@ package protocol ExchangeEventKind: ConditionKind {
 }
 
 extension ExchangeEventKind {
+    var needs: ConditionNeeds { ConditionNeeds(marketLists: true) }
+
     package func flags(_ change: MarketChange) -> [String]? { nil }
 
     static func direction(of alert: Alert) -> ConditionDirection { .neutral }

@@ -70,8 +70,9 @@ public struct JSONTokenizer {
         return peek
     }
 
-    /// Whether the bytes in `range` spell `word`.
-    package func bytes(in range: Range<Int>, equal word: [UInt8]) -> Bool {
+    /// Whether the bytes in `range` spell `word`. Inlinable: the provider decoders ask it for every
+    /// key they meet (docs/development.md, "Layers").
+    @inlinable public func bytes(in range: Range<Int>, equal word: [UInt8]) -> Bool {
         guard range.count == word.count else { return false }
         var offset = range.lowerBound
         for byte in word {
