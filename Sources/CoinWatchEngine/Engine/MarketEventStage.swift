@@ -55,8 +55,10 @@ package struct MarketEventStage {
     package static func groups(rules: RulesFile, providers: [any PriceProvider], now: Double) -> (groups: [Group], warnings: [String]) {
         var groups: [Group] = []
         var warnings: [String] = []
+        let watching = rules.rules.filter { $0.enabled && $0.condition.kind.needs.marketLists }
+        guard !watching.isEmpty else { return ([], []) }
         let sources = providers.compactMap { $0 as? any MarketEventSource }
-        for rule in rules.rules where rule.enabled && rule.condition.kind.needs.marketLists {
+        for rule in watching {
             if let expires = rule.expires, expires.timeIntervalSince1970 <= now { continue }
             let exchange = rule.provider.map { name in sources.first { $0.name == name.rawValue } } ?? sources.first
             guard let exchange else {

@@ -86,7 +86,7 @@ package struct Pass: Sendable {
         let indicators = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
         if let windows {
             let filled = windows.fill(rules, plan: plan, quotes: quotes, prices: &state.prices,
-                                      sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
+                                      providers: fetcher.sources.map(\.provider),
                                       transport: fetcher.transport, memory: &state.memory, now: now)
             outcome.requestCount += filled.requests
             for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
@@ -169,9 +169,10 @@ package struct Pass: Sendable {
     /// The candles stage: each watched coin's indicator readings; warnings on stderr.
     private func readIndicators(_ plan: DataPlan, _ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
                                 outcome: inout Outcome) -> [String: IndicatorReadings] {
-        guard let candles else { return [:] }
+        let needs = plan.indicatorNeeds
+        guard let candles, !needs.isEmpty else { return [:] }
         let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
-        let update = candles.update(needs: plan.indicatorNeeds, quotes: quotes, sources: sources, transport: fetcher.transport,
+        let update = candles.update(needs: needs, quotes: quotes, sources: sources, transport: fetcher.transport,
                                     memory: &memory, now: now)
         outcome.requestCount += update.requests
         for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }

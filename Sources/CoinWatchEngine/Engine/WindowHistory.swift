@@ -43,12 +43,13 @@ package struct WindowHistory: Sendable {
     }
 
     /// Seeds `prices` with the history of every window `rules` need that the recorded prices do not
-    /// cover yet, asking each quote's provider among `sources` through `transport` (backoff in `memory`).
-    package func fill(_ rules: RulesFile, plan: DataPlan, quotes: [String: Quote], prices: inout [String: PriceSeries], sources: [any HistorySource],
+    /// cover yet, asking each quote's provider among `providers` through `transport` (backoff in `memory`).
+    package func fill(_ rules: RulesFile, plan: DataPlan, quotes: [String: Quote], prices: inout [String: PriceSeries], providers: [any PriceProvider],
                       transport: any HTTPTransport, memory: inout ProviderMemory, now: Double) -> Outcome {
         var outcome = Outcome()
         let wanted = Self.wanted(rules, plan: plan, quotes: quotes, prices: prices, now: now)
         guard !wanted.isEmpty else { return outcome }
+        let sources = providers.compactMap { $0 as? any HistorySource }
         let store = storePath.flatMap { path in HistoryStore.open(path: path, now: now) { outcome.warnings.append($0) } }
         let nowMs = Int64((min(max(now, 0), 1e12) * 1000).rounded())
         for (key, quote, seconds) in wanted {
