@@ -120,7 +120,7 @@ import Testing
         adder.start()
         for price in 1...6 {
             telegram.userSends("/alert btc above \(price)000000", from: Self.admin, in: 42)
-            _ = Eventually.wait(timeout: 3) { telegram.sent.count == price }
+            #expect(Eventually.wait(timeout: 10) { telegram.sent.count == price })
         }
         #expect(Eventually.wait(timeout: 20) { adder.isFinished })
         daemon.send(SIGTERM)
