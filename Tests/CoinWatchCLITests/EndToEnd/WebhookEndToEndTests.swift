@@ -4,26 +4,24 @@ import Testing
 
 /// The binary as cron runs it, delivering to a loopback webhook receiver across passes (SPEC §3).
 @Suite(.serialized) struct WebhookEndToEndTests {
-    let market: MarketServer
-    let receiver: WebhookReceiver
-    let dir: TempDir
+    let rig: BinaryRig
+    var market: MarketServer { rig.market }
+    var receiver: WebhookReceiver { rig.receiver }
+    var dir: TempDir { rig.dir }
 
     init() throws {
-        market = try MarketServer()
-        receiver = try WebhookReceiver()
-        dir = try TempDir()
+        rig = try BinaryRig()
     }
 
     /// Tiny backoff so four failing tries take milliseconds.
     private let fastRetries = ["COINWATCH_RETRY_BACKOFF": "0.001"]
 
     private func writeRules(_ rules: String, sinks: String, defaults: String = #"{"notify": ["hook"]}"#) throws {
-        try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: rules, defaults: defaults, sinks: sinks))
+        try rig.write(rules: rules, defaults: defaults, sinks: sinks)
     }
 
     private func pass(_ extra: [String] = [], env: [String: String] = [:]) throws -> Binary.Run {
-        try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"] + extra,
-                       environment: fastRetries.merging(env) { _, new in new })
+        try rig.run(["--once"] + extra, environment: fastRetries.merging(env) { _, new in new })
     }
 
     private func rulesOf(_ body: String) -> [String] {
