@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
-import CoinWatchState
-/// One chat under control (SPEC §13): its `control` entry and the chat service, from its sink's format,
-/// that reads it and sends the answers.
+/// One chat under control (SPEC §13): its `control` entry and the chat service that reads it and sends the answers.
 package struct ControlLink: Sendable {
     /// Its format's name: the key of its `control` entry, of its offset in the state and of its answers.
     package var transport: String

@@ -10,12 +10,4 @@ package struct ControlMessage: Sendable, Equatable {
     package var text: String
     /// A button press's id (acknowledged with `ControlTransport.acknowledge`); nil for a message.
     package var callbackID: String?
-
-    package init(key: String, chat: String, sender: String, text: String, callbackID: String? = nil) {
-        self.key = key
-        self.chat = chat
-        self.sender = sender
-        self.text = text
-        self.callbackID = callbackID
-    }
 }

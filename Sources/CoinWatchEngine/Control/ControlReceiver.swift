@@ -7,7 +7,7 @@ import CoinWatchState
 /// rules.json edit is returned to be written (before that state write) with `RulesFileWriter.replace`.
 package enum ControlReceiver {
     /// The outcome besides the state: rules.json to write, audit lines, stderr lines.
-    package struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable {
         /// rules.json's new bytes and the bytes they replace, when an admin edited it.
         package var rules: (bytes: [UInt8], expected: [UInt8])?
         /// `control.jsonl` lines: time, transport, chat, user, command, outcome.
@@ -16,11 +16,6 @@ package enum ControlReceiver {
         package var errors: [String] = []
         /// Button presses to acknowledge once the state is written: id, answer.
         package var callbacks: [(id: String, text: String)] = []
-
-        package static func == (a: Outcome, b: Outcome) -> Bool {
-            a.rules?.bytes == b.rules?.bytes && a.rules?.expected == b.rules?.expected && a.audit == b.audit && a.errors == b.errors
-                && a.callbacks.map(\.id) == b.callbacks.map(\.id)
-        }
     }
 
     /// Seconds between two stderr lines about the same unknown sender.

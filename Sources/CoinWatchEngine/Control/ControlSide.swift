@@ -189,7 +189,7 @@ package final class ControlSide: @unchecked Sendable {
                 held.insert(answer.chat)
             case .retry(let reason):
                 answer.attempts += 1
-                answer.notBefore = now() + min(pow2(answer.attempts), 300)
+                answer.notBefore = now() + min(Double(1 << min(answer.attempts, 10)), 300)
                 changed[answer.key] = answer
                 held.insert(answer.chat)
                 report("coinwatch: control: \(link.name): an answer will be sent again: \(reason)")
@@ -235,8 +235,6 @@ package final class ControlSide: @unchecked Sendable {
 
     /// An answer is dropped after a day undelivered, as an outbox message is.
     static let maxAge: Double = 86_400
-
-    private func pow2(_ n: Int) -> Double { Double(1 << min(n, 10)) }
 
     /// Prints `line` unless it repeats the last failure.
     private func report(_ line: String) {

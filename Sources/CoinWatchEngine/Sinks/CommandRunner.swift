@@ -115,14 +115,14 @@ package enum CommandRunner {
                 close(output)
             }
             if input.isEmpty { closeStdin() }
-            let deadline = Self.now() + timeout
+            let deadline = Monotonic.now() + timeout
             var outputOpen = true
             while true {
                 if let end = Self.reap(pid, wait: false) {
                     drain()
                     return end
                 }
-                let remaining = deadline - Self.now()
+                let remaining = deadline - Monotonic.now()
                 if remaining <= 0 {
                     kill(-pid, SIGKILL)
                     _ = Self.reap(pid, wait: true)
@@ -219,19 +219,12 @@ package enum CommandRunner {
 
         /// Waits for `pid` to exit, polling every millisecond, until `deadline`.
         private static func reapUntil(_ pid: pid_t, deadline: Double) -> CommandOutcome.End? {
-            while now() < deadline {
+            while Monotonic.now() < deadline {
                 if let end = reap(pid, wait: false) { return end }
                 var pause = timespec(tv_sec: 0, tv_nsec: 500_000)
                 nanosleep(&pause, nil)
             }
             return nil
-        }
-
-        /// Monotonic seconds.
-        private static func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
     }
 }

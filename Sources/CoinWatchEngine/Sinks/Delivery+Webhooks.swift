@@ -23,7 +23,7 @@ extension Delivery {
                           let range = chartRange(config, alerts: entry.alerts),
                           let png = charts.png(for: entry.alerts, range: range, levels: chartLevels(entry.alerts), now: now)
                     else { continue }
-                    plan.lanes[lane].entries[index].chart = Data(png).base64EncodedString()
+                    plan.lanes[lane].entries[index].chart = png.base64
                 }
             }
         }

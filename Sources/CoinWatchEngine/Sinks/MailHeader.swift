@@ -55,12 +55,12 @@ enum MailHeader {
             // 42 bytes make 56 base64 characters: with `=?UTF-8?B?` and `?=` a word is at most 68, so
             // even the first, after `Subject: `, keeps its line within 78.
             if chunk.count + bytes.count > 42, !chunk.isEmpty {
-                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                words.append("=?UTF-8?B?" + chunk.base64 + "?=")
                 chunk = []
             }
             chunk += bytes
         }
-        if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?" + chunk.base64 + "?=") }
         return words
     }
 

@@ -2,17 +2,9 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Removes every known secret (webhook URLs and their paths, query values, userinfo, bot tokens,
-/// header values, providers' API keys and credentials in `base_url`) from any text before it
-/// reaches stdout, stderr, state or a file, in case a server or library echoed one back (SPEC §3).
-/// Each secret is also found in its base64 (`Basic …`), percent-encoded and JSON-escaped forms,
-/// and where a body excerpt was cut inside one (`sk-live-12…`).
+/// Removes every known secret (sinks' URLs, tokens and header values, providers' API keys) from any text before it
+/// reaches stdout, stderr, state or a file (SPEC §3), also in its base64, percent-encoded and JSON-escaped forms and
+/// where a body excerpt was cut inside one (`sk-live-12…`).
 package struct SecretScrubber: Sendable, TextScrubber {
     /// Secret strings in every form, longest first so a URL is replaced before its path.
     private let secrets: [String]
@@ -160,7 +152,7 @@ package struct SecretScrubber: Sendable, TextScrubber {
     /// The secret as written, base64-encoded (with and without padding, and URL-safe), percent-encoded
     /// and JSON-escaped.
     private static func forms(of secret: String) -> [String] {
-        let base64 = Data(secret.utf8).base64EncodedString()
+        let base64 = secret.utf8.base64
         let unpadded = String(base64.reversed().drop { $0 == "=" }.reversed())
         let urlSafe = unpadded.replacing("+", with: "-").replacing("/", with: "_")
         var percent = ""

@@ -34,10 +34,8 @@ enum WebhookVerdict: Equatable {
             self = .final(error.message)
             return
         }
-        if case .http(_, _, _, let retryAfter) = error {
-            self = .retry(error.message, retryAfter: retryAfter)
-        } else {
-            self = .retry(error.message, retryAfter: nil)
-        }
+        var retryAfter: Double?
+        if case .http(_, _, _, let after) = error { retryAfter = after }
+        self = .retry(error.message, retryAfter: retryAfter)
     }
 }

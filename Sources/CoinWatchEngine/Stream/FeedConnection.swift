@@ -137,7 +137,7 @@ final class FeedConnection {
     }
 
     /// Sends a ping when the exchange wants client pings and one is due.
-    func pingIfDue(now: Double, log: StreamLog) {
+    func pingIfDue(now: Double) {
         guard let client, let interval = group.feed.clientPingInterval, now - lastPingAt >= interval else { return }
         client.ping()
         lastPingAt = now

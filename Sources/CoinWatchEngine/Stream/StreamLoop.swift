@@ -129,7 +129,7 @@ package final class StreamLoop {
                     connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now,
                                     backoff: backoff, log: log, quietly: true)
                 } else {
-                    connection.pingIfDue(now: now, log: log)
+                    connection.pingIfDue(now: now)
                 }
             }
             if now >= nextPoll {
@@ -191,11 +191,8 @@ package final class StreamLoop {
                 if let ending = tick.delistingDate {
                     session.announce(ending: ending, market: tick.market, exchange: connection.group.provider.name.rawValue)
                 }
-                if let throttle = connection.group.provider.streamThrottle {
-                    session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())
-                } else {
-                    session.take(tick, favorites: favorites)
-                }
+                session.take(tick, favorites: favorites, throttle: connection.group.provider.streamThrottle ?? 0,
+                             now: Monotonic.now())
             }
             if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }
         case .ignored:

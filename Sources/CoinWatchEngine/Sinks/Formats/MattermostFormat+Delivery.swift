@@ -6,11 +6,7 @@ import CoinWatchRules
 /// markdown with @mentions, so every markup character (and the `@` of `@channel`) is escaped with a
 /// backslash. 16,383 characters counted escaped.
 extension MattermostFormat: DeliveryFormat {
-    static let limit: TextLimit? = {
-        var limit = TextLimit(16_383, .utf16)
-        limit.markdownEscaped = true
-        return limit
-    }()
+    static let limit: TextLimit? = TextLimit(16_383, .utf16, markdownEscaped: true)
 
     /// ` · [coingecko](https://www.coingecko.com/en/coins/bitcoin)`: the url holds no markup (`MarketProvider.pageURL`).
     static func link(for alert: Alert) -> String? {

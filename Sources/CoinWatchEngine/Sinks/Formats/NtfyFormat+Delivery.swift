@@ -31,10 +31,9 @@ extension NtfyFormat: DeliveryFormat {
     /// The `Message` header for `text`: line breaks as `\n`, which the service turns back into
     /// them; anything not ASCII as one RFC 2047 encoded word, which it decodes.
     static func messageHeader(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\r\n", with: "\\n")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
-        guard !escaped.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return escaped }
-        return "=?UTF-8?B?" + Data(escaped.utf8).base64EncodedString() + "?="
+        let escaped = text.replacing("\\", with: "\\\\").replacing("\r\n", with: "\\n").replacing("\n", with: "\\n")
+            .replacing("\r", with: "\\n")
+        return headerValue(escaped)
     }
 
     /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
@@ -67,6 +66,6 @@ extension NtfyFormat: DeliveryFormat {
     static func headerValue(_ text: String) -> String {
         let flat = String(text.map { $0.isNewline ? " " : $0 })
         guard !flat.allSatisfy({ $0.isASCII }) else { return flat }
-        return "=?UTF-8?B?" + Data(flat.utf8).base64EncodedString() + "?="
+        return "=?UTF-8?B?" + flat.utf8.base64 + "?="
     }
 }

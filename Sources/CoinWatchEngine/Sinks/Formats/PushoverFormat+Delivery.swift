@@ -34,7 +34,7 @@ extension PushoverFormat: DeliveryFormat {
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         guard var first = parts.first, var body = messages.first?.body, body.hasSuffix("}") else { return parts }
         body.removeLast()
-        body += ",\"attachment_base64\":\"\(Data(chart).base64EncodedString())\",\"attachment_type\":\"image/png\"}"
+        body += ",\"attachment_base64\":\"\(chart.base64)\",\"attachment_type\":\"image/png\"}"
         first.body = Array(body.utf8)
         return [first] + parts.dropFirst()
     }
