@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchState
 import CoinWatchChart

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 /// What an admin command changes. State edits are applied in the same state write that advances the

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 /// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json,

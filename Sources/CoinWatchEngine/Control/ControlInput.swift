@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 /// What a command handler reads (SPEC §13): rules.json (loaded, and as bytes for edits), the state and the time.

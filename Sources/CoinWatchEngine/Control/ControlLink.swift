@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 /// One chat under control (SPEC §13): its `control` entry and the chat service that reads it and sends the answers.

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 /// One message read from a control chat by its format's `ControlTransport`, decoded.
 package struct ControlMessage: Sendable, Equatable {
     /// `<format>:<id of the message in the chat service>`: the key of its answer.

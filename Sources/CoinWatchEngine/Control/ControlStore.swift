@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchState
 import Synchronization
 

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One header field of a mail as RFC 5322 and RFC 2047 want it (SPEC §3): ASCII only, non-ASCII text
 /// as `=?UTF-8?B?…?=` encoded words, folded (CRLF and a space) between words so that no line is over
 /// 78 characters where a fold is possible, and never over 998.

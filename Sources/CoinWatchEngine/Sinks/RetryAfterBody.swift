@@ -1,10 +1,5 @@
+import CoinWatchSupport
 import CoinWatchTransport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The wait a 429 body asks for when no `Retry-After` header came, in seconds, in the shapes chat
 /// services use: `{"parameters":{"retry_after":35}}`, `{"retry_after":1.5}` and
 /// `{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":2000}`.

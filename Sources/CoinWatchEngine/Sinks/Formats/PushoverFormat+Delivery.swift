@@ -1,11 +1,5 @@
 import CoinWatchSupport
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024) and
 /// `priority` (-1 when every alert is resolved); `url` and `url_title` the coin's page when the
 /// message's alerts link one; the chart inline as `attachment_base64`.
