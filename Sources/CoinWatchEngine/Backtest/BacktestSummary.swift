@@ -1,8 +1,6 @@
 import CoinWatchRules
 import CoinWatchState
-/// What a backtest's alerts add up to, per (rule, coin) pair (SPEC §8): firing and resolved
-/// counts, fires per day of the replayed span, the first and last fire, and the longest stretch
-/// without one.
+/// What a backtest's alerts add up to, per (rule, coin) pair (SPEC §8).
 package struct BacktestSummary: Sendable, Equatable {
     package struct Row: Sendable, Equatable {
         package var rule: String

@@ -1,8 +1,7 @@
 import CoinWatchMarket
 import CoinWatchRules
-/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json,
-/// the state and the time, to the answer and what it changes. Nothing here reads a file, the network
-/// or the clock; `ControlHandlerTests` table-tests it like `NotifyDecision`.
+/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the state and the
+/// time, to the answer and what it changes (no file, network or clock here).
 package enum ControlHandler {
     /// The longest answer to `/log N`.
     static let maxLog = 50
@@ -52,7 +51,7 @@ package enum ControlHandler {
         ControlReply("Usage: \(verb.usage)", outcome: "usage")
     }
 
-    /// A valid command that could not be done, with its reason.
+    /// A valid command that could not be done.
     static func failed(_ reason: String) -> ControlReply {
         ControlReply(reason, outcome: "failed")
     }

@@ -5,7 +5,6 @@ package struct ControlLink: Sendable {
     /// Its format's name: the key of its `control` entry, of its offset in the state and of its answers.
     package var transport: String
     package var chat: ControlChat
-    /// The chat service (`DeliveryFormat.controlTransport`).
     package var service: any ControlTransport
 
     /// The links rules.json's `control` asks for, and one line for each that cannot be used now (its sink

@@ -1,10 +1,8 @@
 import CoinWatchState
 import Synchronization
 
-/// How the chat side reaches the state (SPEC §13): through the file and its lock (a `--once` pass, loop
-/// mode and `coinwatch control`, whose passes take the lock only while they run), or through `stream`'s
-/// event loop, which holds the lock for its whole run and keeps the state in memory: a change is handed to
-/// the loop, which applies it to its state and writes it at once, and the chat thread waits for that.
+/// How the chat side reaches the state (SPEC §13): through the file and its lock, or through `stream`'s event loop,
+/// which holds the lock for its whole run: a change is handed to the loop, and the chat thread waits for its write.
 package final class ControlStore: Sendable {
     private enum Mode: Sendable {
         case file(path: String, lockTimeout: Double)
@@ -42,8 +40,7 @@ package final class ControlStore: Sendable {
     }
 }
 
-/// The changes the chat side hands to `stream`'s loop: the chat thread queues one and pokes the loop's wake
-/// pipe; the loop applies it to its state, writes the state and tells the thread.
+/// The changes the chat side hands to `stream`'s loop through its wake pipe; the loop applies and writes them.
 package final class ControlMailbox: Sendable {
     private final class Job: Sendable {
         let change: @Sendable (inout StateDocument) -> Void

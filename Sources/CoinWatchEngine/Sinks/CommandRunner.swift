@@ -158,10 +158,8 @@ package enum CommandRunner {
             closeStdin()
         }
 
-        /// Runs `write` with SIGPIPE held on this thread: a program that exits without reading all of its
-        /// stdin makes the write fail with EPIPE (and the program's exit status is reported), where the
-        /// signal's default action would end coinwatch mid-pass. A SIGPIPE the write raised is taken off
-        /// this thread's pending set before the mask is restored.
+        /// Runs `write` with SIGPIPE held on this thread, so a program that does not read all of its stdin cannot end
+        /// coinwatch mid-pass (the write fails with EPIPE); a SIGPIPE it raised is taken off before the mask is restored.
         private static func withoutSIGPIPE(_ write: () -> Int) -> Int {
             var pipeSignal = sigset_t()
             sigemptyset(&pipeSignal)

@@ -4,8 +4,7 @@ import CoinWatchRules
 /// recognisably the same), headers as `MailHeader` writes them, the text in base64 (any line length), each alert's
 /// line followed by its page on a line of its own; with a chart, `multipart/related` with the PNG inline (SPEC §12).
 package enum MailMessage {
-    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
-    /// `chart` (PNG bytes) inline when given.
+    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
         let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + (WebhookPayload.page($0).map { "\n" + $0 } ?? "") }.joined(separator: "\n")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\r\n") + "\r\n"

@@ -71,7 +71,6 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return out.contains("…") ? scrubCutSecrets(out) : out
     }
 
-    /// Masks the start of a secret that runs into an excerpt's `…`.
     private func scrubCutSecrets(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
@@ -122,7 +121,6 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return list
     }
 
-    /// Header names whose values are never secret.
     private static let publicHeaders: Set<String> = ["content-type", "accept", "accept-language", "user-agent"]
 
     /// The URL itself when `wholeURL` (a webhook URL is a secret), its userinfo (and the user and
@@ -166,6 +164,5 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return [secret, base64, unpadded, urlSafe, percent, secret.replacing("/", with: "\\/")]
     }
 
-    /// The characters percent-encoding leaves as they are (RFC 3986 "unreserved").
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -2,7 +2,6 @@ import CoinWatchSupport
 /// A chat service's length limit and how it counts (SPEC §3: a longer text is split): in UTF-16 code units (never fewer
 /// than the characters any service counts), UTF-8 bytes, or bytes of the JSON-escaped text (a limit on the JSON sent).
 package struct TextLimit: Sendable, Equatable {
-    /// What one unit of the limit is.
     package enum Unit: Sendable, Equatable {
         case utf16
         case utf8
@@ -28,8 +27,8 @@ package struct TextLimit: Sendable, Equatable {
                  breakSize: Int = 1) {
         self.count = count
         self.unit = unit
-        self.markdownEscaped = markdownEscaped
         self.htmlEscaped = htmlEscaped
+        self.markdownEscaped = markdownEscaped
         self.perItem = perItem
         self.breakSize = breakSize
     }
@@ -53,7 +52,7 @@ package struct TextLimit: Sendable, Equatable {
         markup.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
-    /// The units a single code point takes (used only to split a character longer than the limit).
+    /// The units a single code point takes.
     package func size(of scalar: Unicode.Scalar) -> Int {
         switch unit {
         case .utf16: return UTF16.width(scalar)
@@ -66,7 +65,6 @@ package struct TextLimit: Sendable, Equatable {
 /// HTML-style escaping of `&`, `<` and `>`, the markup of several chat services (`<!channel>`
 /// would ping everyone, `<a href>` would link).
 package enum HTMLText {
-    /// The three characters escaped, and their escapes.
     package static let escapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
 
     /// `text` as an HTML attribute's value in double quotes: `&`, `<`, `>` and `"` escaped.

@@ -30,10 +30,7 @@ extension NtfyFormat: DeliveryFormat {
         return headerValue(escaped)
     }
 
-    /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
-    /// (`default` when all are resolved), `Tags` an emoji short code showing the direction (SPEC §3):
-    /// `chart_with_upwards_trend` for a rise, `chart_with_downwards_trend` for a fall,
-    /// `white_check_mark` when resolved, `bell` for a message whose alerts disagree or say neither.
+    /// `Title`, `Priority` (`high`, `default` when all are resolved) and `Tags`, an emoji short code of the direction.
     static func headers(for alerts: [Alert]) -> [HTTPHeader] {
         let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
         let title = WebhookPayload.title(for: alerts)
