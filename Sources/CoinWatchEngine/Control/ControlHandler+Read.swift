@@ -28,7 +28,8 @@ extension ControlHandler {
 
     /// `/chart COIN [RANGE]`: the §12 image of the favorite over RANGE (default 1d), drawn from its history when
     /// the answer is sent; the caption is the favorite's price line and the range.
-    static func chart(_ coin: String, range: String?, _ input: ControlInput, _ verb: ControlVerb) throws(ControlReply) -> ControlReply {
+    static func chart(_ coin: String, range: String?, _ input: ControlInput,
+                      _ verb: ControlVerb) throws(ControlReply) -> ControlReply {
         let favorite = try favorite(coin, input)
         var chosen = ChartRange.d1
         if let range {
