@@ -1,5 +1,11 @@
 import CoinWatchTransport
 import CoinWatchRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, and `Click` opening the
 /// coin's page when the message's alerts link one; 4,096 bytes; the chart
 /// as the body of a PUT with the text in the `Message` header.
@@ -25,9 +31,10 @@ extension NtfyFormat: DeliveryFormat {
     /// The `Message` header for `text`: line breaks as `\n`, which the service turns back into
     /// them; anything not ASCII as one RFC 2047 encoded word, which it decodes.
     static func messageHeader(_ text: String) -> String {
-        let escaped = text.replacing("\\", with: "\\\\").replacing("\r\n", with: "\\n").replacing("\n", with: "\\n")
-            .replacing("\r", with: "\\n")
-        return headerValue(escaped)
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\r\n", with: "\\n")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
+        guard !escaped.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return escaped }
+        return "=?UTF-8?B?" + escaped.utf8.base64 + "?="
     }
 
     /// `Title`, `Priority` (`high`, `default` when all are resolved) and `Tags`, an emoji short code of the direction.
