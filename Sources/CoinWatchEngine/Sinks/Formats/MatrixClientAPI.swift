@@ -78,8 +78,7 @@ package struct MatrixClientAPI: ControlTransport {
 
     /// The user id in a `whoami` answer.
     package static func user(in body: [UInt8]) -> String? {
-        struct WhoAmI: Decodable { var user_id: String }
-        return (try? JSONDecoder().decode(WhoAmI.self, from: Data(body)))?.user_id
+        (try? JSONParser.parse(body))?["user_id"]?.stringValue
     }
 
     /// The room's text messages in a `/sync` answer not sent by `me`, and its `next_batch`.

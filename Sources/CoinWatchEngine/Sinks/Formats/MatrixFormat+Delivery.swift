@@ -2,11 +2,6 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchChart
 
 /// Matrix: an `m.text` event PUT to the room with the Idempotency-Key as transaction id (a retry never posts twice);
@@ -62,9 +57,8 @@ extension MatrixFormat: DeliveryFormat {
 
     /// The `content_uri` of an upload's answer (`{"content_uri": "mxc://…"}`), nil for another request or when it names none.
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? {
-        struct Answer: Decodable { var content_uri: String }
-        guard request.url.contains(uploadPath),
-              let uri = try? JSONDecoder().decode(Answer.self, from: Data(body)).content_uri, uri.hasPrefix("mxc://") else { return nil }
+        guard request.url.contains(uploadPath), let uri = (try? JSONParser.parse(body))?["content_uri"]?.stringValue,
+              uri.hasPrefix("mxc://") else { return nil }
         return uri
     }
 
