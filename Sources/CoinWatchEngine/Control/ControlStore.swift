@@ -77,17 +77,22 @@ package final class ControlMailbox: Sendable {
         if let error = outcome.error { throw error }
     }
 
-    /// On the loop: applies every queued change to `state`, then `save`s it once (nil: written) and tells each thread.
-    package func serve(_ state: inout StateDocument, save: (StateDocument) -> StateError?) {
+    /// On the loop: applies every queued change to `state`, then `save`s it once and tells each thread.
+    package func serve(_ state: inout StateDocument, save: (StateDocument) throws(StateError) -> Void) {
         let taken = jobs.withLock { jobs in
             defer { jobs.removeAll() }
             return jobs
         }
         guard !taken.isEmpty else { return }
         for job in taken { job.change(&state) }
-        let error = taken.contains(where: \.writes) ? save(state) : nil
+        var failure: StateError?
+        do throws(StateError) {
+            if taken.contains(where: \.writes) { try save(state) }
+        } catch {
+            failure = error
+        }
         for job in taken {
-            job.outcome.withLock { $0 = (true, error) }
+            job.outcome.withLock { $0 = (true, failure) }
             job.done.poke()
         }
     }

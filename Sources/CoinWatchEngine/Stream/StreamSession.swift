@@ -277,14 +277,7 @@ package final class StreamSession {
 
     /// Applies what the chat side handed over and writes the state at once (its answers are sent only after).
     func serveControl() {
-        control.serve(&state) { (state: StateDocument) -> StateError? in
-            do throws(StateError) {
-                try StateStore.save(state, to: statePath)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        control.serve(&state) { (state: StateDocument) throws(StateError) in try StateStore.save(state, to: statePath) }
     }
 
     /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits.
