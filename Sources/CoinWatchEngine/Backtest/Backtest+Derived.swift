@@ -1,11 +1,8 @@
 import CoinWatchMarket
 import CoinWatchRules
 extension Backtest {
-    /// The histories of the coins a replay prices from others (SPEC §8): a ratio `"A/B"` from both
-    /// coins' histories (A's price over B's latest at each of A's times), the portfolio from every held
-    /// coin's (the total value at each time where every held coin has a price), as `DataPlan` says a
-    /// live pass makes them. `series` holds the loaded coins; the made ones are added under the
-    /// rules' coin (`"ethereum/bitcoin"`, `"portfolio"`). A made coin whose parts lack history is left out.
+    /// Adds to `series` the histories of the coins a replay prices from others (SPEC §8), a ratio and the portfolio, made
+    /// from their parts' histories as `DataPlan` says a live pass makes them (left out when a part has none).
     package static func addMade(to series: inout [String: Series], rules: RulesFile) {
         let plan = DataPlan(rules)
         for rule in plan.rules where rule.enabled {

@@ -2,11 +2,9 @@ import CoinWatchMarket
 import CoinWatchRules
 import Dispatch
 
-/// A replay of history through rules.json with the live engine (SPEC §8): passes every `step`
-/// seconds over [`from`, `to`], each handing `RuleRunner` — the very code of an alert pass — the
-/// quotes the history held at that instant, with an injected clock (the pass time), a state that
-/// lives in memory only, and no delivery. Alerts come back as the live pass would make them,
-/// marked `backtest`.
+/// A replay of history through rules.json with the live engine (SPEC §8): a pass every `step` seconds over [`from`,
+/// `to`] hands `RuleRunner` the quotes the history held then, with the pass time as its clock, state in memory only
+/// and no delivery.
 package struct Backtest: Sendable {
     /// One coin's history in columns: its points (ms since 1970, price), sorted, what its candles
     /// add where it has them, and the quote's fixed fields.
@@ -22,14 +20,9 @@ package struct Backtest: Sendable {
         package var volumeSums: [Double]?
         /// The quote a pass sees, price and 24h figures aside (provider, symbol, name, known highs).
         package var template: Quote
-        /// The coin's daily highs and lows before the replay starts, oldest first, where they were
-        /// fetched: the 52-week and all-time highs and lows a provider reports are then known at the
-        /// start and moved by the replay's prices (`BacktestMarks`); nil: not known (a 52w or `all`
-        /// `new_high`/`new_low` then waits for the replay to have watched the window).
+        /// The coin's daily highs and lows before the replay starts, oldest first, for `BacktestMarks`; nil: not fetched.
         package var before: [DailyExtreme]?
-        /// The coin's indicator readings through the replay (the candles stage run in simulated
-        /// time, `BacktestCommand.indicatorReadings`), each in force from its time on, oldest first;
-        /// nil where no indicator rule watches the coin or its history has no candles.
+        /// The coin's indicator readings through the replay, each in force from its time on, oldest first; nil: none.
         package var indicators: [TimedReadings]?
 
         package init(points: [(time: Int64, price: Double)], template: Quote) {
@@ -131,8 +124,7 @@ package struct Backtest: Sendable {
         }
     }
 
-    /// Runs every pass and returns the alerts, oldest first (those of one pass in the order the
-    /// live pass makes them), each with `backtest: true`.
+    /// Runs every pass and returns the alerts, oldest first, each with `backtest: true`.
     package func run() -> [Alert] { replay().alerts() }
 
     /// Runs every pass. The coins are replayed one lane each (`RuleRunner.Lane`), spread over the

@@ -48,8 +48,8 @@ package enum BacktestCoverage {
         return lines
     }
 
-    /// Why the replay, one history per coin in `vs_currency` (a ratio and the portfolio made from their coins') from the failover providers, cannot
-    /// price the rule's coin as a live pass would; nil when it can.
+    /// Why the replay (one history per coin in `vs_currency`, from the failover providers) cannot price the rule's coin
+    /// as a live pass would; nil when it can.
     static func coinReason(_ rule: Rule, _ rules: RulesFile) -> String? {
         if let vs = rule.vs, vs != rules.vsCurrency { return "the replay fetches history in \(rules.vsCurrency), not the rule's \(vs)" }
         if let provider = rule.provider { return "the replay fetches history from the failover providers, not from the rule's own \(provider.rawValue)" }

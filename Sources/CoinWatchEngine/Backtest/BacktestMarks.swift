@@ -1,9 +1,6 @@
 import CoinWatchMarket
-/// The provider-reported highs and lows a replayed pass sees (SPEC §8: "provider-reported highs
-/// (ATH, 52-week) taken as known at the start"): seeded from the coin's daily history before the
-/// replay starts, then moved by every pass's price, as a provider that saw those prices would
-/// report them. The 52-week figures are the extremes of the 365 days up to the pass; the all-time
-/// ones of everything up to it.
+/// The provider-reported highs and lows a replayed pass sees (SPEC §8): seeded from the coin's daily history before
+/// the replay, then moved by every pass's price, as a provider that saw those prices would report them.
 struct BacktestMarks {
     /// 365 days, in ms.
     static let year: Int64 = 365 * 86_400_000
@@ -41,8 +38,7 @@ struct BacktestMarks {
     private var yearHigh = Sliding(high: true)
     private var yearLow = Sliding(high: false)
 
-    /// Marks seeded from `before`: the coin's daily highs and lows, each at its candle's open time,
-    /// oldest first, all of them closed before the replay starts.
+    /// Marks seeded from the coin's daily highs and lows `before` the replay, oldest first.
     init(before: [Backtest.DailyExtreme]) {
         for day in before { add(high: day.high, low: day.low, at: day.time) }
     }

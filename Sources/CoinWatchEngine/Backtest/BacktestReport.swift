@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// What `coinwatch backtest` prints (SPEC §8): the text report (a row per rule and coin, a
-/// timeline strip marking the fires, a chart for one rule and coin, the suggestions) or the
-/// `--json` document.
+/// What `coinwatch backtest` prints (SPEC §8): the text report or the `--json` document.
 package struct BacktestReport {
     var backtest: Backtest
     var loaded: [Backtest.LoadedCoin]

@@ -1,8 +1,6 @@
 import CoinWatchRules
 import CoinWatchState
-/// What a backtest's alerts add up to, per (rule, coin) pair (SPEC §8): firing and resolved
-/// counts, fires per day of the replayed span, the first and last fire, and the longest stretch
-/// without one.
+/// What a backtest's alerts add up to, per (rule, coin) pair (SPEC §8).
 package struct BacktestSummary: Sendable, Equatable {
     package struct Row: Sendable, Equatable {
         package var rule: String
@@ -28,12 +26,6 @@ package struct BacktestSummary: Sendable, Equatable {
         package var status: Alert.Status
         /// Seconds since 1970.
         package var time: Double
-    }
-
-    /// The summary of `alerts` (see `init(fires:…)`).
-    package init(alerts: [Alert], rules: RulesFile, coins: Set<String>, from: Double, to: Double) {
-        self.init(fires: alerts.map { Fire(rule: $0.rule, coin: $0.coin, status: $0.status, time: $0.time) }, rules: rules,
-                  coins: coins, from: from, to: to)
     }
 
     /// One row per (rule, coin) pair of `rules` that the replay had a coin for, in rules.json's order.
@@ -90,18 +82,13 @@ package enum BacktestTuning {
     /// Rearm distances tried, percent.
     package static let rearms: [Double] = [0.5, 1, 2, 5]
 
-    package struct Suggestion: Sendable, Equatable {
+    package struct Suggestion: Sendable {
         package var rule: String
         package var perDay: Double
         /// The smallest cooldown (seconds) that brings it to `limit`, and the rate it gives.
         package var cooldown: (seconds: Double, perDay: Double)?
         /// The smallest rearm (percent), where the condition takes one.
         package var rearm: (percent: Double, perDay: Double)?
-
-        package static func == (a: Suggestion, b: Suggestion) -> Bool {
-            a.rule == b.rule && a.perDay == b.perDay && a.cooldown?.seconds == b.cooldown?.seconds
-                && a.cooldown?.perDay == b.cooldown?.perDay && a.rearm?.percent == b.rearm?.percent && a.rearm?.perDay == b.rearm?.perDay
-        }
     }
 
     /// A suggestion for each rule of `backtest` whose pairs fire more than `limit` times a day.

@@ -1,12 +1,9 @@
-import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchState
 import CoinWatchChart
 
 extension AlertCharts {
-    /// `/chart`'s image (SPEC §13, §12): the favorite's price over the range, history loaded as for an alert's
-    /// chart (the history store, then only what it lacks from the provider), drawn by the same code; the
-    /// one-line reason when there is no history or it cannot be drawn.
+    /// `/chart`'s image (SPEC §13, §12), loaded and drawn as an alert's chart is; the one-line reason when it cannot be.
     package func png(for chart: ControlChart, now: Double) -> Result<[UInt8], ChartError> {
         guard let range = ChartRange(rawValue: chart.range) else { return .failure(ChartError("no range '\(chart.range)'")) }
         let provider = ProviderName(rawValue: chart.provider) ?? ProviderRegistry.fallback

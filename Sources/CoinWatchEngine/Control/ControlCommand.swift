@@ -1,4 +1,3 @@
-import CoinWatchSupport
 /// A chat message read as a command (SPEC §13): `/verb arg …`, the verb lower-cased and any
 /// `@botname` after it (as a group chat may write it) dropped.
 package struct ControlCommand: Sendable, Equatable {

@@ -1,16 +1,14 @@
-import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
-/// What an admin command changes. State edits are applied in the same state write that advances the
-/// chat's offset and queues the answer; a rules.json edit is written with `RulesFileWriter.replace`
-/// (refused when the file changed since it was read, so a concurrent edit is never lost).
+/// What an admin command changes: the state, in the write that advances the chat's offset, or rules.json, written with
+/// `RulesFileWriter.replace` (refused when the file changed since it was read).
 package enum ControlEdit: Sendable, Equatable {
     case addSilence(Silence)
     case removeSilence(id: String)
     /// rules.json's new bytes, validated, and the bytes they were made from.
     case rewriteRules(bytes: [UInt8], expected: [UInt8])
 
-    /// Applies a state edit to `state` (a rules.json edit changes nothing here).
+    /// Applies a state edit to `state`.
     package func apply(to state: inout StateDocument, now: Double) {
         switch self {
         case .addSilence(let silence):

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 /// Why reading or answering a control chat failed this time, as one line (secrets never in it).
 package struct ControlFailure: Error, Sendable, Equatable {
     package var message: String

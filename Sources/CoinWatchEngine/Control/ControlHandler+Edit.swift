@@ -32,12 +32,8 @@ extension ControlHandler {
 
     /// `/alert COIN KIND VALUE [OPTION=VALUE …]`: a rule `{"id": "chat-N", "coin", "when": {KIND: VALUE}, OPTION: VALUE…}`
     /// appended to `rules`. VALUE and option values are read as JSON when they are (numbers, true, [1, 2]), else as strings.
-    static func alert(_ args: [String], _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
-        let coin: String
-        switch favorite(args[0], input) {
-        case .success(let found): coin = found
-        case .failure(let reply): return reply
-        }
+    static func alert(_ args: [String], _ input: ControlInput, _ verb: ControlVerb) throws(ControlReply) -> ControlReply {
+        let coin = try favorite(args[0], input)
         let ids = Set(input.rules.rules.map(\.id))
         let id: String
         if let key = input.key {

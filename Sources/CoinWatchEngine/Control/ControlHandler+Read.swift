@@ -5,12 +5,8 @@ import CoinWatchState
 /// The read commands: answers from the recorded prices, the rules and the state.
 extension ControlHandler {
     /// `/price COIN`: the last recorded price, its time and the 24h change when the record covers it.
-    static func price(_ coin: String, _ input: ControlInput) -> ControlReply {
-        let favorite: String
-        switch self.favorite(coin, input) {
-        case .success(let found): favorite = found
-        case .failure(let reply): return reply
-        }
+    static func price(_ coin: String, _ input: ControlInput) throws(ControlReply) -> ControlReply {
+        let favorite = try favorite(coin, input)
         return ControlReply(priceLine(favorite, input) ?? "\(favorite): no price recorded yet; it comes with the next pass")
     }
 
@@ -32,12 +28,9 @@ extension ControlHandler {
 
     /// `/chart COIN [RANGE]`: the §12 image of the favorite over RANGE (default 1d), drawn from its history when
     /// the answer is sent; the caption is the favorite's price line and the range.
-    static func chart(_ coin: String, range: String?, _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
-        let favorite: String
-        switch self.favorite(coin, input) {
-        case .success(let found): favorite = found
-        case .failure(let reply): return reply
-        }
+    static func chart(_ coin: String, range: String?, _ input: ControlInput,
+                      _ verb: ControlVerb) throws(ControlReply) -> ControlReply {
+        let favorite = try favorite(coin, input)
         var chosen = ChartRange.d1
         if let range {
             guard let parsed = ChartRange(rawValue: range.lowercased()) else {

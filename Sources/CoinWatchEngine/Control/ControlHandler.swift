@@ -1,9 +1,7 @@
-import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
-/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json,
-/// the state and the time, to the answer and what it changes. Nothing here reads a file, the network
-/// or the clock; `ControlHandlerTests` table-tests it like `NotifyDecision`.
+/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the state and the
+/// time, to the answer and what it changes (no file, network or clock here).
 package enum ControlHandler {
     /// The longest answer to `/log N`.
     static let maxLog = 50
@@ -18,25 +16,33 @@ package enum ControlHandler {
             return ControlReply("/\(verb.name) is for admins; you may use the read commands (/help).", outcome: "refused")
         }
         let args = command.arguments
-        switch verb.name {
-        case "price": return args.count == 1 ? price(args[0], input) : usage(verb)
-        case "chart": return (1...2).contains(args.count) ? chart(args[0], range: args.count == 2 ? args[1] : nil, input, verb) : usage(verb)
-        case "list": return args.isEmpty ? list(input) : usage(verb)
-        case "rules": return args.isEmpty ? rules(input) : usage(verb)
-        case "explain": return (1...2).contains(args.count) ? explain(args[0], coin: args.count == 2 ? args[1] : nil, input) : usage(verb)
-        case "silences": return args.isEmpty ? silences(input) : usage(verb)
-        case "outbox": return args.isEmpty ? outbox(input) : usage(verb)
-        case "log": return args.count <= 1 ? log(args.first, input, verb) : usage(verb)
-        case "help": return ControlReply(help(role))
-        case "silence": return args.count >= 2 ? silence(args[0], duration: args[1], comment: args.dropFirst(2).joined(separator: " "), input, verb)
-            : usage(verb)
-        case "unsilence": return args.count == 1 ? unsilence(args[0], input) : usage(verb)
-        case "alert": return args.count >= 3 ? alert(args, input, verb) : usage(verb)
-        case "remove": return args.count == 1 ? remove(args[0], input) : usage(verb)
-        case "favorite":
-            guard args.count == 2, ["add", "remove"].contains(args[0].lowercased()) else { return usage(verb) }
-            return favorite(add: args[0].lowercased() == "add", args[1], input)
-        default: return usage(verb)
+        do throws(ControlReply) {
+            switch verb.name {
+            case "price": return args.count == 1 ? try price(args[0], input) : usage(verb)
+            case "chart":
+                guard (1...2).contains(args.count) else { return usage(verb) }
+                return try chart(args[0], range: args.count == 2 ? args[1] : nil, input, verb)
+            case "list": return args.isEmpty ? list(input) : usage(verb)
+            case "rules": return args.isEmpty ? rules(input) : usage(verb)
+            case "explain":
+                return (1...2).contains(args.count) ? explain(args[0], coin: args.count == 2 ? args[1] : nil, input) : usage(verb)
+            case "silences": return args.isEmpty ? silences(input) : usage(verb)
+            case "outbox": return args.isEmpty ? outbox(input) : usage(verb)
+            case "log": return args.count <= 1 ? log(args.first, input, verb) : usage(verb)
+            case "help": return ControlReply(help(role))
+            case "silence":
+                guard args.count >= 2 else { return usage(verb) }
+                return silence(args[0], duration: args[1], comment: args.dropFirst(2).joined(separator: " "), input, verb)
+            case "unsilence": return args.count == 1 ? unsilence(args[0], input) : usage(verb)
+            case "alert": return args.count >= 3 ? try alert(args, input, verb) : usage(verb)
+            case "remove": return args.count == 1 ? remove(args[0], input) : usage(verb)
+            case "favorite":
+                guard args.count == 2, ["add", "remove"].contains(args[0].lowercased()) else { return usage(verb) }
+                return favorite(add: args[0].lowercased() == "add", args[1], input)
+            default: return usage(verb)
+            }
+        } catch {
+            return error
         }
     }
 
@@ -45,7 +51,7 @@ package enum ControlHandler {
         ControlReply("Usage: \(verb.usage)", outcome: "usage")
     }
 
-    /// A valid command that could not be done, with its reason.
+    /// A valid command that could not be done.
     static func failed(_ reason: String) -> ControlReply {
         ControlReply(reason, outcome: "failed")
     }
@@ -57,13 +63,13 @@ package enum ControlHandler {
     }
 
     /// The favorite `coin` names (as written, case ignored, or by its symbol), or a reply saying it is none.
-    static func favorite(_ coin: String, _ input: ControlInput) -> Result<String, ControlReply> {
+    static func favorite(_ coin: String, _ input: ControlInput) throws(ControlReply) -> String {
         let key = lookupKey(coin)
         let favorites = input.rules.favorites
         if let found = favorites.first(where: { lookupKey($0) == key })
             ?? favorites.first(where: { input.state.memory.symbols[$0].map(lookupKey) == key }) {
-            return .success(found)
+            return found
         }
-        return .failure(failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: favorites))"))
+        throw failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: favorites))")
     }
 }

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 /// What a command handler reads (SPEC §13): rules.json (loaded, and as bytes for edits), the state and the time.
@@ -14,12 +13,4 @@ package struct ControlInput: Sendable {
     /// The key of the message being answered (`<format>:<id>`): `/alert` names its rule after it, so a
     /// command read again after a kill adds nothing twice. nil: the first free `chat-N`.
     package var key: String?
-
-    package init(rules: RulesFile, rulesBytes: [UInt8], environment: [String: String], state: StateDocument, now: Double) {
-        self.rules = rules
-        self.rulesBytes = rulesBytes
-        self.environment = environment
-        self.state = state
-        self.now = now
-    }
 }

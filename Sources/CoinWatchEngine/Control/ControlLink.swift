@@ -1,14 +1,10 @@
-import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
-import CoinWatchState
-/// One chat under control (SPEC §13): its `control` entry and the chat service, from its sink's format,
-/// that reads it and sends the answers.
+/// One chat under control (SPEC §13): its `control` entry and the chat service that reads it and sends the answers.
 package struct ControlLink: Sendable {
     /// Its format's name: the key of its `control` entry, of its offset in the state and of its answers.
     package var transport: String
     package var chat: ControlChat
-    /// The chat service (`DeliveryFormat.controlTransport`).
     package var service: any ControlTransport
 
     /// The links rules.json's `control` asks for, and one line for each that cannot be used now (its sink

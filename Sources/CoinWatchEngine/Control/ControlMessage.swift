@@ -1,4 +1,3 @@
-import CoinWatchSupport
 /// One message read from a control chat by its format's `ControlTransport`, decoded.
 package struct ControlMessage: Sendable, Equatable {
     /// `<format>:<id of the message in the chat service>`: the key of its answer.
@@ -10,12 +9,4 @@ package struct ControlMessage: Sendable, Equatable {
     package var text: String
     /// A button press's id (acknowledged with `ControlTransport.acknowledge`); nil for a message.
     package var callbackID: String?
-
-    package init(key: String, chat: String, sender: String, text: String, callbackID: String? = nil) {
-        self.key = key
-        self.chat = chat
-        self.sender = sender
-        self.text = text
-        self.callbackID = callbackID
-    }
 }

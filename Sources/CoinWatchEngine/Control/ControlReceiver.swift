@@ -1,13 +1,11 @@
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
-/// What one read of a control chat does to the state (SPEC §13), pure: each message from the sink's
-/// chat and a known sender is answered (`ControlHandler`), its state edit applied and its answer queued;
-/// the offset advances past every message read, all in the one state the caller then writes. A
-/// rules.json edit is returned to be written (before that state write) with `RulesFileWriter.replace`.
+/// What one read of a control chat does to the state (SPEC §13), pure: each message from the sink's chat and a known
+/// sender answered, its edit applied, its answer queued and the offset advanced, all in the one state the caller writes.
 package enum ControlReceiver {
     /// The outcome besides the state: rules.json to write, audit lines, stderr lines.
-    package struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable {
         /// rules.json's new bytes and the bytes they replace, when an admin edited it.
         package var rules: (bytes: [UInt8], expected: [UInt8])?
         /// `control.jsonl` lines: time, transport, chat, user, command, outcome.
@@ -16,19 +14,12 @@ package enum ControlReceiver {
         package var errors: [String] = []
         /// Button presses to acknowledge once the state is written: id, answer.
         package var callbacks: [(id: String, text: String)] = []
-
-        package static func == (a: Outcome, b: Outcome) -> Bool {
-            a.rules?.bytes == b.rules?.bytes && a.rules?.expected == b.rules?.expected && a.audit == b.audit && a.errors == b.errors
-                && a.callbacks.map(\.id) == b.callbacks.map(\.id)
-        }
     }
 
     /// Seconds between two stderr lines about the same unknown sender.
     static let unknownEvery: Double = 3_600
 
-    /// Handles `messages` read from `transport` with `chat`'s config, the sink's chat id `sinkChat`, and moves
-    /// `input.state`'s offset of that transport to `offset`. `input.state` is the state to write afterwards.
-    /// A longer answer than `limit` is queued as several messages (keys `KEY-1`, `KEY-2`, …), sent a second apart.
+    /// Handles `messages` read from `transport` (the sink's chat `sinkChat`) and moves `input.state`'s offset to `offset`.
     package static func receive(_ messages: [ControlMessage], offset: String, transport: String, chat: ControlChat, sinkChat: String,
                                limit: TextLimit = TextLimit(4096, .utf16), input: inout ControlInput) -> Outcome {
         var outcome = Outcome()
@@ -86,9 +77,8 @@ package enum ControlReceiver {
         return outcome
     }
 
-    /// Queues the text answers of one read as one message (a blank line between them: the chat gets one message a
-    /// second at most; a `/chart`'s image follows as a message of its own), split where it is longer than `limit`
-    /// into parts keyed `KEY-1`, `KEY-2`, …, where KEY is the first command's.
+    /// Queues the text answers of one read as one message (the chat gets one a second at most), split where longer than
+    /// `limit` into parts keyed `KEY-1`, `KEY-2`, … after the first command's key.
     static func queue(_ replies: [(key: String, text: String)], chat: String, transport: String, limit: TextLimit,
                       state: inout StateDocument, now: Double) {
         guard let key = replies.first?.key else { return }

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchState
 /// A command's outcome: the answer to send back and what it changes (nil for read commands and refusals).
 package struct ControlReply: Sendable, Equatable, Error {

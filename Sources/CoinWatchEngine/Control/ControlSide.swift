@@ -4,14 +4,9 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchChart
 import Synchronization
-/// The chat side's cycle for one chat service (SPEC §13): read what arrived after the state's offset
-/// (long polling, no lock held), then under the state lock apply it in one state write — the offset
-/// advanced, each command's state edit, its answer queued (rules.json edits written just before) —
-/// then send the answers due, at most one a second per chat, 429's wait honoured.
-///
-/// A kill before the state write leaves the offset where it was, so the messages are read again; a kill
-/// after it leaves the answers queued, sent by the next cycle; a command is never acted on twice
-/// (`/alert` names its rule after the message, so even a rules.json written before a kill is not added to).
+/// The chat side's cycle for one chat service (SPEC §13): read after the state's offset (no lock held), apply it under
+/// the lock in one state write, then send the answers due. A kill before that write reads the messages again, one after
+/// it sends the queued answers next cycle; a command is never acted on twice.
 package final class ControlSide: @unchecked Sendable {
     package var link: ControlLink
     /// The state: its file and lock, or `stream`'s loop.
@@ -55,8 +50,8 @@ package final class ControlSide: @unchecked Sendable {
         POSIXFile.folder(of: statePath) + "/control.jsonl"
     }
 
-    /// One cycle: first the answers still queued, then a read waiting up to `timeout` seconds, its commands
-    /// applied and answered. Returns false when the chat could not be read (the caller waits before the next).
+    /// One cycle: the answers still queued, then a read waiting up to `timeout` seconds; false when the chat could not be
+    /// read (the caller waits before the next).
     @discardableResult
     package func cycle(timeout: Double) -> Bool {
         sendDue()
@@ -80,9 +75,8 @@ package final class ControlSide: @unchecked Sendable {
         return true
     }
 
-    /// Applies `messages` read from `offset` in one state write (rules.json first when edited), unless another
-    /// process has moved the offset meanwhile (it answered them). A rules.json changed under the edit is read
-    /// again and the commands redone, so a concurrent edit is never lost.
+    /// Applies `messages` read from `offset` in one state write, unless another process moved the offset meanwhile; a
+    /// rules.json changed under the edit is read again and the commands redone.
     private func apply(_ messages: [ControlMessage], from offset: String?, to next: String) {
         for _ in 0..<3 {
             let result = Mutex<Applied>(.skipped)
@@ -151,9 +145,8 @@ package final class ControlSide: @unchecked Sendable {
         return .done(outcome)
     }
 
-    /// Sends this link's queued answers that are due, oldest first: one a second per chat; a 429 holds the
-    /// chat until its `retry_after`; a network error or 5xx retries with backoff; another 4xx drops the
-    /// answer with a line on stderr; an answer still undelivered after a day is dropped with a line.
+    /// Sends this link's due answers, oldest first, one a second per chat: a 429 holds the chat, a network error or 5xx
+    /// retries with backoff, another 4xx or a day undelivered drops the answer with a line on stderr.
     package func sendDue() {
         let queued: [ControlAnswer]
         do {
@@ -189,7 +182,7 @@ package final class ControlSide: @unchecked Sendable {
                 held.insert(answer.chat)
             case .retry(let reason):
                 answer.attempts += 1
-                answer.notBefore = now() + min(pow2(answer.attempts), 300)
+                answer.notBefore = now() + min(Double(1 << min(answer.attempts, 10)), 300)
                 changed[answer.key] = answer
                 held.insert(answer.chat)
                 report("coinwatch: control: \(link.name): an answer will be sent again: \(reason)")
@@ -235,8 +228,6 @@ package final class ControlSide: @unchecked Sendable {
 
     /// An answer is dropped after a day undelivered, as an outbox message is.
     static let maxAge: Double = 86_400
-
-    private func pow2(_ n: Int) -> Double { Double(1 << min(n, 10)) }
 
     /// Prints `line` unless it repeats the last failure.
     private func report(_ line: String) {

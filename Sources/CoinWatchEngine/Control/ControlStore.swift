@@ -1,11 +1,8 @@
-import CoinWatchSupport
 import CoinWatchState
 import Synchronization
 
-/// How the chat side reaches the state (SPEC §13): through the file and its lock (a `--once` pass, loop
-/// mode and `coinwatch control`, whose passes take the lock only while they run), or through `stream`'s
-/// event loop, which holds the lock for its whole run and keeps the state in memory: a change is handed to
-/// the loop, which applies it to its state and writes it at once, and the chat thread waits for that.
+/// How the chat side reaches the state (SPEC §13): through the file and its lock, or through `stream`'s event loop,
+/// which holds the lock for its whole run: a change is handed to the loop, and the chat thread waits for its write.
 package final class ControlStore: Sendable {
     private enum Mode: Sendable {
         case file(path: String, lockTimeout: Double)
@@ -43,8 +40,7 @@ package final class ControlStore: Sendable {
     }
 }
 
-/// The changes the chat side hands to `stream`'s loop: the chat thread queues one and pokes the loop's wake
-/// pipe; the loop applies it to its state, writes the state and tells the thread.
+/// The changes the chat side hands to `stream`'s loop through its wake pipe; the loop applies and writes them.
 package final class ControlMailbox: Sendable {
     private final class Job: Sendable {
         let change: @Sendable (inout StateDocument) -> Void
@@ -81,17 +77,22 @@ package final class ControlMailbox: Sendable {
         if let error = outcome.error { throw error }
     }
 
-    /// On the loop: applies every queued change to `state`, then `save`s it once (nil: written) and tells each thread.
-    package func serve(_ state: inout StateDocument, save: (StateDocument) -> StateError?) {
+    /// On the loop: applies every queued change to `state`, then `save`s it once and tells each thread.
+    package func serve(_ state: inout StateDocument, save: (StateDocument) throws(StateError) -> Void) {
         let taken = jobs.withLock { jobs in
             defer { jobs.removeAll() }
             return jobs
         }
         guard !taken.isEmpty else { return }
         for job in taken { job.change(&state) }
-        let error = taken.contains(where: \.writes) ? save(state) : nil
+        var failure: StateError?
+        do throws(StateError) {
+            if taken.contains(where: \.writes) { try save(state) }
+        } catch {
+            failure = error
+        }
         for job in taken {
-            job.outcome.withLock { $0 = (true, error) }
+            job.outcome.withLock { $0 = (true, failure) }
             job.done.poke()
         }
     }

@@ -1,4 +1,3 @@
-import CoinWatchSupport
 /// The commands a control chat takes (SPEC §13): each one's usage and who may use it.
 package struct ControlVerb: Sendable, Equatable {
     package var name: String

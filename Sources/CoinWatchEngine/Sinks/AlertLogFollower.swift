@@ -3,11 +3,8 @@ import CoinWatchSupport
 import Glibc
 #endif
 
-/// `coinwatch log --follow`: the records appended to a file sink since the last look, across
-/// logrotate as `tail -F` follows it. A rotation by rename (a new file at the path) is noticed by
-/// the path naming another inode: what was appended to the old file is read to its end first.
-/// A `copytruncate` rotation is noticed by the file being shorter than what was read: reading
-/// starts again at its beginning. A line is taken only once its newline is written.
+/// `coinwatch log --follow`: the records appended to a file sink since the last look, across logrotate as `tail -F`
+/// follows it (a rename: the old file read to its end first; `copytruncate`: read again from the start).
 package final class AlertLogFollower {
     private let path: String
     private var descriptor: Int32 = -1
@@ -67,7 +64,6 @@ package final class AlertLogFollower {
         pending = []
     }
 
-    /// Reads from `offset` to the end, appending each whole line's record.
     private func readNew(into records: inout [AlertLogRecord]) {
         var block = [UInt8](repeating: 0, count: AlertLogFile.blockSize)
         while true {

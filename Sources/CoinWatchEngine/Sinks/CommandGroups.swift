@@ -10,16 +10,14 @@ package enum CommandGroups {
     /// How many running programs are listed at once.
     static let capacity = 64
 
-    /// The slots: a process group id, or 0 for a free slot. Made on first use, before any handler
-    /// that reads it is installed.
+    /// Process group ids, 0 for a free slot; made before any handler that reads them is installed.
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Atomic<Int32>> = {
         let slots = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: capacity)
         for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
         return slots
     }()
 
-    /// Lists the group of the program `pid` (its own group, `posix_spawnattr_setpgroup(0)`); returns its
-    /// slot for `remove`, or nil when every slot is taken.
+    /// Lists the group of the program `pid`; its slot for `remove`, or nil when every slot is taken.
     static func add(_ pid: pid_t) -> Int? {
         for index in 0..<capacity where slots[index].compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged {
             return index
@@ -41,10 +39,8 @@ package enum CommandGroups {
         }
     }
 
-    /// For a command that is stopped by SIGINT, SIGTERM or SIGHUP rather than finishing its pass
-    /// (`--once`): the signal first ends every running program's group, then coinwatch as before
-    /// (the default action, so the exit status still tells the signal). A signal that coinwatch was
-    /// started with ignored (`nohup`) stays ignored; one it was started with blocked is unblocked.
+    /// Makes SIGINT, SIGTERM and SIGHUP end every running program's group, then coinwatch by the default action (the
+    /// exit status still tells the signal); a signal ignored at start (`nohup`) stays ignored.
     package static func endWithSignals() {
         _ = slots
         var action = sigaction()
@@ -67,8 +63,7 @@ package enum CommandGroups {
     }
 }
 
-/// The handler `CommandGroups.endWithSignals` installs: kills the running programs' groups, then
-/// raises the signal again, whose default action (restored by SA_RESETHAND) then stops coinwatch.
+/// Kills the running programs' groups, then raises the signal again for its default action (SA_RESETHAND).
 private func endGroupsThenStop(_ number: Int32) {
     CommandGroups.killAll()
     raise(number)

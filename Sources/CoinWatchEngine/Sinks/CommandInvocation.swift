@@ -31,9 +31,7 @@ package struct CommandInvocation: Sendable, Equatable {
         return CommandInvocation(argv: argv, environment: environment, stdin: Array(stdin.utf8), timeout: config.timeout)
     }
 
-    /// The part of coinwatch's `environment` a program inherits: `COINWATCH_*`, `PATH`, `HOME`, `LANG`,
-    /// `LC_*`, `TZ` and the variables the sink's `env` names; nothing else (no API key or webhook URL
-    /// kept in the environment reaches the program unless named).
+    /// The part of coinwatch's `environment` a program inherits, so no API key reaches it unless the sink's `env` names it.
     static func inherited(_ environment: [String: String], passing names: [String]) -> [String: String] {
         environment.filter { name, _ in
             name.hasPrefix("COINWATCH_") || name.hasPrefix("LC_") || ["PATH", "HOME", "LANG", "TZ"].contains(name)
@@ -41,10 +39,7 @@ package struct CommandInvocation: Sendable, Equatable {
         }
     }
 
-    /// `COINWATCH_ID`, `COINWATCH_KEY`, `COINWATCH_SINK`, `COINWATCH_RULE`, `COINWATCH_COIN`, `COINWATCH_SYMBOL`,
-    /// `COINWATCH_NAME`, `COINWATCH_VS`, `COINWATCH_CONDITION`, `COINWATCH_STATUS`, `COINWATCH_PRICE`,
-    /// `COINWATCH_PREVIOUS`, `COINWATCH_THRESHOLD`, `COINWATCH_CHANGE_24H`, `COINWATCH_TIME`, `COINWATCH_PROVIDER`
-    /// (of the first alert), `COINWATCH_MESSAGE` (every alert's line) and `COINWATCH_ALERTS` (how many).
+    /// The `COINWATCH_*` variables of a message: the first alert's fields, every alert's line and how many there are.
     static func variables(for alerts: [Alert], key: String, sink: String, text: String) -> [(String, String)] {
         var list: [(String, String)] = [("COINWATCH_KEY", key), ("COINWATCH_SINK", sink), ("COINWATCH_MESSAGE", text),
                                         ("COINWATCH_ALERTS", String(alerts.count))]

@@ -13,13 +13,7 @@ package struct CommandOutcome: Sendable, Equatable {
 
     package var end: End
     /// The start of what it wrote to stdout and stderr (at most `CommandRunner.keptOutput` bytes, valid UTF-8).
-    package var output: String
+    package var output = ""
     /// Bytes of output beyond what was kept.
-    package var outputDropped: Int
-
-    package init(end: End, output: String = "", outputDropped: Int = 0) {
-        self.end = end
-        self.output = output
-        self.outputDropped = outputDropped
-    }
+    package var outputDropped = 0
 }

@@ -115,14 +115,14 @@ package enum CommandRunner {
                 close(output)
             }
             if input.isEmpty { closeStdin() }
-            let deadline = Self.now() + timeout
+            let deadline = Monotonic.now() + timeout
             var outputOpen = true
             while true {
                 if let end = Self.reap(pid, wait: false) {
                     drain()
                     return end
                 }
-                let remaining = deadline - Self.now()
+                let remaining = deadline - Monotonic.now()
                 if remaining <= 0 {
                     kill(-pid, SIGKILL)
                     _ = Self.reap(pid, wait: true)
@@ -158,10 +158,8 @@ package enum CommandRunner {
             closeStdin()
         }
 
-        /// Runs `write` with SIGPIPE held on this thread: a program that exits without reading all of its
-        /// stdin makes the write fail with EPIPE (and the program's exit status is reported), where the
-        /// signal's default action would end coinwatch mid-pass. A SIGPIPE the write raised is taken off
-        /// this thread's pending set before the mask is restored.
+        /// Runs `write` with SIGPIPE held on this thread, so a program that does not read all of its stdin cannot end
+        /// coinwatch mid-pass (the write fails with EPIPE); a SIGPIPE it raised is taken off before the mask is restored.
         private static func withoutSIGPIPE(_ write: () -> Int) -> Int {
             var pipeSignal = sigset_t()
             sigemptyset(&pipeSignal)
@@ -219,19 +217,12 @@ package enum CommandRunner {
 
         /// Waits for `pid` to exit, polling every millisecond, until `deadline`.
         private static func reapUntil(_ pid: pid_t, deadline: Double) -> CommandOutcome.End? {
-            while now() < deadline {
+            while Monotonic.now() < deadline {
                 if let end = reap(pid, wait: false) { return end }
                 var pause = timespec(tv_sec: 0, tv_nsec: 500_000)
                 nanosleep(&pause, nil)
             }
             return nil
-        }
-
-        /// Monotonic seconds.
-        private static func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
     }
 }

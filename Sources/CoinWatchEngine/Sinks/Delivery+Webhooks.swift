@@ -1,17 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 extension Delivery {
-    /// Plans this pass's webhook messages and puts every one of them in the outbox of `state`, for the
-    /// write-ahead save before the first try. `forced`: quiet hours and `Retry-After` waits hold nothing
-    /// back (`outbox retry`). A message about to be tried for the first time gets its chart here (SPEC
-    /// §12), so the chart is made where the sending is: in a pass before its save, in `stream` on the
-    /// sink's thread (never on the loop's); a message tried once keeps the image it had, or none.
+    /// Plans this pass's webhook messages and puts them all in the outbox for the write-ahead save. A message's first
+    /// try gets its chart here (SPEC §12), where the sending is: in `stream` on the sink's thread, never the loop's.
     func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
         var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
                                    lifetime: Self.outboxLifetime, forced: forced)
@@ -23,7 +15,7 @@ extension Delivery {
                           let range = chartRange(config, alerts: entry.alerts),
                           let png = charts.png(for: entry.alerts, range: range, levels: chartLevels(entry.alerts), now: now)
                     else { continue }
-                    plan.lanes[lane].entries[index].chart = Data(png).base64EncodedString()
+                    plan.lanes[lane].entries[index].chart = png.base64
                 }
             }
         }
@@ -31,11 +23,8 @@ extension Delivery {
         return plan
     }
 
-    /// Sends the planned webhook messages, leaves the outbox in `state`, and returns the file-sink records
-    /// of the alerts that will never be delivered. Every message is in the saved outbox before its first
-    /// try and leaves it right after its 2xx, so a pass killed mid-delivery resends only what was not yet
-    /// answered 2xx (same key).
-    /// `environment` is what a command sink's program inherits.
+    /// Sends the planned messages and returns the file-sink records of the alerts that never will be; a message leaves
+    /// the outbox right after its 2xx, so a pass killed mid-delivery resends only what was not answered (same key).
     func sendWebhooks(_ plan: OutboxPlan, backlog: inout DeliveryBacklog, now: Double, environment: [String: String],
                       save: Save?, report: inout Report) -> [String] {
         let scrubber = self.scrubber
@@ -90,10 +79,8 @@ extension Delivery {
         return records
     }
 
-    /// `stream`'s send stage for one queued sink, on that sink's own thread: plans and sends `entries`
-    /// (the sink's outbox messages) at `now` as a pass would. `progress` gets the messages not yet
-    /// answered 2xx after each round that delivered some; returns those still undelivered, the file-sink
-    /// records of alerts that never will be (for the caller to write), and the report.
+    /// `stream`'s send stage for one queued sink's `entries`, on its own thread; `progress` gets the messages not yet
+    /// answered 2xx after each round that delivered some.
     func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
                     progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
         var backlog = DeliveryBacklog(outbox: entries)
@@ -104,7 +91,6 @@ extension Delivery {
         return (backlog.outbox, records, report)
     }
 
-    /// `webhook`, `email` or `command`: how messages name a sink.
     private func kind(_ sink: String) -> String {
         rules.sinks[sink]?.typeName ?? "sink"
     }

@@ -2,13 +2,9 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
-/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): first the state that records them
-/// is saved — every file record in the state's file spool, every webhook message in its outbox —;
-/// when that save fails nothing is sent. Then stdout, the files (a record leaves the spool once
-/// appended whole), then every queued sink — webhook, email, command — at once (the outbox's messages
-/// first, oldest first, then this pass's alerts). What a queued sink could not take for a retryable
-/// reason waits in the outbox, as do the alerts of a sink unavailable in this pass; what it will
-/// never take is reported on stderr and recorded in every file sink.
+/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them (file spool, outbox) is
+/// saved first, and nothing is sent when that fails; then stdout, the files, then every queued sink at once. What a
+/// queued sink will never take is reported on stderr and recorded in every file sink.
 package struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     package static let outboxLifetime: Double = 24 * 3600
@@ -19,25 +15,19 @@ package struct Delivery: Sendable {
     package var json: Bool
     /// `-q`: nothing on stdout.
     package var quiet: Bool
-    /// Waits between retries.
     package var sleeper: any Sleeper
     package var retry: RetryPolicy
     /// Color for the stdout text lines (a terminal only; never in JSON).
     package var color: ColorPolicy
-    /// Persists the state mid-delivery (before anything is sent, after the files are written, after each
-    /// webhook round with a 2xx); nil persists nothing (dry runs, tests). When the first save throws,
-    /// nothing is sent.
+    /// Persists the state before anything is sent, after the files and after each webhook round with a 2xx; nil: never.
     package var checkpoint: (@Sendable (StateDocument) throws(StateError) -> Void)?
-    /// Whether the webhook round that leaves nothing undelivered is checkpointed at once (passes; every
-    /// earlier round always is). `stream` leaves that last one to its next save (the next alert's
-    /// write-ahead save, or its flush at most 5 s later), so an alert waits for one state write, not
-    /// two; a kill in between resends only that round's messages, with the same keys.
+    /// Whether the webhook round that leaves nothing undelivered is checkpointed at once: `stream` leaves it to its next
+    /// save, so an alert waits for one state write, not two (a kill in between resends that round, same keys).
     package var checkpointsLastRound = true
     /// Makes the chart images of the messages whose sink or rule asks for one (SPEC §12); nil: no charts.
     package var charts: AlertCharts?
-    /// Whether `deliver` sends the queued sinks' messages itself (passes). `stream` only queues them in
-    /// the outbox (saved before anything is sent) and sends them off its event loop (`StreamDelivery`,
-    /// through `sendQueued`), so a slow sink never holds up the feeds.
+    /// Whether `deliver` sends the queued sinks' messages itself; `stream` only queues them and sends them off its
+    /// event loop (`StreamDelivery`), so a slow sink never holds up the feeds.
     package var sendsQueued = true
 
     package init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
@@ -69,8 +59,7 @@ package struct Delivery: Sendable {
     /// Saves the state with the backlog as it is now (the write-ahead save and the mid-delivery checkpoints).
     package typealias Save = (DeliveryBacklog) throws(StateError) -> Void
 
-    /// `checkpoint` for a backlog inside `state` (the rest of the document as the pass left it); nil
-    /// when nothing is persisted.
+    /// `checkpoint` for a backlog inside `state` (the rest of the document as the pass left it).
     package func save(around state: StateDocument) -> Save? {
         guard let checkpoint else { return nil }
         return { (backlog: DeliveryBacklog) throws(StateError) in
@@ -88,9 +77,8 @@ package struct Delivery: Sendable {
         return report
     }
 
-    /// The deliver stage: sends `pending`, the file spool and the outbox at `now` (seconds since 1970);
-    /// writes the spool and the outbox of `backlog` only. `save` persists the state with the backlog
-    /// (write-ahead, then mid-delivery); when its first call throws, nothing is sent.
+    /// The deliver stage: sends `pending`, the file spool and the outbox at `now` (seconds since 1970), changing only
+    /// `backlog`; when the first `save` throws, nothing is sent.
     package func deliver(_ pending: [RuleRunner.Pending], backlog: inout DeliveryBacklog, now: Double, io: IO,
                         save: Save?) -> Report {
         var report = Report()
@@ -144,8 +132,7 @@ package struct Delivery: Sendable {
         return report
     }
 
-    /// Appends each file's spooled records; a file written whole leaves the spool, one that cannot be
-    /// written keeps them for the next pass and is an error (exit 1). Whether any file was written.
+    /// Appends each file's spooled records (one that cannot be written keeps them, exit 1); whether any file was written.
     func writeSpool(_ backlog: inout DeliveryBacklog, report: inout Report) -> Bool {
         var wrote = false
         for (path, records) in backlog.fileSpool.sorted(by: { $0.key < $1.key }) {
@@ -170,8 +157,7 @@ package struct Delivery: Sendable {
         }).sorted()
     }
 
-    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`);
-    /// those still undelivered stay in it. Records what will never be delivered in every file sink.
+    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`).
     package func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
         var report = Report()
         guard !state.outbox.isEmpty else { return report }
@@ -184,9 +170,7 @@ package struct Delivery: Sendable {
         return report
     }
 
-    /// Drops `entry` from delivery: an `undelivered` record (reason `dropped`) for each of its alerts in
-    /// every file sink, through the spool (a file that cannot be written now gets it on the next pass).
-    /// The caller removes the entry from the outbox.
+    /// Records `entry`'s alerts as `dropped` in every file sink; the caller removes the entry from the outbox.
     package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
         var backlog = state.backlog

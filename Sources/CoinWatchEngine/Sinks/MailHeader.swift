@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One header field of a mail as RFC 5322 and RFC 2047 want it (SPEC §3): ASCII only, non-ASCII text
 /// as `=?UTF-8?B?…?=` encoded words, folded (CRLF and a space) between words so that no line is over
 /// 78 characters where a fold is possible, and never over 998.
@@ -55,12 +49,12 @@ enum MailHeader {
             // 42 bytes make 56 base64 characters: with `=?UTF-8?B?` and `?=` a word is at most 68, so
             // even the first, after `Subject: `, keeps its line within 78.
             if chunk.count + bytes.count > 42, !chunk.isEmpty {
-                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                words.append("=?UTF-8?B?" + chunk.base64 + "?=")
                 chunk = []
             }
             chunk += bytes
         }
-        if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?" + chunk.base64 + "?=") }
         return words
     }
 

@@ -1,20 +1,10 @@
 import CoinWatchSupport
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The mail an `email` sink sends for one message (RFC 5322): `Date`, `Message-ID` from the
-/// Idempotency-Key (so a resent mail is recognisably the same), `From`, `To` and `Subject` folded, with
-/// non-ASCII names and text as RFC 2047 encoded words (`MailHeader`), and the alerts' text as a UTF-8
-/// body in base64 (any line length, any text), each alert's line followed by its coin's page (`url`) on
-/// a line of its own, which mail programs link; with a chart, a `multipart/related` mail of the text and
-/// the PNG inline (SPEC §12).
+/// The mail an `email` sink sends for one message (RFC 5322): `Message-ID` from the Idempotency-Key (a resent mail is
+/// recognisably the same), headers as `MailHeader` writes them, the text in base64 (any line length), each alert's
+/// line followed by its page on a line of its own; with a chart, `multipart/related` with the PNG inline (SPEC §12).
 package enum MailMessage {
-    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`, with
-    /// `chart` (PNG bytes) inline when given.
+    /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
         let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + (WebhookPayload.page($0).map { "\n" + $0 } ?? "") }.joined(separator: "\n")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\r\n") + "\r\n"
@@ -57,7 +47,7 @@ package enum MailMessage {
 
     /// `bytes` in base64, 76 characters a line, CRLF after each.
     private static func base64Lines(_ bytes: [UInt8]) -> String {
-        let encoded = Array(Data(bytes).base64EncodedString().utf8)
+        let encoded = Array(bytes.base64.utf8)
         var out = ""
         var start = 0
         while start < encoded.count {

@@ -1,8 +1,5 @@
-/// Markdown escaping: every character chat markdown reads as markup gets a backslash
-/// before it, so a provider's name such as `[Claim airdrop](https://evil.example)`, `**x**` or
-/// `||x||` shows as the literal text (no link, styling, spoiler, heading, list or quote); the `:`
-/// of a `://` is escaped too, which keeps `https://…` from becoming a link (a time's `12:00` is
-/// left as it is). The services show `\*` as `*`.
+/// Markdown escaping: a backslash before every character chat markdown reads as markup, and before the `:` of a `://`,
+/// so a provider's `[Claim airdrop](https://evil.example)` shows as literal text.
 package enum MarkdownText {
     /// The characters always escaped; `:` is escaped before `//` only.
     static let markup: Set<Character> = ["\\", "*", "_", "~", "`", "|", "[", "]", "(", ")", "<", ">", "#", "-", "@"]

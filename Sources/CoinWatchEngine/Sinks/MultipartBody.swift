@@ -1,11 +1,7 @@
 import CoinWatchSupport
-/// A MIME multipart body (RFC 2046), the one writer of every multipart coinwatch sends: the
-/// `multipart/form-data` of the chart uploads of chat formats (RFC 7578) and the
-/// `multipart/related` mail with its chart inline (RFC 2387). Parts in order, CRLF line ends; the
-/// boundary comes from `seed` (the message's key), so the same message gives the same bytes, and is
-/// one that no part holds.
+/// A MIME multipart body (RFC 2046), the one writer of every multipart coinwatch sends (chart uploads, the mail with
+/// its chart inline); the boundary comes from `seed` (the message's key), so a resent message has the same bytes.
 struct MultipartBody {
-    /// One part: its header lines (`Content-Type: image/png`) and its bytes.
     struct Part {
         var headers: [String]
         var body: [UInt8]
@@ -40,8 +36,7 @@ struct MultipartBody {
         parts.append(Part(headers: headers, body: bytes))
     }
 
-    /// The whole: its `Content-Type` (`multipart/<subtype>; boundary=…` and any `parameters`, such as
-    /// `type="text/plain"` for `related`) and its bytes (each part after `--boundary`, then `--boundary--`).
+    /// The whole: its `Content-Type` (`multipart/<subtype>; boundary=…` and any `parameters`) and its bytes.
     func encoded(_ subtype: String, parameters: String = "") -> (contentType: String, body: [UInt8]) {
         var boundary = "coinwatch-" + StableHash.hex(["multipart", seed])
         var round = 0
@@ -62,7 +57,6 @@ struct MultipartBody {
         return ("multipart/\(subtype); boundary=\(boundary)" + (parameters.isEmpty ? "" : "; " + parameters), out)
     }
 
-    /// Whether `needle` occurs in `haystack`.
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }
         var index = 0

@@ -1,8 +1,7 @@
 import CoinWatchRules
 import CoinWatchState
-/// What each queued sink (webhook, email, command) does in this pass, decided before anything is sent: the outbox's
-/// entries and the pass's new alerts, in order (queued first, oldest first), the ones that keep
-/// waiting (quiet hours, a long `Retry-After`) and the ones dropped (24 h old, sink removed).
+/// What each queued sink does in this pass, decided before anything is sent: the messages to send (outbox first, oldest
+/// first), those that keep waiting (quiet hours, a long `Retry-After`) and those dropped (24 h old, sink removed).
 package struct OutboxPlan {
     /// One sink's messages to send now, in order.
     package struct Lane {
@@ -27,15 +26,13 @@ package struct OutboxPlan {
     /// grouped message (SPEC §3: the outbox is bounded; nothing is dropped).
     static let maxWaiting = 500
 
-    /// Sinks with something to send, by name.
     var lanes: [Lane] = []
     /// Entries that stay in the outbox untouched this pass.
     var waiting: [OutboxEntry] = []
     var dropped: [Dropped] = []
 
-    /// The plan at `now` (seconds since 1970) for `outbox` plus `fresh` alerts (sink name → alerts in order).
-    /// An entry that is not held is dropped `lifetime` seconds after its first try. With `now`
-    /// forced (`outbox retry`), quiet hours and `Retry-After` waits hold nothing back.
+    /// The plan at `now` (seconds since 1970) for `outbox` plus `fresh` alerts (sink name → alerts in order); `forced`
+    /// (`outbox retry`): quiet hours and `Retry-After` waits hold nothing back.
     static func make(outbox: [OutboxEntry], fresh: [String: [Alert]], sinks: [String: SinkConfig],
                      now: Double, lifetime: Double, forced: Bool = false) -> OutboxPlan {
         var plan = OutboxPlan()
@@ -74,10 +71,8 @@ package struct OutboxPlan {
         return plan
     }
 
-    /// Appends `fresh` alerts (sink name → alerts in order) to `outbox` as messages queued at `now`:
-    /// held for the sink's quiet hours, one message for a `group` sink, else one message each, up to
-    /// `maxWaiting` messages for the sink; past that, the rest are one grouped message (held alerts
-    /// join the sink's last held one), so the outbox stays bounded and no alert is dropped (SPEC §3).
+    /// Appends `fresh` alerts to `outbox` as messages queued at `now`: one each (one for a `group` sink) up to
+    /// `maxWaiting` for the sink, the rest one grouped message, so the outbox stays bounded and drops nothing (SPEC §3).
     static func queue(_ fresh: [String: [Alert]], into outbox: inout [OutboxEntry], sinks: [String: SinkConfig], now: Double) {
         for (sink, alerts) in fresh.sorted(by: { $0.key < $1.key }) where !alerts.isEmpty {
             guard let config = sinks[sink], config.isQueued else { continue }

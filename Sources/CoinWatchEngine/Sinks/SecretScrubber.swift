@@ -2,17 +2,9 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Removes every known secret (webhook URLs and their paths, query values, userinfo, bot tokens,
-/// header values, providers' API keys and credentials in `base_url`) from any text before it
-/// reaches stdout, stderr, state or a file, in case a server or library echoed one back (SPEC §3).
-/// Each secret is also found in its base64 (`Basic …`), percent-encoded and JSON-escaped forms,
-/// and where a body excerpt was cut inside one (`sk-live-12…`).
+/// Removes every known secret (sinks' URLs, tokens and header values, providers' API keys) from any text before it
+/// reaches stdout, stderr, state or a file (SPEC §3), also in its base64, percent-encoded and JSON-escaped forms and
+/// where a body excerpt was cut inside one (`sk-live-12…`).
 package struct SecretScrubber: Sendable, TextScrubber {
     /// Secret strings in every form, longest first so a URL is replaced before its path.
     private let secrets: [String]
@@ -79,7 +71,6 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return out.contains("…") ? scrubCutSecrets(out) : out
     }
 
-    /// Masks the start of a secret that runs into an excerpt's `…`.
     private func scrubCutSecrets(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
@@ -130,7 +121,6 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return list
     }
 
-    /// Header names whose values are never secret.
     private static let publicHeaders: Set<String> = ["content-type", "accept", "accept-language", "user-agent"]
 
     /// The URL itself when `wholeURL` (a webhook URL is a secret), its userinfo (and the user and
@@ -160,7 +150,7 @@ package struct SecretScrubber: Sendable, TextScrubber {
     /// The secret as written, base64-encoded (with and without padding, and URL-safe), percent-encoded
     /// and JSON-escaped.
     private static func forms(of secret: String) -> [String] {
-        let base64 = Data(secret.utf8).base64EncodedString()
+        let base64 = secret.utf8.base64
         let unpadded = String(base64.reversed().drop { $0 == "=" }.reversed())
         let urlSafe = unpadded.replacing("+", with: "-").replacing("/", with: "_")
         var percent = ""
@@ -174,6 +164,5 @@ package struct SecretScrubber: Sendable, TextScrubber {
         return [secret, base64, unpadded, urlSafe, percent, secret.replacing("/", with: "\\/")]
     }
 
-    /// The characters percent-encoding leaves as they are (RFC 3986 "unreserved").
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -19,25 +19,17 @@ enum SinkAttempt: Sendable, Equatable {
             return [.command(CommandInvocation.make(for: entry.alerts, key: entry.key, sink: entry.sink, config: command,
                                                     environment: environment, sent: sent))]
         case .email(let email):
-            return [.http(mailRequest(for: entry, config: email, now: now))]
+            let body = MailMessage.make(for: entry.alerts, key: entry.key, config: email, sent: sent, chart: entry.chartBytes)
+            var request = HTTPRequest(url: email.url, method: "MAIL", body: body, timeout: email.timeout, caFile: email.caFile,
+                                      displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: email.url)))",
+                                      followsRedirects: false)
+            request.mail = MailEnvelope(from: MailAddress.bare(email.from) ?? email.from,
+                                        recipients: email.to.map { MailAddress.bare($0) ?? $0 },
+                                        username: email.username, password: email.password)
+            return [.http(request)]
         case .stdout, .file, .unavailable:
             return []
         }
-    }
-
-    /// The mail request for `entry`: the message as body, the envelope from the sink's addresses.
-    static func mailRequest(for entry: OutboxEntry, config: EmailConfig, now: Double) -> HTTPRequest {
-        let sent = SendTime(now: now, local: config.quietHours != nil)
-        var request = HTTPRequest(url: config.url, method: "MAIL", body: MailMessage.make(for: entry.alerts, key: entry.key,
-                                                                                         config: config, sent: sent,
-                                                                                         chart: entry.chartBytes),
-                                  timeout: config.timeout, caFile: config.caFile,
-                                  displayURL: "email '\(entry.sink)' (\(HTTPRequest.host(of: config.url)))",
-                                  followsRedirects: false)
-        request.mail = MailEnvelope(from: MailAddress.bare(config.from) ?? config.from,
-                                    recipients: config.to.map { MailAddress.bare($0) ?? $0 },
-                                    username: config.username, password: config.password)
-        return request
     }
 }
 

@@ -1,13 +1,7 @@
 import CoinWatchSupport
-import CoinWatchRules
-/// A chat service's length limit and how it counts (SPEC §3: a longer text is split).
-///
-/// Limits are counted in UTF-16 code units (never less than the number of characters or code
-/// points any service counts), in UTF-8 bytes, or in bytes of the JSON-escaped text (for a limit
-/// on the JSON sent, where `"` takes 2 bytes and a control character 6), so a part that fits here
-/// fits the service. Each format's `DeliveryFormat.limit` says which.
+/// A chat service's length limit and how it counts (SPEC §3: a longer text is split): in UTF-16 code units (never fewer
+/// than the characters any service counts), UTF-8 bytes, or bytes of the JSON-escaped text (a limit on the JSON sent).
 package struct TextLimit: Sendable, Equatable {
-    /// What one unit of the limit is.
     package enum Unit: Sendable, Equatable {
         case utf16
         case utf8
@@ -22,17 +16,19 @@ package struct TextLimit: Sendable, Equatable {
     package var htmlEscaped: Bool
     /// Markdown's markup characters take a backslash each (`MarkdownText`; every `:` is counted as
     /// escaped); the limit counts the escaped text.
-    package var markdownEscaped = false
+    package var markdownEscaped: Bool
     /// The most units one alert's line may hold inside a message (a section's own limit); a
     /// longer line goes on in the next item. nil: the message's `count`.
     package var perItem: Int?
     /// The units a line break takes, inside a line or between two (1, or the JSON of a new block where each line is one).
     package var breakSize: Int
 
-    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, perItem: Int? = nil, breakSize: Int = 1) {
+    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, markdownEscaped: Bool = false, perItem: Int? = nil,
+                 breakSize: Int = 1) {
         self.count = count
         self.unit = unit
         self.htmlEscaped = htmlEscaped
+        self.markdownEscaped = markdownEscaped
         self.perItem = perItem
         self.breakSize = breakSize
     }
@@ -40,9 +36,7 @@ package struct TextLimit: Sendable, Equatable {
     /// The limit one item (one alert's line, or a piece of it) is split at.
     package var item: TextLimit {
         guard let perItem, perItem < count else { return self }
-        var limit = TextLimit(perItem, unit, htmlEscaped: htmlEscaped, breakSize: breakSize)
-        limit.markdownEscaped = markdownEscaped
-        return limit
+        return TextLimit(perItem, unit, htmlEscaped: htmlEscaped, markdownEscaped: markdownEscaped, breakSize: breakSize)
     }
 
     /// The units `character` takes in a message.
@@ -50,23 +44,15 @@ package struct TextLimit: Sendable, Equatable {
         if htmlEscaped, let escaped = HTMLText.escapes[character] { return escaped.utf8.count }
         if markdownEscaped, MarkdownText.markup.contains(character) || character == ":" { return 2 }  // `:` at most 2
         if breakSize > 1, character.isNewline { return breakSize }
-        switch unit {
-        case .utf16: return character.utf16.count
-        case .utf8: return character.utf8.count
-        case .jsonEscaped: return character.unicodeScalars.reduce(0) { $0 + JSONOut.escapedSize(of: $1) }
-        }
+        return character.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
     /// The units `markup` takes as a format writes it, unescaped (a link after a line).
     package func size(ofMarkup markup: String) -> Int {
-        switch unit {
-        case .utf16: return markup.utf16.count
-        case .utf8: return markup.utf8.count
-        case .jsonEscaped: return markup.unicodeScalars.reduce(0) { $0 + JSONOut.escapedSize(of: $1) }
-        }
+        markup.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
-    /// The units a single code point takes (used only to split a character longer than the limit).
+    /// The units a single code point takes.
     package func size(of scalar: Unicode.Scalar) -> Int {
         switch unit {
         case .utf16: return UTF16.width(scalar)
@@ -79,7 +65,6 @@ package struct TextLimit: Sendable, Equatable {
 /// HTML-style escaping of `&`, `<` and `>`, the markup of several chat services (`<!channel>`
 /// would ping everyone, `<a href>` would link).
 package enum HTMLText {
-    /// The three characters escaped, and their escapes.
     package static let escapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
 
     /// `text` as an HTML attribute's value in double quotes: `&`, `<`, `>` and `"` escaped.

@@ -47,10 +47,8 @@ package enum TextSplitter {
         package var ends = true
     }
 
-    /// `lines` packed in order into parts that each fit `limit` (counting its `breakSize` between two
-    /// lines) and hold at most `maxItems` items; a line longer than the limit (or than its `perItem`)
-    /// is split as `split` does, each piece an item of its own.
-    /// `extra[i]` units (a link's markup) are added after line `i`'s last piece; its pieces leave room for them.
+    /// `lines` packed in order into parts of at most `maxItems` items that fit `limit`, a longer line split as `split`
+    /// does; `extra[i]` units (a link's markup) follow line `i`'s last piece.
     package static func pack(_ lines: [String], limit: TextLimit, maxItems: Int = .max, extra: [Int] = []) -> [[Item]] {
         var parts: [[Item]] = []
         var current: [Item] = []

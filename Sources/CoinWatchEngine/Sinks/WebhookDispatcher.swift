@@ -1,12 +1,8 @@
 import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchState
-/// Sends the queued sinks' messages (webhook, email, command): every sink's messages in order, one
-/// at a time (a split message part by part), while all sinks are in flight at once: webhooks and
-/// mail on one curl multi handle, each command's program on its own thread meanwhile. Retries within the pass
-/// follow `RetryPolicy`; the waiting goes through the injected `Sleeper`. After every round of
-/// requests in which a part was answered 2xx, `progress` gets the messages not yet delivered, so the
-/// caller can persist delivery progress before anything else is sent.
+/// Sends the queued sinks' messages: each sink's in order, one part at a time, all sinks at once (webhooks and mail on
+/// one curl multi handle, each command on its own thread); retries follow `RetryPolicy` through the injected `Sleeper`.
 package struct WebhookDispatcher {
     /// What became of one sink's messages.
     package struct LaneResult {
@@ -28,7 +24,6 @@ package struct WebhookDispatcher {
     /// The environment a command sink's program inherits (before its `COINWATCH_*` variables).
     var environment: [String: String] = [:]
 
-    /// One sink's progress through its messages.
     private struct Progress {
         var lane: OutboxPlan.Lane
         var result: LaneResult
@@ -42,9 +37,8 @@ package struct WebhookDispatcher {
         var done = false
     }
 
-    /// Sends every lane at `now` (seconds since 1970); returns each lane's result and the number of requests made.
-    /// `progress` receives, after each round that delivered something, every lane's messages not yet
-    /// answered 2xx (refused ones included, with their attempts and delivered parts so far).
+    /// Sends every lane at `now` (seconds since 1970); after each round that delivered something, `progress` gets every
+    /// lane's messages not yet answered 2xx, so the caller can save before anything else is sent.
     package func send(_ lanes: [OutboxPlan.Lane], now: Double,
               progress: (_ undelivered: [OutboxEntry]) -> Void = { _ in }) -> (results: [LaneResult], requestCount: Int) {
         var lanes = lanes.map { Progress(lane: $0, result: LaneResult(sink: $0.sink)) }
@@ -80,8 +74,7 @@ package struct WebhookDispatcher {
         return (lanes.map(\.result), requestCount)
     }
 
-    /// Runs one round of tries at once: the programs of command sinks on their own threads while the
-    /// transport carries every request; the answers in `attempts` order.
+    /// Runs one round of tries at once (commands on their own threads beside the transport); answers in `attempts` order.
     private func perform(_ attempts: [SinkAttempt]) -> [SinkAnswer] {
         var requests: [HTTPRequest] = []
         var jobs: [@Sendable () -> CommandOutcome] = []
@@ -105,8 +98,7 @@ package struct WebhookDispatcher {
         }
     }
 
-    /// After a chart upload's 2xx (`DeliveryFormat.uploadedChart`): keeps the image's URI with the
-    /// message and readies its parts again, now ending with the event that shows it.
+    /// After a chart upload's 2xx: keeps the image's URI and readies the parts again, now ending with the event showing it.
     private func noteUpload(_ attempt: SinkAttempt, _ answer: SinkAnswer, lane progress: inout Progress, now: Double) {
         guard case .http(let request) = attempt, case .http(.success(let response)) = answer,
               case .webhook(let config) = progress.lane.config,
@@ -116,14 +108,12 @@ package struct WebhookDispatcher {
                                              environment: environment, now: now)
     }
 
-    /// Every lane's messages that are not yet answered 2xx, in lane order.
     private static func undelivered(_ lanes: [Progress]) -> [OutboxEntry] {
         lanes.flatMap { lane in
             lane.lane.entries.indices.filter { !lane.deliveredIndices.contains($0) }.map { lane.lane.entries[$0] }
         }
     }
 
-    /// Readies the lane's current message: its part requests, or the end of the lane.
     private func prepare(_ progress: inout Progress, at elapsed: Double, now: Double) {
         while progress.index < progress.lane.entries.count {
             let entry = progress.lane.entries[progress.index]

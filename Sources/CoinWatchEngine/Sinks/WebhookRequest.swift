@@ -1,5 +1,4 @@
 import CoinWatchTransport
-import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 /// Builds the POSTs for one webhook message, each with the Idempotency-Key of SPEC §3.

@@ -1,9 +1,6 @@
 import CoinWatchTransport
-/// What one answer from a queued sink means for the message (Alertmanager's manners): for a
-/// webhook, delivered on 2xx; worth a retry when `TransportError.isRetryable` (network errors,
-/// 5xx, 429: the one retry verdict); final on any other answer or failure, TLS included, and on
-/// a redirect: a webhook's redirect is never followed (SPEC §3). Email and command answers in
-/// WebhookVerdict+Sinks.swift.
+/// What one answer from a queued sink means for the message (Alertmanager's manners): for a webhook, delivered on 2xx,
+/// retried when `TransportError.isRetryable`, final otherwise, a redirect included (never followed, SPEC §3).
 enum WebhookVerdict: Equatable {
     case delivered
     /// Try again, for this one-line reason; `retryAfter` in seconds when the server said.
@@ -34,10 +31,8 @@ enum WebhookVerdict: Equatable {
             self = .final(error.message)
             return
         }
-        if case .http(_, _, _, let retryAfter) = error {
-            self = .retry(error.message, retryAfter: retryAfter)
-        } else {
-            self = .retry(error.message, retryAfter: nil)
-        }
+        var retryAfter: Double?
+        if case .http(_, _, _, let after) = error { retryAfter = after }
+        self = .retry(error.message, retryAfter: retryAfter)
     }
 }

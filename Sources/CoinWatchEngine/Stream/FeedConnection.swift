@@ -3,23 +3,19 @@ import CoinWatchTransport
 import CoinWatchMarket
 import Synchronization
 
-/// One WebSocket connection of `stream` and its life: connect and subscribe, read, answer and
-/// send pings, notice an idle feed, renew before the exchange's limit, and after any end wait
-/// a jittered backoff before connecting again. Times are monotonic seconds.
+/// One WebSocket connection of `stream` and its life: connect and subscribe, pings, idle and renewal checks, and a
+/// jittered backoff after any end. Times are monotonic seconds.
 final class FeedConnection {
     /// The markets it carries.
     let group: StreamPlan.Group
     /// The URL it connects to (secrets redacted in every line about it).
     let url: String
-    /// The open WebSocket; nil while waiting to reconnect.
     private(set) var client: WebSocketClient?
     /// Failed or lost connections since a connection last carried prices after staying up `stableAfter`.
     private(set) var attempts = 0
-    /// Seconds a connection must have stayed up before a message with prices starts the backoff over
-    /// (SPEC §9): a server that drops after every message is reconnected ever more slowly (up to the
-    /// backoff's 60 s), not once a second with a REST quote each time.
+    /// Seconds a connection must stay up before prices start the backoff over (SPEC §9), so a server that drops after
+    /// every message is reconnected ever more slowly, not once a second with a REST quote each time.
     static let stableAfter: Double = 60
-    /// When to try to connect again.
     private(set) var retryAt: Double = 0
     private(set) var connectedAt: Double = 0
     private(set) var lastMessageAt: Double = 0
@@ -50,10 +46,8 @@ final class FeedConnection {
     /// Whether a connect is under way.
     var isConnecting: Bool { opening != nil }
 
-    /// Starts connecting on a thread of its own, so that TCP, TLS and the WebSocket upgrade (up to the
-    /// provider's `timeout` each try) never hold up the loop, the other feeds or a signal; `wake` is
-    /// poked when it is done, and `finishConnect` takes the outcome. The connection trusts the
-    /// provider's `ca_file`, else `caFile` (`$SSL_CERT_FILE`), besides the system's roots.
+    /// Starts connecting on a thread of its own, so a slow handshake never holds up the loop; `wake` is poked when done.
+    /// It trusts the provider's `ca_file`, else `caFile` (`$SSL_CERT_FILE`), besides the system's roots.
     func connect(caFile: String?, maxMessageBytes: Int, wake: WakePipe) {
         let opening = Opening()
         let trusted = TrustedBundle.chosen(own: group.provider.caFile, fallback: caFile)
@@ -137,7 +131,7 @@ final class FeedConnection {
     }
 
     /// Sends a ping when the exchange wants client pings and one is due.
-    func pingIfDue(now: Double, log: StreamLog) {
+    func pingIfDue(now: Double) {
         guard let client, let interval = group.feed.clientPingInterval, now - lastPingAt >= interval else { return }
         client.ping()
         lastPingAt = now

@@ -2,16 +2,13 @@ import CoinWatchSupport
 import CoinWatchTransport
 import Synchronization
 
-/// `stream`'s market lists in flight (SPEC §14): the groups `MarketEventStage` found due, whose
-/// requests one thread of their own sends (the loop goes on meanwhile), and the answers it hands back
-/// through the loop's wake pipe. Only the answers cross threads.
+/// `stream`'s market lists in flight (SPEC §14): the due groups' requests, sent on a thread of their own, and the
+/// answers it hands back through the loop's wake pipe.
 struct ListFetch {
-    /// Where the thread leaves the answers of every group's requests, one group after another.
     private final class Answers: Sendable {
         let results = Mutex<[Result<HTTPResponse, TransportError>]?>(nil)
     }
 
-    /// The stage and groups the answers are for.
     let stage: MarketEventStage
     let groups: [MarketEventStage.Group]
     private let answers = Answers()

@@ -8,14 +8,7 @@ struct ReconnectBackoff {
 
     /// Seconds to wait before attempt `attempt` (1 after the first failure); `jitter` in 0...1.
     func delay(attempt: Int, jitter: Double) -> Double {
-        let exponent = Double(min(max(attempt - 1, 0), 16))
-        let base = min(maximum, minimum * pow2(exponent))
+        let base = min(maximum, minimum * Double(1 << min(max(attempt - 1, 0), 16)))
         return min(maximum, max(minimum, base * (0.75 + 0.5 * min(max(jitter, 0), 1))))
-    }
-
-    private func pow2(_ exponent: Double) -> Double {
-        var value = 1.0
-        for _ in 0..<Int(exponent) { value *= 2 }
-        return value
     }
 }

@@ -2,26 +2,18 @@ import CoinWatchSupport
 import CoinWatchState
 import Synchronization
 
-/// `stream`'s send stage, off the event loop (SPEC §9): the loop records every alert in the state's
-/// outbox (saved before anything is sent), and this hands each queued sink's due messages to a
-/// thread of that sink's own, so a slow or hanging sink delays only its own messages, never the
-/// feeds nor the other sinks. The outbox is the hand-off: only the loop touches the state; a sink's
-/// thread works on a copy of that sink's messages and hands back, through the mailbox, which of them
-/// are still undelivered (after each round that delivered some, and at its end), and the loop puts
-/// that in place of what it handed out. A message a thread still holds when `stream` exits is
-/// still in the outbox, and the next run sends it (same Idempotency-Key).
+/// `stream`'s send stage, off the event loop (SPEC §9): each queued sink's due messages go to a thread of its own, so a
+/// slow sink delays only its own messages. Only the loop touches the state: a thread works on a copy of its sink's
+/// messages and hands back which are still undelivered; a message held at exit is still in the outbox.
 ///
-/// Stages: `markDue` (new messages for a sink, or the interval's retry) -> `dispatch` (a sink with
-/// something due and no thread gets one) -> the thread sends (`Delivery.sendQueued`) -> `collect`
-/// (on the loop: merge into the outbox).
+/// Stages: `markDue` -> `dispatch` (a due sink without a thread gets one) -> `Delivery.sendQueued` -> `collect`.
 final class StreamDelivery {
     /// What a sink's thread hands back.
     struct Outcome: Sendable {
         var sink: String
         /// The sink's messages not yet answered 2xx, in place of the ones handed out.
         var outbox: [OutboxEntry]
-        /// Nil while the thread goes on; at its end, the file-sink records of alerts that will never be
-        /// delivered, and its report.
+        /// At the thread's end, the file-sink records of alerts that will never be delivered, and its report.
         var end: Ended?
     }
 
@@ -65,8 +57,7 @@ final class StreamDelivery {
         due.formUnion(sinks)
     }
 
-    /// Gives each due sink that has no thread its outbox messages on a new thread, when something of
-    /// them is to be sent (or dropped) at `now`; a busy sink stays due until its thread ends.
+    /// Gives each due sink without a thread its outbox messages on a new one; a busy sink stays due until its thread ends.
     func dispatch(outbox: [OutboxEntry], delivery: Delivery, now: Double, environment: [String: String]) {
         for sink in due.sorted() where busy[sink] == nil {
             due.remove(sink)
@@ -86,8 +77,7 @@ final class StreamDelivery {
         }
     }
 
-    /// Puts what the threads handed back in place of what they were given (`outbox` is the state's);
-    /// returns the ended threads' last words and whether anything was merged.
+    /// Puts what the threads handed back in place of what they were given; the ended threads' last words.
     func collect(into outbox: inout [OutboxEntry]) -> (ended: [Ended], merged: Bool) {
         wake.drain()
         let outcomes = mailbox.outcomes.withLock { taken in
@@ -108,8 +98,7 @@ final class StreamDelivery {
         return (ended, !outcomes.isEmpty)
     }
 
-    /// Waits (at most until `deadline`, monotonic seconds) for the sinks' threads to end, collecting
-    /// into `outbox` as they hand back; returns the ended threads' last words.
+    /// Waits at most until `deadline` (monotonic seconds) for the sinks' threads to end, collecting as they hand back.
     func finish(into outbox: inout [OutboxEntry], until deadline: Double) -> [Ended] {
         var ended = collect(into: &outbox).ended
         while isBusy {

@@ -8,23 +8,15 @@ import Glibc
 
 /// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
 ///
-/// Stages of each turn: take signals (stop: give the sinks' threads `deliveryGrace`, flush and
-/// end; reload: new rules, new connections) -> start connecting what is due (each on a thread of
-/// its own) and take the connects that finished (each new connection subscribes, then one REST
-/// quote bridges its gap) -> poll (sockets, signals, the threads' wake pipe) -> merge what the
-/// sinks' threads handed back -> read frames into the session's rounds, each connection `readBudget` bytes at
-/// most -> release throttled prices that are due -> settle (evaluate, then record the turn's
-/// alerts at once and hand the queued sinks' messages to their threads) -> pings, idle feeds,
-/// renewals -> REST for the favorites no feed serves, every `interval` -> the market lists of exchange
-/// events when due (`listing_interval`; fetched on a thread, taken before the next settle) -> write
-/// state when due.
+/// Stages of each turn: signals (stop, reload) -> connects (each on its own thread; a new connection subscribes, then
+/// one REST quote bridges its gap) -> poll -> merge the sinks' threads' answers -> read frames -> release throttled
+/// prices -> settle -> pings, idle feeds, renewals -> REST every `interval` -> market lists when due -> write state.
 package final class StreamLoop {
     /// Seconds a feed may stay silent before it is reconnected.
     package var idleTimeout: Double = 30
     /// The largest message accepted, in bytes.
     var maxMessageBytes = 1 << 20
-    /// Seconds the sinks' threads get to finish after SIGINT/SIGTERM; what they still hold then stays in
-    /// the outbox, so `stream` exits within 5 s whatever a sink does (SPEC §9).
+    /// Seconds the sinks' threads get after SIGINT/SIGTERM, so `stream` exits within 5 s whatever a sink does (SPEC §9).
     static let deliveryGrace: Double = 3
     var backoff = ReconnectBackoff()
     /// `--metrics PATH`: the Prometheus text file, nil without it.
@@ -129,7 +121,7 @@ package final class StreamLoop {
                     connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now,
                                     backoff: backoff, log: log, quietly: true)
                 } else {
-                    connection.pingIfDue(now: now, log: log)
+                    connection.pingIfDue(now: now)
                 }
             }
             if now >= nextPoll {
@@ -191,11 +183,8 @@ package final class StreamLoop {
                 if let ending = tick.delistingDate {
                     session.announce(ending: ending, market: tick.market, exchange: connection.group.provider.name.rawValue)
                 }
-                if let throttle = connection.group.provider.streamThrottle {
-                    session.take(tick, favorites: favorites, throttle: throttle, now: Monotonic.now())
-                } else {
-                    session.take(tick, favorites: favorites)
-                }
+                session.take(tick, favorites: favorites, throttle: connection.group.provider.streamThrottle ?? 0,
+                             now: Monotonic.now())
             }
             if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }
         case .ignored:

@@ -1,10 +1,8 @@
 import CoinWatchSupport
 import CoinWatchState
-/// `stream --metrics PATH` (SPEC §11): per feed its messages, reconnects, alerts, open connections
-/// and the age of its last message, beside the families a pass writes from the state (providers up,
-/// requests, alerts by rule, outbox), in one Prometheus text file written atomically. It is written
-/// when something changed, at most every `minimumGap` seconds, at least every `refresh` seconds
-/// (the age moves on), and at exit.
+/// `stream --metrics PATH` (SPEC §11): per feed its messages, reconnects, alerts, connections and last message's age,
+/// beside a pass's families, in one Prometheus text file written at most every `minimumGap` and at least every
+/// `refresh` seconds, and at exit.
 package final class StreamMetrics {
     /// Where the text file goes.
     let path: String
@@ -53,8 +51,7 @@ package final class StreamMetrics {
     /// When the next write is due (monotonic seconds).
     var due: Double { writtenAt + (changed ? minimumGap : refresh) }
 
-    /// Writes the file when due at `monotonicNow` (or `force`); `text` builds it. Returns a warning line
-    /// when it could not be written.
+    /// Writes the file `text` builds when due at `monotonicNow` (or `force`); a warning line when it cannot.
     func writeIfDue(monotonicNow: Double, force: Bool, text: () -> String) -> String? {
         guard force || monotonicNow >= due else { return nil }
         changed = false
@@ -62,9 +59,7 @@ package final class StreamMetrics {
         return PassHealth.write(metrics: text(), to: path)
     }
 
-    /// The exposition at `wall` (Unix seconds): `feeds` are the feed providers in rules.json order,
-    /// `connected` their open connections, `alerts` the alerts raised per provider, `providers` every
-    /// provider of rules.json.
+    /// The exposition at `wall` (Unix seconds) for rules.json's `providers`, of which `feeds` have a feed.
     func text(state: StateDocument, providers: [String], feeds: [String], connected: [String: Int],
               alerts: [String: Int], wall: Double) -> String {
         var out = PassHealth.stateMetrics(state: state, providers: providers)

@@ -1,9 +1,7 @@
 import CoinWatchMarket
 import CoinWatchRules
-/// Which favorites `stream` follows on which exchange feed (SPEC §9): a favorite whose quote came
-/// from binance, upbit or bithumb (the first provider in rules.json order that served it) is
-/// followed on that exchange's feed by its market code; every other favorite is polled over
-/// REST every `interval`. Markets are split into connections of the feed's size.
+/// Which favorites `stream` follows on which exchange feed (SPEC §9): the feed of the provider that served its quote,
+/// when that provider has one; every other favorite is polled over REST every `interval`.
 struct StreamPlan {
     /// One connection's worth of markets on one exchange.
     struct Group {
@@ -14,9 +12,8 @@ struct StreamPlan {
         var markets: [String]
         /// Market code → the favorites it prices.
         var favorites: [String: [String]]
-        /// Whether every trade is subscribed too (some rule on these coins is an event: a crossing
-        /// or a range, which a trade between two tickers could make happen; `DataPlan.tradedCoins`,
-        /// so a crossing on a ratio subscribes to both of its coins' trades).
+        /// Whether every trade is subscribed too: a rule on these coins is an event a trade between two tickers could
+        /// make happen (`DataPlan.tradedCoins`).
         var trades: Bool
 
         /// The favorites this connection serves.

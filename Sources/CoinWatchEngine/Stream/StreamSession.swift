@@ -3,20 +3,12 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// What `stream` evaluates and keeps between messages: the rules, the latest quote of every
-/// favorite, the state, and the same `RuleRunner` and `Delivery` a pass uses. The prices of a
-/// favorite read in one turn of the loop (one message, or a burst of messages read at once) are one
-/// observation: the latest price, with the lowest and highest of them as its span (SPEC §2 wicks),
-/// so a crossing that reverted inside a trade burst still fires, `"wick": true`, and a burst costs
-/// one rule evaluation, not one per message. `previous` is the previous evaluation's price.
+/// What `stream` evaluates and keeps between messages, with the same `RuleRunner` and `Delivery` a pass uses. A
+/// favorite's prices read in one turn of the loop are one observation: the latest price, the lowest and highest as its
+/// span (SPEC §2 wicks), so a crossing reverted inside a burst still fires and a burst costs one evaluation.
 ///
-/// Stages: take (a feed's `stream_throttle` may hold prices back, coalesced the same way) -> at
-/// the end of the loop's turn, `settle`: evaluate the round (RuleRunner), mark its alerts
-/// `source: stream` and deliver them together (group commit: the delivery's write-ahead
-/// checkpoint saves the state that records them once, before anything is sent; stdout and the
-/// files at once, the queued sinks' messages through the outbox on their own threads,
-/// `StreamDelivery`, whose answers `collectDeliveries` merges and saves). State is written at
-/// most every `flushInterval` seconds otherwise.
+/// Stages: take (a feed's `stream_throttle` may hold prices back) -> `settle` at the end of the turn: evaluate, then
+/// deliver the turn's alerts together (one write-ahead save; queued sinks on their own threads, `StreamDelivery`).
 package final class StreamSession {
     /// Evaluate and print, send nothing, write no state.
     let dryRun: Bool
@@ -37,8 +29,7 @@ package final class StreamSession {
     private var round: [String: Quote] = [:]
     /// Alerts evaluated in this turn of the loop, delivered together by `settle`.
     private var unsent: [RuleRunner.Pending] = []
-    /// Favorite → the prices its feed's throttle holds back (the latest, with their span), and when it
-    /// was last evaluated (monotonic seconds).
+    /// Favorite → the prices its feed's throttle holds back, and when it was last evaluated (monotonic seconds).
     private var held: [String: Quote] = [:]
     private var evaluatedAt: [String: Double] = [:]
     private var throttles: [String: Double] = [:]
@@ -48,7 +39,6 @@ package final class StreamSession {
     private var lastSave = -Double.infinity
     /// `.failure` once a state write or a delivery failed for good (the run goes on).
     private(set) var exitCode: ExitCode = .success
-    /// Alerts raised so far.
     private(set) var alertCount = 0
     /// Feed prices taken so far.
     private(set) var messageCount = 0
@@ -58,8 +48,7 @@ package final class StreamSession {
     package var countsAlerts = false
     /// The queued sinks' threads (webhook, email, command).
     let sending = StreamDelivery()
-    /// Exchange events (SPEC §14): the market lists being fetched, and when the next falls due
-    /// (seconds since 1970; nil: no rule watches a list).
+    /// Exchange events (SPEC §14): the lists being fetched, and when the next fall due (seconds since 1970).
     private var lists: ListFetch?
     private var listsDue: Double? = -.infinity
     /// `--baseline`: the first lists fetched are recorded without notifying.
@@ -103,8 +92,7 @@ package final class StreamSession {
         MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
     }
 
-    /// Starts fetching the market lists that are due on a thread of their own (`ListFetch`), on the
-    /// pass's schedule (at most once per `listing_interval` per exchange and currency); the loop goes on.
+    /// Starts fetching the market lists due on the pass's schedule on a thread of their own (`ListFetch`).
     func fetchListsIfDue() {
         guard lists == nil, let due = listsDue else { return }
         let now = clock.now().timeIntervalSince1970
@@ -123,8 +111,7 @@ package final class StreamSession {
         fetch.start(transport: fetcher.transport, wake: sending.wake)
     }
 
-    /// Takes the lists that came in: each is compared with the one before and judged as in a pass; the
-    /// alerts go with the turn's (`settle`).
+    /// Takes the lists that came in, judged as in a pass; the alerts go with the turn's (`settle`).
     func takeLists() {
         guard let fetch = lists, let answered = fetch.take() else { return }
         lists = nil
@@ -143,8 +130,7 @@ package final class StreamSession {
         unsent += outcome.pending
     }
 
-    /// A market's end its exchange's ticker announced (Upbit's `delisting_date`) for `delisting`
-    /// rules (SPEC §14): judged at once against the list; the alerts go with the turn's.
+    /// A market's end its exchange's ticker announced (Upbit's `delisting_date`), judged for `delisting` rules at once.
     func announce(ending: String, market: String, exchange: String) {
         let now = clock.now().timeIntervalSince1970
         var outcome = MarketEventStage.Outcome()
@@ -170,11 +156,8 @@ package final class StreamSession {
         }
     }
 
-    /// Takes one feed price for `favorites` (the ones its market serves). A favorite not yet
-    /// quoted over REST is skipped: its symbol and name come from that quote. `throttle` (seconds,
-    /// 0 for none): a price within that long of the favorite's last evaluation is held, coalesced
-    /// with the others held (`Quote.followed(by:)`), until the window ends (`releaseHeld`); `now`
-    /// is monotonic seconds.
+    /// Takes one feed price for `favorites` (those not yet quoted over REST are skipped); a price within `throttle`
+    /// seconds of the favorite's last evaluation at `now` (monotonic) is held until `releaseHeld`.
     func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
         for favorite in favorites {
             guard var quote = quotes[favorite] else { continue }
@@ -197,8 +180,7 @@ package final class StreamSession {
         }
     }
 
-    /// Evaluates the prices held back whose throttle window ended by `now` (monotonic seconds;
-    /// `.infinity` releases them all).
+    /// Evaluates the prices held back whose throttle window ended by `now` (monotonic seconds; `.infinity`: all).
     func releaseHeld(now: Double) {
         guard !held.isEmpty else { return }
         for (favorite, pending) in held where now == .infinity || now - (evaluatedAt[favorite] ?? 0) >= throttles[favorite] ?? 0 {
@@ -254,8 +236,7 @@ package final class StreamSession {
                                silences: SilenceIndex(state.silences, now: now), held: &held)
     }
 
-    /// Quotes `favorites` over REST (a bridge across a gap in a feed, or the polled favorites)
-    /// and evaluates them as one round; returns the fetch's outcome.
+    /// Quotes `favorites` over REST (a feed's gap, or the polled favorites) and evaluates them as one round.
     @discardableResult
     func bridge(_ favorites: [String]) -> QuoteFetcher.Outcome {
         settle()
@@ -270,8 +251,7 @@ package final class StreamSession {
         return fetched
     }
 
-    /// Retries the outbox's messages (when there are any) as a pass would, each sink on its thread, and
-    /// appends the file records a killed run left in the spool.
+    /// Retries the outbox's messages as a pass would, each sink on its thread, and appends the spooled file records.
     func retryOutbox() {
         guard !dryRun else { return }
         if !state.fileSpool.isEmpty {
@@ -283,14 +263,13 @@ package final class StreamSession {
         dispatch()
     }
 
-    /// Starts a thread for each due sink that has none.
     private func dispatch() {
         sending.dispatch(outbox: state.outbox, delivery: delivery, now: clock.now().timeIntervalSince1970,
                          environment: io.environment)
     }
 
-    /// Merges what the sinks' threads handed back into the outbox, reports their ends, writes the
-    /// state at once (so a kill resends only what is in flight), and starts what became due.
+    /// Merges what the sinks' threads handed back, writes the state at once (a kill resends only what is in flight), and
+    /// starts what became due.
     func collectDeliveries() {
         merge(sending.collect(into: &state.outbox))
         dispatch()
@@ -298,18 +277,10 @@ package final class StreamSession {
 
     /// Applies what the chat side handed over and writes the state at once (its answers are sent only after).
     func serveControl() {
-        control.serve(&state) { (state: StateDocument) -> StateError? in
-            do throws(StateError) {
-                try StateStore.save(state, to: statePath)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        control.serve(&state) { (state: StateDocument) throws(StateError) in try StateStore.save(state, to: statePath) }
     }
 
-    /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits; what
-    /// they still hold stays in the outbox.
+    /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits.
     func finishDeliveries(until deadline: Double) {
         let ended = sending.finish(into: &state.outbox, until: deadline)
         merge((ended, true))
@@ -337,8 +308,7 @@ package final class StreamSession {
     /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
     var flushDue: Double? { dirty && !dryRun ? lastSave + flushInterval : nil }
 
-    /// The alerts raised by stream, through the pass's delivery: its checkpoint writes the state
-    /// that records them (outbox and file spool included) before anything is sent (SPEC §3, §9).
+    /// Delivers the alerts raised by stream as a pass does, write-ahead (SPEC §3, §9).
     private func deliver(_ pending: [RuleRunner.Pending], now: Double) {
         var pending = pending
         for index in pending.indices { pending[index].alert.source = "stream" }

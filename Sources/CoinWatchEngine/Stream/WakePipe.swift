@@ -2,10 +2,8 @@
 import Glibc
 #endif
 
-/// The pipe that wakes `stream`'s event loop from its `poll` when another thread has something for
-/// it (a sink's thread handing back its messages, a connection made): the threads `poke`, the loop
-/// polls `readDescriptor` with its sockets and `drain`s it. Both ends non-blocking and close-on-exec;
-/// when the pipe cannot be made both are -1, and the loop notices on its next turn (at most 1 s later).
+/// The pipe that wakes `stream`'s event loop from its `poll` when another thread has something for it; when it cannot
+/// be made both ends are -1, and the loop notices on its next turn (at most 1 s later).
 final class WakePipe: Sendable {
     let readDescriptor: Int32
     private let writeDescriptor: Int32

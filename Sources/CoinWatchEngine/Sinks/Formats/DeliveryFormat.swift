@@ -1,4 +1,3 @@
-import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 /// How a webhook format's messages are built and sent (SPEC §3, §12): each format's

@@ -5,11 +5,7 @@ import CoinWatchRules
 /// (SPEC §3). An alert's embed links the coin's page from its title (the provider's name). The chart
 /// rides in a multipart body as `files[0]`, shown by the first embed.
 extension DiscordFormat: DeliveryFormat {
-    static let limit: TextLimit? = {
-        var limit = TextLimit(2000, .utf16)
-        limit.markdownEscaped = true
-        return limit
-    }()
+    static let limit: TextLimit? = TextLimit(2000, .utf16, markdownEscaped: true)
     static let maxItems = 10
 
     /// The embed's `"title":"coingecko","url":"https://www.coingecko.com/en/coins/bitcoin",`.

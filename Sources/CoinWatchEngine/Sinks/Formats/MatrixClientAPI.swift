@@ -10,10 +10,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The Matrix client-server API as the chat side uses it (SPEC §13): `/sync` long polling filtered to
-/// the sink's room, `whoami` (so the bot's own answers are not read as commands) and the room send for
-/// answers (30,000 characters), whose transaction id is the answer's key (a retried answer is shown once);
-/// a chart is uploaded, then sent as an `m.image`. The access token goes in the `Authorization` header only.
+/// The Matrix client-server API as the chat side uses it (SPEC §13): `/sync` filtered to the sink's room, `whoami` (the
+/// bot's own answers are not commands) and the room send, whose transaction id is the answer's key.
 package struct MatrixClientAPI: ControlTransport {
     var sink: String
     var config: WebhookConfig
@@ -80,8 +78,7 @@ package struct MatrixClientAPI: ControlTransport {
 
     /// The user id in a `whoami` answer.
     package static func user(in body: [UInt8]) -> String? {
-        struct WhoAmI: Decodable { var user_id: String }
-        return (try? JSONDecoder().decode(WhoAmI.self, from: Data(body)))?.user_id
+        (try? JSONParser.parse(body))?["user_id"]?.stringValue
     }
 
     /// The room's text messages in a `/sync` answer not sent by `me`, and its `next_batch`.

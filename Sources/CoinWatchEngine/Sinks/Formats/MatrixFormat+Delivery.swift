@@ -2,20 +2,11 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchChart
 
-/// Matrix: an `m.text` event PUT to `<url>/_matrix/client/v3/rooms/{room}/send/m.room.message/{key}`
-/// (the transaction id is the Idempotency-Key, so a retry never posts twice), the access token as
-/// `Authorization: Bearer`; the event is at most 65,536 bytes of JSON, envelope (sender, room, ids,
-/// signatures) included: the plain `body` and, when a line links its coin's page, the same lines as
-/// HTML in `formatted_body` (escaped, the link an anchor), so the limit counts the text once for each
-/// (30,000 bytes, a line break as its `<br>` and JSON escape). The chart is uploaded after the text,
-/// then shown by an `m.image` event.
+/// Matrix: an `m.text` event PUT to the room with the Idempotency-Key as transaction id (a retry never posts twice);
+/// the plain `body` and, when a line links its page, the same lines as HTML in `formatted_body`, so the 30,000 bytes
+/// count the text once for each within the event's 65,536. The chart is uploaded, then shown by an `m.image` event.
 extension MatrixFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(30_000, .jsonEscaped, htmlEscaped: true, breakSize: 6)
     static let method = "PUT"
@@ -66,9 +57,8 @@ extension MatrixFormat: DeliveryFormat {
 
     /// The `content_uri` of an upload's answer (`{"content_uri": "mxc://…"}`), nil for another request or when it names none.
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String? {
-        struct Answer: Decodable { var content_uri: String }
-        guard request.url.contains(uploadPath),
-              let uri = try? JSONDecoder().decode(Answer.self, from: Data(body)).content_uri, uri.hasPrefix("mxc://") else { return nil }
+        guard request.url.contains(uploadPath), let uri = (try? JSONParser.parse(body))?["content_uri"]?.stringValue,
+              uri.hasPrefix("mxc://") else { return nil }
         return uri
     }
 

@@ -1,16 +1,9 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Mattermost: an incoming-webhook `{"text": "coinwatch: BTC btc-100k", "attachments": [{"color", "fallback",
-/// "text"}, …]}`, one attachment with a color bar per alert holding its line and the coin's page as a
-/// markdown link `[coingecko](url)`. Attachment text is
-/// markdown with @mentions, so every markup character (and the `@` of `@channel`) is escaped with a
-/// backslash. 16,383 characters counted escaped.
+/// Mattermost: `{"text", "attachments"}`, one attachment with a color bar per alert holding its line and its page as
+/// `[coingecko](url)`; the text is markdown with @mentions, so every markup character is escaped. 16,383 characters.
 extension MattermostFormat: DeliveryFormat {
-    static let limit: TextLimit? = {
-        var limit = TextLimit(16_383, .utf16)
-        limit.markdownEscaped = true
-        return limit
-    }()
+    static let limit: TextLimit? = TextLimit(16_383, .utf16, markdownEscaped: true)
 
     /// ` · [coingecko](https://www.coingecko.com/en/coins/bitcoin)`: the url holds no markup (`MarketProvider.pageURL`).
     static func link(for alert: Alert) -> String? {

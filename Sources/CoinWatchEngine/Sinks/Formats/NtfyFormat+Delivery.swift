@@ -34,13 +34,10 @@ extension NtfyFormat: DeliveryFormat {
         let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\r\n", with: "\\n")
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
         guard !escaped.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return escaped }
-        return "=?UTF-8?B?" + Data(escaped.utf8).base64EncodedString() + "?="
+        return "=?UTF-8?B?" + escaped.utf8.base64 + "?="
     }
 
-    /// `Title: coinwatch: BTC btc-100k` (or `coinwatch: 3 alerts`), `Priority: high` for firing alerts
-    /// (`default` when all are resolved), `Tags` an emoji short code showing the direction (SPEC §3):
-    /// `chart_with_upwards_trend` for a rise, `chart_with_downwards_trend` for a fall,
-    /// `white_check_mark` when resolved, `bell` for a message whose alerts disagree or say neither.
+    /// `Title`, `Priority` (`high`, `default` when all are resolved) and `Tags`, an emoji short code of the direction.
     static func headers(for alerts: [Alert]) -> [HTTPHeader] {
         let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
         let title = WebhookPayload.title(for: alerts)
@@ -67,6 +64,6 @@ extension NtfyFormat: DeliveryFormat {
     static func headerValue(_ text: String) -> String {
         let flat = String(text.map { $0.isNewline ? " " : $0 })
         guard !flat.allSatisfy({ $0.isASCII }) else { return flat }
-        return "=?UTF-8?B?" + Data(flat.utf8).base64EncodedString() + "?="
+        return "=?UTF-8?B?" + flat.utf8.base64 + "?="
     }
 }

@@ -1,11 +1,5 @@
 import CoinWatchSupport
 import CoinWatchRules
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024) and
 /// `priority` (-1 when every alert is resolved); `url` and `url_title` the coin's page when the
 /// message's alerts link one; the chart inline as `attachment_base64`.
@@ -34,7 +28,7 @@ extension PushoverFormat: DeliveryFormat {
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         guard var first = parts.first, var body = messages.first?.body, body.hasSuffix("}") else { return parts }
         body.removeLast()
-        body += ",\"attachment_base64\":\"\(Data(chart).base64EncodedString())\",\"attachment_type\":\"image/png\"}"
+        body += ",\"attachment_base64\":\"\(chart.base64)\",\"attachment_type\":\"image/png\"}"
         first.body = Array(body.utf8)
         return [first] + parts.dropFirst()
     }

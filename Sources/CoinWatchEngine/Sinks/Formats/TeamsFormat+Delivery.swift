@@ -1,17 +1,13 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// A Microsoft Teams Workflows message holding an Adaptive Card (the shape the "When a Teams
-/// webhook request is received" flow posts to a channel). 20,000 escaped bytes, each line break (a
-/// block of its own) counted as a block's ~90 bytes of JSON: with the title block and the
-/// envelope, a card stays under 21 KB of the service's 28 KB; 50 blocks at most.
+/// A Microsoft Teams Workflows message holding an Adaptive Card: 20,000 escaped bytes, a line break (a block of its own)
+/// counted as a block's ~90 bytes of JSON, so a card stays under 21 KB of the service's 28 KB; 50 blocks at most.
 extension TeamsFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(20_000, .jsonEscaped, breakSize: 100)
     static let maxItems = 50
 
-    /// The message body: a bold "coinwatch" title, then one RichTextBlock per alert line, in the
-    /// alert's accent color (`Attention` for a fall, `Good` for a rise; a resolved one subtle). A
-    /// TextRun is plain text (a TextBlock would read markdown), so provider text reads as it is (SPEC §3).
-    /// A line's last block ends with a run that opens the coin's page (`link(for:)`).
+    /// A bold title, then one RichTextBlock per line in the alert's color: a TextRun is plain text (a TextBlock would
+    /// read markdown), so provider text reads as it is (SPEC §3).
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var blocks = [#"{"type":"TextBlock","text":"coinwatch","weight":"Bolder","size":"Medium"}"#]
         for line in lines {

@@ -9,11 +9,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The Telegram Bot API as the chat side uses it (SPEC §13): `getUpdates` long polling, `sendMessage`
-/// for answers (plain text: nothing in an answer is markup, 4,096 characters), `sendPhoto` for a chart
-/// and `answerCallbackQuery` for button presses.
-/// The bot root (`https://api.telegram.org/bot<token>`) comes from the sink's URL; it is a secret and is
-/// shown only as the sink (`WebhookRequest.displayURL`).
+/// The Telegram Bot API as the chat side uses it (SPEC §13): `getUpdates`, `sendMessage` (plain text), `sendPhoto` and
+/// `answerCallbackQuery`; the bot root comes from the sink's URL, a secret shown only as the sink.
 package struct TelegramBotAPI: ControlTransport {
     /// The sink's name and config (its `url` holds the token).
     var sink: String
@@ -32,9 +29,8 @@ package struct TelegramBotAPI: ControlTransport {
             .flatMap { Self.decode($0, offset: offset) }
     }
 
-    /// `sendMessage` of the text (plain), or `sendPhoto` of `png` (multipart, as an alert's chart goes) with the
-    /// text as its caption, cut to Telegram's 1,024 characters; the key gives the multipart boundary, so a
-    /// retry sends the same bytes.
+    /// `sendMessage` of the text, or `sendPhoto` of `png` with the text as its caption; the key gives the multipart
+    /// boundary, so a retry sends the same bytes.
     package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict {
         guard let png else {
             var body = JSONOut()

@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchTransport
 import CoinWatchRules
 /// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to the bot's `sendMessage` (the URL may be
 /// the bot root), 4,096 characters of escaped text, a resolved line's mark in bold, the coin's page
