@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Turns the bytes of a state file into a document, or a one-line reason it cannot.
 enum StateDecoding {

@@ -1,11 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension StateStore {
     /// Moves the state file aside to `<path>.bak-<UTC time>` (`state.json.bak-20261129T120000Z`,

@@ -1,16 +1,6 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads and writes the state document (SPEC §5): a file that cannot be read is refused, never
 /// overwritten; writes go to a 0600 temp file in the same folder, are fsynced and renamed over.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Replaces `${NAME}` in rules.json strings with values from the environment, and `${file:PATH}`
 /// with the content of a file (SPEC §2).

@@ -1,10 +1,6 @@
 import CoinWatchTransport
 import CoinWatchMarket
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// rules.json, validated (SPEC §2). Durations are in seconds, percentages 0–100.
 package struct RulesFile: Sendable, Equatable {

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension RulesValidator {
     /// The optional fields of a rule: timing, `rearm`, flags, `notify`, `message`, `expires`.
