@@ -15,14 +15,9 @@ extension StateStore {
             throw refused(path, .notRegular(kind))
         }
         do throws(POSIXFile.MoveAsideFailure) {
-            return try POSIXFile.moveAside(path, base: "\(path).bak-\(backupStamp(now))")
+            return try POSIXFile.moveAside(path, base: "\(path).bak-\(TimeText.compact(now))")
         } catch {
             throw .writeFailed(path: path, detail: error.detail)
         }
-    }
-
-    /// `20261129T120000Z` for `seconds` since 1970.
-    static func backupStamp(_ seconds: Double) -> String {
-        TimeText.compact(seconds)
     }
 }

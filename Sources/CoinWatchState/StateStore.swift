@@ -96,16 +96,11 @@ package enum StateStore {
         case nil: break
         }
         guard rename(temp, path) == 0 else {
-            let detail = withHint(POSIXFile.lastError())
+            let detail = "\(POSIXFile.lastError()); \(StateError.writeHint(errno))"
             _ = unlink(temp)
             throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
         }
         POSIXFile.syncFolder(folder)
-    }
-
-    /// `detail` followed by what to do about the current `errno` ("; free some disk space …").
-    private static func withHint(_ detail: String) -> String {
-        "\(detail); \(StateError.writeHint(errno))"
     }
 }
 

@@ -137,7 +137,7 @@ package struct RulesValidator {
             result.rules = validateRules(node, path: "rules", file: result)
             checkPairCount(result, at: node)
         }
-        reportUnservedCurrencies(asked: Self.providersAsked(result.rules), providers: result.providers,
+        reportUnservedCurrencies(asked: RulesFile.providersAsked(result.rules), providers: result.providers,
                                  vsNode: currencyKnown ? top["vs_currency"] : nil)
         return result
     }
