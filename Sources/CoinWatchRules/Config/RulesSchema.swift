@@ -1,13 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// rules.schema.json, generated. The committed file gives the layout and the descriptions; every
-/// constraint that the validator keeps in a table is written here from that same table: the
-/// condition kinds (`ConditionRegistry`), each duration key's limit (`DurationLimits`), the URL
-/// schemes, header names, quiet hours, message placeholders, mail addresses, provider names, chart
-/// ranges, webhook formats' fields and the count limits. What JSON Schema cannot say is listed in
-/// docs/rules.md ("Checked by `check` only"). `make schema` writes the file; the test
-/// `theCommittedSchemaIsTheGeneratedOne` keeps it current, and `SchemaAgreementTests` runs a
-/// corpus through both `check` and Python's jsonschema.
+/// rules.schema.json, generated (`make schema`): the committed file gives the layout and the descriptions,
+/// every constraint comes from the table the validator checks against; what JSON Schema cannot say is
+/// in docs/rules.md ("Checked by `check` only").
 package enum RulesSchema {
     /// `committed` (the schema as it is) with every generated part written anew.
     /// Throws when `committed` is not JSON.

@@ -3,10 +3,8 @@ extension RulesValidator {
     /// The placeholders an argument after the program may hold besides `MessageTemplate.placeholders`.
     static let argvPlaceholders = ["message"]
 
-    /// A `command` sink: `argv` (a non-empty list of strings, message placeholders allowed but not in
-    /// the program, argv[0]), optional `timeout`, `group`, `quiet_hours`, `env` (names of variables the
-    /// program also gets); `{message}` (the alert's text) is allowed in argv too. A program path
-    /// holding a `/` is resolved against rules.json's folder.
+    /// A `command` sink: `argv` (the program, never a placeholder, then arguments that may hold them and
+    /// `{message}`), optional `env` and the queue options; a program path holding a `/` starts at rules.json's folder.
     mutating func command(_ node: JSONNode, path: String) -> CommandConfig? {
         let fields = object(node, path: path, allowed: Self.commandSinkKeys)
         guard let argvNode = fields["argv"] else {
