@@ -4,17 +4,12 @@ extension RulesValidator {
     /// `username`/`password`, `ca_file`, `timeout`, `group`, `quiet_hours`.
     mutating func email(_ node: JSONNode, path: String) -> EmailConfig? {
         let fields = object(node, path: path, allowed: Self.emailSinkKeys)
-        var url: String?
-        if let urlNode = fields["url"] {
-            url = mailURL(urlNode, path: JSONPath.child(path, "url"))
-        } else {
-            error("an email sink needs a url: smtps://host:465 (TLS) or smtp://host:587 (STARTTLS)", at: node, path: path)
+        let url = required(fields, "url", of: node, in: path,
+                           missing: "an email sink needs a url: smtps://host:465 (TLS) or smtp://host:587 (STARTTLS)") {
+            $0.mailURL($1, path: $2)
         }
-        var from: String?
-        if let fromNode = fields["from"] {
-            from = mailAddress(fromNode, path: JSONPath.child(path, "from"))
-        } else {
-            error("an email sink needs from, the sender's address", at: node, path: path)
+        let from = required(fields, "from", of: node, in: path, missing: "an email sink needs from, the sender's address") {
+            $0.mailAddress($1, path: $2)
         }
         var to: [String] = []
         var recipientsValid = true
@@ -37,26 +32,17 @@ extension RulesValidator {
             recipientsValid = false
         }
         var config = EmailConfig(url: url ?? "", from: from ?? "", to: to)
-        var credentialsValid = true
-        if let node = fields["username"] {
-            config.username = nonEmpty(node, path: JSONPath.child(path, "username"))
-            credentialsValid = credentialsValid && config.username != nil
-        }
-        if let node = fields["password"] {
-            config.password = string(node, path: JSONPath.child(path, "password"))?.value
-            credentialsValid = credentialsValid && config.password != nil
-        }
+        config.username = field(fields, "username", in: path) { $0.nonEmpty($1, path: $2) }
+        config.password = field(fields, "password", in: path) { $0.string($1, path: $2)?.value }
+        var credentialsValid = (fields["username"] == nil || config.username != nil)
+            && (fields["password"] == nil || config.password != nil)
         if (config.username == nil) != (config.password == nil), credentialsValid {
             error("give both username and password, or neither", at: node, path: path)
             credentialsValid = false
         }
-        if let caNode = fields["ca_file"] {
-            config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
-        }
+        config.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
-        if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
-            config.chart = choice
-        }
+        config.chart = field(fields, "chart", in: path) { $0.chart($1, path: $2) } ?? nil
         guard url != nil, from != nil, recipientsValid, credentialsValid else { return nil }
         return config
     }
