@@ -11,7 +11,6 @@ package enum RulesSchema {
         for (path, constraint) in constraints + controlConstraints + sinkConstraints {
             root = root.constraining(path, with: constraint)
         }
-        root = root.removing(["$defs", "duration"]).removing(["$defs", "positiveDuration"])
         for key in DurationLimits.maxima.keys.sorted() {
             root = root.constraining(["$defs", "duration_" + key], with: durationSchema(key))
         }
@@ -111,19 +110,6 @@ extension JSONNode {
         return copy
     }
 
-    /// The schema without the member at `path`.
-    func removing(_ path: [String]) -> JSONNode {
-        guard let key = path.first, var members = self.members else { return self }
-        if path.count == 1 {
-            members.removeAll { $0.key == key }
-        } else if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = members[index].value.removing(Array(path.dropFirst()))
-        }
-        var copy = self
-        copy.value = .object(members)
-        return copy
-    }
-
     /// Every member named for a duration key whose schema is a `$ref` to a duration, pointed at that key's `$defs.duration_<key>`.
     func referencingDurations() -> JSONNode {
         var copy = self
@@ -134,7 +120,7 @@ extension JSONNode {
                 var member = member
                 member.value = member.value.referencingDurations()
                 if DurationLimits.maxima[member.key] != nil, let ref = member.value["$ref"]?.stringValue,
-                   ref.hasPrefix("#/$defs/duration") || ref == "#/$defs/positiveDuration", ref != "#/$defs/duration_" + member.key {
+                   ref.hasPrefix("#/$defs/duration"), ref != "#/$defs/duration_" + member.key {
                     member.value = member.value.constraining([], with: RulesSchema.node(["$ref": "#/$defs/duration_" + member.key]))
                 }
                 return member
