@@ -33,13 +33,6 @@ package struct RulesFile: Sendable, Equatable {
 
     package init(path: String) { self.path = path }
 
-    /// The folder that holds rules.json (relative sink paths start here).
-    package var folder: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
-    }
-
     /// The path of the first `file` sink in rules.json's order (`coinwatch log` reads it); nil when there is none.
     package var firstFileSinkPath: String? {
         for name in sinkOrder {
