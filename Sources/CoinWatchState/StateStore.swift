@@ -27,16 +27,6 @@ package enum StateStore {
         return try decode(bytes, path: path)
     }
 
-    /// The document in `bytes` (a state file's content), its numbers checked (`StateValidation`).
-    /// Throws `StateError.unreadable` naming `path`.
-    static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
-        let doc = try StateDecoding.decode(bytes, path: path)
-        if let problem = StateValidation.firstProblem(in: doc) {
-            throw .unreadable(path: path, detail: problem)
-        }
-        return doc
-    }
-
     /// The bytes `save` writes for `doc` (the fast writer, else `JSONEncoder` for a value it refuses).
     /// Throws `StateError.writeFailed` naming `path`.
     static func encode(_ doc: StateDocument, path: String) throws(StateError) -> [UInt8] {
