@@ -74,10 +74,7 @@ extension RulesValidator {
                 error("expected a variable name, got \(item.typeName)", at: item, path: itemPath)
                 return nil
             }
-            let scalars = name.unicodeScalars
-            guard let first = scalars.first, !("0"..."9").contains(first),
-                  scalars.allSatisfy({ $0.isASCII && ($0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)) })
-            else {
+            guard EnvironmentExpander.isVariableName(name) else {
                 error("'\(TerminalText.clean(String(name.prefix(40))))' is not an environment variable name (letters, digits and _)",
                       at: item, path: itemPath)
                 return nil
