@@ -16,7 +16,8 @@ package enum RulesLoader {
                              expiredAsOf: Double? = nil, unavailableSinks: Bool = false,
                              symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
-            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
+            let message = "the file is larger than the limit of 1 MiB (\(RulesValidator.maxFileBytes) bytes); make it smaller"
+            throw .invalid(path: path, diagnostics: [Diagnostic(file: path, line: nil, column: nil, jsonPath: "", message: message)])
         }
         let root: JSONNode
         let longestString: Int
