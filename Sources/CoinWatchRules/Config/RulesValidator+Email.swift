@@ -11,27 +11,10 @@ extension RulesValidator {
         let from = required(fields, "from", of: node, in: path, missing: "an email sink needs from, the sender's address") {
             $0.mailAddress($1, path: $2)
         }
-        var to: [String] = []
-        var recipientsValid = true
-        if let toNode = fields["to"] {
-            let toPath = JSONPath.child(path, "to")
-            if let items = toNode.elements, !items.isEmpty {
-                for (index, item) in items.enumerated() {
-                    if let address = mailAddress(item, path: JSONPath.element(toPath, index)) {
-                        to.append(address)
-                    } else {
-                        recipientsValid = false
-                    }
-                }
-            } else {
-                error("expected a non-empty list of addresses such as [\"me@example.org\"]", at: toNode, path: toPath)
-                recipientsValid = false
-            }
-        } else {
-            error("an email sink needs to, a list of recipients' addresses", at: node, path: path)
-            recipientsValid = false
+        let to = required(fields, "to", of: node, in: path, missing: "an email sink needs to, a list of recipients' addresses") {
+            $0.mailAddresses($1, path: $2)
         }
-        var config = EmailConfig(url: url ?? "", from: from ?? "", to: to)
+        var config = EmailConfig(url: url ?? "", from: from ?? "", to: to ?? [])
         config.username = field(fields, "username", in: path) { $0.nonEmpty($1, path: $2) }
         config.password = field(fields, "password", in: path) { $0.string($1, path: $2)?.value }
         var credentialsValid = (fields["username"] == nil || config.username != nil)
@@ -43,7 +26,7 @@ extension RulesValidator {
         config.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
         config.chart = field(fields, "chart", in: path) { $0.chart($1, path: $2) } ?? nil
-        guard url != nil, from != nil, recipientsValid, credentialsValid else { return nil }
+        guard url != nil, from != nil, to != nil, credentialsValid else { return nil }
         return config
     }
 
@@ -56,6 +39,16 @@ extension RulesValidator {
             return nil
         }
         return text.value
+    }
+
+    /// `to`: a non-empty list of mail addresses; nil when it is not one or an address is invalid (each reported).
+    mutating func mailAddresses(_ node: JSONNode, path: String) -> [String]? {
+        guard let items = node.elements, !items.isEmpty else {
+            error("expected a non-empty list of addresses such as [\"me@example.org\"]", at: node, path: path)
+            return nil
+        }
+        let addresses = items.enumerated().compactMap { mailAddress($0.element, path: JSONPath.element(path, $0.offset)) }
+        return addresses.count == items.count ? addresses : nil
     }
 
     /// A mail address, `me@example.org` or `Name <me@example.org>`, without line breaks.
