@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-
 import CoinWatchSupport
 import CoinWatchRules
 /// One webhook message waiting in the outbox: undelivered after a retryable failure, or held for

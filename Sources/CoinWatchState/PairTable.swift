@@ -1,10 +1,8 @@
 import CoinWatchRules
-/// Every (rule, coin) pair's state, keyed by `StateDocument.pairKey` ("btc-100k|bitcoin"), in a
-/// kept order: the order of the state file (sorted by key when the general `JSONDecoder` path had
-/// to read it), new pairs after it. The state file is written in this
-/// order too, so after a pass has put the pairs in its rules' order (`arrange(first:)`), the next
-/// pass — in the same process or the next one — finds each pair at the position it expects and
-/// reads and writes it there without hashing its key (`slot(of:hint:)`).
+/// Every (rule, coin) pair's state, keyed by `StateDocument.pairKey` ("btc-100k|bitcoin"), in the
+/// state file's order (new pairs after it), which is also the order it is written in: after a pass has
+/// put the pairs in its rules' order (`arrange(first:)`), the next one finds each pair where it expects
+/// it and reads and writes it there without hashing its key (`slot(of:hint:)`).
 package struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys, in order.
     package private(set) var keys: [String] = []

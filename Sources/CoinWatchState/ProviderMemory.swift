@@ -1,10 +1,7 @@
 import CoinWatchMarket
-/// What coinwatch remembers about the providers between passes and commands: the response cache,
-/// the HTTP 429/418 backoff, the favorites resolved to a provider's id (and those no coin list had),
-/// the symbols providers gave favorites, the exchanges' market listings and `show`'s charts. An
-/// alert pass and every watchlist command read and write this one value; what a command learned
-/// while the state lock was free goes back into the file in one place, `merge(changesIn:since:now:)`.
-/// In the state file each part is its own top-level section (SPEC §5).
+/// What coinwatch remembers about the providers between passes and commands, each part its own
+/// top-level section of the state file (SPEC §5); what a command learned while the state lock was
+/// free goes back into the file in one place, `merge(changesIn:since:now:)`.
 package struct ProviderMemory: Sendable, Equatable {
     /// Seconds to wait after a 429 (or Binance's 418) that gave no Retry-After.
     package static let defaultBackoff: Double = 60

@@ -1,11 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The state file (SPEC §5). Times are seconds since 1970 (UTC) so the file is compact
 /// and exact. Keys are stable ids, so reordering rules loses nothing.

@@ -1,11 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why the state file could not be read, written or locked (SPEC §5); one line, names the path
 /// and says what to do.

@@ -1,12 +1,6 @@
 import CoinWatchSupport
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The exclusive lock a pass holds from start to end (`flock` on `<state path>.lock`), so
 /// overlapping cron runs never double-notify. Released by `release()` or when it goes away.

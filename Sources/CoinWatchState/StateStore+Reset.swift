@@ -1,11 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension StateStore {
     /// Moves the state file aside to `<path>.bak-<UTC time>` (`state.json.bak-20261129T120000Z`,
@@ -21,14 +15,9 @@ extension StateStore {
             throw refused(path, .notRegular(kind))
         }
         do throws(POSIXFile.MoveAsideFailure) {
-            return try POSIXFile.moveAside(path, base: "\(path).bak-\(backupStamp(now))")
+            return try POSIXFile.moveAside(path, base: "\(path).bak-\(TimeText.compact(now))")
         } catch {
             throw .writeFailed(path: path, detail: error.detail)
         }
-    }
-
-    /// `20261129T120000Z` for `seconds` since 1970.
-    static func backupStamp(_ seconds: Double) -> String {
-        TimeText.compact(seconds)
     }
 }

@@ -1,16 +1,6 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads and writes the state document (SPEC §5): a file that cannot be read is refused, never
 /// overwritten; writes go to a 0600 temp file in the same folder, are fsynced and renamed over.
@@ -35,16 +25,6 @@ package enum StateStore {
             return doc
         }
         return try decode(bytes, path: path)
-    }
-
-    /// The document in `bytes` (a state file's content), its numbers checked (`StateValidation`).
-    /// Throws `StateError.unreadable` naming `path`.
-    static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
-        let doc = try StateDecoding.decode(bytes, path: path)
-        if let problem = StateValidation.firstProblem(in: doc) {
-            throw .unreadable(path: path, detail: problem)
-        }
-        return doc
     }
 
     /// The bytes `save` writes for `doc` (the fast writer, else `JSONEncoder` for a value it refuses).
@@ -106,16 +86,11 @@ package enum StateStore {
         case nil: break
         }
         guard rename(temp, path) == 0 else {
-            let detail = withHint(POSIXFile.lastError())
+            let detail = "\(POSIXFile.lastError()); \(StateError.writeHint(errno))"
             _ = unlink(temp)
             throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
         }
         POSIXFile.syncFolder(folder)
-    }
-
-    /// `detail` followed by what to do about the current `errno` ("; free some disk space …").
-    private static func withHint(_ detail: String) -> String {
-        "\(detail); \(StateError.writeHint(errno))"
     }
 }
 

@@ -1,11 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The numbers of a decoded state document checked against what coinwatch could have written:
 /// times between 1970 and the year 3000 (seconds), prices and amounts finite and ≥ 0, counters ≥ 0.

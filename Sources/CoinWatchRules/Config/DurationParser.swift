@@ -46,27 +46,4 @@ package enum DurationParser {
         guard total.isFinite, total <= DurationLimits.absolute else { throw tooLong }
         return total
     }
-
-    /// Writes seconds back in the shortest unit form: 5400 → "1h30m", 0 → "0s", 90.5 → "1m30.5s"; fractions
-    /// of a second to the millisecond (never an exponent), so what it writes parses back.
-    package static func format(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > 0 else { return "0s" }
-        let millis = Int((min(seconds, DurationLimits.absolute) * 1000).rounded())
-        var rest = millis / 1000
-        let fraction = millis % 1000
-        var text = ""
-        for (letter, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60)] where rest >= size {
-            text += "\(rest / size)\(letter)"
-            rest %= size
-        }
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "\(rest).\(digits)s"
-        } else if rest > 0 {
-            text += "\(rest)s"
-        }
-        return text.isEmpty ? "0s" : text
-    }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Replaces `${NAME}` in rules.json strings with values from the environment, and `${file:PATH}`
 /// with the content of a file (SPEC §2).
@@ -27,24 +25,7 @@ package enum EnvironmentExpander {
     /// `text` as the template it becomes, with each `${…}` standing for a value as one letter `x` (and
     /// `$${` as `${`): for checking what the file itself wrote without looking at any value.
     package static func masked(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
-        var result = ""
-        let characters = Array(text)
-        var i = 0
-        while i < characters.count {
-            if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
-                result += "${"
-                i += 3
-            } else if characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{",
-                      let close = characters[(i + 2)...].firstIndex(of: "}") {
-                result += "x"
-                i = close + 1
-            } else {
-                result.append(characters[i])
-                i += 1
-            }
-        }
-        return result
+        scan(text) { _ in "x" }.value
     }
 
     /// The largest `${file:…}` content read, in bytes.
@@ -75,53 +56,63 @@ package enum EnvironmentExpander {
 
     /// Expands every `${NAME}` in `text` from `environment` and every `${file:PATH}` from the file system.
     package static func expand(_ text: String, environment: [String: String], folder: String = ".") -> Expansion {
-        // Bytes, not Characters: most strings (and whole files, `"$schema"` and all) hold no `${`
-        // (a `${` inside a larger grapheme still takes the careful path below, which keeps it).
-        guard holdsPlaceholder(text) else { return Expansion(value: text) }
         var result = Expansion(value: "")
-        let characters = Array(text)
-        var i = 0
-        while i < characters.count {
-            let character = characters[i]
-            if character == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
-                result.value += "${"
-                i += 3
-                continue
-            }
-            guard character == "$", i + 1 < characters.count, characters[i + 1] == "{" else {
-                result.value.append(character)
-                i += 1
-                continue
-            }
-            guard let close = characters[(i + 2)...].firstIndex(of: "}") else {
-                result.malformed = true
-                result.value.append(contentsOf: characters[i...])
-                break
-            }
-            let name = String(characters[(i + 2)..<close])
+        let scanned = scan(text) { name in
             if name.hasPrefix("file:"), name.count > 5 {
                 let path = filePath(String(name.dropFirst(5)), environment: environment, folder: folder)
                 switch SecretFile.read(path, limit: maxFileBytes) {
                 case .success(let value):
-                    result.value += value
                     result.used.append(name)
+                    return value
                 case .failure(let failure):
                     result.unreadable.append((path, failure.reason))
+                    return ""
                 }
-            } else if isVariableName(name) {
-                if let value = environment[name], !value.isEmpty {
-                    result.value += value
-                    result.used.append(name)
-                } else {
-                    result.missing.append(name)
-                }
-            } else {
-                result.malformed = true
-                result.value.append(contentsOf: characters[i...close])
             }
-            i = close + 1
+            guard isVariableName(name) else { return nil }
+            guard let value = environment[name], !value.isEmpty else {
+                result.missing.append(name)
+                return ""
+            }
+            result.used.append(name)
+            return value
         }
+        (result.value, result.malformed) = scanned
         return result
+    }
+
+    /// `text` with `$${` as `${` and each `${NAME}` as `substitute(NAME)`; a reference `substitute` refuses
+    /// (nil) is kept as written, and it or a `${` never closed (the rest kept as it is) makes the text malformed.
+    private static func scan(_ text: String, _ substitute: (String) -> String?) -> (value: String, malformed: Bool) {
+        // Bytes, not Characters: most strings (and whole files, `"$schema"` and all) hold no `${`
+        // (a `${` inside a larger grapheme still takes the careful path below, which keeps it).
+        guard holdsPlaceholder(text) else { return (text, false) }
+        var value = ""
+        var malformed = false
+        let characters = Array(text)
+        var i = 0
+        while i < characters.count {
+            if characters[i] == "$", i + 2 < characters.count, characters[i + 1] == "$", characters[i + 2] == "{" {
+                value += "${"
+                i += 3
+            } else if characters[i] == "$", i + 1 < characters.count, characters[i + 1] == "{" {
+                guard let close = characters[(i + 2)...].firstIndex(of: "}") else {
+                    value.append(contentsOf: characters[i...])
+                    return (value, true)
+                }
+                if let part = substitute(String(characters[(i + 2)..<close])) {
+                    value += part
+                } else {
+                    value.append(contentsOf: characters[i...close])
+                    malformed = true
+                }
+                i = close + 1
+            } else {
+                value.append(characters[i])
+                i += 1
+            }
+        }
+        return (value, malformed)
     }
 
     /// The absolute path of a `${file:…}` reference: `~` from `HOME`, a relative path from

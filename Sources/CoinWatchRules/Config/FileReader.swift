@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads rules.json with plain POSIX calls so each failure gets its own message; only a regular file is read.
 package enum FileReader {

@@ -1,15 +1,10 @@
 /// Turns paths written in rules.json into absolute paths: `~` is the home folder, relative paths start at a folder.
 enum PathResolver {
-    /// Why a path could not be made absolute.
-    enum Failure: Error, Equatable {
-        case homeUnknown
-    }
-
-    /// `path` made absolute against `folder`, with a leading `~` replaced by `home`; throws when `~` is used without a home.
-    static func absolute(_ path: String, relativeTo folder: String, home: String?) throws(Failure) -> String {
+    /// `path` made absolute against `folder`, with a leading `~` replaced by `home`; nil when `~` is used without a home.
+    static func absolute(_ path: String, relativeTo folder: String, home: String?) -> String? {
         var expanded = path
         if path == "~" || path.hasPrefix("~/") {
-            guard let home, !home.isEmpty else { throw .homeUnknown }
+            guard let home, !home.isEmpty else { return nil }
             expanded = home + path.dropFirst()
         }
         if !expanded.hasPrefix("/") {

@@ -1,10 +1,6 @@
 import CoinWatchTransport
 import CoinWatchMarket
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// rules.json, validated (SPEC §2). Durations are in seconds, percentages 0–100.
 package struct RulesFile: Sendable, Equatable {
@@ -36,13 +32,6 @@ package struct RulesFile: Sendable, Equatable {
     package var controlLog: String?
 
     package init(path: String) { self.path = path }
-
-    /// The folder that holds rules.json (relative sink paths start here).
-    package var folder: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
-    }
 
     /// The path of the first `file` sink in rules.json's order (`coinwatch log` reads it); nil when there is none.
     package var firstFileSinkPath: String? {

@@ -1,11 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Replaces rules.json safely: a temp file in the same folder (the real file's, when rules.json
 /// is a symlink), written and fsynced, given the old file's mode, then renamed over it.

@@ -1,16 +1,9 @@
 import CoinWatchSupport
-/// Loads rules.json and validates all of SPEC §2, reporting every problem at once.
-///
-/// Stages: read the file (missing or unreadable: `.unreadable`, exit 66), refuse more than
-/// 1 MiB, parse strict JSON with positions, validate and build the `RulesFile` (any error:
-/// `.invalid` with every diagnostic sorted by position, exit 65).
+/// Loads rules.json and validates all of SPEC §2, reporting every problem at once, sorted by position.
 package enum RulesLoader {
-    /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`.
-    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is a warning.
-    /// With `unavailableSinks` (passes), a sink whose only problem is an unset or empty variable or an unreadable
-    /// secret file loads as `.unavailable` instead of failing the file.
-    /// `symbols` (lower-cased favorite → its symbol, as the state learned them) lets a rule's coin written
-    /// as a favorite's symbol get "did you mean" that favorite.
+    /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`. The
+    /// options set the `RulesValidator` properties of the same meaning (`expiredAsOf`, `tolerateSinkSecretGaps`,
+    /// `symbols`). Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
     package static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
                             unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
@@ -23,7 +16,8 @@ package enum RulesLoader {
                              expiredAsOf: Double? = nil, unavailableSinks: Bool = false,
                              symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         if bytes.count > RulesValidator.maxFileBytes {
-            throw .invalid(path: path, diagnostics: [RulesValidator.fileTooLarge(file: path)])
+            let message = "the file is larger than the limit of 1 MiB (\(RulesValidator.maxFileBytes) bytes); make it smaller"
+            throw .invalid(path: path, diagnostics: [Diagnostic(file: path, line: nil, column: nil, jsonPath: "", message: message)])
         }
         let root: JSONNode
         let longestString: Int

@@ -1,13 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// rules.schema.json, generated. The committed file gives the layout and the descriptions; every
-/// constraint that the validator keeps in a table is written here from that same table: the
-/// condition kinds (`ConditionRegistry`), each duration key's limit (`DurationLimits`), the URL
-/// schemes, header names, quiet hours, message placeholders, mail addresses, provider names, chart
-/// ranges, webhook formats' fields and the count limits. What JSON Schema cannot say is listed in
-/// docs/rules.md ("Checked by `check` only"). `make schema` writes the file; the test
-/// `theCommittedSchemaIsTheGeneratedOne` keeps it current, and `SchemaAgreementTests` runs a
-/// corpus through both `check` and Python's jsonschema.
+/// rules.schema.json, generated (`make schema`): the committed file gives the layout and the descriptions,
+/// every constraint comes from the table the validator checks against; what JSON Schema cannot say is
+/// in docs/rules.md ("Checked by `check` only").
 package enum RulesSchema {
     /// `committed` (the schema as it is) with every generated part written anew.
     /// Throws when `committed` is not JSON.
@@ -16,7 +11,6 @@ package enum RulesSchema {
         for (path, constraint) in constraints + controlConstraints + sinkConstraints {
             root = root.constraining(path, with: constraint)
         }
-        root = root.removing(["$defs", "duration"]).removing(["$defs", "positiveDuration"])
         for key in DurationLimits.maxima.keys.sorted() {
             root = root.constraining(["$defs", "duration_" + key], with: durationSchema(key))
         }
@@ -116,19 +110,6 @@ extension JSONNode {
         return copy
     }
 
-    /// The schema without the member at `path`.
-    func removing(_ path: [String]) -> JSONNode {
-        guard let key = path.first, var members = self.members else { return self }
-        if path.count == 1 {
-            members.removeAll { $0.key == key }
-        } else if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = members[index].value.removing(Array(path.dropFirst()))
-        }
-        var copy = self
-        copy.value = .object(members)
-        return copy
-    }
-
     /// Every member named for a duration key whose schema is a `$ref` to a duration, pointed at that key's `$defs.duration_<key>`.
     func referencingDurations() -> JSONNode {
         var copy = self
@@ -139,7 +120,7 @@ extension JSONNode {
                 var member = member
                 member.value = member.value.referencingDurations()
                 if DurationLimits.maxima[member.key] != nil, let ref = member.value["$ref"]?.stringValue,
-                   ref.hasPrefix("#/$defs/duration") || ref == "#/$defs/positiveDuration", ref != "#/$defs/duration_" + member.key {
+                   ref.hasPrefix("#/$defs/duration"), ref != "#/$defs/duration_" + member.key {
                     member.value = member.value.constraining([], with: RulesSchema.node(["$ref": "#/$defs/duration_" + member.key]))
                 }
                 return member

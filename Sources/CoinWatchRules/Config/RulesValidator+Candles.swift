@@ -1,11 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
 extension RulesValidator {
-    /// Indicator conditions read closed candles (SPEC §2, §7), so a rule that could never get them
-    /// is refused rather than left in warm-up for ever: one on a ratio coin or on `"portfolio"`
-    /// (neither has candles), and one whose provider (the rule's `provider`, else the first of
-    /// `providers`) serves no candles of its `tf`, or no volume for `volume_spike`. Each error points
-    /// at the `tf` it is about (`rules[3].when.all[1].rsi_above.tf`).
+    /// Refuses an indicator rule that could never get its closed candles (SPEC §2, §7) rather than leave
+    /// it in warm-up for ever: on a ratio or `"portfolio"`, or whose provider serves no such candles.
     mutating func checkCandles(_ coin: String, _ condition: Condition, rule: Rule, when node: JSONNode, path: @autoclosure () -> String, file: RulesFile) {
         guard !condition.kind.needs.indicators.isEmpty else { return }
         if coin == RuleCoin.portfolio || RuleCoin.ratioParts(coin) != nil {

@@ -3,10 +3,8 @@ extension RulesValidator {
     /// The placeholders an argument after the program may hold besides `MessageTemplate.placeholders`.
     static let argvPlaceholders = ["message"]
 
-    /// A `command` sink: `argv` (a non-empty list of strings, message placeholders allowed but not in
-    /// the program, argv[0]), optional `timeout`, `group`, `quiet_hours`, `env` (names of variables the
-    /// program also gets); `{message}` (the alert's text) is allowed in argv too. A program path
-    /// holding a `/` is resolved against rules.json's folder.
+    /// A `command` sink: `argv` (the program, never a placeholder, then arguments that may hold them and
+    /// `{message}`), optional `env` and the queue options; a program path holding a `/` starts at rules.json's folder.
     mutating func command(_ node: JSONNode, path: String) -> CommandConfig? {
         let fields = object(node, path: path, allowed: Self.commandSinkKeys)
         guard let argvNode = fields["argv"] else {
@@ -76,10 +74,7 @@ extension RulesValidator {
                 error("expected a variable name, got \(item.typeName)", at: item, path: itemPath)
                 return nil
             }
-            let scalars = name.unicodeScalars
-            guard let first = scalars.first, !("0"..."9").contains(first),
-                  scalars.allSatisfy({ $0.isASCII && ($0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)) })
-            else {
+            guard EnvironmentExpander.isVariableName(name) else {
                 error("'\(TerminalText.clean(String(name.prefix(40))))' is not an environment variable name (letters, digits and _)",
                       at: item, path: itemPath)
                 return nil

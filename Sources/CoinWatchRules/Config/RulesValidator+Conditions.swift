@@ -1,9 +1,7 @@
 import CoinWatchSupport
 extension RulesValidator {
-    /// `when`: an object with exactly one known condition whose value has that condition's shape.
-    /// Returns the condition's key (when exactly one known key is present) and the condition (when
-    /// valid). A compound kind reads each of its conditions with this, at its own path
-    /// (`rules[3].when.all[1]`).
+    /// `when`: an object with exactly one known condition; its key (when exactly one is known) and the
+    /// condition (when valid). A compound kind reads each of its conditions with this.
     mutating func condition(_ node: JSONNode, path: @autoclosure () -> String) -> (kind: String?, condition: Condition?) {
         guard let members = node.members else {
             error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path())

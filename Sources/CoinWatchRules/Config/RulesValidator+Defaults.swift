@@ -6,12 +6,8 @@ extension RulesValidator {
     mutating func validateDefaults(_ node: JSONNode, path: String) -> Defaults {
         var result = Defaults()
         let fields = object(node, path: path, allowed: Self.defaultsKeys)
-        if let cooldownNode = fields["cooldown"], let seconds = duration(cooldownNode, path: JSONPath.child(path, "cooldown")) {
-            result.cooldown = seconds
-        }
-        if let notifyNode = fields["notify"], let names = sinkList(notifyNode, path: JSONPath.child(path, "notify")) {
-            result.notify = names
-        }
+        result.cooldown = field(fields, "cooldown", in: path) { $0.duration($1, path: $2) } ?? result.cooldown
+        result.notify = field(fields, "notify", in: path) { $0.sinkList($1, path: $2) } ?? result.notify
         return result
     }
 

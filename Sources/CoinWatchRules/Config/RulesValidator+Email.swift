@@ -4,60 +4,29 @@ extension RulesValidator {
     /// `username`/`password`, `ca_file`, `timeout`, `group`, `quiet_hours`.
     mutating func email(_ node: JSONNode, path: String) -> EmailConfig? {
         let fields = object(node, path: path, allowed: Self.emailSinkKeys)
-        var url: String?
-        if let urlNode = fields["url"] {
-            url = mailURL(urlNode, path: JSONPath.child(path, "url"))
-        } else {
-            error("an email sink needs a url: smtps://host:465 (TLS) or smtp://host:587 (STARTTLS)", at: node, path: path)
+        let url = required(fields, "url", of: node, in: path,
+                           missing: "an email sink needs a url: smtps://host:465 (TLS) or smtp://host:587 (STARTTLS)") {
+            $0.mailURL($1, path: $2)
         }
-        var from: String?
-        if let fromNode = fields["from"] {
-            from = mailAddress(fromNode, path: JSONPath.child(path, "from"))
-        } else {
-            error("an email sink needs from, the sender's address", at: node, path: path)
+        let from = required(fields, "from", of: node, in: path, missing: "an email sink needs from, the sender's address") {
+            $0.mailAddress($1, path: $2)
         }
-        var to: [String] = []
-        var recipientsValid = true
-        if let toNode = fields["to"] {
-            let toPath = JSONPath.child(path, "to")
-            if let items = toNode.elements, !items.isEmpty {
-                for (index, item) in items.enumerated() {
-                    if let address = mailAddress(item, path: JSONPath.element(toPath, index)) {
-                        to.append(address)
-                    } else {
-                        recipientsValid = false
-                    }
-                }
-            } else {
-                error("expected a non-empty list of addresses such as [\"me@example.org\"]", at: toNode, path: toPath)
-                recipientsValid = false
-            }
-        } else {
-            error("an email sink needs to, a list of recipients' addresses", at: node, path: path)
-            recipientsValid = false
+        let to = required(fields, "to", of: node, in: path, missing: "an email sink needs to, a list of recipients' addresses") {
+            $0.mailAddresses($1, path: $2)
         }
-        var config = EmailConfig(url: url ?? "", from: from ?? "", to: to)
-        var credentialsValid = true
-        if let node = fields["username"] {
-            config.username = nonEmpty(node, path: JSONPath.child(path, "username"))
-            credentialsValid = credentialsValid && config.username != nil
-        }
-        if let node = fields["password"] {
-            config.password = string(node, path: JSONPath.child(path, "password"))?.value
-            credentialsValid = credentialsValid && config.password != nil
-        }
+        var config = EmailConfig(url: url ?? "", from: from ?? "", to: to ?? [])
+        config.username = field(fields, "username", in: path) { $0.nonEmpty($1, path: $2) }
+        config.password = field(fields, "password", in: path) { $0.string($1, path: $2)?.value }
+        var credentialsValid = (fields["username"] == nil || config.username != nil)
+            && (fields["password"] == nil || config.password != nil)
         if (config.username == nil) != (config.password == nil), credentialsValid {
             error("give both username and password, or neither", at: node, path: path)
             credentialsValid = false
         }
-        if let caNode = fields["ca_file"] {
-            config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
-        }
+        config.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
-        if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
-            config.chart = choice
-        }
-        guard url != nil, from != nil, recipientsValid, credentialsValid else { return nil }
+        config.chart = field(fields, "chart", in: path) { $0.chart($1, path: $2) } ?? nil
+        guard url != nil, from != nil, to != nil, credentialsValid else { return nil }
         return config
     }
 
@@ -70,6 +39,16 @@ extension RulesValidator {
             return nil
         }
         return text.value
+    }
+
+    /// `to`: a non-empty list of mail addresses; nil when it is not one or an address is invalid (each reported).
+    mutating func mailAddresses(_ node: JSONNode, path: String) -> [String]? {
+        guard let items = node.elements, !items.isEmpty else {
+            error("expected a non-empty list of addresses such as [\"me@example.org\"]", at: node, path: path)
+            return nil
+        }
+        let addresses = items.enumerated().compactMap { mailAddress($0.element, path: JSONPath.element(path, $0.offset)) }
+        return addresses.count == items.count ? addresses : nil
     }
 
     /// A mail address, `me@example.org` or `Name <me@example.org>`, without line breaks.

@@ -4,15 +4,12 @@ extension RulesValidator {
     mutating func validateHeartbeat(_ node: JSONNode, path: String) -> HeartbeatConfig? {
         let fields = object(node, path: path, allowed: ["url", "timeout"])
         guard node.members != nil else { return nil }
-        guard let urlNode = fields["url"] else {
-            error("a heartbeat needs a url (http or https), such as \"${HC_URL}\"", at: node, path: path)
-            return nil
-        }
-        guard let url = url(urlNode, path: JSONPath.child(path, "url"), schemes: Self.webURLSchemes) else { return nil }
+        let missing = "a heartbeat needs a url (http or https), such as \"${HC_URL}\""
+        guard let url = required(fields, "url", of: node, in: path, missing: missing, {
+            $0.url($1, path: $2, schemes: Self.webURLSchemes)
+        }) else { return nil }
         var config = HeartbeatConfig(url: url)
-        if let timeout = fields["timeout"], let seconds = duration(timeout, path: JSONPath.child(path, "timeout")) {
-            config.timeout = seconds
-        }
+        config.timeout = field(fields, "timeout", in: path) { $0.duration($1, path: $2) } ?? config.timeout
         return config
     }
 }

@@ -19,7 +19,8 @@ extension RulesValidator {
             let fields = object(element, path: lotPath, allowed: Self.holdingKeys)
             var coin: String?
             if let coinNode = fields["coin"], let text = string(coinNode, path: JSONPath.child(lotPath, "coin")) {
-                if text.value.allSatisfy(\.isWhitespace) || ["*", "portfolio"].contains(text.value.lowercased()) || text.value.contains("/") {
+                if text.value.allSatisfy(\.isWhitespace) || ["*", RuleCoin.portfolio].contains(text.value.lowercased())
+                    || text.value.contains("/") {
                     error("a lot's coin must be one coin (a favorite, or a coin id, symbol or name), not \(text.shown)",
                           at: coinNode, path: JSONPath.child(lotPath, "coin"))
                 } else if let favorite = favoriteByKey[text.value.lowercased()] {

@@ -47,10 +47,4 @@ extension RulesValidator {
               + "plus \(rules.rules.count - wildcards) single-coin rules), over the limit of \(Self.maxPairs) pairs; "
               + "use fewer \"*\" rules or fewer favorites", at: node, path: "rules")
     }
-
-    /// The diagnostic for a file over `maxFileBytes`.
-    static func fileTooLarge(file: String) -> Diagnostic {
-        Diagnostic(file: file, line: nil, column: nil, jsonPath: "",
-                   message: "the file is larger than the limit of 1 MiB (\(maxFileBytes) bytes); make it smaller")
-    }
 }

@@ -18,12 +18,11 @@ extension RulesValidator {
             error("expected a file path, got an empty string", at: node, path: path)
             return nil
         }
-        do {
-            return try PathResolver.absolute(text.value, relativeTo: folder, home: environment["HOME"])
-        } catch {
-            self.error("cannot expand '~' because HOME is not set; write an absolute path", at: node, path: path)
+        guard let absolute = PathResolver.absolute(text.value, relativeTo: folder, home: environment["HOME"]) else {
+            error("cannot expand '~' because HOME is not set; write an absolute path", at: node, path: path)
             return nil
         }
+        return absolute
     }
 
     /// A URL with one of `schemes`; its value is never shown (URLs may hold tokens).

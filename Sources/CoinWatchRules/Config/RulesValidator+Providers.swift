@@ -93,19 +93,14 @@ extension RulesValidator {
     /// One provider object.
     mutating func provider(_ node: JSONNode, path: String) -> ProviderConfig? {
         let fields = object(node, path: path, allowed: Self.providerKeys)
-        var name: ProviderName?
-        if let nameNode = fields["name"] {
-            name = providerName(nameNode, path: JSONPath.child(path, "name"))
-        } else {
-            let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
-            error("a provider needs a name: one of \(names)", at: node, path: path)
+        let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
+        let name = required(fields, "name", of: node, in: path, missing: "a provider needs a name: one of \(names)") {
+            $0.providerName($1, path: $2)
         }
         var provider = ProviderConfig(name: name ?? ProviderRegistry.fallback)
-        if let urlNode = fields["base_url"] {
-            if var root = url(urlNode, path: JSONPath.child(path, "base_url"), schemes: Self.baseURLSchemes) {
-                while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
-                provider.baseURL = root
-            }
+        if var root = field(fields, "base_url", in: path, { $0.url($1, path: $2, schemes: Self.baseURLSchemes) }) {
+            while root.hasSuffix("/"), !root.dropLast().hasSuffix("/") { root.removeLast() }
+            provider.baseURL = root
         }
         if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
             if EnvironmentExpander.isVariableName(text.value) {
@@ -119,32 +114,17 @@ extension RulesValidator {
                       at: envNode, path: JSONPath.child(path, "api_key_env"))
             }
         }
-        if let ttlNode = fields["cache_ttl"], let seconds = duration(ttlNode, path: JSONPath.child(path, "cache_ttl")) {
-            provider.cacheTTL = seconds
+        provider.cacheTTL = field(fields, "cache_ttl", in: path) { $0.duration($1, path: $2) } ?? provider.cacheTTL
+        provider.timeout = field(fields, "timeout", in: path) { $0.duration($1, path: $2) } ?? provider.timeout
+        provider.wsURL = field(fields, "ws_url", in: path) { $0.url($1, path: $2, schemes: Self.streamURLSchemes) }
+        let throttle = field(fields, "stream_throttle", in: path) { $0.duration($1, path: $2) }
+        provider.streamThrottle = throttle.flatMap { $0 > 0 ? $0 : nil }
+        for (key, given) in [("ws_url", provider.wsURL != nil), ("stream_throttle", throttle != nil)] where given {
+            guard let name, name.provider.feed == nil, let node = fields[key] else { continue }
+            warning("\(name.rawValue) has no WebSocket feed; \(key) is used only by \(Self.feedNames)",
+                    at: node, path: JSONPath.child(path, key))
         }
-        if let timeoutNode = fields["timeout"],
-           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout")) {
-            provider.timeout = seconds
-        }
-        if let wsNode = fields["ws_url"],
-           let root = url(wsNode, path: JSONPath.child(path, "ws_url"), schemes: Self.streamURLSchemes) {
-            if let name, name.provider.feed == nil {
-                warning("\(name.rawValue) has no WebSocket feed; ws_url is used only by \(Self.feedNames)",
-                        at: wsNode, path: JSONPath.child(path, "ws_url"))
-            }
-            provider.wsURL = root
-        }
-        if let throttleNode = fields["stream_throttle"],
-           let seconds = duration(throttleNode, path: JSONPath.child(path, "stream_throttle")) {
-            if let name, name.provider.feed == nil {
-                warning("\(name.rawValue) has no WebSocket feed; stream_throttle is used only by \(Self.feedNames)",
-                        at: throttleNode, path: JSONPath.child(path, "stream_throttle"))
-            }
-            provider.streamThrottle = seconds > 0 ? seconds : nil
-        }
-        if let caNode = fields["ca_file"] {
-            provider.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
-        }
+        provider.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
         return name == nil ? nil : provider
     }
 

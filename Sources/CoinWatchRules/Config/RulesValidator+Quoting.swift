@@ -56,9 +56,6 @@ extension RulesValidator {
             error("\(condition.key) compares one coin on two providers; use a favorite or \"*\", not \(coin)", at: coinNode, path: coinPath())
         }
     }
-
-    /// The providers some rule asks by name: its `provider`, or a premium's `against`.
-    static func providersAsked(_ rules: [Rule]) -> Set<ProviderName> { RulesFile.providersAsked(rules) }
 }
 
 extension RulesFile {

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension RulesValidator {
     /// The optional fields of a rule: timing, `rearm`, flags, `notify`, `message`, `expires`.
@@ -11,25 +7,18 @@ extension RulesValidator {
         // Most rules give none: one scan settles that.
         guard fields.hasMember(otherThan: Self.ruleCoreKeys) else { return }
         let isLevel = kind.map { ConditionRegistry.kind($0)?.timing != .event }
-        if let node = fields["for"], let seconds = duration(node, path: JSONPath.child(path, "for")) {
-            rule.forDuration = seconds
+        for (key, target) in [("for", \Rule.forDuration), ("repeat_every", \Rule.repeatEvery)] {
+            guard let node = fields[key], let seconds = duration(node, path: JSONPath.child(path, key)) else { continue }
+            rule[keyPath: target] = seconds
             if isLevel == false, let kind {
-                warning("for has no effect on \(kind): it applies to level conditions", at: node, path: JSONPath.child(path, "for"))
+                warning("\(key) has no effect on \(kind): it applies to level conditions",
+                        at: node, path: JSONPath.child(path, key))
             }
         }
-        if let node = fields["cooldown"], let seconds = duration(node, path: JSONPath.child(path, "cooldown")) {
-            rule.cooldown = seconds
-        }
-        if let node = fields["repeat_every"], let seconds = duration(node, path: JSONPath.child(path, "repeat_every")) {
-            rule.repeatEvery = seconds
-            if isLevel == false, let kind {
-                warning("repeat_every has no effect on \(kind): it applies to level conditions",
-                        at: node, path: JSONPath.child(path, "repeat_every"))
-            }
-        }
-        if let node = fields["rearm"] { rule.rearm = rearm(node, kind: kind, path: JSONPath.child(path, "rearm")) }
-        if let node = fields["once"], let flag = bool(node, path: JSONPath.child(path, "once")) { rule.once = flag }
-        if let node = fields["enabled"], let flag = bool(node, path: JSONPath.child(path, "enabled")) { rule.enabled = flag }
+        rule.cooldown = field(fields, "cooldown", in: path) { $0.duration($1, path: $2) }
+        rule.rearm = field(fields, "rearm", in: path) { $0.rearm($1, kind: kind, path: $2) }
+        rule.once = field(fields, "once", in: path) { $0.bool($1, path: $2) } ?? rule.once
+        rule.enabled = field(fields, "enabled", in: path) { $0.bool($1, path: $2) } ?? rule.enabled
         if let node = fields["resolve"], let flag = bool(node, path: JSONPath.child(path, "resolve")) {
             rule.resolve = flag
             if flag, isLevel == false, let kind, (ConditionRegistry.kind(kind) as? any ExchangeEventKind.Type)?.resolvable != true {
@@ -37,12 +26,11 @@ extension RulesValidator {
                       at: node, path: JSONPath.child(path, "resolve"))
             }
         }
-        if let node = fields["notify"] { rule.notify = sinkList(node, path: JSONPath.child(path, "notify")) }
-        if let node = fields["message"] { rule.message = message(node, path: JSONPath.child(path, "message")) }
-        if let node = fields["expires"] { rule.expires = expires(node, path: JSONPath.child(path, "expires")) }
-        if let node = fields["chart"], let choice = chart(node, path: JSONPath.child(path, "chart")) {
-            rule.chart = choice.map(ChartChoice.range) ?? ChartChoice.none
-        }
+        rule.notify = field(fields, "notify", in: path) { $0.sinkList($1, path: $2) }
+        rule.message = field(fields, "message", in: path) { $0.message($1, path: $2) }
+        rule.expires = field(fields, "expires", in: path) { $0.expires($1, path: $2) }
+        let chart = field(fields, "chart", in: path) { $0.chart($1, path: $2) }
+        rule.chart = chart.map { $0.map(ChartChoice.range) ?? ChartChoice.none }
     }
 
     /// `rearm`: a number ≥ 0, only on price and `change_*` conditions.

@@ -39,7 +39,6 @@ extension RulesValidator {
 
     /// One rule: its id (when valid) and the rule itself when every field is valid.
     mutating func rule(_ node: JSONNode, path: String, file: RulesFile) -> (id: String?, built: Rule?) {
-        let providers = file.providers
         let errorsBefore = diagnostics.count { $0.severity == .error }
         let fields = object(node, path: path, allowed: Self.ruleKeys) { key in
             Condition.allKeys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
@@ -52,7 +51,7 @@ extension RulesValidator {
         func whenPath() -> String { JSONPath.child(path, "when") }
         if let whenNode = fields["when"] {
             (kind, condition) = self.condition(whenNode, path: whenPath())
-            if let condition { validateCondition(condition, at: whenNode, path: whenPath(), providers: providers) }
+            condition?.kind.validate(at: whenNode, path: whenPath(), providers: file.providers, &self)
         } else {
             error("a rule needs a when with one condition, e.g. \"when\": {\"above\": 100000}", at: node, path: path)
         }
@@ -65,12 +64,6 @@ extension RulesValidator {
         ruleOptions(fields, kind: kind, into: &rule, path: path)
         let valid = diagnostics.count { $0.severity == .error } == errorsBefore
         return (id, valid && id != nil && coin != nil && condition != nil ? rule : nil)
-    }
-
-    /// The checks of `condition` that need the whole file (`ConditionKind.validate`).
-    mutating func validateCondition(_ condition: Condition, at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig]) {
-        let kind = condition.kind
-        kind.validate(at: node, path: path(), providers: providers, &self)
     }
 
     /// `id`: required, 1–64 characters of `A-Z a-z 0-9 . _ -`.

@@ -73,11 +73,9 @@ extension RulesValidator {
             return .stdout
         case "file":
             let fields = object(node, path: path, allowed: Self.fileSinkKeys)
-            guard let pathNode = fields["path"] else {
-                error("a file sink needs a path, e.g. \"alerts.jsonl\" (relative to rules.json's folder)", at: node, path: path)
-                return nil
-            }
-            return filePath(pathNode, path: JSONPath.child(path, "path")).map { .file(path: $0) }
+            let missing = "a file sink needs a path, e.g. \"alerts.jsonl\" (relative to rules.json's folder)"
+            let file = required(fields, "path", of: node, in: path, missing: missing) { $0.filePath($1, path: $2) }
+            return file.map { .file(path: $0) }
         case "command":
             return command(node, path: path).map { .command($0) }
         case "email":

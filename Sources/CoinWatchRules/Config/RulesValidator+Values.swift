@@ -33,6 +33,23 @@ extension RulesValidator {
         report(.error, message, line: member.line, column: member.column, path: path)
     }
 
+    /// `fields[key]` read by `read` at `path.key`; nil when the key is absent or its value is invalid (reported).
+    mutating func field<Value>(_ fields: JSONFields, _ key: String, in path: String,
+                               _ read: (inout Self, JSONNode, String) -> Value?) -> Value? {
+        guard let node = fields[key] else { return nil }
+        return read(&self, node, JSONPath.child(path, key))
+    }
+
+    /// `field`, with a missing key reported at `object` as `missing`.
+    mutating func required<Value>(_ fields: JSONFields, _ key: String, of object: JSONNode, in path: String, missing: String,
+                                  _ read: (inout Self, JSONNode, String) -> Value?) -> Value? {
+        guard fields[key] != nil else {
+            error(missing, at: object, path: path)
+            return nil
+        }
+        return field(fields, key, in: path, read)
+    }
+
     /// `string(_:path:)` with the path made only when there is something to report: a string with
     /// no `${` within the length limit is its own value (most ids, coins and favorites).
     mutating func string(_ node: JSONNode, path: () -> String) -> ConfigString? {

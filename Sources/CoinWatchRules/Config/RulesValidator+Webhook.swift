@@ -9,26 +9,19 @@ extension RulesValidator {
     /// reported as ignored.
     mutating func webhook(_ node: JSONNode, path: String) -> WebhookConfig? {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
-        var format: WebhookConfig.Format?
-        if let formatNode = fields["format"] {
-            format = webhookFormat(formatNode, path: JSONPath.child(path, "format"))
-        } else {
-            error("a webhook sink needs a format: one of \(SinkFormats.names.joined(separator: ", "))", at: node, path: path)
+        let format = required(fields, "format", of: node, in: path,
+                              missing: "a webhook sink needs a format: one of \(SinkFormats.names.joined(separator: ", "))") {
+            $0.webhookFormat($1, path: $2)
         }
-        var url: String?
-        if let urlNode = fields["url"] {
-            url = self.url(urlNode, path: JSONPath.child(path, "url"), schemes: Self.webURLSchemes)
-        } else if let fallback = format?.type.defaultURL {
-            url = fallback
-        } else {
-            error("a webhook sink needs a url (http or https)", at: node, path: path)
-        }
+        let url = (fields["url"] == nil ? format?.type.defaultURL : nil)
+            ?? required(fields, "url", of: node, in: path, missing: "a webhook sink needs a url (http or https)") {
+                $0.url($1, path: $2, schemes: Self.webURLSchemes)
+            }
         var config = WebhookConfig(url: url ?? "", format: format ?? WebhookConfig.Format(NoFormat.self))
-        if let headersNode = fields["headers"], let headers = headers(headersNode, path: JSONPath.child(path, "headers")) {
-            config.headers = headers
-        }
+        config.headers = field(fields, "headers", in: path) { $0.headers($1, path: $2) } ?? []
         var complete = true
-        for key in ["chat_id", "token", "user", "room"] {
+        let targets = [("chat_id", \WebhookConfig.chatID), ("token", \.token), ("user", \.user), ("room", \.room)]
+        for (key, target) in targets {
             let keyPath = JSONPath.child(path, key)
             let needing = SinkFormats.all.filter { $0.requiredFields.contains { $0.key == key } }.map { $0.name }
             if let format, let keyNode = fields[key], !needing.contains(format.rawValue) {
@@ -40,19 +33,11 @@ extension RulesValidator {
                 error("a \(format.rawValue) webhook needs \(key): \(need.what)", at: node, path: path)
             }
             guard let valueNode = fields[key] else { continue }
-            let value = key == "chat_id" ? chatID(valueNode, path: keyPath) : nonEmpty(valueNode, path: keyPath)
-            if value == nil { complete = false }
-            switch key {
-            case "chat_id": config.chatID = value
-            case "token": config.token = value
-            case "user": config.user = value
-            default: config.room = value
-            }
+            config[keyPath: target] = key == "chat_id" ? chatID(valueNode, path: keyPath) : nonEmpty(valueNode, path: keyPath)
+            if config[keyPath: target] == nil { complete = false }
         }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
-        if let caNode = fields["ca_file"] {
-            config.caFile = filePath(caNode, path: JSONPath.child(path, "ca_file"))
-        }
+        config.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
         if let chartNode = fields["chart"], let choice = chart(chartNode, path: JSONPath.child(path, "chart")) {
             config.chart = choice
             if choice != nil, let format, !format.carriesChart {
@@ -68,16 +53,9 @@ extension RulesValidator {
     /// `timeout`, `group` and `quiet_hours`, which every queued sink accepts; each left as it is when absent or invalid.
     mutating func queueOptions(_ fields: JSONFields, path: String, timeout: inout Double, group: inout Bool,
                                quietHours: inout QuietHours?) {
-        if let timeoutNode = fields["timeout"],
-           let seconds = duration(timeoutNode, path: JSONPath.child(path, "timeout")) {
-            timeout = seconds
-        }
-        if let groupNode = fields["group"], let flag = bool(groupNode, path: JSONPath.child(path, "group")) {
-            group = flag
-        }
-        if let quietNode = fields["quiet_hours"] {
-            quietHours = self.quietHours(quietNode, path: JSONPath.child(path, "quiet_hours"))
-        }
+        timeout = field(fields, "timeout", in: path) { $0.duration($1, path: $2) } ?? timeout
+        group = field(fields, "group", in: path) { $0.bool($1, path: $2) } ?? group
+        quietHours = field(fields, "quiet_hours", in: path) { $0.quietHours($1, path: $2) } ?? quietHours
     }
 
     /// A string that must not be empty (a token, an address); reports an empty one.

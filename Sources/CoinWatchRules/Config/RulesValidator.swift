@@ -1,10 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// Checks a parsed rules.json against SPEC §2 and builds the `RulesFile`, collecting every problem.
-///
-/// Stages: string limits over the whole tree, then top-level keys, `providers`, `favorites`,
-/// `sinks`, `defaults` and `rules` (later stages check names against earlier ones).
-/// Nothing stops at the first problem; `diagnostics` holds them all.
+/// Checks a parsed rules.json against SPEC §2 and builds the `RulesFile`; nothing stops at the first
+/// problem, `diagnostics` holds them all.
 package struct RulesValidator {
     /// The most rules a file may hold.
     static let maxRules = 20_000
@@ -84,12 +81,8 @@ package struct RulesValidator {
             result.vsCurrency = currency ?? result.vsCurrency
             currencyKnown = currency != nil
         }
-        if let node = top["interval"], let seconds = duration(node, path: "interval") {
-            result.interval = seconds
-        }
-        if let node = top["listing_interval"], let seconds = duration(node, path: "listing_interval") {
-            result.listingInterval = seconds
-        }
+        result.interval = field(top, "interval", in: "") { $0.duration($1, path: $2) } ?? result.interval
+        result.listingInterval = field(top, "listing_interval", in: "") { $0.duration($1, path: $2) } ?? result.listingInterval
         if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers
         } else if top["providers"] == nil, currencyKnown, let node = top["vs_currency"],
@@ -115,12 +108,8 @@ package struct RulesValidator {
             result.sinks = sinks
             result.sinkOrder = names ?? ["stdout"]
         }
-        if let node = top["defaults"] {
-            result.defaults = validateDefaults(node, path: "defaults")
-        }
-        if let node = top["heartbeat"] {
-            result.heartbeat = validateHeartbeat(node, path: "heartbeat")
-        }
+        result.defaults = field(top, "defaults", in: "") { $0.validateDefaults($1, path: $2) } ?? result.defaults
+        result.heartbeat = field(top, "heartbeat", in: "") { $0.validateHeartbeat($1, path: $2) }
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
             // Alerts to a chat under control carry its buttons (SPEC §13).
@@ -130,14 +119,12 @@ package struct RulesValidator {
                 result.sinks[name] = .webhook(config)
             }
         }
-        if let node = top["control_log"] {
-            result.controlLog = filePath(node, path: "control_log")
-        }
+        result.controlLog = field(top, "control_log", in: "") { $0.filePath($1, path: $2) }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)
             checkPairCount(result, at: node)
         }
-        reportUnservedCurrencies(asked: Self.providersAsked(result.rules), providers: result.providers,
+        reportUnservedCurrencies(asked: RulesFile.providersAsked(result.rules), providers: result.providers,
                                  vsNode: currencyKnown ? top["vs_currency"] : nil)
         return result
     }

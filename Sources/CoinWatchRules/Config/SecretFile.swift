@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reads the file behind a `${file:PATH}` (a secret: its content is never shown anywhere).
 enum SecretFile {

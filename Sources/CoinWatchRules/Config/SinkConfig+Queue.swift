@@ -8,22 +8,18 @@ extension SinkConfig {
     }
 
     /// `group: true`: one message per pass holding all the sink's alerts.
-    package var group: Bool {
-        switch self {
-        case .webhook(let c): return c.group
-        case .command(let c): return c.group
-        case .email(let c): return c.group
-        case .stdout, .file, .unavailable: return false
-        }
-    }
+    package var group: Bool { queueOptions?.group ?? false }
 
     /// The sink's quiet hours, if any.
-    package var quietHours: QuietHours? {
+    package var quietHours: QuietHours? { queueOptions?.quietHours }
+
+    /// `group` and `quiet_hours` of a webhook, command or email sink.
+    private var queueOptions: (group: Bool, quietHours: QuietHours?)? {
         switch self {
-        case .webhook(let c): return c.quietHours
-        case .command(let c): return c.quietHours
-        case .email(let c): return c.quietHours
-        case .stdout, .file, .unavailable: return nil
+        case .webhook(let c): (c.group, c.quietHours)
+        case .command(let c): (c.group, c.quietHours)
+        case .email(let c): (c.group, c.quietHours)
+        case .stdout, .file, .unavailable: nil
         }
     }
 

@@ -8,11 +8,4 @@ package enum PushoverFormat: SinkFormat {
     package static let defaultURL: String? = "https://api.pushover.net/1/messages.json"
     package static let carriesChart = true
     package static let example = #""pushover": {"type": "webhook", "format": "pushover", "token": "${PUSHOVER_TOKEN}", "user": "${PUSHOVER_USER}"}"#
-    package static let schemaRule: String? = #"""
-        {
-          "if": {"properties": {"format": {"const": "pushover"}}, "required": ["format"]},
-          "then": {"required": ["token", "user"]},
-          "else": {"required": ["url"]}
-        }
-        """#
 }

@@ -19,7 +19,8 @@ package protocol SinkFormat: Sendable {
     static var imagelessSubject: String { get }
     /// A complete `sinks` entry that `check` accepts, as docs/delivery.md shows it ("One example per sink").
     static var example: String { get }
-    /// The `allOf` entry of rules.schema.json's `webhookSink` for this format's own fields; nil: none.
+    /// Unused: `RulesSchema.sinkConstraints` writes `webhookSink.allOf` from `requiredFields` and `defaultURL`
+    /// over what `ConditionRegistry.schema` writes from this; to be removed with that reader.
     static var schemaRule: String? { get }
     /// Values of `requiredFields` that `init --sink` can learn from the service at `url` (the sink's
     /// URL), by key; none by default.
@@ -32,11 +33,7 @@ extension SinkFormat {
     package static var carriesChart: Bool { false }
     package static var showsButtons: Bool { false }
     package static var imagelessSubject: String { "\(name) carries" }
-    package static var schemaRule: String? {
-        let keys = requiredFields.map { "\"" + $0.key + "\"" }
-        guard !keys.isEmpty else { return nil }
-        return #"{"if": {"properties": {"format": {"const": "\#(name)"}}, "required": ["format"]}, "then": {"required": [\#(keys.joined(separator: ", "))]}}"#
-    }
+    package static var schemaRule: String? { nil }
     package static func starterFields(url: String, transport: any HTTPTransport) -> [String: String] { [:] }
 }
 

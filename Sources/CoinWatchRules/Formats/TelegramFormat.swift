@@ -11,8 +11,6 @@ package enum TelegramFormat: ControlFormat {
         "telegram": {"type": "webhook", "format": "telegram", "url": "https://api.telegram.org/bot${TELEGRAM_TOKEN}",
                        "chat_id": -1001234567890, "chart": "1d"}
         """#
-    package static let schemaRule: String? =
-        #"{"if": {"properties": {"format": {"const": "telegram"}}, "required": ["format"]}, "then": {"required": ["chat_id", "url"]}}"#
 
     /// `chat_id`: the chat of the latest message to the bot whose `sendMessage` URL is `url`
     /// (`getUpdates`); none when the bot has had none or cannot be asked.

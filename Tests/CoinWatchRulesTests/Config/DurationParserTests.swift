@@ -28,20 +28,4 @@ import Testing
             #expect(!error.description.contains("secretvalue"))
         }
     }
-
-    @Test func formatWritesTheShortForm() {
-        #expect(DurationParser.format(5_400) == "1h30m")
-        #expect(DurationParser.format(60) == "1m")
-        #expect(DurationParser.format(1_209_600) == "2w")
-        #expect(DurationParser.format(0) == "0s")
-    }
-
-    @Test func aFractionIsWrittenToTheMillisecondAndParsesBack() throws {
-        #expect(DurationParser.format(90.5) == "1m30.5s")
-        #expect(DurationParser.format(0.25) == "0.25s")
-        // Found by the duration fuzz target: 1.1h is 3960.0000000000005 s, once written with an exponent.
-        let seconds = try DurationParser.parse("1.1h")
-        #expect(DurationParser.format(seconds) == "1h6m")
-        #expect(try DurationParser.parse(DurationParser.format(seconds)) == 3960)
-    }
 }

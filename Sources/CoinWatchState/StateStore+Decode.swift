@@ -1,16 +1,20 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
-/// Turns the bytes of a state file into a document, or a one-line reason it cannot.
-enum StateDecoding {
+extension StateStore {
     private struct VersionProbe: Decodable { var version: Int }
 
-    /// Decodes `bytes`; refuses a version above `StateDocument.currentVersion` or below 1.
+    /// The document in `bytes` (a state file's content), its numbers checked (`StateValidation`); refuses a
+    /// version above `StateDocument.currentVersion` or below 1. Throws `StateError.unreadable` naming `path`.
     static func decode(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
+        let doc = try decodeJSON(bytes, path: path)
+        if let problem = StateValidation.firstProblem(in: doc) {
+            throw .unreadable(path: path, detail: problem)
+        }
+        return doc
+    }
+
+    private static func decodeJSON(_ bytes: [UInt8], path: String) throws(StateError) -> StateDocument {
         // The byte reader reads the file it writes several times faster; whatever it cannot vouch
         // for is read the general way below, which also words every error.
         if let doc = StateDirectDecoder.decode(bytes) { return doc }
@@ -41,7 +45,7 @@ enum StateDecoding {
 
     /// "not valid JSON at 3:14 (…)" with the line and column of the first syntax error, nil when the
     /// bytes are valid JSON (the problem is then the document's shape).
-    static func syntaxError(in bytes: [UInt8]) -> String? {
+    private static func syntaxError(in bytes: [UInt8]) -> String? {
         do {
             _ = try JSONParser.parse(bytes)
             return nil
