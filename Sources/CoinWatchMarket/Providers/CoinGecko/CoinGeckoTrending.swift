@@ -6,7 +6,7 @@ extension CoinGecko: TrendingSource {
 
     /// The GET for `/search/trending`, with this provider's headers.
     package func trendingRequest() -> HTTPRequest {
-        HTTPRequest(url: baseURL + "/search/trending", headers: headers, timeout: timeout, caFile: caFile)
+        endpoint.get("/search/trending", headers: headers)
     }
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.

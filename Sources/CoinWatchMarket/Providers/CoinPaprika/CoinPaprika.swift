@@ -69,12 +69,17 @@ extension CoinPaprika {
     }
 }
 
-/// One element of CoinPaprika's `/coins`: id, name, symbol and rank (0 when unranked).
+/// One element of CoinPaprika's `/coins` or of its search's `currencies`: id, name, symbol and rank
+/// (0 when unranked).
 struct CoinPaprikaCoin: Decodable {
     var id: String
     var name: String
     var symbol: String
     var rank: NumberOrString?
+
+    var catalogCoin: CatalogCoin {
+        CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
+    }
 }
 
 extension CoinPaprika {
@@ -84,10 +89,7 @@ extension CoinPaprika {
     /// The coins of a `/coins` body; rank 0 is no rank.
     /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map { coin in
-            let rank = coin.rank?.value.flatMap { Int(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
-            return CatalogCoin(id: coin.id, symbol: coin.symbol, name: coin.name, rank: rank)
-        }
+        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map(\.catalogCoin)
     }
 }
 
@@ -179,28 +181,19 @@ extension CoinPaprika {
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
         if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
-        return decoded.currencies.map {
-            CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
-        }
+        return decoded.currencies.map(\.catalogCoin)
     }
 
     /// The part of the answer coinwatch reads.
     private struct Body: Decodable {
-        struct Currency: Decodable {
-            var id: String
-            var name: String
-            var symbol: String
-            var rank: NumberOrString?
-        }
-
-        var currencies: [Currency]
+        var currencies: [CoinPaprikaCoin]
         var error: String?
 
         enum CodingKeys: String, CodingKey { case currencies, error }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            currencies = try c.decodeIfPresent([Currency].self, forKey: .currencies) ?? []
+            currencies = try c.decodeIfPresent([CoinPaprikaCoin].self, forKey: .currencies) ?? []
             error = try? c.decodeIfPresent(String.self, forKey: .error)
         }
     }
