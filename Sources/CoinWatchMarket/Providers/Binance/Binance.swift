@@ -58,11 +58,7 @@ extension Binance {
     /// The trading symbols whose quote asset is `vs` in an `/api/v3/exchangeInfo` body.
     /// Throws `ProviderError.api` for Binance's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
-        let info = try JSONBody.decodeAnswer(BinanceExchangeInfo.self, from: body, expecting: .object, provider: name)
-        return info.symbols.compactMap { entry in
-            guard entry.quoteAsset.uppercased() == vs.uppercased(), entry.status ?? "TRADING" == "TRADING" else { return nil }
-            return ListedMarket(code: entry.symbol, base: entry.baseAsset)
-        }
+        try decodeEvents([body], vs: vs).filter { $0.ending == nil }
     }
 }
 
