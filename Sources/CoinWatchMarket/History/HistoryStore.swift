@@ -125,47 +125,43 @@ package final class HistoryStore {
 
     /// The stored candles of `key` with `from` ≤ open time < `to`, oldest first.
     package func candles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
-        try recovering { () throws(SQLiteError) in try storedCandles(key, from: from, to: to) }
-    }
-
-    private func storedCandles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
-        guard let id = try seriesID(key, create: false) else { return [] }
-        let sql = "SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start"
-        return try db.with(sql, [id, CandleChunk.start(of: from, key.timeframe), to]) { (select) throws(SQLiteError) in
-            var out: [Candle] = []
-            while try select.step() {
-                select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return [] }
+            let sql = "SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start"
+            return try db.with(sql, [id, CandleChunk.start(of: from, key.timeframe), to]) { (select) throws(SQLiteError) in
+                var out: [Candle] = []
+                while try select.step() {
+                    select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+                }
+                return out
             }
-            return out
         }
     }
 
     /// The newest stored open time of `key`, nil when it has none.
     package func newest(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
-        try recovering { () throws(SQLiteError) in try newestStored(key) }
-    }
-
-    private func newestStored(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
-        guard let id = try seriesID(key, create: false) else { return nil }
-        return try db.with("SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1", [id]) { (select) throws(SQLiteError) in
-            guard try select.step() else { return nil }
-            var last: [Candle] = []
-            select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
-            return last.last?.openTime
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return nil }
+            let sql = "SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1"
+            return try db.with(sql, [id]) { (select) throws(SQLiteError) in
+                guard try select.step() else { return nil }
+                var last: [Candle] = []
+                select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
+                return last.last?.openTime
+            }
         }
     }
 
     /// The spans of `key` known complete.
     package func complete(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
-        try recovering { () throws(SQLiteError) in try completeStored(key) }
-    }
-
-    private func completeStored(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
-        guard let id = try seriesID(key, create: false) else { return Intervals() }
-        return try db.with("SELECT start, end FROM complete WHERE series = ?1 ORDER BY start", [id]) { (select) throws(SQLiteError) in
-            var spans: [(start: Int64, end: Int64)] = []
-            while try select.step() { spans.append((select.int(0), select.int(1))) }
-            return Intervals(spans)
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return Intervals() }
+            let sql = "SELECT start, end FROM complete WHERE series = ?1 ORDER BY start"
+            return try db.with(sql, [id]) { (select) throws(SQLiteError) in
+                var spans: [(start: Int64, end: Int64)] = []
+                while try select.step() { spans.append((select.int(0), select.int(1))) }
+                return Intervals(spans)
+            }
         }
     }
 
