@@ -43,7 +43,6 @@ package struct Binance: ListedMarketExchange {
 extension Binance {
     /// Decodes `/ticker/24hr` bodies (an array, or one object) into quotes keyed by favorite as written;
     /// a delisted pair with zero prices is no quote.
-    /// Throws `ProviderError.api` for Binance's `{"code":…,"msg":…}`, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
         return query.assign(tickers, code: \.symbol) { $0.quote(vs: query.vs) }
@@ -56,7 +55,6 @@ extension Binance {
     }
 
     /// The trading symbols whose quote asset is `vs` in an `/api/v3/exchangeInfo` body.
-    /// Throws `ProviderError.api` for Binance's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
         try decodeEvents([body], vs: vs).filter { $0.ending == nil }
     }

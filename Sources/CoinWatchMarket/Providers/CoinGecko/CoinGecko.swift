@@ -73,7 +73,6 @@ package struct CoinGecko: MarketProvider {
 extension CoinGecko {
     /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
     /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
     }
@@ -129,7 +128,6 @@ extension CoinGecko {
     package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins/list", headers: headers) }
 
     /// The coins of a `/coins/list` body, without ranks.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
         try Self.decodeCoinList(body).map { CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name) }
     }
@@ -146,7 +144,6 @@ extension CoinGecko: CardSource {
 
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
     }
@@ -194,7 +191,6 @@ extension CoinGecko {
 
     /// The markets of a `/coins/markets` body as quotes in `vs`, each with its 7-day sparkline (hourly
     /// prices, oldest first; empty when the body has none; null points are left out).
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
         let markets = try Self.decodeMarkets(body)
         let lines = (try? Self.decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []

@@ -10,7 +10,6 @@ extension CoinGecko: TrendingSource {
     }
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func trendingList(_ body: [UInt8]) throws -> TrendingList {
         let decoded = try Self.decodeBody(TrendingBody.self, from: body, expecting: .object)
         return TrendingList(coins: decoded.coins.map(\.item.coin), nfts: decoded.nfts.map(\.nft))

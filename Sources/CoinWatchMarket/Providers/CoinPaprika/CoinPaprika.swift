@@ -55,7 +55,6 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
 extension CoinPaprika {
     /// Decodes `/tickers` bodies into quotes keyed by favorite as written (id, then symbol, then name,
     /// best rank winning a shared symbol, then the id remembered for it).
-    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
         return FavoriteMatcher(tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank)
@@ -87,7 +86,6 @@ extension CoinPaprika {
     package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
 
     /// The coins of a `/coins` body; rank 0 is no rank.
-    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
         try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map(\.catalogCoin)
     }
@@ -177,7 +175,6 @@ extension CoinPaprika {
     }
 
     /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
-    /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
         if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
