@@ -1,13 +1,7 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchChart
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch-bench --chart [REPEATS]`: the chart image's figures for `make bench` (issue 33): a
 /// 30-day chart of hourly prices (720 points, a seeded random walk) with a threshold and the

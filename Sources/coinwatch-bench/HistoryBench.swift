@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchMarket
 
 /// `coinwatch-bench --history DIR`: the history store's figures for `make bench` (issue 15):

@@ -9,9 +9,7 @@
 // `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench);
 // `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs `body`, printing what it throws as the one JSON line, then ends the process.
 func runAndExit(_ body: () throws -> Void) -> Never {

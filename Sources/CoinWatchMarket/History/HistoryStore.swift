@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The local history store (SPEC §7): one SQLite file under the cache folder, never in state.json.
 /// Candles are keyed by (provider, coin, currency, timeframe, open time) — a `series` row names the

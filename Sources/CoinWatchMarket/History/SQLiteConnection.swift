@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CSQLite
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One SQLite connection (the only code besides `SQLiteStatement` that imports CSQLite): WAL
 /// journal, a busy timeout, prepared statements cached by their SQL and reused, every result code

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs blocking jobs at once, one POSIX thread each, while the calling thread does its own work
 /// (command sinks wait for their programs while the webhooks' transfers run).

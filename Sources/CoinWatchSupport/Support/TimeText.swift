@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Formats instants (seconds since 1970) for records and people.
 package enum TimeText {

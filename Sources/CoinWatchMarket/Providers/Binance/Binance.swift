@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Binance's spot market data (SPEC §6): symbols from `/api/v3/exchangeInfo`, then
 /// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only (and, in a pass with a

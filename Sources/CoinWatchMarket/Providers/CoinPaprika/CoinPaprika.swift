@@ -1,9 +1,5 @@
 import CoinWatchTransport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
 package struct CoinPaprika: MarketProvider, CoinSearch {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Upbit's quotation API (SPEC §6): markets from `/market/all`, then `/ticker?markets=KRW-BTC,KRW-ETH`.
 /// Upbit fails a whole call with 404 for one unknown market, so only listed markets are ever sent.
