@@ -5,25 +5,28 @@ extension CurlEasy {
     /// Where OpenSSL finds the system's trusted roots when `CURLOPT_CAINFO` points at an extra bundle.
     static let systemCAPath = "/etc/ssl/certs"
 
-    /// Sets every option the request needs: URL, protocols, TLS, timeouts, callbacks, method, body and headers.
+    /// Sets every option the request needs: URL, protocols, TLS, timeouts, callbacks, then a mail
+    /// request's envelope (`configureMail`) or an HTTP request's method, body and headers.
     func configure(userAgent: String) throws(TransportError) {
-        try set(CURLOPT_URL, request.url)
-        try set(CURLOPT_PROTOCOLS_STR, "http,https,file")
+        try setCommon(protocols: request.mail == nil ? "http,https,file" : "smtp,smtps")
+        try setCallbacks()
+        if let mail = request.mail { return try configureMail(mail) }
         // Redirects are followed by hand (`Redirect`), so no header ever goes to another origin.
         try set(CURLOPT_FOLLOWLOCATION, 0)
-        try setVerificationAndTimeouts()
         try set(CURLOPT_USERAGENT, userAgent)
         try set(CURLOPT_ACCEPT_ENCODING, "")
         try check(cw_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), CURLOPT_MAXFILESIZE_LARGE)
-        try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
-        try setCallbacks()
         try setMethodAndBody()
         try setHeaders()
     }
 
-    /// No signals, TLS verification always on (the request's `caFile` adds trust beside the system's), the
-    /// request's timeouts: what every transfer, HTTP, mail or WebSocket (`CurlStream`), gets.
-    func setVerificationAndTimeouts() throws(TransportError) {
+    /// The request's URL, the allowed `protocols`, no signals, TLS verification always on (the request's
+    /// `caFile` adds trust beside the system's), the request's timeouts and the error buffer: what every
+    /// transfer, HTTP, mail or WebSocket (`CurlStream`), gets.
+    func setCommon(protocols: String) throws(TransportError) {
+        try set(CURLOPT_URL, request.url)
+        try set(CURLOPT_PROTOCOLS_STR, protocols)
+        try check(cw_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -88,13 +91,22 @@ extension CurlEasy {
         if !request.headers.contains(where: { $0.name.lowercased() == "expect" }) {
             lines.append("Expect:")   // no 100-continue round trip before a POST body
         }
-        for line in lines {
-            guard let list = cw_slist_append(headerList, line) else {
-                throw .internal(host: request.host, message: "out of memory building request headers")
-            }
-            headerList = list
-        }
+        headerList = try list(lines, what: "request headers")
         try check(cw_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
+    }
+
+    /// A new libcurl string list of `lines` (the caller keeps it, to free it); throws `.internal` when
+    /// memory runs out building `what`.
+    func list(_ lines: [String], what: String) throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            guard let longer = cw_slist_append(list, line) else {
+                cw_slist_free_all(list)
+                throw .internal(host: request.host, message: "out of memory building \(what)")
+            }
+            list = longer
+        }
+        return list
     }
 
     /// Sets a long option; throws `.internal` when libcurl refuses it.

@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CCurl
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension CurlEasy {
     /// The response, or the transport error that `code` (the transfer's CURLcode) stands for.

@@ -43,14 +43,11 @@ final class CurlStream {
         guard let easy = CurlEasy(request: request, maxBodyBytes: 0) else {
             throw .internal(host: parts.host, message: "libcurl could not create a handle")
         }
-        try easy.set(CURLOPT_URL, httpURL)
-        try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        // The same verification, extra trust and timeouts as an HTTP request (the request's timeouts are both `connectTimeout`).
+        try easy.setCommon(protocols: "http,https")
         try easy.set(CURLOPT_CONNECT_ONLY, 1)
         try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)
         try easy.set(CURLOPT_SSL_ENABLE_ALPN, 0)
-        // The same verification, extra trust and timeouts as an HTTP request (the request's timeouts are both `connectTimeout`).
-        try easy.setVerificationAndTimeouts()
-        try easy.check(cw_setopt_pointer(easy.handle, CURLOPT_ERRORBUFFER, easy.errorBuffer), CURLOPT_ERRORBUFFER)
         let code = cw_easy_perform(easy.handle)
         guard code == CURLE_OK else { throw easy.error(for: code) }
         var socket: curl_socket_t = -1

@@ -102,11 +102,7 @@ package struct CurlTransport: HTTPTransport {
         guard let easy = CurlEasy(request: request, maxBodyBytes: maxBodyBytes) else {
             throw .internal(host: request.host, message: "libcurl could not create a handle")
         }
-        if request.mail == nil {
-            try easy.configure(userAgent: Self.userAgent)
-        } else {
-            try easy.configureMail()
-        }
+        try easy.configure(userAgent: Self.userAgent)
         return easy
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension HTTPResponse {
     /// Whether the status is 2xx, or 0 (a file:// URL, which has no status).

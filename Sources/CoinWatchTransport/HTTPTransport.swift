@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One HTTP request as coinwatch sends it.
 package struct HTTPRequest: Sendable, Equatable {

@@ -27,12 +27,6 @@ package enum Redaction {
         return text
     }
 
-    /// Only the scheme and host of the URL, for URLs whose path is itself a secret (webhook URLs).
-    package static func origin(of url: String) -> String {
-        let parts = URLParts(url)
-        return "\(parts.scheme)://\(parts.hostAndPort)/\(mask)"
-    }
-
     /// The header value as it may be logged: masked when the name marks it as secret.
     package static func headerValue(name: String, value: String) -> String {
         isSecretName(name) ? mask : value

@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CWslay
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One client WebSocket (RFC 6455): libcurl opens the connection (`CurlStream`: TLS, `ca_file`,
 /// timeouts), `WebSocketHandshake` upgrades it, and wslay's event API does the frames

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The client side of the WebSocket opening handshake (RFC 6455 §4): the HTTP/1.1 upgrade
 /// request with a random `Sec-WebSocket-Key`, and the check of the server's answer (status

@@ -1,11 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#endif
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchEngine
@@ -29,20 +23,16 @@ enum BacktestBench {
         var lines: [(String, Double)] = []
         let times = (0..<count).map { start + Int64($0) * minute }
         for coin in 0..<coins {
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(coin + 1)
-            func uniform() -> Double {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return Double(state >> 11) / Double(1 << 53)
-            }
+            var random = BenchRandom(seed: coin)
             var price = 100.0
             var candles: [Candle] = []
             candles.reserveCapacity(count)
             for _ in 0..<count {
                 let open = price
-                price *= 1 + (uniform() - 0.5) * 0.002
-                let high = max(open, price) * (1 + uniform() * 0.0005)
-                let low = min(open, price) * (1 - uniform() * 0.0005)
-                candles.append(Candle(openTime: 0, open: open, high: high, low: low, close: price, volume: uniform() * 10))
+                price *= 1 + (random.uniform() - 0.5) * 0.002
+                let high = max(open, price) * (1 + random.uniform() * 0.0005)
+                let low = min(open, price) * (1 - random.uniform() * 0.0005)
+                candles.append(Candle(openTime: 0, open: open, high: high, low: low, close: price, volume: random.uniform() * 10))
             }
             let name = "coin\(coin)"
             let template = Quote(providerID: name, symbol: name.uppercased(), name: name, vs: "usd", price: 0, provider: "bench")

@@ -1,13 +1,7 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchChart
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch-bench --chart [REPEATS]`: the chart image's figures for `make bench` (issue 33): a
 /// 30-day chart of hourly prices (720 points, a seeded random walk) with a threshold and the
@@ -20,10 +14,9 @@ enum ChartBench {
         let hour: Int64 = 3_600_000
         let start: Int64 = 1_700_000_000_000 / hour * hour
         var price = 60_000.0
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = BenchRandom(seed: 0)
         let points: [(time: Int64, price: Double)] = (0..<720).map { index in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            price *= 1 + (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.02
+            price *= 1 + (random.uniform() - 0.5) * 0.02
             return (start + Int64(index) * hour, price)
         }
         return PriceChart(points: points, pair: "BTC/USD", range: "30d", format: { NumberText.money($0, vs: "usd") },

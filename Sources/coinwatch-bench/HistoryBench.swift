@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchMarket
 
 /// `coinwatch-bench --history DIR`: the history store's figures for `make bench` (issue 15):
@@ -46,14 +42,12 @@ enum HistoryBench {
     /// `count` candles of `width` ms from `start`, a random walk.
     private static func candles(count: Int, start: Int64, width: Int64, seed: Int) -> [Candle] {
         var price = 100.0 + Double(seed)
-        var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
+        var random = BenchRandom(seed: seed)
         return (0..<count).map { index in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let step = (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.02
             let open = price
-            price *= 1 + step
+            price *= 1 + (random.uniform() - 0.5) * 0.02
             return Candle(openTime: start + Int64(index) * width, open: open, high: max(open, price) * 1.001,
-                          low: min(open, price) * 0.999, close: price, volume: Double(state % 10_000) / 7)
+                          low: min(open, price) * 0.999, close: price, volume: Double(random.state % 10_000) / 7)
         }
     }
 }

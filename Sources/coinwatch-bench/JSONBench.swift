@@ -1,11 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchState
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `coinwatch-bench --json FIXTURE DIR`: times the JSON layer alone on the sizes the limits allow:
 /// parsing a 1 MiB rules.json (the loader's ceiling) with positions, decoding 20 `/coins/markets`

@@ -3,9 +3,7 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
 import CoinWatchCLI
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch-bench --watch [FAVORITES] [FRAMES]`: the live `watch` view's CPU cost for `make bench`
 /// (issue 19): a watchlist of `favorites` coins, each with two rules, a `"*"` rule, a week of

@@ -9,58 +9,46 @@
 // `coinwatch-bench --watch [FAVORITES FRAMES]` the live watch view's redraws (WatchBench);
 // `coinwatch-bench --chart [REPEATS]` a 30-day chart image, cold then warm (ChartBench).
 // The sizes take turns, round after round, so a slow moment of a shared machine falls on all of them.
-#if canImport(Glibc)
 import Glibc
-#endif
 
-if let index = CommandLine.arguments.firstIndex(of: "--history"), index + 1 < CommandLine.arguments.count {
+/// Runs `body`, printing what it throws as the one JSON line, then ends the process.
+func runAndExit(_ body: () throws -> Void) -> Never {
     do {
-        try HistoryBench.run(folder: CommandLine.arguments[index + 1], repeats: 15)
+        try body()
     } catch {
         print("{\"error\":\"\(error)\"}")
     }
     exit(0)
 }
-if let index = CommandLine.arguments.firstIndex(of: "--json"), index + 2 < CommandLine.arguments.count {
-    do {
-        try JSONBench.run(fixture: CommandLine.arguments[index + 1], folder: CommandLine.arguments[index + 2], repeats: 9)
-    } catch {
-        print("{\"error\":\"\(error)\"}")
-    }
-    exit(0)
+
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--history"), index + 1 < arguments.count {
+    runAndExit { try HistoryBench.run(folder: arguments[index + 1], repeats: 15) }
 }
-if let index = CommandLine.arguments.firstIndex(of: "--backtest") {
-    let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(3).compactMap { Int($0) }
-    let csv = CommandLine.arguments.firstIndex(of: "--csv").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
-    do {
+if let index = arguments.firstIndex(of: "--json"), index + 2 < arguments.count {
+    runAndExit { try JSONBench.run(fixture: arguments[index + 1], folder: arguments[index + 2], repeats: 9) }
+}
+if let index = arguments.firstIndex(of: "--backtest") {
+    let numbers = arguments.dropFirst(index + 1).prefix(3).compactMap { Int($0) }
+    let csv = arguments.firstIndex(of: "--csv").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    runAndExit {
         try BacktestBench.run(days: numbers.count > 0 ? numbers[0] : 90, coins: numbers.count > 1 ? numbers[1] : 20,
                               rules: numbers.count > 2 ? numbers[2] : 50, csv: csv)
-    } catch {
-        print("{\"error\":\"\(error)\"}")
     }
-    exit(0)
 }
-if let index = CommandLine.arguments.firstIndex(of: "--watch") {
-    let numbers = CommandLine.arguments.dropFirst(index + 1).prefix(2).compactMap { Int($0) }
-    WatchBench.run(favorites: max(1, numbers.first ?? 100), frames: numbers.count > 1 ? numbers[1] : 200)
-    exit(0)
+if let index = arguments.firstIndex(of: "--watch") {
+    let numbers = arguments.dropFirst(index + 1).prefix(2).compactMap { Int($0) }
+    runAndExit { WatchBench.run(favorites: max(1, numbers.first ?? 100), frames: numbers.count > 1 ? numbers[1] : 200) }
 }
-if let index = CommandLine.arguments.firstIndex(of: "--chart") {
-    ChartBench.run(repeats: max(1, CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 30))
-    exit(0)
+if let index = arguments.firstIndex(of: "--chart") {
+    runAndExit { ChartBench.run(repeats: max(1, arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 30)) }
 }
-if let index = CommandLine.arguments.firstIndex(of: "--requests") {
-    let count = CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 5_000
-    do {
-        try RequestBench.run(favorites: count)
-    } catch {
-        print("{\"error\":\"\(error)\"}")
-    }
-    exit(0)
+if let index = arguments.firstIndex(of: "--requests") {
+    runAndExit { try RequestBench.run(favorites: arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 5_000) }
 }
-let options = BenchOptions(CommandLine.arguments.dropFirst())
+let options = BenchOptions(arguments.dropFirst())
 // `--mixed`: a third of the rules are indicator, compound or ratio rules (issue 16's pass bench).
-let mixed = CommandLine.arguments.contains("--mixed")
+let mixed = arguments.contains("--mixed")
 var benches = options.ruleCounts.map { RuleBench(quotes: options.quotes, rules: $0, mixed: mixed) }
 for _ in 0..<options.repeats {
     for index in benches.indices { benches[index].timeRound() }

@@ -83,8 +83,9 @@ package struct HistoryLoader {
             let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
             candles = built.closed + (built.forming.map { [$0] } ?? [])
         }
+        let width = wanted.isBuilt(from: timeframe) ? wanted.milliseconds : timeframe.milliseconds
         let points = candles.map { candle -> (time: Int64, price: Double) in
-            (source.servesPoints ? candle.openTime : min(candle.openTime + candle.width(wanted, timeframe), now), candle.close)
+            (source.servesPoints ? candle.openTime : min(candle.openTime + width, now), candle.close)
         }
         if let failure { warnings.append("\(failure); the chart shows what the store holds") }
         var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Reads the rows of a history answer with the fast `JSONTokenizer` and says where one is wrong:
 /// every decoder walks its rows through `decode`, reads fields with `number`/`time`, and gets the

@@ -11,21 +11,19 @@ extension HistoryStore {
     /// Only whole chunks are removed, and a coarse candle is built only where the fine series was
     /// complete, so a rolled-up candle is never a partial one; coarse candles already stored are kept.
     package func rollUp(now: Int64) throws(SQLiteError) {
-        try recovering { () throws(SQLiteError) in try rollUpOnceADay(now: now) }
-    }
-
-    private func rollUpOnceADay(now: Int64) throws(SQLiteError) {
-        let last = try meta("rolled_up_at") ?? 0
-        guard now - last >= 86_400_000 else { return }
-        try transaction { () throws(SQLiteError) in
-            for (id, key) in try allSeries() {
-                guard let rule = Self.retention[key.timeframe] else { continue }
-                guard let newest = try newest(key) else { continue }
-                let span = CandleChunk.widths * key.timeframe.milliseconds
-                let horizon = rule.into.floor((min(now, newest) - rule.days * 86_400_000) / span * span)
-                try rollUp(id: id, key: key, into: rule.into, before: horizon)
+        try recovering { () throws(SQLiteError) in
+            let last = try meta("rolled_up_at") ?? 0
+            guard now - last >= 86_400_000 else { return }
+            try transaction { () throws(SQLiteError) in
+                for (id, key) in try allSeries() {
+                    guard let rule = Self.retention[key.timeframe] else { continue }
+                    guard let newest = try newest(key) else { continue }
+                    let span = CandleChunk.widths * key.timeframe.milliseconds
+                    let horizon = rule.into.floor((min(now, newest) - rule.days * 86_400_000) / span * span)
+                    try rollUp(id: id, key: key, into: rule.into, before: horizon)
+                }
+                try setMeta("rolled_up_at", now)
             }
-            try setMeta("rolled_up_at", now)
         }
     }
 

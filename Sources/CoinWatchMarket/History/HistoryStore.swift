@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The local history store (SPEC §7): one SQLite file under the cache folder, never in state.json.
 /// Candles are keyed by (provider, coin, currency, timeframe, open time) — a `series` row names the
@@ -125,51 +123,43 @@ package final class HistoryStore {
 
     /// The stored candles of `key` with `from` ≤ open time < `to`, oldest first.
     package func candles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
-        try recovering { () throws(SQLiteError) in try storedCandles(key, from: from, to: to) }
-    }
-
-    private func storedCandles(_ key: SeriesKey, from: Int64, to: Int64) throws(SQLiteError) -> [Candle] {
-        guard let id = try seriesID(key, create: false) else { return [] }
-        return try db.with("SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start") { (select) throws(SQLiteError) in
-            try select.bind(1, id)
-            try select.bind(2, CandleChunk.start(of: from, key.timeframe))
-            try select.bind(3, to)
-            var out: [Candle] = []
-            while try select.step() {
-                select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return [] }
+            let sql = "SELECT data FROM chunks WHERE series = ?1 AND start >= ?2 AND start < ?3 ORDER BY start"
+            return try db.with(sql, [id, CandleChunk.start(of: from, key.timeframe), to]) { (select) throws(SQLiteError) in
+                var out: [Candle] = []
+                while try select.step() {
+                    select.withBlob(0) { CandleChunk.decode($0, from: from, to: to, into: &out) }
+                }
+                return out
             }
-            return out
         }
     }
 
     /// The newest stored open time of `key`, nil when it has none.
     package func newest(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
-        try recovering { () throws(SQLiteError) in try newestStored(key) }
-    }
-
-    private func newestStored(_ key: SeriesKey) throws(SQLiteError) -> Int64? {
-        guard let id = try seriesID(key, create: false) else { return nil }
-        return try db.with("SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1") { (select) throws(SQLiteError) in
-            try select.bind(1, id)
-            guard try select.step() else { return nil }
-            var last: [Candle] = []
-            select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
-            return last.last?.openTime
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return nil }
+            let sql = "SELECT data FROM chunks WHERE series = ?1 ORDER BY start DESC LIMIT 1"
+            return try db.with(sql, [id]) { (select) throws(SQLiteError) in
+                guard try select.step() else { return nil }
+                var last: [Candle] = []
+                select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &last) }
+                return last.last?.openTime
+            }
         }
     }
 
     /// The spans of `key` known complete.
     package func complete(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
-        try recovering { () throws(SQLiteError) in try completeStored(key) }
-    }
-
-    private func completeStored(_ key: SeriesKey) throws(SQLiteError) -> Intervals {
-        guard let id = try seriesID(key, create: false) else { return Intervals() }
-        return try db.with("SELECT start, end FROM complete WHERE series = ?1 ORDER BY start") { (select) throws(SQLiteError) in
-            try select.bind(1, id)
-            var spans: [(start: Int64, end: Int64)] = []
-            while try select.step() { spans.append((select.int(0), select.int(1))) }
-            return Intervals(spans)
+        try recovering { () throws(SQLiteError) in
+            guard let id = try seriesID(key, create: false) else { return Intervals() }
+            let sql = "SELECT start, end FROM complete WHERE series = ?1 ORDER BY start"
+            return try db.with(sql, [id]) { (select) throws(SQLiteError) in
+                var spans: [(start: Int64, end: Int64)] = []
+                while try select.step() { spans.append((select.int(0), select.int(1))) }
+                return Intervals(spans)
+            }
         }
     }
 
@@ -213,20 +203,15 @@ package final class HistoryStore {
     func seriesID(_ key: SeriesKey, create: Bool) throws(SQLiteError) -> Int64? {
         let name = "\(key.provider)|\(key.coin)|\(key.currency)|\(key.timeframeTag)"
         if let id = seriesIDs[name] { return id }
-        let found = try db.with("SELECT id FROM series WHERE provider = ?1 AND coin = ?2 AND currency = ?3 AND timeframe = ?4") {
-            (select) throws(SQLiteError) -> Int64? in
-            try bindKey(select, key)
-            return try select.step() ? select.int(0) : nil
-        }
+        let columns: [any SQLiteValue] = [key.provider, key.coin, key.currency, key.timeframeTag]
+        let found = try db.with("SELECT id FROM series WHERE provider = ?1 AND coin = ?2 AND currency = ?3 AND timeframe = ?4",
+                                columns) { (select) throws(SQLiteError) -> Int64? in try select.step() ? select.int(0) : nil }
         if let found {
             seriesIDs[name] = found
             return found
         }
         guard create else { return nil }
-        try db.with("INSERT INTO series(provider, coin, currency, timeframe) VALUES (?1, ?2, ?3, ?4)") { (insert) throws(SQLiteError) in
-            try bindKey(insert, key)
-            try insert.run()
-        }
+        try db.run("INSERT INTO series(provider, coin, currency, timeframe) VALUES (?1, ?2, ?3, ?4)", columns)
         return try seriesID(key, create: false)
     }
 
@@ -237,36 +222,26 @@ package final class HistoryStore {
             let start = CandleChunk.start(of: candles[index].openTime, timeframe)
             var end = index
             while end < candles.count, CandleChunk.start(of: candles[end].openTime, timeframe) == start { end += 1 }
-            let old = try db.with("SELECT data FROM chunks WHERE series = ?1 AND start = ?2") { (select) throws(SQLiteError) in
-                try select.bind(1, id)
-                try select.bind(2, start)
+            let sql = "SELECT data FROM chunks WHERE series = ?1 AND start = ?2"
+            let old = try db.with(sql, [id, start]) { (select) throws(SQLiteError) in
                 var old: [Candle] = []
                 if try select.step() { select.withBlob(0) { CandleChunk.decode($0, from: .min, to: .max, into: &old) } }
                 return old
             }
             let merged = CandleChunk.merge(old, Array(candles[index..<end]))
-            try db.with("INSERT OR REPLACE INTO chunks(series, start, data) VALUES (?1, ?2, ?3)") { (upsert) throws(SQLiteError) in
-                try upsert.bind(1, id)
-                try upsert.bind(2, start)
-                try upsert.bind(3, blob: CandleChunk.encode(merged))
-                try upsert.run()
-            }
+            try db.run("INSERT OR REPLACE INTO chunks(series, start, data) VALUES (?1, ?2, ?3)",
+                       [id, start, CandleChunk.encode(merged)])
             index = end
         }
     }
 
     /// Replaces the complete spans of series `id` with `known`.
     func replaceComplete(_ id: Int64, _ known: Intervals) throws(SQLiteError) {
-        try db.with("DELETE FROM complete WHERE series = ?1") { (delete) throws(SQLiteError) in
-            try delete.bind(1, id)
-            try delete.run()
-        }
+        try db.run("DELETE FROM complete WHERE series = ?1", [id])
         try db.with("INSERT INTO complete(series, start, end) VALUES (?1, ?2, ?3)") { (insert) throws(SQLiteError) in
             for span in known.spans {
                 insert.reset()
-                try insert.bind(1, id)
-                try insert.bind(2, span.start)
-                try insert.bind(3, span.end)
+                try insert.bind([id, span.start, span.end])
                 try insert.run()
             }
         }
@@ -274,12 +249,8 @@ package final class HistoryStore {
 
     /// Deletes the chunks of series `id` that end before `time` (whole chunks only).
     func deleteChunks(_ id: Int64, _ timeframe: Timeframe, before time: Int64) throws(SQLiteError) {
-        try db.with("DELETE FROM chunks WHERE series = ?1 AND start + ?2 <= ?3") { (delete) throws(SQLiteError) in
-            try delete.bind(1, id)
-            try delete.bind(2, CandleChunk.widths * timeframe.milliseconds)
-            try delete.bind(3, time)
-            try delete.run()
-        }
+        try db.run("DELETE FROM chunks WHERE series = ?1 AND start + ?2 <= ?3",
+                   [id, CandleChunk.widths * timeframe.milliseconds, time])
     }
 
     /// Runs `body` in one write transaction.
@@ -289,19 +260,14 @@ package final class HistoryStore {
 
     /// The integer `key` of the meta table, nil when unset.
     func meta(_ key: String) throws(SQLiteError) -> Int64? {
-        try db.with("SELECT value FROM meta WHERE key = ?1") { (select) throws(SQLiteError) in
-            try select.bind(1, key)
-            return try select.step() ? select.int(0) : nil
+        try db.with("SELECT value FROM meta WHERE key = ?1", [key]) { (select) throws(SQLiteError) in
+            try select.step() ? select.int(0) : nil
         }
     }
 
     /// Sets the integer `key` of the meta table.
     func setMeta(_ key: String, _ value: Int64) throws(SQLiteError) {
-        try db.with("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)") { (upsert) throws(SQLiteError) in
-            try upsert.bind(1, key)
-            try upsert.bind(2, value)
-            try upsert.run()
-        }
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)", [key, value])
     }
 
     /// Every series key in the store.
@@ -317,13 +283,6 @@ package final class HistoryStore {
             }
             return out
         }
-    }
-
-    private func bindKey(_ statement: SQLiteStatement, _ key: SeriesKey) throws(SQLiteError) {
-        try statement.bind(1, key.provider)
-        try statement.bind(2, key.coin)
-        try statement.bind(3, key.currency)
-        try statement.bind(4, key.timeframeTag)
     }
 
     private static func parentFolder(of path: String) -> String {

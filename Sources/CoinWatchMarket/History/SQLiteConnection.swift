@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CSQLite
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One SQLite connection (the only code besides `SQLiteStatement` that imports CSQLite): WAL
 /// journal, a busy timeout, prepared statements cached by their SQL and reused, every result code
@@ -87,13 +85,20 @@ final class SQLiteConnection {
         return statement
     }
 
-    /// Runs `body` with the prepared statement for `sql`, then resets it, so no statement keeps a
-    /// read snapshot open between uses (a stale snapshot would make the next write fail at once
-    /// with SQLITE_BUSY instead of waiting for the busy timeout).
-    func with<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    /// Runs `body` with the prepared statement for `sql` and `values` bound, then resets it, so no
+    /// statement keeps a read snapshot open between uses (a stale snapshot would make the next write
+    /// fail at once with SQLITE_BUSY instead of waiting for the busy timeout).
+    func with<T>(_ sql: String, _ values: [any SQLiteValue] = [],
+                 body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let statement = try statement(sql)
         defer { statement.reset() }
+        try statement.bind(values)
         return try body(statement)
+    }
+
+    /// Runs the statement `sql` with `values` bound to its end, ignoring rows.
+    func run(_ sql: String, _ values: [any SQLiteValue]) throws(SQLiteError) {
+        try with(sql, values) { (statement) throws(SQLiteError) in try statement.run() }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock taken at once, so the busy

@@ -19,26 +19,11 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Binds an integer to parameter `index`.
-    func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
-        try connection.check(sqlite3_bind_int64(handle, index, value))
-    }
-
-    /// Binds a double, or NULL for nil, to parameter `index`.
-    func bind(_ index: Int32, _ value: Double?) throws(SQLiteError) {
-        try connection.check(value.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
-    }
-
-    /// Binds text (copied) to parameter `index`.
-    func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
-        let count = Int32(value.utf8.count)
-        try connection.check(cw_sqlite_bind_text(handle, index, value, count))
-    }
-
-    /// Binds bytes (copied) to parameter `index`.
-    func bind(_ index: Int32, blob: [UInt8]) throws(SQLiteError) {
-        let code = blob.withUnsafeBytes { cw_sqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
-        try connection.check(code)
+    /// Binds `values` to parameters 1, 2, … in order.
+    func bind(_ values: [any SQLiteValue]) throws(SQLiteError) {
+        for (index, value) in values.enumerated() {
+            try connection.check(value.bind(to: handle, at: Int32(index + 1)))
+        }
     }
 
     /// Advances one step: true when a row is ready, false when the statement is done.
@@ -62,9 +47,6 @@ final class SQLiteStatement {
     /// Column `index` of the current row as an integer.
     func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
-    /// Column `index` of the current row as a double.
-    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
-
     /// Calls `body` with the bytes of blob column `index` of the current row (empty for NULL).
     func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let count = Int(sqlite3_column_bytes(handle, index))
@@ -76,5 +58,27 @@ final class SQLiteStatement {
     func text(_ index: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, index) else { return "" }
         return String(cString: bytes)
+    }
+}
+
+/// A value a statement parameter takes: an integer, text (copied) or bytes (copied).
+protocol SQLiteValue {
+    /// Binds the value to parameter `index` of `statement`, returning SQLite's result code.
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32
+}
+
+extension Int64: SQLiteValue {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 { sqlite3_bind_int64(statement, index, self) }
+}
+
+extension String: SQLiteValue {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        cw_sqlite_bind_text(statement, index, self, Int32(utf8.count))
+    }
+}
+
+extension [UInt8]: SQLiteValue {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        withUnsafeBytes { cw_sqlite_bind_blob(statement, index, $0.baseAddress, Int32($0.count)) }
     }
 }

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A number that may arrive as a JSON number, a numeric string (`"0.00000000"`, `"3.2014e-8"`) or null.
 package struct NumberOrString: Decodable, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import CoinWatchTransport
 import CoinWatchSupport
 /// One price an exchange's WebSocket feed reported (a ticker update or a trade).
 package struct FeedTick: Sendable, Equatable {
@@ -52,5 +53,11 @@ extension ExchangeFeed {
             return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
         }
         return message
+    }
+
+    /// `.unknown` for a message of a `type` coinwatch does not read ("none" when it has none).
+    func unknownType(_ type: String?) -> FeedMessage {
+        let shown = BodySummary.oneLine(Array((type ?? "none").utf8), html: false, limit: 40)
+        return .unknown("\(provider.rawValue): a feed message of unknown type '\(shown)'")
     }
 }

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Decodes a provider's response body and says in one line what was wrong when it cannot.
 package enum JSONBody {

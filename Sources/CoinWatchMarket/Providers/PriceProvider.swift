@@ -73,12 +73,6 @@ extension PriceProvider {
     package func requests(for favorites: [String], vs: String, listing: MarketListing? = nil) throws -> [HTTPRequest] {
         try requests(QuoteQuery(favorites: favorites, vs: vs, listing: listing))
     }
-
-    /// Decodes `bodies` for `favorites` in `vs`, with nothing remembered.
-    package func decode(_ bodies: [[UInt8]], favorites: [String], vs: String,
-                       listing: MarketListing? = nil) throws -> [String: Quote] {
-        try decode(bodies, query: QuoteQuery(favorites: favorites, vs: vs, listing: listing))
-    }
 }
 
 /// Everything a provider knows about coins, and how to ask for it; an exchange's is its listing.

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One coin's market figures from one provider, normalized. Prices are in `vs`.
 package struct Quote: Sendable, Equatable, Codable, StateRecord {

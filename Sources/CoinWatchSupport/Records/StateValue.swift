@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// How one kind of value in the state file is read from its bytes and written as bytes, for the
 /// one reader (`StateDirectDecoder`) and the one writer (`StateWriter`); its `Codable` side is the

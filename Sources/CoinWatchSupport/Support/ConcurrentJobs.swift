@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs blocking jobs at once, one POSIX thread each, while the calling thread does its own work
 /// (command sinks wait for their programs while the webhooks' transfers run).
@@ -9,23 +7,7 @@ package enum ConcurrentJobs {
     /// A job whose thread cannot be created runs on this thread after `alongside`.
     package static func run<T: Sendable, U>(_ jobs: [@Sendable () -> T], alongside: () -> U) -> (jobs: [T], alongside: U) {
         let slots = jobs.map { job in ResultSlot(job) }
-        var threads: [pthread_t?] = []
-        for slot in slots {
-            let work = ThreadWork { slot.fill() }
-            var thread = pthread_t()
-            let retained = Unmanaged.passRetained(work)
-            let started = pthread_create(&thread, nil, { pointer in
-                guard let pointer else { return nil }
-                Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue().body()
-                return nil
-            }, retained.toOpaque())
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                retained.release()
-                threads.append(nil)
-            }
-        }
+        let threads = slots.map { slot in start(slot.fill) }
         let own = alongside()
         for (slot, thread) in zip(slots, threads) {
             if let thread { pthread_join(thread, nil) } else { slot.fill() }
@@ -42,15 +24,23 @@ extension ConcurrentJobs {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        return start(body, attributes: &attributes) != nil
+    }
+
+    /// A new POSIX thread with `attributes` (nil: joinable) running `body`; nil when it cannot be created.
+    private static func start(_ body: @escaping () -> Void, attributes: UnsafePointer<pthread_attr_t>? = nil) -> pthread_t? {
         var thread = pthread_t()
         let retained = Unmanaged.passRetained(ThreadWork(body))
-        let started = pthread_create(&thread, &attributes, { pointer in
+        let started = pthread_create(&thread, attributes, { pointer in
             guard let pointer else { return nil }
             Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue().body()
             return nil
         }, retained.toOpaque())
-        if started != 0 { retained.release() }
-        return started == 0
+        guard started == 0 else {
+            retained.release()
+            return nil
+        }
+        return thread
     }
 }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where a command writes, what environment it sees, and whether stdout is a terminal.
 package struct IO: Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A clock that never goes back and keeps counting while the machine sleeps (`CLOCK_BOOTTIME`).
 package enum Monotonic {

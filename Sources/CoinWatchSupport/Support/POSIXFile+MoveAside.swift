@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension POSIXFile {
     /// Why a file could not be moved aside: one line (the `strerror` text and what was being done).

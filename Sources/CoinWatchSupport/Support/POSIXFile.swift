@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Thin, checked wrappers over the POSIX file calls that the state store, rules edits, the file
 /// sink and the standard streams share; every failure is a one-line detail (the `strerror` text).

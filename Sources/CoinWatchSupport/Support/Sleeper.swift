@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Waits between delivery retries; injected so tests never sleep for real.
 package protocol Sleeper: Sendable {

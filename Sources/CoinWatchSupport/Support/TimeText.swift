@@ -1,34 +1,24 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Formats instants (seconds since 1970) for records and people.
 package enum TimeText {
     /// ISO-8601 UTC with seconds: `2026-11-29T12:00:00Z`.
     /// An instant outside 1970…9999 (or not finite) is shown as the nearest end, never a crash.
     package static func iso(_ seconds: Double) -> String {
-        var t = time_t(clampedInstant(seconds))
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        return dateAndTime(parts, separator: "T") + "Z"
+        dateAndTime(fields(clampedInstant(seconds), local: false), separator: "T") + "Z"
     }
 
     /// A mail `Date` header (RFC 5322), in UTC: `Tue, 01 Dec 2026 19:05:00 +0000`.
     package static func mailDate(_ seconds: Double) -> String {
-        var t = time_t(seconds.rounded(.down))
-        var parts = tm()
-        gmtime_r(&t, &parts)
+        let parts = fields(seconds.rounded(.down), local: false)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(days[Int(parts.tm_wday) % 7]), \(pad(Int(parts.tm_mday))) \(months[Int(parts.tm_mon) % 12]) "
+        return "\(days[Int(parts.tm_wday) % 7]), \(pad(Int(parts.tm_mday))) \(monthNames[Int(parts.tm_mon) % 12]) "
             + "\(pad(Int(parts.tm_year) + 1900, 4)) \(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec))) +0000"
     }
 
     /// `16:39 UTC` (or `2026-11-29 16:39 UTC` with `withDate`); with `local`, in the local zone (`TZ`) and its abbreviation.
     package static func clock(_ seconds: Double, local: Bool, withDate: Bool = false) -> String {
-        var t = time_t(seconds.rounded(.down))
-        var parts = tm()
-        if local { localtime_r(&t, &parts) } else { gmtime_r(&t, &parts) }
+        let parts = fields(seconds.rounded(.down), local: local)
         let zone = local ? (parts.tm_zone.map { String(cString: $0) } ?? "local") : "UTC"
         let date = withDate ? "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday))) " : ""
         return date + "\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))) " + zone
@@ -36,10 +26,15 @@ package enum TimeText {
 
     /// A local date and time to the second (`TZ` honoured), as a log line starts: `2026-11-29 17:39:05`.
     package static func localStamp(_ seconds: Double) -> String {
-        var t = time_t(clampedInstant(seconds))
+        dateAndTime(fields(clampedInstant(seconds), local: true), separator: " ")
+    }
+
+    /// The broken-down time of whole `seconds` since 1970, in UTC or in the local zone (`TZ`).
+    private static func fields(_ seconds: Double, local: Bool) -> tm {
+        var t = time_t(seconds)
         var parts = tm()
-        localtime_r(&t, &parts)
-        return dateAndTime(parts, separator: " ")
+        if local { localtime_r(&t, &parts) } else { gmtime_r(&t, &parts) }
+        return parts
     }
 
     /// `2026-11-29<separator>17:39:05` from broken-down time.
@@ -55,9 +50,7 @@ package enum TimeText {
 
     /// The UTC calendar fields of an instant: year, month 1–12, day, hour, minute.
     package static func utcFields(_ seconds: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
-        var t = time_t(seconds.rounded(.down))
-        var parts = tm()
-        gmtime_r(&t, &parts)
+        let parts = fields(seconds.rounded(.down), local: false)
         return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min))
     }
 
@@ -75,9 +68,7 @@ package enum TimeText {
 
     /// Minutes since local midnight (TZ honoured) of an instant.
     package static func localMinuteOfDay(_ seconds: Double) -> Int {
-        var t = time_t(clampedInstant(seconds))
-        var parts = tm()
-        localtime_r(&t, &parts)
+        let parts = fields(clampedInstant(seconds), local: true)
         return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
     }
 

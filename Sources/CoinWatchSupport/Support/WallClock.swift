@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Tells the current time; injected so tests control it.
 package protocol WallClock: Sendable {

@@ -102,9 +102,9 @@ import Testing
         #expect(!dumped.contains("CG-secret"))
     }
 
-    @Test func theCoinListRequestUsesTheSameRootAndHeaders() {
+    @Test func theCoinListRequestUsesTheSameRootAndHeaders() throws {
         let config = ProviderConfig(name: .coingecko, baseURL: "http://localhost:9/v3", apiKeyEnv: "K")
-        let request = provider(config, environment: ["K": "k1"]).coinListRequest()
+        let request = try #require(provider(config, environment: ["K": "k1"]).catalogRequest(vs: "usd"))
         #expect(request.url == "http://localhost:9/v3/coins/list")
         #expect(request.headers.contains(HTTPHeader("x-cg-demo-api-key", "k1")))
     }

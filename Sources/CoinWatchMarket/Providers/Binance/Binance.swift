@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Binance's spot market data (SPEC §6): symbols from `/api/v3/exchangeInfo`, then
 /// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only (and, in a pass with a
@@ -43,7 +39,6 @@ package struct Binance: ListedMarketExchange {
 extension Binance {
     /// Decodes `/ticker/24hr` bodies (an array, or one object) into quotes keyed by favorite as written;
     /// a delisted pair with zero prices is no quote.
-    /// Throws `ProviderError.api` for Binance's `{"code":…,"msg":…}`, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
         return query.assign(tickers, code: \.symbol) { $0.quote(vs: query.vs) }
@@ -56,13 +51,8 @@ extension Binance {
     }
 
     /// The trading symbols whose quote asset is `vs` in an `/api/v3/exchangeInfo` body.
-    /// Throws `ProviderError.api` for Binance's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
-        let info = try JSONBody.decodeAnswer(BinanceExchangeInfo.self, from: body, expecting: .object, provider: name)
-        return info.symbols.compactMap { entry in
-            guard entry.quoteAsset.uppercased() == vs.uppercased(), entry.status ?? "TRADING" == "TRADING" else { return nil }
-            return ListedMarket(code: entry.symbol, base: entry.baseAsset)
-        }
+        try decodeEvents([body], vs: vs).filter { $0.ending == nil }
     }
 }
 

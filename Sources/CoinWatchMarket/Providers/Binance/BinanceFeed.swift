@@ -31,7 +31,7 @@ package struct BinanceFeed: ExchangeFeed {
     package func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
         decodeMessage(bytes) { reader, ticks in
             if reader.next() == UInt8(ascii: "[") {
-                return Self.events(&reader, into: &ticks)
+                return events(&reader, into: &ticks)
             }
             var result: FeedMessage? = .unknown("binance: a feed message with neither data nor a subscription answer")
             let ok = reader.members { reader, key in
@@ -39,7 +39,7 @@ package struct BinanceFeed: ExchangeFeed {
                     result = .ignored   // {"result":null,"id":1}, the answer to a SUBSCRIBE
                 }
                 if reader.key(key, is: "data") {
-                    result = Self.events(&reader, into: &ticks)
+                    result = events(&reader, into: &ticks)
                     return result != nil
                 }
                 if reader.key(key, is: "e") {
@@ -50,7 +50,7 @@ package struct BinanceFeed: ExchangeFeed {
             }
             if !ok {
                 reader.index = 0
-                return Self.events(&reader, into: &ticks)
+                return events(&reader, into: &ticks)
             }
             return result
         }
@@ -58,8 +58,8 @@ package struct BinanceFeed: ExchangeFeed {
 
     /// One event object or an array of them; `.unknown` for an event type that carries no price
     /// coinwatch reads, nil when malformed.
-    private static func events(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> FeedMessage? {
-        var unknown: String?
+    private func events(_ reader: inout JSONTokenizer, into ticks: inout [FeedTick]) -> FeedMessage? {
+        var unknown: FeedMessage?
         func one(_ reader: inout JSONTokenizer) -> Bool {
             var type: String?
             var symbol: String?
@@ -84,7 +84,7 @@ package struct BinanceFeed: ExchangeFeed {
             case "aggTrade"?, "trade"?:
                 if let symbol, let trade, trade > 0 { ticks.append(FeedTick(market: symbol, price: trade)) }
             default:
-                unknown = "binance: a feed message of unknown type '\(BodySummary.oneLine(Array((type ?? "none").utf8), html: false, limit: 40))'"
+                unknown = unknownType(type)
             }
             return true
         }
@@ -93,7 +93,7 @@ package struct BinanceFeed: ExchangeFeed {
         } else {
             guard one(&reader) else { return nil }
         }
-        if ticks.isEmpty, let unknown { return .unknown(unknown) }
+        if ticks.isEmpty, let unknown { return unknown }
         return .ticks(ticks)
     }
 }

@@ -1,9 +1,5 @@
 import CoinWatchTransport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Bithumb's public API (SPEC §6): one `/public/ticker/ALL_KRW` GET answers every KRW market, and its
 /// keys are the listing (remembered for a day, so an unlisted favorite is not asked for).

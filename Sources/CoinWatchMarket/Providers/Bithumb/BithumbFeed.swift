@@ -40,7 +40,7 @@ package struct BithumbFeed: ExchangeFeed {
                 return status ? .ignored : .unknown("bithumb: a feed message without a type")
             }
             guard type == "ticker" || type == "transaction", let contentAt else {
-                return .unknown("bithumb: a feed message of unknown type '\(BodySummary.oneLine(Array(type.utf8), html: false, limit: 40))'")
+                return unknownType(type)
             }
             let end = reader.index
             reader.index = contentAt

@@ -30,12 +30,6 @@ package struct CoinGecko: MarketProvider {
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
     package let endpoint: ProviderEndpoint
-    /// The API root the paths are appended to, without a trailing slash.
-    package var baseURL: String { endpoint.baseURL }
-    /// Seconds allowed per request.
-    package var timeout: Double { endpoint.timeout }
-    /// A PEM bundle trusted in addition to the system's.
-    package var caFile: String? { endpoint.caFile }
     private let apiKey: APIKey?
 
     /// Reads the API key from `environment[config.apiKeyEnv]` now; a key that is set but empty is ignored.
@@ -72,14 +66,13 @@ package struct CoinGecko: MarketProvider {
 
     /// `x-cg-pro-api-key` for the paid root (`pro-api.coingecko.com`), else `x-cg-demo-api-key`.
     var apiKeyHeaderName: String {
-        baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
+        endpoint.baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
     }
 }
 
 extension CoinGecko {
     /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
     /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
     }
@@ -124,27 +117,17 @@ package struct CoinGeckoCoin: Decodable, Sendable, Equatable {
 }
 
 extension CoinGecko {
-    /// The public path of the full coin list.
-    package static let coinListPath = "/coins/list"
-
     /// The entries of a `/coins/list` body, in the API's order.
     /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package static func decodeCoinList(_ body: [UInt8]) throws -> [CoinGeckoCoin] {
         try decodeBody([CoinGeckoCoin].self, from: body, expecting: .array)
     }
 
-    /// The GET for the full coin list (about 15,000 entries today), with this provider's headers.
-    package func coinListRequest() -> HTTPRequest {
-        HTTPRequest(url: baseURL + Self.coinListPath, headers: headers, timeout: timeout, caFile: caFile)
-    }
-}
-
-extension CoinGecko {
-    /// `/coins/list`: every id, symbol and name (ranks come from `/coins/markets` for the candidates).
-    package func catalogRequest(vs: String) -> HTTPRequest? { coinListRequest() }
+    /// `/coins/list`: every id, symbol and name (about 15,000 today; ranks come from `/coins/markets`
+    /// for the candidates).
+    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins/list", headers: headers) }
 
     /// The coins of a `/coins/list` body, without ranks.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
         try Self.decodeCoinList(body).map { CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name) }
     }
@@ -156,13 +139,11 @@ extension CoinGecko: CardSource {
 
     /// The GET for `/search?query=…` (which takes no limit), with this provider's headers.
     package func searchRequest(query: String, limit: Int) -> HTTPRequest {
-        let url = "\(baseURL)/search?" + QueryString.join([("query", QueryString.escape(query))])
-        return HTTPRequest(url: url, headers: headers, timeout: timeout, caFile: caFile)
+        endpoint.get("/search?" + QueryString.join([("query", QueryString.escape(query))]), headers: headers)
     }
 
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
     }
@@ -205,12 +186,11 @@ extension CoinGecko {
             ("sparkline", "true"),
             ("price_change_percentage", "24h"),
         ])
-        return HTTPRequest(url: "\(baseURL)/coins/markets?\(query)", headers: headers, timeout: timeout, caFile: caFile)
+        return endpoint.get("/coins/markets?\(query)", headers: headers)
     }
 
     /// The markets of a `/coins/markets` body as quotes in `vs`, each with its 7-day sparkline (hourly
     /// prices, oldest first; empty when the body has none; null points are left out).
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func cards(_ body: [UInt8], vs: String) throws -> [(id: String, quote: Quote?, sparkline: [Double])] {
         let markets = try Self.decodeMarkets(body)
         let lines = (try? Self.decodeBody([SparklineEntry].self, from: body, expecting: .array)) ?? []

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One element of CoinGecko's `/coins/markets` array; every figure may be null or missing except
 /// `id`, `symbol`, `name` and `current_price` (which must be present but may be null).

@@ -6,11 +6,10 @@ extension CoinGecko: TrendingSource {
 
     /// The GET for `/search/trending`, with this provider's headers.
     package func trendingRequest() -> HTTPRequest {
-        HTTPRequest(url: baseURL + "/search/trending", headers: headers, timeout: timeout, caFile: caFile)
+        endpoint.get("/search/trending", headers: headers)
     }
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func trendingList(_ body: [UInt8]) throws -> TrendingList {
         let decoded = try Self.decodeBody(TrendingBody.self, from: body, expecting: .object)
         return TrendingList(coins: decoded.coins.map(\.item.coin), nfts: decoded.nfts.map(\.nft))

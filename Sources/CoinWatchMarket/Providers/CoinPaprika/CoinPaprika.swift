@@ -1,9 +1,5 @@
 import CoinWatchTransport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The CoinPaprika API (SPEC §6): one `/tickers?quotes=USD` GET answers every coin it tracks.
 package struct CoinPaprika: MarketProvider, CoinSearch {
@@ -55,7 +51,6 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
 extension CoinPaprika {
     /// Decodes `/tickers` bodies into quotes keyed by favorite as written (id, then symbol, then name,
     /// best rank winning a shared symbol, then the id remembered for it).
-    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
         return FavoriteMatcher(tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank)
@@ -69,12 +64,17 @@ extension CoinPaprika {
     }
 }
 
-/// One element of CoinPaprika's `/coins`: id, name, symbol and rank (0 when unranked).
+/// One element of CoinPaprika's `/coins` or of its search's `currencies`: id, name, symbol and rank
+/// (0 when unranked).
 struct CoinPaprikaCoin: Decodable {
     var id: String
     var name: String
     var symbol: String
     var rank: NumberOrString?
+
+    var catalogCoin: CatalogCoin {
+        CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
+    }
 }
 
 extension CoinPaprika {
@@ -82,12 +82,8 @@ extension CoinPaprika {
     package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
 
     /// The coins of a `/coins` body; rank 0 is no rank.
-    /// Throws `ProviderError.api` for CoinPaprika's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map { coin in
-            let rank = coin.rank?.value.flatMap { Int(exactly: $0) }.flatMap { $0 > 0 ? $0 : nil }
-            return CatalogCoin(id: coin.id, symbol: coin.symbol, name: coin.name, rank: rank)
-        }
+        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map(\.catalogCoin)
     }
 }
 
@@ -175,32 +171,22 @@ extension CoinPaprika {
     }
 
     /// The currencies of a `/v1/search` body in the API's order; rank 0 (unranked) becomes nil.
-    /// Throws `ProviderError.api` for CoinPaprika's `{"error": …}`, `ProviderError.decoding` for any other shape.
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
         if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
-        return decoded.currencies.map {
-            CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name, rank: CatalogCoin.searchRank($0.rank?.value.flatMap { Int(exactly: $0) }))
-        }
+        return decoded.currencies.map(\.catalogCoin)
     }
 
     /// The part of the answer coinwatch reads.
     private struct Body: Decodable {
-        struct Currency: Decodable {
-            var id: String
-            var name: String
-            var symbol: String
-            var rank: NumberOrString?
-        }
-
-        var currencies: [Currency]
+        var currencies: [CoinPaprikaCoin]
         var error: String?
 
         enum CodingKeys: String, CodingKey { case currencies, error }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            currencies = try c.decodeIfPresent([Currency].self, forKey: .currencies) ?? []
+            currencies = try c.decodeIfPresent([CoinPaprikaCoin].self, forKey: .currencies) ?? []
             error = try? c.decodeIfPresent(String.self, forKey: .error)
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Upbit's quotation API (SPEC §6): markets from `/market/all`, then `/ticker?markets=KRW-BTC,KRW-ETH`.
 /// Upbit fails a whole call with 404 for one unknown market, so only listed markets are ever sent.
@@ -41,7 +37,6 @@ package struct Upbit: ListedMarketExchange {
 
 extension Upbit {
     /// Decodes `/ticker` bodies into quotes keyed by favorite as written, by the markets of the listing.
-    /// Throws `ProviderError.api` for Upbit's `{"error":{…}}`, `ProviderError.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies) {
             try JSONBody.decodeAnswer([UpbitTicker].self, from: $0, expecting: .array, provider: Self.providerName)
@@ -51,7 +46,6 @@ extension Upbit {
 
     /// The markets quoted in `vs` (`KRW-…` for krw) of a `/market/all` body, with their English names
     /// and caution flags (`UpbitMarket.flags`).
-    /// Throws `ProviderError.api` for Upbit's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket] {
         let markets = try JSONBody.decodeAnswer([UpbitMarket].self, from: body, expecting: .array, provider: name)
         return markets.compactMap { entry in

@@ -63,7 +63,7 @@ package struct UpbitFeed: ExchangeFeed {
             case nil where status:
                 return .ignored   // {"status":"UP"} and error answers
             default:
-                return .unknown("upbit: a feed message of unknown type '\(BodySummary.oneLine(Array((type ?? "none").utf8), html: false, limit: 40))'")
+                return unknownType(type)
             }
         }
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A strict RFC 8259 parser over UTF-8 bytes: positions on every node, duplicate keys refused. It
 /// builds the tree the rules loader validates on top of `JSONTokenizer`, the one tokenizer.

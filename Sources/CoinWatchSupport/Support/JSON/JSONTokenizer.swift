@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The one JSON tokenizer: a forward-only cursor over the UTF-8 bytes of a document (RFC 8259),
 /// shared by the rules parser (`JSONParser`, which builds positioned nodes and words every error),
