@@ -13,37 +13,23 @@ import Glibc
 /// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
 /// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
 enum BacktestCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
         guard arguments.positionals.isEmpty else {
-            context.io.err("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.\n")
-            return .usage
+            throw context.usage("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.")
         }
-        let now = context.clock.now().timeIntervalSince1970
-        let span: (from: Double, to: Double)
-        switch window(arguments, now: now) {
-        case .success(let found): span = found
-        case .failure(let problem):
-            context.io.err(problem.message + "\n")
-            return .usage
-        }
-        var rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let span = try window(context)
+        var rules = try context.loadRules(tolerateUnsetVariables: true)
         let known = rules.rules.map(\.id)
         for id in arguments.ruleIDs where !known.contains(id) {
-            context.io.err("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))\n")
-            return .usage
+            throw context.usage("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))")
         }
         if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
         let loaded = loadHistory(rules, span: span, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
-            context.io.err("coinwatch: no history to replay; nothing was backtested\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: no history to replay; nothing was backtested")
         }
         let resolution = loaded.coins.map(\.resolution).max() ?? 0
         let step = max(arguments.step ?? rules.interval, resolution)
@@ -73,20 +59,19 @@ enum BacktestCommand {
         return loaded.failed ? .failure : .success
     }
 
-    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`, or the usage error.
-    static func window(_ arguments: Arguments, now: Double) -> Result<(from: Double, to: Double), UsageError> {
+    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`; throws the usage error.
+    static func window(_ context: CommandContext) throws(ExitCodeError) -> (from: Double, to: Double) {
+        let arguments = context.arguments
         if arguments.days != nil, arguments.from != nil {
-            return .failure(UsageError("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'."))
+            throw context.usage("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'.")
         }
         if arguments.to != nil, arguments.from == nil {
-            return .failure(UsageError("Error: '--to' needs '--from'. See 'coinwatch backtest --help'."))
+            throw context.usage("Error: '--to' needs '--from'. See 'coinwatch backtest --help'.")
         }
-        let to = arguments.to ?? now
+        let to = arguments.to ?? context.clock.now().timeIntervalSince1970
         let from = arguments.from ?? to - Double(arguments.days ?? 30) * 86_400
-        guard from < to else {
-            return .failure(UsageError("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'."))
-        }
-        return .success((from, to))
+        guard from < to else { throw context.usage("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'.") }
+        return (from, to)
     }
 
     /// The coins the rules need, each with its history over the span (and the day before it, for

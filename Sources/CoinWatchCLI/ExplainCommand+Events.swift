@@ -9,7 +9,7 @@ extension ExplainCommand {
     /// and per market its flags or ending now and since when (`ListedMarket.since`, kept while they
     /// stay as they are), with the pair's last notification. `coin`: one market (its code or coin);
     /// nil: the rule's favorite, or for `"*"` every market flagged or ending now.
-    static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule, coin: String?) -> ExitCode {
+    static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule, coin: String?) throws(ExitCodeError) -> ExitCode {
         var only = rules
         only.rules = [rule]
         let providers = RunCommand.makePass(context, rules: rules).fetcher.sources.map(\.provider)
@@ -26,9 +26,8 @@ extension ExplainCommand {
         if let coin {
             markets = markets.filter { $0.code == coin.uppercased() || $0.base == symbol(coin) }
             guard !markets.isEmpty || listing == nil else {
-                context.io.err("coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market '\(SilenceCommand.shown(coin))'"
-                    + " (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market "
+                    + "'\(SilenceCommand.shown(coin))' (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).")
             }
         } else if rule.coin != "*" {
             markets = markets.filter { $0.base == symbol(rule.coin) }

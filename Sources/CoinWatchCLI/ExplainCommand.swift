@@ -8,35 +8,28 @@ import CoinWatchEngine
 /// make it notify next. It fetches quotes as a pass would (sharing the cache and backoff), judges
 /// each pair as a pass now would (`PairStep.advance`), and writes no pair state.
 enum ExplainCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard (1...2).contains(positionals.count) else {
-            context.io.err(positionals.isEmpty ? "Error: Missing rule id. Usage: coinwatch explain RULE [COIN].\n"
-                : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].\n")
-            return .usage
+            throw context.usage(positionals.isEmpty ? "Error: Missing rule id. Usage: coinwatch explain RULE [COIN]."
+                : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].")
         }
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         let ids = rules.rules.map(\.id)
         guard let ruleIndex = ids.firstIndex(of: positionals[0]) else {
-            context.io.err("coinwatch: rules.json has no rule '\(SilenceCommand.shown(positionals[0]))'.\(Suggestion.phrase(for: positionals[0], in: ids))"
-                + " See 'coinwatch check' for the rules.\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: rules.json has no rule '\(SilenceCommand.shown(positionals[0]))'."
+                + "\(Suggestion.phrase(for: positionals[0], in: ids)) See 'coinwatch check' for the rules.")
         }
         let rule = rules.rules[ruleIndex]
         if rule.condition.kind.needs.marketLists {
-            return runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
+            return try runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
         }
         var coins = rule.coin == "*" ? rules.favorites : [rule.coin]
         if positionals.count == 2 {
             let coin = positionals[1]
             guard coins.contains(coin) else {
-                context.io.err("coinwatch: rule '\(rule.id)' does not cover '\(SilenceCommand.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))"
-                    + " It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceCommand.shown(coin))'."
+                    + "\(Suggestion.phrase(for: coin, in: coins)) It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").")
             }
             coins = [coin]
         }

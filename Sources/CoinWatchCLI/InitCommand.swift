@@ -21,15 +21,13 @@ enum InitCommand {
     /// The environment variable the starter webhook's URL comes from.
     static let urlVariable = "COINWATCH_WEBHOOK_URL"
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         guard context.arguments.positionals.isEmpty else {
-            context.io.err("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.\n")
-            return .usage
+            throw context.usage("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.")
         }
         let path = target(context)
         if Paths.exists(path), !context.arguments.force {
-            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).")
         }
         let favorites = context.arguments.favoritesList
         var format = context.arguments.sink
@@ -51,8 +49,7 @@ enum InitCommand {
         if let format, !format.isEmpty {
             guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
                 let names = SinkFormats.names
-                context.io.err("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).\n")
-                return .usage
+                throw context.usage("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).")
             }
             webhook = known
         }
@@ -67,16 +64,14 @@ enum InitCommand {
                             schema: installedSchema(), learned: learned)
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
-            context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH")
         }
         var movedTo: String?
         if Paths.exists(path) {
             do throws(POSIXFile.MoveAsideFailure) {
                 movedTo = try POSIXFile.moveAside(path, base: path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970))
             } catch {
-                context.io.err("coinwatch: cannot move \(path) aside: \(error.detail); nothing written\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: cannot move \(path) aside: \(error.detail); nothing written")
             }
         }
         do {
@@ -84,8 +79,7 @@ enum InitCommand {
         } catch {
             var detail = error.message
             if case .writeFailed(_, let reason) = error { detail = reason }
-            context.io.err("coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH")
         }
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"

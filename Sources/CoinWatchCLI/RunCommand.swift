@@ -6,12 +6,8 @@ import CoinWatchState
 import CoinWatchEngine
 /// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
 enum RunCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
-        let rules: RulesFile
-        switch context.loadRules(unavailableSinks: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let rules = try context.loadRules(unavailableSinks: true)
         // The indicator tracks live as long as the process (`CandleFeed`).
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
@@ -20,12 +16,8 @@ enum RunCommand {
             ChatControl.answerOnce(context, rules: rules)
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install()
-        } catch {
-            context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
-            return .failure
+        let waiter = try SignalWaiter.install(context) {
+            "cannot set up signal handling for loop mode: \($0); use --once from cron or a systemd timer instead"
         }
         ChatControl.startBeside(context, rules: rules)
         nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
@@ -95,9 +87,10 @@ enum RunCommand {
         let statePath = context.statePath
         let lock: StateLock?
         var state: StateDocument
-        switch context.lockedState() {
-        case .success(let locked): (lock, state) = locked
-        case .failure(let error): return error.code
+        do {
+            (lock, state) = try context.lockedState()
+        } catch {
+            return error.code
         }
         defer { lock?.release() }
         var pass = makePass(context, rules: rules)
@@ -116,8 +109,7 @@ enum RunCommand {
         do {
             try StateStore.save(state, to: statePath)
         } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return .failure
+            return context.fail(.failure, "coinwatch: \(error.message)").code
         }
         finishing.metrics?(state)
         if baseline, !context.arguments.quiet { context.io.out(Pass.baselineLine(state, statePath: statePath)) }

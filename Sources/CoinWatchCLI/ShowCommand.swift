@@ -7,14 +7,13 @@ import CoinWatchEngine
 /// A `CardSource` (CoinGecko) serves card and chart in one request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments.positionals
         guard arguments.count == 1, let coin = arguments.first, !coin.trimmingSpaces.isEmpty else {
             let problem = arguments.count > 1 ? "Too many coins (\(arguments.count)); show takes one" : "Missing coin"
-            context.io.err("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]\n")
-            return .usage
+            throw context.usage("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]")
         }
-        return WatchSession.run(context) { session in
+        return try WatchSession.run(context) { session throws(ExitCodeError) in
             let vs = context.arguments.vs ?? session.rules.vsCurrency
             let provider = session.chosenProvider(among: ProviderName.allCases)
             let config = session.config(provider)
@@ -23,8 +22,7 @@ enum ShowCommand {
                 ?? quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
             switch result {
             case .failure(let message):
-                context.io.err("coinwatch: \(message.message)\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(message.message)")
             case .success(let shown):
                 if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
                 var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?

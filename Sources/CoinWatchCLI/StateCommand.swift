@@ -3,26 +3,22 @@ import CoinWatchRules
 import CoinWatchState
 /// `coinwatch state show | reset [--rule ID]` (SPEC §1, §5).
 enum StateCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let path = context.statePath
         let action = context.arguments.positionals.first
         if context.arguments.rule != nil, action != "reset" {
-            context.io.err("Error: '--rule' applies only to 'state reset'. See 'coinwatch state --help'.\n")
-            return .usage
+            throw context.usage("Error: '--rule' applies only to 'state reset'. See 'coinwatch state --help'.")
         }
         if context.arguments.positionals.count > 1 {
-            context.io.err("Error: Unexpected argument '\(context.arguments.positionals[1])'. See 'coinwatch state --help'.\n")
-            return .usage
+            throw context.usage("Error: Unexpected argument '\(context.arguments.positionals[1])'. See 'coinwatch state --help'.")
         }
         switch action {
         case "show": return show(context, path: path)
         case "reset": return reset(context, path: path)
         case let other?:
-            context.io.err("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: ["show", "reset"]))\n")
-            return .usage
+            throw context.usage("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: ["show", "reset"]))")
         case nil:
-            context.io.err("Error: Missing state command: 'show' or 'reset'.\n")
-            return .usage
+            throw context.usage("Error: Missing state command: 'show' or 'reset'.")
         }
     }
 

@@ -6,32 +6,17 @@ import CoinWatchEngine
 /// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
 /// the state lock for the whole run.
 enum StreamCommand {
-    static func run(_ invocation: CommandContext) -> ExitCode {
+    static func run(_ invocation: CommandContext) throws(ExitCodeError) -> ExitCode {
         // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
         let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
             ? nil : CountingTransport(invocation.transport)
         var counted = invocation
         if let counter { counted.transport = counter }
         let context = counted
-        let rules: RulesFile
-        switch context.loadRules() {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install()
-        } catch {
-            context.io.err("coinwatch: cannot set up signal handling for stream: \(error.detail)\n")
-            return .failure
-        }
+        let rules = try context.loadRules()
+        let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for stream: \($0)" }
         let statePath = context.statePath
-        let lock: StateLock?
-        let state: StateDocument
-        switch context.lockedState() {
-        case .success(let locked): (lock, state) = locked
-        case .failure(let error): return error.code
-        }
+        let (lock, state) = try context.lockedState()
         defer { lock?.release() }
         let pass = RunCommand.makePass(context, rules: rules)
         let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,

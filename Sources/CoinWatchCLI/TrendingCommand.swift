@@ -8,16 +8,14 @@ enum TrendingCommand {
     /// `coinwatch trending [--provider coingecko]`.
     static var usage: String { "coinwatch trending [--provider \(capable.map(\.rawValue).joined(separator: "|"))]" }
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         if let extra = context.arguments.positionals.first {
-            context.io.err("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)\n")
-            return .usage
+            throw context.usage("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)")
         }
-        return WatchSession.run(context) { session in
+        return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
             guard let gecko = ProviderRegistry.make(session.config(provider), environment: context.io.environment) as? any TrendingSource else {
-                context.io.err("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).\n")
-                return .usage
+                throw context.usage("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
             let result = session.fetch(gecko.trendingRequest(), provider: gecko.name).flatMap { body in
                 Result { try gecko.trendingList(body) }.mapError { error in
@@ -26,8 +24,7 @@ enum TrendingCommand {
             }
             switch result {
             case .failure(let error):
-                context.io.err("coinwatch: \(session.describe(error))\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(session.describe(error))")
             case .success(let list):
                 guard !context.arguments.quiet else { return .success }
                 context.io.out(context.arguments.json ? json(list, provider: gecko.name) + "\n"

@@ -11,16 +11,9 @@ import Glibc
 /// (`WatchCommand+Live.swift`).
 /// It shares the cache and backoff; it never notifies or writes pair state.
 enum WatchCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
-        if let extra = context.arguments.positionals.first {
-            context.io.err("Error: 'watch' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(.watch))\n")
-            return .usage
-        }
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        try context.noArguments()
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         let sort = context.arguments.sort ?? .rank
         let live = !context.arguments.once && !context.arguments.json && context.io.stdoutIsTTY && isatty(0) == 1
         guard live else {
@@ -35,7 +28,7 @@ enum WatchCommand {
             }
             return code
         }
-        return liveView(context, rules: rules, sort: sort)
+        return try liveView(context, rules: rules, sort: sort)
     }
 
     /// The table now: quotes fetched as a pass would (cache, backoff, failover), the state read.
