@@ -36,7 +36,7 @@ enum BacktestCommand {
         var series = loaded.series
         Backtest.addMade(to: &series, rules: rules)
         let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
-        for coin in neededCoins(rules) where series[coin] != nil {
+        for coin in DataPlan(rules).historyCoins where series[coin] != nil {
             guard let template = series[coin]?.template else { continue }
             let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
                                           source: source, session: &session)
@@ -85,7 +85,7 @@ enum BacktestCommand {
             context.io.err("coinwatch: warning: \(line)\n")
         }
         let range = chartRange(covering: span.to - span.from)
-        let coins = neededCoins(rules)
+        let coins = DataPlan(rules).historyCoins
         let progress = isatty(2) == 1 && !context.arguments.quiet
         var series: [String: Backtest.Series] = [:]
         var loadedCoins: [Backtest.LoadedCoin] = []
@@ -236,10 +236,6 @@ enum BacktestCommand {
     static func chartRange(covering seconds: Double) -> ChartRange {
         ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
     }
-
-    /// The coins whose history a replay loads (`DataPlan.historyCoins`: a ratio's two coins, the held
-    /// coins of the portfolio, never the made coin itself), favorites' order first.
-    static func neededCoins(_ rules: RulesFile) -> [String] { DataPlan(rules).historyCoins }
 
     /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
     /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the

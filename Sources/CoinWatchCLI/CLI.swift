@@ -138,14 +138,15 @@ package struct CommandContext: Sendable {
             let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
             let placeholders = tolerateUnsetVariables ? environment(withPlaceholdersFor: bytes) : nil
             let tolerant = try? placeholders.map { environment throws(RulesLoadError) in
-                try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, expiredAsOf: expiredAsOf, unavailableSinks: true)
+                try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, expiredAsOf: expiredAsOf,
+                                      unavailableSinks: true)
             }
             let loaded: LoadedRules
             if let tolerant {
                 loaded = tolerant
             } else {
-                loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
-                                               unavailableSinks: unavailableSinks, symbols: symbols)
+                loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,
+                                               expiredAsOf: expiredAsOf, unavailableSinks: unavailableSinks, symbols: symbols)
             }
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }

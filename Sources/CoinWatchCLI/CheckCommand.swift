@@ -10,10 +10,10 @@ enum CheckCommand {
         }
         let state = try? StateStore.load(path: context.statePath)
         // Only `check` warns about a rule whose `expires` has passed: a pass would say it every minute.
-        let rules = try context.loadRules(expiredAsOf: context.clock.now().timeIntervalSince1970, symbols: state?.memory.symbols ?? [:])
+        let now = context.clock.now().timeIntervalSince1970
+        let rules = try context.loadRules(expiredAsOf: now, symbols: state?.memory.symbols ?? [:])
         if context.arguments.online { return try CheckOnline.run(context, rules: rules) }
         guard !context.arguments.quiet else { return .success }
-        let now = context.clock.now().timeIntervalSince1970
         let silences = (state?.silences ?? []).filter { $0.until > now }
         let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
         let fresh = !Paths.exists(context.statePath)

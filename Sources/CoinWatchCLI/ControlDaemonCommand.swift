@@ -1,6 +1,4 @@
 import CoinWatchSupport
-import CoinWatchRules
-import CoinWatchEngine
 /// `coinwatch control` (SPEC §13): the chat side alone, as a daemon — it answers commands from the
 /// chats in rules.json's `control` and runs no passes. SIGINT/SIGTERM end it with status 0.
 enum ControlDaemonCommand {

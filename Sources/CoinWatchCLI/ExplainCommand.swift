@@ -17,7 +17,7 @@ enum ExplainCommand {
         let rules = try context.loadRules(tolerateUnsetVariables: true)
         let ids = rules.rules.map(\.id)
         guard let ruleIndex = ids.firstIndex(of: positionals[0]) else {
-            throw context.fail(.failure, "coinwatch: rules.json has no rule '\(SilenceCommand.shown(positionals[0]))'."
+            throw context.fail(.failure, "coinwatch: rules.json has no rule '\(SilenceTarget.shown(positionals[0]))'."
                 + "\(Suggestion.phrase(for: positionals[0], in: ids)) See 'coinwatch check' for the rules.")
         }
         let rule = rules.rules[ruleIndex]
@@ -28,7 +28,7 @@ enum ExplainCommand {
         if positionals.count == 2 {
             let coin = positionals[1]
             guard coins.contains(coin) else {
-                throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceCommand.shown(coin))'."
+                throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'."
                     + "\(Suggestion.phrase(for: coin, in: coins)) It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").")
             }
             coins = [coin]
@@ -89,19 +89,29 @@ enum ExplainCommand {
             return Explained(coin: place.coin, pair: pair, observation: observation, outcome: outcome, explanation: explanation,
                              missing: observation == nil ? runner.missing(place, quotes: fetched.quotes) : nil)
         }
-        let plan = Plan(rules: rules)
         if context.arguments.json {
-            context.io.out(#"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(plan.conditionText(rule.condition))
+            context.io.out(jsonHead(rule, rules: rules)
                 + #","threshold":"# + (rule.condition.threshold.map(JSONOut.number) ?? "null")
                 + #","pairs":"# + JSONOut.array(explained.map { json($0, condition: rule.condition) }) + "}\n")
         } else if !context.arguments.quiet {
-            var out = "\(rule.id): \(plan.conditionText(rule.condition))"
-            let timing = plan.timingText(rule)
-            out += (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
+            var out = heading(rule, rules: rules)
             for item in explained { out += text(item) }
             context.io.out(out)
         }
         return .success
+    }
+
+    /// `{"rule":…,"condition":…` (the object left open): how both kinds of explanation start in JSON.
+    static func jsonHead(_ rule: Rule, rules: RulesFile) -> String {
+        let condition = Plan(rules: rules).conditionText(rule.condition)
+        return #"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(condition)
+    }
+
+    /// `btc-50k: crosses $50,000.00  [cooldown 1h]` and a newline: how both kinds of explanation start in text.
+    static func heading(_ rule: Rule, rules: RulesFile) -> String {
+        let plan = Plan(rules: rules)
+        let timing = plan.timingText(rule)
+        return "\(rule.id): \(plan.conditionText(rule.condition))" + (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
     }
 
     /// One pair's explanation and what it was made from.

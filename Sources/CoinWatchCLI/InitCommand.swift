@@ -1,4 +1,3 @@
-import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -119,7 +118,7 @@ enum InitCommand {
         let names = SinkFormats.names
         while let answer = ask(context, "Chat sink format (\(names.joined(separator: ", "))), or empty for none: ") {
             if answer.isEmpty || WebhookConfig.Format(rawValue: answer.lowercased()) != nil { return answer }
-            context.io.out("  '\(SilenceCommand.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
+            context.io.out("  '\(SilenceTarget.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
         }
         return nil
     }
@@ -129,7 +128,7 @@ enum InitCommand {
     private static func askVariable(_ context: CommandContext) -> String {
         while let answer = ask(context, "Environment variable that will hold its URL [\(urlVariable)]: "), !answer.isEmpty {
             if EnvironmentExpander.isVariableName(answer) { return answer }
-            context.io.out("  '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _).\n")
+            context.io.out("  '\(SilenceTarget.shown(answer))' is not a variable name (letters, digits, _).\n")
         }
         return urlVariable
     }
@@ -173,7 +172,7 @@ enum InitCommand {
             guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
             for typed in list(answer) {
                 let found = search(typed, session: &session)
-                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceCommand.shown(hit.name)), \(hit.symbol))\n") }
+                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceTarget.shown(hit.name)), \(hit.symbol))\n") }
                 ids.append(found.id)
             }
         }

@@ -34,7 +34,7 @@ enum LogCommand {
                     + "(\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}) and name it in \"notify\", or read a log with --file PATH")
             }
             path = first
-            layout = Layout(rules: rules)
+            layout.widen(rules: rules.rules.map(\.id), coins: rules.favorites)
         }
         let log: AlertLogFile?
         do {
@@ -74,7 +74,7 @@ enum LogCommand {
                 if filter.admits(record) { newest.append(record) }
                 return newest.count < limit
             }
-            layout.widen(for: newest)
+            layout.widen(rules: newest.map(\.rule), coins: newest.map(\.coin))
             emit(newest.reversed(), layout: layout, context: context)
             return
         }
@@ -125,16 +125,9 @@ enum LogCommand {
         var rule = 8
         var coin = 8
 
-        init() {}
-
-        init(rules: RulesFile) {
-            rule = min(32, max(rule, rules.rules.map { TextCell.width($0.id) }.max() ?? 0))
-            coin = min(32, max(coin, rules.favorites.map(TextCell.width).max() ?? 0))
-        }
-
-        mutating func widen(for records: [AlertLogRecord]) {
-            rule = min(32, max(rule, records.map { TextCell.width($0.rule) }.max() ?? 0))
-            coin = min(32, max(coin, records.map { TextCell.width($0.coin) }.max() ?? 0))
+        mutating func widen(rules: [String], coins: [String]) {
+            rule = min(32, max(rule, rules.map(TextCell.width).max() ?? 0))
+            coin = min(32, max(coin, coins.map(TextCell.width).max() ?? 0))
         }
 
         /// `2026-11-29 13:00:00  btc-100k  bitcoin  firing       BTC crossed above $100,000.00 — …`

@@ -83,7 +83,7 @@ enum OutboxCommand {
             out += id(entry).padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
                 + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
                 + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
-                + SilenceCommand.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
+                + SilenceTarget.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
         }
         context.io.out(out)
         return .success
@@ -96,7 +96,7 @@ enum OutboxCommand {
         if matches.count > 1 {
             context.io.err("coinwatch: outbox id '\(id)' is ambiguous (\(matches.count) messages); give more digits (see 'coinwatch outbox list').\n")
         } else {
-            context.io.err("coinwatch: no message '\(SilenceCommand.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
+            context.io.err("coinwatch: no message '\(SilenceTarget.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
                 + " See 'coinwatch outbox list'.\n")
         }
         return nil

@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchTransport
 import CoinWatchMarket
 /// `coinwatch search QUERY [--provider NAME] [--limit N]`: coins matching a text, as a table of
 /// id, symbol, name and market-cap rank (CoinGecko `/search`, CoinPaprika `/v1/search`).
@@ -40,11 +39,8 @@ enum SearchCommand {
         guard let searcher = ProviderRegistry.make(session.config(provider), environment: session.context.io.environment) as? any CoinSearch else {
             return .failure(.decoding(provider: provider.rawValue, detail: "it has no search"))
         }
-        return session.fetch(searcher.searchRequest(query: query, limit: limit), provider: provider.rawValue).flatMap { body in
-            Result { try searcher.searchHits(body) }.mapError { error in
-                error as? ProviderError ?? .decoding(provider: provider.rawValue, detail: "\(error)")
-            }
-        }
+        let request = searcher.searchRequest(query: query, limit: limit)
+        return session.fetch(request, provider: provider.rawValue, decode: searcher.searchHits)
     }
 
     /// The table: ID, SYMBOL, NAME, RANK in 78 columns.

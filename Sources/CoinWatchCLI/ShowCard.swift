@@ -71,20 +71,17 @@ enum ShowCard {
     /// The card of `id`, nil when the provider does not list it.
     private static func fetch(id: String, vs: String, gecko: any CardSource,
                               session: inout WatchSession) -> Result<(quote: Quote, sparkline: [Double])?, ProviderError> {
-        session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name).flatMap { body in
-            Result {
-                guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
-                      let quote = match.quote else { return nil }
-                return (quote, match.sparkline)
-            }.mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
+        session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name) { body in
+            guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
+                  let quote = match.quote else { return nil }
+            return (quote, match.sparkline)
         }
     }
 
     /// The coin the provider's search finds for `text` (exact id, then symbol, then name; best rank wins).
     private static func resolve(_ text: String, gecko: any CardSource, session: inout WatchSession) -> Result<CatalogCoin?, ProviderError> {
-        session.fetch(gecko.searchRequest(query: text, limit: SearchCommand.defaultLimit), provider: gecko.name).flatMap { body in
-            Result { CatalogCoin.best(for: text, in: try gecko.searchHits(body)) }
-                .mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
+        session.fetch(gecko.searchRequest(query: text, limit: SearchCommand.defaultLimit), provider: gecko.name) { body in
+            CatalogCoin.best(for: text, in: try gecko.searchHits(body))
         }
     }
 

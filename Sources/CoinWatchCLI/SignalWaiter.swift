@@ -43,7 +43,9 @@ final class SignalWaiter: LoopWaiter {
                         failure: (String) -> String) throws(ExitCodeError) -> SignalWaiter {
         let signals = [SIGINT, SIGTERM, SIGHUP] + (resize ? [SIGWINCH] : [])
         var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { throw context.fail(.failure, "coinwatch: " + failure(String(cString: strerror(errno)))) }
+        guard pipe(&descriptors) == 0 else {
+            throw context.fail(.failure, "coinwatch: " + failure(String(cString: strerror(errno))))
+        }
         for descriptor in descriptors {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)

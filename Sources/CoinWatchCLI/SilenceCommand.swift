@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
 /// `coinwatch silence add TARGET --for DUR [--comment TEXT] | list | expire ID` (SPEC §11), after
@@ -7,8 +6,6 @@ import CoinWatchState
 /// but notify nothing (`NotifyDecision`, reason `silenced`).
 enum SilenceCommand {
     static let actions = ["add", "list", "expire"]
-    /// The longest silence: one year (seconds).
-    static let longest = Silence.longest
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
@@ -54,7 +51,7 @@ enum SilenceCommand {
         } catch {
             throw context.usage("Error: silence.for: '\(text)' is not a duration: \(error.reason); \(DurationParser.hint).")
         }
-        guard seconds > 0, seconds <= longest else {
+        guard seconds > 0, seconds <= Silence.longest else {
             throw context.usage("Error: silence.for: '\(text)' must be longer than 0s and at most 366d.")
         }
         let rules = try context.loadRules(tolerateUnsetVariables: true)
@@ -96,8 +93,8 @@ enum SilenceCommand {
         let targetWidth = min(40, max(8, (active.map(\.target.count).max() ?? 0) + 2))
         var out = "ID".padding(to: 10) + "TARGET".padding(to: targetWidth) + "UNTIL".padding(to: 22) + "COMMENT\n"
         for silence in active {
-            out += silence.id.padding(to: 10) + shown(silence.target).padding(to: targetWidth)
-                + TimeText.iso(silence.until).padding(to: 22) + shown(silence.comment ?? "") + "\n"
+            out += silence.id.padding(to: 10) + SilenceTarget.shown(silence.target).padding(to: targetWidth)
+                + TimeText.iso(silence.until).padding(to: 22) + SilenceTarget.shown(silence.comment ?? "") + "\n"
         }
         context.io.out(out)
         return .success
@@ -113,17 +110,15 @@ enum SilenceCommand {
         }
         guard let removed else {
             let ids = (try? StateStore.load(path: context.statePath))?.silences.filter { $0.until > now }.map(\.id) ?? []
-            throw context.fail(.failure, "coinwatch: no silence '\(shown(id))' is in force.\(Suggestion.phrase(for: id, in: ids))"
-                + " See 'coinwatch silence list'.")
+            throw context.fail(.failure, "coinwatch: no silence '\(SilenceTarget.shown(id))' is in force."
+                + "\(Suggestion.phrase(for: id, in: ids)) See 'coinwatch silence list'.")
         }
         if !context.arguments.quiet {
-            context.io.out("expired \(removed.id) (\(shown(removed.target))); its pairs notify again from the next pass\n")
+            let target = SilenceTarget.shown(removed.target)
+            context.io.out("expired \(removed.id) (\(target)); its pairs notify again from the next pass\n")
         }
         return .success
     }
-
-    /// User text on one line without control characters, for the terminal.
-    static func shown(_ text: String) -> String { SilenceTarget.shown(text) }
 
     /// One silence as a JSON object.
     static func json(_ silence: Silence) -> String {

@@ -15,7 +15,8 @@ extension WatchCommand {
     /// coin's chart (`ShowChart`, as `show` does); `a` searches as you type and adds the coin chosen
     /// through `favorites add`. Returns 0 when `q`, Ctrl-C, SIGINT, SIGTERM or SIGHUP ends it or stdin
     /// closes, with the terminal restored on each of them.
-    static func liveView(_ context: CommandContext, rules loaded: RulesFile, sort: WatchTable.SortKey) throws(ExitCodeError) -> ExitCode {
+    static func liveView(_ context: CommandContext, rules loaded: RulesFile,
+                         sort: WatchTable.SortKey) throws(ExitCodeError) -> ExitCode {
         let waiter = try SignalWaiter.install(resize: true, context) {
             "cannot set up the live view: \($0); use 'coinwatch watch --once'"
         }

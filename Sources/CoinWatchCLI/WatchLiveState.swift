@@ -159,9 +159,7 @@ struct WatchLiveState {
         var footer = (error ?? notice).map { [TextCell.fit($0, width)] } ?? []
         let keys = typing.map { "filter: \($0)_  (Enter keep, Esc drop)" } ?? Self.keysHelp
         let room = rows - footer.count - 1
-        if body.count + 1 + footer.count + 1 <= rows {
-            return body + [""] + footer + [TextCell.fit(keys, width)]
-        }
+        if body.count + 1 + footer.count + 1 <= rows { return body + [""] + footer + [TextCell.fit(keys, width)] }
         if room < 1 {
             footer.append(TextCell.fit(keys, width))
             return Array(footer.suffix(max(1, rows)))

@@ -22,7 +22,8 @@ struct WatchSession {
     /// Loads rules.json (optional when the default path holds none), opens a session over it, runs
     /// `body` with it, then writes back to the shared state what the session learned (cache, backoff,
     /// resolutions, charts).
-    static func run(_ context: CommandContext, _ body: (inout WatchSession) throws(ExitCodeError) -> ExitCode) throws(ExitCodeError) -> ExitCode {
+    static func run(_ context: CommandContext,
+                    _ body: (inout WatchSession) throws(ExitCodeError) -> ExitCode) throws(ExitCodeError) -> ExitCode {
         let implicit = context.arguments.rulesPath == nil && (context.io.environment["COINWATCH_RULES"] ?? "").isEmpty
         let rules = try implicit && !Paths.exists(context.rulesPath) ? RulesFile(path: context.rulesPath)
             : context.loadRules(tolerateUnsetVariables: true)
@@ -61,6 +62,14 @@ struct WatchSession {
     /// skipped while its backoff lasts, a 429 records the backoff. Returns the 2xx body, or the error to print.
     mutating func fetch(_ request: HTTPRequest, provider: String) -> Result<[UInt8], ProviderError> {
         ProviderCall.ask(request, from: provider, through: context.transport, memory: &state.memory, now: now)
+    }
+
+    /// `fetch`, then `decode` of the 2xx body; a decoding failure is the provider's `decoding` error.
+    mutating func fetch<Value>(_ request: HTTPRequest, provider: String,
+                               decode: ([UInt8]) throws -> Value) -> Result<Value, ProviderError> {
+        fetch(request, provider: provider).flatMap { body in
+            Result { try decode(body) }.mapError { $0 as? ProviderError ?? .decoding(provider: provider, detail: "\($0)") }
+        }
     }
 
     /// Writes what this command changed in the cache, backoff and resolutions back to the state
