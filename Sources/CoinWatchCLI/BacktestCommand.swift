@@ -142,12 +142,9 @@ enum BacktestCommand {
         return (series, loadedCoins, failed)
     }
 
-    /// The indicator readings a replay of `coin` sees (SPEC §8, issue 17): for a coin some indicator
-    /// rule watches, the live candles stage (`CandleFeed.update`, the same tracks and the same rule
-    /// for which candles have closed) run at every pass time of the replay, in simulated time, over
-    /// the history store, after the store was filled once over the span and the warm-up before it.
-    /// Each entry holds from its time (ms) on; nil, with the reason in `warnings`, when the history
-    /// has no candles.
+    /// The indicator readings a replay of `coin` sees (SPEC §8): the live candles stage run at every pass
+    /// time of the replay over the history store, filled once over the span and its warm-up. Each entry
+    /// holds from its time (ms) on; nil, with the reason in `warnings`, when the history has no candles.
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
                                   source: any HistorySource, session: inout WatchSession)
         -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
@@ -237,9 +234,7 @@ enum BacktestCommand {
         ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
     }
 
-    /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
-    /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the
-    /// favorite in capitals; an exchange's market is that symbol paired with `vs`. No request.
+    /// The quote a replayed pass starts from for `coin`, from what passes learned (no request).
     static func quoteTemplate(_ coin: String, vs: String, provider: ProviderName, state: StateDocument) -> Quote {
         let symbol = state.memory.symbols[coin.lowercased()] ?? coin.uppercased()
         let id = provider.provider.marketCode(symbol: symbol, vs: vs)

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// `coinwatch favorites list | add COIN... | remove [--force] COIN...`. `add` and `remove` edit
-/// rules.json in place: parse, change the tree, validate the result as a whole, then replace
-/// the file atomically (`FavoritesCommand+Edit.swift`).
+/// `coinwatch favorites list | add COIN... | remove [--force] COIN...`; `add` and `remove` edit
+/// rules.json in place (`FavoritesCommand+Edit.swift`).
 enum FavoritesCommand {
     static let actions = ["list", "add", "remove"]
 

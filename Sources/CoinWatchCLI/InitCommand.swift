@@ -6,14 +6,9 @@ import CoinWatchState
 import Glibc
 #endif
 
-/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes a
-/// starter rules.json that passes `check` — `$schema` (the installed schema, else none), the
-/// favorites (resolved as `favorites add` resolves them), a crossing (disabled without a known
-/// price), a 24h-move and a new-high rule per favorite, a file log in the state's folder, and with
-/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}` (with the fields the
-/// format can learn from the service when that URL is set: `SinkFormat.starterFields`). On a terminal without `--yes` it asks for what
-/// the flags did not give, each answer checked as it is given. It never overwrites without
-/// `--force` (the old file is then moved aside as `.bak-<time>`).
+/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes the starter
+/// rules.json `document` describes, with `$schema` when the schema is installed and the favorites resolved
+/// as `favorites add` resolves them; on a terminal without `--yes` it asks for what the flags did not give.
 enum InitCommand {
     /// The favorites when none are given.
     static let defaultFavorites = ["bitcoin", "ethereum"]
@@ -107,9 +102,7 @@ enum InitCommand {
     /// `--rules`, else `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/…`), never `./rules.json`.
     static func target(_ context: CommandContext) -> String {
         let environment = context.io.environment
-        if let flag = context.arguments.rulesPath { return Paths.absolute(flag, environment: environment) }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.home(environment) + "/.config"
-        return Paths.absolute(config, environment: environment) + "/coinwatch/rules.json"
+        return context.arguments.rulesPath.map { Paths.absolute($0, environment: environment) } ?? Paths.configRules(environment: environment)
     }
 
     /// Asks for the chat sink's format until the answer is one (a typo gets a did-you-mean and the

@@ -18,25 +18,28 @@ enum StreamCommand {
         let statePath = context.statePath
         let (lock, state) = try context.lockedState()
         defer { lock?.release() }
-        let pass = RunCommand.makePass(context, rules: rules)
+        // The pass's fetcher and delivery for `rules`; write-ahead: the delivery saves the state before
+        // sending anything, and sends nothing when it cannot.
+        let makePass = { (rules: RulesFile) -> Pass in
+            var pass = RunCommand.makePass(context, rules: rules)
+            if !context.arguments.dryRun {
+                pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
+            }
+            pass.delivery.checkpointsLastRound = false
+            pass.delivery.sendsQueued = false
+            return pass
+        }
+        let pass = makePass(rules)
         let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
                                     statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
                                     clock: context.clock)
-        // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
-        let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
-        if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
         session.countsAlerts = counter != nil
-        session.delivery.checkpointsLastRound = false
-        session.delivery.sendsQueued = false
         session.baselineNext = context.arguments.baseline
         session.baselineLists = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
-            var next = RunCommand.makePass(context, rules: fresh)
-            if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
-            next.delivery.checkpointsLastRound = false
-            next.delivery.sendsQueued = false
+            let next = makePass(fresh)
             return (fresh, next.fetcher, next.delivery)
         }
         if let counter, let path = context.arguments.metricsPath {

@@ -10,11 +10,8 @@ extension WatchCommand {
     /// Seconds the coin search of `a` waits after a key before it asks the provider.
     static let searchPause = 0.3
 
-    /// The live view on a terminal: the alternate screen, one frame per change (a fetch, a key, a
-    /// resize), a fetch every `--interval` (default: rules.json `interval`). Enter draws the selected
-    /// coin's chart (`ShowChart`, as `show` does); `a` searches as you type and adds the coin chosen
-    /// through `favorites add`. Returns 0 when `q`, Ctrl-C, SIGINT, SIGTERM or SIGHUP ends it or stdin
-    /// closes, with the terminal restored on each of them.
+    /// The live view on a terminal: one frame per change (a fetch, a key, a resize), a fetch every
+    /// `--interval`; 0, with the terminal restored, when a key, a signal or the end of stdin ends it.
     static func liveView(_ context: CommandContext, rules loaded: RulesFile,
                          sort: WatchTable.SortKey) throws(ExitCodeError) -> ExitCode {
         let waiter = try SignalWaiter.install(resize: true, context) {

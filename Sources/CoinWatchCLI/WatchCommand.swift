@@ -5,11 +5,8 @@ import Glibc
 #endif
 
 /// `coinwatch watch [--once] [--sort KEY] [--interval DUR]` (SPEC §10): the watchlist as a table
-/// (`WatchTable`). With `--once`, `--json` or off a terminal it prints once; on a terminal it is a
-/// live view (`WatchTerminal`) that fetches again every interval, with keys `q` quit, `s` next sort
-/// key, `/` filter, `r` refresh, and that restores the terminal on exit, SIGINT and SIGTERM
-/// (`WatchCommand+Live.swift`).
-/// It shares the cache and backoff; it never notifies or writes pair state.
+/// (`WatchTable`), printed once with `--once`, `--json` or off a terminal, else a live view
+/// (`WatchCommand+Live.swift`). It shares the cache and backoff; it never notifies or writes pair state.
 enum WatchCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         try context.noArguments()
