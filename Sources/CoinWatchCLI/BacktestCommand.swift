@@ -70,7 +70,9 @@ enum BacktestCommand {
         }
         let to = arguments.to ?? context.clock.now().timeIntervalSince1970
         let from = arguments.from ?? to - Double(arguments.days ?? 30) * 86_400
-        guard from < to else { throw context.usage("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'.") }
+        guard from < to else {
+            throw context.usage("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'.")
+        }
         return (from, to)
     }
 

@@ -12,13 +12,7 @@ package enum CLI {
         if arguments.first == CompleteCommand.name {
             return CompleteCommand.run(Array(arguments.dropFirst()), io: io, clock: clock)
         }
-        let parsed: Arguments
-        do {
-            parsed = try ArgumentParser.parse(arguments)
-        } catch {
-            io.err(error.message + "\n")
-            return .usage
-        }
+        guard let parsed = ArgumentParser.parse(arguments, io: io) else { return .usage }
         if parsed.version {
             io.out("coinwatch \(Version.current)\n")
             return .success
@@ -35,10 +29,7 @@ package enum CLI {
             io.err(problem.message + "\n")
             return .usage
         }
-        var log: (@Sendable (String) -> Void)?
-        if parsed.verbose {
-            log = { line in io.err(line + "\n") }
-        }
+        let log: (@Sendable (String) -> Void)? = parsed.verbose ? { @Sendable line in io.err(line + "\n") } : nil
         // The process environment reaches the transport here, once: `$SSL_CERT_FILE` adds trust to every https transfer.
         let http: any HTTPTransport = transport ?? CurlTransport(caFile: TrustedBundle.fromEnvironment(io.environment), log: log)
         var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
@@ -174,8 +165,8 @@ package struct CommandContext: Sendable {
     /// Ends the command with 64 when it was given a positional argument; it takes none.
     func noArguments() throws(ExitCodeError) {
         guard let extra = arguments.positionals.first else { return }
-        let name = arguments.command.rawValue
-        throw usage("Error: '\(name)' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(arguments.command))")
+        throw usage("Error: '\(arguments.command.rawValue)' takes no arguments, got '\(TerminalText.clean(extra))'. "
+            + "Usage: \(HelpText.usage(arguments.command))")
     }
 }
 

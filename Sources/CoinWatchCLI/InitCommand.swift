@@ -29,30 +29,22 @@ enum InitCommand {
         var session = WatchSession.open(context, rules: RulesFile(path: path))
         defer { session.finish() }
         // On a terminal, each favorite is looked up as it is typed, so a wrong pick shows at once.
-        var picked: [String]?
-        if asking, favorites == nil {
-            picked = askFavorites(context, session: &session)
-        }
+        let picked = asking && favorites == nil ? askFavorites(context, session: &session) : nil
         var variable = urlVariable
         if asking, format == nil {
             format = askFormat(context)
             if let format, !format.isEmpty { variable = askVariable(context) }
         }
-        let chosenFavorites = (favorites?.isEmpty ?? true) ? defaultFavorites : favorites ?? defaultFavorites
-        var webhook: WebhookConfig.Format?
-        if let format, !format.isEmpty {
-            guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
-                let names = SinkFormats.names
-                throw context.usage("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).")
-            }
-            webhook = known
+        let chosenFavorites = favorites.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFavorites
+        let webhook = format.flatMap { WebhookConfig.Format(rawValue: $0.lowercased()) }
+        if let format, !format.isEmpty, webhook == nil {
+            let names = SinkFormats.names
+            throw context.usage("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).")
         }
         let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
         let resolved = priced(ids.uniqued(), session: &session)
-        var learned: [String: String] = [:]
-        if let webhook, let url = context.io.environment[variable], !url.isEmpty {
-            learned = webhook.type.starterFields(url: url, transport: context.transport)
-        }
+        let url = context.io.environment[variable] ?? ""
+        let learned = webhook.map { url.isEmpty ? [:] : $0.type.starterFields(url: url, transport: context.transport) } ?? [:]
         let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable,
                             logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
                             schema: installedSchema(), learned: learned)
@@ -102,7 +94,8 @@ enum InitCommand {
     /// `--rules`, else `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/…`), never `./rules.json`.
     static func target(_ context: CommandContext) -> String {
         let environment = context.io.environment
-        return context.arguments.rulesPath.map { Paths.absolute($0, environment: environment) } ?? Paths.configRules(environment: environment)
+        return context.arguments.rulesPath.map { Paths.absolute($0, environment: environment) }
+            ?? Paths.configRules(environment: environment)
     }
 
     /// Asks for the chat sink's format until the answer is one (a typo gets a did-you-mean and the

@@ -50,6 +50,7 @@ enum OutboxCommand {
         let state = try context.loadState()
         let rules = try? context.loadRules(tolerateUnsetVariables: true)
         let entries = state.outbox
+        let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
         if context.arguments.json {
             let items = entries.map { entry in
                 var o = JSONOut()
@@ -59,7 +60,7 @@ enum OutboxCommand {
                 o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
                 o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
                 o.add("attempts", entry.attempts)
-                o.add("last_error", entry.lastError.map { SecretScrubber(sinks: rules?.sinks ?? [:]).scrub($0.text).text })
+                o.add("last_error", entry.lastError.map { scrubber.scrub($0.text).text })
                 o.add("queued", TimeText.iso(entry.queuedAt))
                 o.add("next_try", nextTry(entry, rules: rules))
                 o.add("not_before", entry.notBefore.map(TimeText.iso))
@@ -75,7 +76,6 @@ enum OutboxCommand {
             context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
-        let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
         let sinkWidth = min(24, max(6, (entries.map(\.sink.count).max() ?? 0) + 2))
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"

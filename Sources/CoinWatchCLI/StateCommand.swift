@@ -3,6 +3,8 @@ import CoinWatchRules
 import CoinWatchState
 /// `coinwatch state show | reset [--rule ID]` (SPEC §1, §5).
 enum StateCommand {
+    static let actions = ["show", "reset"]
+
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let action = context.arguments.positionals.first
         if context.arguments.rule != nil, action != "reset" {
@@ -15,7 +17,7 @@ enum StateCommand {
         case "show": return try show(context)
         case "reset": return try reset(context)
         case let other?:
-            throw context.usage("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: ["show", "reset"]))")
+            throw context.usage("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: actions))")
         case nil:
             throw context.usage("Error: Missing state command: 'show' or 'reset'.")
         }

@@ -184,7 +184,8 @@ struct WatchTable {
         }
         if showHolding, let total = Self.total(rows) {
             var line = TextCell.left("TOTAL", min(8, width)) + " " + (showName ? String(repeating: " ", count: 15) : "")
-                + String(repeating: " ", count: priceWidth + 9 + 9 + 14) + TextCell.right(Self.money(total.value, vs: vs, columns: 14), 14)
+                + String(repeating: " ", count: priceWidth + 9 + 9 + 14)
+                + TextCell.right(Self.money(total.value, vs: vs, columns: 14), 14)
             if showPnl { line += " " + pnlCells(value: total.value, cost: total.cost, color: color) }
             out.append(line)
         }
