@@ -144,6 +144,16 @@ package enum ArgumentParser {
         return parsed
     }
 
+    /// `parse(args)`, or nil once its error line is on stderr (the caller exits 64).
+    static func parse(_ args: [String], io: IO) -> Arguments? {
+        do {
+            return try parse(args)
+        } catch {
+            io.err(error.message + "\n")
+            return nil
+        }
+    }
+
     private static func apply(_ option: Option, value: String, to parsed: inout Arguments) throws(UsageError) {
         let name = option.names.last ?? ""
         if !option.commands.contains(parsed.command), !parsed.help {
@@ -182,9 +192,7 @@ package enum ArgumentParser {
             parsed.color = mode
         case "--conditions": parsed.conditions = true
         case "--online": parsed.online = true
-        case "--rule":
-            parsed.rule = value
-            parsed.ruleIDs.append(value)
+        case "--rule": parsed.ruleIDs.append(value)
         case "--days":
             guard let days = Int(value), (1...3650).contains(days) else {
                 throw UsageError("Error: '--days \(value)' must be a whole number from 1 to 3650.")

@@ -25,10 +25,10 @@ package struct Arguments: Sendable, Equatable {
     package var interval: Double?
     package var conditions = false
     package var online = false
-    /// `state reset --rule ID`.
-    package var rule: String?
     /// Every `--rule ID` given (`backtest`: replay only these rules).
     package var ruleIDs: [String] = []
+    /// The last `--rule ID` (`state reset`, `log`).
+    package var rule: String? { ruleIDs.last }
     /// `backtest --days N`.
     package var days: Int?
     /// `backtest --from TIME` / `--to TIME`, seconds since 1970.

@@ -13,44 +13,30 @@ import Glibc
 /// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
 /// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
 enum BacktestCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
         guard arguments.positionals.isEmpty else {
-            context.io.err("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.\n")
-            return .usage
+            throw context.usage("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.")
         }
-        let now = context.clock.now().timeIntervalSince1970
-        let span: (from: Double, to: Double)
-        switch window(arguments, now: now) {
-        case .success(let found): span = found
-        case .failure(let problem):
-            context.io.err(problem.message + "\n")
-            return .usage
-        }
-        var rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let span = try window(context)
+        var rules = try context.loadRules(tolerateUnsetVariables: true)
         let known = rules.rules.map(\.id)
         for id in arguments.ruleIDs where !known.contains(id) {
-            context.io.err("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))\n")
-            return .usage
+            throw context.usage("Error: No rule '\(TerminalText.clean(id))' in \(context.rulesPath).\(Suggestion.phrase(for: id, in: known))")
         }
         if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
         let loaded = loadHistory(rules, span: span, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
-            context.io.err("coinwatch: no history to replay; nothing was backtested\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: no history to replay; nothing was backtested")
         }
         let resolution = loaded.coins.map(\.resolution).max() ?? 0
         let step = max(arguments.step ?? rules.interval, resolution)
         var series = loaded.series
         Backtest.addMade(to: &series, rules: rules)
         let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
-        for coin in neededCoins(rules) where series[coin] != nil {
+        for coin in DataPlan(rules).historyCoins where series[coin] != nil {
             guard let template = series[coin]?.template else { continue }
             let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
                                           source: source, session: &session)
@@ -73,20 +59,21 @@ enum BacktestCommand {
         return loaded.failed ? .failure : .success
     }
 
-    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`, or the usage error.
-    static func window(_ arguments: Arguments, now: Double) -> Result<(from: Double, to: Double), UsageError> {
+    /// [`from`, `to`] in seconds since 1970 from `--days`, `--from` and `--to`; throws the usage error.
+    static func window(_ context: CommandContext) throws(ExitCodeError) -> (from: Double, to: Double) {
+        let arguments = context.arguments
         if arguments.days != nil, arguments.from != nil {
-            return .failure(UsageError("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'."))
+            throw context.usage("Error: '--days' and '--from' both set the start; give one. See 'coinwatch backtest --help'.")
         }
         if arguments.to != nil, arguments.from == nil {
-            return .failure(UsageError("Error: '--to' needs '--from'. See 'coinwatch backtest --help'."))
+            throw context.usage("Error: '--to' needs '--from'. See 'coinwatch backtest --help'.")
         }
-        let to = arguments.to ?? now
+        let to = arguments.to ?? context.clock.now().timeIntervalSince1970
         let from = arguments.from ?? to - Double(arguments.days ?? 30) * 86_400
         guard from < to else {
-            return .failure(UsageError("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'."))
+            throw context.usage("Error: '--from \(TimeText.iso(from))' is not before '--to \(TimeText.iso(to))'.")
         }
-        return .success((from, to))
+        return (from, to)
     }
 
     /// The coins the rules need, each with its history over the span (and the day before it, for
@@ -100,7 +87,7 @@ enum BacktestCommand {
             context.io.err("coinwatch: warning: \(line)\n")
         }
         let range = chartRange(covering: span.to - span.from)
-        let coins = neededCoins(rules)
+        let coins = DataPlan(rules).historyCoins
         let progress = isatty(2) == 1 && !context.arguments.quiet
         var series: [String: Backtest.Series] = [:]
         var loadedCoins: [Backtest.LoadedCoin] = []
@@ -157,12 +144,9 @@ enum BacktestCommand {
         return (series, loadedCoins, failed)
     }
 
-    /// The indicator readings a replay of `coin` sees (SPEC §8, issue 17): for a coin some indicator
-    /// rule watches, the live candles stage (`CandleFeed.update`, the same tracks and the same rule
-    /// for which candles have closed) run at every pass time of the replay, in simulated time, over
-    /// the history store, after the store was filled once over the span and the warm-up before it.
-    /// Each entry holds from its time (ms) on; nil, with the reason in `warnings`, when the history
-    /// has no candles.
+    /// The indicator readings a replay of `coin` sees (SPEC §8): the live candles stage run at every pass
+    /// time of the replay over the history store, filled once over the span and its warm-up. Each entry
+    /// holds from its time (ms) on; nil, with the reason in `warnings`, when the history has no candles.
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
                                   source: any HistorySource, session: inout WatchSession)
         -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
@@ -252,13 +236,7 @@ enum BacktestCommand {
         ChartRange.allCases.first { ($0.milliseconds ?? .max) >= Int64(min(seconds, 1e12) * 1000) } ?? .max
     }
 
-    /// The coins whose history a replay loads (`DataPlan.historyCoins`: a ratio's two coins, the held
-    /// coins of the portfolio, never the made coin itself), favorites' order first.
-    static func neededCoins(_ rules: RulesFile) -> [String] { DataPlan(rules).historyCoins }
-
-    /// The quote a replayed pass starts from for `coin`: the provider's id for it as a pass
-    /// resolved it (state), else the favorite itself; its symbol as a provider named it, else the
-    /// favorite in capitals; an exchange's market is that symbol paired with `vs`. No request.
+    /// The quote a replayed pass starts from for `coin`, from what passes learned (no request).
     static func quoteTemplate(_ coin: String, vs: String, provider: ProviderName, state: StateDocument) -> Quote {
         let symbol = state.memory.symbols[coin.lowercased()] ?? coin.uppercased()
         let id = provider.provider.marketCode(symbol: symbol, vs: vs)

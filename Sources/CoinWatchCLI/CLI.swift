@@ -12,13 +12,7 @@ package enum CLI {
         if arguments.first == CompleteCommand.name {
             return CompleteCommand.run(Array(arguments.dropFirst()), io: io, clock: clock)
         }
-        let parsed: Arguments
-        do {
-            parsed = try ArgumentParser.parse(arguments)
-        } catch {
-            io.err(error.message + "\n")
-            return .usage
-        }
+        guard let parsed = ArgumentParser.parse(arguments, io: io) else { return .usage }
         if parsed.version {
             io.out("coinwatch \(Version.current)\n")
             return .success
@@ -35,33 +29,34 @@ package enum CLI {
             io.err(problem.message + "\n")
             return .usage
         }
-        var log: (@Sendable (String) -> Void)?
-        if parsed.verbose {
-            log = { line in io.err(line + "\n") }
-        }
+        let log: (@Sendable (String) -> Void)? = parsed.verbose ? { @Sendable line in io.err(line + "\n") } : nil
         // The process environment reaches the transport here, once: `$SSL_CERT_FILE` adds trust to every https transfer.
         let http: any HTTPTransport = transport ?? CurlTransport(caFile: TrustedBundle.fromEnvironment(io.environment), log: log)
         var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
         context.outputGuard = outputGuard
-        switch parsed.command {
-        case .run: return RunCommand.run(context)
-        case .check: return CheckCommand.run(context)
-        case .state: return StateCommand.run(context)
-        case .notify: return NotifyCommand.run(context)
-        case .search: return SearchCommand.run(context)
-        case .show: return ShowCommand.run(context)
-        case .trending: return TrendingCommand.run(context)
-        case .favorites: return FavoritesCommand.run(context)
-        case .backtest: return BacktestCommand.run(context)
-        case .stream: return StreamCommand.run(context)
-        case .completion: return CompletionCommand.run(context)
-        case .silence: return SilenceCommand.run(context)
-        case .outbox: return OutboxCommand.run(context)
-        case .explain: return ExplainCommand.run(context)
-        case .`init`: return InitCommand.run(context)
-        case .watch: return WatchCommand.run(context)
-        case .log: return LogCommand.run(context)
-        case .control: return ControlDaemonCommand.run(context)
+        do throws(ExitCodeError) {
+            switch parsed.command {
+            case .run: return try RunCommand.run(context)
+            case .check: return try CheckCommand.run(context)
+            case .state: return try StateCommand.run(context)
+            case .notify: return try NotifyCommand.run(context)
+            case .search: return try SearchCommand.run(context)
+            case .show: return try ShowCommand.run(context)
+            case .trending: return try TrendingCommand.run(context)
+            case .favorites: return try FavoritesCommand.run(context)
+            case .backtest: return try BacktestCommand.run(context)
+            case .stream: return try StreamCommand.run(context)
+            case .completion: return try CompletionCommand.run(context)
+            case .silence: return try SilenceCommand.run(context)
+            case .outbox: return try OutboxCommand.run(context)
+            case .explain: return try ExplainCommand.run(context)
+            case .`init`: return try InitCommand.run(context)
+            case .watch: return try WatchCommand.run(context)
+            case .log: return try LogCommand.run(context)
+            case .control: return try ControlDaemonCommand.run(context)
+            }
+        } catch {
+            return error.code
         }
     }
 }
@@ -129,31 +124,49 @@ package struct CommandContext: Sendable {
     /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
     /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
     package func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
-                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) -> Result<RulesFile, ExitCodeError> {
+                          unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(ExitCodeError) -> RulesFile {
         do throws(RulesLoadError) {
             let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
-            if tolerateUnsetVariables,
-               let loaded = try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment(withPlaceholdersFor: bytes),
-                                                   expiredAsOf: expiredAsOf, unavailableSinks: true) {
-                outputGuard.learn(loaded.rules, environment: io.environment)
-                for warning in loaded.warnings { io.err("\(warning.description)\n") }
-                return .success(loaded.rules)
+            let placeholders = tolerateUnsetVariables ? environment(withPlaceholdersFor: bytes) : nil
+            let tolerant = try? placeholders.map { environment throws(RulesLoadError) in
+                try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, expiredAsOf: expiredAsOf,
+                                      unavailableSinks: true)
             }
-            let loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment, expiredAsOf: expiredAsOf,
-                                               unavailableSinks: unavailableSinks, symbols: symbols)
+            let loaded: LoadedRules
+            if let tolerant {
+                loaded = tolerant
+            } else {
+                loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,
+                                               expiredAsOf: expiredAsOf, unavailableSinks: unavailableSinks, symbols: symbols)
+            }
             outputGuard.learn(loaded.rules, environment: io.environment)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
-            return .success(loaded.rules)
+            return loaded.rules
         } catch {
             switch error {
             case .unreadable(_, let reason):
-                io.err("coinwatch: \(reason)\n")
-                return .failure(ExitCodeError(code: .noInput))
+                throw fail(.noInput, "coinwatch: \(reason)")
             case .invalid(_, let diagnostics):
                 for diagnostic in diagnostics { io.err("\(diagnostic.description)\n") }
-                return .failure(ExitCodeError(code: .dataError))
+                throw ExitCodeError(code: .dataError)
             }
         }
+    }
+
+    /// Prints `line` on stderr and gives the error that ends the command with `code`.
+    func fail(_ code: ExitCode, _ line: String) -> ExitCodeError {
+        io.err(line + "\n")
+        return ExitCodeError(code: code)
+    }
+
+    /// Prints `line` (an `Error: …` sentence) on stderr and gives the error that ends the command with 64.
+    func usage(_ line: String) -> ExitCodeError { fail(.usage, line) }
+
+    /// Ends the command with 64 when it was given a positional argument; it takes none.
+    func noArguments() throws(ExitCodeError) {
+        guard let extra = arguments.positionals.first else { return }
+        throw usage("Error: '\(arguments.command.rawValue)' takes no arguments, got '\(TerminalText.clean(extra))'. "
+            + "Usage: \(HelpText.usage(arguments.command))")
     }
 }
 
@@ -174,7 +187,7 @@ extension CommandContext {
     }
 }
 
-/// An exit code carried through a `Result`.
+/// An exit code a command throws once it has printed why.
 package struct ExitCodeError: Error, Sendable {
     package var code: ExitCode
 }

@@ -3,21 +3,17 @@ import CoinWatchRules
 import CoinWatchState
 /// `coinwatch check`: validates rules.json and prints the plan; makes no request.
 enum CheckCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         if context.arguments.conditions {
             context.io.out(context.arguments.json ? ConditionRegistry.json() + "\n" : ConditionRegistry.text())
             return .success
         }
-        let rules: RulesFile
         let state = try? StateStore.load(path: context.statePath)
         // Only `check` warns about a rule whose `expires` has passed: a pass would say it every minute.
-        switch context.loadRules(expiredAsOf: context.clock.now().timeIntervalSince1970, symbols: state?.memory.symbols ?? [:]) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
-        if context.arguments.online { return CheckOnline.run(context, rules: rules) }
-        guard !context.arguments.quiet else { return .success }
         let now = context.clock.now().timeIntervalSince1970
+        let rules = try context.loadRules(expiredAsOf: now, symbols: state?.memory.symbols ?? [:])
+        if context.arguments.online { return try CheckOnline.run(context, rules: rules) }
+        guard !context.arguments.quiet else { return .success }
         let silences = (state?.silences ?? []).filter { $0.until > now }
         let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
         let fresh = !Paths.exists(context.statePath)

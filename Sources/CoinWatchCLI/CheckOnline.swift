@@ -8,17 +8,9 @@ import CoinWatchEngine
 /// share a symbol, and remembers the resolutions in state (so passes ask by id). Exit 1 when some
 /// favorite is known to no provider.
 enum CheckOnline {
-    static func run(_ context: CommandContext, rules: RulesFile) -> ExitCode {
+    static func run(_ context: CommandContext, rules: RulesFile) throws(ExitCodeError) -> ExitCode {
         let sources = RunCommand.makePass(context, rules: rules).fetcher.sources
-        var state: StateDocument
-        var lock: StateLock?
-        do {
-            lock = try StateLock.acquire(statePath: context.statePath, timeout: context.lockTimeout)
-            state = try StateStore.load(path: context.statePath)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
+        var (lock, state) = try context.lockedState()
         defer { lock?.release() }
         // What a pass asks each provider for, in each currency (`DataPlan`): a provider only a premium
         // or a rule's own `provider` names is checked for those coins in that currency, not for every
@@ -54,12 +46,10 @@ enum CheckOnline {
         do {
             try StateStore.save(state, to: context.statePath)
         } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: \(error.message)")
         }
         guard unknown.isEmpty else {
-            context.io.err("coinwatch: no provider knows \(unknown.joined(separator: ", ")); use a provider id, symbol or name\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: no provider knows \(unknown.joined(separator: ", ")); use a provider id, symbol or name")
         }
         return .success
     }

@@ -1,19 +1,36 @@
 import CoinWatchState
 extension CommandContext {
     /// The state lock (none with `--dry-run`, which writes nothing) and the state document, for
-    /// a command that runs passes (`coinwatch`, `stream`); on failure the error line is printed
-    /// and the exit code returned (75 for a held lock, 65 for an unreadable state file).
-    func lockedState() -> Result<(lock: StateLock?, state: StateDocument), ExitCodeError> {
+    /// a command that runs passes (`coinwatch`, `stream`); throws after printing the error line
+    /// (75 for a held lock, 65 for an unreadable state file).
+    func lockedState() throws(ExitCodeError) -> (lock: StateLock?, state: StateDocument) {
         var lock: StateLock?
         do throws(StateError) {
             if !arguments.dryRun {
                 lock = try StateLock.acquire(statePath: statePath, timeout: lockTimeout)
             }
-            return .success((lock, try StateStore.load(path: statePath)))
+            return (lock, try StateStore.load(path: statePath))
         } catch {
             lock?.release()
-            io.err("coinwatch: \(error.message)\n")
-            return .failure(ExitCodeError(code: error.exitCode))
+            throw fail(error.exitCode, "coinwatch: \(error.message)")
+        }
+    }
+
+    /// The state file's `sections`; throws after printing why it cannot be read.
+    func loadState(sections: StateSections = .all) throws(ExitCodeError) -> StateDocument {
+        do throws(StateError) {
+            return try StateStore.load(path: statePath, sections: sections)
+        } catch {
+            throw fail(error.exitCode, "coinwatch: \(error.message)")
+        }
+    }
+
+    /// `StateStore.update` of this invocation's state; throws after printing why it failed.
+    func updateState<Result>(_ change: (inout StateDocument) -> Result) throws(ExitCodeError) -> Result {
+        do throws(StateError) {
+            return try StateStore.update(path: statePath, lockTimeout: lockTimeout, change)
+        } catch {
+            throw fail(error.exitCode, "coinwatch: \(error.message)")
         }
     }
 }

@@ -16,13 +16,7 @@ enum CompleteCommand {
             io.err("Error: '\(name)' takes one of \(kinds.joined(separator: ", ")).\n")
             return .usage
         }
-        let parsed: Arguments
-        do {
-            parsed = try ArgumentParser.parse(Array(arguments.dropFirst()))
-        } catch {
-            io.err(error.message + "\n")
-            return .usage
-        }
+        guard let parsed = ArgumentParser.parse(Array(arguments.dropFirst()), io: io) else { return .usage }
         let words = self.words(source, rulesPath: Paths.rules(flag: parsed.rulesPath, environment: io.environment),
                                statePath: Paths.state(flag: parsed.statePath, environment: io.environment),
                                now: clock.now().timeIntervalSince1970)

@@ -36,14 +36,10 @@ struct CompletionModel {
         var words: [String]
     }
 
-    /// Words a command takes as its first argument, by command name (names, not enum cases,
-    /// so an entry may wait for a command that is still being written).
+    /// Words a command takes as its first argument, by command name: each command's own list.
     static let commandWords: [String: [String]] = [
-        "state": ["show", "reset"],
-        "favorites": ["list", "add", "remove"],
-        "silence": ["add", "list", "expire"],
-        "outbox": ["list", "retry", "drop"],
-        "completion": CompletionShell.allCases.map(\.rawValue),
+        "state": StateCommand.actions, "favorites": FavoritesCommand.actions, "silence": SilenceCommand.actions,
+        "outbox": OutboxCommand.actions, "completion": CompletionShell.allCases.map(\.rawValue),
     ]
 
     /// What the user's own files offer (`coinwatch __complete KIND`).

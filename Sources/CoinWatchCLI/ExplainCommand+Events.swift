@@ -9,7 +9,8 @@ extension ExplainCommand {
     /// and per market its flags or ending now and since when (`ListedMarket.since`, kept while they
     /// stay as they are), with the pair's last notification. `coin`: one market (its code or coin);
     /// nil: the rule's favorite, or for `"*"` every market flagged or ending now.
-    static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule, coin: String?) -> ExitCode {
+    static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule,
+                          coin: String?) throws(ExitCodeError) -> ExitCode {
         var only = rules
         only.rules = [rule]
         let providers = RunCommand.makePass(context, rules: rules).fetcher.sources.map(\.provider)
@@ -26,9 +27,8 @@ extension ExplainCommand {
         if let coin {
             markets = markets.filter { $0.code == coin.uppercased() || $0.base == symbol(coin) }
             guard !markets.isEmpty || listing == nil else {
-                context.io.err("coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market '\(SilenceCommand.shown(coin))'"
-                    + " (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market "
+                    + "'\(SilenceTarget.shown(coin))' (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).")
             }
         } else if rule.coin != "*" {
             markets = markets.filter { $0.base == symbol(rule.coin) }
@@ -39,15 +39,14 @@ extension ExplainCommand {
             let pairKey = StateDocument.pairKey(rule: rule.id, coin: rule.coin == "*" ? market.code : rule.coin)
             return (market: market, lastNotified: session.state.pairs[pairKey]?.lastNotified)
         }
-        let plan = Plan(rules: rules)
         if context.arguments.json {
             var list = JSONOut()
             list.add("provider", group.exchange.name)
             list.add("vs", group.vs)
             list.add("fetched_at", listing.map { TimeText.iso($0.fetchedAt) })
             list.add("markets", listing.map { $0.markets.count { $0.ending != MarketEventStage.removed } })
-            context.io.out(#"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(plan.conditionText(rule.condition))
-                + #","list":"# + list.text + #","pairs":"# + JSONOut.array(shown.map { market, lastNotified in
+            context.io.out(jsonHead(rule, rules: rules) + #","list":"# + list.text
+                + #","pairs":"# + JSONOut.array(shown.map { market, lastNotified in
                     var o = JSONOut()
                     o.add("coin", market.code)
                     o.add("symbol", market.base)
@@ -58,9 +57,7 @@ extension ExplainCommand {
                     return o.text
                 }) + "}\n")
         } else if !context.arguments.quiet {
-            var out = "\(rule.id): \(plan.conditionText(rule.condition))"
-            let timing = plan.timingText(rule)
-            out += (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
+            var out = heading(rule, rules: rules)
             if let listing {
                 let listed = listing.markets.filter { $0.ending != MarketEventStage.removed }
                 out += "  \(group.exchange.name) \(group.vs) market list of \(TimeText.iso(listing.fetchedAt)): \(listed.count) markets, "

@@ -8,35 +8,28 @@ import CoinWatchEngine
 /// make it notify next. It fetches quotes as a pass would (sharing the cache and backoff), judges
 /// each pair as a pass now would (`PairStep.advance`), and writes no pair state.
 enum ExplainCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard (1...2).contains(positionals.count) else {
-            context.io.err(positionals.isEmpty ? "Error: Missing rule id. Usage: coinwatch explain RULE [COIN].\n"
-                : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].\n")
-            return .usage
+            throw context.usage(positionals.isEmpty ? "Error: Missing rule id. Usage: coinwatch explain RULE [COIN]."
+                : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].")
         }
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         let ids = rules.rules.map(\.id)
         guard let ruleIndex = ids.firstIndex(of: positionals[0]) else {
-            context.io.err("coinwatch: rules.json has no rule '\(SilenceCommand.shown(positionals[0]))'.\(Suggestion.phrase(for: positionals[0], in: ids))"
-                + " See 'coinwatch check' for the rules.\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: rules.json has no rule '\(SilenceTarget.shown(positionals[0]))'."
+                + "\(Suggestion.phrase(for: positionals[0], in: ids)) See 'coinwatch check' for the rules.")
         }
         let rule = rules.rules[ruleIndex]
         if rule.condition.kind.needs.marketLists {
-            return runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
+            return try runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
         }
         var coins = rule.coin == "*" ? rules.favorites : [rule.coin]
         if positionals.count == 2 {
             let coin = positionals[1]
             guard coins.contains(coin) else {
-                context.io.err("coinwatch: rule '\(rule.id)' does not cover '\(SilenceCommand.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))"
-                    + " It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'."
+                    + "\(Suggestion.phrase(for: coin, in: coins)) It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").")
             }
             coins = [coin]
         }
@@ -96,19 +89,29 @@ enum ExplainCommand {
             return Explained(coin: place.coin, pair: pair, observation: observation, outcome: outcome, explanation: explanation,
                              missing: observation == nil ? runner.missing(place, quotes: fetched.quotes) : nil)
         }
-        let plan = Plan(rules: rules)
         if context.arguments.json {
-            context.io.out(#"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(plan.conditionText(rule.condition))
+            context.io.out(jsonHead(rule, rules: rules)
                 + #","threshold":"# + (rule.condition.threshold.map(JSONOut.number) ?? "null")
                 + #","pairs":"# + JSONOut.array(explained.map { json($0, condition: rule.condition) }) + "}\n")
         } else if !context.arguments.quiet {
-            var out = "\(rule.id): \(plan.conditionText(rule.condition))"
-            let timing = plan.timingText(rule)
-            out += (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
+            var out = heading(rule, rules: rules)
             for item in explained { out += text(item) }
             context.io.out(out)
         }
         return .success
+    }
+
+    /// `{"rule":…,"condition":…` (the object left open): how both kinds of explanation start in JSON.
+    static func jsonHead(_ rule: Rule, rules: RulesFile) -> String {
+        let condition = Plan(rules: rules).conditionText(rule.condition)
+        return #"{"rule":"# + JSONOut.quote(rule.id) + #","condition":"# + JSONOut.quote(condition)
+    }
+
+    /// `btc-50k: crosses $50,000.00  [cooldown 1h]` and a newline: how both kinds of explanation start in text.
+    static func heading(_ rule: Rule, rules: RulesFile) -> String {
+        let plan = Plan(rules: rules)
+        let timing = plan.timingText(rule)
+        return "\(rule.id): \(plan.conditionText(rule.condition))" + (timing.isEmpty ? "" : "  [\(timing)]") + "\n"
     }
 
     /// One pair's explanation and what it was made from.

@@ -16,12 +16,8 @@ extension FavoritesCommand {
 
     /// Adds each coin under the id the search provider resolves it to (as written when no
     /// provider in use can search); a coin already there is reported, not added twice.
-    static func add(_ coins: [String], context: CommandContext) -> ExitCode {
-        var source: Source
-        switch open(context) {
-        case .success(let opened): source = opened
-        case .failure(let error): return error.code
-        }
+    static func add(_ coins: [String], context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        var source = try open(context)
         let resolver = resolvers(context, rules: source.rules)
         let provider = resolver.first { SearchCommand.capable.contains($0) }
         var session: WatchSession?
@@ -68,7 +64,7 @@ extension FavoritesCommand {
             }
         }
         session?.finish()
-        if !added.isEmpty, let code = save(source, context: context) { return code }
+        if !added.isEmpty { try save(source, context: context) }
         if context.arguments.json {
             var doc = JSONOut()
             doc.addRaw("added", JSONOut.array(added.map(\.json)))
@@ -88,12 +84,8 @@ extension FavoritesCommand {
 
     /// Removes each favorite; refuses all (exit 65, file untouched) while rules name one, unless
     /// `--force`, which also removes those rules. A coin that is not a favorite: exit 1.
-    static func remove(_ coins: [String], context: CommandContext) -> ExitCode {
-        var source: Source
-        switch open(context) {
-        case .success(let opened): source = opened
-        case .failure(let error): return error.code
-        }
+    static func remove(_ coins: [String], context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        var source = try open(context)
         let editor = source.editor
         var favoriteIndexes = Set<Int>()
         var ruleRefs: [FavoritesEditor.RuleRef] = []
@@ -117,7 +109,7 @@ extension FavoritesCommand {
         if refused { return .dataError }
         guard !favoriteIndexes.isEmpty else { return .failure }
         source.editor.remove(favoriteIndexes: favoriteIndexes, ruleIndexes: Set(ruleRefs.map(\.index)))
-        if let code = save(source, context: context) { return code }
+        try save(source, context: context)
         let removed = favoriteIndexes.sorted().map { editor.favorites[$0] }
         let rules = ruleRefs.sorted { $0.index < $1.index }
         if context.arguments.json {
@@ -133,43 +125,33 @@ extension FavoritesCommand {
     }
 
     /// Loads and validates rules.json (its errors: exit 65/66), then parses it into a tree.
-    private static func open(_ context: CommandContext) -> Result<Source, ExitCodeError> {
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return .failure(error)
-        }
+    private static func open(_ context: CommandContext) throws(ExitCodeError) -> Source {
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         do {
             let bytes = try FileReader.contents(of: context.rulesPath, limit: RulesValidator.maxFileBytes)
             let root = try JSONParser.parse(bytes)
-            return .success(Source(rules: rules, bytes: bytes,
-                                   editor: FavoritesEditor(root: root, environment: context.io.environment)))
+            return Source(rules: rules, bytes: bytes, editor: FavoritesEditor(root: root, environment: context.io.environment))
         } catch let error as RulesLoadError {
-            context.io.err("coinwatch: \(error.description)\n")
-            return .failure(ExitCodeError(code: error.exitCode))
+            throw context.fail(error.exitCode, "coinwatch: \(error.description)")
         } catch {
-            context.io.err("coinwatch: \(context.rulesPath) changed while coinwatch read it; run the command again\n")
-            return .failure(ExitCodeError(code: .failure))
+            throw context.fail(.failure, "coinwatch: \(context.rulesPath) changed while coinwatch read it; run the command again")
         }
     }
 
-    /// Validates the edited document and replaces the file; the exit code when that failed, else nil.
-    private static func save(_ source: Source, context: CommandContext) -> ExitCode? {
+    /// Validates the edited document and replaces the file; throws when that failed.
+    private static func save(_ source: Source, context: CommandContext) throws(ExitCodeError) {
         let path = context.rulesPath
         let bytes = source.editor.edited(source.bytes)
         let errors = RulesEdit.errors(in: bytes, path: path, environment: context.environmentWithPlaceholders)
         if !errors.isEmpty {
             for diagnostic in errors { context.io.err("\(diagnostic.description)\n") }
-            context.io.err("coinwatch: the edit would make \(path) invalid (positions above are in the edited text); the file was not changed\n")
-            return .dataError
+            throw context.fail(.dataError, "coinwatch: the edit would make \(path) invalid (positions above are in the edited text); the file was not changed")
         }
         do {
             try RulesFileWriter.replace(path, with: bytes, expected: source.bytes)
         } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: \(error.message)")
         }
-        return nil
     }
 
     /// What `add` did with one coin, as a line and as JSON.

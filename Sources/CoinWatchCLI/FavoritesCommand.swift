@@ -1,50 +1,40 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// `coinwatch favorites list | add COIN... | remove [--force] COIN...`. `add` and `remove` edit
-/// rules.json in place: parse, change the tree, validate the result as a whole, then replace
-/// the file atomically (`FavoritesCommand+Edit.swift`).
+/// `coinwatch favorites list | add COIN... | remove [--force] COIN...`; `add` and `remove` edit
+/// rules.json in place (`FavoritesCommand+Edit.swift`).
 enum FavoritesCommand {
     static let actions = ["list", "add", "remove"]
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard let action = positionals.first else {
-            context.io.err("Error: Missing favorites command: 'list', 'add COIN...' or 'remove COIN...'.\n")
-            return .usage
+            throw context.usage("Error: Missing favorites command: 'list', 'add COIN...' or 'remove COIN...'.")
         }
         let coins = positionals.dropFirst().map(\.trimmingSpaces)
         if context.arguments.force && action != "remove" {
-            context.io.err("Error: '--force' applies only to 'favorites remove'.\n")
-            return .usage
+            throw context.usage("Error: '--force' applies only to 'favorites remove'.")
         }
         switch action {
         case "list":
             guard coins.isEmpty else {
-                context.io.err("Error: 'favorites list' takes no coins; did you mean 'favorites add'?\n")
-                return .usage
+                throw context.usage("Error: 'favorites list' takes no coins; did you mean 'favorites add'?")
             }
-            return list(context)
+            return try list(context)
         case "add", "remove":
             guard !coins.isEmpty, !coins.contains(where: \.isEmpty) else {
-                context.io.err("Error: Missing coin. Usage: coinwatch favorites \(action) COIN...\n")
-                return .usage
+                throw context.usage("Error: Missing coin. Usage: coinwatch favorites \(action) COIN...")
             }
-            return action == "add" ? add(coins, context: context) : remove(coins, context: context)
+            return action == "add" ? try add(coins, context: context) : try remove(coins, context: context)
         default:
-            context.io.err("Error: Unknown favorites command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, add or remove.\n")
-            return .usage
+            throw context.usage("Error: Unknown favorites command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, add or remove.")
         }
     }
 
     /// Prints each favorite with its price and 24h change (SPEC §10: from the cache when it is
     /// young enough, else one request per provider, as `watch` fetches) and every rule that covers
     /// it, `"*"` rules included. Exit 1 when no provider quoted some favorite (its row says "no quote").
-    private static func list(_ context: CommandContext) -> ExitCode {
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+    private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         guard !context.arguments.quiet else { return .success }
         guard !rules.favorites.isEmpty else {
             if context.arguments.json {

@@ -1,4 +1,3 @@
-import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -7,29 +6,22 @@ import CoinWatchState
 import Glibc
 #endif
 
-/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes a
-/// starter rules.json that passes `check` — `$schema` (the installed schema, else none), the
-/// favorites (resolved as `favorites add` resolves them), a crossing (disabled without a known
-/// price), a 24h-move and a new-high rule per favorite, a file log in the state's folder, and with
-/// `--sink` a webhook of that format whose URL is `${COINWATCH_WEBHOOK_URL}` (with the fields the
-/// format can learn from the service when that URL is set: `SinkFormat.starterFields`). On a terminal without `--yes` it asks for what
-/// the flags did not give, each answer checked as it is given. It never overwrites without
-/// `--force` (the old file is then moved aside as `.bak-<time>`).
+/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes the starter
+/// rules.json `document` describes, with `$schema` when the schema is installed and the favorites resolved
+/// as `favorites add` resolves them; on a terminal without `--yes` it asks for what the flags did not give.
 enum InitCommand {
     /// The favorites when none are given.
     static let defaultFavorites = ["bitcoin", "ethereum"]
     /// The environment variable the starter webhook's URL comes from.
     static let urlVariable = "COINWATCH_WEBHOOK_URL"
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         guard context.arguments.positionals.isEmpty else {
-            context.io.err("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.\n")
-            return .usage
+            throw context.usage("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.")
         }
         let path = target(context)
         if Paths.exists(path), !context.arguments.force {
-            context.io.err("coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).")
         }
         let favorites = context.arguments.favoritesList
         var format = context.arguments.sink
@@ -37,46 +29,35 @@ enum InitCommand {
         var session = WatchSession.open(context, rules: RulesFile(path: path))
         defer { session.finish() }
         // On a terminal, each favorite is looked up as it is typed, so a wrong pick shows at once.
-        var picked: [String]?
-        if asking, favorites == nil {
-            picked = askFavorites(context, session: &session)
-        }
+        let picked = asking && favorites == nil ? askFavorites(context, session: &session) : nil
         var variable = urlVariable
         if asking, format == nil {
             format = askFormat(context)
             if let format, !format.isEmpty { variable = askVariable(context) }
         }
-        let chosenFavorites = (favorites?.isEmpty ?? true) ? defaultFavorites : favorites ?? defaultFavorites
-        var webhook: WebhookConfig.Format?
-        if let format, !format.isEmpty {
-            guard let known = WebhookConfig.Format(rawValue: format.lowercased()) else {
-                let names = SinkFormats.names
-                context.io.err("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).\n")
-                return .usage
-            }
-            webhook = known
+        let chosenFavorites = favorites.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFavorites
+        let webhook = format.flatMap { WebhookConfig.Format(rawValue: $0.lowercased()) }
+        if let format, !format.isEmpty, webhook == nil {
+            let names = SinkFormats.names
+            throw context.usage("Error: Unknown sink format '\(format)'.\(Suggestion.phrase(for: format, in: names)) Use one of \(names.joined(separator: ", ")).")
         }
         let ids = picked.flatMap { $0.isEmpty ? nil : $0 } ?? chosenFavorites.map { search($0, session: &session).id }
         let resolved = priced(ids.uniqued(), session: &session)
-        var learned: [String: String] = [:]
-        if let webhook, let url = context.io.environment[variable], !url.isEmpty {
-            learned = webhook.type.starterFields(url: url, transport: context.transport)
-        }
+        let url = context.io.environment[variable] ?? ""
+        let learned = webhook.map { url.isEmpty ? [:] : $0.type.starterFields(url: url, transport: context.transport) } ?? [:]
         let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable,
                             logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
                             schema: installedSchema(), learned: learned)
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
-            context.io.err("coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH")
         }
         var movedTo: String?
         if Paths.exists(path) {
             do throws(POSIXFile.MoveAsideFailure) {
                 movedTo = try POSIXFile.moveAside(path, base: path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970))
             } catch {
-                context.io.err("coinwatch: cannot move \(path) aside: \(error.detail); nothing written\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: cannot move \(path) aside: \(error.detail); nothing written")
             }
         }
         do {
@@ -84,8 +65,7 @@ enum InitCommand {
         } catch {
             var detail = error.message
             if case .writeFailed(_, let reason) = error { detail = reason }
-            context.io.err("coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH")
         }
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
@@ -114,9 +94,8 @@ enum InitCommand {
     /// `--rules`, else `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/…`), never `./rules.json`.
     static func target(_ context: CommandContext) -> String {
         let environment = context.io.environment
-        if let flag = context.arguments.rulesPath { return Paths.absolute(flag, environment: environment) }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Paths.home(environment) + "/.config"
-        return Paths.absolute(config, environment: environment) + "/coinwatch/rules.json"
+        return context.arguments.rulesPath.map { Paths.absolute($0, environment: environment) }
+            ?? Paths.configRules(environment: environment)
     }
 
     /// Asks for the chat sink's format until the answer is one (a typo gets a did-you-mean and the
@@ -125,7 +104,7 @@ enum InitCommand {
         let names = SinkFormats.names
         while let answer = ask(context, "Chat sink format (\(names.joined(separator: ", "))), or empty for none: ") {
             if answer.isEmpty || WebhookConfig.Format(rawValue: answer.lowercased()) != nil { return answer }
-            context.io.out("  '\(SilenceCommand.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
+            context.io.out("  '\(SilenceTarget.shown(answer))' is not a sink format.\(Suggestion.phrase(for: answer, in: names))\n")
         }
         return nil
     }
@@ -135,7 +114,7 @@ enum InitCommand {
     private static func askVariable(_ context: CommandContext) -> String {
         while let answer = ask(context, "Environment variable that will hold its URL [\(urlVariable)]: "), !answer.isEmpty {
             if EnvironmentExpander.isVariableName(answer) { return answer }
-            context.io.out("  '\(SilenceCommand.shown(answer))' is not a variable name (letters, digits, _).\n")
+            context.io.out("  '\(SilenceTarget.shown(answer))' is not a variable name (letters, digits, _).\n")
         }
         return urlVariable
     }
@@ -179,7 +158,7 @@ enum InitCommand {
             guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
             for typed in list(answer) {
                 let found = search(typed, session: &session)
-                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceCommand.shown(hit.name)), \(hit.symbol))\n") }
+                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceTarget.shown(hit.name)), \(hit.symbol))\n") }
                 ids.append(found.id)
             }
         }

@@ -12,18 +12,14 @@ enum LogCommand {
     /// Seconds between two looks at a followed log.
     static let followInterval = 0.2
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
-        if let extra = arguments.positionals.first {
-            context.io.err("Error: 'log' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(.log))\n")
-            return .usage
-        }
+        try context.noArguments()
         let now = context.clock.now().timeIntervalSince1970
         var filter = AlertLogFilter(rule: arguments.rule, coin: arguments.coin, status: arguments.status)
         if let since = arguments.since {
             guard let instant = Self.instant(since, now: now) else {
-                context.io.err("Error: '--since \(TerminalText.clean(since))' is neither a duration (90s, 15m, 1h30m, 7d) nor a time; \(DateTimeParser.hint).\n")
-                return .usage
+                throw context.usage("Error: '--since \(TerminalText.clean(since))' is neither a duration (90s, 15m, 1h30m, 7d) nor a time; \(DateTimeParser.hint).")
             }
             filter.since = instant
         }
@@ -32,18 +28,13 @@ enum LogCommand {
         if let file = arguments.file {
             path = file
         } else {
-            let rules: RulesFile
-            switch context.loadRules(tolerateUnsetVariables: true) {
-            case .success(let loaded): rules = loaded
-            case .failure(let error): return error.code
-            }
+            let rules = try context.loadRules(tolerateUnsetVariables: true)
             guard let first = rules.firstFileSinkPath else {
-                context.io.err("coinwatch: \(rules.path) has no file sink, so no alerts are kept; add one to \"sinks\" "
-                    + "(\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}) and name it in \"notify\", or read a log with --file PATH\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(rules.path) has no file sink, so no alerts are kept; add one to \"sinks\" "
+                    + "(\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}) and name it in \"notify\", or read a log with --file PATH")
             }
             path = first
-            layout = Layout(rules: rules)
+            layout.widen(rules: rules.rules.map(\.id), coins: rules.favorites)
         }
         let log: AlertLogFile?
         do {
@@ -64,7 +55,7 @@ enum LogCommand {
             if log.skipped > 0 { warn(context, path: path, count: log.skipped, at: log.firstSkipped) }
         }
         guard arguments.follow else { return .success }
-        return follow(path, from: log, filter: filter, layout: layout, context: context)
+        return try follow(path, from: log, filter: filter, layout: layout, context: context)
     }
 
     /// `text` as an instant: a duration back from `now`, else an ISO-8601 time; nil when it is neither.
@@ -83,7 +74,7 @@ enum LogCommand {
                 if filter.admits(record) { newest.append(record) }
                 return newest.count < limit
             }
-            layout.widen(for: newest)
+            layout.widen(rules: newest.map(\.rule), coins: newest.map(\.coin))
             emit(newest.reversed(), layout: layout, context: context)
             return
         }
@@ -101,14 +92,8 @@ enum LogCommand {
 
     /// Prints what is appended to `path` until a signal ends it (exit 0).
     private static func follow(_ path: String, from log: AlertLogFile?, filter: AlertLogFilter, layout: Layout,
-                               context: CommandContext) -> ExitCode {
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install()
-        } catch {
-            context.io.err("coinwatch: cannot follow \(path): \(error.detail)\n")
-            return .failure
-        }
+                               context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let waiter = try SignalWaiter.install(context) { "cannot follow \(path): \($0)" }
         let follower = AlertLogFollower(path: path, log: log)
         while true {
             let records = follower.poll()
@@ -140,16 +125,9 @@ enum LogCommand {
         var rule = 8
         var coin = 8
 
-        init() {}
-
-        init(rules: RulesFile) {
-            rule = min(32, max(rule, rules.rules.map { TextCell.width($0.id) }.max() ?? 0))
-            coin = min(32, max(coin, rules.favorites.map(TextCell.width).max() ?? 0))
-        }
-
-        mutating func widen(for records: [AlertLogRecord]) {
-            rule = min(32, max(rule, records.map { TextCell.width($0.rule) }.max() ?? 0))
-            coin = min(32, max(coin, records.map { TextCell.width($0.coin) }.max() ?? 0))
+        mutating func widen(rules: [String], coins: [String]) {
+            rule = min(32, max(rule, rules.map(TextCell.width).max() ?? 0))
+            coin = min(32, max(coin, coins.map(TextCell.width).max() ?? 0))
         }
 
         /// `2026-11-29 13:00:00  btc-100k  bitcoin  firing       BTC crossed above $100,000.00 — …`

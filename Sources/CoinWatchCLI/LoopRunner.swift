@@ -31,7 +31,7 @@ struct LoopRunner {
                 let signals = waiter.take()
                 if signals.contains(.stop) { return .success }
                 if signals.contains(.reload) {
-                    rules = reloaded(keeping: rules)
+                    rules = Self.reload(path: rulesPath, context: context) ?? rules
                     if interval(of: rules) != schedule.interval {
                         schedule = LoopSchedule(anchor: started, interval: interval(of: rules))
                         due = schedule.tick(after: waiter.now())
@@ -46,11 +46,6 @@ struct LoopRunner {
     /// Seconds between passes: `--interval`, else rules.json `interval` (60 s when absent).
     private func interval(of rules: RulesFile) -> Double {
         context.arguments.interval ?? rules.interval
-    }
-
-    /// The rules in rules.json now, or `old` with one line on stderr when it is unreadable or invalid.
-    private func reloaded(keeping old: RulesFile) -> RulesFile {
-        Self.reload(path: rulesPath, context: context) ?? old
     }
 
     /// The rules at `path` now (warnings printed, "reloaded" said), or nil with one line on stderr

@@ -4,27 +4,20 @@ import CoinWatchRules
 /// reports, per sink, "delivered" or the error. Webhooks are sent at once, with the usual retries;
 /// quiet hours, grouping and the outbox do not apply, and no state is read or written.
 enum NotifyCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let io = context.io
         guard context.arguments.test else {
-            io.err("Error: 'notify' needs --test: coinwatch notify --test [--sink <name>]. See 'coinwatch notify --help'.\n")
-            return .usage
+            throw context.usage("Error: 'notify' needs --test: coinwatch notify --test [--sink <name>]. See 'coinwatch notify --help'.")
         }
         if let extra = context.arguments.positionals.first {
-            io.err("Error: Unexpected argument '\(extra)'. Use --sink <name> to test one sink.\n")
-            return .usage
+            throw context.usage("Error: Unexpected argument '\(extra)'. Use --sink <name> to test one sink.")
         }
-        let rules: RulesFile
-        switch context.loadRules(unavailableSinks: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let rules = try context.loadRules(unavailableSinks: true)
         var names = ["stdout"] + rules.sinks.keys.filter { $0 != "stdout" }.sorted()
         if let only = context.arguments.sink {
             guard rules.sinks[only] != nil else {
-                io.err("Error: Unknown sink '\(only)'.\(Suggestion.phrase(for: only, in: names)) "
-                    + "Sinks in \(rules.path): \(names.joined(separator: ", ")).\n")
-                return .usage
+                throw context.usage("Error: Unknown sink '\(only)'.\(Suggestion.phrase(for: only, in: names)) "
+                    + "Sinks in \(rules.path): \(names.joined(separator: ", ")).")
             }
             names = [only]
         }

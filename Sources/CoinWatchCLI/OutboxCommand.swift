@@ -11,23 +11,20 @@ enum OutboxCommand {
     /// Digits of the key shown as the id.
     static let idLength = 12
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard let action = positionals.first else {
-            context.io.err("Error: Missing outbox command: 'list', 'retry [ID]' or 'drop ID'.\n")
-            return .usage
+            throw context.usage("Error: Missing outbox command: 'list', 'retry [ID]' or 'drop ID'.")
         }
         let rest = Array(positionals.dropFirst())
         switch action {
-        case "list" where rest.isEmpty: return list(context)
-        case "retry" where rest.count <= 1: return retry(rest.first, context: context)
-        case "drop" where rest.count == 1: return drop(rest[0], context: context)
+        case "list" where rest.isEmpty: return try list(context)
+        case "retry" where rest.count <= 1: return try retry(rest.first, context: context)
+        case "drop" where rest.count == 1: return try drop(rest[0], context: context)
         case "list", "retry", "drop":
-            context.io.err("Error: Usage: coinwatch outbox list | retry [ID] | drop ID. See 'coinwatch outbox --help'.\n")
-            return .usage
+            throw context.usage("Error: Usage: coinwatch outbox list | retry [ID] | drop ID. See 'coinwatch outbox --help'.")
         default:
-            context.io.err("Error: Unknown outbox command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, retry or drop.\n")
-            return .usage
+            throw context.usage("Error: Unknown outbox command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use list, retry or drop.")
         }
     }
 
@@ -49,16 +46,11 @@ enum OutboxCommand {
         return "next pass"
     }
 
-    private static func list(_ context: CommandContext) -> ExitCode {
-        let state: StateDocument
-        do {
-            state = try StateStore.load(path: context.statePath)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
-        let rules = try? context.loadRules(tolerateUnsetVariables: true).get()
+    private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let state = try context.loadState()
+        let rules = try? context.loadRules(tolerateUnsetVariables: true)
         let entries = state.outbox
+        let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
         if context.arguments.json {
             let items = entries.map { entry in
                 var o = JSONOut()
@@ -68,7 +60,7 @@ enum OutboxCommand {
                 o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
                 o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
                 o.add("attempts", entry.attempts)
-                o.add("last_error", entry.lastError.map { SecretScrubber(sinks: rules?.sinks ?? [:]).scrub($0.text).text })
+                o.add("last_error", entry.lastError.map { scrubber.scrub($0.text).text })
                 o.add("queued", TimeText.iso(entry.queuedAt))
                 o.add("next_try", nextTry(entry, rules: rules))
                 o.add("not_before", entry.notBefore.map(TimeText.iso))
@@ -84,7 +76,6 @@ enum OutboxCommand {
             context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
-        let scrubber = SecretScrubber(sinks: rules?.sinks ?? [:])
         let sinkWidth = min(24, max(6, (entries.map(\.sink.count).max() ?? 0) + 2))
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
@@ -92,56 +83,44 @@ enum OutboxCommand {
             out += id(entry).padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
                 + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
                 + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
-                + SilenceCommand.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
+                + SilenceTarget.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
         }
         context.io.out(out)
         return .success
     }
 
-    /// The entries whose key starts with `id` (4 or more digits); prints the problem and gives the code otherwise.
-    private static func find(_ id: String, in outbox: [OutboxEntry], context: CommandContext) -> Result<Int, ExitCodeError> {
+    /// The entry whose key starts with `id` (4 or more digits); nil, with the problem printed, when not one does.
+    private static func find(_ id: String, in outbox: [OutboxEntry], context: CommandContext) -> Int? {
         let matches = outbox.indices.filter { id.count >= 4 && Self.id(outbox[$0]).hasPrefix(id.lowercased()) }
-        if matches.count == 1, let index = matches.first { return .success(index) }
+        if matches.count == 1, let index = matches.first { return index }
         if matches.count > 1 {
             context.io.err("coinwatch: outbox id '\(id)' is ambiguous (\(matches.count) messages); give more digits (see 'coinwatch outbox list').\n")
         } else {
-            context.io.err("coinwatch: no message '\(SilenceCommand.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
+            context.io.err("coinwatch: no message '\(SilenceTarget.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
                 + " See 'coinwatch outbox list'.\n")
         }
-        return .failure(ExitCodeError(code: .failure))
+        return nil
     }
 
     /// Loads rules.json (its unset variables tolerated unless `sending`), then edits the state under
     /// the lock with `change` (given the delivery and the time); the state is saved when it changed.
     private static func edit(_ context: CommandContext, sending: Bool,
-                             _ change: (inout StateDocument, Delivery, Double) -> ExitCode) -> ExitCode {
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: !sending) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+                             _ change: (inout StateDocument, Delivery, Double) -> ExitCode) throws(ExitCodeError) -> ExitCode {
+        let rules = try context.loadRules(tolerateUnsetVariables: !sending)
         let delivery = RunCommand.makePass(context, rules: rules).delivery
         let now = context.clock.now().timeIntervalSince1970
-        do {
-            return try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { change(&$0, delivery, now) }
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
+        return try context.updateState { change(&$0, delivery, now) }
     }
 
     /// Sends now (all, or the one `id` names), ignoring quiet hours and `Retry-After`; exit 1 when some stays undelivered.
-    private static func retry(_ id: String?, context: CommandContext) -> ExitCode {
-        edit(context, sending: true) { state, delivery, now in
+    private static func retry(_ id: String?, context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        try edit(context, sending: true) { state, delivery, now in
             var chosen = StateDocument()
             var others: [OutboxEntry] = []
             if let id {
-                switch find(id, in: state.outbox, context: context) {
-                case .success(let index):
-                    chosen.outbox = [state.outbox[index]]
-                    others = state.outbox.enumerated().filter { $0.offset != index }.map(\.element)
-                case .failure(let error): return error.code
-                }
+                guard let index = find(id, in: state.outbox, context: context) else { return .failure }
+                chosen.outbox = [state.outbox[index]]
+                others = state.outbox.enumerated().filter { $0.offset != index }.map(\.element)
             } else {
                 chosen.outbox = state.outbox
             }
@@ -162,13 +141,9 @@ enum OutboxCommand {
     }
 
     /// Removes one message, with an `undelivered` record of each of its alerts in every file sink.
-    private static func drop(_ id: String, context: CommandContext) -> ExitCode {
-        edit(context, sending: false) { state, delivery, now in
-            let index: Int
-            switch find(id, in: state.outbox, context: context) {
-            case .success(let found): index = found
-            case .failure(let error): return error.code
-            }
+    private static func drop(_ id: String, context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        try edit(context, sending: false) { state, delivery, now in
+            guard let index = find(id, in: state.outbox, context: context) else { return .failure }
             let entry = state.outbox.remove(at: index)
             let report = delivery.recordDropped(entry, state: &state, now: now)
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }

@@ -7,29 +7,38 @@ package enum Paths {
     /// `--rules`, else `$COINWATCH_RULES`, else `./rules.json` when it exists, else
     /// `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/...`). Always absolute.
     package static func rules(flag: String?, environment: [String: String]) -> String {
-        if let flag { return absolute(flag, environment: environment) }
-        if let env = environment["COINWATCH_RULES"], !env.isEmpty { return absolute(env, environment: environment) }
+        if let path = flag ?? value("COINWATCH_RULES", environment) { return absolute(path, environment: environment) }
         let local = absolute("rules.json", environment: environment)
-        if exists(local) { return local }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.config"
-        return absolute(config, environment: environment) + "/coinwatch/rules.json"
+        return exists(local) ? local : configRules(environment: environment)
+    }
+
+    /// `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/...`): where `init` writes.
+    package static func configRules(environment: [String: String]) -> String {
+        xdg("XDG_CONFIG_HOME", else: "/.config", environment) + "/coinwatch/rules.json"
     }
 
     /// `--state`, else `$COINWATCH_STATE`, else `$XDG_STATE_HOME/coinwatch/state.json`
     /// (`~/.local/state/...`). Always absolute.
     package static func state(flag: String?, environment: [String: String]) -> String {
-        if let flag { return absolute(flag, environment: environment) }
-        if let env = environment["COINWATCH_STATE"], !env.isEmpty { return absolute(env, environment: environment) }
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.local/state"
-        return absolute(base, environment: environment) + "/coinwatch/state.json"
+        if let path = flag ?? value("COINWATCH_STATE", environment) { return absolute(path, environment: environment) }
+        return xdg("XDG_STATE_HOME", else: "/.local/state", environment) + "/coinwatch/state.json"
     }
 
     /// The cache folder (SPEC §7): `$COINWATCH_CACHE`, else `$XDG_CACHE_HOME/coinwatch`, else
     /// `~/.cache/coinwatch`. Always absolute.
     package static func cache(environment: [String: String]) -> String {
-        if let env = environment["COINWATCH_CACHE"], !env.isEmpty { return absolute(env, environment: environment) }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home(environment) + "/.cache"
-        return absolute(base, environment: environment) + "/coinwatch"
+        if let path = value("COINWATCH_CACHE", environment) { return absolute(path, environment: environment) }
+        return xdg("XDG_CACHE_HOME", else: "/.cache", environment) + "/coinwatch"
+    }
+
+    /// The XDG base folder `variable` names, else `folder` in the home folder; absolute.
+    private static func xdg(_ variable: String, else folder: String, _ environment: [String: String]) -> String {
+        absolute(value(variable, environment) ?? home(environment) + folder, environment: environment)
+    }
+
+    /// `environment[name]` unless it is unset or empty.
+    private static func value(_ name: String, _ environment: [String: String]) -> String? {
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The history store in the cache folder.
@@ -47,7 +56,7 @@ package enum Paths {
 
     /// The home folder: `$HOME`, else the password database.
     package static func home(_ environment: [String: String]) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let home = value("HOME", environment) { return home }
         if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
         return "/"
     }

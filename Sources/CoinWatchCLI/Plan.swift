@@ -41,9 +41,9 @@ struct Plan {
         if !silences.isEmpty {
             out += "silences (\(silences.count)):\n"
             for silence in silences {
-                out += "  " + silence.id.padding(to: 10) + SilenceCommand.shown(silence.target).padding(to: 18)
+                out += "  " + silence.id.padding(to: 10) + SilenceTarget.shown(silence.target).padding(to: 18)
                     + "until " + TimeText.iso(silence.until)
-                    + (silence.comment.map { "  " + SilenceCommand.shown($0) } ?? "") + "\n"
+                    + (silence.comment.map { "  " + SilenceTarget.shown($0) } ?? "") + "\n"
             }
         }
         out += "sinks:\n"

@@ -50,7 +50,7 @@ struct PriceCard {
             return chartNote.map { [row("7 days", $0)] } ?? []
         }
         let blocks = Sparkline.draw(sparkline, width: Self.width - Self.labelWidth)
-        let drawn = last > first ? color.green(blocks) : last < first ? color.red(blocks) : blocks
+        let drawn = Self.colored(blocks, last - first, color)
         var below = "min " + money(low)
         if first != 0 {
             let change = (last - first) / first * 100

@@ -6,12 +6,8 @@ import CoinWatchState
 import CoinWatchEngine
 /// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
 enum RunCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
-        let rules: RulesFile
-        switch context.loadRules(unavailableSinks: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let rules = try context.loadRules(unavailableSinks: true)
         // The indicator tracks live as long as the process (`CandleFeed`).
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         if context.arguments.once {
@@ -20,12 +16,8 @@ enum RunCommand {
             ChatControl.answerOnce(context, rules: rules)
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install()
-        } catch {
-            context.io.err("coinwatch: cannot set up signal handling for loop mode: \(error.detail); use --once from cron or a systemd timer instead\n")
-            return .failure
+        let waiter = try SignalWaiter.install(context) {
+            "cannot set up signal handling for loop mode: \($0); use --once from cron or a systemd timer instead"
         }
         ChatControl.startBeside(context, rules: rules)
         nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
@@ -35,37 +27,16 @@ enum RunCommand {
         }.run()
     }
 
-    /// One pass under the state lock: load state, run, persist (unless --dry-run).
-    /// With `baseline`, the pass records and notifies nothing, then says what it recorded. Then the
-    /// heartbeat is pinged (rules.json `heartbeat`) with the pass's result, which it never changes.
-    /// `candles`: the indicator tracks, kept for as long as the process runs (`CandleFeed`).
+    /// One pass under the state lock (with `baseline`, it records and notifies nothing), then the ping of
+    /// rules.json `heartbeat` with its result, which the ping never changes.
     static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false,
                         candles: CandleFeed? = nil) -> ExitCode {
-        let code = measuredPass(context, rules: rules, baseline: baseline, candles: candles)
+        let code = pass(context, rules: rules, baseline: baseline, candles: candles)
         if let heartbeat = rules.heartbeat, !context.arguments.dryRun,
            let warning = PassHealth.ping(heartbeat, succeeded: code == .success, transport: context.transport) {
             context.io.err("coinwatch: warning: \(warning)\n")
         }
         return code
-    }
-
-    /// The pass, with its requests counted and `--metrics` written after it.
-    private static func measuredPass(_ context: CommandContext, rules: RulesFile, baseline: Bool,
-                                     candles: CandleFeed?) -> ExitCode {
-        var context = context
-        let counter = CountingTransport(context.transport)
-        context.transport = counter
-        let started = context.clock.now().timeIntervalSince1970
-        return pass(context, rules: rules, baseline: baseline, candles: candles) { state in
-            guard let path = context.arguments.metricsPath else { return }
-            PassHealth.count(requests: counter.byHost, providerHosts: providerHosts(context, rules: rules),
-                             alerts: state.alerts, state: &state.document)
-            state.metrics = {
-                let text = PassHealth.metrics(state: $0, providers: rules.providers.map(\.name.rawValue), started: started,
-                                              duration: context.clock.now().timeIntervalSince1970 - started)
-                if let warning = PassHealth.write(metrics: text, to: path) { context.io.err("coinwatch: \(warning)\n") }
-            }
-        }
     }
 
     /// Host → provider name, from a sample request of each provider in rules.json (an exchange's
@@ -81,23 +52,19 @@ enum RunCommand {
         return hosts
     }
 
-    /// What the pass hands to its `finish` hook: the state about to be saved and the alerts raised;
-    /// `metrics` runs after the save.
-    struct Finishing {
-        var document: StateDocument
-        var alerts: [Alert]
-        var metrics: ((StateDocument) -> Void)?
-    }
-
-    /// One pass under the state lock; `finish` may change the state just before it is saved.
-    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed?,
-                             finish: (inout Finishing) -> Void) -> ExitCode {
+    /// One pass under the state lock, its requests counted for `--metrics`, which is written after the save.
+    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed?) -> ExitCode {
+        var context = context
+        let counter = CountingTransport(context.transport)
+        context.transport = counter
+        let started = context.clock.now().timeIntervalSince1970
         let statePath = context.statePath
         let lock: StateLock?
         var state: StateDocument
-        switch context.lockedState() {
-        case .success(let locked): (lock, state) = locked
-        case .failure(let error): return error.code
+        do {
+            (lock, state) = try context.lockedState()
+        } catch {
+            return error.code
         }
         defer { lock?.release() }
         var pass = makePass(context, rules: rules)
@@ -110,16 +77,21 @@ enum RunCommand {
         }
         let outcome = pass.run(state: &state, now: context.clock.now().timeIntervalSince1970, io: context.io)
         guard !context.arguments.dryRun, !outcome.stateUnwritten else { return outcome.exitCode }
-        var finishing = Finishing(document: state, alerts: outcome.alerts)
-        finish(&finishing)
-        state = finishing.document
+        let metricsPath = context.arguments.metricsPath
+        if metricsPath != nil {
+            PassHealth.count(requests: counter.byHost, providerHosts: providerHosts(context, rules: rules),
+                             alerts: outcome.alerts, state: &state)
+        }
         do {
             try StateStore.save(state, to: statePath)
         } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return .failure
+            return context.fail(.failure, "coinwatch: \(error.message)").code
         }
-        finishing.metrics?(state)
+        if let path = metricsPath {
+            let text = PassHealth.metrics(state: state, providers: rules.providers.map(\.name.rawValue), started: started,
+                                          duration: context.clock.now().timeIntervalSince1970 - started)
+            if let warning = PassHealth.write(metrics: text, to: path) { context.io.err("coinwatch: \(warning)\n") }
+        }
         if baseline, !context.arguments.quiet { context.io.out(Pass.baselineLine(state, statePath: statePath)) }
         return outcome.exitCode
     }

@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchTransport
 import CoinWatchMarket
 /// `coinwatch search QUERY [--provider NAME] [--limit N]`: coins matching a text, as a table of
 /// id, symbol, name and market-cap rank (CoinGecko `/search`, CoinPaprika `/v1/search`).
@@ -9,23 +8,20 @@ enum SearchCommand {
     /// Rows shown without `--limit`.
     static let defaultLimit = 10
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let query = context.arguments.positionals.joined(separator: " ").trimmingSpaces
         guard !query.isEmpty else {
-            context.io.err("Error: Missing search text. Usage: coinwatch search QUERY [--provider NAME] [--limit N]\n")
-            return .usage
+            throw context.usage("Error: Missing search text. Usage: coinwatch search QUERY [--provider NAME] [--limit N]")
         }
-        return WatchSession.run(context) { session in
+        return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
             guard capable.contains(provider) else {
-                context.io.err("Error: \(provider.rawValue) has no search; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).\n")
-                return .usage
+                throw context.usage("Error: \(provider.rawValue) has no search; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
             let limit = context.arguments.limit ?? defaultLimit
             switch search(query, provider: provider, limit: limit, session: &session) {
             case .failure(let error):
-                context.io.err("coinwatch: \(session.describe(error))\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(session.describe(error))")
             case .success(let hits):
                 guard !context.arguments.quiet else { return .success }
                 let shown = Array(hits.prefix(limit))
@@ -43,11 +39,8 @@ enum SearchCommand {
         guard let searcher = ProviderRegistry.make(session.config(provider), environment: session.context.io.environment) as? any CoinSearch else {
             return .failure(.decoding(provider: provider.rawValue, detail: "it has no search"))
         }
-        return session.fetch(searcher.searchRequest(query: query, limit: limit), provider: provider.rawValue).flatMap { body in
-            Result { try searcher.searchHits(body) }.mapError { error in
-                error as? ProviderError ?? .decoding(provider: provider.rawValue, detail: "\(error)")
-            }
-        }
+        let request = searcher.searchRequest(query: query, limit: limit)
+        return session.fetch(request, provider: provider.rawValue, decode: searcher.searchHits)
     }
 
     /// The table: ID, SYMBOL, NAME, RANK in 78 columns.

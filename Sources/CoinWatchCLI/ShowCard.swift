@@ -18,7 +18,7 @@ enum ShowCard {
     }
 
     static func load(_ coin: String, vs: String, from gecko: any CardSource, config: ProviderConfig,
-                     session: inout WatchSession) -> Result<Shown, CardError> {
+                     session: inout WatchSession) throws(ExitCodeError) -> Shown {
         let name = gecko.name
         let known = session.state.memory.resolved[name]?.first { lookupKey($0.key) == lookupKey(coin) }?.value
         let id = known ?? lookupKey(coin)
@@ -26,7 +26,7 @@ enum ShowCard {
             ?? session.state.memory.quoteCache[QuoteFetcher.cacheKey(provider: name, vs: vs, favorite: id)]
         let cachedChart = session.state.memory.charts[chartKey(name, vs: vs, id: id)]
         if let fresh = fromCache(name, id: id, typed: coin, vs: vs, ttl: config.cacheTTL, session: session) {
-            return .success(fresh)
+            return fresh
         }
         var fetched = fetch(id: id, vs: vs, gecko: gecko, session: &session)
         if case .success(nil) = fetched, known == nil {
@@ -36,7 +36,7 @@ enum ShowCard {
             case .success(let hit?):
                 if let fresh = fromCache(name, id: hit.id, typed: hit.id, vs: vs, ttl: config.cacheTTL, session: session) {
                     session.state.memory.resolved[name, default: [:]][coin] = hit.id
-                    return .success(fresh)
+                    return fresh
                 }
                 fetched = fetch(id: hit.id, vs: vs, gecko: gecko, session: &session)
             }
@@ -44,18 +44,18 @@ enum ShowCard {
         switch fetched {
         case .success(let card?):
             remember(card, name, typed: coin, vs: vs, session: &session)
-            return .success(Shown(card: PriceCard(quote: card.quote, sparkline: card.sparkline,
-                                                  chartNote: "\(name) sent no 7-day prices")))
+            return Shown(card: PriceCard(quote: card.quote, sparkline: card.sparkline, chartNote: "\(name) sent no 7-day prices"))
         case .success(nil):
-            return .failure(CardError("\(name) has no coin '\(coin)' quoted in \(vs); find its id with 'coinwatch search \(coin)'"))
+            throw session.context.fail(.failure, "coinwatch: \(name) has no coin '\(coin)' quoted in \(vs); "
+                + "find its id with 'coinwatch search \(coin)'")
         case .failure(let error):
             if let quote = cachedQuote {
                 let card = PriceCard(quote: quote.quote, sparkline: cachedChart?.prices ?? [],
                                      chartNote: "no cached 7-day prices")
-                return .success(Shown(card: card, cachedAt: quote.fetchedAt,
-                                      warning: "\(session.describe(error)); showing the card cached at \(TimeText.iso(quote.fetchedAt))"))
+                return Shown(card: card, cachedAt: quote.fetchedAt,
+                             warning: "\(session.describe(error)); showing the card cached at \(TimeText.iso(quote.fetchedAt))")
             }
-            return .failure(CardError(session.describe(error)))
+            throw session.context.fail(.failure, "coinwatch: \(session.describe(error))")
         }
     }
 
@@ -71,20 +71,17 @@ enum ShowCard {
     /// The card of `id`, nil when the provider does not list it.
     private static func fetch(id: String, vs: String, gecko: any CardSource,
                               session: inout WatchSession) -> Result<(quote: Quote, sparkline: [Double])?, ProviderError> {
-        session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name).flatMap { body in
-            Result {
-                guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
-                      let quote = match.quote else { return nil }
-                return (quote, match.sparkline)
-            }.mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
+        session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name) { body in
+            guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
+                  let quote = match.quote else { return nil }
+            return (quote, match.sparkline)
         }
     }
 
     /// The coin the provider's search finds for `text` (exact id, then symbol, then name; best rank wins).
     private static func resolve(_ text: String, gecko: any CardSource, session: inout WatchSession) -> Result<CatalogCoin?, ProviderError> {
-        session.fetch(gecko.searchRequest(query: text, limit: SearchCommand.defaultLimit), provider: gecko.name).flatMap { body in
-            Result { CatalogCoin.best(for: text, in: try gecko.searchHits(body)) }
-                .mapError { $0 as? ProviderError ?? .decoding(provider: gecko.name, detail: "\($0)") }
+        session.fetch(gecko.searchRequest(query: text, limit: SearchCommand.defaultLimit), provider: gecko.name) { body in
+            CatalogCoin.best(for: text, in: try gecko.searchHits(body))
         }
     }
 

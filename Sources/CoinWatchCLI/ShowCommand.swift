@@ -7,66 +7,62 @@ import CoinWatchEngine
 /// A `CardSource` (CoinGecko) serves card and chart in one request; within
 /// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
 enum ShowCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments.positionals
         guard arguments.count == 1, let coin = arguments.first, !coin.trimmingSpaces.isEmpty else {
             let problem = arguments.count > 1 ? "Too many coins (\(arguments.count)); show takes one" : "Missing coin"
-            context.io.err("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]\n")
-            return .usage
+            throw context.usage("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]")
         }
-        return WatchSession.run(context) { session in
+        return try WatchSession.run(context) { session throws(ExitCodeError) in
             let vs = context.arguments.vs ?? session.rules.vsCurrency
             let provider = session.chosenProvider(among: ProviderName.allCases)
             let config = session.config(provider)
-            let result = (ProviderRegistry.make(config, environment: context.io.environment) as? any CardSource)
-                .map { ShowCard.load(coin.trimmingSpaces, vs: vs, from: $0, config: config, session: &session) }
-                ?? quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
-            switch result {
-            case .failure(let message):
-                context.io.err("coinwatch: \(message.message)\n")
-                return .failure
-            case .success(let shown):
-                if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
-                var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
-                var failed = false
-                // SPEC §7: without `--range` the chart is the 7-day one; a chart asked for by
-                // name (or as an image) fails the command when it cannot be drawn, the default one only warns.
-                let range = context.arguments.range ?? ShowChart.defaultRange
-                let png = context.arguments.png
-                switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
-                case .success(let loaded): chart = (range, loaded.points)
-                case .failure(let error) where context.arguments.range == nil && png == nil:
-                    context.io.err("coinwatch: warning: \(error.message); the card is shown without its \(range.rawValue) chart\n")
-                case .failure(let error):
-                    context.io.err("coinwatch: \(error.message)\n")
-                    failed = true
-                }
-                if let png, let chart {
-                    guard ShowChart.writeImage(chart.points, range: chart.range, quote: shown.card.quote, to: png, io: context.io) else {
-                        return .failure
-                    }
-                    if png == "-" { return .success }
-                }
-                guard !context.arguments.quiet, png != "-" else { return failed ? .failure : .success }
-                if context.arguments.json {
-                    context.io.out(shown.card.json(cachedAt: shown.cachedAt, chart: chart) + "\n")
-                } else {
-                    var text = shown.card.text(color: context.color)
-                    if let chart {
-                        text += "\n" + ShowChart.text(chart.points, range: chart.range, vs: shown.card.quote.vs,
-                                                      width: ShowChart.width(context.io.environment), color: context.color)
-                    }
-                    context.io.out(text)
-                }
-                return failed ? .failure : .success
+            let shown: ShowCard.Shown
+            if let source = ProviderRegistry.make(config, environment: context.io.environment) as? any CardSource {
+                shown = try ShowCard.load(coin.trimmingSpaces, vs: vs, from: source, config: config, session: &session)
+            } else {
+                shown = try quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
             }
+            if let note = shown.warning { context.io.err("coinwatch: warning: \(note)\n") }
+            var chart: (range: ChartRange, points: [(time: Int64, price: Double)])?
+            var failed = false
+            // SPEC §7: without `--range` the chart is the 7-day one; a chart asked for by
+            // name (or as an image) fails the command when it cannot be drawn, the default one only warns.
+            let range = context.arguments.range ?? ShowChart.defaultRange
+            let png = context.arguments.png
+            switch ShowChart.load(range, quote: shown.card.quote, provider: provider, session: &session) {
+            case .success(let loaded): chart = (range, loaded.points)
+            case .failure(let error) where context.arguments.range == nil && png == nil:
+                context.io.err("coinwatch: warning: \(error.message); the card is shown without its \(range.rawValue) chart\n")
+            case .failure(let error):
+                context.io.err("coinwatch: \(error.message)\n")
+                failed = true
+            }
+            if let png, let chart {
+                guard ShowChart.writeImage(chart.points, range: chart.range, quote: shown.card.quote, to: png, io: context.io) else {
+                    return .failure
+                }
+                if png == "-" { return .success }
+            }
+            guard !context.arguments.quiet, png != "-" else { return failed ? .failure : .success }
+            if context.arguments.json {
+                context.io.out(shown.card.json(cachedAt: shown.cachedAt, chart: chart) + "\n")
+            } else {
+                var text = shown.card.text(color: context.color)
+                if let chart {
+                    text += "\n" + ShowChart.text(chart.points, range: chart.range, vs: shown.card.quote.vs,
+                                                  width: ShowChart.width(context.io.environment), color: context.color)
+                }
+                context.io.out(text)
+            }
+            return failed ? .failure : .success
         }
     }
 
     /// A card from a provider that serves none (`CardSource`), through the alert passes' fetcher
     /// (cache, backoff, 429); it has no chart.
     private static func quoteOnly(_ coin: String, vs: String, provider name: ProviderName,
-                                  session: inout WatchSession) -> Result<ShowCard.Shown, CardError> {
+                                  session: inout WatchSession) throws(ExitCodeError) -> ShowCard.Shown {
         let config = session.config(name)
         let provider = ProviderRegistry.make(config, environment: session.context.io.environment)
         let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)],
@@ -74,10 +70,11 @@ enum ShowCommand {
         let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
         guard let quote = outcome.quotes[coin] else {
             let reason = outcome.failures.map { session.describe($0) }.joined(separator: "; ")
-            return .failure(CardError(reason.isEmpty ? "\(name.rawValue) has no quote for '\(coin)' in \(vs)" : reason))
+            throw session.context.fail(.failure, "coinwatch: "
+                + (reason.isEmpty ? "\(name.rawValue) has no quote for '\(coin)' in \(vs)" : reason))
         }
         let others = ProviderRegistry.list(ProviderRegistry.names { $0 is any CardSource })
         let card = PriceCard(quote: quote, sparkline: [], chartNote: "no chart from \(name.rawValue); \(others) has one")
-        return .success(ShowCard.Shown(card: card, cachedAt: nil, warning: nil))
+        return ShowCard.Shown(card: card, cachedAt: nil, warning: nil)
     }
 }

@@ -37,12 +37,15 @@ final class SignalWaiter: LoopWaiter {
         self.readDescriptor = readDescriptor
     }
 
-    /// Creates the self-pipe and installs the handlers (with `resize`, SIGWINCH's too: `watch`);
-    /// throws the `errno` text when the pipe cannot be made.
-    static func install(resize: Bool = false) throws(LoopSetupError) -> SignalWaiter {
+    /// Creates the self-pipe and installs the handlers (with `resize`, SIGWINCH's too: `watch`); when
+    /// the pipe cannot be made, prints `coinwatch: ` + `failure(the errno text)` and throws (exit 1).
+    static func install(resize: Bool = false, _ context: CommandContext,
+                        failure: (String) -> String) throws(ExitCodeError) -> SignalWaiter {
         let signals = [SIGINT, SIGTERM, SIGHUP] + (resize ? [SIGWINCH] : [])
         var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { throw LoopSetupError(detail: String(cString: strerror(errno))) }
+        guard pipe(&descriptors) == 0 else {
+            throw context.fail(.failure, "coinwatch: " + failure(String(cString: strerror(errno))))
+        }
         for descriptor in descriptors {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -101,10 +104,4 @@ final class SignalWaiter: LoopWaiter {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readDescriptor, &buffer, buffer.count) > 0 {}
     }
-}
-
-/// Loop mode could not set up its signal handling (one line on stderr, exit 1).
-struct LoopSetupError: Error, Sendable {
-    /// The system's reason.
-    var detail: String
 }

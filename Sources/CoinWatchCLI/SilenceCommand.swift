@@ -1,5 +1,4 @@
 import CoinWatchSupport
-import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
 /// `coinwatch silence add TARGET --for DUR [--comment TEXT] | list | expire ID` (SPEC §11), after
@@ -7,106 +6,79 @@ import CoinWatchState
 /// but notify nothing (`NotifyDecision`, reason `silenced`).
 enum SilenceCommand {
     static let actions = ["add", "list", "expire"]
-    /// The longest silence: one year (seconds).
-    static let longest = Silence.longest
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard let action = positionals.first else {
-            context.io.err("Error: Missing silence command: 'add TARGET --for DUR', 'list' or 'expire ID'.\n")
-            return .usage
+            throw context.usage("Error: Missing silence command: 'add TARGET --for DUR', 'list' or 'expire ID'.")
         }
         let rest = Array(positionals.dropFirst())
         if action != "add", context.arguments.silenceFor != nil || context.arguments.comment != nil {
-            context.io.err("Error: '--for' and '--comment' apply only to 'silence add'. See 'coinwatch silence --help'.\n")
-            return .usage
+            throw context.usage("Error: '--for' and '--comment' apply only to 'silence add'. See 'coinwatch silence --help'.")
         }
         switch action {
         case "add":
             guard rest.count == 1 else {
-                context.io.err(rest.isEmpty
-                    ? "Error: Missing target. Usage: coinwatch silence add TARGET --for DUR (TARGET: a rule id, a favorite, RULE:COIN or '*').\n"
-                    : "Error: Unexpected argument '\(rest[1])'; 'silence add' takes one target (quote '*').\n")
-                return .usage
+                throw context.usage(rest.isEmpty
+                    ? "Error: Missing target. Usage: coinwatch silence add TARGET --for DUR (TARGET: a rule id, a favorite, RULE:COIN or '*')."
+                    : "Error: Unexpected argument '\(rest[1])'; 'silence add' takes one target (quote '*').")
             }
-            return add(rest[0], context: context)
+            return try add(rest[0], context: context)
         case "list":
             guard rest.isEmpty else {
-                context.io.err("Error: Unexpected argument '\(rest[0])'. See 'coinwatch silence --help'.\n")
-                return .usage
+                throw context.usage("Error: Unexpected argument '\(rest[0])'. See 'coinwatch silence --help'.")
             }
-            return list(context)
+            return try list(context)
         case "expire":
             guard rest.count == 1 else {
-                context.io.err("Error: 'silence expire' takes one silence id (see 'coinwatch silence list').\n")
-                return .usage
+                throw context.usage("Error: 'silence expire' takes one silence id (see 'coinwatch silence list').")
             }
-            return expire(rest[0], context: context)
+            return try expire(rest[0], context: context)
         default:
-            context.io.err("Error: Unknown silence command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use add, list or expire.\n")
-            return .usage
+            throw context.usage("Error: Unknown silence command '\(action)'.\(Suggestion.phrase(for: action, in: actions)) Use add, list or expire.")
         }
     }
 
     /// Adds a silence of `target` for `--for`, printing its id (first, for scripts), what it
     /// silences and until when.
-    private static func add(_ target: String, context: CommandContext) -> ExitCode {
+    private static func add(_ target: String, context: CommandContext) throws(ExitCodeError) -> ExitCode {
         guard let text = context.arguments.silenceFor else {
-            context.io.err("Error: silence.for: missing; add '--for DUR' (a duration like 90s, 15m, 1h30m, 7d).\n")
-            return .usage
+            throw context.usage("Error: silence.for: missing; add '--for DUR' (a duration like 90s, 15m, 1h30m, 7d).")
         }
         let seconds: Double
         do {
             seconds = try DurationParser.parse(text)
         } catch {
-            context.io.err("Error: silence.for: '\(text)' is not a duration: \(error.reason); \(DurationParser.hint).\n")
-            return .usage
+            throw context.usage("Error: silence.for: '\(text)' is not a duration: \(error.reason); \(DurationParser.hint).")
         }
-        guard seconds > 0, seconds <= longest else {
-            context.io.err("Error: silence.for: '\(text)' must be longer than 0s and at most 366d.\n")
-            return .usage
+        guard seconds > 0, seconds <= Silence.longest else {
+            throw context.usage("Error: silence.for: '\(text)' must be longer than 0s and at most 366d.")
         }
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         if let problem = SilenceTarget.problem(target, rules: rules) {
-            context.io.err("coinwatch: silence.target: \(problem)\n")
-            return .failure
+            throw context.fail(.failure, "coinwatch: silence.target: \(problem)")
         }
         let now = context.clock.now().timeIntervalSince1970
         let comment = context.arguments.comment.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
-        do {
-            let silence = try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { state in
-                state.silences.removeAll { $0.until <= now }
-                let silence = Silence(id: Silence.newID(target: target, now: now, taken: Set(state.silences.map(\.id))),
-                                      target: target, until: now + seconds, created: now, comment: comment)
-                state.silences.append(silence)
-                return silence
-            }
-            if context.arguments.json {
-                context.io.out(json(silence) + "\n")
-            } else if !context.arguments.quiet {
-                context.io.out("\(silence.id)  silenced \(SilenceTarget.described(target, rules: rules)) until "
-                               + "\(TimeText.clock(silence.until, local: true, withDate: true)) (\(TimeText.duration(seconds)))\n")
-            }
-            return .success
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
+        let silence = try context.updateState { state in
+            state.silences.removeAll { $0.until <= now }
+            let silence = Silence(id: Silence.newID(target: target, now: now, taken: Set(state.silences.map(\.id))),
+                                  target: target, until: now + seconds, created: now, comment: comment)
+            state.silences.append(silence)
+            return silence
         }
+        if context.arguments.json {
+            context.io.out(json(silence) + "\n")
+        } else if !context.arguments.quiet {
+            context.io.out("\(silence.id)  silenced \(SilenceTarget.described(target, rules: rules)) until "
+                           + "\(TimeText.clock(silence.until, local: true, withDate: true)) (\(TimeText.duration(seconds)))\n")
+        }
+        return .success
     }
 
     /// The silences in force: id, target, until, comment (text or `--json`).
-    private static func list(_ context: CommandContext) -> ExitCode {
-        let state: StateDocument
-        do {
-            state = try StateStore.load(path: context.statePath, sections: .silences)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
+    private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let state = try context.loadState(sections: .silences)
         let now = context.clock.now().timeIntervalSince1970
         let active = state.silences.filter { $0.until > now }
         if context.arguments.json {
@@ -121,39 +93,32 @@ enum SilenceCommand {
         let targetWidth = min(40, max(8, (active.map(\.target.count).max() ?? 0) + 2))
         var out = "ID".padding(to: 10) + "TARGET".padding(to: targetWidth) + "UNTIL".padding(to: 22) + "COMMENT\n"
         for silence in active {
-            out += silence.id.padding(to: 10) + shown(silence.target).padding(to: targetWidth)
-                + TimeText.iso(silence.until).padding(to: 22) + shown(silence.comment ?? "") + "\n"
+            out += silence.id.padding(to: 10) + SilenceTarget.shown(silence.target).padding(to: targetWidth)
+                + TimeText.iso(silence.until).padding(to: 22) + SilenceTarget.shown(silence.comment ?? "") + "\n"
         }
         context.io.out(out)
         return .success
     }
 
     /// Ends silence `id` now (it is removed); an unknown id gets a did-you-mean and exit 1.
-    private static func expire(_ id: String, context: CommandContext) -> ExitCode {
+    private static func expire(_ id: String, context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let now = context.clock.now().timeIntervalSince1970
-        do {
-            let removed = try StateStore.update(path: context.statePath, lockTimeout: context.lockTimeout) { state -> Silence? in
-                state.silences.removeAll { $0.until <= now }
-                guard let index = state.silences.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.silences.remove(at: index)
-            }
-            guard let removed else {
-                let ids = (try? StateStore.load(path: context.statePath))?.silences.filter { $0.until > now }.map(\.id) ?? []
-                context.io.err("coinwatch: no silence '\(shown(id))' is in force.\(Suggestion.phrase(for: id, in: ids)) See 'coinwatch silence list'.\n")
-                return .failure
-            }
-            if !context.arguments.quiet {
-                context.io.out("expired \(removed.id) (\(shown(removed.target))); its pairs notify again from the next pass\n")
-            }
-            return .success
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
+        let removed = try context.updateState { state -> Silence? in
+            state.silences.removeAll { $0.until <= now }
+            guard let index = state.silences.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.silences.remove(at: index)
         }
+        guard let removed else {
+            let ids = (try? StateStore.load(path: context.statePath))?.silences.filter { $0.until > now }.map(\.id) ?? []
+            throw context.fail(.failure, "coinwatch: no silence '\(SilenceTarget.shown(id))' is in force."
+                + "\(Suggestion.phrase(for: id, in: ids)) See 'coinwatch silence list'.")
+        }
+        if !context.arguments.quiet {
+            let target = SilenceTarget.shown(removed.target)
+            context.io.out("expired \(removed.id) (\(target)); its pairs notify again from the next pass\n")
+        }
+        return .success
     }
-
-    /// User text on one line without control characters, for the terminal.
-    static func shown(_ text: String) -> String { SilenceTarget.shown(text) }
 
     /// One silence as a JSON object.
     static func json(_ silence: Silence) -> String {

@@ -18,14 +18,9 @@ extension StateCommand {
     }
 
     /// Prints every pair: firing or armed, last notified, last price (text or `--json`).
-    static func show(_ context: CommandContext, path: String) -> ExitCode {
-        let state: StateDocument
-        do {
-            state = try StateStore.load(path: path)
-        } catch {
-            context.io.err("coinwatch: \(error.message)\n")
-            return error.exitCode
-        }
+    static func show(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        let path = context.statePath
+        let state = try context.loadState()
         let rows = state.pairs.map { key, pair in
             let (rule, coin) = StateDocument.splitPairKey(key)
             let vs = currency(of: coin, in: state)

@@ -6,52 +6,40 @@ import CoinWatchEngine
 /// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
 /// the state lock for the whole run.
 enum StreamCommand {
-    static func run(_ invocation: CommandContext) -> ExitCode {
+    static func run(_ invocation: CommandContext) throws(ExitCodeError) -> ExitCode {
         // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
         let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
             ? nil : CountingTransport(invocation.transport)
         var counted = invocation
         if let counter { counted.transport = counter }
         let context = counted
-        let rules: RulesFile
-        switch context.loadRules() {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install()
-        } catch {
-            context.io.err("coinwatch: cannot set up signal handling for stream: \(error.detail)\n")
-            return .failure
-        }
+        let rules = try context.loadRules()
+        let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for stream: \($0)" }
         let statePath = context.statePath
-        let lock: StateLock?
-        let state: StateDocument
-        switch context.lockedState() {
-        case .success(let locked): (lock, state) = locked
-        case .failure(let error): return error.code
-        }
+        let (lock, state) = try context.lockedState()
         defer { lock?.release() }
-        let pass = RunCommand.makePass(context, rules: rules)
+        // The pass's fetcher and delivery for `rules`; write-ahead: the delivery saves the state before
+        // sending anything, and sends nothing when it cannot.
+        let makePass = { (rules: RulesFile) -> Pass in
+            var pass = RunCommand.makePass(context, rules: rules)
+            if !context.arguments.dryRun {
+                pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
+            }
+            pass.delivery.checkpointsLastRound = false
+            pass.delivery.sendsQueued = false
+            return pass
+        }
+        let pass = makePass(rules)
         let session = StreamSession(rules: rules, fetcher: pass.fetcher, delivery: pass.delivery, state: state,
                                     statePath: statePath, dryRun: context.arguments.dryRun, io: context.io,
                                     clock: context.clock)
-        // Write-ahead: the delivery saves the state before sending anything, and sends nothing when it cannot.
-        let checkpoint: @Sendable (StateDocument) throws(StateError) -> Void = { try StateStore.save($0, to: statePath) }
-        if !context.arguments.dryRun { session.delivery.checkpoint = checkpoint }
         session.countsAlerts = counter != nil
-        session.delivery.checkpointsLastRound = false
-        session.delivery.sendsQueued = false
         session.baselineNext = context.arguments.baseline
         session.baselineLists = context.arguments.baseline
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
-            var next = RunCommand.makePass(context, rules: fresh)
-            if !context.arguments.dryRun { next.delivery.checkpoint = checkpoint }
-            next.delivery.checkpointsLastRound = false
-            next.delivery.sendsQueued = false
+            let next = makePass(fresh)
             return (fresh, next.fetcher, next.delivery)
         }
         if let counter, let path = context.arguments.metricsPath {

@@ -8,26 +8,18 @@ enum TrendingCommand {
     /// `coinwatch trending [--provider coingecko]`.
     static var usage: String { "coinwatch trending [--provider \(capable.map(\.rawValue).joined(separator: "|"))]" }
 
-    static func run(_ context: CommandContext) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         if let extra = context.arguments.positionals.first {
-            context.io.err("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)\n")
-            return .usage
+            throw context.usage("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)")
         }
-        return WatchSession.run(context) { session in
+        return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
             guard let gecko = ProviderRegistry.make(session.config(provider), environment: context.io.environment) as? any TrendingSource else {
-                context.io.err("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).\n")
-                return .usage
+                throw context.usage("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
-            let result = session.fetch(gecko.trendingRequest(), provider: gecko.name).flatMap { body in
-                Result { try gecko.trendingList(body) }.mapError { error in
-                    error as? ProviderError ?? .decoding(provider: gecko.name, detail: "\(error)")
-                }
-            }
-            switch result {
+            switch session.fetch(gecko.trendingRequest(), provider: gecko.name, decode: gecko.trendingList) {
             case .failure(let error):
-                context.io.err("coinwatch: \(session.describe(error))\n")
-                return .failure
+                throw context.fail(.failure, "coinwatch: \(session.describe(error))")
             case .success(let list):
                 guard !context.arguments.quiet else { return .success }
                 context.io.out(context.arguments.json ? json(list, provider: gecko.name) + "\n"
@@ -44,7 +36,7 @@ enum TrendingCommand {
         for (index, coin) in list.coins.enumerated() {
             let price = coin.priceUSD.map { NumberText.money($0, vs: "usd") }
                 ?? coin.priceBTC.map { NumberText.money($0, vs: "btc") } ?? "-"
-            let change = coin.change24h["usd"].map { colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
+            let change = coin.change24h["usd"].map { PriceCard.colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
                 ?? TextCell.right("-", 8)
             out += coinRow(String(index + 1), coin.symbol, coin.name, price, change,
                            coin.marketCapUSD.map { NumberText.abbreviated($0, vs: "usd") } ?? "-",
@@ -54,7 +46,7 @@ enum TrendingCommand {
         out += "\nTrending NFTs on \(title)\n"
         out += nftRow("#", "NAME", "SYMBOL", "FLOOR", TextCell.right("24H", 8))
         for (index, nft) in list.nfts.enumerated() {
-            let change = nft.floorChange24h.map { colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
+            let change = nft.floorChange24h.map { PriceCard.colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
                 ?? TextCell.right("-", 8)
             out += nftRow(String(index + 1), nft.name, nft.symbol, nft.floorPrice ?? "-", change)
         }
@@ -72,11 +64,6 @@ enum TrendingCommand {
                                _ change: String) -> String {
         TextCell.right(position, 2) + "  " + TextCell.left(name, 32) + "  " + TextCell.left(symbol, 12) + "  "
             + TextCell.right(floor, 16) + "  " + change + "\n"
-    }
-
-    /// `cell` green for a rise, red for a fall.
-    static func colored(_ cell: String, _ change: Double, _ color: ColorPolicy) -> String {
-        change > 0 ? color.green(cell) : change < 0 ? color.red(cell) : cell
     }
 
     /// `{"provider": "coingecko", "coins": [...], "nfts": [...]}`; `change_24h` is the USD change.

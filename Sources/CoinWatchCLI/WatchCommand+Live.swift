@@ -10,18 +10,12 @@ extension WatchCommand {
     /// Seconds the coin search of `a` waits after a key before it asks the provider.
     static let searchPause = 0.3
 
-    /// The live view on a terminal: the alternate screen, one frame per change (a fetch, a key, a
-    /// resize), a fetch every `--interval` (default: rules.json `interval`). Enter draws the selected
-    /// coin's chart (`ShowChart`, as `show` does); `a` searches as you type and adds the coin chosen
-    /// through `favorites add`. Returns 0 when `q`, Ctrl-C, SIGINT, SIGTERM or SIGHUP ends it or stdin
-    /// closes, with the terminal restored on each of them.
-    static func liveView(_ context: CommandContext, rules loaded: RulesFile, sort: WatchTable.SortKey) -> ExitCode {
-        let waiter: SignalWaiter
-        do {
-            waiter = try SignalWaiter.install(resize: true)
-        } catch {
-            context.io.err("coinwatch: cannot set up the live view: \(error.detail); use 'coinwatch watch --once'\n")
-            return .failure
+    /// The live view on a terminal: one frame per change (a fetch, a key, a resize), a fetch every
+    /// `--interval`; 0, with the terminal restored, when a key, a signal or the end of stdin ends it.
+    static func liveView(_ context: CommandContext, rules loaded: RulesFile,
+                         sort: WatchTable.SortKey) throws(ExitCodeError) -> ExitCode {
+        let waiter = try SignalWaiter.install(resize: true, context) {
+            "cannot set up the live view: \($0); use 'coinwatch watch --once'"
         }
         var rules = loaded
         let interval = context.arguments.interval ?? rules.interval
@@ -124,10 +118,9 @@ extension WatchCommand {
         var adding = context
         adding.io.out = { said.set($0) }
         adding.io.err = { said.set($0) }
-        _ = FavoritesCommand.add([coin], context: adding)
+        _ = try? FavoritesCommand.add([coin], context: adding)
         view.notice = said.last.map { $0.hasPrefix("coinwatch: ") ? String($0.dropFirst(11)) : $0 }
-        guard case .success(let rules) = adding.loadRules(tolerateUnsetVariables: true) else { return nil }
-        return rules
+        return try? adding.loadRules(tolerateUnsetVariables: true)
     }
 
     /// The last error line a fetch wrote (shown in the live view's footer instead of on stderr).

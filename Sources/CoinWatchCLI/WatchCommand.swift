@@ -5,22 +5,12 @@ import Glibc
 #endif
 
 /// `coinwatch watch [--once] [--sort KEY] [--interval DUR]` (SPEC §10): the watchlist as a table
-/// (`WatchTable`). With `--once`, `--json` or off a terminal it prints once; on a terminal it is a
-/// live view (`WatchTerminal`) that fetches again every interval, with keys `q` quit, `s` next sort
-/// key, `/` filter, `r` refresh, and that restores the terminal on exit, SIGINT and SIGTERM
-/// (`WatchCommand+Live.swift`).
-/// It shares the cache and backoff; it never notifies or writes pair state.
+/// (`WatchTable`), printed once with `--once`, `--json` or off a terminal, else a live view
+/// (`WatchCommand+Live.swift`). It shares the cache and backoff; it never notifies or writes pair state.
 enum WatchCommand {
-    static func run(_ context: CommandContext) -> ExitCode {
-        if let extra = context.arguments.positionals.first {
-            context.io.err("Error: 'watch' takes no arguments, got '\(TerminalText.clean(extra))'. Usage: \(HelpText.usage(.watch))\n")
-            return .usage
-        }
-        let rules: RulesFile
-        switch context.loadRules(tolerateUnsetVariables: true) {
-        case .success(let loaded): rules = loaded
-        case .failure(let error): return error.code
-        }
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        try context.noArguments()
+        let rules = try context.loadRules(tolerateUnsetVariables: true)
         let sort = context.arguments.sort ?? .rank
         let live = !context.arguments.once && !context.arguments.json && context.io.stdoutIsTTY && isatty(0) == 1
         guard live else {
@@ -35,7 +25,7 @@ enum WatchCommand {
             }
             return code
         }
-        return liveView(context, rules: rules, sort: sort)
+        return try liveView(context, rules: rules, sort: sort)
     }
 
     /// The table now: quotes fetched as a pass would (cache, backoff, failover), the state read.

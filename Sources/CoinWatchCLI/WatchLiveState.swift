@@ -50,10 +50,7 @@ struct WatchLiveState {
     /// One key press: a byte, or an arrow read from its escape sequence.
     private enum Key: Equatable { case byte(UInt8), up, down }
 
-    /// Applies `keys`: `q` (or Ctrl-C) quit, `s` next sort key, `r` refresh now, `/` start a filter
-    /// (Enter keeps it, Escape drops it, Backspace deletes), Escape outside a filter clears it,
-    /// ↑/↓ (or `k`/`j`) select a row, Enter opens its chart (`q` or Escape back), `a` starts a coin
-    /// search (type, ↑/↓ choose, Enter add, Escape cancel).
+    /// Applies the keys in `bytes` (`keysHelp`; in a filter or a search Enter keeps, Escape drops).
     mutating func press(_ bytes: [UInt8]) -> Action {
         var action = Action.redraw
         for key in Self.keys(bytes) {
@@ -159,9 +156,7 @@ struct WatchLiveState {
         var footer = (error ?? notice).map { [TextCell.fit($0, width)] } ?? []
         let keys = typing.map { "filter: \($0)_  (Enter keep, Esc drop)" } ?? Self.keysHelp
         let room = rows - footer.count - 1
-        if body.count + 1 + footer.count + 1 <= rows {
-            return body + [""] + footer + [TextCell.fit(keys, width)]
-        }
+        if body.count + 1 + footer.count + 1 <= rows { return body + [""] + footer + [TextCell.fit(keys, width)] }
         if room < 1 {
             footer.append(TextCell.fit(keys, width))
             return Array(footer.suffix(max(1, rows)))

@@ -19,32 +19,17 @@ struct WatchSession {
     private let base: StateDocument?
     private let shared: SharedState
 
-    /// Loads rules.json (required, or optional when `rulesOptional` and the default path holds none)
-    /// and reads the state; a state that cannot be read gets one warning on stderr.
-    static func open(_ context: CommandContext, rulesOptional: Bool) -> Result<WatchSession, ExitCodeError> {
-        let rules: RulesFile
+    /// Loads rules.json (optional when the default path holds none), opens a session over it, runs
+    /// `body` with it, then writes back to the shared state what the session learned (cache, backoff,
+    /// resolutions, charts).
+    static func run(_ context: CommandContext,
+                    _ body: (inout WatchSession) throws(ExitCodeError) -> ExitCode) throws(ExitCodeError) -> ExitCode {
         let implicit = context.arguments.rulesPath == nil && (context.io.environment["COINWATCH_RULES"] ?? "").isEmpty
-        if rulesOptional, implicit, !Paths.exists(context.rulesPath) {
-            rules = RulesFile(path: context.rulesPath)
-        } else {
-            switch context.loadRules(tolerateUnsetVariables: true) {
-            case .success(let loaded): rules = loaded
-            case .failure(let error): return .failure(error)
-            }
-        }
-        return .success(open(context, rules: rules))
-    }
-
-    /// Opens a session (rules.json optional), runs `body` with it, then writes back to the shared
-    /// state what the session learned (cache, backoff, resolutions, charts).
-    static func run(_ context: CommandContext, _ body: (inout WatchSession) -> ExitCode) -> ExitCode {
-        var session: WatchSession
-        switch open(context, rulesOptional: true) {
-        case .success(let opened): session = opened
-        case .failure(let error): return error.code
-        }
+        let rules = try implicit && !Paths.exists(context.rulesPath) ? RulesFile(path: context.rulesPath)
+            : context.loadRules(tolerateUnsetVariables: true)
+        var session = open(context, rules: rules)
         defer { session.finish() }
-        return body(&session)
+        return try body(&session)
     }
 
     /// A session over rules.json already loaded; reads the state (a state that cannot be read gets one warning).
@@ -77,6 +62,14 @@ struct WatchSession {
     /// skipped while its backoff lasts, a 429 records the backoff. Returns the 2xx body, or the error to print.
     mutating func fetch(_ request: HTTPRequest, provider: String) -> Result<[UInt8], ProviderError> {
         ProviderCall.ask(request, from: provider, through: context.transport, memory: &state.memory, now: now)
+    }
+
+    /// `fetch`, then `decode` of the 2xx body; a decoding failure is the provider's `decoding` error.
+    mutating func fetch<Value>(_ request: HTTPRequest, provider: String,
+                               decode: ([UInt8]) throws -> Value) -> Result<Value, ProviderError> {
+        fetch(request, provider: provider).flatMap { body in
+            Result { try decode(body) }.mapError { $0 as? ProviderError ?? .decoding(provider: provider, detail: "\($0)") }
+        }
     }
 
     /// Writes what this command changed in the cache, backoff and resolutions back to the state

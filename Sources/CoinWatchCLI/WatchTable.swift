@@ -182,13 +182,11 @@ struct WatchTable {
             }
             out.append(line)
         }
-        let held = rows.filter { $0.position != nil }
-        let values = held.compactMap(\.value)
-        if showHolding, !held.isEmpty, values.count == held.count {
-            let value = values.reduce(0, +)
+        if showHolding, let total = Self.total(rows) {
             var line = TextCell.left("TOTAL", min(8, width)) + " " + (showName ? String(repeating: " ", count: 15) : "")
-                + String(repeating: " ", count: priceWidth + 9 + 9 + 14) + TextCell.right(Self.money(value, vs: vs, columns: 14), 14)
-            if showPnl { line += " " + pnlCells(value: value, cost: held.reduce(0) { $0 + ($1.position?.cost ?? 0) }, color: color) }
+                + String(repeating: " ", count: priceWidth + 9 + 9 + 14)
+                + TextCell.right(Self.money(total.value, vs: vs, columns: 14), 14)
+            if showPnl { line += " " + pnlCells(value: total.value, cost: total.cost, color: color) }
             out.append(line)
         }
         return out
@@ -246,14 +244,16 @@ struct WatchTable {
             }))
             return o.text
         }))
+        doc.addRaw("total", Self.total(rows).map { Self.holdingJSON(value: $0.value, cost: $0.cost, amount: nil) } ?? "null")
+        return doc.text
+    }
+
+    /// The held rows' value and cost added up; nil when none is held or a held one has no quote.
+    static func total(_ rows: [Row]) -> (value: Double, cost: Double)? {
         let held = rows.filter { $0.position != nil }
         let values = held.compactMap(\.value)
-        if !held.isEmpty, values.count == held.count {
-            doc.addRaw("total", Self.holdingJSON(value: values.reduce(0, +), cost: held.reduce(0) { $0 + ($1.position?.cost ?? 0) }, amount: nil))
-        } else {
-            doc.addRaw("total", "null")
-        }
-        return doc.text
+        guard !held.isEmpty, values.count == held.count else { return nil }
+        return (values.reduce(0, +), held.reduce(0) { $0 + ($1.position?.cost ?? 0) })
     }
 
     /// Adds the row's `coin`, `symbol`, `name`, `price` and `change_24h` to `o` (null figures without a
