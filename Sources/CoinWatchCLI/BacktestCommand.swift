@@ -3,9 +3,7 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch backtest [--days N | --from TIME [--to TIME]] [--rule ID]... [--step DUR] [--json]`
 /// (SPEC §8): loads each needed coin's history through the history store (asking the provider only

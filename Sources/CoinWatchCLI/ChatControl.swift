@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchEngine
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where the commands that run passes meet the chat side (SPEC §13): a `--once` pass answers what
 /// arrived since the last one at its start; loop mode, `stream` and `coinwatch control` long-poll each

@@ -2,9 +2,7 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes the starter
 /// rules.json `document` describes, with `$schema` when the schema is installed and the favorites resolved

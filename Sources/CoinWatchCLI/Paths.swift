@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where rules.json and the state file are when no flag says (SPEC §1).
 package enum Paths {

@@ -1,10 +1,6 @@
 import CoinWatchSupport
 import CoinWatchMarket
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The price card of `coinwatch show`: price and 24h change, 24h range, market cap and rank,
 /// volume, all-time high and low with their dates and the distance from them, and a 7-day

@@ -1,7 +1,5 @@
 import CoinWatchEngine
-#if canImport(Glibc)
 import Glibc
-#endif
 
 import CoinWatchSupport
 import CoinWatchMarket

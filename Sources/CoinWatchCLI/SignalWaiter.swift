@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchEngine
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Signals caught and not yet taken (`LoopSignals` bits); the handlers only ever OR into it.
 private let caughtSignals = Atomic<Int32>(0)

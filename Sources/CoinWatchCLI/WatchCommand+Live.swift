@@ -2,9 +2,7 @@ import CoinWatchMarket
 import CoinWatchSupport
 import CoinWatchRules
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension WatchCommand {
     /// Seconds the coin search of `a` waits after a key before it asks the provider.

@@ -1,8 +1,6 @@
 import CoinWatchSupport
 import CoinWatchRules
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch watch [--once] [--sort KEY] [--interval DUR]` (SPEC §10): the watchlist as a table
 /// (`WatchTable`), printed once with `--once`, `--json` or off a terminal, else a live view

@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The live watchlist's terminal, as htop and cointop handle it: the alternate screen, the cursor
 /// hidden, keys read one at a time without echo (Ctrl-C still raises SIGINT); every frame drawn

@@ -1,7 +1,5 @@
 import CoinWatchCLI
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard).rawValue)

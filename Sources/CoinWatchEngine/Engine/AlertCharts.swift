@@ -2,11 +2,7 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import CoinWatchChart
 import Synchronization
 

@@ -1,11 +1,7 @@
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchState
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The one path of every provider request — quotes, market listings, coin lists and ranks, and the
 /// watchlist commands' search, card and trending — from the HTTP answer to a body or a typed error:

@@ -2,11 +2,7 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Evaluates every enabled rule against this pass's quotes, advances each (rule, coin) pair's
 /// state, and returns the alerts to deliver. Prices are recorded after all rules have seen

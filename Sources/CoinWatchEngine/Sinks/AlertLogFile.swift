@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A file sink's JSON Lines read back in blocks, never whole (`coinwatch log`): forward from the
 /// start, or backward from the end for the last N records, so a multi-megabyte log costs what

@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `coinwatch log --follow`: the records appended to a file sink since the last look, across logrotate as `tail -F`
 /// follows it (a rename: the old file read to its end first; `copytruncate`: read again from the start).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Collection<UInt8> {
     /// These bytes in padded base64 (RFC 4648): the sinks' one use of Foundation's encoder.

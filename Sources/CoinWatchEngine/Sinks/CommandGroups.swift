@@ -1,7 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process groups of the command sink programs running now, so that a signal that stops
 /// coinwatch ends them with it (SPEC §3: in `--once` as in loop mode). Lock-free slots, which a

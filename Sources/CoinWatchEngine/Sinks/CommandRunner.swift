@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs a command sink's program without a shell (SPEC §3): its own process group, the alert on
 /// stdin, stdout and stderr read together into a bounded buffer, the whole group killed (SIGKILL)

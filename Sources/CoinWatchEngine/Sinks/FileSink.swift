@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Appends JSON Lines to a file: opened for each pass (safe under logrotate), created 0600,
 /// missing folders created 0700. Never leaves a torn record (SPEC §3): a write that fails part-way

@@ -1,7 +1,5 @@
 import CoinWatchSupport
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Creates folders the way coinwatch promises: missing ones with mode 0700.
 package enum Folders {

@@ -2,9 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The pipe that wakes `stream`'s event loop from its `poll` when another thread has something for it; when it cannot
 /// be made both ends are -1, and the loop notices on its next turn (at most 1 s later).

@@ -1,9 +1,5 @@
 import CoinWatchSupport
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The alert record of SPEC §4. Fields that do not apply are nil and omitted from JSON.
 package struct Alert: Codable, Sendable, Equatable, StateRecord {

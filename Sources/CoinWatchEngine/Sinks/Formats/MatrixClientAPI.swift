@@ -4,11 +4,7 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchChart
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The Matrix client-server API as the chat side uses it (SPEC §13): `/sync` filtered to the sink's room, `whoami` (the
 /// bot's own answers are not commands) and the room send, whose transaction id is the answer's key.

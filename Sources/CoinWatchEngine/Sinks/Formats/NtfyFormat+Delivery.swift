@@ -1,10 +1,6 @@
 import CoinWatchTransport
 import CoinWatchRules
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, and `Click` opening the
 /// coin's page when the message's alerts link one; 4,096 bytes; the chart

@@ -3,11 +3,7 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The Telegram Bot API as the chat side uses it (SPEC §13): `getUpdates`, `sendMessage` (plain text), `sendPhoto` and
 /// `answerCallbackQuery`; the bot root comes from the sink's URL, a secret shown only as the sink.
