@@ -138,7 +138,7 @@ struct CompletionModel {
             if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { text.append(character) }
         }
         text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        for mark in [":", ";", ". "] {
+        for mark in [": ", ";", ". "] {
             if let range = text.firstRange(of: mark) { text = String(text[..<range.lowerBound]) }
         }
         return oneLine(text.replacing(" ,", with: ","))

@@ -78,39 +78,45 @@ package enum HelpText {
 
     /// The command's positional arguments as its usage line names them (`<query>` of `search`; an
     /// optional one in brackets, `[coin]` of `explain`), words that are an option's value left out.
+    /// What `command` takes besides options, lower case (`[coin]`: may be left out).
     static func positionals(_ command: Arguments.Command) -> [String] {
-        let tokens = usage(command).split(separator: " ").map(String.init)
-        var found: [String] = []
-        for (index, token) in tokens.enumerated() where (token.hasPrefix("<") || token.hasPrefix("[<")) && index > 0 {
-            let previous = tokens[index - 1]
-            if previous.hasPrefix("-") || previous.hasPrefix("[-") || previous == "|" { continue }
-            let bare = token.filter { $0 != "<" && $0 != ">" && $0 != "." && $0 != "]" && $0 != "[" }
-            if found.contains(where: { $0 == bare || $0 == "[\(bare)]" }) { continue }
-            found.append(token.hasPrefix("[") ? "[\(bare)]" : bare)
+        switch command {
+        case .search: return ["query"]
+        case .show, .favorites: return ["coin"]
+        case .explain: return ["rule", "[coin]"]
+        case .outbox: return ["[id]"]
+        case .silence: return ["target", "id"]
+        default: return []
         }
-        return found
     }
 
-    static func usage(_ command: Arguments.Command) -> String {
-        switch command {
-        case .run: return "coinwatch [--once] [--interval <dur>] [--dry-run] [--json] [-q|-v] [--rules <path>] [--state <path>]"
-        case .check: return "coinwatch check [--conditions] [--online] [--json] [--rules <path>] [--state <path>]"
-        case .state: return "coinwatch state show [--json] | reset [--rule <id>] [--state <path>]"
-        case .notify: return "coinwatch notify --test [--sink <name>] [--json] [-q|-v] [--rules <path>]"
-        case .search: return "coinwatch search <query> [--provider <name>] [--limit <n>] [--json]"
-        case .show: return "coinwatch show <coin> [--range 1d|7d|30d|90d|1y|max] [--vs <cur>] [--provider <name>] [--png <file>] [--json]"
-        case .trending: return TrendingCommand.usage + " [--json]"
-        case .favorites: return "coinwatch favorites list [--json] | add <coin>... | remove [--force] <coin>..."
-        case .backtest: return "coinwatch backtest [--days <n> | --from <time> [--to <time>]] [--rule <id>]... [--step <dur>] [--json]"
-        case .stream: return "coinwatch stream [--dry-run | --baseline] [--json] [-q|-v] [--metrics <path>] [--rules <path>] [--state <path>]"
-        case .completion: return "coinwatch completion bash | zsh | fish"
-        case .`init`: return "coinwatch init [--favorites <list>] [--sink <format>] [--yes] [--force] [--rules <path>]"
-        case .explain: return "coinwatch explain <rule> [<coin>] [--json]"
-        case .outbox: return "coinwatch outbox list [--json] | retry [<id>] | drop <id>"
-        case .watch: return "coinwatch watch [--once] [--sort <key>] [--interval <dur>] [--json]"
-        case .silence: return "coinwatch silence add <target> --for <dur> [--comment <text>] | list [--json] | expire <id>"
-        case .log: return "coinwatch log [--since <dur|time>] [--rule <id>] [--coin <coin>] [--status <s>] [--limit <n>] [--follow] [--file <path>] [--json]"
-        case .control: return "coinwatch control [-v] [--rules <path>] [--state <path>]"
+    /// The options `command`'s synopsis names, in the table's order: its own, and for the
+    /// top-level command also those every command takes (`ManPage.commonOptions`).
+    static func synopsisOptions(_ command: Arguments.Command) -> [(name: String, value: String?)] {
+        ArgumentParser.options.compactMap { option in
+            guard option.commands.contains(command), let long = option.names.last, long != "--help", long != "--version",
+                  command == .run || !option.names.contains(where: ManPage.commonOptions.contains) else { return nil }
+            return (long, option.value?.lowercased())
         }
+    }
+
+    /// README's command list: each command's usage line and what it does, as a Markdown table.
+    package static func commandTable() -> String {
+        var out = "| command | what it does |\n| --- | --- |\n"
+        for command in Arguments.Command.allCases {
+            // A `|` inside a table cell is written `\|`, even within code.
+            out += "| `\(usage(command).replacing("|", with: "\\|"))` | \(CompletionModel.summary(overview(command))) |\n"
+        }
+        return out
+    }
+
+    /// The usage line of `command`, from the option table: its words, its arguments and its options.
+    static func usage(_ command: Arguments.Command) -> String {
+        var parts = ["coinwatch"]
+        if command != .run { parts.append(command.rawValue) }
+        if let words = CompletionModel.commandWords[command.rawValue], !words.isEmpty { parts.append(words.joined(separator: "|")) }
+        parts += positionals(command).map { $0.uppercased() }
+        parts += synopsisOptions(command).map { "[\($0.name)\($0.value.map { " <\($0)>" } ?? "")]" }
+        return parts.joined(separator: " ")
     }
 }

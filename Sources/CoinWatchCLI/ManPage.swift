@@ -41,14 +41,8 @@ package enum ManPage {
                     out += ".I \(Roff.escape(argument))\n"
                 }
             }
-            for option in ArgumentParser.options where option.commands.contains(command) {
-                guard let long = option.names.last, long != "--help", long != "--version" else { continue }
-                if command != .run, option.names.contains(where: commonOptions.contains) { continue }
-                if let value = option.value {
-                    out += ".OP \(Roff.escape(long)) \(value.lowercased())\n"
-                } else {
-                    out += ".OP \(Roff.escape(long))\n"
-                }
+            for (name, value) in HelpText.synopsisOptions(command) {
+                out += ".OP \(Roff.escape(name))" + (value.map { " \($0)" } ?? "") + "\n"
             }
             out += ".YS\n"
         }

@@ -37,6 +37,16 @@ import Testing
         #expect(page.contains(".SS \"above (level)\""))
     }
 
+    /// README's command list is each command's usage line and summary from the option table
+    /// (`HelpText.commandTable`), between its two markers; the committed README is current.
+    @Test func readmeCommandListIsGeneratedFromTheOptionTable() throws {
+        let readme = try read("README.md")
+        let start = "<!-- commands:start (generated from the option table: make schema) -->\n", end = "<!-- commands:end -->"
+        let head = try #require(readme.range(of: start)), tail = try #require(readme.range(of: end))
+        try expectCurrent(Fixtures.root + "/README.md", String(readme[..<head.upperBound]) + HelpText.commandTable() + String(readme[tail.lowerBound...]))
+        #expect(HelpText.commandTable().contains("`coinwatch [--once] [--interval <dur>] [--dry-run] [--baseline] [--metrics <path>]"))
+    }
+
     @Test func rulesManPageRendersWithoutWarnings() throws {
         let run = try Shell.run("groff", ["-man", "-Tutf8", "-ww", "-z", rulesPath])
         #expect(run.status == 0)
