@@ -31,7 +31,7 @@ let package = Package(
         ),
         // The chart image renderer: plain inputs in, PNG bytes out; nothing of coinwatch but itself,
         // and the only target that imports CCairo.
-        .target(name: "CoinWatchChart", dependencies: ["CCairo"]),
+        .target(name: "CoinWatchChart", dependencies: ["CoinWatchSupport", "CCairo"]),
         // The library targets, one per layer; each depends only on the layers below it, so the
         // compiler refuses a backward edge (docs/development.md, "Layers"). Cross-target API is
         // `package`.

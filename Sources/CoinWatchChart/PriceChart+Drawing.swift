@@ -1,4 +1,5 @@
-import Foundation
+import CoinWatchSupport
+import Glibc
 
 /// The drawing, in painting order: background, header, grid and axes, threshold lines, the price
 /// line, the alert's marker, the tags on the price axis. Sizes are pixels on the 1280×720 image,
@@ -55,7 +56,7 @@ extension PriceChart {
         canvas.text(format(last), x: right, y: 70, size: Self.priceSize, color, bold: true, alignRight: true)
         if let first = points.first?.price, first != 0 {
             let change = (last - first) / abs(first) * 100
-            let text = (change < 0 ? "▼ " : "▲ ") + String(format: "%.2f%%", abs(change)) + " over " + range
+            let text = (change < 0 ? "▼ " : "▲ ") + NumberText.fixed(abs(change), decimals: 2, grouped: false, suffix: "%") + " over " + range
             // Its own sign's color: the alert's direction (the line's) may differ from the range's change.
             canvas.text(text, x: right, y: 114, size: Self.labelSize, change < 0 ? .fall : .rise, alignRight: true)
         }

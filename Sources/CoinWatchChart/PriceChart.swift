@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What a chart image shows (SPEC §12): a coin's price over a range, the rule's threshold lines,
 /// the alert's moment and price, a title (`BTC/USD · 1d`) and the last price, colored by direction.

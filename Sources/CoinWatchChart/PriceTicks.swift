@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The round prices a price axis labels: steps of 1, 2, 2.5 or 5 times a power of ten, as
 /// gnuplot and rrdtool choose them, so that a few gridlines cover the span.

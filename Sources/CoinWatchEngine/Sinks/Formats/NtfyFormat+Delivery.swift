@@ -27,8 +27,17 @@ extension NtfyFormat: DeliveryFormat {
     /// The `Message` header for `text`: line breaks as `\n`, which the service turns back into
     /// them; anything not ASCII as one RFC 2047 encoded word, which it decodes.
     static func messageHeader(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\r\n", with: "\\n")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
+        var escaped = ""
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\r": escaped += "\\n"
+            case "\n": if !afterCR { escaped += "\\n" }  // CR LF is one line break
+            default: escaped.unicodeScalars.append(scalar)
+            }
+            afterCR = scalar == "\r"
+        }
         guard !escaped.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return escaped }
         return "=?UTF-8?B?" + escaped.utf8.base64 + "?="
     }
