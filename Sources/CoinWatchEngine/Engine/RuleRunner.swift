@@ -232,7 +232,7 @@ package struct RuleRunner: Sendable {
         let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
         let holds = step.condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
-                                 pair: pair, observation: observation, holds: holds)
+                                 pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
         return (next.pair, next.decision)
     }
 

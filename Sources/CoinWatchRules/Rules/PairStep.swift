@@ -24,7 +24,7 @@ package enum PairStep {
             reason += " (rearm \(NumberText.plain(asked.rearm)))"
         }
         let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
-                        pair: pair, observation: observation, holds: holds)
+                        pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
         var evaluation = Evaluation(holds: holds, reason: reason)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
@@ -39,7 +39,7 @@ package enum PairStep {
         let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
         let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
-                        pair: pair, observation: observation, holds: holds)
+                        pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
         return (step.pair, step.decision)
     }
 
@@ -52,13 +52,14 @@ package enum PairStep {
 
     /// The pass's step once the condition's verdict `holds` is known (asked as `judgement` says),
     /// for a condition that is a level one or not and reports `threshold`; `blockedBy` is the
-    /// re-arm mark that kept a true event silent. A pass calls this directly with the verdict.
+    /// re-arm mark that kept a true event silent. A pass calls this directly with the verdict and the
+    /// three figures of the observation it reads (not the observation: a copy of it per pair across targets).
     package static func next(isLevel: Bool, threshold: Double?, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                     observation: Observation, holds: Bool)
+                             price: Double, previous: Double?, now: Double, holds: Bool)
         -> (pair: PairState, decision: Decision, blockedBy: Double?) {
         guard !isLevel else {
             let (next, decision) = NotifyDecision.decide(pair: pair, conditionTrue: holds, isLevel: true,
-                                                         policy: policy, now: observation.now)
+                                                         policy: policy, now: now)
             return (next, decision, nil)
         }
         var armed = pair
@@ -66,7 +67,7 @@ package enum PairStep {
         var conditionTrue = holds
         var blockedBy: Double?
         if let mark = armed.rearmAt, let threshold {
-            if reached(mark, price: observation.price, threshold: threshold) {
+            if reached(mark, price: price, threshold: threshold) {
                 armed.rearmAt = nil
             } else if conditionTrue {
                 conditionTrue = false
@@ -74,9 +75,9 @@ package enum PairStep {
             }
         }
         var (next, decision) = NotifyDecision.decide(pair: armed, conditionTrue: conditionTrue, isLevel: false,
-                                                     policy: policy, now: observation.now)
+                                                     policy: policy, now: now)
         if decision.status == .firing, let rearm, rearm > 0, let threshold {
-            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (observation.previous ?? 0) < threshold)
+            next.rearmAt = mark(threshold: threshold, rearm: rearm, upward: (previous ?? 0) < threshold)
         }
         next.firing = next.rearmAt != nil
         return (next, decision, blockedBy)
