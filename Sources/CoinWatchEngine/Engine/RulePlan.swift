@@ -7,8 +7,6 @@ import CoinWatchState
 struct RulePlan: Sendable {
     /// What a pass reads of one rule for each of its pairs.
     struct Step: Sendable {
-        /// The rule's condition.
-        let condition: Condition
         /// `Condition.isLevel` of the rule's condition.
         var isLevel: Bool
         /// `Condition.threshold` of the rule's condition.
@@ -159,7 +157,7 @@ struct RulePlan: Sendable {
             }
             if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
-            steps.append(Step(condition: rule.condition, isLevel: rule.condition.isLevel,
+            steps.append(Step(isLevel: rule.condition.isLevel,
                               threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
                               enabled: rule.enabled && !watchesList, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
                               targets: start..<targetCoins.count))

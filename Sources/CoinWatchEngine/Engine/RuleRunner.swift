@@ -210,10 +210,10 @@ package struct RuleRunner: Sendable {
         // The observation is passed in place (inout), never copied per pair. A kind that keeps
         // a reference price reads the pair's (set here for each such pair; no other kind reads it).
         if step.remembers { observation.reference = pairs[slot: slot].reference }
-        var (pair, decision) = Self.decide(step, pair: pairs[slot: slot], observation: &observation)
+        var (pair, decision) = Self.decide(step, rules.rules[ruleIndex].condition, pair: pairs[slot: slot], observation: &observation)
         if step.remembers {
             let fired = decision.status == .firing
-            pair.reference = step.condition.kind.remember(observation, fired: fired)
+            pair.reference = rules.rules[ruleIndex].condition.kind.remember(observation, fired: fired)
         }
         pairs[slot: slot] = pair
         if held != nil, decision.status == nil, decision.reason.isHeldBack {
@@ -227,10 +227,10 @@ package struct RuleRunner: Sendable {
 
     /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
     @inline(__always)
-    static func decide(_ step: RulePlan.Step, pair: PairState, observation: inout Observation)
+    static func decide(_ step: RulePlan.Step, _ condition: Condition, pair: PairState, observation: inout Observation)
         -> (pair: PairState, decision: Decision) {
         let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
-        let holds = step.condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
                                  pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
         return (next.pair, next.decision)
