@@ -36,6 +36,7 @@ for module in "${MODULES[@]}"; do
 done
 # The static libraries go on the link line top layer first, so each finds the layers below it.
 "$SWIFTC" "${FLAGS[@]}" -parse-as-library -package-name coinwatch -I "$OUT" Fuzz/Entry.swift Tests/TestHelpers/FuzzTargets.swift \
+    Tests/TestHelpers/PriceProvider+Decode.swift \
     -L "$OUT" $(printf -- '-l%s ' $(printf '%s\n' "${MODULES[@]}" | tac)) "${LIBS[@]}" -o "$OUT/coinwatch-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # seeds TARGET: the Fixtures files a target starts from.
