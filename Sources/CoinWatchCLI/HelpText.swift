@@ -76,8 +76,6 @@ package enum HelpText {
         }
     }
 
-    /// The command's positional arguments as its usage line names them (`<query>` of `search`; an
-    /// optional one in brackets, `[coin]` of `explain`), words that are an option's value left out.
     /// What `command` takes besides options, lower case (`[coin]`: may be left out).
     static func positionals(_ command: Arguments.Command) -> [String] {
         switch command {
