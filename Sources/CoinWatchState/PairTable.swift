@@ -6,8 +6,10 @@ import CoinWatchRules
 package struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys, in order.
     package private(set) var keys: [String] = []
-    /// The states, one per key, same order.
-    package private(set) var values: [PairState] = []
+    /// The states, one per key, same order. A pass writes a state where it lies, at the position
+    /// `slot(of:hint:)` gave (an access across targets, not a call); pairs come and go only through
+    /// the table's own methods.
+    package var values: [PairState] = []
     /// Key → position in `keys`.
     private var positions: [String: Int] = [:]
 
@@ -75,12 +77,6 @@ package struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     package func slot(of key: String, hint: Int) -> Int? {
         if hint < keys.count, keys[hint] == key { return hint }
         return positions[key]
-    }
-
-    /// The state at `slot` (a position `slot(of:hint:)` gave).
-    package subscript(slot slot: Int) -> PairState {
-        get { values[slot] }
-        set { values[slot] = newValue }
     }
 
     /// Puts the pairs at `slots` (positions, each at most once) first, in that order, and the rest

@@ -22,11 +22,11 @@ enum ClockStep {
             }
         }
         for slot in state.pairs.values.indices {
-            var pair = state.pairs[slot: slot]
+            var pair = state.pairs.values[slot]
             pair.trueSince = optional(pair.trueSince)
             pair.lastNotified = optional(pair.lastNotified)
             pair.lastFired = optional(pair.lastFired)
-            state.pairs[slot: slot] = pair
+            state.pairs.values[slot] = pair
         }
         for index in state.outbox.indices {
             state.outbox[index].queuedAt = shift(state.outbox[index].queuedAt)

@@ -98,8 +98,7 @@ extension RuleRunner {
                 for index in pairs.indices {
                     let ruleIndex = ruleIndices[index]
                     guard steps[ruleIndex].isActive(now: now) else { continue }
-                    let (pair, decision) = Self.decide(steps[ruleIndex], rules.rules[ruleIndex].condition, pair: pairs[index], observation: &observation)
-                    pairs[index] = pair
+                    let decision = advance(ruleIndex, steps[ruleIndex], pair: &pairs[index], observation: &observation)
                     guard case .notify(let status, _) = decision else { continue }
                     // What `pendingAlert` reads of the observation, read now.
                     let figures = Self.figures(rules.rules[ruleIndex].condition.kind, observation: observation, status: status)

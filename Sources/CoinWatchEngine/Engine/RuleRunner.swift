@@ -207,33 +207,21 @@ package struct RuleRunner: Sendable {
         if !silences.isEmpty {
             step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
         }
-        // The observation is passed in place (inout), never copied per pair. A kind that keeps
-        // a reference price reads the pair's (set here for each such pair; no other kind reads it).
-        if step.remembers { observation.reference = pairs[slot: slot].reference }
-        var (pair, decision) = Self.decide(step, rules.rules[ruleIndex].condition, pair: pairs[slot: slot], observation: &observation)
-        if step.remembers {
-            let fired = decision.status == .firing
-            pair.reference = rules.rules[ruleIndex].condition.kind.remember(observation, fired: fired)
-        }
-        pairs[slot: slot] = pair
+        let decision = advance(ruleIndex, step, pair: &pairs.values[slot], observation: &observation)
         if held != nil, decision.status == nil, decision.reason.isHeldBack {
             held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,
-                              until: NotifyDecision.heldUntil(decision.reason, pair: pair, policy: step.policy)))
+                              until: NotifyDecision.heldUntil(decision.reason, pair: pairs.values[slot], policy: step.policy)))
         }
         guard case .notify(let status, _) = decision else { return }
         pending.append(pendingAlert(ruleIndex, slot: coin, observation: observation,
                                     quotes: quotes, status: status, now: now, timeDigits: timeDigits))
     }
 
-    /// One pair's step, as `PairStep.decide` takes it, reading `observation` where it lies.
+    /// Advances `pair` of rule `ruleIndex` under `step` by one observation, a pass's or a lane's (`PairStep.decide`).
     @inline(__always)
-    static func decide(_ step: RulePlan.Step, _ condition: Condition, pair: PairState, observation: inout Observation)
-        -> (pair: PairState, decision: Decision) {
-        let asked = PairStep.judgement(isLevel: step.isLevel, rearm: step.rearm, pair: pair)
-        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
-        let next = PairStep.next(isLevel: step.isLevel, threshold: step.threshold, rearm: step.rearm, policy: step.policy,
-                                 pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
-        return (next.pair, next.decision)
+    func advance(_ ruleIndex: Int, _ step: RulePlan.Step, pair: inout PairState, observation: inout Observation) -> Decision {
+        PairStep.decide(rules.rules[ruleIndex].condition, rearm: step.rearm, policy: step.policy, remembers: step.remembers,
+                        pair: &pair, observation: &observation)
     }
 
     /// Stands in for a quote that is not there (never alerted on: only quoted coins are observed), and

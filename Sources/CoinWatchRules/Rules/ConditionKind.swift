@@ -73,6 +73,10 @@ package protocol ConditionKind: Sendable, Equatable {
     /// condition fired and has not stopped holding since; `rearm` is the rule's `rearm` (0: none),
     /// in the kind's `RearmUnit`. A firing condition holds until the value is `rearm` back.
     func holds(_ observation: Observation, firing: Bool, rearm: Double) -> Bool
+    /// `holds`, reading the observation where it lies: through the existential a 545-byte
+    /// observation is otherwise copied into every call, once per pair of a pass or backtest
+    /// (bench/LESS-MACHINERY.md). Every kind takes the one implementation below.
+    func holds(inPlace observation: inout Observation, firing: Bool, rearm: Double) -> Bool
 
     /// The figure `holds` compared, against its threshold, in words for `explain` and tests:
     /// `price 101 ≥ 100`, `no previous price`.
@@ -119,6 +123,9 @@ package protocol ConditionKind: Sendable, Equatable {
 }
 
 extension ConditionKind {
+    func holds(inPlace observation: inout Observation, firing: Bool, rearm: Double) -> Bool {
+        holds(observation, firing: firing, rearm: rearm)
+    }
     var needs: ConditionNeeds { ConditionNeeds() }
     static var unit: Threshold.Unit { .money }
     static var figure: ProviderFigure? { nil }

@@ -33,14 +33,19 @@ package enum PairStep {
         return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
     }
 
-    /// `advance` without the evaluation's reason: the same pair and decision.
-    package static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, pair: PairState,
-                              observation: Observation) -> (pair: PairState, decision: Decision) {
+    /// `advance` without the evaluation's reason, as a pass and a backtest take it: `pair` and
+    /// `observation` where they lie (`ConditionKind.holds(inPlace:)`). For a kind that keeps a reference price (`remembers`: `ConditionNeeds.pairMemory`)
+    /// the observation is handed the pair's and the pair keeps the one the kind remembers.
+    package static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, remembers: Bool,
+                               pair: inout PairState, observation: inout Observation) -> Decision {
+        if remembers { observation.reference = pair.reference }
         let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
-        let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
+        let holds = condition.kind.holds(inPlace: &observation, firing: asked.firing, rearm: asked.rearm)
         let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
                         pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
-        return (step.pair, step.decision)
+        pair = step.pair
+        if remembers { pair.reference = condition.kind.remember(observation, fired: step.decision.status == .firing) }
+        return step.decision
     }
 
     /// What a kind's `holds` is asked for `pair`: a level condition's hysteresis (`rearm`, a
