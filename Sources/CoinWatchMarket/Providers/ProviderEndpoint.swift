@@ -44,16 +44,18 @@ package struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebug
 package enum QueryString {
     /// `value` with every byte outside `A-Z a-z 0-9 - . _ ~` written as `%XX`.
     package static func escape(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
+        if value.utf8.allSatisfy(isUnreserved) { return value }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
             if isUnreserved(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             } else {
-                out += "%" + hex(byte >> 4) + hex(byte & 0x0F)
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `name=value&…` from already-escaped pairs, in order.
@@ -70,9 +72,5 @@ package enum QueryString {
         default:
             return false
         }
-    }
-
-    private static func hex(_ nibble: UInt8) -> String {
-        String(nibble, radix: 16, uppercase: true)
     }
 }

@@ -27,4 +27,10 @@ import Testing
             #expect(!page.contains { "\"<>|()[] &'".contains($0) }, "\(page)")
         }
     }
+
+    @Test func queryEscapingKeepsUnreservedBytesAndWritesEveryOtherAsPercentHex() {
+        #expect(QueryString.escape("btc-bitcoin_1.0~Z") == "btc-bitcoin_1.0~Z")
+        #expect(QueryString.escape("a b/ü%") == "a%20b%2F%C3%BC%25")
+        #expect(QueryString.escape("") == "")
+    }
 }

@@ -73,9 +73,10 @@ import Testing
                                     observation: observation)
         #expect(step.evaluation.holds == row.example.holds, "\(step.evaluation.reason)")
         #expect(!step.evaluation.reason.isEmpty)
-        let decided = PairStep.decide(condition, rearm: nil, policy: NotifyPolicy(resolve: true), pair: pair,
-                                      observation: observation)
-        #expect(decided.decision == step.decision && decided.pair == step.pair, "the pass decides as explain does")
+        var (decidedPair, seen) = (pair, observation)
+        let decided = PairStep.decide(condition, rearm: nil, policy: NotifyPolicy(resolve: true), remembers: false,
+                                      pair: &decidedPair, observation: &seen)
+        #expect(decided == step.decision && decidedPair == step.pair, "the pass decides as explain does")
         switch (row.example.firing, row.example.holds) {
         case (false, true): #expect(step.decision.status == .firing, "a fresh pair notifies: \(step.decision)")
         case (false, false): #expect(step.decision.status == nil, "\(step.decision)")
