@@ -11,8 +11,8 @@ enum ExplainCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
         guard (1...2).contains(positionals.count) else {
-            throw context.usage(positionals.isEmpty ? "Error: Missing rule id. Usage: coinwatch explain RULE [COIN]."
-                : "Error: Unexpected argument '\(positionals[2])'. Usage: coinwatch explain RULE [COIN].")
+            throw context.usage(positionals.isEmpty ? "Error: Missing rule id. Usage: \(HelpText.usage(.explain))"
+                : "Error: Unexpected argument '\(positionals[2])'. Usage: \(HelpText.usage(.explain))")
         }
         let rules = try context.loadRules(tolerateUnsetVariables: true)
         let ids = rules.rules.map(\.id)

@@ -11,7 +11,7 @@ enum SearchCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let query = context.arguments.positionals.joined(separator: " ").trimmingSpaces
         guard !query.isEmpty else {
-            throw context.usage("Error: Missing search text. Usage: coinwatch search QUERY [--provider NAME] [--limit N]")
+            throw context.usage("Error: Missing search text. Usage: \(HelpText.usage(.search))")
         }
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)

@@ -11,7 +11,7 @@ enum ShowCommand {
         let arguments = context.arguments.positionals
         guard arguments.count == 1, let coin = arguments.first, !coin.trimmingSpaces.isEmpty else {
             let problem = arguments.count > 1 ? "Too many coins (\(arguments.count)); show takes one" : "Missing coin"
-            throw context.usage("Error: \(problem). Usage: coinwatch show COIN [--range R] [--vs CUR] [--provider NAME]")
+            throw context.usage("Error: \(problem). Usage: \(HelpText.usage(.show))")
         }
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let vs = context.arguments.vs ?? session.rules.vsCurrency

@@ -5,12 +5,10 @@ import CoinWatchMarket
 enum TrendingCommand {
     /// The providers with a trending list (`TrendingSource`), in registry order.
     static let capable = ProviderRegistry.names { $0 is any TrendingSource }
-    /// `coinwatch trending [--provider coingecko]`.
-    static var usage: String { "coinwatch trending [--provider \(capable.map(\.rawValue).joined(separator: "|"))]" }
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         if let extra = context.arguments.positionals.first {
-            throw context.usage("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(usage)")
+            throw context.usage("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(HelpText.usage(.trending))")
         }
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
