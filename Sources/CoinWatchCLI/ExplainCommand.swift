@@ -45,7 +45,7 @@ enum ExplainCommand {
         let places = runner.pairs(ofRule: 0).filter { coins.contains($0.coin) }
         let data = DataPlan(only)
         let demand = data.demand(rule: 0, coins: Set(coins))
-        let fetcher = RunCommand.makePass(context, rules: rules).fetcher
+        let fetcher = RunCommand.makePass(context, rules: only).fetcher
         // Of the state, the pairs, series, cached quotes, symbols and resolved ids are read for these
         // pairs and their coins only, by their keys.
         var cached = Set<String>()
