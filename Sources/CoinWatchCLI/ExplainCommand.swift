@@ -45,12 +45,17 @@ enum ExplainCommand {
         let places = runner.pairs(ofRule: 0).filter { coins.contains($0.coin) }
         let data = DataPlan(only)
         let demand = data.demand(rule: 0, coins: Set(coins))
-        let fetcher = RunCommand.makePass(context, rules: rules).fetcher
-        // Of the state, the pairs, series and cached quotes are read for these pairs only, by their keys.
+        let fetcher = RunCommand.makePass(context, rules: only).fetcher
+        // Of the state, the pairs, series, cached quotes, symbols and resolved ids are read for these
+        // pairs and their coins only, by their keys.
         var cached = Set<String>()
         var symbols = Set<String>()
+        var favorites = Set<String>()
         for currency in demand.currencies {
-            for coin in currency.failover + currency.pinned.values.joined() { symbols.insert(lookupKey(coin)) }
+            for coin in currency.failover + currency.pinned.values.joined() {
+                symbols.insert(lookupKey(coin))
+                favorites.insert(coin)
+            }
             for source in fetcher.sources {
                 let name = source.provider.name
                 let asked = (source.failover ? currency.failover : []) + (currency.pinned[name] ?? [])
@@ -58,7 +63,7 @@ enum ExplainCommand {
             }
         }
         let sections = StateSections.explaining(pairs: Set(places.map(\.pairKey)), prices: Set(places.map(\.priceKey)), quotes: cached,
-                                                symbols: symbols)
+                                                symbols: symbols, favorites: favorites)
         var session = WatchSession.open(context, rules: rules, sections: sections)
         defer { session.finish() }
         let now = session.now

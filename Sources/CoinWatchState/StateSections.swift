@@ -6,7 +6,8 @@ package struct StateSections: Sendable, Equatable {
     /// Top-level members to read (`version` always is); nil reads them all.
     package var names: Set<String>?
     /// Of the parts named here (objects keyed by `StateDocument.pairKey`, `priceKey`,
-    /// `QuoteFetcher.cacheKey`), only the members with these keys are read.
+    /// `QuoteFetcher.cacheKey`), only the members with these keys are read; of `resolved` (each
+    /// provider's ids by favorite), only these favorites of every provider.
     package var keys: [String: Set<String>] = [:]
 
     /// Everything.
@@ -15,11 +16,14 @@ package struct StateSections: Sendable, Equatable {
     package static let silences = StateSections(names: ["silences"])
 
     /// What `explain` needs: everything but the outbox, the file spool and the charts; of the pairs,
-    /// price series, cached quotes and (when given) the symbols only those with the keys given.
+    /// price series, cached quotes and (when given) the symbols and the providers' resolved ids only
+    /// those with the keys given (`favorites`: the favorites as rules.json writes them).
     package static func explaining(pairs: Set<String>, prices: Set<String>, quotes: Set<String>,
-                                   symbols: Set<String>? = nil) -> StateSections {
-        StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
-                              "listings", "windows", "silences", "outages", "counters"],
-                      keys: ["pairs": pairs, "prices": prices, "quote_cache": quotes].merging(symbols.map { ["symbols": $0] } ?? [:]) { a, _ in a })
+                                   symbols: Set<String>? = nil, favorites: Set<String>? = nil) -> StateSections {
+        var keys = ["pairs": pairs, "prices": prices, "quote_cache": quotes]
+        keys["symbols"] = symbols
+        keys["resolved"] = favorites
+        return StateSections(names: ["prices", "pairs", "backoff", "unresolved", "last_pass", "symbols", "resolved", "quote_cache",
+                                     "listings", "windows", "silences", "outages", "counters"], keys: keys)
     }
 }

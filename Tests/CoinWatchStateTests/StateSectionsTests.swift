@@ -92,6 +92,31 @@ import Testing
         }
     }
 
+    /// Of `resolved`, `explain` keeps only its favorites, in every provider.
+    @Test func explainReadsOnlyItsFavoritesResolvedIds() throws {
+        let (dir, path, whole) = try savedState()
+        let sections = StateSections.explaining(pairs: [], prices: [], quotes: [], symbols: ["ethereum"], favorites: ["ethereum"])
+        let doc = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: sections) }
+        #expect(doc.memory.resolved == ["coingecko": ["ethereum": "ethereum"], "binance": ["ethereum": "ETH"]])
+        #expect(doc.memory.symbols == ["ethereum": "ETH"] && whole.memory.resolved["coingecko"]?.count == 2)
+    }
+
+    /// Kept keys are compared by their bytes, yet found as the whole read's string lookup finds them:
+    /// one written with an escape, and one that is not ASCII but equal as a string (U+212A KELVIN SIGN
+    /// is `K`), are kept; keys that only share a kept one's length and last bytes are not.
+    @Test func keptKeysAreFoundAsAStringLookupFindsThem() throws {
+        let dir = try TempDir()
+        let path = try dir.write("state.json", #"""
+        {"version": 1, "pairs": {"a|\u004bbc": {"firing": true}, "a|KEY": {"firing": true}, "a|xyz": {}, "b|xyz": {}, "a|kbc": {}}}
+        """#.replacingOccurrences(of: "KEY", with: "\u{212A}ey"))
+        let sections = StateSections.explaining(pairs: ["a|Kbc", "a|Key", "b|xyz"], prices: [], quotes: [])
+        let doc = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: sections) }
+        let whole = try withExtendedLifetime(dir) { try StateStore.load(path: path) }
+        #expect(doc.pairs.count == 3 && doc.pairs["a|Kbc"]?.firing == true && doc.pairs["a|Key"]?.firing == true)
+        #expect(doc.pairs["b|xyz"] != nil && doc.pairs["a|xyz"] == nil && doc.pairs["a|kbc"] == nil)
+        for key in ["a|Kbc", "a|Key", "b|xyz"] { #expect(doc.pairs[key] == whole.pairs[key]) }
+    }
+
     @Test func aBrokenStateIsStillRefusedWithTheWholeReadsMessage() throws {
         let dir = try TempDir()
         let path = try dir.write("state.json", #"{"version": 1, "silences": [{"id": 3}]}"#)

@@ -24,6 +24,7 @@ import Testing
                     (ByteBlock.high(word), { $0 >= 0x80 }),
                     (ByteBlock.nonDigits(word), { !(0x30...0x39).contains($0) }),
                     (ByteBlock.equal(word, 0x22) | ByteBlock.equal(word, 0x5C) | ByteBlock.below(word, 0x20), { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }),
+                    (ByteBlock.notPlainInString(word), { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }),
                 ]
                 for (mask, matches) in cases {
                     let first = bytes.firstIndex(where: matches)

@@ -23,6 +23,42 @@ import Testing
         #expect(direct == general)
     }
 
+    /// Documents the skip and the parser must agree on: white space anywhere, every number form,
+    /// literals, escapes, raw UTF-8, nesting, and each way of being broken.
+    static let skipped: [[UInt8]] = [
+        #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#, " { \"a\" :\t[ 1 , -2.5e+3 , 0 ] ,\n\"b\" : { } , \"c\":[ ] } ",
+        #"[0,-0,0.5,1e5,1E-5,123456789012345678901234567890,-1.25]"#, #""caf\u00e9 \ud83d\ude00 \" \\ \/ \n""#, #""日本 é""#,
+        #"[[[[{"a":[{"b":{}}]}]]]]"#, "[]", "{}", "7", "true", "null",
+        #"{"a":1,}"#, #"[1,]"#, #"[1 2]"#, #"{"a" 1}"#, #"{"a":}"#, #"{1:2}"#, #"[01]"#, #"[1.]"#, #"[-]"#, #"[.5]"#, #"[1e]"#,
+        #"[1e999]"#, #"[tru]"#, #"[nul]"#, #"["a]"#, #"["\x"]"#, #""\ud800""#, "\"a\u{01}b\"", #"{"a":[}"#, #"[}"#, #"{]"#,
+        #"{"a":1"#, "[", "",
+    ].map { Array($0.utf8) } + [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x28, 0x22]]
+
+    /// `skipValue` (the checked skip the state reader passes over what it does not read with)
+    /// accepts exactly the documents the parser accepts.
+    @Test(arguments: skipped)
+    func theSkipAcceptsWhatTheParserAccepts(_ bytes: [UInt8]) {
+        let parsed = (try? JSONParser.parse(bytes)) != nil
+        let skipped = bytes.withUnsafeBufferPointer { buffer in
+            var tokens = JSONTokenizer(buffer)
+            return tokens.skipValue() && tokens.atEnd()
+        }
+        #expect(skipped == parsed, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+
+    /// The skip follows a value inside fewer than `skipDepth` open containers and refuses one deeper
+    /// (the state reader then reads the file the general way, whose parser allows more).
+    @Test func theSkipFollowsNestingToItsLimit() {
+        for depth in [1, 63, 64, 65] {
+            let bytes = Array((String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)).utf8)
+            let skipped = bytes.withUnsafeBufferPointer { buffer in
+                var tokens = JSONTokenizer(buffer)
+                return tokens.skipValue()
+            }
+            #expect(skipped == (depth < JSONTokenizer.skipDepth), "depth \(depth)")
+        }
+    }
+
     @Test func positionsAreLineAndCharacterColumnWhicheverOrderTheyAreAskedIn() {
         let text = "{\n  \"é\": [1,\n    true]}"
         let bytes = Array(text.utf8)

@@ -101,10 +101,16 @@ extension StateValue {
         })
     }
 
-    /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up.
+    /// A JSON object of key → `element`, written with its keys sorted; a repeated key gives up. Read
+    /// keeping some keys, it keeps the members with those keys, or, when `element` is itself an object
+    /// of members (a provider's ids by favorite), every member with only those keys inside it.
     @inlinable public static func dictionary<Element>(_ element: StateValue<Element>) -> StateValue<[String: Element]> {
         func read(_ reader: inout JSONTokenizer, keeping keys: Set<String>?) -> [String: Element]? {
             var dictionary: [String: Element] = [:]
+            if let keys, let inner = element.readKeeping {
+                return StateDirectDecoder.members(&reader, { inner(&$0, keys) }) { dictionary.updateValue($1, forKey: $0) == nil }
+                    ? dictionary : nil
+            }
             return StateDirectDecoder.members(&reader, keeping: keys, element.read) { dictionary.updateValue($1, forKey: $0) == nil }
                 ? dictionary : nil
         }

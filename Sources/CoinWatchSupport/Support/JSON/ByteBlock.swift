@@ -42,10 +42,14 @@ enum ByteBlock {
     }
 
     /// Bytes a JSON string does not hold as they are in plain ASCII: `"`, `\\`, controls, and any byte
-    /// of 0x80 or more (the readers' and the writer's plain-string runs).
+    /// of 0x80 or more (the readers' and the writer's plain-string runs). Subtracting one from each
+    /// byte xor `"` (or `\\`) sets the high bit of a match, and 0x20 of a control; any other byte
+    /// whose high bit any of the three sets is itself of 0x80 or more, so `& ~x` is not needed.
     @inline(__always)
     static func notPlainInString(_ word: UInt64) -> UInt64 {
-        equal(word, UInt8(ascii: "\"")) | equal(word, UInt8(ascii: "\\")) | below(word, 0x20) | high(word)
+        let quote = (word ^ ones &* UInt64(UInt8(ascii: "\""))) &- ones
+        let backslash = (word ^ ones &* UInt64(UInt8(ascii: "\\"))) &- ones
+        return (quote | backslash | (word &- ones &* 0x20) | word) & highs
     }
 
     /// Bytes of 0x80 or more (not ASCII).

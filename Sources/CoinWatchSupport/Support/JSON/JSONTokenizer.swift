@@ -145,8 +145,14 @@ public struct JSONTokenizer {
     /// are not UTF-8.
     mutating func scanString() throws(JSONSyntaxError) -> (range: Range<Int>, escaped: Bool) {
         let opening = index
-        index += 1
-        let first = index
+        let first = index + 1
+        // Plain ASCII without escapes (nearly every key and value) is passed a word at a time, and
+        // the string ends at the first byte that is not plain when that is its quote.
+        index = passWords(from: first, ByteBlock.notPlainInString)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return (first..<(index - 1), false)
+        }
         var escaped = false
         var ascii = true
         while index < bytes.count {
@@ -395,78 +401,145 @@ public struct JSONTokenizer {
     /// `true`, `false` and `null` as bytes.
     @usableFromInline static let `true` = Array("true".utf8), `false` = Array("false".utf8), null = Array("null".utf8)
 
-    /// Steps over the string whose opening quote is at the cursor as `scanString` reads it; false where
-    /// `scanString` throws. A string of plain ASCII without escapes (nearly every key and value of a
-    /// state file) is passed a word at a time with no more work; any other is read by `scanString`.
-    @inline(__always)
-    private mutating func skipString() -> Bool {
-        let opening = index
-        index = passWords(from: index + 1, ByteBlock.notPlainInString)
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return true
-            }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-            index += 1
-        }
-        index = opening
-        return (try? scanString()) != nil
-    }
+    /// The nesting `skipValue` follows: a value inside more open arrays and objects than this is refused.
+    static let skipDepth = 64
 
-    /// Skips one value of any kind, nested at most `depth` deep; false when it is not valid JSON.
-    public mutating func skipValue(depth: Int = 64) -> Bool {
-        guard depth > 0, let byte = next() else { return false }
-        switch byte {
-        case UInt8(ascii: "\""): return skipString()
-        case UInt8(ascii: "t"): return takeWord(Self.true)
-        case UInt8(ascii: "f"): return takeWord(Self.false)
-        case UInt8(ascii: "n"): return takeNull()
-        case UInt8(ascii: "["):
-            index += 1
-            if take(UInt8(ascii: "]")) { return true }
-            repeat {
-                guard skipValue(depth: depth - 1) else { return false }
-            } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "]"))
-        case UInt8(ascii: "{"):
-            index += 1
-            if take(UInt8(ascii: "}")) { return true }
-            repeat {
-                guard next() == UInt8(ascii: "\""), skipString(), take(UInt8(ascii: ":")), skipValue(depth: depth - 1) else { return false }
-            } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "}"))
-        default:
-            return skipNumber()
-        }
-    }
-
-    /// Steps over a number at the cursor as `number()` would, without working out its value when it
-    /// plainly fits a `Double` (no exponent, at most 300 digits before the point); false when no
-    /// valid, finite number is there. Its runs of digits are passed a word at a time.
-    @inline(__always)
-    private mutating func skipNumber() -> Bool {
-        let start = index
+    /// Skips one value of any kind, nested less than `skipDepth` deep, checking it as the readers
+    /// would read it (every string's escapes and UTF-8, every number's grammar and range) without
+    /// converting anything; false when it is not valid JSON. One loop walks the structure, the open
+    /// containers one bit each of a word (set for an object); strings and numbers are passed by
+    /// `stringEnd` and `numberEnd`.
+    public mutating func skipValue() -> Bool {
         let count = bytes.count
         var at = index
+        var open: UInt64 = 0
+        var depth = 0
+        var keyFirst = false  // a member's key and colon come before the value
+        value: while true {
+            if keyFirst {
+                guard let quote = past(UInt8(ascii: "\""), at), let end = stringEnd(quote - 1),
+                      let colon = past(UInt8(ascii: ":"), end) else { return false }
+                at = colon
+            }
+            guard at < count else { return false }
+            switch bytes[at] {
+            case 0x20, 0x0A, 0x0D, 0x09:
+                at = spaceEnd(at)
+                keyFirst = false
+                continue value
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(at) else { return false }
+                at = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let object = bytes[at] == UInt8(ascii: "{")
+                if let closed = past(object ? UInt8(ascii: "}") : UInt8(ascii: "]"), at + 1) {
+                    at = closed
+                } else {
+                    at += 1
+                    depth += 1
+                    guard depth < Self.skipDepth else { return false }
+                    open = open << 1 | (object ? 1 : 0)
+                    keyFirst = object
+                    continue value
+                }
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                index = at
+                guard takeWord(bytes[at] == UInt8(ascii: "t") ? Self.true : bytes[at] == UInt8(ascii: "f") ? Self.false : Self.null) else {
+                    return false
+                }
+                at = index
+            default:
+                guard let end = numberEnd(at) else { return false }
+                at = end
+            }
+            // After a value: a comma goes on to the next member or element, a bracket closes a container.
+            while depth > 0 {
+                guard at < count else { return false }
+                let byte = bytes[at]
+                at += 1
+                let object = open & 1 != 0
+                if byte == UInt8(ascii: ",") {
+                    keyFirst = object
+                    continue value
+                }
+                if byte == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    open >>= 1
+                    depth -= 1
+                } else {
+                    guard Self.isSpace(byte) else { return false }
+                    at = spaceEnd(at)
+                }
+            }
+            index = at
+            return true
+        }
+    }
+
+    /// Whether `byte` is JSON white space: space, tab, line feed or carriage return.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The offset of the first byte from `offset` that is not JSON white space.
+    @inline(__always)
+    private func spaceEnd(_ offset: Int) -> Int {
+        var at = offset
+        while at < bytes.count, Self.isSpace(bytes[at]) { at += 1 }
+        return at
+    }
+
+    /// The offset just past `byte` when it is the next byte from `offset` after white space (looked
+    /// for only when `byte` is not right there); nil when another byte is.
+    @inline(__always)
+    private func past(_ byte: UInt8, _ offset: Int) -> Int? {
+        if offset < bytes.count, bytes[offset] == byte { return offset + 1 }
+        let at = spaceEnd(offset)
+        return at < bytes.count && bytes[at] == byte ? at + 1 : nil
+    }
+
+    /// The offset just past the string whose opening quote is at `offset`, as `scanString` reads it;
+    /// nil where `scanString` throws. A string of plain ASCII without escapes (nearly every key and
+    /// value of a state file) is passed a word at a time with no more work; any other is read by
+    /// `scanString`.
+    @inline(__always)
+    private mutating func stringEnd(_ offset: Int) -> Int? {
+        var at = passWords(from: offset + 1, ByteBlock.notPlainInString)
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") { return at + 1 }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            at += 1
+        }
+        index = offset
+        guard (try? scanString()) != nil else { return nil }
+        return index
+    }
+
+    /// The offset just past the number at `offset`, as `number()` reads it, without working out its
+    /// value when it plainly fits a `Double` (no exponent, at most 300 digits before the point); nil
+    /// when no valid, finite number is there. Its runs of digits are passed a word at a time.
+    @inline(__always)
+    private mutating func numberEnd(_ offset: Int) -> Int? {
+        let count = bytes.count
+        var at = offset
         if at < count, bytes[at] == UInt8(ascii: "-") { at += 1 }
-        guard at < count, Self.isDigit(bytes[at]) else { return false }
+        guard at < count, Self.isDigit(bytes[at]) else { return nil }
         let lead = at
         at = digitsEnd(from: at + 1)
-        if bytes[lead] == UInt8(ascii: "0"), at > lead + 1 { return false }  // a leading zero
-        let whole = at - start
+        if bytes[lead] == UInt8(ascii: "0"), at > lead + 1 { return nil }  // a leading zero
+        let whole = at - offset
         if at < count, bytes[at] == UInt8(ascii: ".") {
             let fraction = at + 1
             at = digitsEnd(from: fraction)
-            guard at > fraction else { return false }
+            guard at > fraction else { return nil }
         }
         if whole > 300 || (at < count && bytes[at] | 0x20 == UInt8(ascii: "e")) {
-            index = start
-            return number() != nil
+            index = offset
+            guard number() != nil else { return nil }
+            return index
         }
-        index = at
-        return true
+        return at
     }
 
     /// The offset of the first byte from `offset` that is not a decimal digit (the end when none is).
