@@ -406,7 +406,8 @@ public struct JSONTokenizer {
 
     /// Skips one value of any kind, nested less than `skipDepth` deep, checking it as the readers
     /// would read it (every string's escapes and UTF-8, every number's grammar and range) without
-    /// converting anything; false when it is not valid JSON. One loop walks the structure, the open
+    /// converting anything; false when it is not valid JSON, the cursor then where the problem was
+    /// found (the end for a truncated value). One loop walks the structure, the open
     /// containers one bit each of a word (set for an object); strings and numbers are passed by
     /// `stringEnd` and `numberEnd`.
     public mutating func skipValue() -> Bool {
@@ -415,20 +416,26 @@ public struct JSONTokenizer {
         var open: UInt64 = 0
         var depth = 0
         var keyFirst = false  // a member's key and colon come before the value
+        // A failure leaves the cursor where the problem was found: at the end when the bytes ran
+        // out first (a truncated body, as a caller words it), past what a string's read took.
+        func failed(_ offset: Int) -> Bool {
+            index = Swift.max(index, spaceEnd(offset))
+            return false
+        }
         value: while true {
             if keyFirst {
                 guard let quote = past(UInt8(ascii: "\""), at), let end = stringEnd(quote - 1),
-                      let colon = past(UInt8(ascii: ":"), end) else { return false }
+                      let colon = past(UInt8(ascii: ":"), end) else { return failed(at) }
                 at = colon
             }
-            guard at < count else { return false }
+            guard at < count else { return failed(at) }
             switch bytes[at] {
             case 0x20, 0x0A, 0x0D, 0x09:
                 at = spaceEnd(at)
                 keyFirst = false
                 continue value
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(at) else { return false }
+                guard let end = stringEnd(at) else { return failed(at) }
                 at = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let object = bytes[at] == UInt8(ascii: "{")
@@ -437,7 +444,7 @@ public struct JSONTokenizer {
                 } else {
                     at += 1
                     depth += 1
-                    guard depth < Self.skipDepth else { return false }
+                    guard depth < Self.skipDepth else { return failed(at) }
                     open = open << 1 | (object ? 1 : 0)
                     keyFirst = object
                     continue value
@@ -445,16 +452,16 @@ public struct JSONTokenizer {
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 index = at
                 guard takeWord(bytes[at] == UInt8(ascii: "t") ? Self.true : bytes[at] == UInt8(ascii: "f") ? Self.false : Self.null) else {
-                    return false
+                    return failed(at)
                 }
                 at = index
             default:
-                guard let end = numberEnd(at) else { return false }
+                guard let end = numberEnd(at) else { return failed(at) }
                 at = end
             }
             // After a value: a comma goes on to the next member or element, a bracket closes a container.
             while depth > 0 {
-                guard at < count else { return false }
+                guard at < count else { return failed(at) }
                 let byte = bytes[at]
                 at += 1
                 let object = open & 1 != 0
@@ -466,7 +473,7 @@ public struct JSONTokenizer {
                     open >>= 1
                     depth -= 1
                 } else {
-                    guard Self.isSpace(byte) else { return false }
+                    guard Self.isSpace(byte) else { return failed(at - 1) }
                     at = spaceEnd(at)
                 }
             }
