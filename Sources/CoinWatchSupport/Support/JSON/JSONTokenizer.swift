@@ -416,26 +416,20 @@ public struct JSONTokenizer {
         var open: UInt64 = 0
         var depth = 0
         var keyFirst = false  // a member's key and colon come before the value
-        // A failure leaves the cursor where the problem was found: at the end when the bytes ran
-        // out first (a truncated body, as a caller words it), past what a string's read took.
-        func failed(_ offset: Int) -> Bool {
-            index = Swift.max(index, spaceEnd(offset))
-            return false
-        }
         value: while true {
             if keyFirst {
                 guard let quote = past(UInt8(ascii: "\""), at), let end = stringEnd(quote - 1),
-                      let colon = past(UInt8(ascii: ":"), end) else { return failed(at) }
+                      let colon = past(UInt8(ascii: ":"), end) else { break value }
                 at = colon
             }
-            guard at < count else { return failed(at) }
+            guard at < count else { break value }
             switch bytes[at] {
             case 0x20, 0x0A, 0x0D, 0x09:
                 at = spaceEnd(at)
                 keyFirst = false
                 continue value
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(at) else { return failed(at) }
+                guard let end = stringEnd(at) else { break value }
                 at = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let object = bytes[at] == UInt8(ascii: "{")
@@ -444,7 +438,7 @@ public struct JSONTokenizer {
                 } else {
                     at += 1
                     depth += 1
-                    guard depth < Self.skipDepth else { return failed(at) }
+                    guard depth < Self.skipDepth else { break value }
                     open = open << 1 | (object ? 1 : 0)
                     keyFirst = object
                     continue value
@@ -452,16 +446,16 @@ public struct JSONTokenizer {
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 index = at
                 guard takeWord(bytes[at] == UInt8(ascii: "t") ? Self.true : bytes[at] == UInt8(ascii: "f") ? Self.false : Self.null) else {
-                    return failed(at)
+                    break value
                 }
                 at = index
             default:
-                guard let end = numberEnd(at) else { return failed(at) }
+                guard let end = numberEnd(at) else { break value }
                 at = end
             }
             // After a value: a comma goes on to the next member or element, a bracket closes a container.
             while depth > 0 {
-                guard at < count else { return failed(at) }
+                guard at < count else { break value }
                 let byte = bytes[at]
                 at += 1
                 let object = open & 1 != 0
@@ -473,13 +467,17 @@ public struct JSONTokenizer {
                     open >>= 1
                     depth -= 1
                 } else {
-                    guard Self.isSpace(byte) else { return failed(at - 1) }
+                    guard Self.isSpace(byte) else { at -= 1; break value }
                     at = spaceEnd(at)
                 }
             }
             index = at
             return true
         }
+        // Failed at `at`: the cursor where the problem was found, at the end when the bytes ran out
+        // first (a truncated body, as a caller words it), past what a string's read took.
+        index = Swift.max(index, spaceEnd(at))
+        return false
     }
 
     /// Whether `byte` is JSON white space: space, tab, line feed or carriage return.
