@@ -67,7 +67,7 @@ package enum PassHealth {
     /// a device such as /dev/null, a folder, a symbolic link), which the atomic rename would replace;
     /// nil when it is missing or a regular file.
     package static func unusable(metricsPath path: String) -> String? {
-        switch POSIXFile.refusal(at: path) {
+        switch POSIXFile.refusal(at: path, followLinks: false) {
         case .symlink?: return "it is a symbolic link, which coinwatch neither follows nor replaces"
         case .notRegular(let kind)?: return "it is \(kind), not a regular file"
         case .permissionDenied?, nil: return nil

@@ -21,12 +21,11 @@ package enum POSIXFile {
         case notRegular(String)
     }
 
-    /// Why the file at `path` must not be opened, found without opening it (so never waited on: opening a
-    /// FIFO blocks until a writer comes): anything but a regular file (a FIFO, a device, a folder, a
-    /// socket), and with `followLinks` false a symbolic link. Nil for a regular file, and for a path that
-    /// cannot be looked at (missing, no permission): opening it then says why. The one check for every
-    /// file coinwatch hands to another library or opens itself (SPEC §11): `ca_file`, `SSL_CERT_FILE`,
-    /// `${file:…}` secrets, the history store.
+    /// Why the file at `path` must not be opened or replaced, found without opening it (opening a FIFO
+    /// blocks until a writer comes): anything but a regular file, and with `followLinks` false a symbolic
+    /// link; nil for a regular file or a path that cannot be looked at (opening it then says why). The one
+    /// check (SPEC §11) of `ca_file`, `SSL_CERT_FILE`, `${file:…}` secrets, the history store and the
+    /// metrics file.
     package static func refusal(at path: String, followLinks: Bool = true) -> Refusal? {
         var info = stat()
         guard (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
@@ -129,16 +128,6 @@ package enum POSIXFile {
             bytes += chunk[0..<got]
         }
         return (bytes, 0)
-    }
-
-    /// Why the path may not be replaced or written as a file: a symbolic link (not followed) or
-    /// anything but a regular file (a FIFO, a device, a folder); nil when nothing is there or a
-    /// regular file is. The one check of the files coinwatch replaces (the metrics file).
-    package static func refusal(at path: String) -> Refusal? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        guard let kind = notRegular(info.st_mode) else { return nil }
-        return (info.st_mode & S_IFMT) == S_IFLNK ? .symlink : .notRegular(kind)
     }
 
     /// "a folder", "a FIFO", "a device" … for a mode that is not a regular file's; nil for a regular file.

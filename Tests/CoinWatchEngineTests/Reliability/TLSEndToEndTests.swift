@@ -72,6 +72,22 @@ import Testing
                 "\(run.stderr)")
     }
 
+    /// A `ca_file` that is a symbolic link to a FIFO is looked at through the link, so it is refused
+    /// the same way (the link itself is allowed: a bundle is often a link).
+    @Test func aCAFileLinkedToAFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        let server = try providerServer()
+        let dir = try TempDir()
+        let fifo = dir.path + "/ca.fifo"
+        let link = dir.path + "/ca.pem"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(symlink(fifo, link) == 0)
+        try dir.write("rules.json", provider.rulesJSON(baseURL: server.baseURL, rules: rule, timeout: "5s", caFile: link))
+        let run = try pass(dir, timeout: 15)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("TLS error: cannot load the CA bundle \(link) (ca_file or SSL_CERT_FILE): it is a FIFO, not a PEM file"),
+                "\(run.stderr)")
+    }
+
     /// Issue 30 item 12: so is an `SSL_CERT_FILE` that is a FIFO, for a webhook over TLS.
     @Test func sslCertFileThatIsAFIFOIsRefusedAtOnceNotWaitedOn() throws {
         let fifoDir = try TempDir()
