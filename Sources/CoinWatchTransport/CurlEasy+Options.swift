@@ -20,9 +20,8 @@ extension CurlEasy {
         try setHeaders()
     }
 
-    /// The request's URL, the allowed `protocols`, no signals, TLS verification always on (the request's
-    /// `caFile` adds trust beside the system's), the request's timeouts and the error buffer: what every
-    /// transfer, HTTP, mail or WebSocket (`CurlStream`), gets.
+    /// Sets what every transfer (HTTP, mail, `CurlStream`) gets: URL, `protocols`, no signals, TLS
+    /// verification on (`caFile` adds trust), the request's timeouts and the error buffer.
     func setCommon(protocols: String) throws(TransportError) {
         try set(CURLOPT_URL, request.url)
         try set(CURLOPT_PROTOCOLS_STR, protocols)
@@ -31,8 +30,7 @@ extension CurlEasy {
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = request.caFile {
-            // OpenSSL opens the bundle itself, blocking, for a transfer that uses TLS: a FIFO there would
-            // hang the transfer (and the state lock it runs under).
+            // OpenSSL opens the bundle itself, blocking: a FIFO there would hang the transfer and its state lock.
             if !request.url.lowercased().hasPrefix("http:"), !request.url.lowercased().hasPrefix("file:"),
                case .notRegular(let kind)? = POSIXFile.refusal(at: caFile) {
                 throw .tls(host: request.host, message: Self.unusableBundle(caFile, kind: kind))
@@ -95,8 +93,7 @@ extension CurlEasy {
         try check(cw_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
     }
 
-    /// A new libcurl string list of `lines` (the caller keeps it, to free it); throws `.internal` when
-    /// memory runs out building `what`.
+    /// A new libcurl string list of `lines`, freed by the caller; throws `.internal` when out of memory.
     func list(_ lines: [String], what: String) throws(TransportError) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {

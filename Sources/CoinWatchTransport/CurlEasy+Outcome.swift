@@ -65,10 +65,8 @@ extension CurlEasy {
         }
     }
 
-    /// Why OpenSSL could not load the extra CA bundle at `path` (a `ca_file`, or `$SSL_CERT_FILE`), in
-    /// one line that names the file and both places it can come from; libcurl only says "error setting
-    /// certificate file".
-    /// `kind` names what the path is when it is not a regular file ("a FIFO"), found before libcurl was asked.
+    /// One line naming the CA bundle at `path` and why OpenSSL cannot load it (libcurl says only "error
+    /// setting certificate file"); `kind` is what the path is when already found not a regular file.
     static func unusableBundle(_ path: String, kind: String? = nil) -> String {
         let start = "cannot load the CA bundle \(path) (ca_file or \(TrustedBundle.variable))"
         if let kind { return "\(start): it is \(kind), not a PEM file" }

@@ -1,11 +1,9 @@
 import CoinWatchSupport
 import CCurl
 
-/// libcurl's process-wide setup, done once. The library itself is opened on first use (see
-/// `Sources/CCurl/shim.h`), so commands that never transfer anything never load it.
+/// libcurl's process-wide setup, done once; `CCurl/shim.h` loads the library on first use only.
 package enum CurlGlobal {
-    /// Whether libcurl was loaded and `curl_global_init` succeeded; runs on first use, once,
-    /// thread-safely (Swift lazy globals).
+    /// Whether libcurl loaded and `curl_global_init` succeeded; evaluated once, thread-safely (a lazy global).
     static let isReady: Bool = cw_global_init() == CURLE_OK
 
     /// Why no transfer can be made: libcurl missing, or its set-up failing.

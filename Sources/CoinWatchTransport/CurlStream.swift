@@ -1,9 +1,7 @@
 import CCurl
 
-/// A raw byte connection opened by libcurl (`CURLOPT_CONNECT_ONLY`): the same TLS verification,
-/// extra `ca_file` trust, connect timeout and protocol limits as every request (SPEC §6), then
-/// non-blocking `send`/`receive` on it (`curl_easy_send`/`curl_easy_recv`). `stream`'s
-/// WebSocket runs its handshake and frames over it. HTTP/1.1 only: ALPN could pick h2 otherwise.
+/// A raw byte connection opened by libcurl (`CURLOPT_CONNECT_ONLY`) with every request's TLS, `ca_file`,
+/// timeout and protocol limits (SPEC §6), for non-blocking send and receive; HTTP/1.1 only (ALPN could pick h2).
 final class CurlStream {
     /// What one `send` or `receive` did.
     enum Transfer: Equatable {
@@ -43,7 +41,6 @@ final class CurlStream {
         guard let easy = CurlEasy(request: request, maxBodyBytes: 0) else {
             throw .internal(host: parts.host, message: "libcurl could not create a handle")
         }
-        // The same verification, extra trust and timeouts as an HTTP request (the request's timeouts are both `connectTimeout`).
         try easy.setCommon(protocols: "http,https")
         try easy.set(CURLOPT_CONNECT_ONLY, 1)
         try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)

@@ -1,21 +1,15 @@
 import CoinWatchSupport
-/// The libcurl transport: runs all requests of one `perform` concurrently on one multi handle (SPEC §6).
-///
-/// TLS verification is always on, only http, https and file are allowed, redirects are followed at most
-/// five times and only to the same scheme, host and port (`Redirect`), and bodies over `maxBodyBytes`
-/// are refused. A request without a `caFile` of its own trusts the transport's `caFile` (`$SSL_CERT_FILE`)
-/// besides the system's roots.
+/// The libcurl transport (SPEC §6): one `perform`'s requests run concurrently on one multi handle, TLS
+/// verification always on, only http, https and file (smtp, smtps for mail), redirects per `Redirect`.
 package struct CurlTransport: HTTPTransport {
     /// The largest response body accepted, in bytes (after decompression).
     package var maxBodyBytes: Int
-    /// A PEM bundle trusted in addition to the system's by every request that names none of its own
-    /// (`$SSL_CERT_FILE`, see `TrustedBundle`); a request's `caFile` (rules.json `ca_file`) wins.
+    /// A PEM bundle trusted beside the system's roots by requests without a `caFile` of their own (`TrustedBundle`).
     package var caFile: String?
     /// Receives one line per finished request (URL redacted); nil logs nothing.
     package var log: (@Sendable (String) -> Void)?
 
-    /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), trusting `caFile` besides the
-    /// system's roots where a request has no `caFile`, logging each request to `log`.
+    /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), logging each request to `log`.
     package init(maxBodyBytes: Int = 32 * 1024 * 1024, caFile: String? = nil, log: (@Sendable (String) -> Void)? = nil) {
         self.maxBodyBytes = maxBodyBytes
         self.caFile = caFile
@@ -30,9 +24,8 @@ package struct CurlTransport: HTTPTransport {
     /// Schemes a mail request (one with a `MailEnvelope`) may use.
     package static let mailSchemes: Set<String> = ["smtp", "smtps"]
 
-    /// Runs every request at once on one multi handle and returns each outcome in request order;
-    /// a non-2xx answer is a response, not a failure (see `isSuccess`). The redirects that
-    /// `Redirect` allows are followed in further rounds, all of a round's at once.
+    /// Runs every request at once and returns each outcome in request order (a non-2xx answer is a
+    /// response, see `isSuccess`), following allowed redirects in further rounds.
     package func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
         var results = performOnce(requests)
         var current = requests
@@ -90,8 +83,7 @@ package struct CurlTransport: HTTPTransport {
         }
     }
 
-    /// A configured easy handle for `request`, after checking its scheme; it trusts the request's own
-    /// `caFile`, else the transport's.
+    /// A configured easy handle for `request` (scheme checked), trusting its own `caFile`, else the transport's.
     private func prepare(_ original: HTTPRequest) throws(TransportError) -> CurlEasy {
         var request = original
         request.caFile = TrustedBundle.chosen(own: original.caFile, fallback: caFile)

@@ -6,7 +6,7 @@ package struct HTTPRequest: Sendable, Equatable {
     package var url: String
     /// "GET" or "POST".
     package var method: String
-    /// Extra headers, in order. Names are sent as given.
+    /// Extra headers, in order, names sent as given.
     package var headers: [HTTPHeader]
     /// Request body (POST).
     package var body: [UInt8]?
@@ -68,9 +68,8 @@ package struct HTTPHeader: Sendable, Equatable {
 
 /// A completed HTTP exchange, whatever its status (for a mail request: the SMTP exchange).
 package struct HTTPResponse: Sendable, Equatable {
-    /// HTTP status (0 for file:// URLs, which have none); for a mail request the server's last SMTP
-    /// reply code (250 when the message was accepted, 4xx or 5xx when it was refused, the reply
-    /// text then in `body`).
+    /// HTTP status (0 for file:// URLs); for mail the server's last SMTP reply code (250 accepted,
+    /// 4xx or 5xx refused, with the reply text in `body`).
     package var status: Int
     /// Response headers with lowercased names; the last value wins.
     package var headers: [String: String]
@@ -84,9 +83,9 @@ package struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// Runs HTTP requests. `perform` runs all of them at once and returns one result per request, in order.
+/// Runs HTTP requests.
 package protocol HTTPTransport: Sendable {
-    /// Sends every request concurrently and waits for all; never throws, each slot holds its own outcome.
+    /// Sends every request concurrently and returns one outcome per request, in order; never throws.
     func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>]
 }
 

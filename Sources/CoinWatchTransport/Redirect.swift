@@ -1,13 +1,11 @@
-/// Redirects, followed by hand (SPEC §6): only to the same scheme, host and port, so an API key or
-/// Authorization header never reaches another host and https never becomes http. libcurl's own
-/// following would strip only Authorization and Cookie on a host change.
+/// Redirects, followed by hand and only to the same scheme, host and port (SPEC §6), so an API key
+/// never reaches another host (libcurl's own following strips only Authorization and Cookie).
 package enum Redirect {
     /// The most redirects followed for one request.
     static let maxHops = 5
 
-    /// What to do after `response` to `request`: nil when it is the answer (not a redirect, or the
-    /// request does not follow redirects), the request to send next, or the refusal (reported against
-    /// the host the redirect pointed to).
+    /// What follows `response` to `request`: nil when it is the answer (no redirect, or not followed),
+    /// the request to send next, or the refusal (against the host the redirect pointed to).
     static func next(after response: HTTPResponse, to request: HTTPRequest) -> Result<HTTPRequest, TransportError>? {
         guard request.followsRedirects, [301, 302, 303, 307, 308].contains(response.status),
               let location = response.header("location"), !location.isEmpty else { return nil }

@@ -35,10 +35,8 @@ package enum TransportError: Error, Sendable, Equatable {
         }
     }
 
-    /// Whether trying again later may succeed (network errors, an answer over the size cap, 5xx, 429):
-    /// the one retry verdict, which webhook deliveries use (`WebhookVerdict`). A TLS failure is final:
-    /// a certificate that does not verify does not fix itself between tries (docs/reliability.md,
-    /// "TLS"); so are a redirect coinwatch will not follow and a bad URL.
+    /// Whether a later try may succeed (network errors, an answer over the size cap, 5xx, 429), the one
+    /// retry verdict (`WebhookVerdict` uses it); TLS, redirect and URL failures are final (docs/reliability.md).
     package var isRetryable: Bool {
         switch self {
         case .dns, .refused, .timedOut, .tooLarge, .connection, .curl, .internal: return true

@@ -1,7 +1,5 @@
-/// The extra certificates an https transfer trusts besides the system's roots (SPEC §6): the
-/// endpoint's own `ca_file` from rules.json, else `$SSL_CERT_FILE` (the convention of OpenSSL,
-/// Python and Go, for TLS-inspecting proxies and private CAs), else none. It only adds trust:
-/// verification stays on whatever is set.
+/// The PEM bundle an https transfer trusts beside the system's roots (SPEC §6): the endpoint's
+/// `ca_file`, else `$SSL_CERT_FILE`, else none; it only adds trust, verification always stays on.
 package enum TrustedBundle {
     /// The environment variable that names a PEM bundle every https transfer trusts.
     package static let variable = "SSL_CERT_FILE"

@@ -2,10 +2,8 @@ import CoinWatchSupport
 import CWslay
 import Glibc
 
-/// One client WebSocket (RFC 6455): libcurl opens the connection (`CurlStream`: TLS, `ca_file`,
-/// timeouts), `WebSocketHandshake` upgrades it, and wslay's event API does the frames
-/// (masking, fragmentation, ping → pong, the close handshake), reading and writing through
-/// libcurl. Non-blocking after the handshake: the owner polls `socket` and calls `pump`.
+/// One client WebSocket (RFC 6455) on a `CurlStream`, upgraded by `WebSocketHandshake`, framed by wslay
+/// (masking, ping → pong, close); non-blocking after the upgrade: the owner polls `socket`, calls `pump`.
 package final class WebSocketClient {
     /// Why the connection ended.
     package enum End: Equatable {
@@ -32,12 +30,10 @@ package final class WebSocketClient {
     private var readThisPump = 0
     private var stoppedEarly = false
 
-    /// Bytes one `pump` reads at most: a feed that sends faster than it is parsed cannot hold the
-    /// event loop, whose timers, signals and delivery run between pumps (SPEC §9).
+    /// Bytes one `pump` reads at most, so a fast feed cannot hold the event loop's timers and delivery (SPEC §9).
     static let readBudget = 256 * 1024
-    /// Frames queued and not yet sent (wslay queues a pong for every ping) past which reading stops;
-    /// when the server does not take them either, the connection ends, so a ping flood from a server
-    /// that never reads cannot grow memory (SPEC §9).
+    /// Unsent frames (a pong per ping) at which reading stops, and the connection ends if the server
+    /// takes none, so a ping flood from a server that never reads cannot grow memory (SPEC §9).
     static let maxQueuedFrames = 64
 
     private init(stream: CurlStream, leftover: [UInt8], maxMessageBytes: Int) {
@@ -50,9 +46,8 @@ package final class WebSocketClient {
         if let context { wslay_event_context_free(context) }
     }
 
-    /// Connects to `url` (`ws://` or `wss://`) and upgrades within `timeout` seconds; messages
-    /// over `maxMessageBytes` end the connection. Throws `TransportError` (a refused upgrade is
-    /// `.connection`).
+    /// Connects to `url` (`ws://` or `wss://`) and upgrades within `timeout` seconds; messages over
+    /// `maxMessageBytes` end the connection. Throws `TransportError` (a refused upgrade: `.connection`).
     package static func connect(url: String, caFile: String?, timeout: Double, userAgent: String,
                         maxMessageBytes: Int) throws(TransportError) -> WebSocketClient {
         let deadline = Monotonic.now() + timeout
@@ -162,8 +157,7 @@ package final class WebSocketClient {
         take(stream.send(bytes), context, closed: "the server dropped the connection (1006)")
     }
 
-    /// What a wslay callback returns for `transfer`: the byte count, or -1 with wslay's error set
-    /// (would block, or a failure whose reason is kept; `closed` is the text for a peer that left).
+    /// A wslay callback's return for `transfer`: the byte count, or -1 with wslay's error set and a failure's reason kept.
     private func take(_ transfer: CurlStream.Transfer, _ context: wslay_event_context_ptr?, closed: String) -> Int {
         switch transfer {
         case .bytes(let count): return count
@@ -189,9 +183,8 @@ package final class WebSocketClient {
         return wslay_event_want_write(context) != 0
     }
 
-    /// Reads the frames that have arrived, `readBudget` bytes at most (messages go to `onMessage`;
-    /// pings are answered), then sends what is queued. Returns why the connection ended, or nil
-    /// while it is open.
+    /// Reads arrived frames (`readBudget` bytes at most; messages to `onMessage`, pings answered), then
+    /// sends what is queued; returns why the connection ended, or nil while it is open.
     package func pump() -> End? {
         guard let context else { return .broken("not connected") }
         readThisPump = 0

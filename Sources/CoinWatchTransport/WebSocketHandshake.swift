@@ -1,10 +1,8 @@
 import CoinWatchSupport
 import FoundationEssentials
 
-/// The client side of the WebSocket opening handshake (RFC 6455 §4): the HTTP/1.1 upgrade
-/// request with a random `Sec-WebSocket-Key`, and the check of the server's answer (status
-/// 101, `Upgrade: websocket`, `Connection: Upgrade`, `Sec-WebSocket-Accept` =
-/// base64(SHA-1(key + GUID))). Pure: bytes in, bytes or a verdict out.
+/// The client side of the WebSocket opening handshake (RFC 6455 §4), pure: the upgrade request out,
+/// the server's answer checked (101, `Upgrade`, `Connection`, `Sec-WebSocket-Accept`).
 struct WebSocketHandshake: Sendable {
     /// The GUID RFC 6455 appends to the key.
     static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -55,8 +53,7 @@ struct WebSocketHandshake: Sendable {
         return nil
     }
 
-    /// Checks the answer's head (up to and including its blank line); returns nil when the server
-    /// accepted the upgrade, else one line saying why not.
+    /// Checks the answer's head (through its blank line): nil when the upgrade was accepted, else why not.
     func verify(head: ArraySlice<UInt8>) -> String? {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
         guard let statusLine = lines.first else { return "empty answer to the WebSocket upgrade" }
