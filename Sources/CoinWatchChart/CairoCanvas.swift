@@ -1,9 +1,7 @@
 import CCairo
 
-/// One cairo image surface and its drawing context, destroyed together in `deinit`: the few
-/// drawing calls a chart needs, text through cairo's toy API in DejaVu Sans with hinting off (the
-/// same bytes on every run), and the PNG written into memory (`PNGEncoder`, its rows kept for the
-/// next chart on this canvas).
+/// One cairo image surface and its context, destroyed together in `deinit`: the drawing calls a chart needs,
+/// text in DejaVu Sans with hinting off (the same bytes every run), and the PNG into memory (`PNGEncoder`).
 final class CairoCanvas {
     private let surface: OpaquePointer
     private var context: OpaquePointer
@@ -34,8 +32,7 @@ final class CairoCanvas {
         configure()
     }
 
-    /// A new drawing context on this canvas's surface, as `make` sets one up (the next chart's
-    /// drawing paints every pixel); false when cairo made none.
+    /// A fresh context on this surface, set up as `make`'s (the next chart paints every pixel); false if cairo made none.
     func restart() -> Bool {
         guard let fresh = cw_cairo_create(surface) else { return false }
         guard cw_cairo_status(fresh) == CAIRO_STATUS_SUCCESS else {
@@ -72,8 +69,7 @@ final class CairoCanvas {
         cw_cairo_paint(context)
     }
 
-    /// Strokes the line through `points`, `lineWidth` pixels wide, dashed when `dash` is not empty
-    /// (lengths on, off, … in pixels).
+    /// Strokes the line through `points`, `lineWidth` pixels wide, dashed by a non-empty `dash` (on, off, … pixels).
     func stroke(_ points: [(x: Double, y: Double)], lineWidth: Double, _ color: ChartColor, dash: [Double] = []) {
         guard trace(points) else { return }
         source(color)
@@ -107,8 +103,7 @@ final class CairoCanvas {
         return extents.x_advance
     }
 
-    /// Writes `text` at `size` pixels with its baseline at `y`, starting at `x`, or ending there
-    /// when `alignRight`, or centered on it when `center`.
+    /// Writes `text` at `size` pixels, baseline at `y`, starting at `x` (ending there if `alignRight`, centered if `center`).
     func text(_ text: String, x: Double, y: Double, size: Double, _ color: ChartColor, bold: Bool = false,
               alignRight: Bool = false, center: Bool = false) {
         let width = alignRight || center ? textWidth(text, size: size, bold: bold) : 0

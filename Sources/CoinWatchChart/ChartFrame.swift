@@ -1,5 +1,4 @@
-/// Where a chart's plot stands on the image and how prices and times map onto it (pixels; y grows
-/// downwards).
+/// Where a chart's plot stands on the image and how prices and times map onto it (pixels, y downwards).
 struct ChartFrame {
     var left: Double, top: Double, right: Double, bottom: Double
     /// The lowest and highest price the plot's height spans.

@@ -1,12 +1,9 @@
-/// Writes an opaque RGB24 cairo image as PNG (RFC 2083): IHDR, one IDAT and IEND; every row
-/// filtered 'up' (each byte less the byte above it: a row like the one above is zeros), deflated by
-/// `RunDeflate`. cairo's own writer (libpng trying five filters on every row, then zlib at level 6)
-/// took about 25 ms of a 29 ms chart; zlib's fastest level over unfiltered rows, the writer before
-/// this one, about 5 ms for a file a quarter smaller (BENCHMARKS.md, "The charted pass").
+/// Writes an opaque RGB24 cairo image as PNG (RFC 2083): IHDR, one IDAT, IEND, every row filtered 'up'
+/// (a row like the one above becomes zeros) and deflated by `RunDeflate`; cairo's own writer took about
+/// 25 ms of a 29 ms chart (BENCHMARKS.md, "The charted pass").
 enum PNGEncoder {
-    /// The PNG of the `width` × `height` pixels at `pixels`, rows `stride` bytes apart, each pixel a
-    /// 32-bit 0x00RRGGBB in machine order (cairo's RGB24); the filtered rows are made in `rows`
-    /// (grown to fit; a canvas keeps it for its next chart).
+    /// The PNG of `width` × `height` pixels at `pixels` (rows `stride` bytes apart, each a 32-bit 0x00RRGGBB in
+    /// machine order: cairo's RGB24), the filtered rows built in `rows` (grown to fit; a canvas keeps it).
     static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rows: inout [UInt8]) -> [UInt8] {
         let rowBytes = 1 + width * 3, count = rowBytes * height
         if rows.count < count + 1 { rows = [UInt8](repeating: 0, count: count + 1) }  // + 1: the last pixel's 4-byte store
@@ -24,8 +21,7 @@ enum PNGEncoder {
                     at += 3
                 }
             }
-            // Each row less the row above it, byte by byte, sixteen bytes at a time from the last (so every
-            // row above is still whole when it is taken away); the filter bytes are 2 - 2 = 0 then.
+            // Each row less the one above, 16 bytes at a time from the end (rows above still whole); filter bytes become 0.
             var block = count - 16
             while rowBytes >= 16, block >= rowBytes {
                 let here = UnsafeMutableRawPointer(start + block)

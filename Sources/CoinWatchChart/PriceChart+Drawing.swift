@@ -1,17 +1,14 @@
 import CoinWatchSupport
 import Glibc
 
-/// The drawing, in painting order: background, header, grid and axes, threshold lines, the price
-/// line, the alert's marker, the tags on the price axis. Sizes are pixels on the 1280×720 image,
-/// chosen so that the image scaled to a phone's width (about 400 pixels) still reads.
+/// The drawing; sizes are pixels of the 1280×720 image, chosen to still read scaled to a phone (about 400 pixels wide).
 extension PriceChart {
-    /// Text sizes.
     private static let titleSize = 48.0, priceSize = 48.0, labelSize = 30.0
-    /// Line widths.
     private static let dataWidth = 4.5, gridWidth = 1.5, thresholdWidth = 3.0
     /// The edge of the image around everything.
     private static let margin = 36.0
 
+    /// Paints the chart in order: background, header, grid, thresholds, price line, marker, price-axis tags.
     func draw(on canvas: CairoCanvas) {
         let up = drawnDirection == .up
         let color = up ? ChartColor.rise : ChartColor.fall
@@ -34,8 +31,7 @@ extension PriceChart {
         drawTags(canvas, frame, priceTicks: priceTicks, color: color)
     }
 
-    /// The plot's frame: the price axis as wide as its widest label, the span widened to hold the
-    /// thresholds and the marker.
+    /// The plot's frame: the price axis as wide as its widest label, the span holding thresholds and marker.
     private func layout(_ canvas: CairoCanvas) -> ChartFrame {
         let prices = points.map(\.price)
         let span = ChartFrame.span(prices, extra: thresholds + (marker.map { [$0.price] } ?? []))
@@ -62,8 +58,7 @@ extension PriceChart {
         }
     }
 
-    /// Horizontal gridlines at round prices, vertical ones at round times with their labels
-    /// beneath, and the plot's baseline.
+    /// Gridlines at round prices and at round times (labelled beneath), and the plot's baseline.
     private func drawGrid(_ canvas: CairoCanvas, _ frame: ChartFrame, priceTicks: [Double]) {
         for price in priceTicks {
             let y = frame.y(price)
@@ -95,8 +90,7 @@ extension PriceChart {
         if let last = line.last { canvas.disc(x: last.x, y: last.y, radius: 7, color) }
     }
 
-    /// The price axis on the right: the round prices' labels, then a tag for each threshold and
-    /// one for the last price (labels a tag would cover are left out).
+    /// The price axis: round prices' labels (unless a tag covers them), a tag per threshold and one for the last price.
     private func drawTags(_ canvas: CairoCanvas, _ frame: ChartFrame, priceTicks: [Double], color: ChartColor) {
         let x = frame.right + 14
         var tags = thresholds.map { (y: frame.y($0), text: format($0), color: ChartColor.threshold) }

@@ -1,8 +1,7 @@
 import Glibc
 
-/// What a chart image shows (SPEC §12): a coin's price over a range, the rule's threshold lines,
-/// the alert's moment and price, a title (`BTC/USD · 1d`) and the last price, colored by direction.
-/// `png()` draws it: 1280×720, the same bytes for the same inputs.
+/// What a chart image shows (SPEC §12): a price over a range, thresholds, the alert's moment, a title and
+/// the last price colored by direction; `png()` draws it at 1280×720, the same bytes for the same inputs.
 package struct PriceChart: Sendable {
     /// Which way the move went: the color of the line, the last price and the change.
     package enum Direction: Sendable, Equatable {
@@ -17,8 +16,7 @@ package struct PriceChart: Sendable {
     package var range: String
     /// Formats a price for the axis, the tags and the last price (`$63,604.38`).
     package var format: @Sendable (Double) -> String
-    /// Prices drawn as horizontal lines, each with its tag on the price axis (levels, a range's
-    /// edges, a trailing stop's anchor).
+    /// Prices drawn as horizontal lines tagged on the price axis (levels, a range's edges, a trailing stop's anchor).
     package var thresholds: [Double]
     /// The alert's moment (ms since 1970) and price, marked with a dot and a vertical line.
     package var marker: (time: Int64, price: Double)?
@@ -50,8 +48,7 @@ package struct PriceChart: Sendable {
         return last >= first ? .up : .down
     }
 
-    /// The chart as PNG bytes, drawn on `canvas` when given (the same bytes as on a new one); fails
-    /// when there are no points or cairo cannot draw.
+    /// The chart as PNG bytes, drawn on `canvas` if given (same bytes as a new one); fails with no points or no cairo.
     package func png(on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {
         guard !points.isEmpty else { return .failure(ChartError("no price history to draw")) }
         if let kept = canvas?.kept, kept.restart() {

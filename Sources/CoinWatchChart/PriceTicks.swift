@@ -1,10 +1,8 @@
 import Glibc
 
-/// The round prices a price axis labels: steps of 1, 2, 2.5 or 5 times a power of ten, as
-/// gnuplot and rrdtool choose them, so that a few gridlines cover the span.
+/// The round prices a price axis labels: steps of 1, 2, 2.5 or 5 times a power of ten (as gnuplot, rrdtool).
 enum PriceTicks {
-    /// The multiples of the step between `low` and `high` (inclusive), the step the smallest
-    /// round one that gives at most `most` of them; `[low]` when the span is empty.
+    /// Multiples in `low`...`high` of the smallest round step giving at most `most`; `[low]` for an empty span.
     static func ticks(low: Double, high: Double, most: Int = 6) -> [Double] {
         let span = high - low
         guard span > 0, span.isFinite, most > 1 else { return [low] }

@@ -1,9 +1,6 @@
-/// A zlib stream (RFC 1950/1951) of one deflate block in the fixed Huffman codes, whose only matches
-/// are runs: the bytes one back repeated (a row filtered 'up' under an unchanged row is zeros) or
-/// three back (one RGB pixel repeated, as along a gridline's row). A chart is mostly rows that
-/// repeat the row above: this finds those runs eight bytes at a time, where zlib's fastest level
-/// hashes every byte (with the Adler-32, about 11M instructions a 1280×720 chart against zlib's 62M,
-/// for a file about a third larger; BENCHMARKS.md, "The charted pass").
+/// A zlib stream (RFC 1950/1951): one fixed-Huffman deflate block whose only matches are runs one back (an
+/// 'up'-filtered unchanged row is zeros) or three back (a repeated RGB pixel), found 8 bytes at a time: about
+/// 11M instructions a 1280×720 chart against zlib's fastest 62M, a third larger (BENCHMARKS.md, "The charted pass").
 enum RunDeflate {
     /// The zlib stream of `buffer`'s bytes.
     static func zlib(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8] {

@@ -1,6 +1,5 @@
-/// The round UTC times a chart's time axis labels, with their labels: hours across a day or two,
-/// days up to 120 days, months up to 800 days, years beyond; the finest step whose ticks stand
-/// at least `gap` pixels apart on a plot `width` pixels wide.
+/// The round UTC times a time axis labels (hours up to 2 days, days up to 120, months up to 800, years beyond),
+/// at the finest step whose ticks stand at least `gap` pixels apart on a plot `width` pixels wide.
 enum TimeTicks {
     /// One labelled time, ms since 1970.
     struct Tick: Equatable {
@@ -45,8 +44,7 @@ enum TimeTicks {
         return out
     }
 
-    /// The first instant of every `count`-th month (months counted from January of year 0) after
-    /// `start` up to `end`.
+    /// The first instant of every `count`-th month (counted from January of year 0) after `start` up to `end`.
     private static func months(_ count: Int, _ start: Int64, _ end: Int64, _ label: (Int64) -> String) -> [Tick] {
         let first = fields(start)
         var index = first.year * 12 + first.month  // the month after start's (month is 1-based)
