@@ -1,17 +1,14 @@
 import FoundationEssentials
 import Glibc
 
-/// ISO-8601 instants as `expires` writes them; without an offset they are local time (`TZ` honoured).
-///
-/// Accepted: `2026-12-31T23:59:00Z`, `2026-12-31T23:59:00+09:00` (also `+0900`), `2026-12-31T23:59`,
-/// `2026-12-31T23:59:00.5`, and a plain date `2026-12-31` (local midnight).
+/// ISO-8601 instants as `expires` writes them, local time (`TZ`) without an offset: `2026-12-31T23:59:00Z`,
+/// `2026-12-31T23:59:00+09:00` (or `+0900`), `2026-12-31T23:59`, `2026-12-31T23:59:00.5`, `2026-12-31` (midnight).
 package enum DateTimeParser {
     /// The accepted forms, for error messages.
     package static let hint = "expected an ISO-8601 time like 2026-12-31T23:59:00Z, 2026-12-31T23:59:00+09:00, 2026-12-31T23:59 (local) or 2026-12-31"
 
-    /// The accepted forms as a regular expression (rules.schema.json): years from 1970, months 01-12,
-    /// days as many as the month can have (29 in February: a 29th in a year that is not a leap year
-    /// is left to `parse`), times 00:00:00-23:59:59, offsets -23:59 to +23:59.
+    /// The accepted forms as a regular expression (rules.schema.json): years from 1970, days up to the month's most
+    /// (29 February in a common year is left to `parse`), times 00:00:00-23:59:59, offsets -23:59 to +23:59.
     package static let pattern = "^(?:19[7-9][0-9]|[2-9][0-9]{3})-"
         + "(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))"
         + "(?:[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]+)?)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?)?$"

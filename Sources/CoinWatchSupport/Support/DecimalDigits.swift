@@ -1,6 +1,5 @@
-/// The significant digits of a decimal number as read (a mantissa and a power of ten), and its
-/// double when that can be computed exactly: Clinger's fast path, a mantissa of at most 2^53 and a
-/// power of ten of at most 22 (both exact doubles), so one IEEE operation rounds correctly.
+/// A decimal number's significant digits as read (mantissa × 10^scale), and its double by Clinger's fast path:
+/// a mantissa of at most 2^53 and a power of ten of at most 22 (both exact), so one IEEE operation rounds right.
 struct DecimalDigits {
     /// The significant digits read so far, at most 19 of them.
     var mantissa: UInt64 = 0

@@ -1,6 +1,5 @@
-/// The numbers coinwatch observes and keeps (SPEC §2, §5): finite, and at most 1e18 in magnitude
-/// (no price, volume, market cap or percent of a real market comes near it). The state refuses
-/// anything else on load, so a figure outside the range is never observed, alerted on or written.
+/// The numbers coinwatch observes and keeps (SPEC §2, §5): finite and at most 1e18 in magnitude; the state
+/// refuses anything else on load, so a figure outside the range is never observed, alerted on or written.
 package enum FigureRange {
     /// The largest magnitude a figure may have.
     package static let largest: Double = 1e18

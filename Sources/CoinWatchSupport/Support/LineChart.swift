@@ -1,7 +1,5 @@
-/// A price line drawn with Braille dots (2×4 per character) for `show --range` (SPEC §7): the
-/// plot, a price axis on the right (high at the top, low at the bottom, last on its row) and UTC
-/// time labels along the bottom suited to the span (hours for a day, days to 90 days, months
-/// for a year, years beyond). Colored by direction (green up, red down) when `color` is on.
+/// A price line in Braille dots (2×4 per character) for `show --range` (SPEC §7): the plot, a price axis on the
+/// right (high, low, last on its row), UTC time labels below, green up or red down when `color` is on.
 package struct LineChart {
     /// Points (ms since 1970, price), sorted by time.
     package var points: [(time: Int64, price: Double)]
@@ -88,8 +86,7 @@ package struct LineChart {
         return out
     }
 
-    /// Labels at round UTC times, each starting at its column, never overlapping: the finest
-    /// step whose labels fit.
+    /// Labels at round UTC times, each starting at its column, at the finest step whose labels do not overlap.
     func timeAxis(from start: Int64, to end: Int64, columns: Int) -> String {
         let span = max(1, end - start)
         for step in Self.steps(for: span) {
@@ -113,8 +110,7 @@ package struct LineChart {
 
     private typealias Step = (ticks: (Int64, Int64) -> [Int64], label: (Double) -> String)
 
-    /// Candidate label steps for a span, finest first: hours up to two days, days up to 120 days,
-    /// months up to 800 days, years beyond.
+    /// Candidate label steps, finest first: hours up to 2 days, days up to 120, months up to 800, years beyond.
     private static func steps(for span: Int64) -> [Step] {
         let hour: Int64 = 3_600_000, day = 24 * hour
         func every(_ ms: Int64) -> (Int64, Int64) -> [Int64] {

@@ -38,8 +38,7 @@ package enum NumberText {
         out.append(UInt8(ascii: "%"))
     }
 
-    /// A signed percentage with two decimals: `+2.31%`, `-12.50%`; a change that rounds to
-    /// zero reads `+0.00%`, never `-0.00%`.
+    /// A signed percentage with two decimals (`+2.31%`, `-12.50%`), never `-0.00%`.
     package static func percent(_ value: Double) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(16)
@@ -71,8 +70,7 @@ package enum NumberText {
         text.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
     }
 
-    /// The symbol written before an amount in the lower-case currency `code`, nil for one written by its code
-    /// (the `symbols` table, without hashing the common case).
+    /// The symbol before an amount in lower-case `code`, nil for one written by its code (`usd` without hashing).
     private static func symbol(_ code: String) -> String? {
         code == "usd" ? "$" : symbols[code]
     }
@@ -89,8 +87,7 @@ package enum NumberText {
         return max(2, decimals)
     }
 
-    /// `value` rounded to `decimals` places, with thousands separators when `grouped`, between
-    /// `prefix` and `suffix`.
+    /// `value` rounded to `decimals` places, with thousands separators when `grouped`, between `prefix` and `suffix`.
     package static func fixed(_ value: Double, decimals: Int, grouped: Bool, prefix: String = "", suffix: String = "") -> String {
         var out: [UInt8] = Array(prefix.utf8)
         out.reserveCapacity(out.count + 32 + max(decimals, 0) + suffix.utf8.count)
@@ -114,9 +111,7 @@ package enum NumberText {
         }
         let scaled = UInt64(scaledValue)
         let unit = UInt64(scale)
-        // Digits written from the right into a stack buffer (every alert formats its prices): the
-        // zero-padded fraction, the point, then the whole part with a comma every three digits when
-        // `grouped`; then appended to `out` in one go.
+        // Written right to left into a stack buffer, then appended in one go: every alert formats its prices.
         let capacity = 32 + max(decimals, 0)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var position = capacity

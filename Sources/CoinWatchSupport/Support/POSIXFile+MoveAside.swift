@@ -6,11 +6,9 @@ extension POSIXFile {
         package var detail: String
     }
 
-    /// Moves the file at `path` aside to `base` (`rules.json.bak-20261129T120000Z`), else `base-2`,
-    /// `base-3` …, so that a backup never replaces an earlier one, however many are made within a
-    /// second: a hard link under the first free name (link(2) refuses an existing one), then `path`
-    /// removed; where hard links are not supported, a rename onto a name that does not exist. The
-    /// folder is synced. Returns the backup's path; throws the failure's detail.
+    /// Moves the file at `path` aside to `base` (`rules.json.bak-20261129T120000Z`), else `base-2`, `base-3` …,
+    /// never over an earlier backup: a hard link under the first free name (link(2) refuses an existing one)
+    /// then unlink, else a rename onto a free name; syncs the folder, returns the backup's path, throws the detail.
     package static func moveAside(_ path: String, base: String) throws(MoveAsideFailure) -> String {
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : "\(base)-\(attempt)"

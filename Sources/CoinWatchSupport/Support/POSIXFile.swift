@@ -21,11 +21,9 @@ package enum POSIXFile {
         case notRegular(String)
     }
 
-    /// Why the file at `path` must not be opened or replaced, found without opening it (opening a FIFO
-    /// blocks until a writer comes): anything but a regular file, and with `followLinks` false a symbolic
-    /// link; nil for a regular file or a path that cannot be looked at (opening it then says why). The one
-    /// check (SPEC §11) of `ca_file`, `SSL_CERT_FILE`, `${file:…}` secrets, the history store and the
-    /// metrics file.
+    /// Why the file at `path` must not be opened or replaced, found without opening it (opening a FIFO blocks until a
+    /// writer comes): not a regular file, or a symlink unless `followLinks`; nil if regular or `stat` fails (open then
+    /// says why); the one check (SPEC §11) of `ca_file`, `SSL_CERT_FILE`, `${file:…}` secrets, history store, metrics.
     package static func refusal(at path: String, followLinks: Bool = true) -> Refusal? {
         var info = stat()
         guard (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
@@ -65,9 +63,8 @@ package enum POSIXFile {
         return nil
     }
 
-    /// Reads the whole file at `path`; a file over `limit` bytes fails without being read. Anything but a
-    /// regular file (a FIFO, a device, a folder) is refused at once, never waited on; with `followLinks`
-    /// false a symbolic link is refused too.
+    /// Reads the whole file at `path` (one over `limit` bytes fails unread); anything but a regular file is refused
+    /// at once, never waited on, and a symbolic link too unless `followLinks`.
     package static func readWhole(_ path: String, limit: Int = 128 << 20, followLinks: Bool = true) -> ReadResult {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
@@ -92,10 +89,8 @@ package enum POSIXFile {
         return .bytes(read.bytes)
     }
 
-    /// Reads `fd` to its end, or until it has read more than `limit` bytes; `error` is the `errno` of
-    /// a failed read (0 when none failed). `expected` is the size `fstat` gave: the bytes are read
-    /// straight into one array of that size (plus a byte, to meet the end), so each page is written
-    /// once; a file that grew meanwhile is read on in chunks.
+    /// Reads `fd` to its end or past `limit` bytes (`error`: a failed read's `errno`, else 0), straight into one array
+    /// of `fstat`'s `expected` size plus a byte so each page is written once; a file that grew is read on in chunks.
     package static func readToEnd(_ fd: Int32, expected: Int, limit: Int) -> (bytes: [UInt8], error: Int32) {
         var error: Int32 = 0
         var atEnd = false
@@ -171,9 +166,8 @@ package enum POSIXFile {
         case write(String, Int32)
     }
 
-    /// The first half of an atomic replace: creates `path` (exclusive, so never through a link
-    /// planted there), writes all of `bytes`, gives it `mode` and fsyncs it; on a failure after
-    /// creating it, removes it. The caller renames it over the target (then `syncFolder`).
+    /// The first half of an atomic replace: creates `path` exclusively (never through a planted link), writes `bytes`,
+    /// sets `mode`, fsyncs, removes it on failure; the caller renames it over the target, then `syncFolder`.
     package static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) -> NewFileFailure? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .create(lastError(), errno) }

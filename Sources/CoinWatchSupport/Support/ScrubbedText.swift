@@ -1,8 +1,6 @@
-/// Text that has been through a scrubber (`TextScrubber`, in coinwatch the one `SecretScrubber`):
-/// the only kind of text an outage record, an outbox message's last error, an undelivered record
-/// or a refused sink's report may hold (SPEC §3: secrets never reach state, logs or the terminal,
-/// not even when a server echoes them back). It can only be made by handing the raw text to a
-/// scrubber, so the compiler refuses raw provider or sink error text in those places.
+/// Text that has been through a `TextScrubber` (the one `SecretScrubber`): the only text an outage record, an
+/// outbox message's last error, an undelivered record or a refused sink's report may hold (SPEC §3), so the
+/// compiler keeps raw provider or sink error text (which may echo a secret) out of them.
 public struct ScrubbedText: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     /// The text, secrets already replaced by `***`.
     public let text: String

@@ -3,9 +3,8 @@ package enum Sparkline {
     /// The blocks, lowest first.
     package static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// `values` in at most `width` characters: each character is the mean of its share of the
-    /// values, scaled between the series' minimum (▁) and maximum (█); a flat series is all ▄.
-    /// Empty when there are no values.
+    /// `values` in at most `width` characters, each the mean of its share scaled between the series'
+    /// minimum (▁) and maximum (█); a flat series is all ▄, no values an empty string.
     package static func draw(_ values: [Double], width: Int) -> String {
         let finite = values.filter(\.isFinite)
         guard let low = finite.min(), let high = finite.max(), width > 0 else { return "" }

@@ -1,5 +1,4 @@
-/// A stable, platform-independent 128-bit hash (two FNV-1a 64 lanes) as 32 hex digits.
-/// Used for alert ids and Idempotency-Keys, which must be the same on every run.
+/// A stable, platform-independent 128-bit hash (two FNV-1a 64 lanes) as 32 hex digits: alert ids, Idempotency-Keys.
 package struct StableHash: Sendable {
     private var a: UInt64 = 0xcbf2_9ce4_8422_2325
     private var b: UInt64 = 0x6c62_272e_07bb_0142
@@ -25,9 +24,8 @@ package struct StableHash: Sendable {
         }
     }
 
-    /// The text a number is hashed as: a whole value below 2^53 as its integer digits, any other
-    /// in Swift's shortest round-trip form (`1800000000`, `1800000000.25`). Fixed for good, since alert
-    /// ids hash times through it, and owned here so no JSON or display writer can change an id.
+    /// The text a number is hashed as (`1800000000`, `1800000000.25`: integer digits below 2^53, else Swift's shortest
+    /// round-trip form), fixed for good and owned here: alert ids hash times through it, so no writer may change it.
     package static func digits(of value: Double) -> String {
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
         return value.description

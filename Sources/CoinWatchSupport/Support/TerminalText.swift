@@ -1,14 +1,10 @@
-/// Text from outside (provider names, symbols, error bodies) made safe for a terminal, a log line
-/// or a chat message: it can no longer start a new line, move the cursor, change colors or reverse
-/// the display order (SPEC §3).
+/// Text from outside (provider names, symbols, error bodies) made safe for a terminal, a log or a chat (SPEC §3):
+/// it can no longer start a new line, move the cursor, change colors or reverse the display order.
 package enum TerminalText {
-    /// `text` on one line: CR, LF, tab and the other line and paragraph breaks become a space; every
-    /// escape sequence is dropped whole (CSI `ESC [ … m`, OSC `ESC ] … BEL`, DCS/SOS/PM/APC up to their
-    /// string terminator, two-character escapes, and their C1 forms), so none of its text shows; ESC,
-    /// NUL and every other C0 or C1 control, DEL, and the bidirectional embeddings, overrides,
-    /// isolates and marks (U+202E and its kin) are removed.
+    /// `text` on one line: line and paragraph breaks and tabs become a space, escape sequences (CSI, OSC, DCS/SOS/PM/APC
+    /// to their terminator, two-character escapes, their C1 forms) are dropped whole so none of their text shows, and
+    /// every other C0 or C1 control, DEL and the bidi embeddings, overrides, isolates and marks (U+202E …) are removed.
     package static func clean(_ text: String) -> String {
-        // Printable ASCII, the usual case, is returned as it is after one pass over its bytes.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { isBreak($0) || isUnsafe($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)

@@ -1,13 +1,11 @@
-/// Fixed-width text for terminal tables: display width (wide East Asian characters and emoji
-/// take two columns), cutting with `…` and padding.
+/// Fixed-width text for terminal tables, measured in columns (wide East Asian characters and emoji take two).
 package enum TextCell {
     /// Columns `text` takes on a terminal.
     package static func width(_ text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// `text` without control or bidi characters (`TerminalText.clean`), cut to at most `columns`
-    /// columns, ending in `…` when it was cut.
+    /// `text` cleaned (`TerminalText.clean`) and cut to at most `columns` columns, ending in `…` when cut.
     package static func fit(_ text: String, _ columns: Int) -> String {
         let text = TerminalText.clean(text)
         guard width(text) > columns else { return text }

@@ -2,8 +2,7 @@ import Glibc
 
 /// Formats instants (seconds since 1970) for records and people.
 package enum TimeText {
-    /// ISO-8601 UTC with seconds: `2026-11-29T12:00:00Z`.
-    /// An instant outside 1970…9999 (or not finite) is shown as the nearest end, never a crash.
+    /// ISO-8601 UTC with seconds (`2026-11-29T12:00:00Z`); outside 1970…9999 or not finite: the nearest end.
     package static func iso(_ seconds: Double) -> String {
         dateAndTime(fields(clampedInstant(seconds), local: false), separator: "T") + "Z"
     }
