@@ -72,6 +72,14 @@ struct WatchSession {
         }
     }
 
+    /// The value of a provider call; a failure ends the command with 1 and its error line.
+    func value<Value>(of result: Result<Value, ProviderError>) throws(ExitCodeError) -> Value {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw context.fail(.failure, "coinwatch: \(describe(error))")
+        }
+    }
+
     /// Writes what this command changed in the cache, backoff and resolutions back to the state
     /// (nothing when it could not be read); a failure is one warning on stderr.
     func finish() {

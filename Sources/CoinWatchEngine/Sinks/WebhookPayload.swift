@@ -6,8 +6,8 @@ package enum WebhookPayload {
     /// One request's body, content type and format-specific headers.
     package struct Message: Sendable, Equatable {
         package var body: String
-        package var contentType: String
-        package var headers: [HTTPHeader]
+        package var contentType = "application/json"
+        package var headers: [HTTPHeader] = []
     }
 
     /// The text a message shows for `alerts`: one line per alert, in order, a resolved one marked

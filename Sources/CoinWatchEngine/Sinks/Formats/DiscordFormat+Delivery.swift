@@ -17,8 +17,7 @@ extension DiscordFormat: DeliveryFormat {
         let embeds = lines.map { line in
             "{\(line.link ?? "")\"description\":\(JSONOut.quote(MarkdownText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
         }
-        return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}")
     }
 
     /// The first message's embeds as `payload_json`, its first embed showing the attached image.

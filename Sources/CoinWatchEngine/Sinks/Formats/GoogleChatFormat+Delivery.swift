@@ -11,6 +11,6 @@ extension GoogleChatFormat: DeliveryFormat {
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var out = JSONOut()
         out.add("text", lines.map { HTMLText.escape($0.text) + ($0.link ?? "") }.joined(separator: "\n"))
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: out.text)
     }
 }

@@ -19,7 +19,7 @@ extension GotifyFormat: DeliveryFormat {
         if let url = WebhookPayload.sharedURL(alerts) {
             out.addRaw("extras", "{\"client::notification\":{\"click\":{\"url\":\(JSONOut.quote(url))}}}")
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json",
+        return WebhookPayload.Message(body: out.text,
                                       headers: [HTTPHeader("X-Gotify-Key", config.token ?? "")])
     }
 }

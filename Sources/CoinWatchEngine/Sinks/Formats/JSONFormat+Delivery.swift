@@ -8,6 +8,6 @@ extension JSONFormat: DeliveryFormat {
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let records = alerts.map(AlertRecord.json)
         let body = config.group || records.count != 1 ? JSONOut.array(records) : records.joined()
-        return WebhookPayload.Message(body: body, contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: body)
     }
 }

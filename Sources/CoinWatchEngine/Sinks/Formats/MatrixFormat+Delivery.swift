@@ -28,7 +28,7 @@ extension MatrixFormat: DeliveryFormat {
                     .joined(separator: "<br>") + (line.link ?? "")
             }.joined(separator: "<br>"))
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [authorization(config)])
+        return WebhookPayload.Message(body: out.text, headers: [authorization(config)])
     }
 
     /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.

@@ -20,7 +20,7 @@ extension PushoverFormat: DeliveryFormat {
             out.add("url", url)
             out.add("url_title", WebhookPayload.linkLabel(alert))
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: out.text)
     }
 
     /// The image inline in the JSON, base64.

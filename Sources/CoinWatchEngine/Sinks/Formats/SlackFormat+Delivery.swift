@@ -16,7 +16,6 @@ extension SlackFormat: DeliveryFormat {
             return "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(JSONOut.quote(text)),"
                 + "\"blocks\":[{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\(JSONOut.quote(text + (line.link ?? "")))}}]}"
         }
-        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}")
     }
 }

@@ -21,8 +21,7 @@ extension TelegramFormat: DeliveryFormat {
         let chat = config.chatID ?? ""
         let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
         let markup = config.controlButtons ? buttons(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
-        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}")
     }
 
     /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
