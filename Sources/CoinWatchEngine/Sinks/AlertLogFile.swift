@@ -1,9 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// A file sink's JSON Lines read back in blocks, never whole (`coinwatch log`): forward from the
-/// start, or backward from the end for the last N records, so a multi-megabyte log costs what
-/// is shown. Lines that are not alert records are counted in `skipped`, never fatal.
+/// A file sink's JSON Lines read back in blocks (`coinwatch log`), forward or backward from the end,
+/// so a large log costs what is shown; lines that are not alert records count in `skipped`.
 package final class AlertLogFile {
     /// Bytes read per call.
     static let blockSize = 64 << 10

@@ -2,8 +2,7 @@ import CoinWatchMarket
 import CoinWatchRules
 extension Delivery {
     /// The range of the chart a message of `alerts` to a sink of `config` carries (SPEC §12): the
-    /// rule's `chart` (of the message's first alert) when it gives one, else the sink's; nil when
-    /// that is none, the alerts are not all about one coin, or the sink's format carries no image.
+    /// rule's `chart`, else the sink's; nil for several coins or a format without images.
     func chartRange(_ config: SinkConfig, alerts: [Alert]) -> ChartRange? {
         guard let first = alerts.first, alerts.allSatisfy({ $0.coin == first.coin && $0.vs == first.vs }),
               config.carriesChart else { return nil }

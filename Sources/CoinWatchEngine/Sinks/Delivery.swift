@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
-/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them (file spool, outbox) is
-/// saved first, and nothing is sent when that fails; then stdout, the files, then every queued sink at once. What a
-/// queued sink will never take is reported on stderr and recorded in every file sink.
+/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them is
+/// saved first (nothing is sent when that fails), then stdout, the files and every queued sink.
 package struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     package static let outboxLifetime: Double = 24 * 3600

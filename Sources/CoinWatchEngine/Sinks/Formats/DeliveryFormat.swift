@@ -1,8 +1,7 @@
 import CoinWatchTransport
 import CoinWatchRules
-/// How a webhook format's messages are built and sent (SPEC §3, §12): each format's
-/// `<Name>Format+Delivery.swift` conforms its `SinkFormat` type, so its body, limit, escaping,
-/// endpoint and chart image live beside the rest of what it knows.
+/// How a webhook format's messages are built and sent (SPEC §3, §12), conformed by each format's
+/// `<Name>Format+Delivery.swift`.
 protocol DeliveryFormat: SinkFormat {
     /// The length limit a message is split at; nil: never split (a body that is not text).
     static var limit: TextLimit? { get }
@@ -12,16 +11,14 @@ protocol DeliveryFormat: SinkFormat {
     static var method: String { get }
     /// Where a text message goes; `key` is its Idempotency-Key. The URL as given by default.
     static func url(for config: WebhookConfig, key: String) -> String
-    /// What a line about `alert` ends with to link its page (`alert.url`, SPEC §4) in this format's
-    /// text: markup written after the line's escaped text, counted within `limit`. nil by default
-    /// (no url, or a format that links elsewhere: a header, a field).
+    /// The markup after a line's escaped text that links `alert`'s page (counted within `limit`);
+    /// nil by default.
     static func link(for alert: Alert) -> String?
     /// The body of one message listing `lines` (packed within `limit`, or all of them without
     /// one); `alerts` are all the message's alerts.
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message
-    /// `parts` (the text-only requests of `messages`, in order) rewritten to carry `chart`, a PNG
-    /// (SPEC §12); asked only of formats that carry one. `uploaded` is the URI an earlier upload
-    /// of the image answered with. Unchanged by default.
+    /// `parts` rewritten to carry `chart`, a PNG (SPEC §12); `uploaded` is the URI an earlier upload
+    /// answered with. Unchanged by default.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part]
     /// The image URI a 2xx answer (`body`) to `request` names, when the format uploads its chart
