@@ -148,7 +148,8 @@ enum BacktestCommand {
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
                                   source: any HistorySource, session: inout WatchSession)
         -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
-        guard let needs = CandleFeed.needs(rules)[coin], !needs.isEmpty else { return (nil, 0, []) }
+        let allNeeds = DataPlan(rules).indicatorNeeds
+        guard let needs = allNeeds[coin], !needs.isEmpty else { return (nil, 0, []) }
         let context = session.context
         guard !source.servesPoints else {
             return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
@@ -177,7 +178,7 @@ enum BacktestCommand {
         let feed = CandleFeed(storePath: path)
         var out: [Backtest.TimedReadings] = []
         for now in stride(from: from, through: to, by: max(step, 1)) {
-            let update = feed.update(rules: rules, quotes: [coin: template], sources: [source], transport: context.transport,
+            let update = feed.update(needs: allNeeds, quotes: [coin: template], sources: [source], transport: context.transport,
                                      memory: &session.state.memory, now: now)
             requests += update.requests
             for warning in update.warnings where !warnings.contains(warning) { warnings.append(warning) }

@@ -36,19 +36,8 @@ package final class CandleFeed: @unchecked Sendable {
         self.storePath = storePath
     }
 
-    /// The indicators each coin's rules read, by the `QuoteKey` of the rule's feed.
-    package static func needs(_ rules: RulesFile) -> [String: [IndicatorNeed]] {
-        DataPlan(rules).indicatorNeeds
-    }
-
-    /// Brings the tracks of every coin `rules` reads indicators of up to the last candle closed at
-    /// `now` (seconds since 1970); HTTP 429 backoff in `memory`.
-    package func update(rules: RulesFile, quotes: [String: Quote], sources: [any HistorySource], transport: any HTTPTransport,
-                       memory: inout ProviderMemory, now: Double) -> Update {
-        update(needs: Self.needs(rules), quotes: quotes, sources: sources, transport: transport, memory: &memory, now: now)
-    }
-
-    /// `update` for the feeds and indicators of `needs` (`DataPlan.indicatorNeeds`; `explain` asks for one rule's).
+    /// Brings the tracks of every feed in `needs` (`DataPlan.indicatorNeeds`) up to the last candle
+    /// closed at `now` (seconds since 1970); HTTP 429 backoff in `memory`.
     package func update(needs: [String: [IndicatorNeed]], quotes: [String: Quote], sources: [any HistorySource],
                        transport: any HTTPTransport, memory: inout ProviderMemory, now: Double) -> Update {
         var update = Update()
@@ -110,7 +99,7 @@ package final class CandleFeed: @unchecked Sendable {
     /// The readings of `coin`'s indicator rules over closed `candles`, oldest first (for the bench and tests).
     package static func readings(of candles: [Candle], rules: RulesFile, coin: String) -> IndicatorReadings {
         var tracks: [IndicatorKey: IndicatorTrack] = [:]
-        for need in needs(rules)[coin] ?? [] where tracks[need.key] == nil {
+        for need in DataPlan(rules).indicatorNeeds[coin] ?? [] where tracks[need.key] == nil {
             var track = IndicatorTrack(need.indicator)
             for candle in candles { track.add(candle) }
             tracks[need.key] = track
