@@ -5,11 +5,8 @@ import CoinWatchState
 import CoinWatchEngine
 import Glibc
 
-/// `coinwatch backtest [--days N | --from TIME [--to TIME]] [--rule ID]... [--step DUR] [--json]`
-/// (SPEC §8): loads each needed coin's history through the history store (asking the provider only
-/// for what the store lacks), replays it through the live engine (`Backtest`), and prints per
-/// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
-/// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
+/// `coinwatch backtest` (SPEC §8): replays each needed coin's history (through the history store)
+/// through the live engine and prints per (rule, coin) how often it would have fired; sends nothing.
 enum BacktestCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments

@@ -139,10 +139,8 @@ struct WatchTable {
         return sorted.map(\.element)
     }
 
-    /// The table as text lines at most `width` columns wide; narrower terminals drop columns
-    /// (sparkline, 7d, holdings, rules, name) rather than wrap. With `holdings`, a row shows the
-    /// amount held and its value (blank for a coin not held), from 120 columns also what it cost and
-    /// the P&L (money and percent), and a last line adds them up for the coins held.
+    /// The table as text lines at most `width` columns wide; narrower terminals drop columns rather
+    /// than wrap, and `holdings` adds amount, value (and from 120 columns cost and P&L) and a total.
     func lines(_ rows: [Row], width: Int, color: ColorPolicy) -> [String] {
         // The holdings columns take 28 columns (64 with cost and P&L) and come before the sparkline and the rules.
         let showHolding = hasHoldings && width >= 84

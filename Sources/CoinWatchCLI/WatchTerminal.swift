@@ -1,10 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// The live watchlist's terminal, as htop and cointop handle it: the alternate screen, the cursor
-/// hidden, keys read one at a time without echo (Ctrl-C still raises SIGINT); every frame drawn
-/// into one buffer and written once, each row rewritten in place, so nothing flickers.
-/// `restore()` puts the terminal back as it was; the caller calls it on every exit path.
+/// The live watchlist's terminal, as htop and cointop handle it: the alternate screen, no cursor, raw
+/// keys, each frame written once; the caller calls `restore()` on every exit path.
 final class WatchTerminal {
     private var saved = termios()
     private var raw = false
