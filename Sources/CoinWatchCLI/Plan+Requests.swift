@@ -18,7 +18,7 @@ extension Plan {
     /// those pinned to it; every other pinned provider is a batch of its own.
     func batches() -> [Batch] {
         var out: [Batch] = []
-        for currency in QuoteDemand(rules).currencies {
+        for currency in DataPlan(rules).demand.currencies {
             var pinned = currency.pinned
             if !currency.failover.isEmpty, let first = rules.providers.first(where: { QuoteFetcher.serves($0.name.rawValue, currency.vs) }) {
                 let name = first.name.rawValue

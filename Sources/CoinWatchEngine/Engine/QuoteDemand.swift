@@ -17,11 +17,6 @@ package struct QuoteDemand: Sendable, Equatable {
     /// `vs_currency` first (its failover coins are the favorites), then the others in rule order.
     package var currencies: [Currency]
 
-    /// A pass's demand for `rules` (`DataPlan.demand`).
-    package init(_ rules: RulesFile) {
-        self = DataPlan(rules).demand
-    }
-
     /// The feeds of the enabled rules at `indices` (their pairs on `coins` only, when given), after the
     /// favorites when `favorites`.
     init(_ plan: DataPlan, rules indices: some Sequence<Int>, favorites: Bool, coins: Set<String>? = nil) {
