@@ -13,9 +13,7 @@ enum CheckOnline {
         // A provider only a premium or a rule's own `provider` names is checked for those coins only (SPEC §1).
         let asked = DataPlan(rules).asked(failover: sources.filter(\.failover).map(\.provider.name), serves: QuoteFetcher.serves)
         var reports: [FavoriteResolver.ProviderReport] = []
-        var currencies: [String] = []
-        for entry in asked where !currencies.contains(entry.vs) { currencies.append(entry.vs) }
-        for vs in currencies {
+        for vs in asked.map(\.vs).uniqued() {
             let here = asked.filter { $0.vs == vs }
             let names = Set(here.map(\.provider))
             let coins = here.flatMap(\.coins).uniqued()

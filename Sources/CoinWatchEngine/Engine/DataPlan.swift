@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 /// What data each rule needs (SPEC §2), worked out once: the quotes its observations are made of,
@@ -134,14 +135,9 @@ package struct DataPlan: Sendable {
 
     /// The coins whose price history a replay of the enabled rules loads, favorites' order first.
     package var historyCoins: [String] {
-        var coins: [String] = []
-        var seen = Set<String>()
-        for rule in rules where rule.enabled {
-            for coin in rule.coins.flatMap(rule.history) where seen.insert(coin).inserted { coins.append(coin) }
-        }
-        let favorites = self.favorites.filter(seen.contains)
-        let listed = Set(favorites)
-        return favorites + coins.filter { !listed.contains($0) }
+        let coins = rules.filter(\.enabled).flatMap { rule in rule.coins.flatMap(rule.history) }
+        let loaded = Set(coins)
+        return (favorites.filter(loaded.contains) + coins).uniqued()
     }
 
     /// What each provider is asked for in each currency by a pass (`check --online`).

@@ -97,10 +97,7 @@ package struct Pass: Sendable {
             return outcome
         }
         if verbose { sayQuietHours(pending, now: now, io: io) }
-        var backlog = state.backlog
-        let report = delivery.deliver(pending, backlog: &backlog, now: now, io: io, save: delivery.save(around: state))
-        state.backlog = backlog
-        say(report, outcome: &outcome, io: io)
+        say(delivery.deliver(pending, state: &state, now: now, io: io), outcome: &outcome, io: io)
         return outcome
     }
 

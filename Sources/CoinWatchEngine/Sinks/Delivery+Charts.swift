@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 extension Delivery {
@@ -16,11 +17,8 @@ extension Delivery {
     /// The prices the chart of a message of `alerts` draws as lines: each alert's rule's
     /// (`Condition.chartLevels`), once each, in order; none for a rule no longer in rules.json.
     func chartLevels(_ alerts: [Alert]) -> [Double] {
-        var levels: [Double] = []
-        for alert in alerts {
-            for level in rules.rules.first(where: { $0.id == alert.rule })?.condition.chartLevels(alert) ?? []
-            where !levels.contains(level) { levels.append(level) }
-        }
-        return levels
+        alerts.flatMap { alert in
+            rules.rules.first { $0.id == alert.rule }?.condition.chartLevels(alert) ?? []
+        }.uniqued()
     }
 }

@@ -172,12 +172,10 @@ package struct Delivery: Sendable {
     /// Records `entry`'s alerts as `dropped` in every file sink; the caller removes the entry from the outbox.
     package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
-        var backlog = state.backlog
-        defer { state.backlog = backlog }
         let error = entry.lastError.map { scrubber.scrub($0.text) }
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, backlog: &backlog, report: &report)
+        }, backlog: &state.backlog, report: &report)
         return report
     }
 

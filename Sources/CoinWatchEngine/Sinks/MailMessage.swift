@@ -39,8 +39,7 @@ package enum MailMessage {
     /// One alert: its line (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.
     package static func subject(for alerts: [Alert]) -> String {
         if alerts.count == 1, let alert = alerts.first { return WebhookPayload.line(for: alert, sent: nil) }
-        var symbols: [String] = []
-        for alert in alerts where !symbols.contains(alert.symbol) { symbols.append(alert.symbol) }
+        let symbols = alerts.map(\.symbol).uniqued()
         let shown = symbols.prefix(6).joined(separator: ", ") + (symbols.count > 6 ? ", …" : "")
         return "coinwatch: \(alerts.count) alerts (\(shown))"
     }

@@ -287,9 +287,7 @@ package final class StreamSession {
         guard collected.merged else { return }
         for end in collected.ended {
             var report = end.report
-            var backlog = state.backlog
-            delivery.recordUndelivered(end.records, backlog: &backlog, report: &report)
-            state.backlog = backlog
+            delivery.recordUndelivered(end.records, backlog: &state.backlog, report: &report)
             self.report(report)
         }
         dirty = true
