@@ -1,8 +1,6 @@
 import CoinWatchRules
-/// What a pass fetches for a rules file, per currency: the coins quoted through the providers in
-/// order and those pinned to one provider (a rule's `provider`, a premium's `against`, the
-/// conversion price on the rule's provider), so each (provider, currency) is one batch (SPEC §2).
-/// Made from the rules' feeds (`DataPlan`).
+/// What a pass fetches for a rules file, per currency (SPEC §2): the coins quoted through the
+/// providers in order and those pinned to one provider, so each (provider, currency) is one batch.
 package struct QuoteDemand: Sendable, Equatable {
     /// One currency's demand.
     package struct Currency: Sendable, Equatable {

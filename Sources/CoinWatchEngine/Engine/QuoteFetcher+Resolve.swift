@@ -1,8 +1,7 @@
 import CoinWatchMarket
 import CoinWatchState
 extension QuoteFetcher {
-    /// How long a favorite that a provider's coin list did not have waits before it is looked up
-    /// again: a day (a new listing shows up then without `check --online`).
+    /// How long a favorite a provider's coin list did not have waits before it is looked up again: a day.
     package static let lookUpRetry: Double = 86_400
     /// How long it waits when the coin list could not be read: an hour.
     package static let lookUpRetryAfterFailure: Double = 3_600

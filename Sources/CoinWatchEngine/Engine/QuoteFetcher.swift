@@ -50,9 +50,8 @@ package struct QuoteFetcher: Sendable {
     /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
     /// interval between passes, so that passes on the interval always fetch.
     package var maxCacheAge: Double = .infinity
-    /// The previous pass's time (seconds since 1970) in a pass that has a crossing or range rule:
-    /// a provider with a rolling window (`TradedWindowProvider`) is also asked for the span traded
-    /// since then (SPEC §2 wicks); nil asks for none.
+    /// The previous pass's time (seconds since 1970) in a pass with a crossing or range rule, to ask
+    /// rolling-window providers for the span traded since then (SPEC §2 wicks); nil asks for none.
     package var spansSince: Double?
     /// Receives one line per provider whose cached answer a pass reused (`-v`); nil logs nothing.
     package var log: (@Sendable (String) -> Void)?

@@ -13,8 +13,7 @@ package final class AlertLogFile {
     let descriptor: Int32
     /// Its size when opened, in bytes.
     package let size: Int64
-    /// Where the last newline of the file ends: the records before it are whole; what follows
-    /// may still be being written.
+    /// Where the last newline of the file ends: the records before it are whole.
     package private(set) var completeEnd: Int64 = 0
     /// Lines skipped so far that were not alert records, and the byte offset of the first.
     package private(set) var skipped = 0

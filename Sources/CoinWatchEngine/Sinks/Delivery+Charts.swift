@@ -14,8 +14,7 @@ extension Delivery {
         }
     }
 
-    /// The prices the chart of a message of `alerts` draws as lines: each alert's rule's
-    /// (`Condition.chartLevels`), once each, in order; none for a rule no longer in rules.json.
+    /// The prices the chart of a message of `alerts` draws as lines, once each, in order.
     func chartLevels(_ alerts: [Alert]) -> [Double] {
         alerts.flatMap { alert in
             rules.rules.first { $0.id == alert.rule }?.condition.chartLevels(alert) ?? []

@@ -79,8 +79,8 @@ extension Delivery {
         return records
     }
 
-    /// `stream`'s send stage for one queued sink's `entries`, on its own thread; `progress` gets the messages not yet
-    /// answered 2xx after each round that delivered some.
+    /// `stream`'s send stage for one queued sink's `entries`, on its own thread; `progress` gets the
+    /// messages not yet answered 2xx after each round that delivered some.
     func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
                     progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
         var backlog = DeliveryBacklog(outbox: entries)

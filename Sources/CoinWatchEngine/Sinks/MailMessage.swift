@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// The mail an `email` sink sends for one message (RFC 5322): `Message-ID` from the Idempotency-Key (a resent mail is
-/// recognisably the same), headers as `MailHeader` writes them, the text in base64 (any line length), each alert's
-/// line followed by its page on a line of its own; with a chart, `multipart/related` with the PNG inline (SPEC §12).
+/// The mail an `email` sink sends for one message (RFC 5322): `Message-ID` from the Idempotency-Key, the
+/// text in base64, each line followed by its page; with a chart, `multipart/related` (SPEC §12).
 package enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {

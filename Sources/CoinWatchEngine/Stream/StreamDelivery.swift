@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchState
 import Synchronization
 
-/// `stream`'s send stage (SPEC §9): each queued sink's due messages go to a thread of its own, which
-/// works on a copy and hands back what is still undelivered; only the loop touches the state.
-/// Stages: `markDue` -> `dispatch` -> `Delivery.sendQueued` -> `collect`.
+/// `stream`'s send stage (SPEC §9): each queued sink's due messages go to a thread of its own, which works
+/// on a copy; only the loop touches the state (`markDue` -> `dispatch` -> `sendQueued` -> `collect`).
 final class StreamDelivery {
     /// What a sink's thread hands back.
     struct Outcome: Sendable {

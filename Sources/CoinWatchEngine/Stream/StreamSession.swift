@@ -265,8 +265,7 @@ package final class StreamSession {
                          environment: io.environment)
     }
 
-    /// Merges what the sinks' threads handed back, writes the state at once (a kill resends only what is in flight), and
-    /// starts what became due.
+    /// Merges what the sinks' threads handed back, writes the state at once, and starts what became due.
     func collectDeliveries() {
         merge(sending.collect(into: &state.outbox))
         dispatch()

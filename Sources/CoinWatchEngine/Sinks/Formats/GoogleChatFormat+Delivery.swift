@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Google Chat: `{"text": "…"}`, every line of the message; `&`, `<`, `>` escaped, so `<users/all>`
-/// or `<https://…|text>` from a provider mentions and links nothing; the coin's page is linked as
-/// `<url|coingecko>`. 4,096 characters, counted escaped.
+/// Google Chat: `{"text": "…"}` with `&`, `<`, `>` escaped (no mentions or links from a provider), the
+/// coin's page as `<url|coingecko>`; 4,096 characters, counted escaped.
 extension GoogleChatFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
 

@@ -1,7 +1,6 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// The alert record itself (SPEC §4), or an array of records whenever `group` is true (or the
-/// message holds several); never split.
+/// The alert record itself (SPEC §4), or an array of records for `group` or several; never split.
 extension JSONFormat: DeliveryFormat {
     static let limit: TextLimit? = nil
 
