@@ -139,9 +139,8 @@ enum BacktestCommand {
         return (series, loadedCoins, failed)
     }
 
-    /// The indicator readings a replay of `coin` sees (SPEC §8): the live candles stage run at every pass
-    /// time of the replay over the history store, filled once over the span and its warm-up. Each entry
-    /// holds from its time (ms) on; nil, with the reason in `warnings`, when the history has no candles.
+    /// The indicator readings a replay of `coin` sees (SPEC §8), each from its time (ms) on: the live
+    /// candles stage at every pass time of the replay; nil, with the reason in `warnings`, without candles.
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
                                   source: any HistorySource, session: inout WatchSession)
         -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
@@ -196,9 +195,8 @@ enum BacktestCommand {
         }
     }
 
-    /// The daily highs and lows of `coin` closed before `start` (ms), the `max` history through the
-    /// store, for the provider-reported highs a replay takes as known at the start; nil (with a
-    /// warning) when neither the store nor the provider has them. Also the requests made.
+    /// The daily highs and lows of `coin` closed before `start` (ms), for the provider-reported highs a
+    /// replay takes as known at the start, and the requests made; nil (with a warning) when there are none.
     static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
                               store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
         let context = session.context

@@ -98,9 +98,8 @@ package struct CommandContext: Sendable {
         return .success(seconds)
     }
 
-    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks. The
-    /// commands that never deliver (search, show, trending, favorites) load rules.json with it,
-    /// so a variable set only in cron's environment (a webhook URL) does not stop them.
+    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks, so a
+    /// variable set only in cron's environment does not stop the commands that never deliver.
     package var environmentWithPlaceholders: [String: String] {
         guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else {
             return io.environment

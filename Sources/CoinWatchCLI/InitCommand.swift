@@ -4,9 +4,8 @@ import CoinWatchRules
 import CoinWatchState
 import Glibc
 
-/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes the starter
-/// rules.json `document` describes, with `$schema` when the schema is installed and the favorites resolved
-/// as `favorites add` resolves them; on a terminal without `--yes` it asks for what the flags did not give.
+/// `coinwatch init` (SPEC §11): writes the starter rules.json `document` describes, the favorites
+/// resolved as `favorites add` resolves them; on a terminal without `--yes` it asks what flags did not give.
 enum InitCommand {
     /// The favorites when none are given.
     static let defaultFavorites = ["bitcoin", "ethereum"]

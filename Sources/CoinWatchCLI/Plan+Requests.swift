@@ -13,9 +13,8 @@ extension Plan {
         var requests: Int
     }
 
-    /// The quote batches a pass makes (before the cache): per currency (`QuoteDemand`), the first
-    /// provider serving it takes the coins quoted through the providers in order together with
-    /// those pinned to it; every other pinned provider is a batch of its own.
+    /// The quote batches a pass makes (before the cache): per currency, the first provider serving it
+    /// takes the failover coins with those pinned to it; every other pinned provider is a batch of its own.
     func batches() -> [Batch] {
         var out: [Batch] = []
         for currency in DataPlan(rules).demand.currencies {

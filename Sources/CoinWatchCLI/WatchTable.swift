@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The watchlist of SPEC §10 as rows: per favorite its quote, the 7-day change and sparkline from
-/// the recorded prices (or `show`'s cached 7-day chart), and the state of every rule on the coin
-/// (`"*"` rules included). Built from the quotes and the state; it notifies nothing and writes nothing.
+/// The watchlist of SPEC §10 as rows: per favorite its quote, 7-day change and sparkline, and the state
+/// of every rule on the coin; it notifies nothing and writes nothing.
 struct WatchTable {
     /// One rule on a coin and its state now.
     struct RuleState {

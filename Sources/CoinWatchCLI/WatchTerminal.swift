@@ -42,9 +42,8 @@ final class WatchTerminal {
         Self.write(Self.frame(lines, columns: columns, rows: rows))
     }
 
-    /// The bytes of one frame: each row addressed, written and cleared after its text (unless the
-    /// text reaches the last column, where an erase would take its last character), then the rows
-    /// below it cleared; no newline is written, so the screen never scrolls.
+    /// The bytes of one frame: each row addressed, written and cleared after its text (not when it reaches
+    /// the last column, where an erase would take its last character); no newline, so it never scrolls.
     static func frame(_ lines: [String], columns: Int, rows: Int) -> String {
         let shown = lines.prefix(max(1, rows))
         var frame = ""
