@@ -5,11 +5,8 @@ import CoinWatchState
 import CoinWatchEngine
 import Glibc
 
-/// `coinwatch backtest [--days N | --from TIME [--to TIME]] [--rule ID]... [--step DUR] [--json]`
-/// (SPEC §8): loads each needed coin's history through the history store (asking the provider only
-/// for what the store lacks), replays it through the live engine (`Backtest`), and prints per
-/// (rule, coin) how often it would have fired, with a timeline, a chart for one rule and coin, and
-/// the cooldown or rearm that would calm a noisy rule. Sends nothing and writes no state.
+/// `coinwatch backtest` (SPEC §8): replays each needed coin's history (through the history store)
+/// through the live engine and prints per (rule, coin) how often it would have fired; sends nothing.
 enum BacktestCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
@@ -142,13 +139,13 @@ enum BacktestCommand {
         return (series, loadedCoins, failed)
     }
 
-    /// The indicator readings a replay of `coin` sees (SPEC §8): the live candles stage run at every pass
-    /// time of the replay over the history store, filled once over the span and its warm-up. Each entry
-    /// holds from its time (ms) on; nil, with the reason in `warnings`, when the history has no candles.
+    /// The indicator readings a replay of `coin` sees (SPEC §8), each from its time (ms) on: the live
+    /// candles stage at every pass time of the replay; nil, with the reason in `warnings`, without candles.
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
                                   source: any HistorySource, session: inout WatchSession)
         -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
-        guard let needs = CandleFeed.needs(rules)[coin], !needs.isEmpty else { return (nil, 0, []) }
+        let allNeeds = DataPlan(rules).indicatorNeeds
+        guard let needs = allNeeds[coin], !needs.isEmpty else { return (nil, 0, []) }
         let context = session.context
         guard !source.servesPoints else {
             return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
@@ -177,7 +174,7 @@ enum BacktestCommand {
         let feed = CandleFeed(storePath: path)
         var out: [Backtest.TimedReadings] = []
         for now in stride(from: from, through: to, by: max(step, 1)) {
-            let update = feed.update(rules: rules, quotes: [coin: template], sources: [source], transport: context.transport,
+            let update = feed.update(needs: allNeeds, quotes: [coin: template], sources: [source], transport: context.transport,
                                      memory: &session.state.memory, now: now)
             requests += update.requests
             for warning in update.warnings where !warnings.contains(warning) { warnings.append(warning) }
@@ -198,9 +195,8 @@ enum BacktestCommand {
         }
     }
 
-    /// The daily highs and lows of `coin` closed before `start` (ms), the `max` history through the
-    /// store, for the provider-reported highs a replay takes as known at the start; nil (with a
-    /// warning) when neither the store nor the provider has them. Also the requests made.
+    /// The daily highs and lows of `coin` closed before `start` (ms), for the provider-reported highs a
+    /// replay takes as known at the start, and the requests made; nil (with a warning) when there are none.
     static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
                               store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
         let context = session.context

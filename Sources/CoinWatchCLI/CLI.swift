@@ -98,9 +98,8 @@ package struct CommandContext: Sendable {
         return .success(seconds)
     }
 
-    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks. The
-    /// commands that never deliver (search, show, trending, favorites) load rules.json with it,
-    /// so a variable set only in cron's environment (a webhook URL) does not stop them.
+    /// The environment plus a placeholder for every `${NAME}` in rules.json that it lacks, so a
+    /// variable set only in cron's environment does not stop the commands that never deliver.
     package var environmentWithPlaceholders: [String: String] {
         guard let bytes = try? FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes) else {
             return io.environment
@@ -117,12 +116,9 @@ package struct CommandContext: Sendable {
         return environment
     }
 
-    /// Loads rules.json, printing warnings; on failure prints the errors and gives the exit code.
-    /// With `tolerateUnsetVariables`, unset `${NAME}`s get placeholders (see `environmentWithPlaceholders`);
-    /// should the file still be invalid, the errors reported are those of the real environment.
-    /// With `expiredAsOf` (seconds since 1970), an `expires` already passed then is warned about.
-    /// With `unavailableSinks` (passes, `notify`), a sink whose `${…}` cannot be expanded is unavailable, not an error.
-    /// `symbols` (favorite → symbol, from the state) turns a rule's coin written as a symbol into a did-you-mean.
+    /// Loads rules.json, printing warnings; on failure prints the errors and throws the exit code.
+    /// `tolerateUnsetVariables`: placeholders for unset `${NAME}`s; `expiredAsOf` (seconds since 1970):
+    /// warn of a passed `expires`; `unavailableSinks`: an unexpandable sink is unavailable, not an error.
     package func loadRules(tolerateUnsetVariables: Bool = false, expiredAsOf: Double? = nil,
                           unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(ExitCodeError) -> RulesFile {
         do throws(RulesLoadError) {

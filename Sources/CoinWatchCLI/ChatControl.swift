@@ -3,10 +3,8 @@ import CoinWatchRules
 import CoinWatchEngine
 import Glibc
 
-/// Where the commands that run passes meet the chat side (SPEC §13): a `--once` pass answers what
-/// arrived since the last one at its start; loop mode, `stream` and `coinwatch control` long-poll each
-/// chat on a thread of its own, beside the passes or feeds, which it never holds up for longer than a
-/// state write.
+/// Where the commands that run passes meet the chat side (SPEC §13): `--once` answers at its start;
+/// loop mode, `stream` and `coinwatch control` long-poll each chat on a thread of its own.
 enum ChatControl {
     /// Seconds one long poll waits for a message (under the chat services' limits; a message ends the wait at once).
     static let longPoll: Double = 25

@@ -3,23 +3,17 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// `coinwatch check --online`: resolves what each provider is asked for (`DataPlan.asked`: the
-/// favorites on the failover providers, a rule's coins on its own provider and currency), names other coins that
-/// share a symbol, and remembers the resolutions in state (so passes ask by id). Exit 1 when some
-/// favorite is known to no provider.
+/// `coinwatch check --online`: resolves what each provider is asked for (`DataPlan.asked`), names
+/// coins sharing a symbol and remembers the resolutions in state; exit 1 when a favorite is unknown.
 enum CheckOnline {
     static func run(_ context: CommandContext, rules: RulesFile) throws(ExitCodeError) -> ExitCode {
         let sources = RunCommand.makePass(context, rules: rules).fetcher.sources
         var (lock, state) = try context.lockedState()
         defer { lock?.release() }
-        // What a pass asks each provider for, in each currency (`DataPlan`): a provider only a premium
-        // or a rule's own `provider` names is checked for those coins in that currency, not for every
-        // favorite in `vs_currency` (SPEC §1).
+        // A provider only a premium or a rule's own `provider` names is checked for those coins only (SPEC §1).
         let asked = DataPlan(rules).asked(failover: sources.filter(\.failover).map(\.provider.name), serves: QuoteFetcher.serves)
         var reports: [FavoriteResolver.ProviderReport] = []
-        var currencies: [String] = []
-        for entry in asked where !currencies.contains(entry.vs) { currencies.append(entry.vs) }
-        for vs in currencies {
+        for vs in asked.map(\.vs).uniqued() {
             let here = asked.filter { $0.vs == vs }
             let names = Set(here.map(\.provider))
             let coins = here.flatMap(\.coins).uniqued()

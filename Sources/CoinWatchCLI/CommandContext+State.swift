@@ -1,8 +1,7 @@
 import CoinWatchState
 extension CommandContext {
-    /// The state lock (none with `--dry-run`, which writes nothing) and the state document, for
-    /// a command that runs passes (`coinwatch`, `stream`); throws after printing the error line
-    /// (75 for a held lock, 65 for an unreadable state file).
+    /// The state lock (none with `--dry-run`) and the state document, for a command that runs passes;
+    /// throws after printing the error line (75 for a held lock, 65 for an unreadable state file).
     func lockedState() throws(ExitCodeError) -> (lock: StateLock?, state: StateDocument) {
         var lock: StateLock?
         do throws(StateError) {

@@ -1,10 +1,8 @@
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
-/// `coinwatch __complete rules|favorites|sinks|silences [--rules PATH] [--state PATH]` (hidden): the
-/// words the completion scripts offer from the user's own files, one a line — rule ids, favorites and
-/// sink names read straight from rules.json (no validation, so a file being edited still completes),
-/// the ids of the silences in force from the state. Prints nothing for a file it cannot read.
+/// `coinwatch __complete rules|favorites|sinks|silences` (hidden): the completion scripts' words from
+/// the user's own files, one a line, rules.json read without validation; nothing for an unreadable file.
 enum CompleteCommand {
     /// The hidden command's name.
     static let name = "__complete"

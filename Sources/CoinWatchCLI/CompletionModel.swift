@@ -1,9 +1,8 @@
 import CoinWatchEngine
 import CoinWatchRules
 import CoinWatchMarket
-/// What the shell completion scripts are generated from: every case of `Arguments.Command`,
-/// the options table of `ArgumentParser` (so a new command or option appears in the
-/// scripts without editing them), and the few words that some commands take.
+/// What the shell completion scripts are generated from: the commands, `ArgumentParser`'s options
+/// table and the few words some commands take, so a new option needs no script edit.
 struct CompletionModel {
     /// What an option's value completes to.
     enum Value: Equatable {

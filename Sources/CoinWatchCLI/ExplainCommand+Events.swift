@@ -4,11 +4,8 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
 extension ExplainCommand {
-    /// `explain` of a `listed`, `delisting` or `caution` rule (SPEC §11, §14): the exchange's last
-    /// market list as the state holds it (no request: the passes fetch it every `listing_interval`),
-    /// and per market its flags or ending now and since when (`ListedMarket.since`, kept while they
-    /// stay as they are), with the pair's last notification. `coin`: one market (its code or coin);
-    /// nil: the rule's favorite, or for `"*"` every market flagged or ending now.
+    /// `explain` of a market list rule (SPEC §11, §14): per market of the last list the state holds, its
+    /// flags or ending and since when; `coin`: one market, nil: the rule's favorite or every flagged one.
     static func runEvents(_ context: CommandContext, rules: RulesFile, rule: Rule,
                           coin: String?) throws(ExitCodeError) -> ExitCode {
         var only = rules

@@ -3,10 +3,8 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// `coinwatch explain RULE [COIN]` (SPEC §11): per pair, the condition's figure against its
-/// threshold, whether it holds, the pair's state and timers, the last notification, and what would
-/// make it notify next. It fetches quotes as a pass would (sharing the cache and backoff), judges
-/// each pair as a pass now would (`PairStep.advance`), and writes no pair state.
+/// `coinwatch explain RULE [COIN]` (SPEC §11): per pair, the condition's figure against its threshold,
+/// the pair's state and timers and what would make it notify next; judged as a pass would, never saved.
 enum ExplainCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let positionals = context.arguments.positionals
@@ -33,9 +31,7 @@ enum ExplainCommand {
             }
             coins = [coin]
         }
-        // The one rule, planned and observed as a pass plans and observes it (`DataPlan`, `RuleRunner`):
-        // the same feeds (its provider and vs, a ratio's coins, the held coins, a premium's legs), the
-        // same candles, the same recorded prices.
+        // The one rule, planned and observed as a pass plans and observes it (`DataPlan`, `RuleRunner`).
         var only = rules
         only.rules = [rule]
         // The favorites the pairs asked about are (the plan makes a slot for each favorite).

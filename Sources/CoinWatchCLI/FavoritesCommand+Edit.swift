@@ -1,11 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
-/// `favorites add` and `favorites remove`: rules.json is parsed (the file must be valid to start
-/// with), the favorites (and, with `--force`, the rules naming them) are changed on the tree, the
-/// result is validated as a whole, and only then is the file replaced atomically with only the
-/// added or removed array elements changed (every other byte as it was: hand alignment, spacing,
-/// key order, numbers and `${NAME}` strings) and its mode.
+/// `favorites add` and `favorites remove`: rules.json is changed on the parsed tree, validated as a
+/// whole, then atomically replaced with only the changed array elements differing byte for byte.
 extension FavoritesCommand {
     /// rules.json as loaded, as bytes and as a tree.
     private struct Source {

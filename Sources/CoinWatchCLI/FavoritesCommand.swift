@@ -30,9 +30,8 @@ enum FavoritesCommand {
         }
     }
 
-    /// Prints each favorite with its price and 24h change (SPEC §10: from the cache when it is
-    /// young enough, else one request per provider, as `watch` fetches) and every rule that covers
-    /// it, `"*"` rules included. Exit 1 when no provider quoted some favorite (its row says "no quote").
+    /// Prints each favorite with its price and 24h change (as `watch` fetches) and every rule that
+    /// covers it; exit 1 when no provider quoted some favorite.
     private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let rules = try context.loadRules(tolerateUnsetVariables: true)
         guard !context.arguments.quiet else { return .success }

@@ -4,9 +4,8 @@ import CoinWatchRules
 import CoinWatchState
 import Glibc
 
-/// `coinwatch init [--favorites LIST] [--sink FORMAT] [--yes] [--force]` (SPEC §11): writes the starter
-/// rules.json `document` describes, with `$schema` when the schema is installed and the favorites resolved
-/// as `favorites add` resolves them; on a terminal without `--yes` it asks for what the flags did not give.
+/// `coinwatch init` (SPEC §11): writes the starter rules.json `document` describes, the favorites
+/// resolved as `favorites add` resolves them; on a terminal without `--yes` it asks what flags did not give.
 enum InitCommand {
     /// The favorites when none are given.
     static let defaultFavorites = ["bitcoin", "ethereum"]
@@ -184,10 +183,7 @@ enum InitCommand {
         return ids.map { Resolved(favorite: $0, price: fetched.quotes[$0]?.price ?? session.state.prices[$0]?.last?.price) }
     }
 
-    /// The starter file's text.
-    /// Without a price for a favorite, its crossing rule is written disabled at level 0 (init says
-    /// what to fill in); `logPath` is the file sink's, `schema` the `$schema` (none when nil),
-    /// `learned` the sink's fields learned from the service (the others are read from `<FORMAT>_<FIELD>` variables).
+    /// The starter file's text; a favorite without a price gets its crossing rule disabled at level 0.
     static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
                          urlVariable: String = urlVariable, logPath: String = "alerts.jsonl", schema: String? = nil,
                          learned: [String: String] = [:]) -> String {

@@ -2,12 +2,8 @@ import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchEngine
 
-/// `coinwatch log [--since DUR|TIME] [--rule ID] [--coin COIN] [--status S] [--limit N] [--follow]
-/// [--file PATH]` (SPEC §11): the alerts of the past from the rules' first `file` sink (or `--file`),
-/// oldest first, one aligned line each (local time, rule, coin, status, message), or the records as
-/// JSON Lines with `--json`. The log is read in blocks (`AlertLogFile`): `--limit` reads backward
-/// from the end only as far as it must. `--follow` then prints what is appended (`AlertLogFollower`)
-/// until SIGINT or SIGTERM (exit 0). A line that is not an alert record is skipped with a warning.
+/// `coinwatch log` (SPEC §11): past alerts from the rules' first `file` sink (or `--file`), oldest first,
+/// one aligned line each or JSON Lines; `--limit` reads backward only as far as it must, `--follow` tails.
 enum LogCommand {
     /// Seconds between two looks at a followed log.
     static let followInterval = 0.2

@@ -1,12 +1,8 @@
 import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchEngine
-/// Loop mode (SPEC §1): one pass every interval on a schedule that does not drift; passes
-/// never overlap (each runs to its end before the next is scheduled); SIGINT/SIGTERM let
-/// the pass in progress finish, state write included, then exit 0; SIGHUP re-reads
-/// rules.json before the next pass (an invalid file: one line on stderr, old rules kept).
-///
-/// Stages of each turn: pass -> take signals (stop, reload) -> wait for the next tick.
+/// Loop mode (SPEC §1): one pass every interval without drift or overlap; SIGINT/SIGTERM exit 0 after
+/// the pass in progress, SIGHUP re-reads rules.json before the next. Each turn: pass -> signals -> wait.
 struct LoopRunner {
     /// The invocation: arguments (`--interval`), streams, environment.
     var context: CommandContext

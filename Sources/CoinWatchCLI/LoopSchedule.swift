@@ -1,6 +1,5 @@
-/// The ticks of loop mode: `anchor + k × interval`, so a late wake-up or a slow pass never
-/// pushes later passes back (no drift), and a pass that overruns skips the ticks it missed
-/// instead of starting passes back to back.
+/// The ticks of loop mode, `anchor + k × interval`: a late wake-up or a slow pass never pushes later
+/// passes back, and a pass that overruns skips the ticks it missed.
 struct LoopSchedule: Sendable, Equatable {
     /// When the schedule started (monotonic seconds): the first pass's start.
     var anchor: Double

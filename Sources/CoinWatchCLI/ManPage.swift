@@ -1,9 +1,5 @@
-/// The man pages, generated: coinwatch(1)'s SYNOPSIS, COMMANDS and OPTIONS sections come from
-/// the same tables as `--help` and the completion scripts (`ArgumentParser.options`,
-/// `Arguments.Command`, `HelpText.overview`, `CompletionModel.commandWords`); the prose
-/// sections come from the template `docs/man/coinwatch.1.in`. coinwatch-rules(5) is the user
-/// guide's rules and conditions pages (docs/rules.md, docs/conditions.md) turned into roff.
-/// `ManPageTests` checks that the committed pages are what this writes; regenerate them with
+/// The man pages, generated from the `--help` tables and `docs/man/coinwatch.1.in` (coinwatch(1)) and
+/// from docs/rules.md and docs/conditions.md (coinwatch-rules(5)); regenerate them with
 /// `COINWATCH_WRITE_DOCS=1 swift test --filter ManPageTests`.
 package enum ManPage {
     /// The options every command takes, shown once in the synopsis rather than on every line.

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// `coinwatch notify --test [--sink NAME]`: sends a test message to every sink (or one) and
-/// reports, per sink, "delivered" or the error. Webhooks are sent at once, with the usual retries;
-/// quiet hours, grouping and the outbox do not apply, and no state is read or written.
+/// `coinwatch notify --test [--sink NAME]`: sends a test message to every sink (or one) at once, with
+/// the usual retries but no quiet hours, grouping or outbox, and reports per sink; no state is touched.
 enum NotifyCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let io = context.io

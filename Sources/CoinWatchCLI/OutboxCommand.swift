@@ -2,10 +2,8 @@ import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11): the webhook messages waiting in the
-/// state's outbox, held by quiet hours or waiting for a retry. An entry's id is 12 hex digits hashed
-/// from its sink and its Idempotency-Key (the same alert waits once per sink); any unique prefix of
-/// 4 or more digits is taken.
+/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11): the webhook messages waiting in the outbox;
+/// an id is 12 hex digits of its sink and Idempotency-Key, and any unique prefix of 4 or more is taken.
 enum OutboxCommand {
     static let actions = ["list", "retry", "drop"]
     /// Digits of the key shown as the id.

@@ -13,12 +13,11 @@ extension Plan {
         var requests: Int
     }
 
-    /// The quote batches a pass makes (before the cache): per currency (`QuoteDemand`), the first
-    /// provider serving it takes the coins quoted through the providers in order together with
-    /// those pinned to it; every other pinned provider is a batch of its own.
+    /// The quote batches a pass makes (before the cache): per currency, the first provider serving it
+    /// takes the failover coins with those pinned to it; every other pinned provider is a batch of its own.
     func batches() -> [Batch] {
         var out: [Batch] = []
-        for currency in QuoteDemand(rules).currencies {
+        for currency in DataPlan(rules).demand.currencies {
             var pinned = currency.pinned
             if !currency.failover.isEmpty, let first = rules.providers.first(where: { QuoteFetcher.serves($0.name.rawValue, currency.vs) }) {
                 let name = first.name.rawValue

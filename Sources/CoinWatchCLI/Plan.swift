@@ -148,9 +148,8 @@ struct Plan {
         condition.kind.listing(vs: vs ?? rules.vsCurrency)
     }
 
-    /// The currency `rule`'s thresholds are in, as its alerts show them: a ratio's second coin's
-    /// symbol (learned by a pass, else the best-known coins', else the coin as written), else the
-    /// rule's `vs`, else `vs_currency`.
+    /// The currency `rule`'s thresholds are in, as its alerts show them: a ratio's second coin's symbol,
+    /// else the rule's `vs`, else `vs_currency`.
     func currency(of rule: Rule) -> String {
         guard let parts = RuleCoin.ratioParts(rule.coin) else { return rule.vs ?? rules.vsCurrency }
         let quote = parts.quote.lowercased()

@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchMarket
 import FoundationEssentials
 
-/// The price card of `coinwatch show`: price and 24h change, 24h range, market cap and rank,
-/// volume, all-time high and low with their dates and the distance from them, and a 7-day
-/// sparkline with its maximum and minimum labelled. Lines the quote has no data for are left out.
+/// The price card of `coinwatch show`: price, 24h change and range, market cap and rank, volume, all-time
+/// high and low, and a 7-day sparkline; lines the quote has no data for are left out.
 struct PriceCard {
     /// Columns the card fits in.
     static let width = 80

@@ -19,17 +19,14 @@ enum SearchCommand {
                 throw context.usage("Error: \(provider.rawValue) has no search; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
             let limit = context.arguments.limit ?? defaultLimit
-            switch search(query, provider: provider, limit: limit, session: &session) {
-            case .failure(let error):
-                throw context.fail(.failure, "coinwatch: \(session.describe(error))")
-            case .success(let hits):
-                guard !context.arguments.quiet else { return .success }
-                let shown = Array(hits.prefix(limit))
-                context.io.out(context.arguments.json
-                    ? json(shown, query: query, provider: provider) + "\n"
-                    : text(shown, query: query, provider: provider))
-                return .success
-            }
+            let found = search(query, provider: provider, limit: limit, session: &session)
+            let hits = try session.value(of: found)
+            guard !context.arguments.quiet else { return .success }
+            let shown = Array(hits.prefix(limit))
+            context.io.out(context.arguments.json
+                ? json(shown, query: query, provider: provider) + "\n"
+                : text(shown, query: query, provider: provider))
+            return .success
         }
     }
 

@@ -2,11 +2,8 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchState
 import CoinWatchEngine
-/// Gets the quote and 7-day chart for `coinwatch show` from a provider that serves cards
-/// (`CardSource`): from the state's cache when both are younger than `cache_ttl`, else with one
-/// request (plus a search when the text is not an id), honouring and recording the rate-limit
-/// backoff. When the provider cannot answer (backing off, rate-limited, down), a cached card of any
-/// age is shown with a warning.
+/// Gets the quote and 7-day chart for `coinwatch show` from a `CardSource`: from the cache within
+/// `cache_ttl`, else with one request; when the provider cannot answer, a cached card with a warning.
 enum ShowCard {
     /// A card ready to print.
     struct Shown {

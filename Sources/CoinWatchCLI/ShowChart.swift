@@ -3,9 +3,8 @@ import Glibc
 
 import CoinWatchSupport
 import CoinWatchMarket
-/// The chart of `show --range` (SPEC §7): history from the store under the cache folder and,
-/// for what it does not hold, from the card's provider through the session's request path
-/// (backoff, HTTP 429), drawn as wide as the terminal.
+/// The chart of `show --range` (SPEC §7): history from the store and, for what it lacks, from the card's
+/// provider through the session's request path, drawn as wide as the terminal.
 enum ShowChart {
     /// The range drawn when `show` is given no `--range` (SPEC §7).
     static let defaultRange = ChartRange.d7

@@ -1,11 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchEngine
-/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME] [--png FILE]`: one coin's price
-/// card with a 7-day sparkline, then a line chart of the range (`ShowChart`; `7d` without
-/// `--range`, SPEC §7); `--png` also writes the range's chart image (§12; `-`: stdout, alone).
-/// A `CardSource` (CoinGecko) serves card and chart in one request; within
-/// `cache_ttl` the card comes from the state's cache (shared with the alert passes) without a request.
+/// `coinwatch show COIN [--range R] [--vs CUR] [--provider NAME] [--png FILE]`: one coin's price card,
+/// then a line chart of the range (SPEC §7); `--png` also writes the chart image (§12; `-`: stdout).
 enum ShowCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments.positionals

@@ -23,10 +23,8 @@ private func recordSignal(_ number: Int32) {
     errno = savedErrno
 }
 
-/// The real waiter: `sigaction` handlers for SIGINT, SIGTERM and SIGHUP (with `SA_RESTART`,
-/// so a signal never fails the pass's file writes) record the signal and write a byte to a
-/// self-pipe; waiting is a `poll` on that pipe, so a signal ends the wait at once and
-/// nothing spins. The handlers never cut a pass short: the loop reads them between passes.
+/// The real waiter: `sigaction` handlers (`SA_RESTART`) for SIGINT, SIGTERM and SIGHUP record the
+/// signal and write a byte to a self-pipe that waiting polls; the loop reads them between passes.
 final class SignalWaiter: LoopWaiter {
     /// The read end of the self-pipe: readable when a signal came (`stream` polls it with its sockets).
     let readDescriptor: Int32

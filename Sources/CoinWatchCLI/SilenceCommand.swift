@@ -2,8 +2,7 @@ import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 /// `coinwatch silence add TARGET --for DUR [--comment TEXT] | list | expire ID` (SPEC §11), after
-/// Alertmanager's `amtool silence`. Silences live in the state; the pairs they cover are evaluated
-/// but notify nothing (`NotifyDecision`, reason `silenced`).
+/// Alertmanager's `amtool silence`: the pairs a silence covers are evaluated but notify nothing.
 enum SilenceCommand {
     static let actions = ["add", "list", "expire"]
 

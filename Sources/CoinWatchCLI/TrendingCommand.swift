@@ -7,23 +7,18 @@ enum TrendingCommand {
     static let capable = ProviderRegistry.names { $0 is any TrendingSource }
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        if let extra = context.arguments.positionals.first {
-            throw context.usage("Error: 'trending' takes no arguments, got '\(extra)'. Usage: \(HelpText.usage(.trending))")
-        }
+        try context.noArguments()
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
             guard let gecko = ProviderRegistry.make(session.config(provider), environment: context.io.environment) as? any TrendingSource else {
                 throw context.usage("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
-            switch session.fetch(gecko.trendingRequest(), provider: gecko.name, decode: gecko.trendingList) {
-            case .failure(let error):
-                throw context.fail(.failure, "coinwatch: \(session.describe(error))")
-            case .success(let list):
-                guard !context.arguments.quiet else { return .success }
-                context.io.out(context.arguments.json ? json(list, provider: gecko.name) + "\n"
-                               : text(list, title: type(of: gecko).title, color: context.color))
-                return .success
-            }
+            let found = session.fetch(gecko.trendingRequest(), provider: gecko.name, decode: gecko.trendingList)
+            let list = try session.value(of: found)
+            guard !context.arguments.quiet else { return .success }
+            context.io.out(context.arguments.json ? json(list, provider: gecko.name) + "\n"
+                           : text(list, title: type(of: gecko).title, color: context.color))
+            return .success
         }
     }
 

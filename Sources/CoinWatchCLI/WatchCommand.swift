@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchRules
 import Glibc
 
-/// `coinwatch watch [--once] [--sort KEY] [--interval DUR]` (SPEC §10): the watchlist as a table
-/// (`WatchTable`), printed once with `--once`, `--json` or off a terminal, else a live view
-/// (`WatchCommand+Live.swift`). It shares the cache and backoff; it never notifies or writes pair state.
+/// `coinwatch watch` (SPEC §10): the watchlist table (`WatchTable`), printed once with `--once`, `--json`
+/// or off a terminal, else a live view; it never notifies or writes pair state.
 enum WatchCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         try context.noArguments()
@@ -26,9 +25,8 @@ enum WatchCommand {
         return try liveView(context, rules: rules, sort: sort)
     }
 
-    /// The table now: quotes fetched as a pass would (cache, backoff, failover), the state read.
-    /// Exit 1 when no provider quoted some favorite (its row says "no quote").
-    /// `fresh` asks the providers again whatever the cache holds (the live view's `r`).
+    /// The table now, quotes fetched as a pass would (`fresh`: whatever the cache holds); exit 1 when no
+    /// provider quoted some favorite.
     static func fetch(_ context: CommandContext, rules: RulesFile, fresh: Bool = false) -> (WatchTable, ExitCode) {
         var session = WatchSession.open(context, rules: rules)
         defer { session.finish() }

@@ -1,9 +1,7 @@
 import CoinWatchMarket
 import CoinWatchSupport
-/// What the live `watch` view shows besides the table: the sort key, the filter, the filter being
-/// typed after `/`, the selected row, the coin search of `a` and the chart page of Enter. Keys change
-/// it (`press`); `frame` turns it and a table into the screen's lines. Pure: the terminal, the clock,
-/// the fetches, searches and edits stay in `WatchCommand.liveView`.
+/// What the live `watch` view shows besides the table (sort, filter, selection, search, chart page);
+/// pure: keys change it (`press`), `frame` draws it, and I/O stays in `WatchCommand.liveView`.
 struct WatchLiveState {
     /// What a batch of keys asks of the loop.
     enum Action: Equatable {
@@ -137,10 +135,8 @@ struct WatchLiveState {
         return shown.isEmpty ? nil : shown[min(selected, shown.count - 1)]
     }
 
-    /// The whole screen, at most `rows` lines of at most `width` columns: the chart page, the coin
-    /// search, or a title line, the table (the selected row in reverse video), a blank line, the last
-    /// fetch error or notice if any, and the keys (or the filter being typed). When the rows do not
-    /// fit, the table is cut and the footer says how many rows are hidden.
+    /// The whole screen, at most `rows` lines of at most `width` columns; a table that does not fit
+    /// is cut and the footer says how many rows are hidden.
     func frame(_ table: WatchTable, width: Int, rows: Int, color: ColorPolicy, error: String?) -> [String] {
         if let chart { return chartFrame(chart, width: width, rows: rows, color: color) }
         if let adding { return searchFrame(adding, width: width, rows: rows, error: error) }

@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The live `watch` view's screen built from a table, as `WatchCommand.liveView` draws it, for
-/// `coinwatch-bench --watch` (issue 19: a redraw of 100 rows within 5 ms of CPU): `init` is what
-/// a refresh costs after the fetch, `frame` what every redraw (a key, a resize) costs.
+/// The live `watch` view's screen built from a table, for `coinwatch-bench --watch`: `init` is a
+/// refresh after the fetch, `frame` every redraw.
 package struct WatchScreen {
     private let table: WatchTable
     private let view = WatchLiveState(sort: .rank)

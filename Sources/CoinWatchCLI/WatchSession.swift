@@ -4,9 +4,8 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// What the watchlist commands (search, show, trending, favorites) share: rules.json for its
-/// providers and `vs_currency` (the defaults when no rules.json was asked for and none exists),
-/// and the state's response cache and HTTP 429 backoff, read at the start and merged back at the end.
+/// What the watchlist commands share: rules.json (or the defaults when none exists) and the state's
+/// response cache and HTTP 429 backoff, read at the start and merged back at the end.
 struct WatchSession {
     let context: CommandContext
     /// rules.json, or the defaults.
@@ -19,9 +18,8 @@ struct WatchSession {
     private let base: StateDocument?
     private let shared: SharedState
 
-    /// Loads rules.json (optional when the default path holds none), opens a session over it, runs
-    /// `body` with it, then writes back to the shared state what the session learned (cache, backoff,
-    /// resolutions, charts).
+    /// Loads rules.json (optional when the default path holds none), runs `body` with a session over it,
+    /// then writes back to the shared state what the session learned.
     static func run(_ context: CommandContext,
                     _ body: (inout WatchSession) throws(ExitCodeError) -> ExitCode) throws(ExitCodeError) -> ExitCode {
         let implicit = context.arguments.rulesPath == nil && (context.io.environment["COINWATCH_RULES"] ?? "").isEmpty
@@ -69,6 +67,14 @@ struct WatchSession {
                                decode: ([UInt8]) throws -> Value) -> Result<Value, ProviderError> {
         fetch(request, provider: provider).flatMap { body in
             Result { try decode(body) }.mapError { $0 as? ProviderError ?? .decoding(provider: provider, detail: "\($0)") }
+        }
+    }
+
+    /// The value of a provider call; a failure ends the command with 1 and its error line.
+    func value<Value>(of result: Result<Value, ProviderError>) throws(ExitCodeError) -> Value {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw context.fail(.failure, "coinwatch: \(describe(error))")
         }
     }
 

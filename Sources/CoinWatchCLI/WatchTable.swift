@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The watchlist of SPEC §10 as rows: per favorite its quote, the 7-day change and sparkline from
-/// the recorded prices (or `show`'s cached 7-day chart), and the state of every rule on the coin
-/// (`"*"` rules included). Built from the quotes and the state; it notifies nothing and writes nothing.
+/// The watchlist of SPEC §10 as rows: per favorite its quote, 7-day change and sparkline, and the state
+/// of every rule on the coin; it notifies nothing and writes nothing.
 struct WatchTable {
     /// One rule on a coin and its state now.
     struct RuleState {
@@ -139,10 +138,8 @@ struct WatchTable {
         return sorted.map(\.element)
     }
 
-    /// The table as text lines at most `width` columns wide; narrower terminals drop columns
-    /// (sparkline, 7d, holdings, rules, name) rather than wrap. With `holdings`, a row shows the
-    /// amount held and its value (blank for a coin not held), from 120 columns also what it cost and
-    /// the P&L (money and percent), and a last line adds them up for the coins held.
+    /// The table as text lines at most `width` columns wide; narrower terminals drop columns rather
+    /// than wrap, and `holdings` adds amount, value (and from 120 columns cost and P&L) and a total.
     func lines(_ rows: [Row], width: Int, color: ColorPolicy) -> [String] {
         // The holdings columns take 28 columns (64 with cost and P&L) and come before the sparkline and the rules.
         let showHolding = hasHoldings && width >= 84

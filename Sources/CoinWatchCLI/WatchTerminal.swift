@@ -1,10 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// The live watchlist's terminal, as htop and cointop handle it: the alternate screen, the cursor
-/// hidden, keys read one at a time without echo (Ctrl-C still raises SIGINT); every frame drawn
-/// into one buffer and written once, each row rewritten in place, so nothing flickers.
-/// `restore()` puts the terminal back as it was; the caller calls it on every exit path.
+/// The live watchlist's terminal, as htop and cointop handle it: the alternate screen, no cursor, raw
+/// keys, each frame written once; the caller calls `restore()` on every exit path.
 final class WatchTerminal {
     private var saved = termios()
     private var raw = false
@@ -44,9 +42,8 @@ final class WatchTerminal {
         Self.write(Self.frame(lines, columns: columns, rows: rows))
     }
 
-    /// The bytes of one frame: each row addressed, written and cleared after its text (unless the
-    /// text reaches the last column, where an erase would take its last character), then the rows
-    /// below it cleared; no newline is written, so the screen never scrolls.
+    /// The bytes of one frame: each row addressed, written and cleared after its text (not when it reaches
+    /// the last column, where an erase would take its last character); no newline, so it never scrolls.
     static func frame(_ lines: [String], columns: Int, rows: Int) -> String {
         let shown = lines.prefix(max(1, rows))
         var frame = ""

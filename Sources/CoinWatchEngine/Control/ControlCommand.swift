@@ -1,5 +1,4 @@
-/// A chat message read as a command (SPEC §13): `/verb arg …`, the verb lower-cased and any
-/// `@botname` after it (as a group chat may write it) dropped.
+/// A chat message read as a command (SPEC §13): `/verb arg …`, the verb lower-cased, `@botname` dropped.
 package struct ControlCommand: Sendable, Equatable {
     /// The verb without its slash: `price`, `silence`, ….
     package var verb: String

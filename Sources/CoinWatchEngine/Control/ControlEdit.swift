@@ -1,7 +1,6 @@
 import CoinWatchRules
 import CoinWatchState
-/// What an admin command changes: the state, in the write that advances the chat's offset, or rules.json, written with
-/// `RulesFileWriter.replace` (refused when the file changed since it was read).
+/// What an admin command changes: the state (in the write that advances the chat's offset) or rules.json.
 package enum ControlEdit: Sendable, Equatable {
     case addSilence(Silence)
     case removeSilence(id: String)

@@ -76,8 +76,7 @@ extension ControlHandler {
         return rewrite(editor.edited(input.rulesBytes), input, done: "removed rule \(id)")
     }
 
-    /// `/favorite add|remove COIN`: added as written (the chat side does not search providers); a favorite
-    /// that rules name is not removed.
+    /// `/favorite add|remove COIN`: added as written; a favorite that rules name is not removed.
     static func favorite(add: Bool, _ coin: String, _ input: ControlInput) -> ControlReply {
         guard var editor = editor(input) else { return failed("rules.json cannot be read as JSON; nothing changed") }
         let existing = editor.favoriteIndex(coin)

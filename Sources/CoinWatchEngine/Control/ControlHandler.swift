@@ -1,7 +1,7 @@
 import CoinWatchMarket
 import CoinWatchRules
-/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the state and the
-/// time, to the answer and what it changes (no file, network or clock here).
+/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the
+/// state and the time, to the answer and what it changes.
 package enum ControlHandler {
     /// The longest answer to `/log N`.
     static let maxLog = 50

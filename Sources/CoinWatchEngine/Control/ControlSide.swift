@@ -4,9 +4,8 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchChart
 import Synchronization
-/// The chat side's cycle for one chat service (SPEC §13): read after the state's offset (no lock held), apply it under
-/// the lock in one state write, then send the answers due. A kill before that write reads the messages again, one after
-/// it sends the queued answers next cycle; a command is never acted on twice.
+/// The chat side's cycle for one chat service (SPEC §13): read after the state's offset, apply under
+/// the lock in one state write, then send the answers due; a command is never acted on twice.
 package final class ControlSide: @unchecked Sendable {
     package var link: ControlLink
     /// The state: its file and lock, or `stream`'s loop.

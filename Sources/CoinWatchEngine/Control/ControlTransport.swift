@@ -1,7 +1,6 @@
 import CoinWatchTransport
 import CoinWatchState
-/// A chat service as chat control reads and answers it (SPEC §13), made by its sink's format
-/// (`DeliveryFormat.controlTransport`) from the sink that `control` names.
+/// A chat service as chat control reads and answers it (SPEC §13), made by its sink's format.
 package protocol ControlTransport: Sendable {
     /// The chat the sink sends to: the only one commands are read from.
     var chat: String { get }
@@ -13,8 +12,7 @@ package protocol ControlTransport: Sendable {
                        http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure>
     /// Sends `answer`'s text, or with `png` its chart, and reads the verdict.
     func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict
-    /// Acknowledges a button press (`ControlMessage.callbackID`) with `text`; a failure only leaves its
-    /// spinner turning. Nothing by default.
+    /// Acknowledges a button press (`ControlMessage.callbackID`) with `text`; nothing by default.
     func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport)
 }
 

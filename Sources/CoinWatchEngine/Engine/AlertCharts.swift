@@ -6,10 +6,8 @@ import FoundationEssentials
 import CoinWatchChart
 import Synchronization
 
-/// The chart images of a pass's alerts (SPEC §12): the alert's coin over the range, its threshold
-/// as a line, its moment and price marked. History comes as `show` gets it — the history store,
-/// then only what it lacks from the alert's provider — and is loaded at most once a pass for a
-/// coin, currency and range. A chart that cannot be made is one stderr line; the alert goes without it.
+/// The chart images of a pass's alerts (SPEC §12), history loaded as `show` loads it, at most once a
+/// pass per coin, currency and range; a chart that cannot be made is one stderr line.
 package final class AlertCharts: Sendable {
     private let providers: [ProviderConfig]
     private let transport: any HTTPTransport
@@ -36,9 +34,8 @@ package final class AlertCharts: Sendable {
         self.warn = warn
     }
 
-    /// The PNG of `range` for `alerts` at `now` (seconds since 1970), with `levels` (prices) as
-    /// lines, when they are all about one coin in one currency; nil (after one stderr line the
-    /// first time) when it cannot be made.
+    /// The PNG of `range` for `alerts` at `now` (seconds since 1970) with `levels` as lines, when they
+    /// are about one coin in one currency; nil (one stderr line) when it cannot be made.
     package func png(for alerts: [Alert], range: ChartRange, levels: [Double], now: Double) -> [UInt8]? {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? ProviderRegistry.fallback

@@ -2,18 +2,12 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The candles stage of a pass (SPEC §2 indicators, §7): for each coin some indicator rule
-/// watches, the closed candles of each timeframe the rules use, and the indicators over them.
+/// The candles stage of a pass (SPEC §2 indicators, §7): the closed candles of each coin and
+/// timeframe indicator rules watch, and the indicators over them.
 ///
-/// Candles come from the history store; the coin's provider is asked (through `fill`, the history
-/// store's one request path) only for candles that closed since the store's newest, so a pass
-/// within one candle asks nothing and each closed candle is fetched once. The indicator tracks
-/// live here, in memory, for as long as the process runs (loop mode): a pass adds each new closed
-/// candle to them once (O(1) per candle). A new process (`--once` from cron) rebuilds them from
-/// the store's last 251 candles, which costs no request when the store has them; nothing of them
-/// is kept in state.json. Coins quoted by CoinGecko read its `ohlc` candles (`CoinGeckoCandles`:
-/// 1h for the last day, 4h for the last 30, counted closed 35 minutes after they end); `check`
-/// refuses a rule whose provider cannot serve its timeframe or volume.
+/// Candles come from the history store; the provider is asked only for those closed since its
+/// newest. The tracks live in memory (loop mode, O(1) per new candle); `--once` rebuilds them from
+/// the store's last 251 candles, and nothing of them is kept in state.json.
 package final class CandleFeed: @unchecked Sendable {
     /// What one pass's candles stage produced.
     package struct Update: Sendable {
@@ -42,22 +36,8 @@ package final class CandleFeed: @unchecked Sendable {
         self.storePath = storePath
     }
 
-    /// The indicators each coin's rules read (enabled rules; `*` stands for every favorite), by the
-    /// `QuoteKey` of the rule's feed (the coin as written, for a rule in `vs_currency` through the
-    /// providers in order).
-    package static func needs(_ rules: RulesFile) -> [String: [IndicatorNeed]] {
-        DataPlan(rules).indicatorNeeds
-    }
-
-    /// Brings the tracks of every coin `rules` reads indicators of up to the last candle closed at
-    /// `now` (seconds since 1970), asking each coin's provider among `sources` through `transport`
-    /// (backoff and HTTP 429 in `memory`).
-    package func update(rules: RulesFile, quotes: [String: Quote], sources: [any HistorySource], transport: any HTTPTransport,
-                       memory: inout ProviderMemory, now: Double) -> Update {
-        update(needs: Self.needs(rules), quotes: quotes, sources: sources, transport: transport, memory: &memory, now: now)
-    }
-
-    /// `update` for the feeds and indicators of `needs` (`DataPlan.indicatorNeeds`; `explain` asks for one rule's).
+    /// Brings the tracks of every feed in `needs` (`DataPlan.indicatorNeeds`) up to the last candle
+    /// closed at `now` (seconds since 1970); HTTP 429 backoff in `memory`.
     package func update(needs: [String: [IndicatorNeed]], quotes: [String: Quote], sources: [any HistorySource],
                        transport: any HTTPTransport, memory: inout ProviderMemory, now: Double) -> Update {
         var update = Update()
@@ -73,9 +53,7 @@ package final class CandleFeed: @unchecked Sendable {
             let market = source.historyMarket(for: quote)
             // A candle the provider may still revise (CoinGecko's cached `ohlc`) is not closed yet.
             let nowMs = clockMs - source.settleMilliseconds
-            // First each timeframe's series and the candles it lacks (from `from`), so that the
-            // timeframes built from one served series (CoinGecko's 4h, 1d and 1w) share one fill of it,
-            // from the earliest candle any of them lacks: one request where each would make its own.
+            // Timeframes built from one served series (CoinGecko's 4h, 1d, 1w) share one fill of it.
             var behind: [(timeframe: Timeframe, name: String, entry: Series, lastClosed: Int64, from: Int64?)] = []
             var earliest: [Timeframe: Int64] = [:]
             for timeframe in Timeframe.allCases {
@@ -118,11 +96,10 @@ package final class CandleFeed: @unchecked Sendable {
         return update
     }
 
-    /// The readings of `coin`'s indicator rules in `rules` over `candles` (closed, oldest first), as a
-    /// pass that fed them one by one would have them (for the bench and tests).
+    /// The readings of `coin`'s indicator rules over closed `candles`, oldest first (for the bench and tests).
     package static func readings(of candles: [Candle], rules: RulesFile, coin: String) -> IndicatorReadings {
         var tracks: [IndicatorKey: IndicatorTrack] = [:]
-        for need in needs(rules)[coin] ?? [] where tracks[need.key] == nil {
+        for need in DataPlan(rules).indicatorNeeds[coin] ?? [] where tracks[need.key] == nil {
             var track = IndicatorTrack(need.indicator)
             for candle in candles { track.add(candle) }
             tracks[need.key] = track
@@ -136,11 +113,8 @@ package final class CandleFeed: @unchecked Sendable {
         return served == timeframe || timeframe.isBuilt(from: served) ? served : nil
     }
 
-    /// The closed candles of `timeframe` from `from` (ms, on a boundary) to the last closed at
-    /// `now`: the store's, after asking the provider for what the store does not know complete;
-    /// built from finer candles where the provider does not serve `timeframe`. The served series is
-    /// filled once per coin and pass, from `fillFrom[served]`, and kept in `fills` for the other
-    /// timeframes built from it.
+    /// The closed candles of `timeframe` from `from` (ms) to the last closed at `now`: the store's,
+    /// after one fill per served series and pass (kept in `fills`), built from finer ones where needed.
     private func closedCandles(_ source: any HistorySource, market: String, vs: String, timeframe: Timeframe, from: Int64,
                                fillFrom: [Timeframe: Int64], fills: inout [Timeframe: HistoryLoader.Filled],
                                now: Int64, transport: any HTTPTransport, memory: inout ProviderMemory,
@@ -169,8 +143,7 @@ package final class CandleFeed: @unchecked Sendable {
         var candles = CandleChunk.merge(stored, filled.fetched.filter { $0.openTime >= from && $0.openTime < end })
         if served != timeframe, let first = candles.first?.openTime {
             candles = CandleAggregator.aggregate(candles, to: timeframe, now: end).closed
-            // The coarse candle the finer history starts inside of (CoinGecko's 30 days of 4h candles
-            // starting mid-day) is partial: not a candle.
+            // The coarse candle the finer history starts inside of is partial: not a candle.
             if timeframe.floor(first) != first { candles.removeAll { $0.openTime == timeframe.floor(first) } }
         }
         return candles

@@ -1,11 +1,9 @@
+import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
-/// What data each rule of a rules file needs (SPEC §2), worked out once: the quotes its
-/// observations are made of (its coin in its `vs` from its `provider`, both coins of a ratio, the
-/// held coins of the portfolio, a premium's other leg and the price that converts it), the candles
-/// its indicators read, and the price histories a replay of it loads. Passes (`QuoteDemand`,
-/// `CandleFeed`), `stream`, `explain`, `backtest` and `check` read it, so none of them works a
-/// rule's data out on its own.
+/// What data each rule needs (SPEC §2), worked out once: the quotes its observations are made of,
+/// the candles its indicators read and the histories a replay loads. Passes, `stream`, `explain`,
+/// `backtest` and `check` all read it, so none works a rule's data out on its own.
 package struct DataPlan: Sendable {
     /// A coin quoted in a currency by a provider (nil: the providers in order, with failover).
     package struct Feed: Sendable, Hashable {
@@ -124,8 +122,7 @@ package struct DataPlan: Sendable {
         return out
     }
 
-    /// The coins whose feed in `vs_currency` through the providers in order some enabled event rule
-    /// reads (its own coin, or one of a ratio's): `stream` subscribes to their every trade.
+    /// The coins of some enabled event rule's default feed: `stream` subscribes to their every trade.
     package var tradedCoins: Set<String> {
         var coins = Set<String>()
         for rule in rules where rule.enabled && rule.isEvent {
@@ -138,19 +135,12 @@ package struct DataPlan: Sendable {
 
     /// The coins whose price history a replay of the enabled rules loads, favorites' order first.
     package var historyCoins: [String] {
-        var coins: [String] = []
-        var seen = Set<String>()
-        for rule in rules where rule.enabled {
-            for coin in rule.coins.flatMap(rule.history) where seen.insert(coin).inserted { coins.append(coin) }
-        }
-        let favorites = self.favorites.filter(seen.contains)
-        let listed = Set(favorites)
-        return favorites + coins.filter { !listed.contains($0) }
+        let coins = rules.filter(\.enabled).flatMap { rule in rule.coins.flatMap(rule.history) }
+        let loaded = Set(coins)
+        return (favorites.filter(loaded.contains) + coins).uniqued()
     }
 
-    /// What each provider is asked for in each currency by a pass (`check --online`): for each
-    /// currency of the demand, the coins through the providers in order (asked of every failover
-    /// provider that quotes in that currency) and those pinned to one provider.
+    /// What each provider is asked for in each currency by a pass (`check --online`).
     package func asked(failover: [String], serves: (String, String) -> Bool) -> [(provider: String, vs: String, coins: [String])] {
         var out: [(provider: String, vs: String, coins: [String])] = []
         func add(_ provider: String, _ vs: String, _ coins: [String]) {

@@ -1,10 +1,8 @@
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchState
-/// Resolves every favorite against every provider (SPEC §2, `check --online`), in stages: fetch each
-/// provider's catalog (one concurrent batch), fetch ranks for candidates that share a symbol or name
-/// where the catalog has none (CoinGecko's `/coins/markets`), then match: exact id, then (exchanges) the
-/// symbol an earlier provider gave the favorite, then symbol, then name, best rank winning.
+/// Resolves every favorite against every provider (SPEC §2, `check --online`): each catalog, ranks
+/// where it has none, then match by exact id, an earlier provider's symbol, symbol, name, best rank.
 package struct FavoriteResolver: Sendable {
     /// How one favorite resolved on one provider.
     package struct Resolution: Sendable, Equatable {
@@ -50,8 +48,7 @@ package struct FavoriteResolver: Sendable {
     }
 
     /// Resolves `favorites` in `vs` on every provider, in order, at `now` (seconds since 1970); the
-    /// symbols in `memory` (lower-cased favorite → symbol) seed what the exchanges may use and gain what
-    /// each provider resolves; a 429 starts the provider's backoff there.
+    /// symbols in `memory` seed the exchanges' matches and gain what each resolves.
     package func resolve(_ favorites: [String], vs: String, memory: inout ProviderMemory, now: Double) -> [ProviderReport] {
         let requests = sources.map { $0.provider.catalogRequest(vs: vs) }
         let batch = requests.compactMap { $0 }
@@ -84,9 +81,8 @@ package struct FavoriteResolver: Sendable {
         return reports
     }
 
-    /// `catalog` with ranks filled in, through the provider's own quotes, for the unranked coins that
-    /// favorites could name and that share a symbol or name with another; unchanged (and `incomplete`
-    /// set) where that fails.
+    /// `catalog` with ranks filled in from the provider's quotes for unranked coins that share a
+    /// symbol or name; unchanged (and `incomplete` set) where that fails.
     func rank(_ catalog: [CatalogCoin], for favorites: [String], vs: String, provider: any PriceProvider,
               memory: inout ProviderMemory, now: Double, requestCount: inout Int, incomplete: inout Bool) -> [CatalogCoin] {
         guard !provider.servesBySymbol else { return catalog }

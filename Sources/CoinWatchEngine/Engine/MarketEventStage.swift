@@ -3,13 +3,9 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The exchange events stage of a pass (SPEC §14): for each (exchange, currency) some `listed`,
-/// `delisting` or `caution` rule watches, the market list is fetched at most once per
-/// `listing_interval` (kept in `ProviderMemory.listings` under `MarketListing.eventsKey`, and as the
-/// plain listing that serves favorites where one answer is both), compared with the previous list,
-/// and each market that changed is judged by each rule's kind. A rule's first list (and every list of
-/// a `--baseline` pass) is recorded without notifying. Writes `memory.listings`, `memory.backoff` and
-/// the pairs of the alerts it raises.
+/// The exchange events stage of a pass (SPEC §14): each watched (exchange, currency) market list,
+/// fetched at most once per `listing_interval`, compared with the previous one; each changed market
+/// is judged by each rule's kind. A rule's first list (and a `--baseline` pass) notifies nothing.
 package struct MarketEventStage {
     /// What the stage did.
     package struct Outcome {
@@ -130,9 +126,8 @@ package struct MarketEventStage {
         memory.listings[group.key] = current
     }
 
-    /// Takes a market's announced end from outside its list (Upbit's ticker `delisting_date`, which
-    /// `stream` reads on its feed): the list's market takes it as its ending, and the change is judged
-    /// for the rules that saw the list. False when nothing changed (no list yet, or already known).
+    /// Takes a market's announced end from outside its list (Upbit's ticker `delisting_date`) and
+    /// judges the change; false when nothing changed.
     @discardableResult
     package func announce(ending: String, code: String, exchange: String, vs: String, memory: inout ProviderMemory,
                           pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) -> Bool {
@@ -183,9 +178,8 @@ package struct MarketEventStage {
         }
     }
 
-    /// The new list: each market keeps its `since` while its flags and ending stay as they were (and
-    /// an announced delisting date while it is listed); a
-    /// market that left the list stays on it as ending `removed` (so its return is a restore).
+    /// The new list: a market keeps its `since` while its flags and ending stay; one that left the
+    /// list stays on it as ending `removed` (so its return is a restore).
     static func merge(_ markets: [ListedMarket], over old: MarketListing?, now: Double) -> MarketListing {
         let before = Dictionary((old?.markets ?? []).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         var merged: [ListedMarket] = markets.map { market in

@@ -18,9 +18,8 @@ package enum OutageEdges {
         package var spoke = false
     }
 
-    /// Updates `outages` from this pass's `failures` and the providers that served `quotes`, at `now`;
-    /// `backoff` (provider → end of its 429 backoff) names a rate limit on an outage's first line;
-    /// every failure's text goes through `scrubber` (a provider may echo its API key) before it is kept.
+    /// Updates `outages` from this pass's `failures` and quoting providers at `now`; `backoff` names a
+    /// rate limit, and every failure's text is scrubbed before it is kept.
     package static func update(failures: [ProviderError], quotes: [String: Quote], outages: inout [String: Outage],
                               backoff: [String: Double], scrubber: SecretScrubber, now: Double) -> Report {
         var report = Report()

@@ -2,30 +2,18 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// One alert pass, one way: each stage reads what the one before it returned and writes only its
-/// own part of the state.
-/// 0. **clock**: a clock that went back is absorbed (`ClockStep`); writes `state.lastPass`.
-/// 0b. **exchange events** (`MarketEventStage`, only when a `listed`/`delisting`/`caution` rule
-///    watches a list): the market lists at most once per `listing_interval`; writes `state.memory`
-///    and the pairs of the alerts it raises, and returns them (delivered with the others).
-/// 1. **fetch** (`QuoteFetcher`): quotes every favorite through the cache, the 429 backoff and the
-///    failover; writes `state.memory` and `state.outages` only and returns the quotes. Outages go to
-///    stderr at their edges (`OutageEdges`); a favorite no provider quoted makes the pass exit 1.
-/// 1b. **candles** (`CandleFeed`, only when some rule reads an indicator): the closed candles of the
-///    coins indicator rules watch, from the history store and, for candles closed since, from the
-///    coin's provider; writes `state.memory` (backoff) only and returns the indicator readings.
-/// 1c. **windows** (`WindowHistory`, only for a `new_high`/`new_low` window the provider does not
-///    report and the recorded prices do not cover): the provider's history of the window, put into
-///    `state.prices` once; the observed prices keep it current.
-/// 2. **evaluate** (`RuleRunner`): every enabled rule and the notify decision of each (rule, coin)
-///    pair under the silences in force (ended ones are pruned); writes `state.pairs`, `state.prices`
-///    and `state.silences` only and returns the alerts with their sinks (none on a `--baseline` pass).
-/// 3. **deliver** (`Delivery.deliver(_:backlog:now:io:save:)`): stdout, the file sinks, then every
-///    queued sink (the outbox first); takes the alerts and the `DeliveryBacklog` (`state.outbox` and
-///    `state.fileSpool`), writes only that and returns a `Delivery.Report` (write-ahead: `save`, built
-///    around the state as evaluate left it, records the alerts first and checkpoints mid-delivery).
-///    A dry run prints the alerts instead.
-/// 4. **persist**: the caller that holds the state lock (`RunCommand`) saves the document, never on a dry run.
+/// One alert pass; each stage reads what the one before returned and writes only its own part of the state:
+/// 0. **clock** (`ClockStep`): a clock that went back is absorbed; writes `state.lastPass`.
+/// 0b. **exchange events** (`MarketEventStage`): market lists at most once per `listing_interval`.
+/// 1. **fetch** (`QuoteFetcher`): quotes through the cache, the 429 backoff and the failover;
+///    writes `state.memory` and `state.outages`; an unquoted favorite makes the pass exit 1.
+/// 1b. **candles** (`CandleFeed`): indicator readings from the history store and the provider.
+/// 1c. **windows** (`WindowHistory`): the history of `new_high`/`new_low` windows nobody reports.
+/// 2. **evaluate** (`RuleRunner`): every enabled rule and each pair's notify decision; writes
+///    `state.pairs`, `state.prices` and `state.silences` and returns the alerts.
+/// 3. **deliver** (`Delivery`): stdout, file sinks, then queued sinks (outbox first), write-ahead
+///    through `save`; writes only the `DeliveryBacklog`. A dry run prints the alerts instead.
+/// 4. **persist**: the caller holding the state lock (`RunCommand`) saves, never on a dry run.
 package struct Pass: Sendable {
     /// What a pass did.
     package struct Outcome: Sendable {
@@ -109,16 +97,12 @@ package struct Pass: Sendable {
             return outcome
         }
         if verbose { sayQuietHours(pending, now: now, io: io) }
-        var backlog = state.backlog
-        let report = delivery.deliver(pending, backlog: &backlog, now: now, io: io, save: delivery.save(around: state))
-        state.backlog = backlog
-        say(report, outcome: &outcome, io: io)
+        say(delivery.deliver(pending, state: &state, now: now, io: io), outcome: &outcome, io: io)
         return outcome
     }
 
-    /// The fetch stage: the quotes by `QuoteKey` (the favorite as written for `vs_currency`), one
-    /// fetch per currency a rule asks for (`DataPlan.demand`); outages at their edges (`OutageEdges`,
-    /// which writes `outages`; its report is returned with the quotes) and missing coins on stderr.
+    /// The fetch stage: the quotes by `QuoteKey`, one fetch per currency a rule asks for; outages
+    /// at their edges (`OutageEdges`) and missing coins on stderr.
     private func fetch(_ plan: DataPlan, memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
@@ -208,8 +192,7 @@ package struct Pass: Sendable {
     }
 
     /// A baseline pass sends nothing: each pair that would have notified keeps its new firing state
-    /// (a true level stays quiet until it becomes true again) but not the notice's times or `once`
-    /// marks, so no cooldown runs from a notice never sent and a `once` rule still has its one.
+    /// but not the notice's times or `once` marks (no cooldown from a notice never sent).
     static func unsend(_ pending: [RuleRunner.Pending], before: PairTable, pairs: inout PairTable) {
         for item in pending {
             let key = StateDocument.pairKey(rule: item.alert.rule, coin: item.alert.coin)

@@ -2,11 +2,10 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
-/// What a pass tells the outside world about its health (SPEC §11): the `heartbeat` ping and the
-/// `--metrics` Prometheus text file. Neither ever changes the pass's exit status.
+/// What a pass tells the outside world about its health (SPEC §11), never changing its exit status.
 package enum PassHealth {
-    /// Pings the heartbeat: `url` after a pass that exited 0, `url/fail` after one that did not.
-    /// Returns one warning line when the ping failed (the URL redacted), else nil.
+    /// Pings the heartbeat (`url`, or `url/fail` after a pass that exited non-zero); one warning line
+    /// (the URL redacted) when the ping failed, else nil.
     package static func ping(_ heartbeat: HeartbeatConfig, succeeded: Bool, transport: any HTTPTransport) -> String? {
         var url = heartbeat.url
         if !succeeded {
@@ -63,9 +62,8 @@ package enum PassHealth {
         }
     }
 
-    /// Why `path` cannot be the metrics file (SPEC §11): it exists and is not a regular file (a FIFO,
-    /// a device such as /dev/null, a folder, a symbolic link), which the atomic rename would replace;
-    /// nil when it is missing or a regular file.
+    /// Why `path` cannot be the metrics file (SPEC §11): it exists and is not a regular file, which
+    /// the atomic rename would replace; nil when it is missing or a regular file.
     package static func unusable(metricsPath path: String) -> String? {
         switch POSIXFile.refusal(at: path, followLinks: false) {
         case .symlink?: return "it is a symbolic link, which coinwatch neither follows nor replaces"

@@ -3,10 +3,8 @@ import CoinWatchMarket
 import CoinWatchState
 import FoundationEssentials
 
-/// The one path of every provider request — quotes, market listings, coin lists and ranks, and the
-/// watchlist commands' search, card and trending — from the HTTP answer to a body or a typed error:
-/// a 429 (or Binance's 418) starts the provider's backoff in `ProviderMemory`, a non-2xx answer that
-/// carries the API's error envelope becomes `ProviderError.api`, any other failure `.transport`.
+/// The one path of every provider request, from the HTTP answer to a body or a typed error: a 429
+/// (or Binance's 418) starts the provider's backoff, an API error envelope becomes `ProviderError.api`.
 package enum ProviderCall {
     /// The body of a 2xx (or file://) answer to `request` from `provider`, at `now` (seconds since
     /// 1970). `errorMessage` reads the provider's error envelope. Throws `ProviderError`.
@@ -28,8 +26,7 @@ package enum ProviderCall {
                                                    bodyStart: response.bodyStart, retryAfter: retryAfter))
     }
 
-    /// Sends one `request` to `provider` unless its backoff lasts (`ProviderError.backingOff`), and
-    /// returns `body(of:…)` of the answer.
+    /// Sends one `request` to `provider` unless its backoff lasts, and returns `body(of:…)` of the answer.
     package static func ask(_ request: HTTPRequest, from provider: String, through transport: any HTTPTransport,
                            errorMessage: ([UInt8]) -> String? = APIErrorEnvelope.message(in:),
                            memory: inout ProviderMemory, now: Double) -> Result<[UInt8], ProviderError> {

@@ -1,8 +1,6 @@
 import CoinWatchRules
-/// What a pass fetches for a rules file, per currency: the coins quoted through the providers in
-/// order and those pinned to one provider (a rule's `provider`, a premium's `against`, the
-/// conversion price on the rule's provider), so each (provider, currency) is one batch (SPEC §2).
-/// Made from the rules' feeds (`DataPlan`).
+/// What a pass fetches for a rules file, per currency (SPEC §2): the coins quoted through the
+/// providers in order and those pinned to one provider, so each (provider, currency) is one batch.
 package struct QuoteDemand: Sendable, Equatable {
     /// One currency's demand.
     package struct Currency: Sendable, Equatable {
@@ -16,11 +14,6 @@ package struct QuoteDemand: Sendable, Equatable {
 
     /// `vs_currency` first (its failover coins are the favorites), then the others in rule order.
     package var currencies: [Currency]
-
-    /// A pass's demand for `rules` (`DataPlan.demand`).
-    package init(_ rules: RulesFile) {
-        self = DataPlan(rules).demand
-    }
 
     /// The feeds of the enabled rules at `indices` (their pairs on `coins` only, when given), after the
     /// favorites when `favorites`.

@@ -14,9 +14,8 @@ extension QuoteFetcher {
         package var requestCount = 0
     }
 
-    /// Fetches every currency of `demand` (one fetch each, SPEC §2), the quotes keyed by `QuoteKey`
-    /// (the favorite as written for `defaultVs` through the providers in order). The one fetch path of
-    /// passes and `explain`.
+    /// Fetches every currency of `demand` (one fetch each, SPEC §2), the quotes keyed by `QuoteKey`;
+    /// the one fetch path of passes and `explain`.
     package func fetch(_ demand: QuoteDemand, defaultVs: String, memory: inout ProviderMemory, now: Double) -> DemandOutcome {
         var out = DemandOutcome()
         for currency in demand.currencies {

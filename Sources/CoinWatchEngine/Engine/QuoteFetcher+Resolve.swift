@@ -1,8 +1,7 @@
 import CoinWatchMarket
 import CoinWatchState
 extension QuoteFetcher {
-    /// How long a favorite that a provider's coin list did not have waits before it is looked up
-    /// again: a day (a new listing shows up then without `check --online`).
+    /// How long a favorite a provider's coin list did not have waits before it is looked up again: a day.
     package static let lookUpRetry: Double = 86_400
     /// How long it waits when the coin list could not be read: an hour.
     package static let lookUpRetryAfterFailure: Double = 3_600
@@ -16,9 +15,7 @@ extension QuoteFetcher {
         memory.unresolved = memory.unresolved.filter { $0.value > now && $0.value <= now + lookUpRetry }
     }
 
-    /// Of `favorites`, those a provider that asks by id (`PriceProvider.asksByID`) did not quote and has
-    /// no id for, and that are not waiting in `ProviderMemory.unresolved` (`pruneUnresolved` has
-    /// already forgotten the waits that are over).
+    /// Of `favorites`, those an ask-by-id provider did not quote, has no id for, and is not waiting on.
     func toLookUp(_ favorites: [String], quoted: [String: Quote], from source: Source, memory: ProviderMemory) -> [String] {
         let name = source.provider.name
         // Every favorite quoted (every pass but the first for a symbol): nothing to look for.
@@ -29,12 +26,8 @@ extension QuoteFetcher {
         }
     }
 
-    /// Looks `favorites` up in the coin list of `source` as `check --online` does (exact id, then
-    /// symbol, then name, the best market-cap rank winning a shared symbol), remembers the ids it
-    /// finds and quotes those; a favorite it does not find is looked up again a day later. A coin
-    /// list that cannot be read, or ranks that cannot (so a shared symbol might pick the wrong
-    /// coin), are tried again an hour later, without a message: the favorite is reported missing
-    /// (or served by the next provider) as before. A 429 starts the provider's backoff.
+    /// Looks `favorites` up in `source`'s coin list as `check --online` does, remembers and quotes
+    /// the ids found; one not found is retried a day later, an unreadable list an hour later.
     func resolveAndFetch(_ favorites: [String], from source: Source, vs: String, memory: inout ProviderMemory,
                          now: Double, outcome: inout Outcome) -> [String: Quote] {
         let name = source.provider.name

@@ -1,11 +1,9 @@
 import CoinWatchMarket
 import CoinWatchState
 extension QuoteFetcher {
-    /// `quotes` (fresh from `provider`, keyed by favorite) with the span traded since the previous
-    /// pass, `elapsed` seconds ago, from the provider's rolling window (SPEC §2 wicks): one more
-    /// request per chunk of favorites. Each window is judged against the favorite's previous one
-    /// (`TradedWindow.span`) and then kept in `memory.windows`. A window that did not answer leaves
-    /// its quotes without a span (the pass judges the last price, as before) and says so under `-v`.
+    /// `quotes` (fresh from `provider`, keyed by favorite) with the span traded since the previous pass,
+    /// `elapsed` seconds ago, from the provider's rolling window (SPEC §2 wicks), kept in `memory.windows`;
+    /// a window that did not answer leaves its quotes without a span.
     func addSpans(to quotes: [String: Quote], query: QuoteQuery, from provider: any TradedWindowProvider, elapsed: Double,
                   memory: inout ProviderMemory, now: Double, outcome: inout Outcome) -> [String: Quote] {
         let requests = provider.windowRequests(query, elapsed: max(0, elapsed))

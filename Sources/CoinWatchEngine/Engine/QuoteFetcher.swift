@@ -2,11 +2,9 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchState
-/// Quotes every favorite through the providers in order (failover), in stages: refresh the exchanges'
-/// market listings (one concurrent batch), then per provider reuse cached quotes younger than both
-/// `cache_ttl` and `maxCacheAge` (half the pass interval, SPEC §2),
-/// skip it while its HTTP 429 backoff lasts, and fetch the rest (its pages concurrently); what a
-/// provider could not serve (error, backoff, not listed, unknown) goes to the next one.
+/// Quotes every favorite through the providers in order (failover): listings first, then per
+/// provider the cached quotes young enough (`cache_ttl`, `maxCacheAge`), skipping a backing-off
+/// provider, and fetching the rest; what one could not serve goes to the next.
 package struct QuoteFetcher: Sendable {
     /// A provider and its rules.json settings.
     package struct Source: Sendable {
@@ -52,9 +50,8 @@ package struct QuoteFetcher: Sendable {
     /// The oldest cached answer a pass may reuse, in seconds, whatever `cache_ttl` says: half the
     /// interval between passes, so that passes on the interval always fetch.
     package var maxCacheAge: Double = .infinity
-    /// The previous pass's time (seconds since 1970) in a pass that has a crossing or range rule:
-    /// a provider with a rolling window (`TradedWindowProvider`) is also asked for the span traded
-    /// since then (SPEC §2 wicks); nil asks for none.
+    /// The previous pass's time (seconds since 1970) in a pass with a crossing or range rule, to ask
+    /// rolling-window providers for the span traded since then (SPEC §2 wicks); nil asks for none.
     package var spansSince: Double?
     /// Receives one line per provider whose cached answer a pass reused (`-v`); nil logs nothing.
     package var log: (@Sendable (String) -> Void)?
@@ -65,11 +62,8 @@ package struct QuoteFetcher: Sendable {
     }
 
     /// Quotes `favorites` in `vs` at `now` (seconds since 1970) through the providers in order, and
-    /// `pinned` (provider name → favorites) from that provider only (a rule's `provider`, a premium's
-    /// `against`), in the same one batch per provider; updates the cache, backoff, listings, symbols
-    /// and resolutions in `memory`. A favorite that a provider asked by id does not know is looked up
-    /// in that provider's coin list (then remembered, or retried a day later). A provider that does
-    /// not quote in `vs` at all is not asked for `favorites`.
+    /// `pinned` (provider name → favorites) from that provider only, one batch per provider; updates
+    /// the cache, backoff, listings, symbols and resolutions in `memory`.
     package func fetch(favorites: [String], vs: String, pinned: [String: [String]] = [:], memory: inout ProviderMemory,
                       now: Double) -> Outcome {
         var outcome = Outcome()

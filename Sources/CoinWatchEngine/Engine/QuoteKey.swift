@@ -1,7 +1,5 @@
-/// The key of a quote in the quotes a pass hands to `RuleRunner`: the favorite as written for the
-/// favorites' own feed (`vs_currency` through the providers in order), else
-/// `favorite|vs|provider` (`*` for the providers in order), so one pass holds a coin in several
-/// currencies and from several providers (SPEC §2 `vs`, `provider`, premiums).
+/// The key of a quote in a pass: the favorite as written for the favorites' own feed, else
+/// `favorite|vs|provider` (`*`: the providers in order), so a pass holds a coin in several feeds.
 enum QuoteKey {
     /// The key of `coin` quoted in `vs` by `provider` (nil: the providers in order), where the
     /// favorites' own currency is `defaultVs`.

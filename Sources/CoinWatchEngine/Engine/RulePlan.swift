@@ -1,9 +1,7 @@
 import CoinWatchRules
 import CoinWatchState
-/// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a
-/// pass: the favorites and any other coin a rule names, each coin's `prices` key, every pair's
-/// `pairs` key ("rule|coin"), the longest window in use, and per rule the values its evaluation
-/// needs. The evaluation loop then builds no string and looks each coin up once per pass.
+/// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a pass,
+/// so the evaluation loop builds no string and looks each coin up once per pass.
 struct RulePlan: Sendable {
     /// What a pass reads of one rule for each of its pairs.
     struct Step: Sendable {

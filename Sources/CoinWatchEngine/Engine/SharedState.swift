@@ -1,8 +1,6 @@
 import CoinWatchState
-/// The state as an interactive command shares it with the alert passes: read under the lock,
-/// worked on while the lock is free (network time), merged back under the lock. So `show`
-/// reuses and refills the passes' response cache and honours and records their HTTP 429
-/// backoff, and never holds a pass up for longer than a read or a write.
+/// The state as an interactive command shares it with the passes: read under the lock, worked on
+/// without it (network time), merged back under it, so it never holds a pass up.
 package struct SharedState: Sendable {
     /// The state file.
     package let path: String
@@ -15,17 +13,16 @@ package struct SharedState: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    /// The document now (a fresh one when no file exists). Throws `StateError` when it cannot be
-    /// locked or read; the caller then works without it and must not write it.
-    /// With `sections`, only those parts (`StateSections`); `commit` merges changes into the whole file all the same.
+    /// The document's `sections` now (a fresh one when no file exists); throws `StateError` when it
+    /// cannot be locked or read, and the caller must then not write it.
     package func read(sections: StateSections = .all) throws(StateError) -> StateDocument {
         let lock = try StateLock.acquire(statePath: path, timeout: lockTimeout)
         defer { lock.release() }
         return try StateStore.load(path: path, sections: sections)
     }
 
-    /// Re-reads the document under the lock, merges into it what `working` changed since `base`
-    /// (`ProviderMemory.merge`: the cache, backoff, resolutions, symbols, listings and charts) and saves it. Throws `StateError`; the file is then unchanged.
+    /// Re-reads the document under the lock, merges in what `working` changed since `base`
+    /// (`ProviderMemory.merge`) and saves it; throws `StateError`, leaving the file unchanged.
     package func commit(_ working: StateDocument, base: StateDocument, now: Double) throws(StateError) {
         guard working != base else { return }
         let lock = try StateLock.acquire(statePath: path, timeout: lockTimeout)

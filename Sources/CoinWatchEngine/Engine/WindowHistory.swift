@@ -3,10 +3,8 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// The `new_high`/`new_low` windows a provider does not report (SPEC §2): taken from the provider's
-/// price history (§7) for the window — through the history store, one request when the rule first
-/// needs it — and put into the coin's recorded prices, which the observed prices then keep current.
-/// Only where no history is to be had does the rule wait until coinwatch has watched the window.
+/// The `new_high`/`new_low` windows a provider does not report (SPEC §2): seeded once from the
+/// provider's price history into the coin's recorded prices, which the observed prices keep current.
 package struct WindowHistory: Sendable {
     /// The history store's path (nil: none, every point from the provider).
     package var storePath: String?
@@ -68,8 +66,7 @@ package struct WindowHistory: Sendable {
                 guard !points.isEmpty else { continue }
                 prices[key, default: PriceSeries(firstSeen: now)].seed(points, from: start)
             case .failure:
-                // No history to be had: the rule waits until coinwatch has watched the window, as
-                // `explain` says ("not yet watched"); not a line on every pass of the warm-up.
+                // No history to be had: the rule waits until coinwatch has watched the window (no line each pass).
                 outcome.requests += 1
             }
         }

@@ -1,9 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// A file sink's JSON Lines read back in blocks, never whole (`coinwatch log`): forward from the
-/// start, or backward from the end for the last N records, so a multi-megabyte log costs what
-/// is shown. Lines that are not alert records are counted in `skipped`, never fatal.
+/// A file sink's JSON Lines read back in blocks (`coinwatch log`), forward or backward from the end,
+/// so a large log costs what is shown; lines that are not alert records count in `skipped`.
 package final class AlertLogFile {
     /// Bytes read per call.
     static let blockSize = 64 << 10
@@ -14,8 +13,7 @@ package final class AlertLogFile {
     let descriptor: Int32
     /// Its size when opened, in bytes.
     package let size: Int64
-    /// Where the last newline of the file ends: the records before it are whole; what follows
-    /// may still be being written.
+    /// Where the last newline of the file ends: the records before it are whole.
     package private(set) var completeEnd: Int64 = 0
     /// Lines skipped so far that were not alert records, and the byte offset of the first.
     package private(set) var skipped = 0

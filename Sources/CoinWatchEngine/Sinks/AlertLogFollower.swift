@@ -1,8 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// `coinwatch log --follow`: the records appended to a file sink since the last look, across logrotate as `tail -F`
-/// follows it (a rename: the old file read to its end first; `copytruncate`: read again from the start).
+/// `coinwatch log --follow`: the records appended to a file sink since the last look, across logrotate
+/// as `tail -F` follows it.
 package final class AlertLogFollower {
     private let path: String
     private var descriptor: Int32 = -1

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
 extension AlertRecord {
-    /// The readable stdout line, colored when `color` is on: the rule id bold, a firing
-    /// message green for a rise and red for a fall, a resolved one dim.
+    /// The readable stdout line, colored when `color` is on (rule bold, rise green, fall red, resolved dim).
     package static func line(_ alert: Alert, color: ColorPolicy) -> String {
         guard color.enabled else { return line(alert) }
         let text = TerminalText.clean(alert.message)

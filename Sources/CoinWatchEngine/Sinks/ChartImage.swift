@@ -2,12 +2,10 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchChart
 
-/// The chart image of an alert and of `show --png` (SPEC §12): the price over the range, titled
-/// with the pair (`BTC/USD · 1d`), priced as the card prices, drawn by `CoinWatchChart`.
+/// The chart image of an alert and of `show --png` (SPEC §12), titled `BTC/USD · 1d`, drawn by `CoinWatchChart`.
 package enum ChartImage {
-    /// PNG bytes of `points` (ms, price) for `symbol` in `vs` over `range`, with the rule's
-    /// `thresholds`, the alert's `marker` (ms, price) and its `direction`, drawn on `canvas` when
-    /// given; fails when there are no points or cairo cannot draw.
+    /// PNG bytes of `points` (ms, price) for `symbol` in `vs` over `range`, with `thresholds`, the
+    /// alert's `marker` (ms, price) and `direction`; fails when there are no points or cairo cannot draw.
     package static func png(_ points: [(time: Int64, price: Double)], symbol: String, vs: String, range: ChartRange,
                     thresholds: [Double] = [], marker: (time: Int64, price: Double)? = nil,
                     direction: PriceChart.Direction? = nil, on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {

@@ -1,9 +1,8 @@
 import Synchronization
 import Glibc
 
-/// The process groups of the command sink programs running now, so that a signal that stops
-/// coinwatch ends them with it (SPEC §3: in `--once` as in loop mode). Lock-free slots, which a
-/// signal handler may read; a program started while every slot is taken is simply not listed.
+/// The process groups of the running command sink programs, so a signal that stops coinwatch ends
+/// them too (SPEC §3); lock-free slots a signal handler may read.
 package enum CommandGroups {
     /// How many running programs are listed at once.
     static let capacity = 64

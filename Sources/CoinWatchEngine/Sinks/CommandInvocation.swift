@@ -4,8 +4,7 @@ import CoinWatchRules
 package struct CommandInvocation: Sendable, Equatable {
     /// The program (looked up in `PATH` unless it holds a `/`) and its arguments, placeholders filled.
     package var argv: [String]
-    /// The whole environment the program gets: the part of coinwatch's own it inherits (`inherited`)
-    /// plus the alert's `COINWATCH_*` variables.
+    /// The whole environment the program gets: the `inherited` part plus the alert's `COINWATCH_*` variables.
     package var environment: [String: String]
     /// Written to the program's standard input: the alert record (a grouped message: an array of records).
     package var stdin: [UInt8]

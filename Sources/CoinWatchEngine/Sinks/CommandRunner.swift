@@ -2,8 +2,7 @@ import CoinWatchSupport
 import Glibc
 
 /// Runs a command sink's program without a shell (SPEC §3): its own process group, the alert on
-/// stdin, stdout and stderr read together into a bounded buffer, the whole group killed (SIGKILL)
-/// when the timeout passes.
+/// stdin, output read into a bounded buffer, the group killed when the timeout passes.
 package enum CommandRunner {
     /// Bytes of the program's output kept for the outbox's last error.
     package static let keptOutput = 2048

@@ -1,9 +1,9 @@
+import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 extension Delivery {
     /// The range of the chart a message of `alerts` to a sink of `config` carries (SPEC §12): the
-    /// rule's `chart` (of the message's first alert) when it gives one, else the sink's; nil when
-    /// that is none, the alerts are not all about one coin, or the sink's format carries no image.
+    /// rule's `chart`, else the sink's; nil for several coins or a format without images.
     func chartRange(_ config: SinkConfig, alerts: [Alert]) -> ChartRange? {
         guard let first = alerts.first, alerts.allSatisfy({ $0.coin == first.coin && $0.vs == first.vs }),
               config.carriesChart else { return nil }
@@ -14,14 +14,10 @@ extension Delivery {
         }
     }
 
-    /// The prices the chart of a message of `alerts` draws as lines: each alert's rule's
-    /// (`Condition.chartLevels`), once each, in order; none for a rule no longer in rules.json.
+    /// The prices the chart of a message of `alerts` draws as lines, once each, in order.
     func chartLevels(_ alerts: [Alert]) -> [Double] {
-        var levels: [Double] = []
-        for alert in alerts {
-            for level in rules.rules.first(where: { $0.id == alert.rule })?.condition.chartLevels(alert) ?? []
-            where !levels.contains(level) { levels.append(level) }
-        }
-        return levels
+        alerts.flatMap { alert in
+            rules.rules.first { $0.id == alert.rule }?.condition.chartLevels(alert) ?? []
+        }.uniqued()
     }
 }

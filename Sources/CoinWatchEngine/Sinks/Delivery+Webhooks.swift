@@ -79,8 +79,8 @@ extension Delivery {
         return records
     }
 
-    /// `stream`'s send stage for one queued sink's `entries`, on its own thread; `progress` gets the messages not yet
-    /// answered 2xx after each round that delivered some.
+    /// `stream`'s send stage for one queued sink's `entries`, on its own thread; `progress` gets the
+    /// messages not yet answered 2xx after each round that delivered some.
     func sendQueued(_ entries: [OutboxEntry], now: Double, environment: [String: String],
                     progress: @escaping ([OutboxEntry]) -> Void) -> (outbox: [OutboxEntry], records: [String], report: Report) {
         var backlog = DeliveryBacklog(outbox: entries)
@@ -98,8 +98,7 @@ extension Delivery {
     /// `alert btc-100k for bitcoin (id 4f9c…)`, or `3 alerts (btc-100k, eth-dip, sol-high)`.
     package static func describe(_ alerts: [Alert]) -> String {
         if alerts.count == 1, let alert = alerts.first { return "alert \(alert.rule) for \(alert.coin) (id \(alert.id))" }
-        var rules: [String] = []
-        for alert in alerts where !rules.contains(alert.rule) { rules.append(alert.rule) }
+        let rules = alerts.map(\.rule).uniqued()
         let shown = rules.prefix(5).joined(separator: ", ") + (rules.count > 5 ? ", …" : "")
         return "\(alerts.count) alerts (\(shown))"
     }

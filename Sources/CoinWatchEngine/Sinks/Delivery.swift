@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
-/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them (file spool, outbox) is
-/// saved first, and nothing is sent when that fails; then stdout, the files, then every queued sink at once. What a
-/// queued sink will never take is reported on stderr and recorded in every file sink.
+/// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them is
+/// saved first (nothing is sent when that fails), then stdout, the files and every queued sink.
 package struct Delivery: Sendable {
     /// How long after its first try an undelivered message is dropped, in seconds.
     package static let outboxLifetime: Double = 24 * 3600
@@ -173,12 +172,10 @@ package struct Delivery: Sendable {
     /// Records `entry`'s alerts as `dropped` in every file sink; the caller removes the entry from the outbox.
     package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
-        var backlog = state.backlog
-        defer { state.backlog = backlog }
         let error = entry.lastError.map { scrubber.scrub($0.text) }
         recordUndelivered(entry.alerts.map {
             UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, backlog: &backlog, report: &report)
+        }, backlog: &state.backlog, report: &report)
         return report
     }
 

@@ -1,9 +1,8 @@
 import CoinWatchSupport
 import Glibc
 
-/// Appends JSON Lines to a file: opened for each pass (safe under logrotate), created 0600,
-/// missing folders created 0700. Never leaves a torn record (SPEC §3): a write that fails part-way
-/// (a full disk) is cut back to the last whole record.
+/// Appends JSON Lines to a file opened per pass (safe under logrotate), created 0600; a write that
+/// fails part-way is cut back to the last whole record (SPEC §3).
 package enum FileSink {
     /// Appends one line per record; throws a one-line reason naming the path, the file then being as it was.
     package static func append(_ lines: [String], to path: String) throws(SinkError) {

@@ -1,6 +1,5 @@
-/// One header field of a mail as RFC 5322 and RFC 2047 want it (SPEC §3): ASCII only, non-ASCII text
-/// as `=?UTF-8?B?…?=` encoded words, folded (CRLF and a space) between words so that no line is over
-/// 78 characters where a fold is possible, and never over 998.
+/// One header field of a mail as RFC 5322 and RFC 2047 want it (SPEC §3): ASCII only, other text as
+/// encoded words, folded so no line is over 78 characters where a fold is possible (never over 998).
 enum MailHeader {
     /// The length a line should keep to (RFC 5322 §2.1.1).
     static let preferredLength = 78

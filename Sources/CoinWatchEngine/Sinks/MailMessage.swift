@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// The mail an `email` sink sends for one message (RFC 5322): `Message-ID` from the Idempotency-Key (a resent mail is
-/// recognisably the same), headers as `MailHeader` writes them, the text in base64 (any line length), each alert's
-/// line followed by its page on a line of its own; with a chart, `multipart/related` with the PNG inline (SPEC §12).
+/// The mail an `email` sink sends for one message (RFC 5322): `Message-ID` from the Idempotency-Key, the
+/// text in base64, each line followed by its page; with a chart, `multipart/related` (SPEC §12).
 package enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
     package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
@@ -39,8 +38,7 @@ package enum MailMessage {
     /// One alert: its line (`RESOLVED: ` before a resolved one); a group: `coinwatch: 3 alerts (BTC, ETH, SOL)`.
     package static func subject(for alerts: [Alert]) -> String {
         if alerts.count == 1, let alert = alerts.first { return WebhookPayload.line(for: alert, sent: nil) }
-        var symbols: [String] = []
-        for alert in alerts where !symbols.contains(alert.symbol) { symbols.append(alert.symbol) }
+        let symbols = alerts.map(\.symbol).uniqued()
         let shown = symbols.prefix(6).joined(separator: ", ") + (symbols.count > 6 ? ", …" : "")
         return "coinwatch: \(alerts.count) alerts (\(shown))"
     }

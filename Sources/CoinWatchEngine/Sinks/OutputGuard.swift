@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchRules
 import Synchronization
 
-/// What stands between a command and the process's stdout and stderr: every secret the command has
-/// learned (rules.json's sinks, the providers' API keys) is scrubbed from both, and each stderr write
-/// becomes exactly one line without control or bidi characters (SPEC §1 "one line", §3).
+/// What stands between a command and stdout and stderr: every secret it has learned is scrubbed, and
+/// each stderr write is one line without control or bidi characters (SPEC §1, §3).
 package final class OutputGuard: Sendable {
     private let scrubber = Mutex(SecretScrubber.none)
 

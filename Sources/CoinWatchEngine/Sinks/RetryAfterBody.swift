@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchTransport
-/// The wait a 429 body asks for when no `Retry-After` header came, in seconds, in the shapes chat
-/// services use: `{"parameters":{"retry_after":35}}`, `{"retry_after":1.5}` and
-/// `{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":2000}`.
+/// The wait in seconds a 429 body asks for without a `Retry-After` header, in the chat services' shapes
+/// (`parameters.retry_after`, `retry_after`, `retry_after_ms`).
 enum RetryAfterBody {
     /// Seconds to wait (at most `HTTPResponse.maxRetryAfter`), or nil when the body says nothing usable.
     static func seconds(in body: [UInt8]) -> Double? {

@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
-/// Removes every known secret (sinks' URLs, tokens and header values, providers' API keys) from any text before it
-/// reaches stdout, stderr, state or a file (SPEC §3), also in its base64, percent-encoded and JSON-escaped forms and
-/// where a body excerpt was cut inside one (`sk-live-12…`).
+/// Removes every known secret from any text before it is printed or stored (SPEC §3), also in its
+/// base64, percent-encoded and JSON-escaped forms and where an excerpt was cut inside one.
 package struct SecretScrubber: Sendable, TextScrubber {
     /// Secret strings in every form, longest first so a URL is replaced before its path.
     private let secrets: [String]
@@ -123,9 +122,8 @@ package struct SecretScrubber: Sendable, TextScrubber {
 
     private static let publicHeaders: Set<String> = ["content-type", "accept", "accept-language", "user-agent"]
 
-    /// The URL itself when `wholeURL` (a webhook URL is a secret), its userinfo (and the user and
-    /// password apart), its query and query values, and its path when `wholeURL` with every path
-    /// segment that is not a plain word ("services", "webhooks", "sendMessage" stay readable).
+    /// The secret parts of `url`: the URL itself when `wholeURL`, its userinfo, query values, and
+    /// (when `wholeURL`) every path segment that is not a plain word.
     private static func secrets(inURL url: String, wholeURL: Bool) -> [String] {
         let parts = URLParts(url)
         var list: [String] = []

@@ -2,8 +2,7 @@ import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
 import CoinWatchState
-/// One try at delivering one part of a queued sink's message: an HTTP request (webhook), a mail
-/// request (email, through the same transport) or a program run (command).
+/// One try at delivering one part of a queued sink's message: an HTTP or mail request, or a program run.
 enum SinkAttempt: Sendable, Equatable {
     case http(HTTPRequest)
     case command(CommandInvocation)

@@ -1,7 +1,5 @@
 /// Splits a text into parts that each fit a `TextLimit`, at line breaks where it can and never
-/// inside a character (a grapheme cluster: an emoji with its modifiers, a flag, a letter with
-/// its accents stay whole). Only a single character longer than the whole limit is cut, between
-/// its code points.
+/// inside a grapheme cluster (only one longer than the whole limit is cut).
 package enum TextSplitter {
     /// The parts of `text`, in order; a text that fits is returned whole. Line breaks at a cut are dropped.
     package static func split(_ text: String, limit: TextLimit) -> [String] {

@@ -1,7 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// The file-sink record of an alert a webhook will never get (dropped after 24 h or by hand,
-/// refused for good, or its sink removed from rules.json): the alert record of SPEC §4 with an `undelivered` object.
+/// The file-sink record of an alert a webhook will never get: the alert record of SPEC §4 with an
+/// `undelivered` object.
 package enum UndeliveredRecord {
     /// Why a webhook never got an alert.
     package enum Reason: String, Sendable {

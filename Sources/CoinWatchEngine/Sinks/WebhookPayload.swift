@@ -6,8 +6,8 @@ package enum WebhookPayload {
     /// One request's body, content type and format-specific headers.
     package struct Message: Sendable, Equatable {
         package var body: String
-        package var contentType: String
-        package var headers: [HTTPHeader]
+        package var contentType = "application/json"
+        package var headers: [HTTPHeader] = []
     }
 
     /// The text a message shows for `alerts`: one line per alert, in order, a resolved one marked
@@ -23,9 +23,8 @@ package enum WebhookPayload {
         return text + " (" + note + ")"
     }
 
-    /// One alert's line in a chat message, to read at a glance (SPEC §3): its direction mark (▲ a
-    /// rise, ▼ a fall, ✓ resolved, • neither), the line, the rule id and the time it happened:
-    /// `▲ BTC crossed above $100,000.00 — now $100,250.50 · btc-100k · 12:00 UTC` (`at 12:00 UTC` when late).
+    /// One alert's line in a chat message (SPEC §3): direction mark, line, rule id and time:
+    /// `▲ BTC crossed above $100,000.00 — now $100,250.50 · btc-100k · 12:00 UTC`.
     package static func chatLine(for alert: Alert, sent: SendTime?) -> String {
         let text = alert.status == .resolved ? "RESOLVED: " + alert.message : alert.message
         let mark = alert.status == .resolved ? "✓" : [ConditionDirection.rise: "▲", .fall: "▼"][alert.direction] ?? "•"
@@ -58,9 +57,8 @@ package enum WebhookPayload {
         var link: String?
     }
 
-    /// `alert`'s page (`url`) where a format may link it: an https URL of unreserved characters,
-    /// `%`-escapes and `: / ? =` only (what `MarketProvider.pageURL` writes), so no format's markup can
-    /// be in it, whatever a state file holds; nil otherwise.
+    /// `alert`'s page where a format may link it: only an https URL of unreserved characters, `%`-escapes
+    /// and `: / ? =` (no format's markup), whatever a state file holds; nil otherwise.
     static func page(_ alert: Alert) -> String? {
         guard let url = alert.url, url.hasPrefix("https://"), url.utf8.allSatisfy({ byte in
             switch byte {

@@ -3,9 +3,8 @@ import CoinWatchRules
 import CoinWatchState
 /// Builds the POSTs for one webhook message, each with the Idempotency-Key of SPEC §3.
 package enum WebhookRequest {
-    /// The requests, one per part in order, that carry `alerts` to sink `sink`. `key` is the message's
-    /// Idempotency-Key; a split message sends `key-1`, `key-2`, … for its parts. With `chart` (PNG
-    /// bytes) and a format that carries one, the first request carries the image (SPEC §12).
+    /// The requests, one per part in order, that carry `alerts` to sink `sink`; a split message sends
+    /// `key-1`, `key-2`, … and the first request carries `chart` where the format can (SPEC §12).
     package static func make(for alerts: [Alert], key: String, sink: String, config: WebhookConfig,
                             sent: SendTime? = nil, chart: [UInt8]? = nil, uploaded: String? = nil) -> [HTTPRequest] {
         let messages = WebhookPayload.messages(for: alerts, config: config, sent: sent)

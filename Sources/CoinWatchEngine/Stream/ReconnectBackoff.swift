@@ -1,6 +1,5 @@
-/// The wait before reconnecting a feed (SPEC §9): doubling from 1 s to at most 60 s with the
-/// attempt count, each wait jittered by ±25 % (never under 1 s), so many clients that lost the
-/// same server do not come back in step.
+/// The wait before reconnecting a feed (SPEC §9), in seconds: doubling from 1 to at most 60 with the
+/// attempt count, jittered by ±25 % (never under 1).
 struct ReconnectBackoff {
     /// The shortest and longest wait, in seconds.
     var minimum: Double = 1

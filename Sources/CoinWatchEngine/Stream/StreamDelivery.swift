@@ -2,11 +2,8 @@ import CoinWatchSupport
 import CoinWatchState
 import Synchronization
 
-/// `stream`'s send stage, off the event loop (SPEC §9): each queued sink's due messages go to a thread of its own, so a
-/// slow sink delays only its own messages. Only the loop touches the state: a thread works on a copy of its sink's
-/// messages and hands back which are still undelivered; a message held at exit is still in the outbox.
-///
-/// Stages: `markDue` -> `dispatch` (a due sink without a thread gets one) -> `Delivery.sendQueued` -> `collect`.
+/// `stream`'s send stage (SPEC §9): each queued sink's due messages go to a thread of its own, which works
+/// on a copy; only the loop touches the state (`markDue` -> `dispatch` -> `sendQueued` -> `collect`).
 final class StreamDelivery {
     /// What a sink's thread hands back.
     struct Outcome: Sendable {

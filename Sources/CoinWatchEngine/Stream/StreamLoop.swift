@@ -4,11 +4,9 @@ import CoinWatchMarket
 import CoinWatchRules
 import Glibc
 
-/// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe.
-///
-/// Stages of each turn: signals (stop, reload) -> connects (each on its own thread; a new connection subscribes, then
-/// one REST quote bridges its gap) -> poll -> merge the sinks' threads' answers -> read frames -> release throttled
-/// prices -> settle -> pings, idle feeds, renewals -> REST every `interval` -> market lists when due -> write state.
+/// `stream`'s event loop (SPEC §9): one thread polls every feed's socket and the signal pipe. Each
+/// turn: signals -> connects -> poll -> the sinks' answers -> frames -> throttled prices -> settle
+/// -> pings and renewals -> REST every `interval` -> market lists -> write state.
 package final class StreamLoop {
     /// Seconds a feed may stay silent before it is reconnected.
     package var idleTimeout: Double = 30

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchState
-/// `stream --metrics PATH` (SPEC §11): per feed its messages, reconnects, alerts, connections and last message's age,
-/// beside a pass's families, in one Prometheus text file written at most every `minimumGap` and at least every
-/// `refresh` seconds, and at exit.
+/// `stream --metrics PATH` (SPEC §11): per feed its messages, reconnects, alerts, connections and last
+/// message's age, written at most every `minimumGap` and at least every `refresh` seconds, and at exit.
 package final class StreamMetrics {
     /// Where the text file goes.
     let path: String

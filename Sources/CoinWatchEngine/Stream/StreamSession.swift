@@ -3,12 +3,9 @@ import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-/// What `stream` evaluates and keeps between messages, with the same `RuleRunner` and `Delivery` a pass uses. A
-/// favorite's prices read in one turn of the loop are one observation: the latest price, the lowest and highest as its
-/// span (SPEC §2 wicks), so a crossing reverted inside a burst still fires and a burst costs one evaluation.
-///
-/// Stages: take (a feed's `stream_throttle` may hold prices back) -> `settle` at the end of the turn: evaluate, then
-/// deliver the turn's alerts together (one write-ahead save; queued sinks on their own threads, `StreamDelivery`).
+/// What `stream` evaluates and keeps between messages, with a pass's `RuleRunner` and `Delivery`.
+/// A favorite's prices in one turn are one observation (the latest, with the lowest and highest as
+/// its span, SPEC §2 wicks); `settle` evaluates, then delivers the turn's alerts together.
 package final class StreamSession {
     /// Evaluate and print, send nothing, write no state.
     let dryRun: Bool
@@ -268,8 +265,7 @@ package final class StreamSession {
                          environment: io.environment)
     }
 
-    /// Merges what the sinks' threads handed back, writes the state at once (a kill resends only what is in flight), and
-    /// starts what became due.
+    /// Merges what the sinks' threads handed back, writes the state at once, and starts what became due.
     func collectDeliveries() {
         merge(sending.collect(into: &state.outbox))
         dispatch()
@@ -290,9 +286,7 @@ package final class StreamSession {
         guard collected.merged else { return }
         for end in collected.ended {
             var report = end.report
-            var backlog = state.backlog
-            delivery.recordUndelivered(end.records, backlog: &backlog, report: &report)
-            state.backlog = backlog
+            delivery.recordUndelivered(end.records, backlog: &state.backlog, report: &report)
             self.report(report)
         }
         dirty = true

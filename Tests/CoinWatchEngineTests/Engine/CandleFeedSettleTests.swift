@@ -22,7 +22,7 @@ struct CandleFeedSettleTests {
         let gecko = CoinGecko(config: rules.providers[0], environment: [:])
         let quote = Quote(providerID: "bitcoin", symbol: "BTC", name: "Bitcoin", vs: "myr", price: 200_000, change24h: nil, provider: "coingecko")
         var memory = ProviderMemory()
-        let update = CandleFeed(storePath: nil).update(rules: rules, quotes: ["bitcoin": quote], sources: [gecko], transport: CurlTransport(),
+        let update = CandleFeed(storePath: nil).update(needs: DataPlan(rules).indicatorNeeds, quotes: ["bitcoin": quote], sources: [gecko], transport: CurlTransport(),
                                                        memory: &memory, now: now)
         #expect(update.warnings.isEmpty, "\(update.warnings)")
         #expect(update.requests == 1)

@@ -108,7 +108,7 @@ import Testing
                  {"premium_above": {"pct": 1, "against": "binance", "against_vs": "usdt"}},
                  {"premium_below": {"pct": -3, "against": "coingecko", "against_vs": "krw"}}]}}]}
             """#)
-        #expect(QuoteDemand(rules).currencies.first { $0.vs == "krw" }?.pinned["coingecko"] == ["BTC"], "the second leg is fetched too")
+        #expect(DataPlan(rules).demand.currencies.first { $0.vs == "krw" }?.pinned["coingecko"] == ["BTC"], "the second leg is fetched too")
         // Upbit 140M; Binance 95,000 USDT at 1,450 KRW = 137.75M (+1.63%); CoinGecko 145M KRW (−3.45%).
         let quotes = ["BTC|krw|upbit": Self.quote("BTC", 140_000_000, vs: "krw", provider: "upbit"),
                       "BTC|usdt|binance": Self.quote("BTC", 95_000, vs: "usdt", provider: "binance"),
@@ -136,7 +136,7 @@ import Testing
                         "when": {"premium_above": {"pct": 2, "against": "binance", "against_vs": "usdt"}}},
                        {"id": "r", "coin": "ETH/BTC", "provider": "upbit", "when": {"above": 0.01}}]}
             """#)
-        let demand = QuoteDemand(rules)
+        let demand = DataPlan(rules).demand
         #expect(demand.currencies.map(\.vs) == ["krw", "usdt"])
         #expect(demand.currencies[0].failover == ["BTC", "ETH"])
         #expect(demand.currencies[0].pinned == ["upbit": ["BTC", "ETH", "USDT"]])

@@ -1,8 +1,6 @@
 import CoinWatchTransport
 import CoinWatchRules
-/// How a webhook format's messages are built and sent (SPEC §3, §12): each format's
-/// `<Name>Format+Delivery.swift` conforms its `SinkFormat` type, so its body, limit, escaping,
-/// endpoint and chart image live beside the rest of what it knows.
+/// How a webhook format's messages are built and sent (SPEC §3, §12), one `<Name>Format+Delivery.swift` each.
 protocol DeliveryFormat: SinkFormat {
     /// The length limit a message is split at; nil: never split (a body that is not text).
     static var limit: TextLimit? { get }
@@ -12,23 +10,17 @@ protocol DeliveryFormat: SinkFormat {
     static var method: String { get }
     /// Where a text message goes; `key` is its Idempotency-Key. The URL as given by default.
     static func url(for config: WebhookConfig, key: String) -> String
-    /// What a line about `alert` ends with to link its page (`alert.url`, SPEC §4) in this format's
-    /// text: markup written after the line's escaped text, counted within `limit`. nil by default
-    /// (no url, or a format that links elsewhere: a header, a field).
+    /// The markup after a line's escaped text that links `alert`'s page (within `limit`); nil by default.
     static func link(for alert: Alert) -> String?
-    /// The body of one message listing `lines` (packed within `limit`, or all of them without
-    /// one); `alerts` are all the message's alerts.
+    /// The body of one message listing `lines` (packed within `limit`); `alerts` are all its alerts.
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message
-    /// `parts` (the text-only requests of `messages`, in order) rewritten to carry `chart`, a PNG
-    /// (SPEC §12); asked only of formats that carry one. `uploaded` is the URI an earlier upload
-    /// of the image answered with. Unchanged by default.
+    /// `parts` rewritten to carry `chart`, a PNG (SPEC §12); `uploaded` is the URI an earlier upload
+    /// answered with. Unchanged by default.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part]
-    /// The image URI a 2xx answer (`body`) to `request` names, when the format uploads its chart
-    /// before the message that shows it; nil by default.
+    /// The image URI a 2xx answer (`body`) to an upload `request` names; nil by default.
     static func uploadedChart(request: HTTPRequest, body: [UInt8]) -> String?
-    /// The chat service that reads and answers the chat of sink `sink` under `control` (SPEC §13), for the
-    /// formats that offer control (`ControlFormat`); nil by default.
+    /// The chat service that reads and answers sink `sink`'s chat under `control` (SPEC §13); nil by default.
     static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)?
 }
 
@@ -46,8 +38,7 @@ extension DeliveryFormat {
 }
 
 extension WebhookConfig.Format {
-    /// This format's delivery; every registered format has one (`SinkFormatTests`), so nil only
-    /// for the placeholder of a refused sink, which sends nothing.
+    /// This format's delivery; nil only for the placeholder of a refused sink, which sends nothing.
     var delivery: (any DeliveryFormat.Type)? { type as? any DeliveryFormat.Type }
 }
 

@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Discord: embeds with a color bar (10 at most), 2,000 characters of markdown-escaped text; no
-/// @everyone or role pings from an alert text, and no markdown: provider text reads as it is
-/// (SPEC §3). An alert's embed links the coin's page from its title (the provider's name). The chart
-/// rides in a multipart body as `files[0]`, shown by the first embed.
+/// Discord: embeds with a color bar (10 at most), 2,000 characters of markdown-escaped text and no
+/// mentions (SPEC §3); the coin's page linked from the embed's title; the chart as `files[0]`.
 extension DiscordFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(2000, .utf16, markdownEscaped: true)
     static let maxItems = 10
@@ -17,8 +15,7 @@ extension DiscordFormat: DeliveryFormat {
         let embeds = lines.map { line in
             "{\(line.link ?? "")\"description\":\(JSONOut.quote(MarkdownText.escape(line.text))),\"color\":\(AlertColor(line.alert).rgb)}"
         }
-        return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"embeds\":\(JSONOut.array(embeds)),\"allowed_mentions\":{\"parse\":[]}}")
     }
 
     /// The first message's embeds as `payload_json`, its first embed showing the attached image.

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Google Chat: `{"text": "…"}`, every line of the message; `&`, `<`, `>` escaped, so `<users/all>`
-/// or `<https://…|text>` from a provider mentions and links nothing; the coin's page is linked as
-/// `<url|coingecko>`. 4,096 characters, counted escaped.
+/// Google Chat: `{"text": "…"}` with `&`, `<`, `>` escaped (no mentions or links from a provider), the
+/// coin's page as `<url|coingecko>`; 4,096 characters, counted escaped.
 extension GoogleChatFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
 
@@ -11,6 +10,6 @@ extension GoogleChatFormat: DeliveryFormat {
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         var out = JSONOut()
         out.add("text", lines.map { HTMLText.escape($0.text) + ($0.link ?? "") }.joined(separator: "\n"))
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: out.text)
     }
 }

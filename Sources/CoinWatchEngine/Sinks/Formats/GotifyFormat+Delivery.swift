@@ -1,9 +1,8 @@
 import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchRules
-/// Gotify: `{"title","message","priority"}` to `<url>/message` (priority 2 when every alert is
-/// resolved, else 5), the app token as `X-Gotify-Key`; 16,000 bytes. When the message's alerts link
-/// one page, the notification opens it (`extras.client::notification.click.url`).
+/// Gotify: `{"title","message","priority"}` to `<url>/message` (priority 2 when all resolved, else 5),
+/// the app token as `X-Gotify-Key`, a click URL when the alerts share a page; 16,000 bytes.
 extension GotifyFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(16_000, .utf8)
 
@@ -19,7 +18,7 @@ extension GotifyFormat: DeliveryFormat {
         if let url = WebhookPayload.sharedURL(alerts) {
             out.addRaw("extras", "{\"client::notification\":{\"click\":{\"url\":\(JSONOut.quote(url))}}}")
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json",
+        return WebhookPayload.Message(body: out.text,
                                       headers: [HTTPHeader("X-Gotify-Key", config.token ?? "")])
     }
 }

@@ -4,9 +4,8 @@ import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchChart
 
-/// Matrix: an `m.text` event PUT to the room with the Idempotency-Key as transaction id (a retry never posts twice);
-/// the plain `body` and, when a line links its page, the same lines as HTML in `formatted_body`, so the 30,000 bytes
-/// count the text once for each within the event's 65,536. The chart is uploaded, then shown by an `m.image` event.
+/// Matrix: an `m.text` event PUT with the Idempotency-Key as transaction id, with `formatted_body` HTML
+/// when a line links its page (30,000 bytes each); the chart uploaded, then shown by an `m.image` event.
 extension MatrixFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(30_000, .jsonEscaped, htmlEscaped: true, breakSize: 6)
     static let method = "PUT"
@@ -28,7 +27,7 @@ extension MatrixFormat: DeliveryFormat {
                     .joined(separator: "<br>") + (line.link ?? "")
             }.joined(separator: "<br>"))
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [authorization(config)])
+        return WebhookPayload.Message(body: out.text, headers: [authorization(config)])
     }
 
     /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.

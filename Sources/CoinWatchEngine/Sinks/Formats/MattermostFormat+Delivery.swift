@@ -16,7 +16,6 @@ extension MattermostFormat: DeliveryFormat {
                 + "\"text\":\(JSONOut.quote(MarkdownText.escape(line.text) + (line.link ?? "")))}"
         }
         let title = MarkdownText.escape(WebhookPayload.title(for: lines.map(\.alert)))
-        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(title)),\"attachments\":\(JSONOut.array(attachments))}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(title)),\"attachments\":\(JSONOut.array(attachments))}")
     }
 }

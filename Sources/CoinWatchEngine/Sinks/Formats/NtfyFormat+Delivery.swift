@@ -2,9 +2,8 @@ import CoinWatchTransport
 import CoinWatchRules
 import FoundationEssentials
 
-/// ntfy: the text as the body with `Title`, `Priority` and `Tags` headers, and `Click` opening the
-/// coin's page when the message's alerts link one; 4,096 bytes; the chart
-/// as the body of a PUT with the text in the `Message` header.
+/// ntfy: the text as the body with `Title`, `Priority`, `Tags` and `Click` headers; 4,096 bytes; the
+/// chart as the body of a PUT with the text in the `Message` header.
 extension NtfyFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf8)
 

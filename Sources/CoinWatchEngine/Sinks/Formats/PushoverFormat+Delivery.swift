@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024) and
-/// `priority` (-1 when every alert is resolved); `url` and `url_title` the coin's page when the
-/// message's alerts link one; the chart inline as `attachment_base64`.
+/// Pushover: JSON with `token`, `user`, `title` (250 characters), `message` (1,024), `priority` (-1 when
+/// all resolved), the coin's page as `url`, the chart as `attachment_base64`.
 extension PushoverFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(1024, .utf16)
     /// The limit on a message's title.
@@ -20,7 +19,7 @@ extension PushoverFormat: DeliveryFormat {
             out.add("url", url)
             out.add("url_title", WebhookPayload.linkLabel(alert))
         }
-        return WebhookPayload.Message(body: out.text, contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: out.text)
     }
 
     /// The image inline in the JSON, base64.

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// A Slack message: `text` (the notification's plain-text fallback: every line), and one attachment
-/// per alert with a color bar holding its line as an mrkdwn section, the coin's page linked as
-/// `<url|coingecko>`; `&`, `<`, `>` escaped everywhere else (so `<!channel>` in a message pings nobody). 40,000 characters, 3,000 per section, 50 blocks.
+/// Slack: `text` (the plain fallback) and one colored attachment per alert with its line as mrkdwn, `&`,
+/// `<`, `>` escaped (no `<!channel>`), the page as `<url|coingecko>`; 40,000 characters, 3,000 a section, 50 blocks.
 extension SlackFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(40_000, .utf16, htmlEscaped: true, perItem: 3000)
     static let maxItems = 50
@@ -16,7 +15,6 @@ extension SlackFormat: DeliveryFormat {
             return "{\"color\":\"\(AlertColor(line.alert).hex)\",\"fallback\":\(JSONOut.quote(text)),"
                 + "\"blocks\":[{\"type\":\"section\",\"text\":{\"type\":\"mrkdwn\",\"text\":\(JSONOut.quote(text + (line.link ?? "")))}}]}"
         }
-        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"text\":\(JSONOut.quote(fallback)),\"attachments\":\(JSONOut.array(attachments))}")
     }
 }

@@ -22,7 +22,7 @@ extension TeamsFormat: DeliveryFormat {
         let card = "{\"type\":\"AdaptiveCard\",\"$schema\":\"http://adaptivecards.io/schemas/adaptive-card.json\","
             + "\"version\":\"1.4\",\"body\":\(JSONOut.array(blocks))}"
         return WebhookPayload.Message(body: "{\"type\":\"message\",\"attachments\":[{\"contentType\":\"application/vnd.microsoft.card.adaptive\","
-            + "\"contentUrl\":null,\"content\":\(card)}]}", contentType: "application/json", headers: [])
+            + "\"contentUrl\":null,\"content\":\(card)}]}")
     }
 
     /// A TextRun ` · coingecko` whose `selectAction` opens the coin's page.

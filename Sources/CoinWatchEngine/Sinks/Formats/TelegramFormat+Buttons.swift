@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
 /// The inline buttons on an alert to a chat under control (SPEC §13): `Silence 1h`, `Silence 24h` and
-/// `Chart`, whose callback data is the command a press stands for (read back as that command, from that
-/// user, with that user's rights).
+/// `Chart`, whose callback data is the command a press stands for, run with the presser's rights.
 extension TelegramFormat {
     /// The most bytes of callback data.
     static let maxButtonData = 64

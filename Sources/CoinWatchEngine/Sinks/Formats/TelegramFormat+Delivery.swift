@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to the bot's `sendMessage` (the URL may be
-/// the bot root), 4,096 characters of escaped text, a resolved line's mark in bold, the coin's page
-/// an anchor on the provider's name; a chat under control gets the alert's buttons. The chart by `sendPhoto` with the text as its caption.
+/// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to `sendMessage`, 4,096 characters escaped, the page an
+/// anchor on the provider's name, buttons for a chat under control; the chart by `sendPhoto`.
 extension TelegramFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
     /// The most characters of a photo's caption.
@@ -21,8 +20,7 @@ extension TelegramFormat: DeliveryFormat {
         let chat = config.chatID ?? ""
         let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
         let markup = config.controlButtons ? buttons(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
-        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}",
-                                      contentType: "application/json", headers: [])
+        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}")
     }
 
     /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
