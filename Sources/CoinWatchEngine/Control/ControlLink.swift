@@ -38,27 +38,4 @@ package struct ControlLink: Sendable {
         case .failure(let error): return .failure(ControlFailure("\(what): \(error.message)"))
         }
     }
-
-    /// What became of one answer message.
-    package enum Verdict: Sendable, Equatable {
-        case delivered
-        /// 429: not before this many seconds.
-        case wait(Double)
-        /// A network error or 5xx: tried again later.
-        case retry(String)
-        /// Refused for good (another 4xx).
-        case refused(String)
-
-        /// The verdict on the answer to one request.
-        init(_ result: Result<HTTPResponse, TransportError>) {
-            switch result {
-            case .success(let response) where response.isSuccess: self = .delivered
-            case .success(let response) where response.status == 429:
-                self = .wait(response.retryAfter() ?? RetryAfterBody.seconds(in: response.body) ?? 1)
-            case .success(let response) where response.status >= 500: self = .retry("HTTP \(response.status): \(response.bodyStart)")
-            case .success(let response): self = .refused("HTTP \(response.status): \(response.bodyStart)")
-            case .failure(let error): self = .retry(error.message)
-            }
-        }
-    }
 }

@@ -175,17 +175,17 @@ package final class ControlSide: @unchecked Sendable {
             switch verdict {
             case .delivered:
                 changed[answer.key] = .some(nil)
-            case .wait(let seconds):
+            case .retry(_, retryAfter: let seconds?):
                 answer.notBefore = now() + max(seconds, 1)
                 changed[answer.key] = answer
                 held.insert(answer.chat)
-            case .retry(let reason):
+            case .retry(let reason, retryAfter: nil):
                 answer.attempts += 1
                 answer.notBefore = now() + min(Double(1 << min(answer.attempts, 10)), 300)
                 changed[answer.key] = answer
                 held.insert(answer.chat)
                 report("coinwatch: control: \(link.name): an answer will be sent again: \(reason)")
-            case .refused(let reason):
+            case .final(let reason):
                 err("coinwatch: control: \(link.name) refused an answer, dropped: \(reason)\n")
                 changed[answer.key] = .some(nil)
             }
@@ -206,7 +206,7 @@ package final class ControlSide: @unchecked Sendable {
     }
 
     /// Sends one answer; a `/chart` answer with its image drawn now, or, when it cannot be drawn, one line saying why.
-    private func send(_ answer: ControlAnswer) -> ControlLink.Verdict {
+    private func send(_ answer: ControlAnswer) -> WebhookVerdict {
         guard let chart = answer.chart else { return link.service.send(answer, png: nil, http: http) }
         let pair = "\(chart.symbol.uppercased())/\(chart.vs.uppercased())"
         switch chartImage?(chart, now()) ?? .failure(ChartError("charts are not drawn here")) {

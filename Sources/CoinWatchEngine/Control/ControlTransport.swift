@@ -11,7 +11,7 @@ package protocol ControlTransport: Sendable {
     mutating func poll(offset: String?, timeout: Double,
                        http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure>
     /// Sends `answer`'s text, or with `png` its chart, and reads the verdict.
-    func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict
+    func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict
     /// Acknowledges a button press (`ControlMessage.callbackID`) with `text`; nothing by default.
     func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport)
 }

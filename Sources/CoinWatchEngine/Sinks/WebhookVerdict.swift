@@ -1,7 +1,7 @@
 import CoinWatchTransport
-/// What one answer from a queued sink means for the message (Alertmanager's manners): for a webhook, delivered on 2xx,
-/// retried when `TransportError.isRetryable`, final otherwise, a redirect included (never followed, SPEC §3).
-enum WebhookVerdict: Equatable {
+/// What one answer from a queued sink or a chat service means for the message (Alertmanager's manners): delivered on
+/// 2xx, retried when `TransportError.isRetryable`, final otherwise, a redirect included (never followed, SPEC §3).
+package enum WebhookVerdict: Equatable, Sendable {
     case delivered
     /// Try again, for this one-line reason; `retryAfter` in seconds when the server said.
     case retry(String, retryAfter: Double?)
@@ -9,7 +9,7 @@ enum WebhookVerdict: Equatable {
     case final(String)
 
     /// The verdict on `result` for a request to `host`.
-    init(_ result: Result<HTTPResponse, TransportError>, host: String) {
+    package init(_ result: Result<HTTPResponse, TransportError>, host: String) {
         switch result {
         case .success(let response) where (200..<300).contains(response.status):
             self = .delivered

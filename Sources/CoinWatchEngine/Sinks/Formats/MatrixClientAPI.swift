@@ -42,13 +42,13 @@ package struct MatrixClientAPI: ControlTransport {
 
     /// The room send of the text (`m.text`), or the upload of `png` and then an `m.image` showing it with the
     /// text as its body (Matrix's media caption: `filename` names the file); the transaction id is the answer's key.
-    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict {
+    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict {
         var event = JSONOut()
         if let png {
             let upload = request(MatrixFormat.uploadPath + "?filename=" + ChartPayload.filename, method: "POST", contentType: "image/png", body: png)
             let uploaded = http.perform(upload)
-            guard case .success(let response) = uploaded, response.isSuccess else { return ControlLink.Verdict(uploaded) }
-            guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI") }
+            guard case .success(let response) = uploaded, response.isSuccess else { return WebhookVerdict(uploaded, host: upload.host) }
+            guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI", retryAfter: nil) }
             event.add("msgtype", "m.image")
             event.add("body", answer.text)
             event.add("filename", ChartPayload.filename)
@@ -59,7 +59,8 @@ package struct MatrixClientAPI: ControlTransport {
             event.add("body", answer.text)
         }
         let path = "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/send/m.room.message/" + QueryString.escape(answer.key)
-        return ControlLink.Verdict(http.perform(request(path, method: "PUT", contentType: "application/json", body: Array(event.text.utf8))))
+        let send = request(path, method: "PUT", contentType: "application/json", body: Array(event.text.utf8))
+        return WebhookVerdict(http.perform(send), host: send.host)
     }
 
     /// A request to the homeserver (`path` after the sink's URL) with the access token.

@@ -27,20 +27,24 @@ package struct TelegramBotAPI: ControlTransport {
 
     /// `sendMessage` of the text, or `sendPhoto` of `png` with the text as its caption; the key gives the multipart
     /// boundary, so a retry sends the same bytes.
-    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> ControlLink.Verdict {
+    package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict {
         guard let png else {
             var body = JSONOut()
             body.addRaw("chat_id", Int64(answer.chat) != nil ? answer.chat : JSONOut.quote(answer.chat))
             body.add("text", answer.text)
             body.add("disable_web_page_preview", true)
-            return ControlLink.Verdict(http.perform(request(root + "/sendMessage", json: body)))
+            return Self.verdict(request(root + "/sendMessage", json: body), http: http)
         }
         var form = MultipartBody(seed: answer.key)
         form.field("chat_id", answer.chat)
         form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
         form.field("caption", String(answer.text.prefix(TelegramFormat.captionLimit)))
         let (contentType, body) = form.encoded("form-data")
-        return ControlLink.Verdict(http.perform(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body)))
+        return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)
+    }
+
+    private static func verdict(_ request: HTTPRequest, http: any HTTPTransport) -> WebhookVerdict {
+        WebhookVerdict(http.perform(request), host: request.host)
     }
 
     /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
