@@ -52,27 +52,11 @@ enum PriceCrossing: Sendable, Equatable {
 /// `crosses_above` or `crosses_below`: a price in the rule's currency and which way it must be
 /// crossed (event; `rearm` in percent of the value); everything else a condition kind says is
 /// said here once.
-protocol PriceCrossingKind: ConditionKind {
-    /// Holds on a crossing up (`crosses_above`), else on one down.
-    static var above: Bool { get }
-    /// The price, in the rule's currency.
-    var value: Double { get }
-    init(value: Double)
-}
+protocol PriceCrossingKind: SidedKind, ValueKind {}
 
 extension PriceCrossingKind {
-    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path()).map(Self.init(value:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
-
     /// The crossing that makes the condition hold.
     private static var toward: PriceCrossing { above ? .up : .down }
-
-    var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
     var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
 

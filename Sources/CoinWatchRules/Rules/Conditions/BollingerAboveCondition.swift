@@ -11,7 +11,7 @@ struct BollingerAboveCondition: BandKind {
         ConditionExample(#"{"bollinger_above": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 11.5, closes: [10, 11, 12], holds: false),
     ]
 
-    static let upper = true
+    static let above = true
 
     var settings: BandSettings
 }

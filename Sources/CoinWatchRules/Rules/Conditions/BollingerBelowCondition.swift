@@ -12,7 +12,7 @@ struct BollingerBelowCondition: BandKind {
         ConditionExample(#"{"bollinger_below": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 10.5, closes: [10, 11, 12], holds: false),
     ]
 
-    static let upper = false
+    static let above = false
 
     var settings: BandSettings
 }

@@ -48,8 +48,3 @@ struct DelistingCondition: ExchangeEventKind {
         return "\(exchange) stops trading \(change.code) (status \(ending))"
     }
 }
-
-extension Condition {
-    /// `{"delisting": true}`.
-    static var delisting: Condition { Condition(DelistingCondition()) }
-}

@@ -42,8 +42,3 @@ struct ListedCondition: ExchangeEventKind {
         return "\(change.exchangeName) lists \(change.code)\(name)"
     }
 }
-
-extension Condition {
-    /// `{"listed": true}`.
-    static var listed: Condition { Condition(ListedCondition()) }
-}
