@@ -17,6 +17,9 @@ enum Change24h {
 protocol Change24hKind: SidedKind, ValueKind {}
 
 extension Change24hKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .points }
+
     static var unit: Threshold.Unit { .percent }
 
     func figure(_ o: Observation) -> Double? { o.change24h }

@@ -92,6 +92,9 @@ protocol CompoundKind: ConditionKind {
 }
 
 extension CompoundKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var unit: Threshold.Unit { .count }
 
     static var schema: String { Compound.schema }

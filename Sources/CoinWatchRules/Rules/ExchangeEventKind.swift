@@ -16,6 +16,9 @@ package protocol ExchangeEventKind: ConditionKind {
 }
 
 extension ExchangeEventKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(marketLists: true) }
 
     package func flags(_ change: MarketChange) -> [String]? { nil }

@@ -45,6 +45,9 @@ protocol HoldingFigureKind: SidedKind, ValueKind {
 }
 
 extension HoldingFigureKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(holdings: true) }
 
     func figure(_ o: Observation) -> Double? { Self.measure.value(o) }

@@ -55,6 +55,9 @@ enum PriceCrossing: Sendable, Equatable {
 protocol PriceCrossingKind: SidedKind, ValueKind {}
 
 extension PriceCrossingKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .percentOfThreshold }
+
     /// The crossing that makes the condition hold.
     private static var toward: PriceCrossing { above ? .up : .down }
 

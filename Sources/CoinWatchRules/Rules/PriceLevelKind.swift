@@ -5,6 +5,9 @@ import CoinWatchSupport
 protocol PriceLevelKind: SidedKind, ValueKind {}
 
 extension PriceLevelKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .percentOfThreshold }
+
     /// The value, moved back by `rearm` while firing: down for `above`, up for `below`.
     func line(firing: Bool, rearm: Double) -> Double { Self.rearm.relaxed(value, by: firing ? rearm : 0, lower: Self.above) }
 

@@ -48,6 +48,9 @@ protocol ProviderFigureKind: SidedKind, ValueKind {
 }
 
 extension ProviderFigureKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var figure: ProviderFigure? { measure }
 
     func figure(_ o: Observation) -> Double? { Self.measure.value(o) }

@@ -85,6 +85,9 @@ protocol TrailingKind: ConditionKind {
 }
 
 extension TrailingKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var unit: Threshold.Unit { .percent }
 
     static var schema: String { #"{"type": "number", "exclusiveMinimum": 0}"# }

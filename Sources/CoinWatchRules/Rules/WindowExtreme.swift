@@ -108,6 +108,9 @@ package protocol WindowExtremeKind: ConditionKind {
 }
 
 extension WindowExtremeKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

@@ -7,8 +7,6 @@ import CoinWatchMarket
 struct CautionCondition: ExchangeEventKind {
     static let key = "caution"
     static let summary = "the exchange flags the market (a new set of flags: true, or only the flags listed)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let resolvable = true
     static let sample = #"{"caution": ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"]}"#
     static var schema: String {

@@ -3,8 +3,6 @@
 struct Change24hAboveCondition: Change24hKind {
     static let key = "change_24h_above"
     static let summary = "24h change % ≥ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.points
     static let sample = #"{"change_24h_above": 5}"#
     static let examples = [
         ConditionExample(#"{"change_24h_above": 5}"#, price: 1, change24h: 5.2, holds: true),

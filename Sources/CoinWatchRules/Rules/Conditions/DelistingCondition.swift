@@ -5,8 +5,6 @@ import CoinWatchSupport
 struct DelistingCondition: ExchangeEventKind {
     static let key = "delisting"
     static let summary = "the exchange announces the market's end, stops trading it or drops it from its list"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let resolvable = true
     static let sample = #"{"delisting": true}"#
     static let schema = #"{"const": true}"#

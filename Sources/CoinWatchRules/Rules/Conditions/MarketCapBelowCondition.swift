@@ -3,8 +3,6 @@
 struct MarketCapBelowCondition: ProviderFigureKind {
     static let key = "market_cap_below"
     static let summary = "the provider's market cap (in vs) ≤ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"market_cap_below": 1000000000}"#
     static let examples = [
         ConditionExample(#"{"market_cap_below": 1000000000}"#, price: 10, marketCap: 800_000_000, holds: true),

@@ -3,8 +3,6 @@
 struct PnlPctAboveCondition: HoldingFigureKind {
     static let key = "pnl_pct_above"
     static let summary = "the holding's unrealized profit against its cost, % ≥ value; with `\"coin\": \"portfolio\"`, the total's"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_above": 50}"#
     static let examples = [

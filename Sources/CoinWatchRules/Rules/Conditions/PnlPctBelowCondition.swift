@@ -3,8 +3,6 @@
 struct PnlPctBelowCondition: HoldingFigureKind {
     static let key = "pnl_pct_below"
     static let summary = "the holding's unrealized profit against its cost, % ≤ value (a loss is negative); with `\"coin\": \"portfolio\"`, the total's"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_below": -20}"#
     static let examples = [

@@ -3,8 +3,6 @@
 struct PremiumBelowCondition: PremiumKind {
     static let key = "premium_below"
     static let summary = "premium of the rule's price over the same coin on `against` in `against_vs`, converted at the price of `against_vs` on the rule's provider, ≤ pct % (may be negative)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"premium_below": "# + Premium.example(pct: 0) + "}"
     static let examples = [
         ConditionExample(#"{"premium_below": "# + Premium.example(pct: -1) + "}", price: 98, premiumBase: 100, holds: true),

@@ -3,8 +3,6 @@
 struct TrailingDropCondition: TrailingKind {
     static let key = "trailing_drop"
     static let summary = "price ≥ P % below the highest price since the pair started or last fired (firing re-anchors it)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"trailing_drop": 10}"#
     static let examples = [
         ConditionExample(#"{"trailing_drop": 10}"#, price: 89, reference: 100, holds: true),

@@ -3,8 +3,6 @@
 struct TrailingRiseCondition: TrailingKind {
     static let key = "trailing_rise"
     static let summary = "price ≥ P % above the lowest price since the pair started or last fired (firing re-anchors it)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"trailing_rise": 10}"#
     static let examples = [
         ConditionExample(#"{"trailing_rise": 10}"#, price: 111, reference: 100, holds: true),

@@ -62,6 +62,9 @@ struct AverageCrossSettings: IndicatorSettings {
 protocol AverageCrossKind: SidedKind, IndicatorKind where Settings == AverageCrossSettings {}
 
 extension AverageCrossKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.fastNeed, settings.slowNeed]) }
 
     func figure(_ o: Observation) -> Double? { settings.figure(o) }

@@ -55,6 +55,9 @@ struct BandSettings: IndicatorSettings {
 protocol BandKind: SidedKind, IndicatorKind where Settings == BandSettings {}
 
 extension BandKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 
     func figure(_ o: Observation) -> Double? { settings.band(o, upper: Self.above) }

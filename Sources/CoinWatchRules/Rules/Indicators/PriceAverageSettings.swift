@@ -46,6 +46,9 @@ struct PriceAverageSettings: IndicatorSettings {
 protocol AverageKind: SidedKind, IndicatorKind where Settings == PriceAverageSettings {}
 
 extension AverageKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 
     func figure(_ o: Observation) -> Double? { settings.figure(o) }

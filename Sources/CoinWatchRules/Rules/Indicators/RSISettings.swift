@@ -82,6 +82,9 @@ extension RSIKind {
 protocol RSILevelKind: RSIKind {}
 
 extension RSILevelKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
@@ -99,6 +102,9 @@ extension RSILevelKind {
 protocol RSICrossingKind: RSIKind {}
 
 extension RSICrossingKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
