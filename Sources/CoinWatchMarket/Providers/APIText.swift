@@ -115,9 +115,8 @@ extension KeyedDecodingContainer {
 }
 
 extension JSONTokenizer {
-    /// A number written as a JSON number or as a string holding one by `APIText.number`'s rule
-    /// (`"0.33993000"`; no hex, no `inf`); nil otherwise (the value is consumed either way when it is
-    /// well-formed). The stream feeds read prices with it, as the REST decoders do.
+    /// A JSON number or a string holding one by `APIText.number`'s rule (`"0.33993000"`); nil otherwise,
+    /// the value consumed either way when it is well-formed.
     mutating func numberOrString() -> Double? {
         if next() == UInt8(ascii: "\"") {
             guard let text = plainString() else { return nil }

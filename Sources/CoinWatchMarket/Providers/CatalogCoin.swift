@@ -1,6 +1,4 @@
-/// One coin a provider knows — from its coin list or its search (`search`, `favorites add`, `init`,
-/// `show`), for resolving favorites (`check --online`, or a pass meeting a symbol or a name): its
-/// id, symbol, name and rank.
+/// One coin of a provider's coin list or search, for resolving favorites: its id, symbol, name and rank.
 package struct CatalogCoin: Sendable, Equatable {
     /// The provider's id (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
     package var id: String

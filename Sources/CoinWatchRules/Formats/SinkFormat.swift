@@ -1,8 +1,6 @@
 import CoinWatchTransport
-/// A chat format of a `webhook` sink (SPEC §3): all that rules.json, `check`, `init`, the schema
-/// and the docs know of it, in the format's own file. How its messages are built and sent is its
-/// `DeliveryFormat` conformance in CoinWatchEngine (which needs that layer's alert colors, chart
-/// images and multipart bodies). `SinkFormats.all` lists every format.
+/// A chat format of a `webhook` sink (SPEC §3): all that rules.json, `check`, `init`, the schema and the
+/// docs know of it; its body and sending are its `DeliveryFormat` conformance in CoinWatchEngine.
 package protocol SinkFormat: Sendable {
     /// Its `format` value in rules.json, lower case.
     static var name: String { get }

@@ -11,9 +11,8 @@ enum Change24h {
     }
 }
 
-/// `change_24h_above` or `change_24h_below`: a percentage and which side of it the provider's 24h
-/// change must be (level; `rearm` in percentage points); everything else a condition kind says is
-/// said here once. Without a 24h change from the provider it does not hold.
+/// `change_24h_above` or `change_24h_below`: which side of a percentage the provider's 24h change must
+/// be (level; `rearm` in percentage points); without a 24h change it does not hold.
 protocol Change24hKind: SidedKind, ValueKind {}
 
 extension Change24hKind {

@@ -1,8 +1,6 @@
 import CoinWatchSupport
-/// What the compound kinds `all` and `any` share (SPEC §2): their value is 2–8 conditions, each
-/// read by the real `when` reader at its own path (`rules[3].when.all[1]`), and each asked
-/// whether it holds as a fresh pair would be: an event child holds in the pass where it happens.
-/// A compound is a level condition.
+/// What `all` and `any` share (SPEC §2): 2–8 conditions, each read at its own path
+/// (`rules[3].when.all[1]`) and asked as a fresh pair would be, so an event child holds in its pass.
 enum Compound {
     /// The fewest and most conditions a compound takes.
     static let sizes = 2...8

@@ -1,11 +1,7 @@
 import CoinWatchSupport
 extension ConditionRegistry {
-    /// rules.schema.json with the parts the registries own written from them, and everything else as
-    /// `committed` has it: `$defs.when` (each kind's `schema`, described by its summary and
-    /// timing), in `$defs.rule.allOf` the kinds that take `rearm` and `resolve`, and in
-    /// `$defs.webhookSink` the `format` names and each format's `schemaRule` (`SinkFormats.all`). The test
-    /// `theCommittedSchemaIsGeneratedFromTheRegistry` keeps the committed file current.
-    /// Throws when `committed` or a kind's `schema` is not JSON.
+    /// `committed` with the parts the registries own (`$defs.when`, the kinds that take `rearm` and
+    /// `resolve`, the webhook formats) written anew. Throws when `committed` or a kind's `schema` is not JSON.
     static func schema(updating committed: String) throws(JSONSyntaxError) -> String {
         var root = try JSONParser.parse(Array(committed.utf8))
         let when = try whenSchema()

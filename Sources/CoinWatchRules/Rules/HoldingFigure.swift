@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// A figure of the rule coin's holding (SPEC §2 `value_*`, `pnl_pct_*`), or of the portfolio's total
-/// (its observation holds amount 1 at the total value, and the total cost); a kind comparing one
-/// holds only where the coin is held.
+/// A figure of the rule coin's holding, or of the portfolio's total (SPEC §2 `value_*`, `pnl_pct_*`);
+/// a kind comparing one holds only where the coin is held.
 enum HoldingFigure: Sendable, Equatable {
     /// amount × price, in `vs_currency`.
     case value
@@ -35,10 +34,8 @@ enum HoldingFigure: Sendable, Equatable {
     }
 }
 
-/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: a line, the holding's figure
-/// compared with it and which side holds (level); everything else a condition kind says is said
-/// here once.
-/// Its `unit` is money for `value_*` and percent for `pnl_pct_*`.
+/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: the holding's figure against a line
+/// (level), in money for `value_*` and percent for `pnl_pct_*`.
 protocol HoldingFigureKind: SidedKind, ValueKind {
     /// The figure compared: `.value` or `.pnlPct`.
     static var measure: HoldingFigure { get }

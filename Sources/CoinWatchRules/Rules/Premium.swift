@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// What `premium_above` and `premium_below` share (SPEC §2): the value
-/// `{"pct": P, "against": PROVIDER, "against_vs": CUR}` and the premium, in percent, of the rule's
-/// price over the same coin on `against`, converted into the rule's currency.
+/// The value of `premium_above`/`premium_below`, `{"pct": P, "against": PROVIDER, "against_vs": CUR}`, and the
+/// premium in percent of the rule's price over the same coin on `against`, converted (SPEC §2).
 struct Premium: Sendable, Equatable {
     /// The line, percent (may be negative: a discount).
     var pct: Double

@@ -1,7 +1,6 @@
 import CoinWatchSupport
 /// `above` or `below`: a price in the rule's currency and which side of it holds (level; `rearm` in
-/// percent of the value, moving the line back toward the price while firing); everything else a
-/// condition kind says is said here once.
+/// percent of the value, moving the line back toward the price while firing).
 protocol PriceLevelKind: SidedKind, ValueKind {}
 
 extension PriceLevelKind {

@@ -1,8 +1,6 @@
 import CoinWatchSupport
-/// A `[low, high]` range and where the previous and current prices lie against it, shared by
-/// `enters_range` and `exits_range` (bounds included). Where the observation carries the span
-/// traded since the previous one (SPEC §2 wicks), a span that reached into the range entered it
-/// and a span that went outside left it, even when the current price came back.
+/// The `[low, high]` range of `enters_range` and `exits_range` (bounds included) and where the previous and
+/// current prices lie against it; a traded span that reached in (or out) counts too (SPEC §2 wicks).
 struct PriceRange: Sendable, Equatable {
     /// The bounds, in the rule's currency.
     var low: Double, high: Double

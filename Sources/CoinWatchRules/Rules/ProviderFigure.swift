@@ -39,9 +39,8 @@ package enum ProviderFigure: Sendable, Equatable {
     }
 }
 
-/// `volume_24h_above`, `volume_24h_below`, `market_cap_above` or `market_cap_below`: an amount in
-/// the rule's currency, the figure compared with it and which side holds (level); everything else
-/// a condition kind says is said here once.
+/// `volume_24h_above`, `volume_24h_below`, `market_cap_above` or `market_cap_below`: the provider's figure
+/// against an amount in the rule's currency (level).
 protocol ProviderFigureKind: SidedKind, ValueKind {
     /// The figure compared: `.volume24h` or `.marketCap`.
     static var measure: ProviderFigure { get }

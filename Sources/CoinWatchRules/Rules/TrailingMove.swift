@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// The move from a pair's anchor shared by `trailing_drop` and `trailing_rise` (as `PriceCrossing`
-/// serves the crossings): the anchor is the highest (drop) or lowest (rise) price since the pair
-/// started or last fired, this pass's included; firing re-anchors it at the price of that pass.
+/// The move of `trailing_drop`/`trailing_rise` from the pair's anchor: the highest (drop) or lowest (rise)
+/// price since the pair started or last fired, this pass's included; firing re-anchors it.
 struct TrailingMove: Sendable, Equatable {
     /// Which way the price must move away from its anchor.
     enum Way: Sendable, Equatable {

@@ -1,22 +1,12 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// A new high (or low) for a window, shared by `new_high` and `new_low`.
-///
-/// Becoming true: the price is at or beyond the provider's own mark for the window where the
-/// quote has one, and strictly beyond every price recorded within the window. Without a provider
-/// mark the window must be covered by coinwatch's own watch: its recorded history, complete since
-/// `PriceSeries.coveredFrom`, must reach back at least the whole window (`all` then never holds).
-///
-/// Staying true: a fired new high keeps holding while the price stays within `pullBack` percent
-/// of the window's high (the provider's high for the window where it reports one, and every price
-/// recorded within the window), and stops holding, so `resolve` sends `resolved`, only once the
-/// price has fallen more than `pullBack` percent below that high. A market that grinds up or
-/// stays level keeps the pair firing instead of flapping fired/resolved on every pass
-/// (docs/rules.md "new_high and new_low: when they resolve"). New lows mirror it.
+/// A new high (or low) for a window, shared by `new_high` and `new_low`: at or beyond the provider's mark
+/// and beyond every price recorded in the window (which must cover it when there is no mark).
+/// Once fired it holds until the price pulls back more than `pullBack` percent, so a level or grinding
+/// market does not flap fired/resolved (docs/rules.md "new_high and new_low: when they resolve").
 struct WindowExtreme: Sendable, Equatable {
-    /// How far a fired new high may pull back below the window's high (a new low rise above the
-    /// window's low) and still hold, in percent. 1 % is above the tick-to-tick noise of a level
-    /// market and well inside a day's usual range, so a real reversal resolves the same day.
+    /// How far a fired new high may pull back below the window's high and still hold, in percent: above
+    /// a level market's noise, well inside a day's usual range.
     static let pullBack = 1.0
 
     /// `new_high` (true) or `new_low`.
@@ -96,9 +86,7 @@ struct WindowExtreme: Sendable, Equatable {
     }
 }
 
-/// A kind whose value is a window and whose judgement is a `WindowExtreme`: `new_high` and
-/// `new_low`, which differ only in `high` and their examples; everything else a condition kind
-/// says is said here once.
+/// `new_high` or `new_low`: a window judged by a `WindowExtreme`.
 package protocol WindowExtremeKind: ConditionKind {
     /// `new_high` (true) or `new_low`.
     static var high: Bool { get }

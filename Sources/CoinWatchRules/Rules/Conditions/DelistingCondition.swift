@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// `delisting`: the exchange announces the market's end (Upbit's `delisting_date`), the market stops
-/// trading (Binance's `status` leaves `TRADING`) or it leaves the list (SPEC §14; event). With
-/// `resolve`, a market that trades again sends `resolved`.
+/// `delisting`: the exchange announces the market's end, stops trading it or drops it from its list
+/// (SPEC §14; event); with `resolve`, a market that trades again sends `resolved`.
 struct DelistingCondition: ExchangeEventKind {
     static let key = "delisting"
     static let summary = "the exchange announces the market's end, stops trading it or drops it from its list"

@@ -1,6 +1,4 @@
-/// `new_low`: the mirror of `new_high` (level): at or under the provider's low for the window
-/// and under every price recorded within it; once fired, true until the price rises more than
-/// 1 % above the window's low (`WindowExtreme`).
+/// `new_low`: the mirror of `new_high` (level), held until the price rises more than 1 % (`WindowExtreme`).
 struct NewLowCondition: WindowExtremeKind {
     static let high = false
     static let key = "new_low"

@@ -56,9 +56,7 @@ struct AverageCrossSettings: IndicatorSettings {
     }
 }
 
-/// `ma_crosses_above` or `ma_crosses_below`: one `AverageCrossSettings` and which side holds; everything else a condition kind
-/// says is said here once.
-/// `above`: the fast average crossed above the slow one (`ma_crosses_above`), else below.
+/// `ma_crosses_above` or `ma_crosses_below`: the fast average crossed above (or below) the slow one.
 protocol AverageCrossKind: SidedKind, IndicatorKind where Settings == AverageCrossSettings {}
 
 extension AverageCrossKind {

@@ -49,9 +49,7 @@ struct BandSettings: IndicatorSettings {
     }
 }
 
-/// `bollinger_above` or `bollinger_below`: one `BandSettings` and which side holds; everything else a condition kind
-/// says is said here once.
-/// `above` holds at or beyond the upper band (`bollinger_above`), else the lower one.
+/// `bollinger_above` or `bollinger_below`: the price at or beyond the upper (or lower) band.
 protocol BandKind: SidedKind, IndicatorKind where Settings == BandSettings {}
 
 extension BandKind {

@@ -41,8 +41,7 @@ struct PriceAverageSettings: IndicatorSettings {
     }
 }
 
-/// `price_above_ma` or `price_below_ma`: one `PriceAverageSettings` and which side holds; everything else a condition kind
-/// says is said here once.
+/// `price_above_ma` or `price_below_ma`: the price at or above (or below) a moving average.
 protocol AverageKind: SidedKind, IndicatorKind where Settings == PriceAverageSettings {}
 
 extension AverageKind {

@@ -61,10 +61,8 @@ struct RSISettings: IndicatorSettings {
     }
 }
 
-/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: one `RSISettings` and which
-/// side of its level counts; what the four kinds say alike is said here once, what a level kind
-/// and a crossing kind each add in `RSILevelKind` and `RSICrossingKind`.
-/// `above`: at or above the level, or crossing up (`rsi_above`, `rsi_crosses_above`); else at or below it, or down.
+/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: the RSI at or beyond its level, or
+/// crossing it (`RSILevelKind`, `RSICrossingKind`).
 protocol RSIKind: SidedKind, IndicatorKind where Settings == RSISettings {}
 
 extension RSIKind {
