@@ -79,8 +79,7 @@ enum Compound {
     }
 }
 
-/// `all` or `any`: 2–8 conditions and whether every one must hold or one is enough; everything else
-/// a condition kind says is said here once.
+/// `all` or `any`: 2–8 conditions and whether every one must hold or one is enough.
 protocol CompoundKind: ConditionKind {
     /// Every condition must hold (`all`), else at least one (`any`).
     static var every: Bool { get }

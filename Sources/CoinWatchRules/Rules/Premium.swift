@@ -100,8 +100,7 @@ struct Premium: Sendable, Equatable {
     }
 }
 
-/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds; everything
-/// else a condition kind says is said here once.
+/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds.
 protocol PremiumKind: SidedKind {
     /// The line and the other leg.
     var premium: Premium { get }

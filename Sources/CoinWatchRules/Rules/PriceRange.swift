@@ -52,8 +52,7 @@ struct PriceRange: Sendable, Equatable {
     func listing(vs: String) -> String { NumberText.money(low, vs: vs) + "–" + NumberText.money(high, vs: vs) }
 }
 
-/// A kind whose value is a `[low, high]` range: `enters_range` and `exits_range`, which differ
-/// only in which side change they fire on, their words and their examples.
+/// `enters_range` or `exits_range`: a kind whose value is a `[low, high]` range.
 protocol PriceRangeKind: ConditionKind {
     /// The range.
     var range: PriceRange { get }

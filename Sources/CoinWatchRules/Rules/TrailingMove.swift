@@ -73,8 +73,7 @@ struct TrailingMove: Sendable, Equatable {
     }
 }
 
-/// `trailing_drop` or `trailing_rise`: one `TrailingMove` and its way; everything else a condition
-/// kind says is said here once.
+/// `trailing_drop` or `trailing_rise`: one `TrailingMove` and its way.
 protocol TrailingKind: ConditionKind {
     /// Which way the price must move from its anchor.
     static var way: TrailingMove.Way { get }

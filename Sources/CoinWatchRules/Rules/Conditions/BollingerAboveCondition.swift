@@ -1,5 +1,4 @@
-/// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles
-/// (SMA ± k population standard deviations; level).
+/// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles.
 struct BollingerAboveCondition: BandKind {
     static let key = "bollinger_above"
     static let summary = "price ≥ the upper Bollinger band: the SMA of the last period closed tf candles + k population standard deviations"

@@ -1,6 +1,5 @@
 import CoinWatchMarket
-/// `bollinger_below`: the price is at or beyond the lower Bollinger band of the closed `tf` candles
-/// (SMA ± k population standard deviations; level).
+/// `bollinger_below`: the price is at or beyond the lower Bollinger band of the closed `tf` candles.
 struct BollingerBelowCondition: BandKind {
     static let key = "bollinger_below"
     static let summary = "price ≤ the lower Bollinger band: the SMA of the last period closed tf candles - k population standard deviations"

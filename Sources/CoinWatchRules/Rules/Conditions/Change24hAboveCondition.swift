@@ -1,5 +1,4 @@
-/// `change_24h_above`: the provider's 24h change is at or over a percentage (level; `rearm` in
-/// percentage points). Without a 24h change from the provider it does not hold.
+/// `change_24h_above`: the provider's 24h change is at or over a percentage.
 struct Change24hAboveCondition: Change24hKind {
     static let key = "change_24h_above"
     static let summary = "24h change % ≥ value"

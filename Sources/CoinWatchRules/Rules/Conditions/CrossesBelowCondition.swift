@@ -1,5 +1,4 @@
-/// `crosses_below`: the price went from over a value to at or under it (event; `rearm` in percent
-/// of the value: a crossing counts again once the price was that far back over it).
+/// `crosses_below`: the price went from over a value to at or under it.
 struct CrossesBelowCondition: PriceCrossingKind {
     static let key = "crosses_below"
     static let summary = "previous price > value ≥ current price (or ≥ the low traded since: a wick)"

@@ -1,6 +1,5 @@
 import CoinWatchMarket
-/// `ma_crosses_above`: the fast moving average of the closes crossed above the slow one between the last
-/// two closed `tf` candles (golden cross; event).
+/// `ma_crosses_above`: the fast moving average crossed above the slow one (golden cross; event).
 struct MaCrossesAboveCondition: AverageCrossKind {
     static let key = "ma_crosses_above"
     static let summary = "the fast moving average (sma or ema) of closed tf candles crossed above the slow one between the last two closed candles (golden cross; needs slow + 1)"

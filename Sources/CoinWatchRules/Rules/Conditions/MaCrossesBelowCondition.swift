@@ -1,5 +1,4 @@
-/// `ma_crosses_below`: the fast moving average of the closes crossed below the slow one between the last
-/// two closed `tf` candles (death cross; event).
+/// `ma_crosses_below`: the fast moving average crossed below the slow one (death cross; event).
 struct MaCrossesBelowCondition: AverageCrossKind {
     static let key = "ma_crosses_below"
     static let summary = "the fast moving average (sma or ema) of closed tf candles crossed below the slow one between the last two closed candles (death cross; needs slow + 1)"

@@ -1,5 +1,4 @@
-/// `market_cap_above`: the provider's market cap, in the rule's currency, is at or over an
-/// amount (level). Without a market cap from the provider it does not hold.
+/// `market_cap_above`: the provider's market cap is at or over an amount.
 struct MarketCapAboveCondition: ProviderFigureKind {
     static let key = "market_cap_above"
     static let summary = "the provider's market cap (in vs) ≥ value"

@@ -1,5 +1,4 @@
-/// `market_cap_below`: the provider's market cap, in the rule's currency, is at or under an
-/// amount (level). Without a market cap from the provider it does not hold.
+/// `market_cap_below`: the provider's market cap is at or under an amount.
 struct MarketCapBelowCondition: ProviderFigureKind {
     static let key = "market_cap_below"
     static let summary = "the provider's market cap (in vs) ≤ value"

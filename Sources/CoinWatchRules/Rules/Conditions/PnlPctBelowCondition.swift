@@ -1,5 +1,4 @@
-/// `pnl_pct_below`: the holding's unrealized profit against its cost is at or under a percentage (a loss is negative) (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `pnl_pct_below`: the holding's unrealized profit against its cost is at or under a percentage (a loss is negative).
 struct PnlPctBelowCondition: HoldingFigureKind {
     static let key = "pnl_pct_below"
     static let summary = "the holding's unrealized profit against its cost, % ≤ value (a loss is negative); with `\"coin\": \"portfolio\"`, the total's"

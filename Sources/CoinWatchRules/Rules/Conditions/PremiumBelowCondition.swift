@@ -1,5 +1,4 @@
-/// `premium_below`: the rule's price is at least `pct` % below the same coin on another provider,
-/// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
+/// `premium_below`: the rule's premium over the same coin on another provider is at most `pct` %.
 struct PremiumBelowCondition: PremiumKind {
     static let key = "premium_below"
     static let summary = "premium of the rule's price over the same coin on `against` in `against_vs`, converted at the price of `against_vs` on the rule's provider, ≤ pct % (may be negative)"

@@ -1,5 +1,4 @@
-/// `trailing_drop`: the price is at least P % below the highest price recorded for the pair since it
-/// started or last fired (level); firing re-anchors it at the price of that pass.
+/// `trailing_drop`: the price is at least P % below its highest since the pair started or last fired.
 struct TrailingDropCondition: TrailingKind {
     static let key = "trailing_drop"
     static let summary = "price ≥ P % below the highest price since the pair started or last fired (firing re-anchors it)"

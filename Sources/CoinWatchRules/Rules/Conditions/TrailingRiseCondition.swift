@@ -1,5 +1,4 @@
-/// `trailing_rise`: the price is at least P % above the lowest price recorded for the pair since it
-/// started or last fired (level); firing re-anchors it at the price of that pass.
+/// `trailing_rise`: the price is at least P % above its lowest since the pair started or last fired.
 struct TrailingRiseCondition: TrailingKind {
     static let key = "trailing_rise"
     static let summary = "price ≥ P % above the lowest price since the pair started or last fired (firing re-anchors it)"

@@ -1,5 +1,4 @@
-/// `value_above`: the holding's value (amount × price) is at or over an amount (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `value_above`: the holding's value (amount × price) is at or over an amount.
 struct ValueAboveCondition: HoldingFigureKind {
     static let key = "value_above"
     static let summary = "the holding's value (amount × price, in vs) ≥ value; with `\"coin\": \"portfolio\"`, the total"

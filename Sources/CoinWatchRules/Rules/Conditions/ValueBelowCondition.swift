@@ -1,5 +1,4 @@
-/// `value_below`: the holding's value (amount × price) is at or under an amount (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `value_below`: the holding's value (amount × price) is at or under an amount.
 struct ValueBelowCondition: HoldingFigureKind {
     static let key = "value_below"
     static let summary = "the holding's value (amount × price, in vs) ≤ value; with `\"coin\": \"portfolio\"`, the total"

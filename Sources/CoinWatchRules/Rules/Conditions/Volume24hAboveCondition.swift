@@ -1,5 +1,4 @@
-/// `volume_24h_above`: the provider's 24h traded volume, in the rule's currency, is at or over an
-/// amount (level). Without a volume from the provider it does not hold.
+/// `volume_24h_above`: the provider's 24h traded volume is at or over an amount.
 struct Volume24hAboveCondition: ProviderFigureKind {
     static let key = "volume_24h_above"
     static let summary = "the provider's 24h traded volume (in vs) ≥ value"

@@ -1,5 +1,4 @@
-/// `volume_24h_below`: the provider's 24h traded volume, in the rule's currency, is at or under an
-/// amount (level). Without a volume from the provider it does not hold.
+/// `volume_24h_below`: the provider's 24h traded volume is at or under an amount.
 struct Volume24hBelowCondition: ProviderFigureKind {
     static let key = "volume_24h_below"
     static let summary = "the provider's 24h traded volume (in vs) ≤ value"
