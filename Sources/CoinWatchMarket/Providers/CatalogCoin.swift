@@ -25,6 +25,22 @@ extension CatalogCoin {
     }
 }
 
+/// One coin of a coin list or search answer (CoinGecko's `/search`, CoinPaprika's `/coins` and `/search`): its id,
+/// name, symbol and rank (`rank` or `market_cap_rank`, a number or a numeric string; below 1 is none).
+struct CatalogEntry: Decodable {
+    var coin: CatalogCoin
+
+    private enum CodingKeys: String, CodingKey { case id, name, symbol, rank, marketCapRank = "market_cap_rank" }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let rank = try c.decodeIfPresent(NumberOrString.self, forKey: .rank) ?? c.decodeIfPresent(NumberOrString.self, forKey: .marketCapRank)
+        coin = CatalogCoin(id: try c.decode(String.self, forKey: .id), symbol: try c.decode(String.self, forKey: .symbol),
+                           name: try c.decode(String.self, forKey: .name),
+                           rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
+    }
+}
+
 extension CatalogCoin {
     /// A rank as a search answer gives it: one below 1 is none (the provider does not rank the coin).
     package static func searchRank(_ rank: Int?) -> Int? { rank.flatMap { $0 >= 1 ? $0 : nil } }
