@@ -9,7 +9,7 @@ struct TrailingDropCondition: TrailingKind {
         ConditionExample(#"{"trailing_drop": 10}"#, price: 89, holds: false),
     ]
 
-    static let way = TrailingMove.Way.drop
+    static let way = TrailingWay.drop
 
     /// Percent, > 0.
     var pct: Double

@@ -9,7 +9,7 @@ struct TrailingRiseCondition: TrailingKind {
         ConditionExample(#"{"trailing_rise": 10}"#, price: 111, holds: false),
     ]
 
-    static let way = TrailingMove.Way.rise
+    static let way = TrailingWay.rise
 
     /// Percent, > 0.
     var pct: Double
