@@ -1,5 +1,5 @@
 /// `new_high`: the price is a new high for a window (level), held until it pulls back more than 1 %
-/// (`WindowExtreme`); a window the provider does not report comes from its price history (`WindowHistory`).
+/// (`WindowExtremeKind`); a window the provider does not report comes from its price history (`WindowHistory`).
 struct NewHighCondition: WindowExtremeKind {
     static let high = true
     static let key = "new_high"

@@ -1,4 +1,4 @@
-/// `new_low`: the mirror of `new_high` (level), held until the price rises more than 1 % (`WindowExtreme`).
+/// `new_low`: the mirror of `new_high` (level), held until the price rises more than 1 % (`WindowExtremeKind`).
 struct NewLowCondition: WindowExtremeKind {
     static let high = false
     static let key = "new_low"

@@ -1,92 +1,9 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// A new high (or low) for a window, shared by `new_high` and `new_low`: at or beyond the provider's mark
-/// and beyond every price recorded in the window (which must cover it when there is no mark).
-/// Once fired it holds until the price pulls back more than `pullBack` percent, so a level or grinding
-/// market does not flap fired/resolved (docs/rules.md "new_high and new_low: when they resolve").
-struct WindowExtreme: Sendable, Equatable {
-    /// How far a fired new high may pull back below the window's high and still hold, in percent: above
-    /// a level market's noise, well inside a day's usual range.
-    static let pullBack = 1.0
-
-    /// `new_high` (true) or `new_low`.
-    let high: Bool
-    /// The window looked at.
-    let window: Window
-
-    private var word: String { high ? "high" : "low" }
-
-    /// Whether `price` is at or beyond `mark` (strictly with `strict`).
-    private func beyond(_ price: Double, _ mark: Double, strict: Bool) -> Bool {
-        if high { return strict ? price > mark : price >= mark }
-        return strict ? price < mark : price <= mark
-    }
-
-    /// The most extreme price recorded within the window.
-    private func recordedExtreme(_ o: Observation) -> Double? {
-        let recorded = o.recorded(within: window.seconds)
-        return high ? recorded.max { $0.price < $1.price }?.price : recorded.min { $0.price < $1.price }?.price
-    }
-
-    /// The window's high (low): the provider's mark and every price recorded within the window.
-    private func windowExtreme(_ o: Observation) -> Double? {
-        let mark = o.marks.mark(high: high, window: window)
-        guard let recorded = recordedExtreme(o) else { return mark }
-        guard let mark else { return recorded }
-        return high ? max(mark, recorded) : min(mark, recorded)
-    }
-
-    /// The price the window's extreme may be pulled back to and still hold.
-    private func band(_ extreme: Double) -> Double {
-        high ? extreme * (1 - Self.pullBack / 100) : extreme * (1 + Self.pullBack / 100)
-    }
-
-    /// The reason the condition does not become true, or nil when it does.
-    private func shortfall(_ o: Observation) -> String? {
-        let n = NumberText.plain
-        if let mark = o.marks.mark(high: high, window: window) {
-            guard beyond(o.price, mark, strict: false) else {
-                return "price \(n(o.price)) short of the provider's \(window.rawValue) \(word) \(n(mark))"
-            }
-        } else {
-            guard let seconds = window.seconds else { return "the provider reports no all-time \(word)" }
-            guard let series = o.series, series.covers(seconds, now: o.now) else {
-                return "not yet watched for \(window.rawValue)"
-            }
-        }
-        if let extreme = recordedExtreme(o), !beyond(o.price, extreme, strict: true) {
-            return "price \(n(o.price)) short of the recorded \(window.rawValue) \(word) \(n(extreme))"
-        }
-        return nil
-    }
-
-    /// Whether the condition holds; `firing` applies the pull-back band.
-    func holds(_ o: Observation, firing: Bool) -> Bool {
-        guard firing else { return shortfall(o) == nil }
-        guard let extreme = windowExtreme(o) else { return true }
-        return beyond(o.price, band(extreme), strict: false)
-    }
-
-    /// The figure against the mark, in words.
-    func describe(_ o: Observation, firing: Bool) -> String {
-        let n = NumberText.plain
-        guard firing else {
-            return shortfall(o) ?? "price \(n(o.price)) is a new \(window.rawValue) \(word)"
-        }
-        guard let extreme = windowExtreme(o) else { return "price \(n(o.price)) is the only \(window.rawValue) price" }
-        let within = beyond(o.price, band(extreme), strict: false)
-        let side = high ? "below" : "above"
-        return "price \(n(o.price)) \(within ? "within" : "more than") \(n(Self.pullBack))% \(within ? "of" : side) "
-            + "the \(window.rawValue) \(word) \(n(extreme))"
-    }
-
-    /// Every price since the window's start is needed (all of them for `all`).
-    var needs: ConditionNeeds {
-        ConditionNeeds(history: window.seconds ?? .infinity, allTimeMarks: window == .all)
-    }
-}
-
-/// `new_high` or `new_low`: a window judged by a `WindowExtreme`.
+/// `new_high` or `new_low`: the price is at or beyond the provider's mark for a window and beyond every
+/// price recorded in it (which must cover the window when there is no mark). Once fired it holds until the
+/// price pulls back more than `pullBack` percent, so a level or grinding market does not flap
+/// fired/resolved (docs/rules.md "new_high and new_low: when they resolve").
 package protocol WindowExtremeKind: ConditionKind {
     /// `new_high` (true) or `new_low`.
     static var high: Bool { get }
@@ -105,13 +22,79 @@ extension WindowExtremeKind {
         reader.window(node, path: path()).map { Self(window: $0) }
     }
 
-    private var extreme: WindowExtreme { WindowExtreme(high: Self.high, window: window) }
+    static func direction(of alert: Alert) -> ConditionDirection { high ? .rise : .fall }
 
-    var needs: ConditionNeeds { extreme.needs }
+    /// How far a fired new high may pull back below the window's high and still hold, in percent: above
+    /// a level market's noise, well inside a day's usual range.
+    static var pullBack: Double { 1 }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { extreme.holds(o, firing: firing) }
+    /// Every price since the window's start is needed (all of them for `all`).
+    var needs: ConditionNeeds { ConditionNeeds(history: window.seconds ?? .infinity, allTimeMarks: window == .all) }
 
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { extreme.describe(o, firing: firing) }
+    private var word: String { Self.high ? "high" : "low" }
+
+    /// Whether `price` is at or beyond `mark` (strictly with `strict`).
+    private func beyond(_ price: Double, _ mark: Double, strict: Bool) -> Bool {
+        if Self.high { return strict ? price > mark : price >= mark }
+        return strict ? price < mark : price <= mark
+    }
+
+    /// The most extreme price recorded within the window.
+    private func recordedExtreme(_ o: Observation) -> Double? {
+        let recorded = o.recorded(within: window.seconds)
+        return Self.high ? recorded.max { $0.price < $1.price }?.price : recorded.min { $0.price < $1.price }?.price
+    }
+
+    /// The window's high (low): the provider's mark and every price recorded within the window.
+    private func windowExtreme(_ o: Observation) -> Double? {
+        let mark = o.marks.mark(high: Self.high, window: window)
+        guard let recorded = recordedExtreme(o) else { return mark }
+        guard let mark else { return recorded }
+        return Self.high ? max(mark, recorded) : min(mark, recorded)
+    }
+
+    /// The price the window's extreme may be pulled back to and still hold.
+    private func band(_ extreme: Double) -> Double {
+        Self.high ? extreme * (1 - Self.pullBack / 100) : extreme * (1 + Self.pullBack / 100)
+    }
+
+    /// The reason the condition does not become true, or nil when it does.
+    private func shortfall(_ o: Observation) -> String? {
+        let n = NumberText.plain
+        if let mark = o.marks.mark(high: Self.high, window: window) {
+            guard beyond(o.price, mark, strict: false) else {
+                return "price \(n(o.price)) short of the provider's \(window.rawValue) \(word) \(n(mark))"
+            }
+        } else {
+            guard let seconds = window.seconds else { return "the provider reports no all-time \(word)" }
+            guard let series = o.series, series.covers(seconds, now: o.now) else {
+                return "not yet watched for \(window.rawValue)"
+            }
+        }
+        if let extreme = recordedExtreme(o), !beyond(o.price, extreme, strict: true) {
+            return "price \(n(o.price)) short of the recorded \(window.rawValue) \(word) \(n(extreme))"
+        }
+        return nil
+    }
+
+    /// Whether the condition holds; `firing` applies the pull-back band.
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        guard firing else { return shortfall(o) == nil }
+        guard let extreme = windowExtreme(o) else { return true }
+        return beyond(o.price, band(extreme), strict: false)
+    }
+
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
+        let n = NumberText.plain
+        guard firing else {
+            return shortfall(o) ?? "price \(n(o.price)) is a new \(window.rawValue) \(word)"
+        }
+        guard let extreme = windowExtreme(o) else { return "price \(n(o.price)) is the only \(window.rawValue) price" }
+        let within = beyond(o.price, band(extreme), strict: false)
+        let side = Self.high ? "below" : "above"
+        return "price \(n(o.price)) \(within ? "within" : "more than") \(n(Self.pullBack))% \(within ? "of" : side) "
+            + "the \(window.rawValue) \(word) \(n(extreme))"
+    }
 
     func listing(vs: String) -> String { "\(Self.key) \(window.rawValue)" }
 
@@ -119,12 +102,10 @@ extension WindowExtremeKind {
         if needs.allTimeMarks { reader.warnAllTimeWindow(node, path: path(), providers: providers) }
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection { high ? .rise : .fall }
-
     /// ` rose to a new 24h high`, ` fell to a new 7-day low`.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(Self.high ? " rose to a new \(window.phrase) high" : " fell to a new \(window.phrase) low")
     }
 
-    func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) \(Self.high ? "high" : "low")") }
+    func writeResolved(into out: inout MessageText) { out.text(" is no longer at a \(window.phrase) \(word)") }
 }
