@@ -1,6 +1,5 @@
-/// Builds candles of a coarser timeframe from finer ones on UTC boundaries (SPEC §7): the first
-/// open, the highest high, the lowest low, the last close and the summed volume of the finer
-/// candles inside each coarse one. A coarse candle with no finer candle is a gap, not a candle.
+/// Builds candles of a coarser timeframe from finer ones on UTC boundaries (SPEC §7); a coarse candle
+/// with no finer candle is a gap, not a candle.
 package enum CandleAggregator {
     /// `candles` (sorted by open time, width `from`) aggregated into `to` candles. A coarse candle
     /// is closed only when it ends by `now` (ms); the newest one otherwise is returned as forming.

@@ -1,6 +1,5 @@
-/// How the store packs candles: one row per series per chunk of 1024 candle widths, its candles
-/// in one blob of 48 bytes each (open time as Int64 ms, then open, high, low, close and volume as
-/// Float64, little-endian; a missing volume is NaN). Far smaller and faster to read back than a row per candle.
+/// How the store packs candles: one row per series per 1024 candle widths, a blob of 48 bytes a candle
+/// (open time as Int64 ms, then OHLC and volume as Float64, little-endian; no volume is NaN).
 package enum CandleChunk {
     /// Candle widths per chunk.
     static let widths: Int64 = 1024

@@ -1,7 +1,5 @@
-/// What one history answer held: the closed candles (or past points), sorted by time without
-/// duplicates, and the candle still forming, which is never stored as closed. A point is never
-/// forming: the provider's newest ("now") point is a price at a time like any other, so a chart
-/// from the store has every point the same chart had fresh (SPEC §7).
+/// What one history answer held: the closed candles (or points), sorted without duplicates, and the candle
+/// still forming, never stored as closed (a point is never forming, SPEC §7).
 package struct HistoryBatch: Sendable, Equatable {
     package var closed: [Candle]
     package var forming: Candle?

@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchTransport
-/// Gets one chart's history: from the store what it holds, from the provider only the spans the
-/// store does not know complete (none when only the still-forming candle is new), then stores the
-/// closed candles of the answers in one transaction. The provider is asked through `fetch` (the
-/// watchlist commands' request path, with its cache of backoffs and HTTP 429 handling).
+/// Gets one chart's history: what the store holds, and from the provider (through `fetch`) only the spans
+/// the store does not know complete, whose closed candles it then stores in one transaction.
 package struct HistoryLoader {
     /// What a load produced.
     package struct Loaded: Sendable {
@@ -45,10 +43,8 @@ package struct HistoryLoader {
         self.store = store
     }
 
-    /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs` at `now` (ms),
-    /// asking the provider through `fetch` (one request; the 2xx body or the error) for that span — a
-    /// span in the past asks for the past, not for the last days before `now` (SPEC §8). Fails with a
-    /// one-line message naming the provider and what to do when neither the store nor the provider has any.
+    /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs`, asking the provider
+    /// for that span (SPEC §8). Throws a one-line message when neither the store nor the provider has any.
     package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
                      fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
         let wanted = range.timeframe
@@ -105,9 +101,8 @@ package struct HistoryLoader {
         package var warnings: [String] = []
     }
 
-    /// Asks the provider (through `fetch`) for the parts of [`start`, `to`) (ms; `to` nil: `now`) of
-    /// `key` the store does not know complete, and stores the closed candles of the answers in one
-    /// transaction. Spans shorter than one candle are not asked for, so a pass within the same candle asks nothing.
+    /// Fetches and stores, in one transaction, the parts of [`start`, `to`) (ms; nil: `now`) of `key` the
+    /// store does not know complete, skipping spans shorter than one candle.
     package func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, to end: Int64? = nil, now: Int64,
               fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
         let timeframe = key.timeframe

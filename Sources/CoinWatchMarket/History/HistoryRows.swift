@@ -1,11 +1,8 @@
 import CoinWatchSupport
 import FoundationEssentials
 
-/// Reads the rows of a history answer with the fast `JSONTokenizer` and says where one is wrong:
-/// every decoder walks its rows through `decode`, reads fields with `number`/`time`, and gets the
-/// candles sorted by time with duplicates dropped (the later row wins) and each checked for sanity.
-/// Errors are `ProviderError.decoding` with a JSON path (`prices[12][1]: expected a number`), or
-/// `ProviderError.api` when the body is the API's error envelope.
+/// Reads the rows of a history answer with `JSONTokenizer` into candles sorted by time, the later of two
+/// duplicates kept; errors are `ProviderError.decoding` with a JSON path, or `.api` for an error envelope.
 struct HistoryRows {
     var reader: JSONTokenizer
     let provider: String

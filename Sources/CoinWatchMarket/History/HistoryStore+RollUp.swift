@@ -1,15 +1,12 @@
 extension HistoryStore {
-    /// How long fine candles are kept before they are rolled up into a coarser timeframe, in days:
-    /// 1m 7 days, 5m 30 days, 15m 90 days (into 1h); 1h 2 years, 4h 5 years (into 1d); 1d and 1w forever.
-    /// Price points thin the same way (5-minute points to the last point of each hour, hourly to daily).
+    /// How long fine candles are kept, in days, before they are rolled up into a coarser timeframe
+    /// (price points thin the same way); 1d and 1w are kept for ever.
     package static let retention: [Timeframe: (days: Int64, into: Timeframe)] = [
         .m1: (7, .h1), .m5: (30, .h1), .m15: (90, .h1), .h1: (730, .d1), .h4: (1825, .d1),
     ]
 
-    /// Rolls up what is older than its retention behind the newest candle of its series (so a series
-    /// keeps its recent past however old it is) — at most once a day (`now` in ms), in one transaction.
-    /// Only whole chunks are removed, and a coarse candle is built only where the fine series was
-    /// complete, so a rolled-up candle is never a partial one; coarse candles already stored are kept.
+    /// Rolls up, at most once a day (`now` in ms) and in one transaction, whole chunks older than their
+    /// retention behind their series' newest candle, building coarse candles only from complete spans.
     package func rollUp(now: Int64) throws(SQLiteError) {
         try recovering { () throws(SQLiteError) in
             let last = try meta("rolled_up_at") ?? 0

@@ -1,12 +1,9 @@
 import CoinWatchSupport
 import Glibc
 
-/// The local history store (SPEC §7): one SQLite file under the cache folder, never in state.json.
-/// Candles are keyed by (provider, coin, currency, timeframe, open time) — a `series` row names the
-/// first four, `chunks` hold its candles (see `CandleChunk`) — and `complete` lists the spans of each
-/// series known complete, so a range is completed by fetching only what is missing and a closed
-/// candle is never fetched twice. Every write is one `BEGIN IMMEDIATE` transaction; WAL and the busy
-/// timeout make concurrent commands safe, and SQLite's atomic commit a kill at any moment.
+/// The local history store (SPEC §7): one SQLite file under the cache folder with a `series` row per
+/// (provider, coin, currency, timeframe), its candles in `chunks` and its spans known `complete`, so a
+/// closed candle is never fetched twice; every write is one `BEGIN IMMEDIATE` transaction.
 package final class HistoryStore {
     /// The file.
     package let path: String
@@ -53,10 +50,8 @@ package final class HistoryStore {
         return db
     }
 
-    /// The store at `path`, or nil (after one line to `warn`) when it cannot be used now. A file that
-    /// is not a store (garbage, damaged, a newer schema) is moved aside to `<path>.corrupt-<time>`
-    /// (never over an earlier one) and a new store created in its place, as is one whose damaged
-    /// pages SQLite finds later (`recovering`); a store locked past `busyTimeout` is skipped this time.
+    /// The store at `path`, or nil (after one line to `warn`) when it cannot be used now (locked past
+    /// `busyTimeout` seconds); a file that is not a store is moved aside to `<path>.corrupt-<time>` and replaced.
     package static func open(path: String, busyTimeout: Double = 5, now: Double, warn: (String) -> Void) -> HistoryStore? {
         if let detail = POSIXFile.makeFolders(parentFolder(of: path)) {
             warn("history store \(path): \(detail); going on without it")
@@ -97,9 +92,8 @@ package final class HistoryStore {
         return moved
     }
 
-    /// Runs `body`; when SQLite finds damaged pages behind a good header (SQLITE_CORRUPT), the store is
-    /// moved aside once and a new one started in its place, and the error thrown says so: the caller
-    /// fetches what it needed, and the next command finds a sound store instead of the same damage.
+    /// Runs `body`; on SQLITE_CORRUPT the store is moved aside and a new one started, and the error
+    /// thrown says so.
     func recovering<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         depth += 1
         defer { depth -= 1 }

@@ -2,9 +2,8 @@ import CoinWatchSupport
 import CSQLite
 import Glibc
 
-/// One SQLite connection (the only code besides `SQLiteStatement` that imports CSQLite): WAL
-/// journal, a busy timeout, prepared statements cached by their SQL and reused, every result code
-/// checked. Statements are finalized and the connection closed in `deinit`. Not shared between threads.
+/// One SQLite connection in WAL mode with a busy timeout and its prepared statements, reused and
+/// finalized in `deinit`; not shared between threads.
 final class SQLiteConnection {
     /// The database file.
     let path: String
@@ -12,11 +11,8 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     private var closed = false
 
-    /// Opens (creating when missing) the database at `path`, waiting up to `busyTimeout` seconds
-    /// for another connection's lock, in WAL mode with `synchronous=NORMAL` (a committed
-    /// transaction survives a killed process; the last ones may be lost on power loss, never the file).
-    /// Throws `SQLiteError.corrupt` when the file is not a database, `.refused` for a symbolic link or
-    /// anything but a regular file (looked at first, never opened: SPEC §11).
+    /// Opens or creates the database at `path` in WAL mode, waiting up to `busyTimeout` seconds for a lock.
+    /// Throws `SQLiteError.corrupt` for a file that is not a database, `.refused` for anything but a regular file.
     init(path: String, busyTimeout: Double) throws(SQLiteError) {
         self.path = path
         switch POSIXFile.refusal(at: path, followLinks: false) {
@@ -34,9 +30,8 @@ final class SQLiteConnection {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Int32(max(0, min(busyTimeout, 3_600)) * 1000))
-        // Switching a new file to WAL needs an exclusive lock for which SQLite may answer
-        // SQLITE_BUSY at once, without its busy handler (several commands creating the store
-        // together): tried again every 10 ms until the busy timeout has passed.
+        // Switching a new file to WAL may answer SQLITE_BUSY at once, without the busy handler:
+        // tried again every 10 ms until the busy timeout has passed.
         var waited = 0.0
         while true {
             do {
@@ -85,9 +80,8 @@ final class SQLiteConnection {
         return statement
     }
 
-    /// Runs `body` with the prepared statement for `sql` and `values` bound, then resets it, so no
-    /// statement keeps a read snapshot open between uses (a stale snapshot would make the next write
-    /// fail at once with SQLITE_BUSY instead of waiting for the busy timeout).
+    /// Runs `body` with the prepared statement for `sql` and `values` bound, then resets it so no stale
+    /// read snapshot makes the next write fail at once with SQLITE_BUSY.
     func with<T>(_ sql: String, _ values: [any SQLiteValue] = [],
                  body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let statement = try statement(sql)

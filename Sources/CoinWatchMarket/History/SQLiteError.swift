@@ -3,9 +3,7 @@ package enum SQLiteError: Error, Sendable, Equatable {
     /// The file is not a database, or its pages are damaged (SQLITE_NOTADB, SQLITE_CORRUPT):
     /// move it aside and start over.
     case corrupt(path: String, message: String)
-    /// The path is a symbolic link or not a regular file (`reason`: "a symbolic link", "a FIFO"),
-    /// refused before SQLite opened it (a FIFO would block the open; a link could lead into another
-    /// program's database).
+    /// The path is a symbolic link or not a regular file (`reason`: "a FIFO"), refused before SQLite opened it.
     case refused(path: String, reason: String)
     /// Another process held the database longer than the busy timeout (SQLITE_BUSY, SQLITE_LOCKED).
     case busy(path: String, message: String)

@@ -1,12 +1,6 @@
-/// How finely recorded prices are kept as they age: every point for the last 2 h, then the
-/// low and the high of each 15 min up to 1 d, of each 3 h up to 7 d, of each 12 h up to 30 d
-/// and of each 3 d beyond. 100 coins × one price a minute × a year (52w window) stay
-/// under 2 MB of state (740 points, about 16 KB, a coin; with five rules a coin the test
-/// measures 1.72 MB).
-///
-/// Buckets are aligned to the Unix epoch and each width divides the next, and a bucket takes
-/// a tier only once all of it is old enough, so a coarse bucket is always the union of whole
-/// finer ones: thinning every pass or once gives the same points.
+/// How finely recorded prices are kept as they age: every point for 2 h, then the low and the high of each
+/// 15 min up to 1 d, 3 h up to 7 d, 12 h up to 30 d and 3 d beyond (a year of 100 coins: under 2 MB).
+/// Buckets start at the Unix epoch and each width divides the next, so thinning every pass or once is the same.
 enum HistoryTiers {
     /// (bucket width, age the whole bucket must have reached), seconds; coarsest first.
     static let tiers: [(width: Double, age: Double)] = [

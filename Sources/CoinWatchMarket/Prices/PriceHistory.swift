@@ -1,12 +1,5 @@
-/// Recording and pruning of `PriceSeries` (SPEC §5: "enough history for the windows in use,
-/// pruned beyond them").
-///
-/// Thinning: points are grouped into buckets aligned to the Unix epoch whose width grows with
-/// their age (`HistoryTiers`). Of each bucket only its lowest and its highest price survive,
-/// each with its own time, so the extremes `new_high`/`new_low` and `move_pct` compare
-/// against are still exact; only a bucket that straddles a window's edge can blur that edge
-/// by at most the bucket's width. Because the buckets nest (each width divides the next),
-/// thinning again later gives the same result as thinning once (see `HistoryTiers`).
+/// Recording and pruning of `PriceSeries` (SPEC §5); thinning keeps each `HistoryTiers` bucket's lowest
+/// and highest price with their times, so the extremes `new_high` and `move_pct` compare stay exact.
 extension PriceSeries {
     /// A series whose first recorded price is `price` at `time` (seconds since 1970).
     package init(price: Double, at time: Double) {
@@ -14,9 +7,8 @@ extension PriceSeries {
         self.init(firstSeen: t, points: [PricePoint(time: t, price: price)])
     }
 
-    /// Adds a price at `time` (seconds since 1970, stored to the whole second), keeping the
-    /// points oldest first; a second price at the same second replaces the first. The first
-    /// record of an empty series sets `firstSeen` and `coveredFrom`.
+    /// Adds a price at `time` (seconds since 1970, to the whole second), oldest first; a second price at
+    /// the same second replaces the first.
     package mutating func record(price: Double, at time: Double) {
         let t = time.rounded()
         let point = PricePoint(time: t, price: price)
@@ -36,10 +28,8 @@ extension PriceSeries {
         }
     }
 
-    /// Drops points older than `retain` seconds before `now` and thins the rest by age.
-    /// `retain` is the longest window in use (`.infinity` for `all`); nil keeps only the last
-    /// point, which is always kept. `coveredFrom` moves forward to the oldest instant whose
-    /// prices are all still kept, so a longer window added later waits to be covered again.
+    /// Drops points older than `retain` seconds before `now` (nil: all but the last) and thins the rest by
+    /// age, moving `coveredFrom` forward past what it dropped.
     package mutating func prune(now: Double, retain: Double?) {
         guard let last = points.last else { return }
         guard let retain else {
@@ -55,9 +45,8 @@ extension PriceSeries {
             storedPoints.removeAll { $0.time < from }
             if storedPoints.last != last { storedPoints.append(last) }
         }
-        // Thinning again changes nothing while `now` stays in the slot of the last thinning (buckets
-        // only age at slot edges) and no newer point has become old enough to thin; dropping old
-        // points leaves the rest thinned (part of a thinned bucket is thinned).
+        // Thinning again changes nothing while `now` stays in the last thinning's slot and no newer
+        // point has become old enough to thin.
         let slot = HistoryTiers.slot(now)
         let agedThrough = HistoryTiers.newestAged(storedPoints, now: now)
         if let done = thinnedAt, done.slot == slot, done.agedThrough == agedThrough { return }

@@ -3,10 +3,8 @@ import CoinWatchSupport
 package struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     /// When coinwatch first recorded a price for it (seconds since 1970).
     package var firstSeen: Double
-    /// Since when every price coinwatch recorded is still in `points` (seconds since 1970): the
-    /// first record, moved forward whenever pruning drops older points. A window that the
-    /// provider does not report counts as watched only when it starts at or after this instant,
-    /// so a long window added after history was pruned for shorter ones still waits.
+    /// Since when every price coinwatch recorded is still in `points`, in seconds since 1970; a window the
+    /// provider does not report counts as watched only from here.
     package var coveredFrom: Double
     /// Recorded points, oldest first.
     package var points: [PricePoint] {
@@ -22,9 +20,8 @@ package struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
     }
     /// The points; `PriceHistory` records and prunes them here, keeping `thinnedAt` true.
     var storedPoints: [PricePoint]
-    /// In memory only: when `prune` last thinned the points (the `HistoryTiers.slot` of its `now`)
-    /// and the time of the newest point then old enough to be thinned; nil once the points were
-    /// changed from outside. While both still hold, thinning again would change nothing.
+    /// In memory only: the `HistoryTiers.slot` of the last thinning and the newest point it thinned;
+    /// nil once the points were changed from outside.
     var thinnedAt: (slot: Double, agedThrough: Double?)?
 
     /// A series first seen at `firstSeen` whose history is complete from then on.
@@ -72,9 +69,8 @@ package struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
 }
 
 extension PriceSeries {
-    /// A window's worth of the provider's price history (SPEC §2 `new_high`/`new_low`, §7), put before
-    /// what coinwatch recorded: the points older than the first recorded one are added, and the series
-    /// counts as complete from `start` on (the provider's history is all there is of that span).
+    /// Puts the provider's price history before what coinwatch recorded (SPEC §2 `new_high`, §7); the
+    /// series then counts as complete from `start` (seconds since 1970).
     package mutating func seed(_ history: [PricePoint], from start: Double) {
         let first = points.first?.time ?? .infinity
         let older = history.filter { $0.time < first && $0.time >= start }

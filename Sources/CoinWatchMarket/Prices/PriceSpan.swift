@@ -1,8 +1,6 @@
 import CoinWatchSupport
-/// The lowest and highest price traded since the previous observation (SPEC §2: a move that
-/// reverted between two observations): every trade in `stream`, a candle's low and high in
-/// `backtest`, Binance's rolling-window ticker in passes. A crossing or range event fires when the
-/// span crossed the line even if the last price came back, and its alert says it was a wick.
+/// The lowest and highest price traded since the previous observation, so a crossing or range event
+/// fires on a move that came back between two observations: a wick (SPEC §2).
 package struct PriceSpan: Sendable, Equatable {
     /// The lowest price traded, in the quote's currency.
     package var low: Double

@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// One answer of Binance's rolling-window ticker for one favorite (SPEC §2 wicks, §6): the lowest
-/// and highest price traded between `open` and `close`. The last one per favorite is kept, so the
-/// next pass can tell a new high or low from one in the stretch both windows cover.
+/// One answer of Binance's rolling-window ticker for one favorite (SPEC §2 wicks, §6): the lowest and
+/// highest price traded between `open` and `close`, kept until the next pass.
 package struct TradedWindow: Codable, Sendable, Equatable, StateRecord {
     /// Where the window starts and ends, seconds since 1970 on the exchange's clock.
     package var open: Double, close: Double
@@ -25,10 +24,8 @@ package struct TradedWindow: Codable, Sendable, Equatable, StateRecord {
     /// counted back from the newest window's end (the exchange's clock).
     package static let retention: Double = 8 * 86_400
 
-    /// The span since the previous observation at `price`, given the previous pass's window `last`:
-    /// where the windows overlap (the exchange widens each to whole minutes), a high (low) is new
-    /// only if it is beyond the last window's, since a trade in the overlap was counted then; an
-    /// unproven extreme falls back to the current price. Nil when the window's figures are not a span.
+    /// The span since the previous observation at `price`: where the window overlaps `last`, an extreme counts
+    /// only beyond `last`'s, else the current price stands for it; nil when the figures are not a span.
     package func span(price: Double, after last: TradedWindow?) -> PriceSpan? {
         guard price.isFinite, price > 0 else { return nil }
         let overlaps = last.map { open < $0.close } ?? false

@@ -6,9 +6,6 @@ package struct NumberOrString: Decodable, Sendable, Equatable {
     /// The number, or nil when the field was null or an empty string.
     package var value: Double?
 
-    /// Wraps a known value.
-    package init(_ value: Double?) { self.value = value }
-
     /// Decodes a number, a decimal string or null; throws `DecodingError.dataCorrupted` for anything else.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -37,9 +34,6 @@ package struct NumberOrString: Decodable, Sendable, Equatable {
 package struct ISO8601Date: Decodable, Sendable, Equatable {
     /// The instant, or nil when the field was null or empty.
     package var value: Date?
-
-    /// Wraps a known value.
-    package init(_ value: Date?) { self.value = value }
 
     /// Decodes an ISO-8601 string or null; throws `DecodingError.dataCorrupted` for anything else.
     package init(from decoder: any Decoder) throws {
@@ -115,9 +109,8 @@ extension KeyedDecodingContainer {
 }
 
 extension JSONTokenizer {
-    /// A number written as a JSON number or as a string holding one by `APIText.number`'s rule
-    /// (`"0.33993000"`; no hex, no `inf`); nil otherwise (the value is consumed either way when it is
-    /// well-formed). The stream feeds read prices with it, as the REST decoders do.
+    /// A JSON number or a string holding one by `APIText.number`'s rule (`"0.33993000"`); nil otherwise,
+    /// the value consumed either way when it is well-formed.
     mutating func numberOrString() -> Double? {
         if next() == UInt8(ascii: "\"") {
             guard let text = plainString() else { return nil }

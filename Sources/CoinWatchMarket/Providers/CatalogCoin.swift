@@ -1,6 +1,4 @@
-/// One coin a provider knows — from its coin list or its search (`search`, `favorites add`, `init`,
-/// `show`), for resolving favorites (`check --online`, or a pass meeting a symbol or a name): its
-/// id, symbol, name and rank.
+/// One coin of a provider's coin list or search, for resolving favorites: its id, symbol, name and rank.
 package struct CatalogCoin: Sendable, Equatable {
     /// The provider's id (`bitcoin`, `btc-bitcoin`, `KRW-BTC`).
     package var id: String
@@ -24,6 +22,22 @@ extension CatalogCoin {
     /// The coin an exchange market trades; the symbol stands in for a missing name.
     package init(market: ListedMarket) {
         self.init(id: market.code, symbol: market.base, name: market.name ?? market.base)
+    }
+}
+
+/// One coin of a coin list or search answer (CoinGecko's `/search`, CoinPaprika's `/coins` and `/search`): its id,
+/// name, symbol and rank (`rank` or `market_cap_rank`, a number or a numeric string; below 1 is none).
+struct CatalogEntry: Decodable {
+    var coin: CatalogCoin
+
+    private enum CodingKeys: String, CodingKey { case id, name, symbol, rank, marketCapRank = "market_cap_rank" }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let rank = try c.decodeIfPresent(NumberOrString.self, forKey: .rank) ?? c.decodeIfPresent(NumberOrString.self, forKey: .marketCapRank)
+        coin = CatalogCoin(id: try c.decode(String.self, forKey: .id), symbol: try c.decode(String.self, forKey: .symbol),
+                           name: try c.decode(String.self, forKey: .name),
+                           rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
     }
 }
 

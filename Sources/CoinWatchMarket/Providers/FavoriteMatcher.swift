@@ -74,10 +74,8 @@ package func lookupKey(_ text: String) -> String {
 }
 
 extension FavoriteMatcher {
-    /// `FavoriteMatcher(items, …).quotes(for: query, quote)`, with the symbol and name indexes built
-    /// only when some favorite is not an item's id: a favorite found by id is found by id first
-    /// either way, so the result is the same, and a watchlist of ids (CoinGecko's usual case) never
-    /// holds those two indexes (most of the matcher's memory at 5000 favorites).
+    /// `FavoriteMatcher(items, …).quotes(for: query, quote)`, building the symbol and name indexes (most of
+    /// its memory at 5000 favorites) only when some favorite is not an item's id.
     static func quotes(for query: QuoteQuery, in items: [Item], id: (Item) -> String, symbol: (Item) -> String,
                        name: (Item) -> String, rank: (Item) -> Int?, _ quote: (Item) -> Quote?) -> [String: Quote] {
         var byID: [String: Int] = [:]

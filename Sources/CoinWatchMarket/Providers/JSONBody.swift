@@ -105,10 +105,8 @@ package enum JSONBody {
     }
 }
 
-/// The error bodies the price APIs answer with, read by one decoder:
-/// CoinGecko and CoinPaprika `{"error":"…"}`, CoinGecko `{"status":{"error_code":429,"error_message":"…"}}`,
-/// Upbit `{"error":{"name":"404","message":"…"}}`, Bithumb `{"status":"5600","message":"…"}` (any status
-/// but "0000", sent with HTTP 200) and Binance `{"code":-1121,"msg":"…"}`. A success body has no message.
+/// The error bodies every price API answers with (`{"error":"…"}`, `{"code":-1121,"msg":"…"}`, Bithumb's
+/// `{"status":"5600","message":"…"}` with HTTP 200…), read by one decoder.
 package enum APIErrorEnvelope {
     /// The one-line message of the error envelope in `body` (at most 300 characters, `\u` escapes decoded),
     /// or nil when `body` is not one.

@@ -1,7 +1,6 @@
 import CoinWatchTransport
-/// An exchange whose market list tells its events (SPEC §14): which markets it lists, which it flags
-/// and which are ending. `requests` are asked at most once per `listing_interval`; `decode` reads
-/// their answers (same order) into the markets quoted in `vs`, flags and endings filled in.
+/// An exchange whose market list tells its events (SPEC §14): which markets it lists, flags and ends,
+/// asked at most once per `listing_interval`.
 package protocol MarketEventSource: PriceProvider {
     /// The GETs whose answers make the list of markets in `vs`.
     func eventRequests(vs: String) -> [HTTPRequest]

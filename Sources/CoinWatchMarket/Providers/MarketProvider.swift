@@ -1,8 +1,5 @@
-/// A provider as `ProviderRegistry` knows it; its folder under Providers/ holds everything it owns.
-/// Made from its rules.json entry, it quotes (`PriceProvider`) and serves history (`HistorySource`);
-/// what more it does is a protocol it conforms to in its folder (`ListedMarketExchange`,
-/// `MarketEventSource`, `TradedWindowProvider`, `CoinSearch`, `TrendingSource`, `CardSource`) or
-/// one of the statics below.
+/// A provider as `ProviderRegistry` knows it: it quotes and serves history, and what more it does is a
+/// capability protocol it conforms to in its folder under Providers/, which holds everything it owns.
 package protocol MarketProvider: PriceProvider, HistorySource {
     /// Its name in rules.json and in quotes (lower case).
     static var providerName: String { get }
@@ -21,9 +18,7 @@ package protocol MarketProvider: PriceProvider, HistorySource {
     /// How it names the market of `symbol` in `vs` without asking (an exchange's `BTCUSDT`); nil when
     /// it names coins by its own ids, which a pass resolves.
     static func marketCode(symbol: String, vs: String) -> String?
-    /// The coin's page on its web site, for a person's browser (SPEC §4 `url`): `id` is its own id for
-    /// the coin (`Quote.providerID`), `symbol` and `vs` the market it quoted. Always the public site,
-    /// whatever `base_url` says; every part from provider data percent-encoded (`QueryString.escape`).
+    /// The coin's page on the provider's public web site (SPEC §4 `url`), every part percent-encoded.
     static func pageURL(id: String, symbol: String, vs: String) -> String
 }
 

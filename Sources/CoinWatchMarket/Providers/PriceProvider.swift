@@ -1,8 +1,6 @@
 import CoinWatchTransport
-/// A price API. A provider is pure halves around the transport: `requests` plans the batched
-/// HTTP requests for a `QuoteQuery`, `decode` turns the answers into quotes. An exchange first
-/// learns what it lists (`listingRequest` + `decodeListing`, or from a quote answer); the engine
-/// runs every request (through the cache and the rate-limit backoff) and remembers the listing.
+/// A price API as two pure halves around the transport: `requests` plans the HTTP requests for a
+/// `QuoteQuery`, `decode` turns the answers into quotes.
 package protocol PriceProvider: Sendable {
     /// Lower-case name as written in rules.json (`coingecko`).
     var name: String { get }
@@ -31,13 +29,10 @@ package protocol PriceProvider: Sendable {
     /// the listing has none of them. Throws `ProviderError.unsupportedCurrency` when it cannot quote `vs`.
     func requests(_ query: QuoteQuery) throws -> [HTTPRequest]
     /// Decodes the 2xx bodies of `requests(_:)` (same order) into quotes keyed by favorite as written.
-    /// Favorites that the answer does not contain are simply absent.
     /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
     func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote]
-    /// `decode(_:query:)` for a pass that holds the only copy of `bodies`: a provider whose decoding
-    /// builds large structures empties `bodies` as soon as it has read them, so the pages and the
-    /// quotes are not held at once (the peak memory of a 5000-favorite pass). When it throws,
-    /// `bodies` is left as it was.
+    /// `decode(_:query:)`, free to empty `bodies` once read so pages and quotes are not held at once
+    /// (a 5000-favorite pass's peak memory); left as they were when it throws.
     func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote]
 }
 

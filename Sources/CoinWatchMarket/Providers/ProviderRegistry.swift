@@ -1,7 +1,5 @@
-/// Every provider coinwatch knows, one line each (its folder under Providers/ holds the rest). Config
-/// validation, the factory, feeds, history, market lists, search, trending, `show`, `backtest`,
-/// `check` and rules.schema.json's provider names all look providers up here, never by a name of
-/// their own.
+/// Every provider coinwatch knows, one line each: everything else looks providers up here, never by a
+/// name of its own.
 package enum ProviderRegistry {
     /// Every provider, in the order `check` and the schema list them; the first is the default one.
     package static let all: [any MarketProvider.Type] = [
@@ -46,9 +44,8 @@ package enum ProviderRegistry {
         return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 
-    /// The quote currencies `check` accepts for `name` (lower case): what it offers; for a provider
-    /// that takes any currency its API knows, the ones its API lists and every one another provider
-    /// offers (`usdt`), so only a code no provider knows is refused.
+    /// The quote currencies `check` accepts for `name`, lower case: what it offers, or for a provider taking
+    /// any currency, its API's and every other provider's.
     package static func knownCurrencies(_ name: ProviderName) -> [String] {
         let type = name.provider
         return type.offeredCurrencies ?? (type.listedCurrencies + all.flatMap { $0.offeredCurrencies ?? [] }).uniqued()

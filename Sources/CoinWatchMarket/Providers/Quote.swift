@@ -92,10 +92,8 @@ package struct Quote: Sendable, Equatable, Codable, StateRecord {
 }
 
 extension Quote {
-    /// Whether the quote is an observation (SPEC §2): its price is a number above 0 and its 24h
-    /// volume and market cap, where given, numbers ≥ 0, each finite and within `FigureRange`. Anything
-    /// else (`-5`, `-0`, `0`, NaN, infinity or 1e300 from a provider) leaves the coin unquoted by that
-    /// provider in that pass.
+    /// Whether the quote is an observation (SPEC §2): a price above 0, and a volume and market cap ≥ 0
+    /// where given, each finite and within `FigureRange`.
     package var isObservation: Bool {
         price > 0 && FigureRange.holds(price)
             && volume24h.map { $0 >= 0 && FigureRange.holds($0) } ?? true

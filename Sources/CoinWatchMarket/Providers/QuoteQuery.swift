@@ -25,9 +25,8 @@ package struct QuoteQuery: Sendable, Equatable {
     package func symbol(of favorite: String) -> String? { symbols[lookupKey(favorite)] }
 }
 
-/// How an exchange serves favorites (SPEC §2): each favorite is a market of the listing, found by
-/// market code, then by the symbol a provider that knows the coin gave it, then by the favorite as a
-/// symbol, then by name. A favorite the listing does not have is never asked for.
+/// How an exchange serves favorites (SPEC §2): a market of the listing found by code, then by a known
+/// symbol, the favorite as a symbol, then by name; a favorite it does not list is never asked for.
 extension QuoteQuery {
     /// Each favorite the listing has, with its market, in favorites' order; empty without a listing.
     package func listedMarkets() -> [(favorite: String, market: ListedMarket)] {

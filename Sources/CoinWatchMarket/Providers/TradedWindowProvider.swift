@@ -1,7 +1,6 @@
 import CoinWatchTransport
-/// A provider that reports, beside its quotes, the lowest and highest price traded over a recent
-/// window (SPEC §2 wicks; only Binance's rolling-window ticker): a pass asks for the window since
-/// the previous pass, so crossings and range events see a move that came back in between.
+/// A provider that reports the lowest and highest price traded over a recent window (SPEC §2 wicks), asked
+/// for the window since the previous pass.
 package protocol TradedWindowProvider: PriceProvider {
     /// The requests for the window of the last `elapsed` seconds (rounded as the API allows) for
     /// `query`'s listed favorites; none when none is listed.

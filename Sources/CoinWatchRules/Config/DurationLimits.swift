@@ -1,6 +1,5 @@
-/// The longest value each duration key of rules.json (and `--interval`) accepts, in seconds. Longer
-/// ones are errors (exit 65 with the JSON path): a timeout of 106751991167w or an interval of
-/// 99999999999999w is a typo, and would overflow the clocks and timers it feeds.
+/// The longest value each duration key of rules.json (and `--interval`) accepts, in seconds; a longer
+/// one is a typo that would overflow the clocks it feeds, so it is an error (exit 65).
 package enum DurationLimits {
     /// Any duration at all: 100 years (the parser refuses more, whatever the key).
     package static let absolute: Double = 100 * 365 * 86_400

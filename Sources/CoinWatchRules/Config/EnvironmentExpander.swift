@@ -1,12 +1,7 @@
 import Glibc
 
-/// Replaces `${NAME}` in rules.json strings with values from the environment, and `${file:PATH}`
-/// with the content of a file (SPEC §2).
-///
-/// `NAME` is `[A-Za-z_][A-Za-z0-9_]*`; an unset or empty variable is missing. `PATH` is read whole
-/// (at most 64 KiB), one trailing newline dropped; a relative one starts at `$CREDENTIALS_DIRECTORY`
-/// when it is set, else at `folder` (rules.json's). `$${` stands for a literal `${`; a `$` not
-/// followed by `{` is kept as it is.
+/// Replaces `${NAME}` in rules.json strings with the environment's value and `${file:PATH}` with the
+/// file's text, at most 64 KiB, one trailing newline dropped (SPEC §2); `$${` is a literal `${`.
 package enum EnvironmentExpander {
     /// The outcome of expanding one string.
     package struct Expansion: Sendable {

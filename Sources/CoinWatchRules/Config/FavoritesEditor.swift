@@ -93,9 +93,8 @@ package struct FavoritesEditor {
         root.value = .object(members)
     }
 
-    /// The edited file: `original` with only the elements added to or removed from `favorites` and
-    /// `rules` changed, every other byte kept (a missing `favorites` is inserted after the settings
-    /// that precede it); the whole tree rewritten (`prettyText`) only when the bytes do not match the tree.
+    /// `original` with only the added or removed elements of `favorites` and `rules` changed, every
+    /// other byte kept; rewritten whole (`prettyText`) only when the bytes do not match the tree.
     package func edited(_ original: [UInt8]) -> [UInt8] {
         let rewritten = Array(root.prettyText().utf8)
         var bytes = original

@@ -99,9 +99,8 @@ package struct Rule: Sendable, Equatable {
         get { extras?.value.chart }
         set { setExtra(\.chart, newValue) }
     }
-    /// The settings above that few rules have, by reference: inline they made a rule 232 bytes
-    /// instead of 168, and a pass holds every rule for the whole process (10,001 in a 5000-favorite
-    /// file). Nil when none is set, so rules compare by their settings alone.
+    /// The settings above that few rules have, boxed: inline they made every rule 232 bytes instead
+    /// of 168. Nil when none is set, so rules compare by their settings alone.
     private var extras: ExtrasBox?
 
     package init(id: String, coin: String, condition: Condition) {

@@ -1,9 +1,8 @@
 import CoinWatchSupport
 /// Loads rules.json and validates all of SPEC §2, reporting every problem at once, sorted by position.
 package enum RulesLoader {
-    /// Reads and validates the file at `path`; `${NAME}` and `~` are expanded from `environment`. The
-    /// options set the `RulesValidator` properties of the same meaning (`expiredAsOf`, `tolerateSinkSecretGaps`,
-    /// `symbols`). Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
+    /// Reads and validates the file at `path`, expanding `${NAME}` and `~` from `environment`; the
+    /// options set the `RulesValidator` properties of the same name. Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
     package static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
                             unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)

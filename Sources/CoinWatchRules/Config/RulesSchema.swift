@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 /// rules.schema.json, generated (`make schema`): the committed file gives the layout and the descriptions,
-/// every constraint comes from the table the validator checks against; what JSON Schema cannot say is
-/// in docs/rules.md ("Checked by `check` only").
+/// every constraint comes from the table the validator checks against.
 package enum RulesSchema {
     /// `committed` (the schema as it is) with every generated part written anew.
     /// Throws when `committed` is not JSON.

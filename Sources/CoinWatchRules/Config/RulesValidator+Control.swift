@@ -2,9 +2,8 @@ import CoinWatchSupport
 extension RulesValidator {
     static let controlChatKeys = ["sink", "users", "admins"]
 
-    /// `control` (SPEC §13): a key per format that offers control (`SinkFormats.controlled`), each
-    /// `{sink, users, admins}`; the sink must be a webhook sink of that format. `sinks` is the `sinks`
-    /// node, read for the named sink's type and format.
+    /// `control` (SPEC §13): per format of `SinkFormats.controlled`, `{sink, users, admins}`, where the sink
+    /// (looked up in `sinks`) must be a webhook sink of that format.
     mutating func validateControl(_ node: JSONNode, path: String, sinks: JSONNode?) -> [String: ControlChat]? {
         let fields = object(node, path: path, allowed: SinkFormats.controlled.map { $0.name })
         guard node.members != nil else { return nil }

@@ -2,9 +2,8 @@ import CoinWatchSupport
 extension RulesValidator {
     static let holdingKeys = ["coin", "amount", "price", "date"]
 
-    /// `holdings`: lots `{"coin", "amount" > 0, "price" ≥ 0, "date"?}`. A lot's coin is matched to
-    /// the favorites ignoring case; a coin that is not a favorite is returned in `watched` (SPEC §2:
-    /// it is watched as one).
+    /// `holdings`: lots `{"coin", "amount" > 0, "price" ≥ 0, "date"?}`, coins matched to the favorites
+    /// ignoring case; a coin that is not a favorite is returned in `watched` (SPEC §2).
     mutating func validateHoldings(_ node: JSONNode, path: String) -> (lots: [Holding], watched: [String]) {
         guard let elements = array(node, path: path, of: "lot objects") else { return ([], []) }
         var lots: [Holding] = []

@@ -40,10 +40,8 @@ extension RulesValidator {
         ProviderRegistry.knownCurrencies(provider).contains(vs)
     }
 
-    /// The errors for providers that do not quote in `vs_currency`, except those in `asked`: a
-    /// rule asks them for a currency they serve, and the favorites' failover skips them. When none of
-    /// `providers` quotes in it and it is near one they offer (a typo), one error at `vs_currency` itself
-    /// (`vsNode`) with a did-you-mean.
+    /// Reports the providers, other than those `asked` by a rule, that do not quote in `vs_currency`;
+    /// when none does and it is a typo of one they offer, one did-you-mean at `vsNode` instead.
     mutating func reportUnservedCurrencies(asked: Set<ProviderName>, providers: [ProviderConfig], vsNode: JSONNode?) {
         let reported = unservedCurrencies.filter { !asked.contains($0.provider.name) }
         guard let first = reported.first else { return }

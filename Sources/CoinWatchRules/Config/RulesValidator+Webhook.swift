@@ -4,9 +4,8 @@ extension RulesValidator {
     /// `chat_id` as a number lies strictly within ±this (2^53: beyond it a double is no longer exact).
     static let chatIDLimit: Double = 9_007_199_254_740_992
 
-    /// A `webhook` sink: `url` (unless the format has a default) and `format` required, and the
-    /// fields the format requires (`SinkFormat.requiredFields`); a field only other formats use is
-    /// reported as ignored.
+    /// A `webhook` sink: `format`, `url` unless the format has a default, and the format's
+    /// `requiredFields`; a field only other formats use is reported as ignored.
     mutating func webhook(_ node: JSONNode, path: String) -> WebhookConfig? {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
         let format = required(fields, "format", of: node, in: path,

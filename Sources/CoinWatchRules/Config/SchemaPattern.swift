@@ -48,9 +48,8 @@ enum SchemaPattern {
         return "^(?:[^{}" + forbidding + "]|\\{\\{|\\}\\}|" + environment + placeholders + ")" + (nonEmpty ? "+" : "*") + "$"
     }
 
-    /// A duration (`DurationParser`) of at most `maximum` seconds, longer than zero when `positive`.
-    /// Each term is bounded by the maximum in its unit, exactly for whole numbers; a sum of terms or
-    /// a fraction over the maximum is left to `check` (docs/rules.md).
+    /// A duration (`DurationParser`) of at most `maximum` seconds, above zero when `positive`; each term is
+    /// bounded on its own, so a sum or a fraction over the maximum is left to `check`.
     static func duration(maximum: Double, positive: Bool) -> String {
         let units = DurationParser.units.sorted { $0.value < $1.value }
         let letters = String(units.map(\.key))

@@ -1,7 +1,6 @@
 import CoinWatchSupport
 /// A sink format whose chat can be under `control` (SPEC §13): how `users` and `admins` name a sender
-/// there. How its chat is read and answered is its `DeliveryFormat.controlTransport` in CoinWatchEngine;
-/// `SinkFormats.controlled` lists these formats, so `control` takes one key per format.
+/// there (its chat service is `DeliveryFormat.controlTransport`, in CoinWatchEngine).
 package protocol ControlFormat: SinkFormat {
     /// What `users` and `admins` list, for the schema's descriptions and the error when one is no list.
     static var senders: String { get }

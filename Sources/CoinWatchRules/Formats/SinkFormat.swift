@@ -1,8 +1,6 @@
 import CoinWatchTransport
-/// A chat format of a `webhook` sink (SPEC §3): all that rules.json, `check`, `init`, the schema
-/// and the docs know of it, in the format's own file. How its messages are built and sent is its
-/// `DeliveryFormat` conformance in CoinWatchEngine (which needs that layer's alert colors, chart
-/// images and multipart bodies). `SinkFormats.all` lists every format.
+/// A chat format of a `webhook` sink (SPEC §3): all that rules.json, `check`, `init`, the schema and the
+/// docs know of it; its body and sending are its `DeliveryFormat` conformance in CoinWatchEngine.
 package protocol SinkFormat: Sendable {
     /// Its `format` value in rules.json, lower case.
     static var name: String { get }
@@ -19,9 +17,6 @@ package protocol SinkFormat: Sendable {
     static var imagelessSubject: String { get }
     /// A complete `sinks` entry that `check` accepts, as docs/delivery.md shows it ("One example per sink").
     static var example: String { get }
-    /// Unused: `RulesSchema.sinkConstraints` writes `webhookSink.allOf` from `requiredFields` and `defaultURL`
-    /// over what `ConditionRegistry.schema` writes from this; to be removed with that reader.
-    static var schemaRule: String? { get }
     /// Values of `requiredFields` that `init --sink` can learn from the service at `url` (the sink's
     /// URL), by key; none by default.
     static func starterFields(url: String, transport: any HTTPTransport) -> [String: String]
@@ -33,7 +28,6 @@ extension SinkFormat {
     package static var carriesChart: Bool { false }
     package static var showsButtons: Bool { false }
     package static var imagelessSubject: String { "\(name) carries" }
-    package static var schemaRule: String? { nil }
     package static func starterFields(url: String, transport: any HTTPTransport) -> [String: String] { [:] }
 }
 

@@ -1,7 +1,6 @@
 extension Alert {
-    /// Which way this firing alert moved: its condition kind's word (`new_low` and `below` fall,
-    /// `crosses` depends on the side it came from), else its prices (from the previous one, then the
-    /// 24h change). Resolved alerts are neutral, and so is a firing one that neither tells.
+    /// Which way this firing alert moved: its kind's word, else its prices (from the previous one, then
+    /// the 24h change); neutral when resolved or when neither tells.
     package var direction: ConditionDirection {
         guard status == .firing else { return .neutral }
         if let kind = ConditionRegistry.kind(condition) {

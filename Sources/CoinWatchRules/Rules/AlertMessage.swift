@@ -35,12 +35,8 @@ package enum AlertMessage {
         ]
     }
 
-    /// The default message, one line for chat: what happened, which way and by how much (and the
-    /// wick's extreme where only the span since the previous observation showed it), then the price
-    /// now and the 24h change unless the words gave it: `BTC crossed above $100,000.00 — now
-    /// $100,250.50 (+2.31% 24h)`, `SOL fell 12.74% in 24h (≥ 10%) — now $133.75`, `BTC crossed above
-    /// $100,000.00 in a wick to $100,300.00 — now $99,800.00 (+2.31% 24h)`; on the holdings' total,
-    /// `Portfolio is worth $43,000.00, below $45,000.00` (its price is the total: said once).
+    /// The default one-line message: what happened (and a wick's extreme), then the price now and the 24h
+    /// change unless the words gave them: `BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h)`.
     package static func defaultText(for alert: Alert, condition: Condition) -> String {
         // Written into one buffer and made a string once (every firing alert formats one).
         let portfolio = alert.coin == RuleCoin.portfolio

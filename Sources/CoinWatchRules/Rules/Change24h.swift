@@ -11,29 +11,15 @@ enum Change24h {
     }
 }
 
-/// `change_24h_above` or `change_24h_below`: a percentage and which side of it the provider's 24h
-/// change must be (level; `rearm` in percentage points); everything else a condition kind says is
-/// said here once. Without a 24h change from the provider it does not hold.
-protocol Change24hKind: ConditionKind {
-    /// Holds at or over the percentage (`change_24h_above`), else at or under it.
-    static var above: Bool { get }
-    /// Percent; negative is a drop.
-    var value: Double { get }
-    init(value: Double)
-}
+/// `change_24h_above` or `change_24h_below`: which side of a percentage the provider's 24h change must
+/// be (level; `rearm` in percentage points); without a 24h change it does not hold.
+protocol Change24hKind: SidedKind, ValueKind {}
 
 extension Change24hKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .points }
+
     static var unit: Threshold.Unit { .percent }
-
-    static var schema: String { ##"{"$ref": "#/$defs/percent"}"## }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.number(node, path: path()).map(Self.init(value:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
-
-    var threshold: Threshold? { Threshold(value: value, unit: .percent) }
 
     func figure(_ o: Observation) -> Double? { o.change24h }
 
@@ -42,8 +28,7 @@ extension Change24hKind {
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let change = o.change24h else { return false }
-        let line = line(firing: firing, rearm: rearm)
-        return Self.above ? change >= line : change <= line
+        return Side.holds(change, line(firing: firing, rearm: rearm), above: Self.above)
     }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {

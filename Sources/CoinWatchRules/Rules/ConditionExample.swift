@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// A worked example on a condition kind: a `when` as rules.json writes it, a situation, and
-/// whether the condition holds in it. The docs print it; one test reads the `when` with the real
-/// parser and runs the situation through the real evaluator.
+/// A worked example on a condition kind: a `when`, a situation, and whether the condition holds in it;
+/// the docs print it and one test runs it through the real parser and evaluator.
 package struct ConditionExample: Sendable {
     /// The `when` object: `{"above": 100}`.
     var when: String

@@ -1,41 +1,12 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// One kind of condition a rule's `when` can hold (SPEC §2 "Conditions"), in one file under
-/// `Rules/Conditions/`, listed once in `ConditionRegistry.kinds`. The shape is SwiftLint's rule:
-/// the type carries its key, one-line summary and examples that fire and that do not; a value of
-/// the type is one parsed condition (`{"above": 100000}` is `AboveCondition(value: 100000)`).
+/// One kind of condition a rule's `when` can hold (SPEC §2): a value of the type is one parsed
+/// condition (`{"above": 100000}` is `AboveCondition(value: 100000)`); the type carries its key,
+/// summary and examples, SwiftLint-style.
 ///
-/// From the registry line alone come: parsing `when` in rules.json (`parse`), `check
-/// --conditions` (text and `--json`), docs/conditions.md, the `when` part of rules.schema.json,
-/// the conditions section of Fuzz/rules.dict, and the test that runs every example through the
-/// real evaluator (`ConditionRegistryTests`). Adding a kind is its file plus its registry line.
-///
-/// The one judgement is `holds`: the pass, `check`, the examples and `explain` all call it; there
-/// is no second copy of it for speed. `describe` only puts the figure it compared into words.
-///
-/// What a kind can ask for, and how the coming kinds plug in without changing this protocol:
-/// - The quote's figures and the previous price: `Observation` (price, previous, 24h change, the
-///   provider's highs and lows). Volume, market cap and rank (`volume_24h_above`,
-///   `market_cap_below`, `rank_within`) are more optional fields on `Observation`, filled from the
-///   quote where the provider reports them; such a kind returns false where one is nil.
-/// - Recorded history: `needs.history` (seconds to keep; `.infinity` for all), read through
-///   `Observation.recorded(within:)` and `Observation.series`.
-/// - Candles and indicators (RSI, moving averages, Bollinger bands over the closed candles of a
-///   timeframe): `needs.candles` names the timeframe and how many closed candles; the pass puts
-///   them on `Observation` (one series per timeframe) and the kind computes its indicator from
-///   them, false until enough exist. `validate` is where such a kind tells `check` how many
-///   requests a pass adds.
-/// - Per-pair reference state (`change_from` with `"ref": "start"`, `trailing_drop` re-anchored
-///   on firing): `needs.pairMemory`; the pass hands the pair's stored reference in on
-///   `Observation` and stores what the kind returns for it after the pass.
-/// - Holdings value and P&L (`value_above`, `pnl_pct_below`): `needs.holdings`; the pass puts
-///   the rule coin's (or the portfolio's) amount and cost on `Observation`.
-/// - Compounds `all`/`any` of 2–8 conditions: the kind's value holds `[Condition]`; its `parse`
-///   reads each element with `reader.condition(_:path:)`, so errors point into
-///   `rules[3].when.all[1]`; `holds` asks each child (an event child counts in the pass where it
-///   happens), `needs` is the union of the children's, and the timing is `.level`.
-/// - A measured figure for `{value}` in messages (the RSI, the premium, the P&L): `figure`,
-///   nil by default.
+/// Its one line in `ConditionRegistry.kinds` drives parsing, `check --conditions`, the docs, the
+/// schema, the fuzz dictionary and the test of every example. `holds` is the one judgement (no
+/// second copy for speed); what a kind reads beyond the quote it asks for in `needs`.
 package protocol ConditionKind: Sendable, Equatable {
     /// The key in `when`: `crosses_above`.
     static var key: String { get }
@@ -69,9 +40,8 @@ package protocol ConditionKind: Sendable, Equatable {
     /// Whether a firing alert reads as a rise, a fall or neither (sinks choose colors and tags by it).
     static func direction(of alert: Alert) -> ConditionDirection
 
-    /// Whether the condition holds in `observation`. `firing` is true when the pair's level
-    /// condition fired and has not stopped holding since; `rearm` is the rule's `rearm` (0: none),
-    /// in the kind's `RearmUnit`. A firing condition holds until the value is `rearm` back.
+    /// Whether the condition holds in `observation`; while `firing` (a level that fired and still holds)
+    /// it holds until the value is `rearm` back, in the kind's `RearmUnit` (0: none).
     func holds(_ observation: Observation, firing: Bool, rearm: Double) -> Bool
     /// `holds`, reading the observation where it lies: through the existential a 545-byte
     /// observation is otherwise copied into every call, once per pair of a pass or backtest
@@ -82,9 +52,8 @@ package protocol ConditionKind: Sendable, Equatable {
     /// `price 101 ≥ 100`, `no previous price`.
     func describe(_ observation: Observation, firing: Bool, rearm: Double) -> String
 
-    /// The wick's extreme (SPEC §2): the price of the span traded since the previous observation
-    /// that made the event hold where the current price alone does not; nil otherwise (no span,
-    /// or a kind that does not read it). Asked only for an alert about to be sent.
+    /// The wick's extreme (SPEC §2): the traded price since the previous observation that made the event
+    /// hold where the current price alone does not; nil otherwise.
     func wick(_ observation: Observation) -> Double?
 
     /// What the condition reads beyond the current quote and previous price.
@@ -116,9 +85,7 @@ package protocol ConditionKind: Sendable, Equatable {
     /// the one handed in on `o.reference` and whether the pair `fired` in this pass; nil: none.
     func remember(_ o: Observation, fired: Bool) -> Double?
 
-    /// The prices a chart of `alert` draws as lines (SPEC §12): by default the threshold when it is
-    /// a price (levels, crossings); a range's two edges; a trailing stop's anchor. None for kinds
-    /// whose threshold is not a price (percents, counts, indicators).
+    /// The prices a chart of `alert` draws as lines (SPEC §12): by default the threshold when it is a price.
     func chartLevels(_ alert: Alert) -> [Double]
 }
 

@@ -1,7 +1,6 @@
 import CoinWatchMarket
 /// What a condition reads beyond the current quote and the previous price, so a pass keeps and
-/// fetches only what some rule needs. New needs (candles of a timeframe, per-pair memory,
-/// holdings) are new fields here with "none" as their default; see `ConditionKind`.
+/// fetches only what some rule needs; every field defaults to none.
 package struct ConditionNeeds: Sendable, Equatable {
     /// Seconds of recorded prices the condition looks back over; `.infinity` for all of them,
     /// nil for none (only the last price is kept).
@@ -12,9 +11,8 @@ package struct ConditionNeeds: Sendable, Equatable {
     /// Indicators on closed candles (RSI, moving averages, bands, the volume ratio) the condition
     /// reads from `Observation.indicators`; a pass keeps them only for the coins that need them.
     package var indicators: [IndicatorNeed] = []
-    /// Whether the condition keeps a reference price per pair (`change_from` with `"ref": "start"`,
-    /// `trailing_drop`, `trailing_rise`): the pass hands it in on `Observation.reference` and stores
-    /// what `ConditionKind.remember` returns.
+    /// Whether the condition keeps a reference price per pair (`trailing_drop`, `change_from` from the
+    /// start): handed in on `Observation.reference`, stored from `ConditionKind.remember`.
     package var pairMemory = false
     /// Whether the condition reads the coin's holding (`value_*`, `pnl_pct_*`).
     var holdings = false

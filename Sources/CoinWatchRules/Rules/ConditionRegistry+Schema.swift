@@ -1,21 +1,12 @@
 import CoinWatchSupport
 extension ConditionRegistry {
-    /// rules.schema.json with the parts the registries own written from them, and everything else as
-    /// `committed` has it: `$defs.when` (each kind's `schema`, described by its summary and
-    /// timing), in `$defs.rule.allOf` the kinds that take `rearm` and `resolve`, and in
-    /// `$defs.webhookSink` the `format` names and each format's `schemaRule` (`SinkFormats.all`). The test
-    /// `theCommittedSchemaIsGeneratedFromTheRegistry` keeps the committed file current.
-    /// Throws when `committed` or a kind's `schema` is not JSON.
+    /// `committed` with the parts the condition registry owns (`$defs.when`, the kinds that take `rearm`
+    /// and `resolve`) written anew. Throws when `committed` or a kind's `schema` is not JSON.
     static func schema(updating committed: String) throws(JSONSyntaxError) -> String {
         var root = try JSONParser.parse(Array(committed.utf8))
         let when = try whenSchema()
         let rearmable = kinds.filter { $0.rearm != .notAllowed }
         let resolvable = kinds.filter { $0.timing == .level }
-        let formatNames = JSONNode(.array(SinkFormats.names.map { JSONNode(.string($0), line: 0, column: 0) }), line: 0, column: 0)
-        var formatRules: [JSONNode] = []
-        for format in SinkFormats.all {
-            if let rule = format.schemaRule { formatRules.append(try JSONParser.parse(Array(rule.utf8)).unpositioned()) }
-        }
         root = root.replacing("$defs") { defs in
             defs.replacing("when") { _ in when }.replacing("rule") { rule in
                 rule.replacing("allOf") { allOf in
@@ -27,10 +18,6 @@ extension ConditionRegistry {
                         }
                     }
                 }
-            }.replacing("webhookSink") { sink in
-                sink.replacing("properties") { properties in
-                    properties.replacing("format") { format in format.replacing("enum") { _ in formatNames } }
-                }.replacing("allOf") { _ in JSONNode(.array(formatRules), line: 0, column: 0) }
             }
         }
         return root.prettyText()

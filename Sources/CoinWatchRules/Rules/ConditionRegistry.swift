@@ -1,6 +1,5 @@
-/// The registry of condition kinds, one line per kind, in the order of SPEC §2 (then §14's exchange events). Parsing `when`,
-/// `check --conditions`, docs/conditions.md, rules.schema.json's `when`, Fuzz/rules.dict's
-/// conditions and the test over every example all read this list (see `ConditionKind`).
+/// The registry of condition kinds, one line per kind in the order of SPEC §2 (then §14's exchange
+/// events), that everything listing, parsing or documenting conditions reads (see `ConditionKind`).
 package enum ConditionRegistry {
     /// Every kind.
     static let kinds: [any ConditionKind.Type] = [

@@ -1,9 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// A condition kind judged on an exchange's market lists, not on a quote (SPEC §14: `listed`,
-/// `delisting`, `caution`). A pass hands each market's `MarketChange` in on `Observation.derived`;
-/// `holds` (the kind's one judgement) says whether the change is the kind's event, `clears` whether
-/// it undoes one (a flag cleared, a market restored: `resolved` under `resolve: true`).
+/// A condition kind judged on an exchange's market lists, not on a quote (SPEC §14): `holds` says whether
+/// the market's `MarketChange` is its event, `clears` whether it undoes one (`resolved`).
 package protocol ExchangeEventKind: ConditionKind {
     /// Whether `resolve: true` applies (a flag can clear, a market be restored; a listing cannot be undone).
     static var resolvable: Bool { get }
@@ -16,6 +14,9 @@ package protocol ExchangeEventKind: ConditionKind {
 }
 
 extension ExchangeEventKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(marketLists: true) }
 
     package func flags(_ change: MarketChange) -> [String]? { nil }

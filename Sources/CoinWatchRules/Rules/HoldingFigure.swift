@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// A figure of the rule coin's holding (SPEC §2 `value_*`, `pnl_pct_*`), or of the portfolio's total
-/// (its observation holds amount 1 at the total value, and the total cost); a kind comparing one
-/// holds only where the coin is held.
+/// A figure of the rule coin's holding, or of the portfolio's total (SPEC §2 `value_*`, `pnl_pct_*`);
+/// a kind comparing one holds only where the coin is held.
 enum HoldingFigure: Sendable, Equatable {
     /// amount × price, in `vs_currency`.
     case value
@@ -20,8 +19,7 @@ enum HoldingFigure: Sendable, Equatable {
 
     /// Whether `o`'s figure is ≥ `line` (`atLeast`) or ≤ it; false without the figure.
     func holds(_ o: Observation, _ line: Double, atLeast: Bool) -> Bool {
-        guard let figure = value(o) else { return false }
-        return atLeast ? figure >= line : figure <= line
+        value(o).map { Side.holds($0, line, above: atLeast) } ?? false
     }
 
     /// `holding value 51000 ≥ 50000`, `P&L 12.5% ≤ -10%`, or why there is none.
@@ -30,44 +28,22 @@ enum HoldingFigure: Sendable, Equatable {
             return o.derived?.holding == nil ? "not held (no holdings lot for the coin), or not every held coin was quoted"
                                              : "the holding cost nothing, so it has no P&L percent"
         }
-        let sign = atLeast ? (figure >= line ? "≥" : "<") : (figure <= line ? "≤" : ">")
+        let sign = Side.sign(figure, line, above: atLeast)
         let n = NumberText.plain
         return self == .value ? "holding value \(n(figure)) \(sign) \(n(line))" : "P&L \(n(figure))% \(sign) \(n(line))%"
     }
 }
 
-/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: a line, the holding's figure
-/// compared with it and which side holds (level); everything else a condition kind says is said
-/// here once.
-protocol HoldingFigureKind: ConditionKind {
+/// `value_above`, `value_below`, `pnl_pct_above` or `pnl_pct_below`: the holding's figure against a line
+/// (level), in money for `value_*` and percent for `pnl_pct_*`.
+protocol HoldingFigureKind: SidedKind, ValueKind {
     /// The figure compared: `.value` or `.pnlPct`.
     static var measure: HoldingFigure { get }
-    /// Holds at or over the line (`…_above`), else at or under it.
-    static var above: Bool { get }
-    /// The line: an amount in vs_currency (`value_*`) or percent of the cost (`pnl_pct_*`).
-    var value: Double { get }
-    init(value: Double)
 }
 
 extension HoldingFigureKind {
-    static var schema: String {
-        switch measure {
-        case .value: return ##"{"$ref": "#/$defs/price"}"##
-        case .pnlPct: return ##"{"$ref": "#/$defs/percent"}"##
-        }
-    }
-
-    /// An amount (never negative) for `value_*`, any percent for `pnl_pct_*`.
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        switch measure {
-        case .value: return reader.price(node, path: path()).map(Self.init(value:))
-        case .pnlPct: return reader.number(node, path: path()).map(Self.init(value:))
-        }
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
-
-    var threshold: Threshold? { Threshold(value: value, unit: Self.measure == .value ? .money : .percent) }
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(holdings: true) }
 

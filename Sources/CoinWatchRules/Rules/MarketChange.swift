@@ -1,7 +1,6 @@
 import CoinWatchMarket
-/// One market on an exchange's two last lists (SPEC §14): what the previous list said and what the
-/// current one says. The exchange event kinds judge it (`ExchangeEventKind`); nil on a side: the
-/// market was not on that list.
+/// One market on an exchange's two last lists (SPEC §14), nil on a side where it was not listed;
+/// `ExchangeEventKind`s judge it.
 package struct MarketChange: Sendable, Equatable {
     /// The exchange's name in rules.json (`upbit`).
     package var exchange: String

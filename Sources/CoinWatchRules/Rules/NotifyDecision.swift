@@ -67,9 +67,8 @@ package enum NotifyDecision {
         return (next, .notify(status: .firing, reason: reason))
     }
 
-    /// When what held a notice back for `reason` ends (seconds since 1970): the cooldown's end,
-    /// the silence's end, the end of the `for` wait; nil when nothing ends by itself (once, or
-    /// a reason that held nothing back). `pair` is the pair's state after the decision.
+    /// When what held a notice back for `reason` ends, in seconds since 1970 (`pair` as after the
+    /// decision); nil when nothing ends by itself.
     package static func heldUntil(_ reason: NotifyReason, pair: PairState, policy: NotifyPolicy) -> Double? {
         switch reason {
         case .suppressedByCooldown, .eventDroppedInCooldown:

@@ -1,8 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// What `premium_above` and `premium_below` share (SPEC §2): the value
-/// `{"pct": P, "against": PROVIDER, "against_vs": CUR}` and the premium, in percent, of the rule's
-/// price over the same coin on `against`, converted into the rule's currency.
+/// The value of `premium_above`/`premium_below`, `{"pct": P, "against": PROVIDER, "against_vs": CUR}`, and the
+/// premium in percent of the rule's price over the same coin on `against`, converted (SPEC §2).
 struct Premium: Sendable, Equatable {
     /// The line, percent (may be negative: a discount).
     var pct: Double
@@ -79,8 +78,7 @@ struct Premium: Sendable, Equatable {
             return "not observed: " + (o.derived?.premiumGaps[leg] ?? "no quote on \(leg.against.rawValue) in \(leg.againstVs)")
         }
         let n = NumberText.plain
-        let sign = above ? (premium >= pct ? "≥" : "<") : (premium <= pct ? "≤" : ">")
-        return "premium \(n(premium))% \(sign) \(n(pct))% (price \(n(o.price)) against \(n(base)) from \(leg.against.rawValue) in \(leg.againstVs), converted)"
+        return "premium \(n(premium))% \(Side.sign(premium, pct, above: above)) \(n(pct))% (price \(n(o.price)) against \(n(base)) from \(leg.against.rawValue) in \(leg.againstVs), converted)"
     }
 
     /// `premium_above 3% against binance usdt`.
@@ -102,17 +100,17 @@ struct Premium: Sendable, Equatable {
     }
 }
 
-/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds; everything
-/// else a condition kind says is said here once.
-protocol PremiumKind: ConditionKind {
-    /// Holds at or above the line (`premium_above`), else at or below it.
-    static var above: Bool { get }
+/// `premium_above` or `premium_below`: one `Premium` and which side of its line holds.
+protocol PremiumKind: SidedKind {
     /// The line and the other leg.
     var premium: Premium { get }
     init(premium: Premium)
 }
 
 extension PremiumKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var readsOtherLeg: Bool { true }
     static var unit: Threshold.Unit { .percent }
 
@@ -121,8 +119,6 @@ extension PremiumKind {
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         Premium.parse(key, node, path: path(), &reader).map(Self.init(premium:))
     }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
 
     var threshold: Threshold? { Threshold(value: premium.pct, unit: .percent) }
     var needs: ConditionNeeds { ConditionNeeds(premiums: [premium.leg]) }

@@ -1,9 +1,6 @@
 import CoinWatchSupport
-/// Which way the price crossed a value between the previous price and now, shared by
-/// `crosses_above`, `crosses_below` and `crosses`: up is previous < value ≤ current, down is
-/// previous > value ≥ current. Where the observation carries the span traded since the previous
-/// one (SPEC §2 wicks), its high stands for the current price going up and its low going down:
-/// a price that reached the value and came back crossed it, in a wick.
+/// Which way the price crossed a value since the previous price: up is previous < value ≤ current, down
+/// previous > value ≥ current, where a traded span's high or low stands for current (a wick, SPEC §2).
 enum PriceCrossing: Sendable, Equatable {
     case up, down, none
 
@@ -19,9 +16,8 @@ enum PriceCrossing: Sendable, Equatable {
         }
     }
 
-    /// The span's price that made a crossing `toward` (either way when nil) when the current
-    /// price alone does not: the wick's extreme, its high for a crossing up and its low down; nil
-    /// for no such crossing, or one the current price shows.
+    /// The wick's extreme (the span's high up, its low down) that made a crossing `toward` (either way when
+    /// nil) where the current price alone does not; nil otherwise.
     static func wick(_ o: Observation, value: Double, toward: PriceCrossing? = nil) -> Double? {
         guard let span = o.span, let crossing = PriceCrossing(o, value: value), toward == nil || toward == crossing else {
             return nil
@@ -49,30 +45,16 @@ enum PriceCrossing: Sendable, Equatable {
     }
 }
 
-/// `crosses_above` or `crosses_below`: a price in the rule's currency and which way it must be
-/// crossed (event; `rearm` in percent of the value); everything else a condition kind says is
-/// said here once.
-protocol PriceCrossingKind: ConditionKind {
-    /// Holds on a crossing up (`crosses_above`), else on one down.
-    static var above: Bool { get }
-    /// The price, in the rule's currency.
-    var value: Double { get }
-    init(value: Double)
-}
+/// `crosses_above` or `crosses_below`: a price in the rule's currency and which way it must be crossed
+/// (event; `rearm` in percent of the value).
+protocol PriceCrossingKind: SidedKind, ValueKind {}
 
 extension PriceCrossingKind {
-    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path()).map(Self.init(value:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .percentOfThreshold }
 
     /// The crossing that makes the condition hold.
     private static var toward: PriceCrossing { above ? .up : .down }
-
-    var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
     var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
 

@@ -1,8 +1,6 @@
 import CoinWatchSupport
-/// A `[low, high]` range and where the previous and current prices lie against it, shared by
-/// `enters_range` and `exits_range` (bounds included). Where the observation carries the span
-/// traded since the previous one (SPEC §2 wicks), a span that reached into the range entered it
-/// and a span that went outside left it, even when the current price came back.
+/// The `[low, high]` range of `enters_range` and `exits_range` (bounds included) and where the previous and
+/// current prices lie against it; a traded span that reached in (or out) counts too (SPEC §2 wicks).
 struct PriceRange: Sendable, Equatable {
     /// The bounds, in the rule's currency.
     var low: Double, high: Double
@@ -54,8 +52,7 @@ struct PriceRange: Sendable, Equatable {
     func listing(vs: String) -> String { NumberText.money(low, vs: vs) + "–" + NumberText.money(high, vs: vs) }
 }
 
-/// A kind whose value is a `[low, high]` range: `enters_range` and `exits_range`, which differ
-/// only in which side change they fire on, their words and their examples.
+/// `enters_range` or `exits_range`: a kind whose value is a `[low, high]` range.
 protocol PriceRangeKind: ConditionKind {
     /// The range.
     var range: PriceRange { get }
@@ -63,6 +60,9 @@ protocol PriceRangeKind: ConditionKind {
 }
 
 extension PriceRangeKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         reader.range(node, path: path()).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }
     }

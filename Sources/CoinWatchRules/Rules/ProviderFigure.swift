@@ -29,43 +29,28 @@ package enum ProviderFigure: Sendable, Equatable {
 
     /// Whether `o`'s figure is ≥ `line` (`atLeast`) or ≤ it; false without the figure.
     func holds(_ o: Observation, _ line: Double, atLeast: Bool) -> Bool {
-        guard let figure = value(o) else { return false }
-        return atLeast ? figure >= line : figure <= line
+        value(o).map { Side.holds($0, line, above: atLeast) } ?? false
     }
 
     /// `24h volume 1200000 ≥ 1000000`, or `the provider reports no 24h volume`.
     func describe(_ o: Observation, _ line: Double, atLeast: Bool) -> String {
         guard let figure = value(o) else { return "the provider reports no \(name)" }
-        let sign = atLeast ? (figure >= line ? "≥" : "<") : (figure <= line ? "≤" : ">")
-        return "\(name) \(NumberText.plain(figure)) \(sign) \(NumberText.plain(line))"
+        return "\(name) \(NumberText.plain(figure)) \(Side.sign(figure, line, above: atLeast)) \(NumberText.plain(line))"
     }
 }
 
-/// `volume_24h_above`, `volume_24h_below`, `market_cap_above` or `market_cap_below`: an amount in
-/// the rule's currency, the figure compared with it and which side holds (level); everything else
-/// a condition kind says is said here once.
-protocol ProviderFigureKind: ConditionKind {
+/// `volume_24h_above`, `volume_24h_below`, `market_cap_above` or `market_cap_below`: the provider's figure
+/// against an amount in the rule's currency (level).
+protocol ProviderFigureKind: SidedKind, ValueKind {
     /// The figure compared: `.volume24h` or `.marketCap`.
     static var measure: ProviderFigure { get }
-    /// Holds at or over the amount (`…_above`), else at or under it.
-    static var above: Bool { get }
-    /// The amount, in the rule's currency.
-    var value: Double { get }
-    init(value: Double)
 }
 
 extension ProviderFigureKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     static var figure: ProviderFigure? { measure }
-
-    static var schema: String { ##"{"$ref": "#/$defs/price"}"## }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path()).map(Self.init(value:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
-
-    var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
     func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
 

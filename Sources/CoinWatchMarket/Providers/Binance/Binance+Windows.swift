@@ -2,11 +2,8 @@ import CoinWatchTransport
 /// Binance's rolling-window ticker (SPEC §6: `/api/v3/ticker?symbols=[…]&windowSize=…&type=MINI`,
 /// up to 100 symbols a request): the low and high of the last `windowSize`, for the wicks of SPEC §2.
 extension Binance: TradedWindowProvider {
-    /// The `windowSize` for `elapsed` seconds since the previous pass: the longest the API offers
-    /// that is not longer (`1m`…`59m`, `1h`…`23h`, `1d`…`7d`), at least `1m` and at most `7d`. The
-    /// exchange starts every window on a whole minute, up to 59.999 s earlier than asked, so a
-    /// window of whole minutes since a pass on the minute covers all of it; rounding down never
-    /// reaches back past the previous pass's own window, which `TradedWindow.span` relies on.
+    /// The `windowSize` for `elapsed` seconds since the previous pass: the longest the API offers that is
+    /// not longer, `1m` to `7d`; rounding down never reaches past the previous window (`TradedWindow.span`).
     static func windowSize(elapsed: Double) -> String {
         let minutes = elapsed.isFinite ? max(1, min(Int(max(0, min(elapsed, 7 * 86_400)) / 60), 7 * 1440)) : 1
         if minutes < 60 { return "\(minutes)m" }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
 /// Binance's spot market data (SPEC §6): symbols from `/api/v3/exchangeInfo`, then
-/// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only (and, in a pass with a
-/// crossing or range rule, the rolling-window ticker for the wicks: `Binance+Windows.swift`).
+/// `/api/v3/ticker/24hr?symbols=["BTCUSDT",…]` for the listed ones only.
 package struct Binance: ListedMarketExchange {
     /// The public API root, used when rules.json gives no `base_url`.
     package static let publicRoot = "https://api.binance.com"

@@ -1,9 +1,7 @@
 import CoinWatchTransport
 import CoinWatchSupport
-/// Binance's combined streams (`/stream?streams=btcusdt@miniTicker/btcusdt@aggTrade`): each
-/// message is `{"stream": …, "data": event}`; a raw stream's bare event or event array is read
-/// too. `24hrMiniTicker` gives the last price and the rolling 24h open, `aggTrade` every trade.
-/// The server pings (answered by the WebSocket layer); a connection lives at most 24 h.
+/// Binance's combined streams (`/stream?streams=btcusdt@miniTicker/btcusdt@aggTrade`): `{"stream": …,
+/// "data": event}`, or a raw stream's bare events; the server pings, and a connection lives at most 24 h.
 package struct BinanceFeed: ExchangeFeed {
     package var provider: ProviderName { .binance }
     /// Binance allows 1024 streams per connection; two per market, kept well under it.

@@ -51,10 +51,8 @@ package struct Bithumb: MarketProvider {
 }
 
 extension Bithumb {
-    /// Decodes `ALL_KRW` (or single-coin) bodies into quotes keyed by favorite as written; the answer's
-    /// own keys are the listing the favorites are matched against.
-    /// Throws `ProviderError.api` for a `status` other than "0000" (sent with HTTP 200), with Bithumb's
-    /// message; `ProviderError.decoding` for any other shape, or a single-coin answer for several favorites.
+    /// Decodes `ALL_KRW` (or single-coin) bodies into quotes keyed by favorite as written, matched against
+    /// the answer's keys. Throws `ProviderError.api` for a `status` other than "0000", `.decoding` for any other shape.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         var byCode: [String: Quote] = [:]
         var markets: [ListedMarket] = []

@@ -1,11 +1,7 @@
 import CoinWatchTransport
 import CoinWatchSupport
-/// Bithumb's public WebSocket (`wss://pubwss.bithumb.com/pub/ws`): one message per type names the
-/// markets (`{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["24H"]}`, and `transaction`);
-/// answers are `{"type":"ticker","content":{"symbol","closePrice","chgRate"}}` and
-/// `{"type":"transaction","content":{"list":[{"symbol","contPrice"},…]}}` (a burst of fills in
-/// one message), all values strings; `{"status":"0000","resmsg":…}` lines carry no price.
-/// Bithumb drops a connection idle for 120 s, so the client pings.
+/// Bithumb's public WebSocket: `ticker` and `transaction` subscriptions, answered with string values
+/// in `content`; it drops a connection idle for 120 s, so the client pings.
 package struct BithumbFeed: ExchangeFeed {
     package var provider: ProviderName { .bithumb }
     package var marketsPerConnection: Int { 1000 }

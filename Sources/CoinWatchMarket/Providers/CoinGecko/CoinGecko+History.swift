@@ -4,12 +4,8 @@ extension CoinGecko {
     /// `market_chart`'s resolutions: 5-minute points for 1 day, hourly to 90 days, daily beyond.
     package var servedTimeframes: [Timeframe] { [.m5, .h1, .d1] }
 
-    /// `/coins/{id}/market_chart?vs_currency=usd&days=N`: the fewest days that cover [`from`, `now`]
-    /// at `timeframe`'s resolution (1 for 5-minute points, 2–90 hourly, 91 or more daily; `max` from
-    /// 2009). One request.
-    /// A span that ends in the past (more than one point's width before `now`) asks
-    /// `/coins/{id}/market_chart/range?vs_currency=usd&from=S&to=S` for exactly that span (its
-    /// resolution is CoinGecko's choice by the span's length: hourly up to 90 days, daily beyond).
+    /// One `/coins/{id}/market_chart?days=N` request, the fewest days that cover [`from`, `now`] at
+    /// `timeframe`'s resolution; a span ending in the past asks `/market_chart/range` for exactly that span.
     package func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64,
                                 now: Int64) -> [HTTPRequest] {
         if now - to > timeframe.milliseconds {

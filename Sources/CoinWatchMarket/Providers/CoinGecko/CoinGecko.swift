@@ -145,30 +145,17 @@ extension CoinGecko: CardSource {
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
     /// (numeric ids in older answers, strings today) and NFTs are not read.
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
-        try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.hit)
+        try Self.decodeBody(SearchBody.self, from: body, expecting: .object).coins.map(\.coin)
     }
 }
 
 /// The part of CoinGecko's `/search` answer coinwatch reads.
 private struct SearchBody: Decodable {
-    struct Coin: Decodable {
-        var id: String
-        var name: String
-        var symbol: String
-        var rank: NumberOrString?
-
-        enum CodingKeys: String, CodingKey { case id, name, symbol, rank = "market_cap_rank" }
-
-        var hit: CatalogCoin {
-            CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
-        }
-    }
-
-    var coins: [Coin]
+    var coins: [CatalogEntry]
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        coins = try c.decodeIfPresent([Coin].self, forKey: .coins) ?? []
+        coins = try c.decodeIfPresent([CatalogEntry].self, forKey: .coins) ?? []
     }
 
     enum CodingKeys: String, CodingKey { case coins }

@@ -1,10 +1,6 @@
 import CoinWatchTransport
-/// CoinGecko's candles for indicator conditions (SPEC §6, §7): `/coins/{id}/ohlc`, whose candle
-/// width the API picks from `days` (30 minutes for 1 day, 4 hours for 7 to 30 days, 4 days
-/// beyond). 1h candles are built from pairs of 30-minute ones (the last day only), 4h candles are
-/// served (the last 30 days), 1d and 1w are built from 4h ones; no volume, and nothing finer than
-/// 1h. Every answer holds only the latest rows, whatever span is asked. `show` draws
-/// `market_chart`'s points instead (`CoinGecko`'s own `HistorySource`).
+/// CoinGecko's candles for indicator conditions (SPEC §6, §7) from `/coins/{id}/ohlc`: 1h from pairs of
+/// 30-minute rows (the last day), 4h as served (30 days), 1d and 1w built from 4h; no volume.
 package struct CoinGeckoCandles: HistorySource {
     package let gecko: CoinGecko
 
@@ -35,9 +31,8 @@ package struct CoinGeckoCandles: HistorySource {
         return [gecko.ohlcRequest(id: market, vs: vs, days: Int(days))]
     }
 
-    /// The 30-minute rows of a 1h request paired into hours (an hour with one half is dropped: a
-    /// gap, or the answer's first or forming hour), or the 4-hour rows as they are. Throws
-    /// `ProviderError.decoding` when the rows are not `timeframe`'s source width apart.
+    /// The 30-minute rows of a 1h request paired into hours (a lone half dropped), or the 4-hour rows as they
+    /// are. Throws `ProviderError.decoding` when the rows are not `timeframe`'s source width apart.
     package func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         let width: Int64 = timeframe == .h1 ? 1_800_000 : timeframe.milliseconds
         let rows = try gecko.decodeOHLC(body, width: width)

@@ -77,10 +77,8 @@ package struct CoinGeckoMarket: Decodable, Sendable, Equatable {
     }
 }
 
-/// The direct decoding of `/coins/markets`: one pass over the bytes, no intermediate JSON tree,
-/// no `Decoder`. It reads what `init(from:)` reads, the same way, and gives up (nil) on anything it
-/// does not fully understand (escapes in the fields it keeps, duplicate fields, a value `init(from:)`
-/// would refuse); `CoinGecko.decodeMarkets` then decodes the body the general way.
+/// The direct decoding of `/coins/markets`, one pass over the bytes: it reads what `init(from:)` reads and
+/// gives up (nil) on anything it does not fully understand, which is then decoded the general way.
 extension CoinGeckoMarket {
     /// The fields `init(from:)` reads, as their JSON key bytes.
     private static let fieldKeys: [[UInt8]] = [

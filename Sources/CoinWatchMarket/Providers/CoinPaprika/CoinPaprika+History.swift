@@ -21,10 +21,8 @@ extension CoinPaprika {
         }
     }
 
-    /// Objects `{time_open, time_close, open, high, low, close, volume, market_cap}`, oldest first.
-    /// CoinPaprika's `volume` is the day's traded value in the quote currency (ETH's is about
-    /// 15 billion USD a day, not 15 billion ETH); a candle holds volumes in the base asset, as every
-    /// other provider serves them, so it is divided by the close (nil where the close is not > 0).
+    /// Objects `{time_open, open, high, low, close, volume, …}`, oldest first; `volume` is in the quote
+    /// currency, so it is divided by the close to be in the base asset as everywhere else.
     package func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] {
         try HistoryRows.decode(body, provider: name) { rows in
             var candle = try rows.objectCandle(time: "time_open", open: "open", high: "high", low: "low", close: "close", volume: "volume")

@@ -64,26 +64,13 @@ extension CoinPaprika {
     }
 }
 
-/// One element of CoinPaprika's `/coins` or of its search's `currencies`: id, name, symbol and rank
-/// (0 when unranked).
-struct CoinPaprikaCoin: Decodable {
-    var id: String
-    var name: String
-    var symbol: String
-    var rank: NumberOrString?
-
-    var catalogCoin: CatalogCoin {
-        CatalogCoin(id: id, symbol: symbol, name: name, rank: CatalogCoin.searchRank(rank?.value.flatMap { Int(exactly: $0) }))
-    }
-}
-
 extension CoinPaprika {
     /// `/coins`: every coin with its rank.
     package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
 
     /// The coins of a `/coins` body; rank 0 is no rank.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        try JSONBody.decodeAnswer([CoinPaprikaCoin].self, from: body, expecting: .array, provider: name).map(\.catalogCoin)
+        try JSONBody.decodeAnswer([CatalogEntry].self, from: body, expecting: .array, provider: name).map(\.coin)
     }
 }
 
@@ -174,19 +161,19 @@ extension CoinPaprika {
     package func searchHits(_ body: [UInt8]) throws -> [CatalogCoin] {
         let decoded = try JSONBody.decode(Body.self, from: body, expecting: .object, provider: name)
         if let error = decoded.error { throw ProviderError.api(provider: name, message: error) }
-        return decoded.currencies.map(\.catalogCoin)
+        return decoded.currencies.map(\.coin)
     }
 
     /// The part of the answer coinwatch reads.
     private struct Body: Decodable {
-        var currencies: [CoinPaprikaCoin]
+        var currencies: [CatalogEntry]
         var error: String?
 
         enum CodingKeys: String, CodingKey { case currencies, error }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            currencies = try c.decodeIfPresent([CoinPaprikaCoin].self, forKey: .currencies) ?? []
+            currencies = try c.decodeIfPresent([CatalogEntry].self, forKey: .currencies) ?? []
             error = try? c.decodeIfPresent(String.self, forKey: .error)
         }
     }

@@ -1,12 +1,7 @@
 import CoinWatchTransport
 import CoinWatchSupport
-/// Upbit's WebSocket (`wss://api.upbit.com/websocket/v1`): one subscription message names the
-/// markets for `ticker` (and `trade`); its frames are binary JSON in the DEFAULT format
-/// (`type`, `code`, `trade_price`, `signed_change_rate`, `prev_closing_price`) or the SIMPLE one
-/// (`ty`, `cd`, `tp`, `scr`, `pcp`); both are read. Change is since 00:00 UTC, as its REST ticker.
-/// A ticker's `delisting_date` (`dd`), null while the market trades on, is the announced end that
-/// `delisting` rules read (SPEC §14; Upbit's REST ticker does not carry it).
-/// Upbit closes a connection idle for 120 s, so the client pings.
+/// Upbit's WebSocket: one `ticker` (and `trade`) subscription, frames in the DEFAULT or SIMPLE format,
+/// with the `delisting_date` its REST ticker lacks (SPEC §14); it closes an idle connection, so the client pings.
 package struct UpbitFeed: ExchangeFeed {
     package var provider: ProviderName { .upbit }
     package var marketsPerConnection: Int { 1000 }

@@ -2,8 +2,6 @@
 struct AboveCondition: PriceLevelKind {
     static let key = "above"
     static let summary = "price ≥ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"above": 100000}"#
     static let examples = [
         ConditionExample(#"{"above": 100}"#, price: 100, holds: true),

@@ -2,8 +2,6 @@
 struct AllCondition: CompoundKind {
     static let key = "all"
     static let summary = "every one of 2–8 conditions holds (an event inside counts in the pass where it happens)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"all": [{"above": 100000}, {"change_24h_above": 5}]}"#
     static let examples = [
         ConditionExample(#"{"all": [{"above": 100}, {"change_24h_above": 5}]}"#, price: 101, change24h: 6, holds: true),

@@ -2,8 +2,6 @@
 struct AnyCondition: CompoundKind {
     static let key = "any"
     static let summary = "at least one of 2–8 conditions holds (an event inside counts in the pass where it happens)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"any": [{"below": 50000}, {"change_24h_below": -10}]}"#
     static let examples = [
         ConditionExample(#"{"any": [{"below": 50}, {"change_24h_below": -10}]}"#, price: 60, change24h: -12, holds: true),

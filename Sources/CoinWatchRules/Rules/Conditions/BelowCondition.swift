@@ -2,8 +2,6 @@
 struct BelowCondition: PriceLevelKind {
     static let key = "below"
     static let summary = "price ≤ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"below": 2000}"#
     static let examples = [
         ConditionExample(#"{"below": 2000}"#, price: 1999, holds: true),

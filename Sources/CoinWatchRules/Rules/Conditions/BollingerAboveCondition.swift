@@ -1,17 +1,14 @@
-/// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles
-/// (SMA ± k population standard deviations; level).
+/// `bollinger_above`: the price is at or beyond the upper Bollinger band of the closed `tf` candles.
 struct BollingerAboveCondition: BandKind {
     static let key = "bollinger_above"
     static let summary = "price ≥ the upper Bollinger band: the SMA of the last period closed tf candles + k population standard deviations"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"bollinger_above": {"period": 20, "k": 2, "tf": "4h"}}"#
     static let examples = [
         ConditionExample(#"{"bollinger_above": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 12, closes: [10, 11, 12], holds: true),
         ConditionExample(#"{"bollinger_above": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 11.5, closes: [10, 11, 12], holds: false),
     ]
 
-    static let upper = true
+    static let above = true
 
     var settings: BandSettings
 }

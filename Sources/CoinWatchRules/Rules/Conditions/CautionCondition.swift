@@ -1,14 +1,10 @@
 import CoinWatchSupport
 import CoinWatchMarket
-/// `caution`: the exchange flags the market (SPEC §14; event): Upbit's `market_event` (warning and
-/// caution flags), Bithumb's market warning and warning types, in `MarketFlag`'s names. With a list,
-/// only those flags count. Each change of the flags that count notifies once; with `resolve`, the
-/// last of them clearing sends `resolved`.
+/// `caution`: the exchange flags the market (SPEC §14; event), only the listed `MarketFlag`s with a list;
+/// each change notifies once, and with `resolve` the last flag clearing sends `resolved`.
 struct CautionCondition: ExchangeEventKind {
     static let key = "caution"
     static let summary = "the exchange flags the market (a new set of flags: true, or only the flags listed)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let resolvable = true
     static let sample = #"{"caution": ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"]}"#
     static var schema: String {

@@ -1,10 +1,7 @@
-/// `change_24h_above`: the provider's 24h change is at or over a percentage (level; `rearm` in
-/// percentage points). Without a 24h change from the provider it does not hold.
+/// `change_24h_above`: the provider's 24h change is at or over a percentage.
 struct Change24hAboveCondition: Change24hKind {
     static let key = "change_24h_above"
     static let summary = "24h change % ≥ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.points
     static let sample = #"{"change_24h_above": 5}"#
     static let examples = [
         ConditionExample(#"{"change_24h_above": 5}"#, price: 1, change24h: 5.2, holds: true),

@@ -1,6 +1,5 @@
 import CoinWatchSupport
-/// `change_24h_abs`: the size of the provider's 24h change, up or down, is at least a percentage
-/// (level; `rearm` in percentage points).
+/// `change_24h_abs`: the provider's 24h change, up or down, is at least a percentage (level; `rearm` in points).
 struct Change24hAbsCondition: ConditionKind {
     static let key = "change_24h_abs"
     static let summary = "|24h change %| ≥ value, up or down"

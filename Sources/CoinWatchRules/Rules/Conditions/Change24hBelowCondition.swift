@@ -1,10 +1,7 @@
-/// `change_24h_below`: the provider's 24h change is at or under a percentage, a drop being
-/// negative (level; `rearm` in percentage points).
+/// `change_24h_below`: the provider's 24h change is at or under a percentage, a drop being negative.
 struct Change24hBelowCondition: Change24hKind {
     static let key = "change_24h_below"
     static let summary = "24h change % ≤ value (a drop is negative)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.points
     static let sample = #"{"change_24h_below": -5}"#
     static let examples = [
         ConditionExample(#"{"change_24h_below": -5}"#, price: 1, change24h: -7, holds: true),

@@ -1,7 +1,6 @@
 import CoinWatchSupport
-/// `change_from`: the price moved at least `pct` percent from a reference (fell by at least |pct|
-/// % when pct < 0; level): a fixed price, or `"start"`, the first price coinwatch saw for the pair,
-/// kept in state.
+/// `change_from`: the price moved at least `pct` percent (fell, when negative) from a fixed price or from
+/// `"start"`, the pair's first price kept in state (level).
 struct ChangeFromCondition: ConditionKind {
     static let key = "change_from"
     static let summary = "price moved ≥ pct % from ref (pct < 0: fell by ≥ |pct| %); ref is a price or \"start\", the first price seen for the pair"

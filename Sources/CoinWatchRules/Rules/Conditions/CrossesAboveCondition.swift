@@ -1,10 +1,7 @@
-/// `crosses_above`: the price went from under a value to at or over it (event; `rearm` in percent
-/// of the value: a crossing counts again once the price was that far back under it).
+/// `crosses_above`: the price went from under a value to at or over it.
 struct CrossesAboveCondition: PriceCrossingKind {
     static let key = "crosses_above"
     static let summary = "previous price < value ≤ current price (or ≤ the high traded since: a wick)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses_above": 100000}"#
     static let examples = [
         ConditionExample(#"{"crosses_above": 100}"#, price: 101, previous: 99, holds: true),

@@ -1,10 +1,7 @@
-/// `crosses_below`: the price went from over a value to at or under it (event; `rearm` in percent
-/// of the value: a crossing counts again once the price was that far back over it).
+/// `crosses_below`: the price went from over a value to at or under it.
 struct CrossesBelowCondition: PriceCrossingKind {
     static let key = "crosses_below"
     static let summary = "previous price > value ≥ current price (or ≥ the low traded since: a wick)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses_below": 90000}"#
     static let examples = [
         ConditionExample(#"{"crosses_below": 100}"#, price: 100, previous: 101, holds: true),

@@ -1,12 +1,11 @@
 import CoinWatchSupport
 /// `crosses`: the price crossed a value in either direction (event; `rearm` in percent of the value).
-struct CrossesCondition: ConditionKind {
+struct CrossesCondition: ValueKind {
     static let key = "crosses"
     static let summary = "the price (or a wick traded since the previous one) crossed the value in either direction"
     static let timing = ConditionTiming.event
     static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses": 50000}"#
-    static let schema = ##"{"$ref": "#/$defs/price"}"##
     static let examples = [
         ConditionExample(#"{"crosses": 100}"#, price: 99, previous: 101, holds: true),
         ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 99, holds: true),
@@ -17,17 +16,11 @@ struct CrossesCondition: ConditionKind {
 
     var value: Double
 
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.price(node, path: path()).map(Self.init)
-    }
-
     /// Up when the price came from under the value.
     static func direction(of alert: Alert) -> ConditionDirection {
         guard let value = alert.threshold else { return .neutral }
         return (alert.previous ?? alert.price) < value ? .rise : .fall
     }
-
-    var threshold: Threshold? { Threshold(value: value, unit: .money) }
 
     var needs: ConditionNeeds { ConditionNeeds(tradedSpan: true) }
 

@@ -1,12 +1,9 @@
 import CoinWatchSupport
-/// `delisting`: the exchange announces the market's end (Upbit's `delisting_date`), the market stops
-/// trading (Binance's `status` leaves `TRADING`) or it leaves the list (SPEC §14; event). With
-/// `resolve`, a market that trades again sends `resolved`.
+/// `delisting`: the exchange announces the market's end, stops trading it or drops it from its list
+/// (SPEC §14; event); with `resolve`, a market that trades again sends `resolved`.
 struct DelistingCondition: ExchangeEventKind {
     static let key = "delisting"
     static let summary = "the exchange announces the market's end, stops trading it or drops it from its list"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let resolvable = true
     static let sample = #"{"delisting": true}"#
     static let schema = #"{"const": true}"#
@@ -47,9 +44,4 @@ struct DelistingCondition: ExchangeEventKind {
         if ending.first?.isNumber == true { return "\(exchange) ends \(change.code): delisting on \(ending)" }
         return "\(exchange) stops trading \(change.code) (status \(ending))"
     }
-}
-
-extension Condition {
-    /// `{"delisting": true}`.
-    static var delisting: Condition { Condition(DelistingCondition()) }
 }

@@ -2,8 +2,6 @@
 struct EntersRangeCondition: PriceRangeKind {
     static let key = "enters_range"
     static let summary = "previous price outside [low, high], current price (or a wick traded since) inside"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"enters_range": [60000, 65000]}"#
     static let schema = ##"{"$ref": "#/$defs/range"}"##
     static let examples = [

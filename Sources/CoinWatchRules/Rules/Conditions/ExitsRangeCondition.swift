@@ -2,8 +2,6 @@
 struct ExitsRangeCondition: PriceRangeKind {
     static let key = "exits_range"
     static let summary = "previous price inside [low, high], current price (or a wick traded since) outside"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"exits_range": [60000, 65000]}"#
     static let schema = ##"{"$ref": "#/$defs/range"}"##
     static let examples = [

@@ -3,8 +3,6 @@ import CoinWatchSupport
 struct ListedCondition: ExchangeEventKind {
     static let key = "listed"
     static let summary = "the exchange lists a market for the coin that was not on its previous list"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let resolvable = false
     static let sample = #"{"listed": true}"#
     static let schema = #"{"const": true}"#
@@ -41,9 +39,4 @@ struct ListedCondition: ExchangeEventKind {
         let name = change.after?.name.map { " (\($0))" } ?? ""
         return "\(change.exchangeName) lists \(change.code)\(name)"
     }
-}
-
-extension Condition {
-    /// `{"listed": true}`.
-    static var listed: Condition { Condition(ListedCondition()) }
 }

@@ -1,11 +1,8 @@
 import CoinWatchMarket
-/// `ma_crosses_above`: the fast moving average of the closes crossed above the slow one between the last
-/// two closed `tf` candles (golden cross; event).
+/// `ma_crosses_above`: the fast moving average crossed above the slow one (golden cross; event).
 struct MaCrossesAboveCondition: AverageCrossKind {
     static let key = "ma_crosses_above"
     static let summary = "the fast moving average (sma or ema) of closed tf candles crossed above the slow one between the last two closed candles (golden cross; needs slow + 1)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"ma_crosses_above": {"fast": 50, "slow": 200, "tf": "1d", "type": "sma"}}"#
     static let examples = [
         ConditionExample(#"{"ma_crosses_above": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 10, 9, 12], holds: true),

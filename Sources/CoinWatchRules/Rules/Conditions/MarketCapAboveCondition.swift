@@ -1,10 +1,7 @@
-/// `market_cap_above`: the provider's market cap, in the rule's currency, is at or over an
-/// amount (level). Without a market cap from the provider it does not hold.
+/// `market_cap_above`: the provider's market cap is at or over an amount.
 struct MarketCapAboveCondition: ProviderFigureKind {
     static let key = "market_cap_above"
     static let summary = "the provider's market cap (in vs) ≥ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"market_cap_above": 1000000000000}"#
     static let examples = [
         ConditionExample(#"{"market_cap_above": 1000000000}"#, price: 10, marketCap: 1_200_000_000, holds: true),

@@ -1,6 +1,6 @@
 import CoinWatchSupport
-/// `move_pct`: the price rose by at least `pct` percent (fell by at least |pct| % when pct < 0)
-/// against some price recorded within `within` (level). The lowest (highest) such price decides.
+/// `move_pct`: the price rose at least `pct` percent (fell, when negative) against the lowest (highest)
+/// price recorded within `within` (level).
 struct MovePctCondition: ConditionKind {
     static let key = "move_pct"
     static let summary = "price rose by ≥ pct % (pct < 0: fell by ≥ |pct| %) against some price recorded within the window"

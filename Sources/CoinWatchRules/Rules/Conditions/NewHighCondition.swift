@@ -1,15 +1,9 @@
-/// `new_high`: the price is a new high for a window (level). It becomes true at or over the
-/// provider's own high for the window where it reports one (24h, 52w, all-time) and over every
-/// price recorded within the window; a window the provider does not report is taken from its price
-/// history at the first pass (`WindowHistory`), then kept current by the observed prices. Once fired it stays true until the price pulls back more
-/// than 1 % below the window's high, so a level or grinding market does not flap
-/// fired/resolved (`WindowExtreme`; docs/rules.md "new_high and new_low: when they resolve").
+/// `new_high`: the price is a new high for a window (level), held until it pulls back more than 1 %
+/// (`WindowExtremeKind`); a window the provider does not report comes from its price history (`WindowHistory`).
 struct NewHighCondition: WindowExtremeKind {
     static let high = true
     static let key = "new_high"
     static let summary = "price ≥ the provider's own high for the window where it reports one (24h, 52w, all-time) and > every price recorded within the window; windows 24h 7d 30d 52w all; a window the provider does not report is taken from its price history at the first pass, then kept current (without any history it waits until coinwatch has watched the coin that long); once fired, true until the price falls more than 1% below the window's high"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"new_high": "24h"}"#
     static let examples = [
         ConditionExample(#"{"new_high": "24h"}"#, price: 105, high24h: 104, history: [(3600, 100)], holds: true),

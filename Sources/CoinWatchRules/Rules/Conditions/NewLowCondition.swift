@@ -1,12 +1,8 @@
-/// `new_low`: the mirror of `new_high` (level): at or under the provider's low for the window
-/// and under every price recorded within it; once fired, true until the price rises more than
-/// 1 % above the window's low (`WindowExtreme`).
+/// `new_low`: the mirror of `new_high` (level), held until the price rises more than 1 % (`WindowExtremeKind`).
 struct NewLowCondition: WindowExtremeKind {
     static let high = false
     static let key = "new_low"
     static let summary = "the mirror of new_high: price ≤ the provider's low and < every price recorded within the window; once fired, true until the price rises more than 1% above the window's low"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"new_low": "7d"}"#
     static let examples = [
         ConditionExample(#"{"new_low": "24h"}"#, price: 90, low24h: 91, history: [(3600, 100)], holds: true),

@@ -1,10 +1,7 @@
-/// `pnl_pct_above`: the holding's unrealized profit against its cost is at or over a percentage (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `pnl_pct_above`: the holding's unrealized profit against its cost is at or over a percentage.
 struct PnlPctAboveCondition: HoldingFigureKind {
     static let key = "pnl_pct_above"
     static let summary = "the holding's unrealized profit against its cost, % ≥ value; with `\"coin\": \"portfolio\"`, the total's"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_above": 50}"#
     static let examples = [

@@ -1,10 +1,7 @@
-/// `pnl_pct_below`: the holding's unrealized profit against its cost is at or under a percentage (a loss is negative) (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `pnl_pct_below`: the holding's unrealized profit against its cost is at or under a percentage (a loss is negative).
 struct PnlPctBelowCondition: HoldingFigureKind {
     static let key = "pnl_pct_below"
     static let summary = "the holding's unrealized profit against its cost, % ≤ value (a loss is negative); with `\"coin\": \"portfolio\"`, the total's"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_below": -20}"#
     static let examples = [

@@ -1,10 +1,7 @@
-/// `premium_below`: the rule's price is at least `pct` % below the same coin on another provider,
-/// converted into the rule's currency (level; the kimchi premium). Not true when a leg is missing.
+/// `premium_below`: the rule's premium over the same coin on another provider is at most `pct` %.
 struct PremiumBelowCondition: PremiumKind {
     static let key = "premium_below"
     static let summary = "premium of the rule's price over the same coin on `against` in `against_vs`, converted at the price of `against_vs` on the rule's provider, ≤ pct % (may be negative)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"premium_below": "# + Premium.example(pct: 0) + "}"
     static let examples = [
         ConditionExample(#"{"premium_below": "# + Premium.example(pct: -1) + "}", price: 98, premiumBase: 100, holds: true),

@@ -3,8 +3,6 @@ import CoinWatchMarket
 struct PriceAboveMaCondition: AverageKind {
     static let key = "price_above_ma"
     static let summary = "price ≥ the moving average (sma or ema) of the last period closed tf candles"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"price_above_ma": {"period": 200, "tf": "1d", "type": "sma"}}"#
     static let examples = [
         ConditionExample(#"{"price_above_ma": {"period": 3, "tf": "1h"}}"#, price: 12, closes: [10, 11, 12], holds: true),

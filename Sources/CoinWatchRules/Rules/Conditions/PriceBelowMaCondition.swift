@@ -2,8 +2,6 @@
 struct PriceBelowMaCondition: AverageKind {
     static let key = "price_below_ma"
     static let summary = "price ≤ the moving average (sma or ema) of the last period closed tf candles"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"price_below_ma": {"period": 200, "tf": "1d", "type": "sma"}}"#
     static let examples = [
         ConditionExample(#"{"price_below_ma": {"period": 3, "tf": "1h"}}"#, price: 10, closes: [10, 11, 12], holds: true),

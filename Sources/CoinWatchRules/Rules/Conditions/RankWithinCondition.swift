@@ -1,6 +1,5 @@
 import CoinWatchSupport
-/// `rank_within`: the provider's market-cap rank is N or better (level). Without a rank from the
-/// provider (the exchanges report none) it does not hold.
+/// `rank_within`: the provider's market-cap rank is N or better (level); false without a rank.
 struct RankWithinCondition: ConditionKind {
     static let key = "rank_within"
     static let summary = "the provider's market-cap rank ≤ value (1 is the largest)"

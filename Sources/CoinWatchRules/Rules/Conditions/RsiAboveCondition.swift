@@ -3,8 +3,6 @@ import CoinWatchMarket
 struct RsiAboveCondition: RSILevelKind {
     static let key = "rsi_above"
     static let summary = "Wilder's RSI of the closes of closed tf candles ≥ value (needs period + 1 closed candles)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"rsi_above": {"value": 70, "tf": "1h", "period": 14}}"#
     static let examples = [
         ConditionExample(#"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 13, closes: [10, 11, 12, 13], holds: true),

@@ -3,8 +3,6 @@ import CoinWatchMarket
 struct RsiBelowCondition: RSILevelKind {
     static let key = "rsi_below"
     static let summary = "Wilder's RSI of the closes of closed tf candles ≤ value (needs period + 1 closed candles)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"rsi_below": {"value": 30, "tf": "1h", "period": 14}}"#
     static let examples = [
         ConditionExample(#"{"rsi_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 10, closes: [13, 12, 11, 10], holds: true),

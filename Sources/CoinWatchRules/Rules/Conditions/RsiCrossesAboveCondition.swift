@@ -2,8 +2,6 @@
 struct RsiCrossesAboveCondition: RSICrossingKind {
     static let key = "rsi_crosses_above"
     static let summary = "Wilder's RSI of closed tf candles crossed above value between the last two closed candles (needs period + 2)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 14}}"#
     static let examples = [
         ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 12, 11, 10, 14], holds: true),

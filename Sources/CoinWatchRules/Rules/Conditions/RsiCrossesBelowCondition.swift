@@ -2,8 +2,6 @@
 struct RsiCrossesBelowCondition: RSICrossingKind {
     static let key = "rsi_crosses_below"
     static let summary = "Wilder's RSI of closed tf candles crossed below value between the last two closed candles (needs period + 2)"
-    static let timing = ConditionTiming.event
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 14}}"#
     static let examples = [
         ConditionExample(#"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [14, 12, 13, 14, 9], holds: true),

@@ -1,10 +1,7 @@
-/// `trailing_drop`: the price is at least P % below the highest price recorded for the pair since it
-/// started or last fired (level); firing re-anchors it at the price of that pass.
+/// `trailing_drop`: the price is at least P % below its highest since the pair started or last fired.
 struct TrailingDropCondition: TrailingKind {
     static let key = "trailing_drop"
     static let summary = "price ≥ P % below the highest price since the pair started or last fired (firing re-anchors it)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"trailing_drop": 10}"#
     static let examples = [
         ConditionExample(#"{"trailing_drop": 10}"#, price: 89, reference: 100, holds: true),
@@ -12,7 +9,7 @@ struct TrailingDropCondition: TrailingKind {
         ConditionExample(#"{"trailing_drop": 10}"#, price: 89, holds: false),
     ]
 
-    static let way = TrailingMove.Way.drop
+    static let way = TrailingWay.drop
 
     /// Percent, > 0.
     var pct: Double

@@ -1,10 +1,7 @@
-/// `trailing_rise`: the price is at least P % above the lowest price recorded for the pair since it
-/// started or last fired (level); firing re-anchors it at the price of that pass.
+/// `trailing_rise`: the price is at least P % above its lowest since the pair started or last fired.
 struct TrailingRiseCondition: TrailingKind {
     static let key = "trailing_rise"
     static let summary = "price ≥ P % above the lowest price since the pair started or last fired (firing re-anchors it)"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"trailing_rise": 10}"#
     static let examples = [
         ConditionExample(#"{"trailing_rise": 10}"#, price: 111, reference: 100, holds: true),
@@ -12,7 +9,7 @@ struct TrailingRiseCondition: TrailingKind {
         ConditionExample(#"{"trailing_rise": 10}"#, price: 111, holds: false),
     ]
 
-    static let way = TrailingMove.Way.rise
+    static let way = TrailingWay.rise
 
     /// Percent, > 0.
     var pct: Double

@@ -1,10 +1,7 @@
-/// `value_above`: the holding's value (amount × price) is at or over an amount (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `value_above`: the holding's value (amount × price) is at or over an amount.
 struct ValueAboveCondition: HoldingFigureKind {
     static let key = "value_above"
     static let summary = "the holding's value (amount × price, in vs) ≥ value; with `\"coin\": \"portfolio\"`, the total"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"value_above": 50000}"#
     static let examples = [
         ConditionExample(#"{"value_above": 50000}"#, price: 110_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),

@@ -1,10 +1,7 @@
-/// `value_below`: the holding's value (amount × price) is at or under an amount (level). Not true for a coin that is not held; on `"coin": "portfolio"`,
-/// only when every held coin was quoted this pass.
+/// `value_below`: the holding's value (amount × price) is at or under an amount.
 struct ValueBelowCondition: HoldingFigureKind {
     static let key = "value_below"
     static let summary = "the holding's value (amount × price, in vs) ≤ value; with `\"coin\": \"portfolio\"`, the total"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"value_below": 20000}"#
     static let examples = [
         ConditionExample(#"{"value_below": 20000}"#, price: 30_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),

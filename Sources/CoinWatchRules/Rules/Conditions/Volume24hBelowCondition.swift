@@ -1,10 +1,7 @@
-/// `volume_24h_below`: the provider's 24h traded volume, in the rule's currency, is at or under an
-/// amount (level). Without a volume from the provider it does not hold.
+/// `volume_24h_below`: the provider's 24h traded volume is at or under an amount.
 struct Volume24hBelowCondition: ProviderFigureKind {
     static let key = "volume_24h_below"
     static let summary = "the provider's 24h traded volume (in vs) ≤ value"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let sample = #"{"volume_24h_below": 1000000}"#
     static let examples = [
         ConditionExample(#"{"volume_24h_below": 1000000}"#, price: 10, volume24h: 800_000, holds: true),

@@ -1,7 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 /// The value of `ma_crosses_above`/`ma_crosses_below`: `{"fast": 50, "slow": 200, "tf": TF, "type": "sma"|"ema"}`.
-struct AverageCrossSettings: Sendable, Equatable {
+struct AverageCrossSettings: IndicatorSettings {
     var fast: Int
     var slow: Int
     var timeframe: Timeframe
@@ -56,26 +56,14 @@ struct AverageCrossSettings: Sendable, Equatable {
     }
 }
 
-/// `ma_crosses_above` or `ma_crosses_below`: one `AverageCrossSettings` and which side holds; everything else a condition kind
-/// says is said here once.
-protocol AverageCrossKind: ConditionKind {
-    /// Holds when the fast average crossed above the slow one (`ma_crosses_above`), else below.
-    static var above: Bool { get }
-    var settings: AverageCrossSettings { get }
-    init(settings: AverageCrossSettings)
-}
+/// `ma_crosses_above` or `ma_crosses_below`: the fast average crossed above (or below) the slow one.
+protocol AverageCrossKind: SidedKind, IndicatorKind where Settings == AverageCrossSettings {}
 
 extension AverageCrossKind {
-    static var schema: String { AverageCrossSettings.schema }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        AverageCrossSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.fastNeed, settings.slowNeed]) }
-    var priceLead: String { "; price " }
 
     func figure(_ o: Observation) -> Double? { settings.figure(o) }
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }

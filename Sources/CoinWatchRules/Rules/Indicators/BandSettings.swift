@@ -2,7 +2,7 @@ import CoinWatchSupport
 import CoinWatchMarket
 /// The value of `bollinger_above`/`bollinger_below`: `{"period": 20, "k": 2, "tf": TF}`; the bands
 /// are the SMA of the closes ± k population standard deviations (TA-Lib `BBANDS`, matype SMA).
-struct BandSettings: Sendable, Equatable {
+struct BandSettings: IndicatorSettings {
     var period: Int
     var k: Double
     var timeframe: Timeframe
@@ -37,48 +37,35 @@ struct BandSettings: Sendable, Equatable {
 
     /// Whether the price is at or above the upper band (`upper`) or at or below the lower one.
     func holds(_ o: Observation, upper: Bool) -> Bool {
-        guard let band = band(o, upper: upper) else { return false }
-        return upper ? o.price >= band : o.price <= band
+        band(o, upper: upper).map { Side.holds(o.price, $0, above: upper) } ?? false
     }
 
     /// `price 120 ≥ upper BB(20, 4h) 115.2`, or the warm-up.
     func describe(_ o: Observation, upper: Bool) -> String {
         guard let band = band(o, upper: upper) else { return IndicatorFields.warmUp(o, need) }
-        let sign = upper ? (o.price >= band ? "≥" : "<") : (o.price <= band ? "≤" : ">")
+        let sign = Side.sign(o.price, band, above: upper)
         return "price \(NumberText.plain(o.price)) \(sign) \(upper ? "upper" : "lower") \(name) band \(NumberText.plain(band))"
             + " (k \(NumberText.plain(k)))"
     }
 }
 
-/// `bollinger_above` or `bollinger_below`: one `BandSettings` and which side holds; everything else a condition kind
-/// says is said here once.
-protocol BandKind: ConditionKind {
-    /// Holds at or beyond the upper band (`bollinger_above`), else the lower one.
-    static var upper: Bool { get }
-    var settings: BandSettings { get }
-    init(settings: BandSettings)
-}
+/// `bollinger_above` or `bollinger_below`: the price at or beyond the upper (or lower) band.
+protocol BandKind: SidedKind, IndicatorKind where Settings == BandSettings {}
 
 extension BandKind {
-    static var schema: String { BandSettings.schema }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        BandSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { upper ? .rise : .fall }
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
-    var priceLead: String { "; price " }
 
-    func figure(_ o: Observation) -> Double? { settings.band(o, upper: Self.upper) }
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: Self.upper) }
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: Self.upper) }
+    func figure(_ o: Observation) -> Double? { settings.band(o, upper: Self.above) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: Self.above) }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: Self.above) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.name) k \(NumberText.plain(settings.k))" }
     func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(Self.upper ? " is above its upper \(settings.name) band" : " is below its lower \(settings.name) band")
+        out.text(Self.above ? " is above its upper \(settings.name) band" : " is below its lower \(settings.name) band")
     }
     func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — band ", money: value) }
     func writeResolved(into out: inout MessageText) { out.text(" is back inside its \(settings.name) bands") }

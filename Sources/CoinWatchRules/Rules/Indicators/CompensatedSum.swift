@@ -1,6 +1,5 @@
 /// A running sum that values enter and leave for ever without drifting (Neumaier's compensated
-/// summation): a moving window's total stays exact to the last bits however many candles passed
-/// through it, so a sliding SMA or variance matches one summed afresh over the window.
+/// summation), so a sliding SMA or variance matches one summed afresh over the window.
 struct CompensatedSum: Sendable, Equatable {
     private var sum = 0.0
     private var compensation = 0.0

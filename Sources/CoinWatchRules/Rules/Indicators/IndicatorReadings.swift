@@ -1,8 +1,5 @@
-/// One coin's indicator readings in a pass, by timeframe and indicator: made once per coin by the
-/// pass from its `IndicatorTrack`s and shared by every rule on the coin (buffers, so an observation
-/// copies it without copying the readings). A coin has a few tracks, so a rule finds its reading by
-/// comparing packed keys (`IndicatorKey.code`) in a short array: no hashing and no object to go
-/// through per rule, and the keys and the readings are read from the observation side by side.
+/// One coin's indicator readings in a pass, made once from its `IndicatorTrack`s and shared by every rule
+/// on the coin; a rule finds its reading by packed key (`IndicatorKey.code`) in a short array, no hashing.
 package struct IndicatorReadings: Sendable, Equatable {
     /// The packed keys, ascending; `values` in the same order.
     private let codes: [Int]

@@ -1,8 +1,6 @@
 import CoinWatchMarket
-/// One indicator kept up to date over one series of closed candles: `add` takes each new closed
-/// candle once, in time order, at O(1) cost (sliding sums and `SeededSmoothing`), so a pass never
-/// recomputes a series. The values equal TA-Lib's over the last `Indicator.window` candles
-/// (`IndicatorGoldenTests`).
+/// One indicator kept up to date over one series of closed candles, O(1) per new candle; the values equal
+/// TA-Lib's over the last `Indicator.window` candles (`IndicatorGoldenTests`).
 package struct IndicatorTrack: Sendable, Equatable {
     let indicator: Indicator
     /// Open time (ms) of the newest candle added; nil before the first.

@@ -1,7 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 /// The value of `price_above_ma`/`price_below_ma`: `{"period": P, "tf": TF, "type": "sma"|"ema"}`.
-struct PriceAverageSettings: Sendable, Equatable {
+struct PriceAverageSettings: IndicatorSettings {
     var period: Int
     var timeframe: Timeframe
     var average: MovingAverage
@@ -31,38 +31,24 @@ struct PriceAverageSettings: Sendable, Equatable {
 
     /// Whether the price is at or above (`above`) or at or below the average.
     func holds(_ o: Observation, above: Bool) -> Bool {
-        guard let average = figure(o) else { return false }
-        return above ? o.price >= average : o.price <= average
+        figure(o).map { Side.holds(o.price, $0, above: above) } ?? false
     }
 
     /// `price 101 ≥ SMA(3, 1h) 100`, or the warm-up.
     func describe(_ o: Observation, above: Bool) -> String {
         guard let average = figure(o) else { return IndicatorFields.warmUp(o, need) }
-        let sign = above ? (o.price >= average ? "≥" : "<") : (o.price <= average ? "≤" : ">")
-        return "price \(NumberText.plain(o.price)) \(sign) \(name) \(NumberText.plain(average))"
+        return "price \(NumberText.plain(o.price)) \(Side.sign(o.price, average, above: above)) \(name) \(NumberText.plain(average))"
     }
 }
 
-/// `price_above_ma` or `price_below_ma`: one `PriceAverageSettings` and which side holds; everything else a condition kind
-/// says is said here once.
-protocol AverageKind: ConditionKind {
-    /// Holds at or above the average (`price_above_ma`), else at or below it.
-    static var above: Bool { get }
-    var settings: PriceAverageSettings { get }
-    init(settings: PriceAverageSettings)
-}
+/// `price_above_ma` or `price_below_ma`: the price at or above (or below) a moving average.
+protocol AverageKind: SidedKind, IndicatorKind where Settings == PriceAverageSettings {}
 
 extension AverageKind {
-    static var schema: String { PriceAverageSettings.schema }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        PriceAverageSettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
-    var priceLead: String { "; price " }
 
     func figure(_ o: Observation) -> Double? { settings.figure(o) }
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }

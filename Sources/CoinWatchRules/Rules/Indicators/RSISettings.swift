@@ -1,7 +1,7 @@
 import CoinWatchSupport
 import CoinWatchMarket
 /// The value of the RSI kinds: `{"value": V, "tf": TF, "period": 14}` (SPEC §2).
-struct RSISettings: Sendable, Equatable {
+struct RSISettings: IndicatorSettings {
     /// The RSI level, 0–100.
     var value: Double
     var timeframe: Timeframe
@@ -38,8 +38,7 @@ struct RSISettings: Sendable, Equatable {
 
     /// Whether the RSI is at or above (`above`) or at or below the level.
     func holds(_ o: Observation, above: Bool) -> Bool {
-        guard let rsi = figure(o) else { return false }
-        return above ? rsi >= value : rsi <= value
+        figure(o).map { Side.holds($0, value, above: above) } ?? false
     }
 
     /// Whether the RSI crossed the level between the last two closed candles.
@@ -58,34 +57,18 @@ struct RSISettings: Sendable, Equatable {
         if crossing, let before = reading.previous {
             return "\(name) \(IndicatorFields.figure(before)) → \(IndicatorFields.figure(now)) vs \(level)"
         }
-        let sign = above ? (now >= value ? "≥" : "<") : (now <= value ? "≤" : ">")
-        return "\(name) \(IndicatorFields.figure(now)) \(sign) \(level)"
+        return "\(name) \(IndicatorFields.figure(now)) \(Side.sign(now, value, above: above)) \(level)"
     }
 }
 
-/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: one `RSISettings` and which
-/// side of its level counts; what the four kinds say alike is said here once, what a level kind
-/// and a crossing kind each add in `RSILevelKind` and `RSICrossingKind`.
-protocol RSIKind: ConditionKind {
-    /// At or above the level, or crossing up (`rsi_above`, `rsi_crosses_above`); else at or below it, or down.
-    static var above: Bool { get }
-    var settings: RSISettings { get }
-    init(settings: RSISettings)
-}
+/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: the RSI at or beyond its level, or
+/// crossing it (`RSILevelKind`, `RSICrossingKind`).
+protocol RSIKind: SidedKind, IndicatorKind where Settings == RSISettings {}
 
 extension RSIKind {
     static var unit: Threshold.Unit { .count }
 
-    static var schema: String { RSISettings.schema }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        RSISettings.parse(key, node, path: path(), &reader).map(Self.init(settings:))
-    }
-
-    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
-
     var threshold: Threshold? { Threshold(value: settings.value, unit: .count) }
-    var priceLead: String { "; price " }
 
     func figure(_ o: Observation) -> Double? { settings.figure(o) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.name) \(IndicatorFields.figure(settings.value))" }
@@ -97,6 +80,9 @@ extension RSIKind {
 protocol RSILevelKind: RSIKind {}
 
 extension RSILevelKind {
+    static var timing: ConditionTiming { .level }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
@@ -114,6 +100,9 @@ extension RSILevelKind {
 protocol RSICrossingKind: RSIKind {}
 
 extension RSICrossingKind {
+    static var timing: ConditionTiming { .event }
+    static var rearm: RearmUnit { .notAllowed }
+
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }

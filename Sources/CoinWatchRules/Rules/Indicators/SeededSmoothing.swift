@@ -1,11 +1,7 @@
-/// An exponential smoothing seeded by the mean of its first `period` inputs, as TA-Lib seeds its
-/// EMA (`alpha` = 2 / (period + 1)) and Wilder's averages in RSI (`alpha` = 1 / period), computed
-/// over a sliding window of the last `capacity` inputs (SPEC §2: the last 250 closed candles).
-///
-/// Over a window u₀…u₍ₘ₋₁₎ the value is (1 − α)^(m − p) · mean(u₀…u₍ₚ₋₁₎) + Σₖ₌ₚ α (1 − α)^(m − 1 − k) uₖ:
-/// `seed` holds the sum of the window's first `period` inputs and `tail` the sum. When the window
-/// is full, a new input enters the tail, the input at position `period` moves from the tail into
-/// the seed and the oldest leaves it: O(1) per input, never a pass over the window.
+/// An exponential smoothing seeded by the mean of its first `period` inputs, as TA-Lib's EMA and Wilder's
+/// RSI averages, over a sliding window of the last `capacity` inputs (SPEC §2: 250 closed candles).
+/// The value is (1 − α)^(m − p) · mean(u₀…u₍ₚ₋₁₎) + Σₖ₌ₚ α (1 − α)^(m − 1 − k) uₖ: `seed` holds the first
+/// `period` inputs' sum and `tail` the sum, so a full window moves one input from tail to seed in O(1).
 struct SeededSmoothing: Sendable, Equatable {
     let period: Int
     let alpha: Double

@@ -1,0 +1,20 @@
+/// A `…_above` or `…_below` kind: it holds on one side of its line, and its alert reads as a rise or a fall.
+protocol SidedKind: ConditionKind {
+    /// Holds at or above the line (`…_above`), else at or below it.
+    static var above: Bool { get }
+}
+
+extension SidedKind {
+    static func direction(of alert: Alert) -> ConditionDirection { above ? .rise : .fall }
+}
+
+/// Which side of a line a figure stands on, as the `…_above` and `…_below` kinds compare it.
+enum Side {
+    /// Whether `x` is at or above `line` (`above`), else at or below it.
+    static func holds(_ x: Double, _ line: Double, above: Bool) -> Bool { above ? x >= line : x <= line }
+
+    /// How `x` stands to `line` in a `describe`: `≥` or `<` when `above`, else `≤` or `>`.
+    static func sign(_ x: Double, _ line: Double, above: Bool) -> String {
+        holds(x, line, above: above) ? (above ? "≥" : "≤") : (above ? "<" : ">")
+    }
+}
