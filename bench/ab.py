@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """A/B of two coinwatch binaries in one run, interleaved: wall times and callgrind instructions.
 
-Usage: bench/ab.py --a OLD_BINARY --b NEW_BINARY [--rounds 15] [--no-callgrind] [--preload-a LIB]
+Usage: bench/ab.py --a OLD_BINARY --b NEW_BINARY [--a-bench OLD_BENCH --b-bench NEW_BENCH] [--rounds 15]
+                   [--no-callgrind] [--preload-a LIB] [--only CASE,CASE]
 
 The cases are `make bench`'s everyday ones (`explain RULE`, `explain RULE COIN`, `silence list` on
 the 10,000-pair state of 5000 favorites), its steady-state `--once` passes (10, 1000 and 5000
-favorites against the loopback CoinGecko, no latency) and `--version`. Each round runs every case
+favorites against the loopback CoinGecko, no latency) and `--version`; with `--a-bench`/`--b-bench`
+(two `coinwatch-bench` builds) also its backtest (10 days of minutes, 5 coins, 100 rules) and its rule
+evaluation (100,000 rules over 5000 quotes, one evaluation after the untimed first). Each round runs every case
 once with A and once with B, the order alternating round by round, so both see the same moments
-of a shared machine. Each binary passes over its own copy of each pass case's files (written by
+of a shared machine; the peak RSS column is the median of the runs' `ru_maxrss`. Each binary passes over its own copy of each pass case's files (written by
 one untimed warm-up pass of its own). Callgrind counts the instructions of one run per case and
 binary (whole process, `--trace-children=no`). `--preload-a LIB` runs A with `LD_PRELOAD=LIB`
 (used to price loading libcurl at start-up, as a linked libcurl would).
@@ -33,13 +36,17 @@ FAVORITES = 5000
 PASS_SIZES = (10, 1000, 5000)
 
 
-def wall_ms(argv: list[str], cwd: Path, env: dict) -> float:
+def wall_ms(argv: list[str], cwd: Path, env: dict) -> tuple[float, float]:
+    """The run's wall time in ms and its peak RSS in MiB, from GNU time as `bench/run.py` takes it (a child
+    forked from this Python process would inherit its larger high-water mark across exec)."""
+    rss_path = cwd / "ab-maxrss.txt"
     start = time.perf_counter()
-    code = subprocess.call(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    code = subprocess.call(["/usr/bin/time", "-q", "-f", "%M", "-o", str(rss_path)] + argv, cwd=cwd, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elapsed = (time.perf_counter() - start) * 1000
     if code != 0:
         raise SystemExit(f"ab: {' '.join(argv)} exited {code}")
-    return elapsed
+    return elapsed, int(rss_path.read_text().split()[-1]) / 1024
 
 
 def instructions(argv: list[str], cwd: Path, env: dict) -> int:
@@ -75,6 +82,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--preload-a")
+    parser.add_argument("--a-bench", help="A's coinwatch-bench (adds the backtest and rule evaluation cases)")
+    parser.add_argument("--b-bench", help="B's coinwatch-bench")
     parser.add_argument("--only", help="comma-separated case names")
     parser.add_argument("--work", type=Path, default=ROOT / ".build" / "ab")
     args = parser.parse_args()
@@ -104,26 +113,36 @@ def main() -> int:
                 home = dict(env, HOME=str(folder), XDG_STATE_HOME=str(folder), XDG_CONFIG_HOME=str(folder))
                 subprocess.run(argv, check=True, env=home, cwd=folder, stdout=subprocess.DEVNULL)
                 cases.setdefault(f"--once, {n} favorites", {})[side] = (argv, folder, home)
+            bench = args.a_bench if side == "A" else args.b_bench
+            if bench:
+                folder = args.work / side
+                cases.setdefault("backtest 10 d x 5 coins x 100 rules", {})[side] = (
+                    [bench, "--backtest", "10", "5", "20"], folder, dict(env))
+                cases.setdefault("rule evaluation 100k rules x 5000 quotes", {})[side] = (
+                    [bench, "--quotes", "5000", "--rules", "100000", "--repeat", "1"], folder, dict(env))
         if args.only:
             wanted = set(args.only.split(","))
             cases = {k: v for k, v in cases.items() if k in wanted}
         walls: dict[str, dict[str, list[float]]] = {name: {"A": [], "B": []} for name in cases}
+        peaks: dict[str, dict[str, list[float]]] = {name: {"A": [], "B": []} for name in cases}
         for round_ in range(args.rounds + 1):
             order = ("A", "B") if round_ % 2 == 0 else ("B", "A")
             for name, sides in cases.items():
                 for side in order:
                     argv, cwd, env = sides[side]
-                    ms = wall_ms(argv, cwd, env)
+                    ms, mib = wall_ms(argv, cwd, env)
                     if round_ > 0:  # round 0 warms the page cache
                         walls[name][side].append(ms)
+                        peaks[name][side].append(mib)
         counts: dict[str, dict[str, int]] = {}
         if not args.no_callgrind:
             for name, sides in cases.items():
                 counts[name] = {side: instructions(*sides[side]) for side in ("A", "B")}
     finally:
         prices.close()
-    print(f"| case | A ms median (min–max) | B ms median (min–max) | B/A wall | A instructions | B instructions | B/A instr |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| case | A ms median (min–max) | B ms median (min–max) | B/A wall | A instructions | B instructions | B/A instr "
+          "| A / B peak MiB |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in cases:
         a, b = walls[name]["A"], walls[name]["B"]
         ma, mb = statistics.median(a), statistics.median(b)
@@ -133,6 +152,7 @@ def main() -> int:
             row += f" {ia / 1e6:.1f}M | {ib / 1e6:.1f}M | {ib / ia:.3f} |"
         else:
             row += " | | |"
+        row += f" {statistics.median(peaks[name]['A']):.1f} / {statistics.median(peaks[name]['B']):.1f} |"
         print(row, flush=True)
     return 0
 
