@@ -100,8 +100,10 @@ package struct Backtest: Sendable {
     /// makes them), kept as the figures it is made of until `alerts()` makes the records.
     package struct Outcome: Sendable {
         let runner: RuleRunner
-        /// Per lane: its coin as written and the quote its alerts name.
-        let coins: [(name: String, template: Quote)]
+        /// Per lane: its coin as written, the quote its alerts name and their `url` (`RuleRunner.pageURL`).
+        let names: [String]
+        let templates: [Quote]
+        let urls: [String?]
         /// The alerts, in order, each with its lane.
         let fired: [(lane: Int, fired: RuleRunner.Fired)]
 
@@ -110,14 +112,14 @@ package struct Backtest: Sendable {
 
         /// Each alert's rule id, coin, status and time, in order (what a summary counts).
         package var fires: [BacktestSummary.Fire] {
-            fired.map { BacktestSummary.Fire(rule: runner.rules.rules[$0.fired.ruleIndex].id, coin: coins[$0.lane].name,
+            fired.map { BacktestSummary.Fire(rule: runner.rules.rules[$0.fired.ruleIndex].id, coin: names[$0.lane],
                                              status: $0.fired.status, time: $0.fired.now) }
         }
 
         /// The alert records, as the live pass would make them, each with `backtest: true`.
         package func alerts() -> [Alert] {
             fired.map { entry in
-                var alert = runner.alert(entry.fired, coin: coins[entry.lane].name, template: coins[entry.lane].template)
+                var alert = runner.alert(entry.fired, coin: names[entry.lane], template: templates[entry.lane], url: urls[entry.lane])
                 alert.backtest = true
                 return alert
             }
@@ -149,8 +151,9 @@ package struct Backtest: Sendable {
             fired[lane] = []  // let go of each lane's list once it is in `all`, not all of them at the end
         }
         all.sort { ($0.fired.now, $0.fired.target) < ($1.fired.now, $1.fired.target) }
-        let coins = lanes.map { (name: $0.name, template: series[$0.name]?.template ?? Self.unknown) }
-        return Outcome(runner: runner, coins: coins, fired: all)
+        let templates = lanes.map { series[$0.name]?.template ?? Self.unknown }
+        return Outcome(runner: runner, names: lanes.map(\.name), templates: templates,
+                       urls: zip(lanes, templates).map { RuleRunner.pageURL(coin: $0.name, quote: $1) }, fired: all)
     }
 
     /// Stands in for the quote of a coin without history (never used: such a lane makes no alert).
@@ -164,7 +167,7 @@ package struct Backtest: Sendable {
         var out: [RuleRunner.Fired] = []
         // The quote's fixed figures observed once; each pass sets its price, clock, 24h figures and span,
         // and the lane its previous price and series: every field that changes is set every pass.
-        var observation = Observation(quote: history.template, previous: nil, series: nil, now: from)
+        var observation = runner.observation(of: lane, template: history.template, now: from)
         var marks = history.before.map(BacktestMarks.init)
         var marked = history.template  // the quote whose highs and lows the pass sees (numbers set only)
         var reading = -1  // the entry of `history.indicators` in force

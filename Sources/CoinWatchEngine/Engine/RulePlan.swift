@@ -3,26 +3,6 @@ import CoinWatchState
 /// What `RuleRunner` works out once per rules file rather than once per (rule, coin) pair of a pass,
 /// so the evaluation loop builds no string and looks each coin up once per pass.
 struct RulePlan: Sendable {
-    /// What a pass reads of one rule for each of its pairs.
-    struct Step: Sendable {
-        /// `Condition.isLevel` of the rule's condition.
-        var isLevel: Bool
-        /// `Condition.threshold` of the rule's condition.
-        var threshold: Double?
-        var rearm: Double?
-        var policy: NotifyPolicy
-        var enabled: Bool
-        /// Whether the condition keeps a reference price per pair (`ConditionNeeds.pairMemory`).
-        var remembers: Bool
-        /// `expires` in seconds since 1970.
-        var expiresAt: Double?
-        /// The rule's pairs: positions in `targetCoins` and `pairKeys`.
-        var targets: Range<Int>
-
-        /// Whether the rule is evaluated at `now` (seconds since 1970): enabled and not expired.
-        func isActive(now: Double) -> Bool { enabled && (expiresAt.map { now < $0 } ?? true) }
-    }
-
     /// How a slot's observation is made beyond its quote (SPEC §2 ratios, premiums, holdings).
     enum Derivation: Sendable, Equatable {
         /// A ratio coin: its quote is made from these two quotes (`QuoteKey`s) of the same pass.
@@ -54,8 +34,10 @@ struct RulePlan: Sendable {
     let portfolio: [(coin: String, position: Position)]?
     /// `StateDocument.priceKey` of each slot: its coin in its currency.
     let priceKeys: [String]
-    /// One per rule of `rules.rules`, same order.
-    let steps: [Step]
+    /// One per rule of `rules.rules`, same order: what a pass reads of it for each of its pairs.
+    let steps: [PairStep.Settings]
+    /// One per rule of `rules.rules`, same order: its pairs, positions in `targetCoins` and `pairKeys`.
+    let targets: [Range<Int>]
     /// Per pair (all rules' pairs, one run after another): its coin's position in `coins`.
     let targetCoins: [Int]
     /// Per coin of `coins`: whether some rule on it looks back over recorded prices
@@ -129,13 +111,15 @@ struct RulePlan: Sendable {
             if key == coin { return slot(coin) }
             return slot(key, name: coin, quoteKey: key, vs: vs, derivation: nil)
         }
-        var steps: [Step] = []
+        var steps: [PairStep.Settings] = []
+        var targets: [Range<Int>] = []
         var historyCoins = Set<Int>()
         var indicatorCoins = Set<Int>()
         var targetCoins: [Int] = []
         var pairKeys: [String] = []
         for favorite in rules.favorites { _ = slot(favorite) }
         steps.reserveCapacity(rules.rules.count)
+        targets.reserveCapacity(rules.rules.count)
         targetCoins.reserveCapacity(rules.rules.count)
         pairKeys.reserveCapacity(rules.rules.count)
         for rule in rules.rules {
@@ -155,10 +139,10 @@ struct RulePlan: Sendable {
             }
             if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }
-            steps.append(Step(isLevel: rule.condition.isLevel,
-                              threshold: rule.condition.threshold, rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
-                              enabled: rule.enabled && !watchesList, remembers: needs.pairMemory, expiresAt: rule.expires?.timeIntervalSince1970,
-                              targets: start..<targetCoins.count))
+            steps.append(PairStep.Settings(rearm: rule.rearm, policy: NotifyPolicy(rule: rule, defaults: rules.defaults),
+                                           remembers: needs.pairMemory, enabled: rule.enabled && !watchesList,
+                                           expiresAt: rule.expires?.timeIntervalSince1970))
+            targets.append(start..<targetCoins.count)
         }
         self.coins = coins
         self.coinPositions = position
@@ -177,6 +161,7 @@ struct RulePlan: Sendable {
             ? rules.holdings.map(\.coin).uniqued().compactMap { coin in positions[coin].map { (coin, $0) } } : nil
         self.priceKeys = zip(names, currencies).map { StateDocument.priceKey(coin: $0, vs: $1) }
         self.steps = steps
+        self.targets = targets
         self.needsHistory = coins.indices.map { historyCoins.contains($0) }
         self.needsIndicators = coins.indices.map { indicatorCoins.contains($0) }
         self.targetCoins = targetCoins
@@ -197,8 +182,8 @@ struct RulePlan: Sendable {
             next[slot] += 1
         }
         var ruleOfPair = [Int](repeating: 0, count: targetCoins.count)
-        for (ruleIndex, step) in steps.enumerated() {
-            for pair in step.targets { ruleOfPair[pair] = ruleIndex }
+        for (ruleIndex, pairs) in targets.enumerated() {
+            for pair in pairs { ruleOfPair[pair] = ruleIndex }
         }
         self.premiumSlotsOfQuote = premiumSlotsOfQuote
         self.madeSlotList = madeSlots.indices.filter { madeSlots[$0] }

@@ -16,7 +16,7 @@ extension RuleRunner {
 
     /// The pairs of rule `index` (a position in `rules.rules`), in the order a pass visits them.
     package func pairs(ofRule index: Int) -> [PairPlace] {
-        plan.steps[index].targets.map { target in
+        plan.targets[index].map { target in
             let slot = plan.targetCoins[target]
             return PairPlace(coin: plan.names[slot], pairKey: plan.pairKeys[target], priceKey: plan.priceKeys[slot], slot: slot)
         }

@@ -47,23 +47,23 @@ extension RuleRunner {
     }
 
     /// The alert `fired` stands for, on `coin` quoted as `template` (its price and 24h change those of
-    /// the pass): the one `pendingAlert` makes from the same pass.
-    func alert(_ fired: Fired, coin: String, template: Quote) -> Alert {
+    /// the pass) with the coin's `url` (`pageURL`): the one `pendingAlert` makes from the same pass.
+    func alert(_ fired: Fired, coin: String, template: Quote, url: String?) -> Alert {
         var quote = template
         quote.price = fired.price
         quote.change24h = fired.change24h
         // Priced in the currency the history was in (a ratio's in its second coin), as a pass prices it.
         return makeAlert(rules.rules[fired.ruleIndex], coin: coin, vs: quote.vs.isEmpty ? rules.vsCurrency : quote.vs, quote: quote, previous: fired.previous,
                          value: fired.value, extreme: fired.extreme, status: fired.status, now: fired.now,
-                         timeDigits: StableHash.digits(of: fired.now))
+                         timeDigits: StableHash.digits(of: fired.now), url: url)
     }
 
     /// One lane per coin with at least one pair, in the plan's coin order, every pair fresh.
     func lanes() -> [Lane] {
         var steps = [[Int]](repeating: [], count: plan.coins.count)
         var targets = [[Int]](repeating: [], count: plan.coins.count)
-        for (ruleIndex, step) in plan.steps.enumerated() {
-            for target in step.targets {
+        for (ruleIndex, pairs) in plan.targets.enumerated() {
+            for target in pairs {
                 steps[plan.targetCoins[target]].append(ruleIndex)
                 targets[plan.targetCoins[target]].append(target)
             }
@@ -80,33 +80,33 @@ extension RuleRunner {
         }
     }
 
-    /// The pass at `observation.now` for `lane`'s coin, seen as `observation` (its price, clock and
-    /// provider figures — the quote's price and 24h change; the previous price and the series are
-    /// the lane's): advances the lane's pairs as `evaluate` does and hands `fire` what each alert is
-    /// made of (`alert(_:coin:template:)` makes it).
+    /// The observation `lane`'s passes start from: `template`'s fixed figures, the lane's derived ones
+    /// (a held coin's position, the portfolio's cost), the clock at `now`.
+    func observation(of lane: Lane, template: Quote, now: Double) -> Observation {
+        var observation = Observation(quote: template, previous: nil, series: nil, now: now)
+        observation.derived = lane.derived
+        return observation
+    }
+
+    /// The pass at `observation.now` for `lane`'s coin, seen as `observation` (made by
+    /// `observation(of:template:now:)`; its price, clock and provider figures — the quote's price
+    /// and 24h change; the previous price and the series are the lane's): advances the lane's pairs
+    /// as `evaluate` does (`PairStep.decide`) and hands `fire` what each alert is made of
+    /// (`alert(_:coin:template:url:)` makes it).
     func evaluate(_ lane: inout Lane, observation: inout Observation, fire: (Fired) -> Void) {
         let now = observation.now
         let looksBack = plan.needsHistory[lane.coin]
         observation.previous = lane.previous
-        if lane.derived != nil { observation.derived = lane.derived }
         if looksBack { observation.series = lane.series }
-        // The pairs' states are read and written where they lie, the steps read in place: no
-        // uniqueness check or copy of a step per pair.
         let (ruleIndices, targets) = (lane.steps, lane.targets)
-        plan.steps.withUnsafeBufferPointer { steps in
-            lane.pairs.withUnsafeMutableBufferPointer { pairs in
-                for index in pairs.indices {
-                    let ruleIndex = ruleIndices[index]
-                    guard steps[ruleIndex].isActive(now: now) else { continue }
-                    let decision = advance(ruleIndex, steps[ruleIndex], pair: &pairs[index], observation: &observation)
-                    guard case .notify(let status, _) = decision else { continue }
-                    // What `pendingAlert` reads of the observation, read now.
-                    let figures = Self.figures(rules.rules[ruleIndex].condition.kind, observation: observation, status: status)
-                    fire(Fired(target: targets[index], ruleIndex: ruleIndex, status: status, now: now, price: observation.price,
-                               previous: observation.previous, change24h: observation.change24h, value: figures.value,
-                               extreme: figures.extreme))
-                }
-            }
+        PairStep.decide(&lane.pairs, ruleOf: ruleIndices, rules: rules.rules, settings: plan.steps,
+                        observation: &observation) { index, status, observation in
+            // What `pendingAlert` reads of the observation, read now.
+            let ruleIndex = ruleIndices[index]
+            let figures = Self.figures(rules.rules[ruleIndex].condition.kind, observation: observation, status: status)
+            fire(Fired(target: targets[index], ruleIndex: ruleIndex, status: status, now: now, price: observation.price,
+                       previous: observation.previous, change24h: observation.change24h, value: figures.value,
+                       extreme: figures.extreme))
         }
         lane.previous = observation.price
         guard looksBack else { return }

@@ -92,8 +92,8 @@ package struct RuleRunner: Sendable {
         order.reserveCapacity(plan.pairKeys.count)
         var cursor = 0
         for (ruleIndex, step) in plan.steps.enumerated() {
-            let active = step.isActive(now: now)
-            for target in step.targets {
+            let active = now < step.activeUntil
+            for target in plan.targets[ruleIndex] {
                 let coin = plan.targetCoins[target]
                 let found = pairs.slot(of: plan.pairKeys[target], hint: cursor)
                 guard active, quoted[coin] else {
@@ -151,7 +151,7 @@ package struct RuleRunner: Sendable {
         for visit in visits {
             let ruleIndex = plan.ruleOfPair[visit.pair]
             let step = plan.steps[ruleIndex]
-            guard step.isActive(now: now) else { continue }
+            guard now < step.activeUntil else { continue }
             let slot = pairs.slot(of: plan.pairKeys[visit.pair], hint: visit.pair)
                 ?? pairs.append(PairState(), forKey: plan.pairKeys[visit.pair])
             judge(ruleIndex, step: step, coin: observed[visit.observation], pair: slot,
@@ -200,14 +200,14 @@ package struct RuleRunner: Sendable {
     /// Advances pair `pair` (its position in `pairs`) of rule `ruleIndex` on `coin` (a slot) by one
     /// observation, listing what was held back and appending the alert it raises.
     @inline(__always)
-    private func judge(_ ruleIndex: Int, step: RulePlan.Step, coin: Int, pair slot: Int, observation: inout Observation,
+    private func judge(_ ruleIndex: Int, step: PairStep.Settings, coin: Int, pair slot: Int, observation: inout Observation,
                        pairs: inout PairTable, silences: SilenceIndex, held: inout [Held]?, pending: inout [Pending],
                        quotes: [String: Quote], now: Double, timeDigits: String) {
         var step = step
         if !silences.isEmpty {
             step.policy.silencedUntil = silences.until(rule: rules.rules[ruleIndex].id, coin: plan.names[coin])
         }
-        let decision = advance(ruleIndex, step, pair: &pairs.values[slot], observation: &observation)
+        let decision = PairStep.decide(ruleIndex, of: rules.rules, step, pair: &pairs.values[slot], observation: &observation)
         if held != nil, decision.status == nil, decision.reason.isHeldBack {
             held?.append(Held(rule: rules.rules[ruleIndex].id, coin: plan.names[coin], reason: decision.reason,
                               until: NotifyDecision.heldUntil(decision.reason, pair: pairs.values[slot], policy: step.policy)))
@@ -215,13 +215,6 @@ package struct RuleRunner: Sendable {
         guard case .notify(let status, _) = decision else { return }
         pending.append(pendingAlert(ruleIndex, slot: coin, observation: observation,
                                     quotes: quotes, status: status, now: now, timeDigits: timeDigits))
-    }
-
-    /// Advances `pair` of rule `ruleIndex` under `step` by one observation, a pass's or a lane's (`PairStep.decide`).
-    @inline(__always)
-    func advance(_ ruleIndex: Int, _ step: RulePlan.Step, pair: inout PairState, observation: inout Observation) -> Decision {
-        PairStep.decide(rules.rules[ruleIndex].condition, rearm: step.rearm, policy: step.policy, remembers: step.remembers,
-                        pair: &pair, observation: &observation)
     }
 
     /// Stands in for a quote that is not there (never alerted on: only quoted coins are observed), and
@@ -247,7 +240,8 @@ package struct RuleRunner: Sendable {
         let rule = rules.rules[ruleIndex]
         let figures = Self.figures(rule.condition.kind, observation: observation, status: status)
         let alert = makeAlert(rule, coin: coin, vs: vs ?? rules.vsCurrency, quote: quote, previous: observation.previous,
-                              value: figures.value, extreme: figures.extreme, status: status, now: now, timeDigits: timeDigits)
+                              value: figures.value, extreme: figures.extreme, status: status, now: now, timeDigits: timeDigits,
+                              url: Self.pageURL(coin: coin, quote: quote))
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
     }
 
@@ -257,10 +251,17 @@ package struct RuleRunner: Sendable {
         (kind.figure(observation), status == .firing && observation.span != nil ? kind.wick(observation) : nil)
     }
 
-    /// The alert; its id hashes the rule, the coin, the status and `timeDigits` (`StableHash.digits(of: now)`).
-    /// One on a single coin links its page on the provider that quoted it (`url`).
+    /// The page of `coin` on the web site of the provider that quoted it as `quote` (an alert's `url`);
+    /// nil for anything but a single coin.
+    static func pageURL(coin: String, quote: Quote) -> String? {
+        guard RuleCoin.isOneCoin(coin) else { return nil }
+        return ProviderRegistry.pageURL(provider: quote.provider, id: quote.providerID, symbol: quote.symbol, vs: quote.vs)
+    }
+
+    /// The alert, linking `url` (`pageURL`); its id hashes the rule, the coin, the status and
+    /// `timeDigits` (`StableHash.digits(of: now)`).
     func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
-                           status: Alert.Status, now: Double, timeDigits: String) -> Alert {
+                   status: Alert.Status, now: Double, timeDigits: String, url: String?) -> Alert {
         var id = StableHash()
         id.add(rule.id)
         id.add(coin)
@@ -272,9 +273,7 @@ package struct RuleRunner: Sendable {
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
         alert.markWick(extreme)
-        if RuleCoin.isOneCoin(coin) {
-            alert.url = ProviderRegistry.pageURL(provider: quote.provider, id: quote.providerID, symbol: quote.symbol, vs: quote.vs)
-        }
+        alert.url = url
         if let template = rule.message {
             alert.message = MessageTemplate.render(template, values: AlertMessage.values(for: alert, condition: rule.condition))
         } else {

@@ -24,6 +24,19 @@ package struct Condition: Sendable, Equatable, CustomStringConvertible {
         kind.holds(observation, firing: firing, rearm: rearm)
     }
 
+    /// `ConditionKind.holds(inPlace:)` of the kind, asked where the condition lies: out of line, so
+    /// `PairStep.decide`, inlined into a loop, opens the kind without copying the condition first.
+    @inline(never)
+    package func holds(inPlace observation: inout Observation, firing: Bool, rearm: Double) -> Bool {
+        kind.holds(inPlace: &observation, firing: firing, rearm: rearm)
+    }
+
+    /// `ConditionKind.remember` of the kind, out of line as `holds(inPlace:)` is.
+    @inline(never)
+    package func remember(_ observation: Observation, fired: Bool) -> Double? {
+        kind.remember(observation, fired: fired)
+    }
+
     /// The prices a chart of `alert` draws as lines (SPEC §12; `ConditionKind.chartLevels`).
     package func chartLevels(_ alert: Alert) -> [Double] { kind.chartLevels(alert) }
 

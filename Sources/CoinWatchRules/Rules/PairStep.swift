@@ -33,19 +33,48 @@ package enum PairStep {
         return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
     }
 
-    /// `advance` without the evaluation's reason, as a pass and a backtest take it: `pair` and
-    /// `observation` where they lie (`ConditionKind.holds(inPlace:)`). For a kind that keeps a reference price (`remembers`: `ConditionNeeds.pairMemory`)
-    /// the observation is handed the pair's and the pair keeps the one the kind remembers.
-    package static func decide(_ condition: Condition, rearm: Double?, policy: NotifyPolicy, remembers: Bool,
+    /// `advance` without the evaluation's reason, as a pass and a backtest take it: a pair of rule
+    /// `index` of `rules` under `settings`, the pair and `observation` where they lie
+    /// (`Condition.holds(inPlace:)`). For a kind that keeps a reference price (`remembers`:
+    /// `ConditionNeeds.pairMemory`) the observation is handed the pair's and the pair keeps the one
+    /// the kind remembers. Inlined into `decide(_:ruleOf:rules:settings:observation:notify:)`.
+    @inline(__always)
+    package static func decide(_ index: Int, of rules: [Rule], _ settings: Settings,
                                pair: inout PairState, observation: inout Observation) -> Decision {
-        if remembers { observation.reference = pair.reference }
-        let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
-        let holds = condition.kind.holds(inPlace: &observation, firing: asked.firing, rearm: asked.rearm)
-        let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
-                        pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
+        if settings.remembers { observation.reference = pair.reference }
+        let isLevel = rules[index].condition.isLevel
+        let asked = judgement(isLevel: isLevel, rearm: settings.rearm, pair: pair)
+        let holds = rules[index].condition.holds(inPlace: &observation, firing: asked.firing, rearm: asked.rearm)
+        let step = next(isLevel: isLevel, threshold: rules[index].condition.threshold, rearm: settings.rearm,
+                        policy: settings.policy, pair: pair, price: observation.price, previous: observation.previous,
+                        now: observation.now, holds: holds)
         pair = step.pair
-        if remembers { pair.reference = condition.kind.remember(observation, fired: step.decision.status == .firing) }
+        if settings.remembers {
+            pair.reference = rules[index].condition.remember(observation, fired: step.decision.status == .firing)
+        }
         return step.decision
+    }
+
+    /// One coin's pairs advanced by one observation at `observation.now`, in order (a backtest lane's
+    /// pass): pair `i` is of rule `ruleOf[i]` (a position in `rules` and `settings`) and is decided
+    /// when its rule is active; `notify` is handed each pair that notifies, its status and the
+    /// observation. The loop lives beside `decide`, so `decide` is inlined into it.
+    package static func decide(_ pairs: inout [PairState], ruleOf: [Int], rules: [Rule], settings: [Settings],
+                               observation: inout Observation,
+                               notify: (_ pair: Int, _ status: Alert.Status, _ observation: Observation) -> Void) {
+        let now = observation.now
+        ruleOf.withUnsafeBufferPointer { ruleOf in
+            settings.withUnsafeBufferPointer { settings in
+                pairs.withUnsafeMutableBufferPointer { pairs in
+                    for index in pairs.indices {
+                        let rule = ruleOf[index]
+                        guard now < settings[rule].activeUntil else { continue }
+                        let decision = decide(rule, of: rules, settings[rule], pair: &pairs[index], observation: &observation)
+                        if case .notify(let status, _) = decision { notify(index, status, observation) }
+                    }
+                }
+            }
+        }
     }
 
     /// What a kind's `holds` is asked for `pair`: a level condition's hysteresis (`rearm`, a

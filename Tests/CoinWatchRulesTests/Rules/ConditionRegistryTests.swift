@@ -74,7 +74,9 @@ import Testing
         #expect(step.evaluation.holds == row.example.holds, "\(step.evaluation.reason)")
         #expect(!step.evaluation.reason.isEmpty)
         var (decidedPair, seen) = (pair, observation)
-        let decided = PairStep.decide(condition, rearm: nil, policy: NotifyPolicy(resolve: true), remembers: false,
+        let settings = PairStep.Settings(rearm: nil, policy: NotifyPolicy(resolve: true), remembers: false, enabled: true,
+                                         expiresAt: nil)
+        let decided = PairStep.decide(0, of: [Rule(id: "r", coin: "c", condition: condition)], settings,
                                       pair: &decidedPair, observation: &seen)
         #expect(decided == step.decision && decidedPair == step.pair, "the pass decides as explain does")
         switch (row.example.firing, row.example.holds) {

@@ -68,7 +68,9 @@ import Testing
                 let observation = Self.observation(&random, now: Self.now + Double(pass) * 60)
                 let slow = PairStep.advance(condition, rearm: rearm, policy: policy, pair: slowPair, observation: observation)
                 var seen = observation
-                let decision = PairStep.decide(condition, rearm: rearm, policy: policy, remembers: false, pair: &fastPair, observation: &seen)
+                let settings = PairStep.Settings(rearm: rearm, policy: policy, remembers: false, enabled: true, expiresAt: nil)
+                let decision = PairStep.decide(0, of: [Rule(id: "r", coin: "c", condition: condition)], settings,
+                                               pair: &fastPair, observation: &seen)
                 #expect(fastPair == slow.pair && decision == slow.decision, "\(condition) pass \(pass)")
                 if decision.status != nil { notices += 1 }
                 slowPair = slow.pair

@@ -411,6 +411,17 @@ public struct JSONTokenizer {
     /// containers one bit each of a word (set for an object); strings and numbers are passed by
     /// `stringEnd` and `numberEnd`.
     public mutating func skipValue() -> Bool {
+        let start = index
+        if skip(placingFailure: false) { return true }
+        // Invalid: the same walk again, now leaving the cursor where it fails (only a message reads it).
+        index = start
+        return skip(placingFailure: true)
+    }
+
+    /// `skipValue`'s walk; on a failure, with `placingFailure`, the cursor is left where the problem
+    /// was found. Inlined twice, so the walk a valid value takes keeps no failure's position.
+    @inline(__always)
+    private mutating func skip(placingFailure: Bool) -> Bool {
         let count = bytes.count
         var at = index
         var open: UInt64 = 0
@@ -476,7 +487,7 @@ public struct JSONTokenizer {
         }
         // Failed at `at`: the cursor where the problem was found, at the end when the bytes ran out
         // first (a truncated body, as a caller words it), past what a string's read took.
-        index = Swift.max(index, spaceEnd(at))
+        if placingFailure { index = Swift.max(index, spaceEnd(at)) }
         return false
     }
 
