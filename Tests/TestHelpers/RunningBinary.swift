@@ -63,15 +63,21 @@ final class RunningBinary: @unchecked Sendable {
     }
 
     /// Waits (at most `timeout` seconds) for the process to end and its output to be read;
-    /// its exit status, or nil when it is still running (it is then killed).
+    /// its exit status, or nil when it is still running (it is then killed) or ended by a signal.
     func waitForExit(timeout: Double = 15) -> Int32? {
+        guard waitForEnd(timeout: timeout), process.terminationReason == .exit else { return nil }
+        return process.terminationStatus
+    }
+
+    /// Whether the process ended within `timeout` seconds, by exiting or by a signal (its output then
+    /// read); one still running is killed.
+    func waitForEnd(timeout: Double = 15) -> Bool {
         guard Eventually.wait(timeout: timeout, { !self.process.isRunning }) else {
             kill(process.processIdentifier, SIGKILL)
-            return nil
+            return false
         }
         _ = readers.wait(timeout: .now() + 5)
-        guard process.terminationReason == .exit else { return nil }
-        return process.terminationStatus
+        return true
     }
 }
 

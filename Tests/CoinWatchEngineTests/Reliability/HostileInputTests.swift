@@ -235,7 +235,7 @@ import Glibc
         let run = try RunningBinary(["--once", "--rules", rulesPath, "--state", statePath])
         #expect(Eventually.wait(timeout: 10) { dir.read("child.pid") != nil && dir.read("program.pid") != nil }, "\(run.stderr)")
         run.send(signal)
-        _ = run.waitForExit(timeout: 10)  // nil either way: coinwatch ends by the signal itself
+        #expect(run.waitForEnd(timeout: 10), "coinwatch ended on the signal: \(run.stderr)")
         for file in ["child.pid", "program.pid"] {
             let pid = try #require(Int32((dir.read(file) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(Eventually.wait(timeout: 15) { !Self.running(pid) }, "\(file) \(pid) was ended with coinwatch")

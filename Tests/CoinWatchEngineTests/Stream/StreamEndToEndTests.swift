@@ -282,7 +282,7 @@ import Testing
         let first = try rig.start()
         #expect(Eventually.wait(timeout: 20) { rig.receiver.requests.count >= 20 }, "\(first.stderr)")
         first.send(SIGKILL)
-        _ = first.waitForExit()
+        #expect(first.waitForEnd(), "the killed stream ended")
         // The next run sends what the killed one had recorded but not delivered (its outbox).
         let second = try rig.start()
         #expect(Eventually.wait(timeout: 10) { rig.feed.connectionCount >= 2 })

@@ -264,7 +264,7 @@ import Testing
             }
             #expect(reached, "attempt \(attempt): \(moments[moment]) never came")
             child.send(SIGKILL)
-            _ = child.waitForExit(timeout: 10)
+            #expect(child.waitForEnd(timeout: 10), "attempt \(attempt): the killed show ended")
             let store = try HistoryStore(path: path)
             #expect(try store.check() == "ok", "after a kill \(moments[moment])")
             let stored = try store.candles(key, from: .min, to: .max).count
