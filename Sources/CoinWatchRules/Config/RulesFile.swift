@@ -58,15 +58,9 @@ package struct Rule: Sendable, Equatable {
     package var coin: String
     package var condition: Condition
     /// This rule's quote currency, lower case; nil means `vs_currency`.
-    package var vs: String? {
-        get { extras?.value.vs }
-        set { setExtra(\.vs, newValue) }
-    }
+    package var vs: String?
     /// Quote this rule from this provider only (no failover); nil means the providers in order.
-    package var provider: ProviderName? {
-        get { extras?.value.provider }
-        set { setExtra(\.provider, newValue) }
-    }
+    package var provider: ProviderName?
     /// Seconds the level condition must hold before notifying.
     package var forDuration: Double?
     /// Seconds; nil means `defaults.cooldown`.
@@ -78,56 +72,20 @@ package struct Rule: Sendable, Equatable {
     package var once: Bool = false
     package var resolve: Bool = false
     /// Sink names; nil means `defaults.notify`.
-    package var notify: [String]? {
-        get { extras?.value.notify }
-        set { setExtra(\.notify, newValue) }
-    }
+    package var notify: [String]?
     /// Template with `{placeholders}`.
-    package var message: String? {
-        get { extras?.value.message }
-        set { setExtra(\.message, newValue) }
-    }
+    package var message: String?
     /// After this instant the rule is ignored.
-    package var expires: Date? {
-        get { extras?.value.expires }
-        set { setExtra(\.expires, newValue) }
-    }
+    package var expires: Date?
     package var enabled: Bool = true
     /// `chart`: this rule's alerts carry the chart of this range, or none (`.none`); nil leaves it
     /// to each sink's `chart` (SPEC §12).
-    package var chart: ChartChoice? {
-        get { extras?.value.chart }
-        set { setExtra(\.chart, newValue) }
-    }
-    /// The settings above that few rules have, boxed: inline they made every rule 232 bytes instead
-    /// of 168. Nil when none is set, so rules compare by their settings alone.
-    private var extras: ExtrasBox?
+    package var chart: ChartChoice?
 
     package init(id: String, coin: String, condition: Condition) {
         self.id = id
         self.coin = coin
         self.condition = condition
-    }
-
-    private struct Extras: Sendable, Equatable {
-        var vs: String?
-        var provider: ProviderName?
-        var notify: [String]?
-        var message: String?
-        var expires: Date?
-        var chart: ChartChoice?
-    }
-
-    private final class ExtrasBox: Sendable, Equatable {
-        let value: Extras
-        init(_ value: Extras) { self.value = value }
-        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a.value == b.value }
-    }
-
-    private mutating func setExtra<Value>(_ field: WritableKeyPath<Extras, Value>, _ value: Value) {
-        var all = extras?.value ?? Extras()
-        all[keyPath: field] = value
-        extras = all == Extras() ? nil : ExtrasBox(all)
     }
 }
 
