@@ -74,14 +74,14 @@ package enum JSONBody {
 
     /// Whether the first significant byte of `body` (after any BOM and white space) opens `shape`.
     package static func starts(_ body: [UInt8], as shape: Shape) -> Bool {
-        let first = APIText.withoutBOM(body).first(where: { !isSpace($0) })
+        let first = APIText.withoutBOM(body).first(where: { !JSONTokenizer.isSpace($0) })
         return first == UInt8(ascii: shape == .array ? "[" : "{")
     }
 
     /// What the body holds at the top level, in words (`a JSON object`, `HTML`, `an empty body`).
     package static func kind(of body: [UInt8]) -> String {
         let bytes = APIText.withoutBOM(body)
-        guard let first = bytes.first(where: { !isSpace($0) }) else {
+        guard let first = bytes.first(where: { !JSONTokenizer.isSpace($0) }) else {
             return bytes.isEmpty ? "an empty body" : "a blank body"
         }
         switch first {
@@ -98,10 +98,6 @@ package enum JSONBody {
         let head = String(decoding: bytes.prefix(60), as: UTF8.self)
         let oneLine = head.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return "starts with \"\(oneLine)\""
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
 

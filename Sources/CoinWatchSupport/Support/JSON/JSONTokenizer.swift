@@ -37,14 +37,7 @@ public struct JSONTokenizer {
 
     /// Skips JSON white space: space, tab, line feed and carriage return.
     @inline(__always)
-    mutating func skipSpace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
-    }
+    mutating func skipSpace() { index = spaceEnd(index) }
 
     /// Whether only white space is left.
     package mutating func atEnd() -> Bool {
@@ -493,7 +486,7 @@ public struct JSONTokenizer {
 
     /// Whether `byte` is JSON white space: space, tab, line feed or carriage return.
     @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool {
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
