@@ -210,16 +210,11 @@ package enum ArgumentParser {
             parsed.step = seconds
         case "--test": parsed.test = true
         case "--sink": parsed.sink = value
-        case "--provider":
-            guard let name = ProviderName(rawValue: value.lowercased()) else {
-                let names = ProviderName.allCases.map(\.rawValue)
-                throw UsageError("Error: Unknown provider '\(value)'.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
-            }
-            parsed.provider = name
+        case "--provider": parsed.provider = try choice(value, among: ProviderName.allCases, "Unknown provider '\(value)'")
         case "--limit":
             let most = parsed.command == .log ? 10_000_000 : 250
             guard let limit = Int(value), (1...most).contains(limit) else {
-                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to \(most == 250 ? "250" : "10000000").")
+                throw UsageError("Error: '--limit \(value)' must be a whole number from 1 to \(most).")
             }
             parsed.limit = limit
         case "--since":
@@ -242,27 +237,26 @@ package enum ArgumentParser {
             parsed.vs = value.lowercased()
         case "--for": parsed.silenceFor = value
         case "--comment": parsed.comment = value
-        case "--range":
-            guard let range = ChartRange(rawValue: value.lowercased()) else {
-                let names = ChartRange.allCases.map(\.rawValue)
-                throw UsageError("Error: '--range \(value)' is not a chart range.\(Suggestion.phrase(for: value, in: names)) Use one of \(ChartRange.names).")
-            }
-            parsed.range = range
+        case "--range": parsed.range = try choice(value, among: ChartRange.allCases, "'--range \(value)' is not a chart range")
         case "--png":
             guard !value.isEmpty else { throw UsageError("Error: '--png' needs a file path, got an empty one; give one such as '--png chart.png', or '-' for stdout.") }
             parsed.png = value
         case "--force": parsed.force = true
-        case "--sort":
-            guard let key = WatchTable.SortKey(rawValue: value.lowercased()) else {
-                let names = WatchTable.SortKey.allCases.map(\.rawValue)
-                throw UsageError("Error: '--sort \(value)' is not a sort key.\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
-            }
-            parsed.sort = key
+        case "--sort": parsed.sort = try choice(value, among: WatchTable.SortKey.allCases, "'--sort \(value)' is not a sort key")
         case "--yes": parsed.yes = true
         case "--favorites": parsed.favoritesList = InitCommand.list(value)
         case "--help": parsed.help = true
         case "--version": parsed.version = true
         default: break
         }
+    }
+
+    /// The one of `cases` that `value` names in any case; else the usage error `Error: <unknown>.`, a
+    /// did-you-mean and the cases' names.
+    private static func choice<Choice: RawRepresentable>(_ value: String, among cases: [Choice], _ unknown: String) throws(UsageError) -> Choice
+        where Choice.RawValue == String {
+        if let choice = cases.first(where: { $0.rawValue == value.lowercased() }) { return choice }
+        let names = cases.map(\.rawValue)
+        throw UsageError("Error: \(unknown).\(Suggestion.phrase(for: value, in: names)) Use one of \(names.joined(separator: ", ")).")
     }
 }

@@ -21,7 +21,9 @@ enum BacktestCommand {
         }
         if !arguments.ruleIDs.isEmpty { rules.rules = rules.rules.filter { arguments.ruleIDs.contains($0.id) } }
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
-        let loaded = loadHistory(rules, span: span, session: &session)
+        let provider = session.chosenProvider(among: ProviderName.allCases)
+        let source = session.provider(provider)
+        let loaded = loadHistory(rules, span: span, provider: provider, source: source, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
             throw context.fail(.failure, "coinwatch: no history to replay; nothing was backtested")
@@ -30,7 +32,6 @@ enum BacktestCommand {
         let step = max(arguments.step ?? rules.interval, resolution)
         var series = loaded.series
         Backtest.addMade(to: &series, rules: rules)
-        let source = ShowChart.source(session.chosenProvider(among: ProviderName.allCases), session: session)
         for coin in DataPlan(rules).historyCoins where series[coin] != nil {
             guard let template = series[coin]?.template else { continue }
             let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
@@ -72,12 +73,11 @@ enum BacktestCommand {
     }
 
     /// The coins the rules need, each with its history over the span (and the day before it, for
-    /// the 24h change, where the range fetched holds it); a coin without history gets one warning.
-    static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), session: inout WatchSession)
-        -> (series: [String: Backtest.Series], coins: [Backtest.LoadedCoin], failed: Bool) {
+    /// the 24h change, where the range fetched holds it) from `source`, `provider`'s history; a coin
+    /// without history gets one warning.
+    static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), provider: ProviderName, source: any HistorySource,
+                            session: inout WatchSession) -> (series: [String: Backtest.Series], coins: [Backtest.LoadedCoin], failed: Bool) {
         let context = session.context
-        let provider = session.chosenProvider(among: ProviderName.allCases)
-        let source = ShowChart.source(provider, session: session)
         let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
             context.io.err("coinwatch: warning: \(line)\n")
         }
@@ -135,7 +135,7 @@ enum BacktestCommand {
             }
         }
         if progress { context.io.err(progressLine(done: coins.count, of: coins.count, requests: requests) + "\n") }
-        if let store { try? store.rollUp(now: Int64((session.now * 1000).rounded())) }
+        if let store { try? store.rollUp(now: clock) }
         return (series, loadedCoins, failed)
     }
 

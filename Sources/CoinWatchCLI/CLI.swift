@@ -123,13 +123,10 @@ package struct CommandContext: Sendable {
                           unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(ExitCodeError) -> RulesFile {
         do throws(RulesLoadError) {
             let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
-            let placeholders = tolerateUnsetVariables ? environment(withPlaceholdersFor: bytes) : nil
-            let tolerant = try? placeholders.map { environment throws(RulesLoadError) in
-                try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, expiredAsOf: expiredAsOf,
-                                      unavailableSinks: true)
-            }
+            // What the placeholders still leave invalid is loaded again strictly, which words the errors.
             let loaded: LoadedRules
-            if let tolerant {
+            if tolerateUnsetVariables, let tolerant = try? RulesLoader.parse(bytes: bytes, path: rulesPath,
+                environment: environment(withPlaceholdersFor: bytes), expiredAsOf: expiredAsOf, unavailableSinks: true) {
                 loaded = tolerant
             } else {
                 loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,

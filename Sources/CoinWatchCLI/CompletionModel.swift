@@ -56,6 +56,11 @@ struct CompletionModel {
         var position: Int
         var repeats = false
         var sources: [Source]
+
+        /// The bash and zsh `case` pattern of `command:position:after` it answers (`silence:1:expire`).
+        var casePattern: String {
+            "\(command):\(repeats ? "[\(position)-9]*" : String(position)):\(after ?? "*")"
+        }
     }
 
     /// The arguments that complete from rules.json and the state.

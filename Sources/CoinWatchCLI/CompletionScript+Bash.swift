@@ -77,8 +77,7 @@ extension CompletionScript {
 
         """
         for dynamic in CompletionModel.dynamicArguments {
-            let position = dynamic.repeats ? "[\(dynamic.position)-9]*" : String(dynamic.position)
-            script += "        \(dynamic.command):\(position):\(dynamic.after ?? "*")) \(dynamicReply(dynamic.sources)); return ;;\n"
+            script += "        \(dynamic.casePattern)) \(dynamicReply(dynamic.sources)); return ;;\n"
         }
         script += """
             esac

@@ -41,11 +41,10 @@ extension CompletionScript {
             }
             script += "            ) ;;\n"
         }
-        let all = model.commands.flatMap(\.options).reduce(into: [CompletionModel.Option]()) { unique, option in
-            if !unique.contains(where: { $0.names == option.names }) { unique.append(option) }
-        }
         script += "        (*)\n            specs=(\n"
-        for option in all {
+        // Every option once, as the first command that takes it takes it.
+        for (names, help, values) in optionCases(model) {
+            let option = CompletionModel.Option(names: names, value: values.first.flatMap(\.value), help: help)
             for spec in specs(option) { script += "                \(spec)\n" }
         }
         script += """
@@ -88,8 +87,7 @@ extension CompletionScript {
 
         """
         for dynamic in CompletionModel.dynamicArguments {
-            let position = dynamic.repeats ? "[\(dynamic.position)-9]*" : String(dynamic.position)
-            script += "                (\(dynamic.command):\(position):\(dynamic.after ?? "*")) kinds=(\(dynamic.sources.map(\.rawValue).joined(separator: " "))) ;;\n"
+            script += "                (\(dynamic.casePattern)) kinds=(\(dynamic.sources.map(\.rawValue).joined(separator: " "))) ;;\n"
         }
         script += """
                 (*) return 1 ;;

@@ -33,8 +33,7 @@ extension FavoritesCommand {
                                      line: "added \(coin) as written (\(resolver.first?.rawValue ?? "no provider") cannot search; exchanges match it by symbol)"))
                 continue
             }
-            if session == nil { session = WatchSession.open(context, rules: source.rules) }
-            guard var open = session else { continue }
+            var open = session ?? WatchSession.open(context, rules: source.rules)
             let found = SearchCommand.search(coin, provider: provider, limit: 100, session: &open)
             session = open
             switch found {

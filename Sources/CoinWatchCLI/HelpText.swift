@@ -13,9 +13,7 @@ package enum HelpText {
         if command == .run {
             text += "\nSUBCOMMANDS:\n"
             for command in Arguments.Command.allCases where command != .run {
-                var name = command.rawValue
-                if let words = CompletionModel.commandWords[name], !words.isEmpty { name += " " + words.joined(separator: "|") }
-                name += positionals(command).map { " " + $0.uppercased() }.joined()
+                let name = ([command.rawValue] + arguments(command)).joined(separator: " ")
                 text += "  " + name.padding(to: 24) + CompletionModel.summary(overview(command)) + ".\n"
             }
             text += "\n  See 'coinwatch <subcommand> --help' for detailed help.\n"
@@ -88,6 +86,13 @@ package enum HelpText {
         }
     }
 
+    /// What `command`'s usage line shows after its name: its first words (`show|reset`), then its
+    /// arguments in upper case.
+    static func arguments(_ command: Arguments.Command) -> [String] {
+        let words = CompletionModel.commandWords[command.rawValue] ?? []
+        return (words.isEmpty ? [] : [words.joined(separator: "|")]) + positionals(command).map { $0.uppercased() }
+    }
+
     /// The options `command`'s synopsis names, in the table's order: its own, and for the
     /// top-level command also those every command takes (`ManPage.commonOptions`).
     static func synopsisOptions(_ command: Arguments.Command) -> [(name: String, value: String?)] {
@@ -112,8 +117,7 @@ package enum HelpText {
     static func usage(_ command: Arguments.Command) -> String {
         var parts = ["coinwatch"]
         if command != .run { parts.append(command.rawValue) }
-        if let words = CompletionModel.commandWords[command.rawValue], !words.isEmpty { parts.append(words.joined(separator: "|")) }
-        parts += positionals(command).map { $0.uppercased() }
+        parts += arguments(command)
         parts += synopsisOptions(command).map { "[\($0.name)\($0.value.map { " <\($0)>" } ?? "")]" }
         return parts.joined(separator: " ")
     }

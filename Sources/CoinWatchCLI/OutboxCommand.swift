@@ -26,9 +26,6 @@ enum OutboxCommand {
         }
     }
 
-    /// The entry's id as shown.
-    static func id(_ entry: OutboxEntry) -> String { entry.shownID }
-
     /// What keeps `entry` waiting: quiet hours or a retry.
     static func heldBy(_ entry: OutboxEntry) -> String { entry.held ? "quiet hours" : "retry" }
 
@@ -52,7 +49,7 @@ enum OutboxCommand {
         if context.arguments.json {
             let items = entries.map { entry in
                 var o = JSONOut()
-                o.add("id", id(entry))
+                o.add("id", entry.shownID)
                 o.add("key", entry.key)
                 o.add("sink", entry.sink)
                 o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
@@ -78,7 +75,7 @@ enum OutboxCommand {
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
         for entry in entries {
-            out += id(entry).padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
+            out += entry.shownID.padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
                 + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
                 + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
                 + SilenceTarget.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
@@ -89,12 +86,12 @@ enum OutboxCommand {
 
     /// The entry whose key starts with `id` (4 or more digits); nil, with the problem printed, when not one does.
     private static func find(_ id: String, in outbox: [OutboxEntry], context: CommandContext) -> Int? {
-        let matches = outbox.indices.filter { id.count >= 4 && Self.id(outbox[$0]).hasPrefix(id.lowercased()) }
+        let matches = outbox.indices.filter { id.count >= 4 && outbox[$0].shownID.hasPrefix(id.lowercased()) }
         if matches.count == 1, let index = matches.first { return index }
         if matches.count > 1 {
             context.io.err("coinwatch: outbox id '\(id)' is ambiguous (\(matches.count) messages); give more digits (see 'coinwatch outbox list').\n")
         } else {
-            context.io.err("coinwatch: no message '\(SilenceTarget.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(Self.id)))"
+            context.io.err("coinwatch: no message '\(SilenceTarget.shown(id))' in the outbox.\(Suggestion.phrase(for: id, in: outbox.map(\.shownID)))"
                 + " See 'coinwatch outbox list'.\n")
         }
         return nil
@@ -147,7 +144,7 @@ enum OutboxCommand {
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }
             if !context.arguments.quiet {
                 let files = delivery.filePaths
-                context.io.out("dropped \(Self.id(entry)) (\(Delivery.describe(entry.alerts)) for \(entry.sink))"
+                context.io.out("dropped \(entry.shownID) (\(Delivery.describe(entry.alerts)) for \(entry.sink))"
                     + (files.isEmpty ? "; no file sink records it" : "; recorded as undelivered in \(files.joined(separator: ", "))") + "\n")
             }
             return report.failed ? .failure : .success

@@ -33,7 +33,7 @@ enum SearchCommand {
     /// The hits of `provider`'s search for `query` (at most `limit` asked for where the API takes a limit).
     static func search(_ query: String, provider: ProviderName, limit: Int,
                        session: inout WatchSession) -> Result<[CatalogCoin], ProviderError> {
-        guard let searcher = ProviderRegistry.make(session.config(provider), environment: session.context.io.environment) as? any CoinSearch else {
+        guard let searcher = session.provider(provider) as? any CoinSearch else {
             return .failure(.decoding(provider: provider.rawValue, detail: "it has no search"))
         }
         let request = searcher.searchRequest(query: query, limit: limit)

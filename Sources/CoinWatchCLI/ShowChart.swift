@@ -9,17 +9,12 @@ enum ShowChart {
     /// The range drawn when `show` is given no `--range` (SPEC §7).
     static let defaultRange = ChartRange.d7
 
-    /// The history source of each provider.
-    static func source(_ name: ProviderName, session: WatchSession) -> any HistorySource {
-        ProviderRegistry.make(session.config(name), environment: session.context.io.environment)
-    }
-
     /// The points of `range` for the card's coin (closed candles only, or the provider's points);
     /// `-v` gets one line saying where they came from.
     static func load(_ range: ChartRange, quote: Quote, provider: ProviderName,
                      session: inout WatchSession) -> Result<HistoryLoader.Loaded, HistoryError> {
         let context = session.context
-        let source = source(provider, session: session)
+        let source = session.provider(provider)
         let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
             context.io.err("coinwatch: warning: \(line)\n")
         }

@@ -15,7 +15,7 @@ enum ShowCommand {
             let provider = session.chosenProvider(among: ProviderName.allCases)
             let config = session.config(provider)
             let shown: ShowCard.Shown
-            if let source = ProviderRegistry.make(config, environment: context.io.environment) as? any CardSource {
+            if let source = session.provider(provider) as? any CardSource {
                 shown = try ShowCard.load(coin.trimmingSpaces, vs: vs, from: source, config: config, session: &session)
             } else {
                 shown = try quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
@@ -60,9 +60,7 @@ enum ShowCommand {
     /// (cache, backoff, 429); it has no chart.
     private static func quoteOnly(_ coin: String, vs: String, provider name: ProviderName,
                                   session: inout WatchSession) throws(ExitCodeError) -> ShowCard.Shown {
-        let config = session.config(name)
-        let provider = ProviderRegistry.make(config, environment: session.context.io.environment)
-        let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)],
+        let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: session.provider(name), config: session.config(name))],
                                    transport: session.context.transport)
         let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
         guard let quote = outcome.quotes[coin] else {

@@ -49,18 +49,17 @@ final class SignalWaiter: LoopWaiter {
         // Both globals are initialized here, before any handler can run.
         caughtSignals.store(0, ordering: .sequentiallyConsistent)
         wakeDescriptor.store(descriptors[1], ordering: .sequentiallyConsistent)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = recordSignal
-        sigemptyset(&action.sa_mask)
-        for number in signals { sigaddset(&action.sa_mask, number) }
+        action.sa_mask = set
         action.sa_flags = SA_RESTART
         for number in signals { _ = sigaction(number, &action, nil) }
         // A parent may have started us with these signals blocked (some process launchers
         // do): unblock them, or they would wait pending forever.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for number in signals { sigaddset(&unblock, number) }
-        _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return SignalWaiter(readDescriptor: descriptors[0])
     }
 

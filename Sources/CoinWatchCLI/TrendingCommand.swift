@@ -10,7 +10,7 @@ enum TrendingCommand {
         try context.noArguments()
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
-            guard let gecko = ProviderRegistry.make(session.config(provider), environment: context.io.environment) as? any TrendingSource else {
+            guard let gecko = session.provider(provider) as? any TrendingSource else {
                 throw context.usage("Error: \(provider.rawValue) has no trending list; use \(capable.map { "--provider \($0.rawValue)" }.joined(separator: " or ")).")
             }
             let found = session.fetch(gecko.trendingRequest(), provider: gecko.name, decode: gecko.trendingList)
@@ -29,8 +29,7 @@ enum TrendingCommand {
         for (index, coin) in list.coins.enumerated() {
             let price = coin.priceUSD.map { NumberText.money($0, vs: "usd") }
                 ?? coin.priceBTC.map { NumberText.money($0, vs: "btc") } ?? "-"
-            let change = coin.change24h["usd"].map { PriceCard.colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
-                ?? TextCell.right("-", 8)
+            let change = WatchTable.change(coin.change24h["usd"], color: color, missing: "-")
             out += coinRow(String(index + 1), coin.symbol, coin.name, price, change,
                            coin.marketCapUSD.map { NumberText.abbreviated($0, vs: "usd") } ?? "-",
                            coin.rank.map { "#\($0)" } ?? "-")
@@ -39,8 +38,7 @@ enum TrendingCommand {
         out += "\nTrending NFTs on \(title)\n"
         out += nftRow("#", "NAME", "SYMBOL", "FLOOR", TextCell.right("24H", 8))
         for (index, nft) in list.nfts.enumerated() {
-            let change = nft.floorChange24h.map { PriceCard.colored(TextCell.right(NumberText.percent($0), 8), $0, color) }
-                ?? TextCell.right("-", 8)
+            let change = WatchTable.change(nft.floorChange24h, color: color, missing: "-")
             out += nftRow(String(index + 1), nft.name, nft.symbol, nft.floorPrice ?? "-", change)
         }
         return out

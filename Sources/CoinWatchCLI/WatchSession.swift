@@ -49,6 +49,11 @@ struct WatchSession {
         rules.providers.first { $0.name == name } ?? ProviderConfig(name: name)
     }
 
+    /// Provider `name`, made with its `config`.
+    func provider(_ name: ProviderName) -> any MarketProvider {
+        ProviderRegistry.make(config(name), environment: context.io.environment)
+    }
+
     /// `--provider`, else the first provider in rules.json among `capable`, else the first of `capable`.
     func chosenProvider(among capable: [ProviderName]) -> ProviderName {
         context.arguments.provider

@@ -211,9 +211,10 @@ struct WatchTable {
         return text
     }
 
-    /// A change in percent right-aligned in 8 columns, green up and red down where color is on.
-    static func change(_ value: Double?, color: ColorPolicy) -> String {
-        guard let value else { return TextCell.right("–", 8) }
+    /// A change in percent right-aligned in 8 columns, green up and red down where color is on;
+    /// `missing` without one.
+    static func change(_ value: Double?, color: ColorPolicy, missing: String = "–") -> String {
+        guard let value else { return TextCell.right(missing, 8) }
         return PriceCard.colored(TextCell.right(NumberText.percent(value), 8), value, color)
     }
 

@@ -82,7 +82,7 @@ import Testing
         let state = try StateStore.load(path: flow.statePath)
         let held = try #require(state.outbox.first { $0.held })
         let before = receiver.requests.count
-        let run = try outbox(["retry", String(OutboxCommand.id(held).prefix(6))])
+        let run = try outbox(["retry", String(held.shownID.prefix(6))])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(receiver.requests.dropFirst(before).map(\.path) == ["/quiet"])
         let left = try StateStore.load(path: flow.statePath).outbox
@@ -93,9 +93,9 @@ import Testing
         try fill()
         let state = try StateStore.load(path: flow.statePath)
         let flaky = try #require(state.outbox.first { $0.sink == "flaky" })
-        let run = try outbox(["drop", OutboxCommand.id(flaky)])
+        let run = try outbox(["drop", flaky.shownID])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("dropped \(OutboxCommand.id(flaky))") && run.stdout.contains("alerts.jsonl"))
+        #expect(run.stdout.contains("dropped \(flaky.shownID)") && run.stdout.contains("alerts.jsonl"))
         let left = try StateStore.load(path: flow.statePath).outbox
         #expect(left.count == 1 && left[0].sink == "quiet")
         let log = try #require(flow.dir.read("alerts.jsonl")).split(separator: "\n")
@@ -122,7 +122,7 @@ import Testing
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)
-        let id = OutboxCommand.id(state.outbox[0])
+        let id = state.outbox[0].shownID
         let typo = String(id.dropLast()) + (id.last == "0" ? "1" : "0")
         let run = try outbox(["drop", typo])
         #expect(run.status == 1)
