@@ -42,8 +42,7 @@ enum InitCommand {
         let resolved = priced(ids.uniqued(), session: &session)
         let url = context.io.environment[variable] ?? ""
         let learned = webhook.map { url.isEmpty ? [:] : $0.type.starterFields(url: url, transport: context.transport) } ?? [:]
-        let text = document(favorites: resolved.map(\.favorite), prices: resolved.map(\.price), format: webhook, urlVariable: variable,
-                            logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
+        let text = document(resolved, format: webhook, urlVariable: variable, logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
                             schema: installedSchema(), learned: learned)
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
@@ -184,14 +183,13 @@ enum InitCommand {
     }
 
     /// The starter file's text; a favorite without a price gets its crossing rule disabled at level 0.
-    static func document(favorites: [String], prices: [Double?], format: WebhookConfig.Format?,
-                         urlVariable: String = urlVariable, logPath: String = "alerts.jsonl", schema: String? = nil,
-                         learned: [String: String] = [:]) -> String {
+    static func document(_ favorites: [Resolved], format: WebhookConfig.Format?, urlVariable: String, logPath: String,
+                         schema: String?, learned: [String: String]) -> String {
         var rules: [String] = []
-        for (favorite, price) in zip(favorites, prices) {
-            let id = ruleID(favorite)
-            let coin = JSONOut.quote(favorite)
-            if let price, let line = roundAbove(price) {
+        for favorite in favorites {
+            let id = ruleID(favorite.favorite)
+            let coin = JSONOut.quote(favorite.favorite)
+            if let price = favorite.price, let line = roundAbove(price) {
                 rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": \#(JSONOut.number(line))}, "cooldown": "1h"}"#)
             } else {
                 rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": 0}, "cooldown": "1h", "enabled": false}"#)
@@ -213,7 +211,7 @@ enum InitCommand {
         {
         \(schema.map { "  \"$schema\": \(JSONOut.quote($0)),\n" } ?? "")  "vs_currency": "usd",
           "interval": "60s",
-          "favorites": [\(favorites.map(JSONOut.quote).joined(separator: ", "))],
+          "favorites": [\(favorites.map { JSONOut.quote($0.favorite) }.joined(separator: ", "))],
           "defaults": {"cooldown": "1h", "notify": [\(notify.joined(separator: ", "))]},
           "rules": [
         \(rules.joined(separator: ",\n"))

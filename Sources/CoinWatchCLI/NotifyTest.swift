@@ -37,12 +37,14 @@ struct NotifyTest {
         var results: [String: Result] = [:]
         var lanes: [OutboxPlan.Lane] = []
         for name in names {
+            guard let sink = rules.sinks[name] else { continue }
             let alert = Self.alert(sink: name, vs: rules.vsCurrency, now: now)
-            switch rules.sinks[name] {
-            case .stdout?:
+            switch sink {
+            case .stdout:
                 if printToStdout { io.out(AlertRecord.line(alert) + "\n") }
                 results[name] = Result(sink: name, type: "stdout", target: "standard output")
-            case .file(let path)?:
+                continue
+            case .file(let path):
                 var result = Result(sink: name, type: "file", target: path)
                 do {
                     try FileSink.append([AlertRecord.json(alert)], to: path)
@@ -50,25 +52,21 @@ struct NotifyTest {
                     result.error = error.message
                 }
                 results[name] = result
-            case .webhook(let config)?:
-                lanes.append(OutboxPlan.Lane(sink: name, config: .webhook(config),
-                                             entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
+                continue
+            case .unavailable(let type, let reason):
+                results[name] = Result(sink: name, type: type, target: "unavailable", error: reason)
+                continue
+            case .webhook(let config):
                 results[name] = Result(sink: name, type: "webhook",
                                        target: "\(config.format.rawValue), \(HTTPRequest.host(of: config.url))")
-            case .command(let config)?:
-                lanes.append(OutboxPlan.Lane(sink: name, config: .command(config),
-                                             entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
+            case .command(let config):
                 results[name] = Result(sink: name, type: "command", target: config.argv.first ?? "")
-            case .email(let config)?:
-                lanes.append(OutboxPlan.Lane(sink: name, config: .email(config),
-                                             entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
+            case .email(let config):
                 results[name] = Result(sink: name, type: "email",
                                        target: "\(HTTPRequest.host(of: config.url)), \(config.to.count) recipient\(config.to.count == 1 ? "" : "s")")
-            case .unavailable(let type, let reason)?:
-                results[name] = Result(sink: name, type: type, target: "unavailable", error: reason)
-            case nil:
-                continue
             }
+            // Webhook, command and email sinks send through the dispatcher, as a pass's outbox does.
+            lanes.append(OutboxPlan.Lane(sink: name, config: sink, entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
         }
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry,
                                            scrubber: SecretScrubber(sinks: rules.sinks), environment: io.environment)

@@ -75,7 +75,7 @@ struct PriceCard {
 
     /// The card as one JSON object; `sparkline_7d` is omitted when there is no chart; `chart`
     /// (SPEC §7: `{"range": "30d", "points": [[ms, price], …]}`) is added when given.
-    func json(cachedAt: Double?, chart: (range: ChartRange, points: [(time: Int64, price: Double)])? = nil) -> String {
+    func json(cachedAt: Double?, chart: (range: ChartRange, points: [(time: Int64, price: Double)])?) -> String {
         var o = JSONOut()
         o.add("id", quote.providerID)
         o.add("symbol", quote.symbol)

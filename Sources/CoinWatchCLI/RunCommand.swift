@@ -29,8 +29,7 @@ enum RunCommand {
 
     /// One pass under the state lock (with `baseline`, it records and notifies nothing), then the ping of
     /// rules.json `heartbeat` with its result, which the ping never changes.
-    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool = false,
-                        candles: CandleFeed? = nil) -> ExitCode {
+    static func onePass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed) -> ExitCode {
         let code = pass(context, rules: rules, baseline: baseline, candles: candles)
         if let heartbeat = rules.heartbeat, !context.arguments.dryRun,
            let warning = PassHealth.ping(heartbeat, succeeded: code == .success, transport: context.transport) {
@@ -53,7 +52,7 @@ enum RunCommand {
     }
 
     /// One pass under the state lock, its requests counted for `--metrics`, which is written after the save.
-    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed?) -> ExitCode {
+    private static func pass(_ context: CommandContext, rules: RulesFile, baseline: Bool, candles: CandleFeed) -> ExitCode {
         var context = context
         let counter = CountingTransport(context.transport)
         context.transport = counter

@@ -70,6 +70,6 @@ enum ShowCommand {
         }
         let others = ProviderRegistry.list(ProviderRegistry.names { $0 is any CardSource })
         let card = PriceCard(quote: quote, sparkline: [], chartNote: "no chart from \(name.rawValue); \(others) has one")
-        return ShowCard.Shown(card: card, cachedAt: nil, warning: nil)
+        return ShowCard.Shown(card: card)
     }
 }
