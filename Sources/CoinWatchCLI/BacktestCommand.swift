@@ -73,8 +73,8 @@ enum BacktestCommand {
     }
 
     /// The coins the rules need, each with its history over the span (and the day before it, for
-    /// the 24h change, where the range fetched holds it) from `source`, `provider`'s history; a coin
-    /// without history gets one warning.
+    /// the 24h change, where the range fetched holds it) from `source`, the history of `provider`; a
+    /// coin without history gets one warning.
     static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), provider: ProviderName, source: any HistorySource,
                             session: inout WatchSession) -> (series: [String: Backtest.Series], coins: [Backtest.LoadedCoin], failed: Bool) {
         let context = session.context

@@ -42,7 +42,7 @@ extension CompletionScript {
             script += "            ) ;;\n"
         }
         script += "        (*)\n            specs=(\n"
-        // Every option once, as the first command that takes it takes it.
+        // Every option once, its value completed as for the first command that takes it.
         for (names, help, values) in optionCases(model) {
             let option = CompletionModel.Option(names: names, value: values.first.flatMap(\.value), help: help)
             for spec in specs(option) { script += "                \(spec)\n" }
