@@ -12,10 +12,10 @@ enum CheckCommand {
         // Only `check` warns about a rule whose `expires` has passed: a pass would say it every minute.
         let now = context.clock.now().timeIntervalSince1970
         let rules = try context.loadRules(expiredAsOf: now, symbols: state?.memory.symbols ?? [:])
-        if context.arguments.online { return try CheckOnline.run(context, rules: rules) }
-        guard !context.arguments.quiet else { return .success }
         let silences = (state?.silences ?? []).filter { $0.until > now }
         let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
+        if context.arguments.online { return try CheckOnline.run(context, plan: plan) }
+        guard !context.arguments.quiet else { return .success }
         let fresh = !Paths.exists(context.statePath)
         if context.arguments.json {
             context.io.out(plan.json(extra: [("state_exists", fresh ? "false" : "true")]) + "\n")

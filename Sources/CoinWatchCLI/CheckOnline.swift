@@ -6,7 +6,9 @@ import CoinWatchEngine
 /// `coinwatch check --online`: resolves what each provider is asked for (`DataPlan.asked`), names
 /// coins sharing a symbol and remembers the resolutions in state; exit 1 when a favorite is unknown.
 enum CheckOnline {
-    static func run(_ context: CommandContext, rules: RulesFile) throws(ExitCodeError) -> ExitCode {
+    /// `plan` is `check`'s, printed above the resolutions.
+    static func run(_ context: CommandContext, plan: Plan) throws(ExitCodeError) -> ExitCode {
+        let rules = plan.rules
         let sources = RunCommand.makePass(context, rules: rules).fetcher.sources
         var (lock, state) = try context.lockedState()
         defer { lock?.release() }
@@ -33,7 +35,7 @@ enum CheckOnline {
                 state.memory.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
             }
         }
-        print(reports, rules: rules, context: context)
+        print(reports, plan: plan, context: context)
         let unknown = asked.flatMap(\.coins).uniqued().filter { coin in
             !reports.contains { $0.resolutions.contains { $0.favorite == coin && $0.coin != nil } }
         }
@@ -48,13 +50,14 @@ enum CheckOnline {
         return .success
     }
 
-    private static func print(_ reports: [FavoriteResolver.ProviderReport], rules: RulesFile, context: CommandContext) {
+    private static func print(_ reports: [FavoriteResolver.ProviderReport], plan: Plan, context: CommandContext) {
         guard !context.arguments.quiet else { return }
         if context.arguments.json {
-            context.io.out(Plan(rules: rules).json(extra: [("online", json(reports))]) + "\n")
+            context.io.out(plan.json(extra: [("online", json(reports))]) + "\n")
             return
         }
-        var out = Plan(rules: rules).text()
+        let rules = plan.rules
+        var out = plan.text()
         out += "favorites online (\(rules.vsCurrency)):\n"
         let width = min(24, (rules.favorites.map(\.count).max() ?? 0) + 2)
         for report in reports {

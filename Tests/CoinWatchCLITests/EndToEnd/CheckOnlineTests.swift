@@ -102,6 +102,22 @@ import Testing
         #expect(!text.stdout.contains("not found") && text.stdout.contains("  upbit (krw)"), "\(text.stdout)")
     }
 
+    @Test func theOnlinePlanIsCheckPlanWithItsSilences() throws {
+        let rules = ProviderRules.make([("coingecko", gecko.baseURL)], vs: "usd", favorites: ["bitcoin"],
+                                       rules: #"{"id": "high", "coin": "bitcoin", "when": {"above": 1000000}}"#)
+        try dir.write("rules.json", rules)
+        let common = ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        #expect(try Binary.run(["silence", "add", "high", "--for", "7d", "-q"] + common).status == 0)
+        let offline = try Binary.run(["check"] + common)
+        let online = try check(rules)
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(offline.stdout.contains("silences (1):"), "\(offline.stdout)")
+        #expect(online.stdout.hasPrefix(offline.stdout.components(separatedBy: "hint:")[0]), "\(online.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(check(rules, ["--json"]).stdout.utf8)) as? [String: Any])
+        let rule = try #require((json["rules"] as? [[String: Any]])?.first)
+        #expect(rule["silenced_by"] as? [String] != nil, "\(json)")
+    }
+
     @Test func aFavoriteNoProviderKnowsExitsOne() throws {
         let rules = ProviderRules.make([("coingecko", gecko.baseURL)], vs: "usd", favorites: ["bitcoin", "nope-coin-zz"], rules: "")
         let run = try check(rules)
