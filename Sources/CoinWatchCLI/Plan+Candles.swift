@@ -51,7 +51,7 @@ extension Plan {
     func candleNeeds(_ rule: Rule) -> [CandleNeed] {
         let needs = rule.condition.kind.needs.indicators
         guard !needs.isEmpty, let name = rule.provider ?? rules.providers.first?.name else { return [] }
-        let config = rules.providers.first { $0.name == name } ?? ProviderConfig(name: name)
+        let config = rules.providers.config(name)
         let source = ProviderRegistry.make(config, environment: [:]).candleSource
         let coins = rule.coin == "*" ? rules.favorites.count : 1
         return Timeframe.allCases.compactMap { timeframe -> CandleNeed? in

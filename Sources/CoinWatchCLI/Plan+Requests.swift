@@ -26,7 +26,7 @@ extension Plan {
             }
             for (name, coins) in pinned.sorted(by: { $0.key < $1.key }) {
                 guard let provider = ProviderName(rawValue: name) else { continue }
-                out.append(batch(rules.providers.first { $0.name == provider } ?? ProviderConfig(name: provider), vs: currency.vs, coins: coins.uniqued()))
+                out.append(batch(rules.providers.config(provider), vs: currency.vs, coins: coins.uniqued()))
             }
         }
         return out

@@ -46,7 +46,7 @@ struct WatchSession {
 
     /// The settings of provider `name` from rules.json, else its defaults.
     func config(_ name: ProviderName) -> ProviderConfig {
-        rules.providers.first { $0.name == name } ?? ProviderConfig(name: name)
+        rules.providers.config(name)
     }
 
     /// Provider `name`, made with its `config`.

@@ -75,7 +75,7 @@ package final class AlertCharts: Sendable {
     /// The points of `range` for the quote's coin: the store, then the provider (backoff, 429).
     func load(_ quote: Quote, provider name: ProviderName, range: ChartRange,
               now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
-        let config = providers.first { $0.name == name } ?? ProviderConfig(name: name)
+        let config = providers.config(name)
         let source = ProviderRegistry.make(config, environment: environment)
         let store = storePath.flatMap { HistoryStore.open(path: $0, now: now) { _ in } }
         let nowMS = Int64((now * 1000).rounded())

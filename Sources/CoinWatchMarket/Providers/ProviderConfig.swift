@@ -30,3 +30,10 @@ package struct ProviderConfig: Sendable, Equatable {
         self.streamThrottle = streamThrottle
     }
 }
+
+extension [ProviderConfig] {
+    /// The settings of provider `name` among these (rules.json's `providers`), else its defaults.
+    package func config(_ name: ProviderName) -> ProviderConfig {
+        first { $0.name == name } ?? ProviderConfig(name: name)
+    }
+}

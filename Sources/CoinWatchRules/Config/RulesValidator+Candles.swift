@@ -12,7 +12,7 @@ extension RulesValidator {
             return
         }
         guard let name = rule.provider ?? file.providers.first?.name else { return }
-        let config = file.providers.first { $0.name == name } ?? ProviderConfig(name: name)
+        let config = file.providers.config(name)
         let source = ProviderRegistry.make(config, environment: [:])
         for use in Self.timeframes(in: node, path: path()) {
             guard let timeframe = Timeframe(rawValue: use.tf), let refusal = source.candleRefusal(timeframe, volume: use.volume) else { continue }
