@@ -63,6 +63,7 @@ import Testing
         let observation = row.example.observation(now: Self.now, indicators: condition.kind.needs.indicators,
                                                         premiums: condition.kind.needs.premiums)
         var pair = PairState()
+        pair.reference = row.example.reference
         if row.example.firing {
             #expect(row.level, "only a level kind has a firing example")
             pair.firing = true
@@ -74,8 +75,8 @@ import Testing
         #expect(step.evaluation.holds == row.example.holds, "\(step.evaluation.reason)")
         #expect(!step.evaluation.reason.isEmpty)
         var (decidedPair, seen) = (pair, observation)
-        let settings = PairStep.Settings(rearm: nil, policy: NotifyPolicy(resolve: true), remembers: false, enabled: true,
-                                         expiresAt: nil)
+        let settings = PairStep.Settings(rearm: nil, policy: NotifyPolicy(resolve: true), remembers: condition.kind.needs.pairMemory,
+                                         enabled: true, expiresAt: nil)
         let decided = PairStep.decide(0, of: [Rule(id: "r", coin: "c", condition: condition)], settings,
                                       pair: &decidedPair, observation: &seen)
         #expect(decided == step.decision && decidedPair == step.pair, "the pass decides as explain does")
