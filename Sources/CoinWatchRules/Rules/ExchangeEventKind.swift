@@ -15,7 +15,6 @@ package protocol ExchangeEventKind: ConditionKind {
 
 extension ExchangeEventKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(marketLists: true) }
 

@@ -109,7 +109,6 @@ protocol PremiumKind: SidedKind {
 
 extension PremiumKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var readsOtherLeg: Bool { true }
     static var unit: Threshold.Unit { .percent }

@@ -20,7 +20,6 @@ protocol TrailingKind: ConditionKind {
 
 extension TrailingKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var unit: Threshold.Unit { .percent }
 

@@ -14,7 +14,6 @@ package protocol WindowExtremeKind: ConditionKind {
 
 extension WindowExtremeKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
 

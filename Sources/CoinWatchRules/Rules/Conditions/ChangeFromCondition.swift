@@ -5,7 +5,6 @@ struct ChangeFromCondition: ConditionKind {
     static let key = "change_from"
     static let summary = "price moved ≥ pct % from ref (pct < 0: fell by ≥ |pct| %); ref is a price or \"start\", the first price seen for the pair"
     static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"change_from": {"pct": 25, "ref": 30000}}"#
     static let schema = """

@@ -5,7 +5,6 @@ struct MovePctCondition: ConditionKind {
     static let key = "move_pct"
     static let summary = "price rose by ≥ pct % (pct < 0: fell by ≥ |pct| %) against some price recorded within the window"
     static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.percent
     static let sample = #"{"move_pct": {"pct": 3, "within": "1h"}}"#
     static let schema = """

@@ -6,7 +6,6 @@ struct VolumeSpikeCondition: ConditionKind {
     static let key = "volume_spike"
     static let summary = "the last closed tf candle's volume ≥ x × the mean volume of the n candles before it (needs n + 1)"
     static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.count
     static let readsCandleVolume = true
     static let sample = #"{"volume_spike": {"x": 3, "tf": "1h", "n": 20}}"#

@@ -61,7 +61,6 @@ protocol AverageCrossKind: SidedKind, IndicatorKind where Settings == AverageCro
 
 extension AverageCrossKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.fastNeed, settings.slowNeed]) }
 

@@ -54,7 +54,6 @@ protocol BandKind: SidedKind, IndicatorKind where Settings == BandSettings {}
 
 extension BandKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 

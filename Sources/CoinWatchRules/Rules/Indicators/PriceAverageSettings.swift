@@ -46,7 +46,6 @@ protocol AverageKind: SidedKind, IndicatorKind where Settings == PriceAverageSet
 
 extension AverageKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 

@@ -81,7 +81,6 @@ protocol RSILevelKind: RSIKind {}
 
 extension RSILevelKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
 
@@ -101,7 +100,6 @@ protocol RSICrossingKind: RSIKind {}
 
 extension RSICrossingKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
 
