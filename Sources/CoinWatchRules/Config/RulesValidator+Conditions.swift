@@ -43,15 +43,6 @@ extension RulesValidator {
         return price
     }
 
-    /// A `new_high`/`new_low` window, with did-you-mean.
-    mutating func window(_ node: JSONNode, path: String) -> Window? {
-        guard let text = string(node, path: path) else { return nil }
-        if let window = Window(rawValue: text.value) { return window }
-        let windows = Window.allCases.map(\.rawValue)
-        error("unknown window \(text.shown)." + Self.suggestion(for: text, in: windows, label: "Windows"), at: node, path: path)
-        return nil
-    }
-
     /// `[low, high]`: two numbers with low < high.
     mutating func range(_ node: JSONNode, path: String) -> (Double, Double)? {
         guard let elements = node.elements, elements.count == 2 else {

@@ -131,10 +131,8 @@ extension RulesValidator {
 
     /// A provider name, with did-you-mean when unknown.
     mutating func providerName(_ node: JSONNode, path: String) -> ProviderName? {
-        guard let text = string(node, path: path) else { return nil }
-        if let name = ProviderName(rawValue: text.value.lowercased()) { return name }
-        let names = ProviderName.allCases.map(\.rawValue)
-        error("unknown provider \(text.shown)." + Self.suggestion(for: text, in: names, label: "Providers"), at: node, path: path)
-        return nil
+        named(node, path: path, unknown: "provider", names: ProviderName.allCases.map(\.rawValue), label: "Providers") {
+            ProviderName(rawValue: $0.lowercased())
+        }
     }
 }

@@ -58,16 +58,13 @@ extension RulesValidator {
             return nil
         }
         let typePath = JSONPath.child(path, "type")
-        guard let type = string(typeNode, path: typePath) else { return nil }
-        guard Self.sinkTypes.contains(type.value) else {
-            error("unknown sink type \(type.shown)." + Self.suggestion(for: type, in: Self.sinkTypes, label: "Types"),
-                  at: typeNode, path: typePath)
-            return nil
+        guard let type = named(typeNode, path: typePath, unknown: "sink type", names: Self.sinkTypes, label: "Types", {
+            Self.sinkTypes.contains($0) ? $0 : nil
+        }) else { return nil }
+        if name == "stdout" && type != "stdout" {
+            error("the sink named stdout must have type stdout; give this \(type) sink another name", at: typeNode, path: typePath)
         }
-        if name == "stdout" && type.value != "stdout" {
-            error("the sink named stdout must have type stdout; give this \(type.value) sink another name", at: typeNode, path: typePath)
-        }
-        switch type.value {
+        switch type {
         case "stdout":
             _ = object(node, path: path, allowed: Self.stdoutSinkKeys)
             return .stdout

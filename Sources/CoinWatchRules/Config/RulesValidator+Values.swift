@@ -145,6 +145,16 @@ extension RulesValidator {
             + "use a shorter duration"
     }
 
+    /// A string that `value` reads as one of `names` (`Window(rawValue:)`); reports a wrong type, and an
+    /// unknown name as `unknown <what> 'x'.` with did-you-mean among `names` (else the list, after `label`).
+    mutating func named<Value>(_ node: JSONNode, path: String, unknown what: String, names: [String], label: String,
+                               _ value: (String) -> Value?) -> Value? {
+        guard let text = string(node, path: path) else { return nil }
+        if let found = value(text.value) { return found }
+        error("unknown \(what) \(text.shown)." + Self.suggestion(for: text, in: names, label: label), at: node, path: path)
+        return nil
+    }
+
     /// The elements of an array; reports a wrong type.
     mutating func array(_ node: JSONNode, path: String, of what: String) -> [JSONNode]? {
         guard let elements = node.elements else {

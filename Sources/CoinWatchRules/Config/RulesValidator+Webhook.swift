@@ -10,7 +10,7 @@ extension RulesValidator {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
         let format = required(fields, "format", of: node, in: path,
                               missing: "a webhook sink needs a format: one of \(SinkFormats.names.joined(separator: ", "))") {
-            $0.webhookFormat($1, path: $2)
+            $0.named($1, path: $2, unknown: "webhook format", names: SinkFormats.names, label: "Formats", WebhookConfig.Format.init(rawValue:))
         }
         let url = (fields["url"] == nil ? format?.type.defaultURL : nil)
             ?? required(fields, "url", of: node, in: path, missing: "a webhook sink needs a url (http or https)") {
@@ -65,14 +65,6 @@ extension RulesValidator {
             return nil
         }
         return text.value
-    }
-
-    /// A `format` name, with did-you-mean when unknown.
-    mutating func webhookFormat(_ node: JSONNode, path: String) -> WebhookConfig.Format? {
-        guard let text = string(node, path: path) else { return nil }
-        if let format = WebhookConfig.Format(rawValue: text.value) { return format }
-        error("unknown webhook format \(text.shown)." + Self.suggestion(for: text, in: SinkFormats.names, label: "Formats"), at: node, path: path)
-        return nil
     }
 
     /// The characters an HTTP header name may hold besides ASCII letters and digits (RFC 9110 token).
