@@ -28,16 +28,24 @@ extension ExchangeEventKind {
     /// No price is read: the event is the list's.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" " + Self.summary) }
 
-    /// `{"listed": true}`: only `true` is a value.
-    static func parseTrue(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Bool {
+    /// A rule of this kind needs an exchange with a market list: its `provider`, else the first of rules.json's.
+    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
+}
+
+/// An exchange event kind whose only value is `true` (`{"listed": true}`).
+protocol TrueValuedKind: ExchangeEventKind {
+    init()
+}
+
+extension TrueValuedKind {
+    static var schema: String { #"{"const": true}"# }
+
+    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         guard node.boolValue == true else {
             reader.error("\(key) takes true (it watches the exchange's market list), got \(node.typeName == "boolean" ? "false" : node.typeName)",
                          at: node, path: path())
-            return false
+            return nil
         }
-        return true
+        return Self()
     }
-
-    /// A rule of this kind needs an exchange with a market list: its `provider`, else the first of rules.json's.
-    func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
 }
