@@ -20,6 +20,16 @@ extension RulesValidator {
         return result
     }
 
+    /// `object`, for a value that must be an object to be read at all: nil, with `expected <what>, got
+    /// <type>`, when it is not one.
+    mutating func object(_ node: JSONNode, path: String, allowed: [String], expected what: String) -> JSONFields? {
+        guard node.members != nil else {
+            error("expected \(what), got \(node.typeName)", at: node, path: path)
+            return nil
+        }
+        return object(node, path: path, allowed: allowed)
+    }
+
     /// Reports `member` as an unknown key of the object at `path`.
     mutating func rejectKey(_ member: JSONNode.Member, path: String, allowed: [String], hint: String? = nil) {
         var message = "unknown key '\(member.key)'."

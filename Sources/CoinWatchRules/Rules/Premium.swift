@@ -24,8 +24,8 @@ struct Premium: Sendable, Equatable {
 
     /// Reads `{"pct", "against", "against_vs"}` at `path`, every problem reported to `reader`.
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Premium? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["pct", "against", "against_vs"],
-                                                  example: example(pct: 3), &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["pct", "against", "against_vs"],
+                                         expected: "an object like " + example(pct: 3)) else { return nil }
         var pct: Double?
         var against: ProviderName?
         var againstVs: String?

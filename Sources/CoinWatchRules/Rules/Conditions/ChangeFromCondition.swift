@@ -23,8 +23,8 @@ struct ChangeFromCondition: SignedMoveKind {
     var reference: Double?
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["pct", "ref"],
-                                                  example: #"{"pct": 25, "ref": 30000}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path(), allowed: ["pct", "ref"],
+                                         expected: #"an object like {"pct": 25, "ref": 30000}"#) else { return nil }
         let pct = IndicatorFields.number(fields, "pct", at: node, path: path(), key: key,
                                          rule: "a percent ≠ 0 (negative for a fall)", &reader) { $0 != 0 && $0.isFinite }
         guard let refNode = fields["ref"] else {

@@ -23,8 +23,8 @@ struct MovePctCondition: SignedMoveKind {
 
     /// `{"pct": P ≠ 0, "within": DUR > 0}` and nothing else.
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["pct", "within"],
-                                                  example: #"{"pct": 3, "within": "1h"}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path(), allowed: ["pct", "within"],
+                                         expected: #"an object like {"pct": 3, "within": "1h"}"#) else { return nil }
         var pct: Double?
         let pctPath = JSONPath.child(path(), "pct")
         if let pctNode = fields["pct"], let value = reader.number(pctNode, path: pctPath) {

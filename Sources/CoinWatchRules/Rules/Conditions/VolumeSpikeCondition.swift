@@ -30,8 +30,8 @@ struct VolumeSpikeCondition: ConditionKind {
     var n: Int
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["x", "tf", "n"],
-                                                  example: #"{"x": 3, "tf": "1h", "n": 20}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path(), allowed: ["x", "tf", "n"],
+                                         expected: #"an object like {"x": 3, "tf": "1h", "n": 20}"#) else { return nil }
         let x = IndicatorFields.number(fields, "x", at: node, path: path(), key: key, rule: "a multiple of the mean volume > 0",
                                        &reader) { $0 > 0 && $0.isFinite }
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path(), key: key, &reader)

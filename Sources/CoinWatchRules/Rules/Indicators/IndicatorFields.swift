@@ -13,16 +13,6 @@ package enum IndicatorFields {
     /// The JSON Schema of `type`.
     static let averageSchema = #"{"enum": ["sma", "ema"]}"#
 
-    /// The members of the object at `path` (`example` shows its shape in the error), reporting unknown keys.
-    static func object(_ node: JSONNode, path: String, allowed: [String], example: String,
-                       _ reader: inout RulesValidator) -> JSONFields? {
-        guard node.members != nil else {
-            reader.error("expected an object like \(example), got \(node.typeName)", at: node, path: path)
-            return nil
-        }
-        return reader.object(node, path: path, allowed: allowed)
-    }
-
     /// `tf`: one of the timeframes, required.
     static func timeframe(_ fields: JSONFields, at node: JSONNode, path: String, key: String,
                           _ reader: inout RulesValidator) -> Timeframe? {

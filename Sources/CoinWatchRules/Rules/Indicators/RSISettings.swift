@@ -15,8 +15,8 @@ struct RSISettings: IndicatorSettings {
         """
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["value", "tf", "period"],
-                                                  example: #"{"value": 70, "tf": "1h", "period": 14}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["value", "tf", "period"],
+                                         expected: #"an object like {"value": 70, "tf": "1h", "period": 14}"#) else { return nil }
         let value = IndicatorFields.number(fields, "value", at: node, path: path, key: key, rule: "an RSI level from 0 to 100",
                                            &reader) { (0...100).contains($0) }
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
