@@ -19,7 +19,7 @@ extension RulesValidator {
                 if known == nil { known = (member, kind) } else if second == nil { second = member }
                 continue
             }
-            let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
+            let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: ConditionRegistry.keys, label: "Conditions")
             report(.error, message, line: member.line, column: member.column, path: path())
         }
         if let second {
@@ -30,7 +30,7 @@ extension RulesValidator {
         }
         guard let (member, kind) = known else { return (nil, nil) }
         // The value is read by its kind (`ConditionKind.parse`).
-        return (member.key, kind.condition(member.value, path: JSONPath.child(path(), member.key), &self))
+        return (member.key, kind.parse(member.value, path: JSONPath.child(path(), member.key), &self).map { Condition($0) })
     }
 
     /// A price: a number ≥ 0.

@@ -41,7 +41,7 @@ extension RulesValidator {
     mutating func rule(_ node: JSONNode, path: String, file: RulesFile) -> (id: String?, built: Rule?) {
         let errorsBefore = diagnostics.count { $0.severity == .error }
         let fields = object(node, path: path, allowed: Self.ruleKeys) { key in
-            Condition.allKeys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
+            ConditionRegistry.keys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
         }
         let id = ruleID(fields["id"], rule: node, path: path)
         let coin = ruleCoin(fields["coin"], rule: node, path: path)
