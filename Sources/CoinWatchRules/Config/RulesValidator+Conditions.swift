@@ -3,8 +3,7 @@ extension RulesValidator {
     /// `when`: an object with exactly one known condition; its key (when exactly one is known) and the
     /// condition (when valid). A compound kind reads each of its conditions with this.
     mutating func condition(_ node: JSONNode, path: @autoclosure () -> String) -> (kind: String?, condition: Condition?) {
-        guard let members = node.members else {
-            error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path())
+        guard let members = typed(node.members, node, path: path(), expected: #"an object with one condition such as {"above": 100000}"#) else {
             return (nil, nil)
         }
         guard !members.isEmpty else {

@@ -19,10 +19,7 @@ extension RulesValidator {
         var ids: [String: (index: Int, line: Int)] = [:]
         for (index, element) in elements.enumerated() {
             let rulePath = JSONPath.element(path, index)
-            guard element.members != nil else {
-                error("expected a rule object, got \(element.typeName)", at: element, path: rulePath)
-                continue
-            }
+            guard typed(element.members, element, path: rulePath, expected: "a rule object") != nil else { continue }
             let rule = self.rule(element, path: rulePath, file: file)
             if let id = rule.id, let idNode = element["id"] {
                 if let first = ids[id] {

@@ -81,10 +81,7 @@ extension RulesValidator {
 
     /// `headers`: an object of header name → string value, in order; values are never shown.
     mutating func headers(_ node: JSONNode, path: String) -> [HTTPHeader]? {
-        guard let members = node.members else {
-            error("expected an object of header names and values, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard let members = typed(node.members, node, path: path, expected: "an object of header names and values") else { return nil }
         var result: [HTTPHeader] = []
         for member in members {
             let headerPath = JSONPath.child(path, member.key)
@@ -119,10 +116,7 @@ extension RulesValidator {
             }
             return String(Int64(number))
         }
-        guard node.stringValue != nil else {
-            error("expected a string or a number, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard typed(node.stringValue, node, path: path, expected: "a string or a number") != nil else { return nil }
         guard let text = string(node, path: path) else { return nil }
         guard !text.value.isEmpty else {
             error("chat_id cannot be empty", at: node, path: path)
