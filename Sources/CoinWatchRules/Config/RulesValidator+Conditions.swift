@@ -3,9 +3,8 @@ extension RulesValidator {
     /// `when`: an object with exactly one known condition; its key (when exactly one is known) and the
     /// condition (when valid). A compound kind reads each of its conditions with this.
     mutating func condition(_ node: JSONNode, path: @autoclosure () -> String) -> (kind: String?, condition: Condition?) {
-        guard let members = typed(node.members, node, path: path(), expected: #"an object with one condition such as {"above": 100000}"#) else {
-            return (nil, nil)
-        }
+        let shape = #"an object with one condition such as {"above": 100000}"#
+        guard let members = typed(node.members, node, path: path(), expected: shape) else { return (nil, nil) }
         guard !members.isEmpty else {
             error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path())
             return (nil, nil)
