@@ -31,21 +31,3 @@ extension ExchangeEventKind {
     /// A rule of this kind needs an exchange with a market list: its `provider`, else the first of rules.json's.
     func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
 }
-
-/// An exchange event kind whose only value is `true` (`{"listed": true}`).
-protocol TrueValuedKind: ExchangeEventKind {
-    init()
-}
-
-extension TrueValuedKind {
-    static var schema: String { #"{"const": true}"# }
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard node.boolValue == true else {
-            reader.error("\(key) takes true (it watches the exchange's market list), got \(node.typeName == "boolean" ? "false" : node.typeName)",
-                         at: node, path: path())
-            return nil
-        }
-        return Self()
-    }
-}

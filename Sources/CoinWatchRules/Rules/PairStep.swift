@@ -31,14 +31,14 @@ package enum PairStep {
         }
         let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
                         pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
-        var next = step.pair
-        if remembers { next.reference = condition.remember(observation, fired: step.decision.status == .firing) }
+        var after = step.pair
+        if remembers { after.reference = condition.remember(observation, fired: step.decision.status == .firing) }
         var evaluation = Evaluation(holds: holds, reason: reason)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
             evaluation = Evaluation(holds: false, reason: reason + "; not re-armed until \(side) \(NumberText.plain(mark))")
         }
-        return Outcome(pair: next, decision: step.decision, evaluation: evaluation, observation: observation)
+        return Outcome(pair: after, decision: step.decision, evaluation: evaluation, observation: observation)
     }
 
     /// `advance` without the evaluation's reason, as a pass and a backtest take it: a pair of rule
