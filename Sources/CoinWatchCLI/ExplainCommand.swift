@@ -79,7 +79,7 @@ enum ExplainCommand {
         let explained = places.map { place -> Explained in
             policy.silencedUntil = silences.until(rule: rule.id, coin: place.coin)
             let pair = session.state.pairs[place.pairKey] ?? PairState()
-            let observation = runner.observation(of: place, rule: 0, state: pair, quotes: fetched.quotes, prices: session.state.prices,
+            let observation = runner.observation(of: place, quotes: fetched.quotes, prices: session.state.prices,
                                                  indicators: indicators, now: now)
             let outcome = observation.map { observation in
                 PairStep.advance(rule.condition, rearm: rule.rearm, policy: policy, pair: pair, observation: observation)
@@ -162,7 +162,7 @@ enum ExplainCommand {
         var o = JSONOut()
         o.add("coin", item.coin)
         o.add("observed", item.observation != nil)
-        o.add("value", item.observation.map { condition.kind.figure($0) ?? $0.price })
+        o.add("value", item.outcome.map { condition.kind.figure($0.observation) ?? $0.observation.price })
         o.add("price", item.observation?.price)
         o.add("threshold", condition.threshold)
         o.add("figure", item.outcome?.evaluation.reason)

@@ -24,14 +24,13 @@ extension RuleRunner {
 
     /// The observation a pass at `now` makes of `pair` from `quotes` (keyed by `QuoteKey`, as the
     /// fetch stage returns them), the recorded `prices` and the candles stage's `indicators` — the
-    /// very `observe` of `evaluate`, with the pair's remembered reference where its rule keeps one;
-    /// nil where a pass would leave the coin unquoted. What `explain` judges (SPEC §11).
-    package func observation(of pair: PairPlace, rule index: Int, state: PairState, quotes: [String: Quote],
-                             prices: [String: PriceSeries], indicators: [String: IndicatorReadings], now: Double) -> Observation? {
-        guard var (observation, _) = observe(pair.slot, quotes: quotes, prices: prices, indicators: indicators, now: now) else {
+    /// very `observe` of `evaluate` (`PairStep.advance` hands it the pair's reference); nil where a
+    /// pass would leave the coin unquoted. What `explain` judges (SPEC §11).
+    package func observation(of pair: PairPlace, quotes: [String: Quote], prices: [String: PriceSeries],
+                             indicators: [String: IndicatorReadings], now: Double) -> Observation? {
+        guard let (observation, _) = observe(pair.slot, quotes: quotes, prices: prices, indicators: indicators, now: now) else {
             return nil
         }
-        if plan.steps[index].remembers { observation.reference = state.reference }
         return observation
     }
 

@@ -13,11 +13,8 @@ extension RulesValidator {
             return nil
         }
         let argvPath = JSONPath.child(path, "argv")
-        guard let items = argvNode.elements else {
-            error("expected a list of strings (the program and its arguments; no shell is involved), got \(argvNode.typeName)",
-                  at: argvNode, path: argvPath)
-            return nil
-        }
+        let shape = "a list of strings (the program and its arguments; no shell is involved)"
+        guard let items = typed(argvNode.elements, argvNode, path: argvPath, expected: shape) else { return nil }
         guard !items.isEmpty else {
             error("argv cannot be empty: give at least the program", at: argvNode, path: argvPath)
             return nil
@@ -62,18 +59,12 @@ extension RulesValidator {
     /// `env`: a list of environment variable names (`DISPLAY`, `DBUS_SESSION_BUS_ADDRESS`), each of
     /// letters, digits and `_`, not starting with a digit.
     mutating func variableNames(_ node: JSONNode, path: String) -> [String]? {
-        guard let items = node.elements else {
-            error("expected a list of environment variable names, e.g. [\"DISPLAY\", \"DBUS_SESSION_BUS_ADDRESS\"], got \(node.typeName)",
-                  at: node, path: path)
-            return nil
-        }
+        let shape = #"a list of environment variable names, e.g. ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"]"#
+        guard let items = typed(node.elements, node, path: path, expected: shape) else { return nil }
         var names: [String] = []
         for (index, item) in items.enumerated() {
             let itemPath = JSONPath.element(path, index)
-            guard case .string(let name) = item.value else {
-                error("expected a variable name, got \(item.typeName)", at: item, path: itemPath)
-                return nil
-            }
+            guard let name = typed(item.stringValue, item, path: itemPath, expected: "a variable name") else { return nil }
             guard EnvironmentExpander.isVariableName(name) else {
                 error("'\(TerminalText.clean(String(name.prefix(40))))' is not an environment variable name (letters, digits and _)",
                       at: item, path: itemPath)

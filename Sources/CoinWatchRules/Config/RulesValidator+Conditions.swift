@@ -3,10 +3,8 @@ extension RulesValidator {
     /// `when`: an object with exactly one known condition; its key (when exactly one is known) and the
     /// condition (when valid). A compound kind reads each of its conditions with this.
     mutating func condition(_ node: JSONNode, path: @autoclosure () -> String) -> (kind: String?, condition: Condition?) {
-        guard let members = node.members else {
-            error("expected an object with one condition such as {\"above\": 100000}, got \(node.typeName)", at: node, path: path())
-            return (nil, nil)
-        }
+        let shape = #"an object with one condition such as {"above": 100000}"#
+        guard let members = typed(node.members, node, path: path(), expected: shape) else { return (nil, nil) }
         guard !members.isEmpty else {
             error("when is empty; give exactly one condition, e.g. {\"above\": 100000}", at: node, path: path())
             return (nil, nil)
@@ -19,7 +17,7 @@ extension RulesValidator {
                 if known == nil { known = (member, kind) } else if second == nil { second = member }
                 continue
             }
-            let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: Condition.allKeys, label: "Conditions")
+            let message = "unknown condition '\(member.key)'." + Self.suggestion(for: member.key, in: ConditionRegistry.keys, label: "Conditions")
             report(.error, message, line: member.line, column: member.column, path: path())
         }
         if let second {
@@ -30,7 +28,7 @@ extension RulesValidator {
         }
         guard let (member, kind) = known else { return (nil, nil) }
         // The value is read by its kind (`ConditionKind.parse`).
-        return (member.key, kind.condition(member.value, path: JSONPath.child(path(), member.key), &self))
+        return (member.key, kind.parse(member.value, path: JSONPath.child(path(), member.key), &self).map { Condition($0) })
     }
 
     /// A price: a number ≥ 0.
@@ -41,15 +39,6 @@ extension RulesValidator {
             return nil
         }
         return price
-    }
-
-    /// A `new_high`/`new_low` window, with did-you-mean.
-    mutating func window(_ node: JSONNode, path: String) -> Window? {
-        guard let text = string(node, path: path) else { return nil }
-        if let window = Window(rawValue: text.value) { return window }
-        let windows = Window.allCases.map(\.rawValue)
-        error("unknown window \(text.shown)." + Self.suggestion(for: text, in: windows, label: "Windows"), at: node, path: path)
-        return nil
     }
 
     /// `[low, high]`: two numbers with low < high.

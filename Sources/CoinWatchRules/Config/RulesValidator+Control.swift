@@ -5,8 +5,7 @@ extension RulesValidator {
     /// `control` (SPEC §13): per format of `SinkFormats.controlled`, `{sink, users, admins}`, where the sink
     /// (looked up in `sinks`) must be a webhook sink of that format.
     mutating func validateControl(_ node: JSONNode, path: String, sinks: JSONNode?) -> [String: ControlChat]? {
-        let fields = object(node, path: path, allowed: SinkFormats.controlled.map { $0.name })
-        guard node.members != nil else { return nil }
+        guard let fields = object(node, path: path, allowed: SinkFormats.controlled.map { $0.name }, expected: "an object") else { return nil }
         var chats: [String: ControlChat] = [:]
         var valid = true
         for format in SinkFormats.controlled {
@@ -20,8 +19,7 @@ extension RulesValidator {
     /// One `control.<format>` object.
     private mutating func controlChat(_ node: JSONNode, format: any ControlFormat.Type, path: String, sinks: JSONNode?) -> ControlChat? {
         let service = format.name
-        let fields = object(node, path: path, allowed: Self.controlChatKeys)
-        guard node.members != nil else { return nil }
+        guard let fields = object(node, path: path, allowed: Self.controlChatKeys, expected: "an object") else { return nil }
         guard let sinkNode = fields["sink"] else {
             error("control.\(service) needs a sink: the name of a webhook sink with format \"\(service)\"", at: node, path: path)
             return nil

@@ -8,14 +8,10 @@ extension RulesValidator {
         guard let elements = array(node, path: path, of: "lot objects") else { return ([], []) }
         var lots: [Holding] = []
         var watched: [String] = []
+        let shape = #"a lot object like {"coin": "bitcoin", "amount": 0.5, "price": 30000}"#
         for (index, element) in elements.enumerated() {
             let lotPath = JSONPath.element(path, index)
-            guard element.members != nil else {
-                error("expected a lot object like {\"coin\": \"bitcoin\", \"amount\": 0.5, \"price\": 30000}, got \(element.typeName)",
-                      at: element, path: lotPath)
-                continue
-            }
-            let fields = object(element, path: lotPath, allowed: Self.holdingKeys)
+            guard let fields = object(element, path: lotPath, allowed: Self.holdingKeys, expected: shape) else { continue }
             var coin: String?
             if let coinNode = fields["coin"], let text = string(coinNode, path: JSONPath.child(lotPath, "coin")) {
                 if text.value.allSatisfy(\.isWhitespace) || ["*", RuleCoin.portfolio].contains(text.value.lowercased())

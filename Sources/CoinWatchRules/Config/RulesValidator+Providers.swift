@@ -15,10 +15,6 @@ extension RulesValidator {
         var seen: [ProviderName: Int] = [:]
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.element(path, index)
-            guard element.members != nil else {
-                error("expected a provider object such as {\"name\": \"\(ProviderRegistry.fallback.rawValue)\"}, got \(element.typeName)", at: element, path: elementPath)
-                continue
-            }
             guard let provider = provider(element, path: elementPath) else { continue }
             if let first = seen[provider.name] {
                 let nameNode = element["name"] ?? element
@@ -90,7 +86,8 @@ extension RulesValidator {
 
     /// One provider object.
     mutating func provider(_ node: JSONNode, path: String) -> ProviderConfig? {
-        let fields = object(node, path: path, allowed: Self.providerKeys)
+        let shape = #"a provider object such as {"name": "\#(ProviderRegistry.fallback.rawValue)"}"#
+        guard let fields = object(node, path: path, allowed: Self.providerKeys, expected: shape) else { return nil }
         let names = ProviderName.allCases.map(\.rawValue).joined(separator: ", ")
         let name = required(fields, "name", of: node, in: path, missing: "a provider needs a name: one of \(names)") {
             $0.providerName($1, path: $2)
@@ -131,10 +128,8 @@ extension RulesValidator {
 
     /// A provider name, with did-you-mean when unknown.
     mutating func providerName(_ node: JSONNode, path: String) -> ProviderName? {
-        guard let text = string(node, path: path) else { return nil }
-        if let name = ProviderName(rawValue: text.value.lowercased()) { return name }
-        let names = ProviderName.allCases.map(\.rawValue)
-        error("unknown provider \(text.shown)." + Self.suggestion(for: text, in: names, label: "Providers"), at: node, path: path)
-        return nil
+        named(node, path: path, unknown: "provider", names: ProviderName.allCases.map(\.rawValue), label: "Providers") {
+            ProviderName(rawValue: $0.lowercased())
+        }
     }
 }

@@ -19,10 +19,7 @@ extension RulesValidator {
         var ids: [String: (index: Int, line: Int)] = [:]
         for (index, element) in elements.enumerated() {
             let rulePath = JSONPath.element(path, index)
-            guard element.members != nil else {
-                error("expected a rule object, got \(element.typeName)", at: element, path: rulePath)
-                continue
-            }
+            guard typed(element.members, element, path: rulePath, expected: "a rule object") != nil else { continue }
             let rule = self.rule(element, path: rulePath, file: file)
             if let id = rule.id, let idNode = element["id"] {
                 if let first = ids[id] {
@@ -41,7 +38,7 @@ extension RulesValidator {
     mutating func rule(_ node: JSONNode, path: String, file: RulesFile) -> (id: String?, built: Rule?) {
         let errorsBefore = diagnostics.count { $0.severity == .error }
         let fields = object(node, path: path, allowed: Self.ruleKeys) { key in
-            Condition.allKeys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
+            ConditionRegistry.keys.contains(key) ? " Conditions go inside \"when\", e.g. \"when\": {\"\(key)\": 100000}." : nil
         }
         let id = ruleID(fields["id"], rule: node, path: path)
         let coin = ruleCoin(fields["coin"], rule: node, path: path)

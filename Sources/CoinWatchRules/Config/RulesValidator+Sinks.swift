@@ -11,11 +11,8 @@ extension RulesValidator {
     /// `sinks`: name → sink. Returns every sink name (nil when `sinks` is not an object) and the valid sinks, `stdout` always among them.
     mutating func validateSinks(_ node: JSONNode, path: String) -> (names: [String]?, sinks: [String: SinkConfig]) {
         var sinks: [String: SinkConfig] = ["stdout": .stdout]
-        guard let members = node.members else {
-            error("expected an object of named sinks such as {\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}}, got \(node.typeName)",
-                  at: node, path: path)
-            return (nil, sinks)
-        }
+        let shape = #"an object of named sinks such as {"log": {"type": "file", "path": "alerts.jsonl"}}"#
+        guard let members = typed(node.members, node, path: path, expected: shape) else { return (nil, sinks) }
         var names = ["stdout"]
         for member in members {
             let sinkPath = JSONPath.child(path, member.key)
@@ -49,25 +46,19 @@ extension RulesValidator {
 
     /// One sink object; its allowed keys depend on its `type`.
     mutating func sink(_ node: JSONNode, name: String, path: String) -> SinkConfig? {
-        guard node.members != nil else {
-            error("expected a sink object such as {\"type\": \"stdout\"}, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard typed(node.members, node, path: path, expected: #"a sink object such as {"type": "stdout"}"#) != nil else { return nil }
         guard let typeNode = node["type"] else {
             error("a sink needs a type: stdout, file, webhook, command or email", at: node, path: path)
             return nil
         }
         let typePath = JSONPath.child(path, "type")
-        guard let type = string(typeNode, path: typePath) else { return nil }
-        guard Self.sinkTypes.contains(type.value) else {
-            error("unknown sink type \(type.shown)." + Self.suggestion(for: type, in: Self.sinkTypes, label: "Types"),
-                  at: typeNode, path: typePath)
-            return nil
+        guard let type = named(typeNode, path: typePath, unknown: "sink type", names: Self.sinkTypes, label: "Types", {
+            Self.sinkTypes.contains($0) ? $0 : nil
+        }) else { return nil }
+        if name == "stdout" && type != "stdout" {
+            error("the sink named stdout must have type stdout; give this \(type) sink another name", at: typeNode, path: typePath)
         }
-        if name == "stdout" && type.value != "stdout" {
-            error("the sink named stdout must have type stdout; give this \(type.value) sink another name", at: typeNode, path: typePath)
-        }
-        switch type.value {
+        switch type {
         case "stdout":
             _ = object(node, path: path, allowed: Self.stdoutSinkKeys)
             return .stdout

@@ -3,10 +3,7 @@ extension RulesValidator {
     /// The members of an object keyed by name; reports a wrong type and every key not in `allowed` (with did-you-mean).
     mutating func object(_ node: JSONNode, path: String, allowed: [String],
                          hint: (String) -> String? = { _ in nil }) -> JSONFields {
-        guard let members = node.members else {
-            error("expected an object, got \(node.typeName)", at: node, path: path)
-            return JSONFields()
-        }
+        guard let members = typed(node.members, node, path: path, expected: "an object") else { return JSONFields() }
         // Usually every key is allowed: the fields are then the members themselves.
         if members.allSatisfy({ allowed.contains($0.key) }) { return JSONFields(members) }
         var result = JSONFields()
@@ -18,6 +15,13 @@ extension RulesValidator {
             }
         }
         return result
+    }
+
+    /// `object`, for a value that must be an object to be read at all: nil, with `expected <what>, got
+    /// <type>`, when it is not one.
+    mutating func object(_ node: JSONNode, path: String, allowed: [String], expected what: String) -> JSONFields? {
+        guard typed(node.members, node, path: path, expected: what) != nil else { return nil }
+        return object(node, path: path, allowed: allowed)
     }
 
     /// Reports `member` as an unknown key of the object at `path`.
@@ -61,10 +65,7 @@ extension RulesValidator {
 
     /// A string with `${NAME}` expanded; reports a wrong type, unset variables and a malformed `${`.
     mutating func string(_ node: JSONNode, path: String) -> ConfigString? {
-        guard case .string(let raw) = node.value else {
-            error("expected a string, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard let raw = typed(node.stringValue, node, path: path, expected: "a string") else { return nil }
         if Self.isTooLong(raw) { return nil }
         let expansion = EnvironmentExpander.expand(raw, environment: environment, folder: folder)
         for name in expansion.missing {
@@ -90,22 +91,21 @@ extension RulesValidator {
         return ConfigString(value: expansion.value, fromEnvironment: !expansion.used.isEmpty, raw: raw)
     }
 
+    /// `value`, what `node` holds when it is of the type asked for; when it is nil, reports
+    /// `expected <what>, got <node's type>`.
+    mutating func typed<Value>(_ value: Value?, _ node: JSONNode, path: @autoclosure () -> String, expected what: String) -> Value? {
+        if value == nil { error("expected \(what), got \(node.typeName)", at: node, path: path()) }
+        return value
+    }
+
     /// A number; reports a wrong type.
     mutating func number(_ node: JSONNode, path: @autoclosure () -> String) -> Double? {
-        guard let number = node.numberValue else {
-            error("expected a number, got \(node.typeName)", at: node, path: path())
-            return nil
-        }
-        return number
+        typed(node.numberValue, node, path: path(), expected: "a number")
     }
 
     /// A boolean; reports a wrong type.
     mutating func bool(_ node: JSONNode, path: String) -> Bool? {
-        guard let flag = node.boolValue else {
-            error("expected true or false, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
-        return flag
+        typed(node.boolValue, node, path: path, expected: "true or false")
     }
 
     /// A duration string in seconds; zero is an error for the keys of `DurationLimits.positive`, over the
@@ -145,13 +145,19 @@ extension RulesValidator {
             + "use a shorter duration"
     }
 
+    /// A string that `value` reads as one of `names` (`Window(rawValue:)`); reports a wrong type, and an
+    /// unknown name as `unknown <what> 'x'.` with did-you-mean among `names` (else the list, after `label`).
+    mutating func named<Value>(_ node: JSONNode, path: String, unknown what: String, names: [String], label: String,
+                               _ value: (String) -> Value?) -> Value? {
+        guard let text = string(node, path: path) else { return nil }
+        if let found = value(text.value) { return found }
+        error("unknown \(what) \(text.shown)." + Self.suggestion(for: text, in: names, label: label), at: node, path: path)
+        return nil
+    }
+
     /// The elements of an array; reports a wrong type.
     mutating func array(_ node: JSONNode, path: String, of what: String) -> [JSONNode]? {
-        guard let elements = node.elements else {
-            error("expected an array of \(what), got \(node.typeName)", at: node, path: path)
-            return nil
-        }
-        return elements
+        typed(node.elements, node, path: path, expected: "an array of \(what)")
     }
 
     /// " Did you mean 'x'?" when a candidate is near `word`, else " <label>: a, b, c.".

@@ -10,7 +10,7 @@ extension RulesValidator {
         let fields = object(node, path: path, allowed: Self.webhookSinkKeys)
         let format = required(fields, "format", of: node, in: path,
                               missing: "a webhook sink needs a format: one of \(SinkFormats.names.joined(separator: ", "))") {
-            $0.webhookFormat($1, path: $2)
+            $0.named($1, path: $2, unknown: "webhook format", names: SinkFormats.names, label: "Formats", WebhookConfig.Format.init(rawValue:))
         }
         let url = (fields["url"] == nil ? format?.type.defaultURL : nil)
             ?? required(fields, "url", of: node, in: path, missing: "a webhook sink needs a url (http or https)") {
@@ -67,14 +67,6 @@ extension RulesValidator {
         return text.value
     }
 
-    /// A `format` name, with did-you-mean when unknown.
-    mutating func webhookFormat(_ node: JSONNode, path: String) -> WebhookConfig.Format? {
-        guard let text = string(node, path: path) else { return nil }
-        if let format = WebhookConfig.Format(rawValue: text.value) { return format }
-        error("unknown webhook format \(text.shown)." + Self.suggestion(for: text, in: SinkFormats.names, label: "Formats"), at: node, path: path)
-        return nil
-    }
-
     /// The characters an HTTP header name may hold besides ASCII letters and digits (RFC 9110 token).
     static let headerNameSymbols = "!#$%&'*+-.^_`|~"
     /// The prefix of header names a sink may not set (the transport's proxy headers).
@@ -89,10 +81,7 @@ extension RulesValidator {
 
     /// `headers`: an object of header name → string value, in order; values are never shown.
     mutating func headers(_ node: JSONNode, path: String) -> [HTTPHeader]? {
-        guard let members = node.members else {
-            error("expected an object of header names and values, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard let members = typed(node.members, node, path: path, expected: "an object of header names and values") else { return nil }
         var result: [HTTPHeader] = []
         for member in members {
             let headerPath = JSONPath.child(path, member.key)
@@ -127,10 +116,7 @@ extension RulesValidator {
             }
             return String(Int64(number))
         }
-        guard node.stringValue != nil else {
-            error("expected a string or a number, got \(node.typeName)", at: node, path: path)
-            return nil
-        }
+        guard typed(node.stringValue, node, path: path, expected: "a string or a number") != nil else { return nil }
         guard let text = string(node, path: path) else { return nil }
         guard !text.value.isEmpty else {
             error("chat_id cannot be empty", at: node, path: path)

@@ -11,7 +11,6 @@ protocol CompoundKind: ConditionKind {
 
 extension CompoundKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var unit: Threshold.Unit { .count }
 

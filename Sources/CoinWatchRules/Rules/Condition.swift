@@ -40,9 +40,6 @@ package struct Condition: Sendable, Equatable, CustomStringConvertible {
     /// The prices a chart of `alert` draws as lines (SPEC §12; `ConditionKind.chartLevels`).
     package func chartLevels(_ alert: Alert) -> [Double] { kind.chartLevels(alert) }
 
-    /// Every key that may stand in `when`, in registry order.
-    package static var allKeys: [String] { ConditionRegistry.keys }
-
     /// `{"above": 100}`-like text for test output.
     package var description: String { "\(key)(\(kind))" }
 

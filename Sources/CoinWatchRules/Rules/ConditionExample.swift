@@ -77,7 +77,6 @@ package struct ConditionExample: Sendable {
             series = PriceSeries(firstSeen: first, points: points)
         }
         var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
-        observation.reference = reference
         if !indicators.isEmpty {
             var tracks: [IndicatorKey: IndicatorTrack] = [:]
             for need in indicators where tracks[need.key] == nil {

@@ -14,7 +14,7 @@ package protocol ConditionKind: Sendable, Equatable {
     static var summary: String { get }
     /// Whether the kind notifies on becoming true (level) or on the event.
     static var timing: ConditionTiming { get }
-    /// What `rearm` means for the kind, or that it is not allowed.
+    /// What `rearm` means for the kind, or that it is not allowed (the default).
     static var rearm: RearmUnit { get }
     /// What its threshold and measured figure count (`{threshold}`, `{value}`): money by default.
     static var unit: Threshold.Unit { get }
@@ -94,6 +94,7 @@ extension ConditionKind {
         holds(observation, firing: firing, rearm: rearm)
     }
     var needs: ConditionNeeds { ConditionNeeds() }
+    static var rearm: RearmUnit { .notAllowed }
     static var unit: Threshold.Unit { .money }
     static var figure: ProviderFigure? { nil }
     static var readsOtherLeg: Bool { false }

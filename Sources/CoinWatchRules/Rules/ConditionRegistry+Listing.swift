@@ -5,7 +5,7 @@ extension ConditionRegistry {
         let width = (kinds.map { $0.key.count }.max() ?? 0) + 2
         let indent = "  " + String(repeating: " ", count: width)
         return kinds.map { kind in
-            "  " + kind.key.padding(to: width) + kind.summary + " (\(kind.timingName))\n"
+            "  " + kind.key.padding(to: width) + kind.summary + " (\(kind.timing.rawValue))\n"
                 + indent + "e.g. " + kind.sample + "\n"
         }.joined()
     }
@@ -17,7 +17,7 @@ extension ConditionRegistry {
             o.add("key", kind.key)
             o.add("description", kind.summary)
             o.addRaw("example", kind.sample)
-            o.add("kind", kind.timingName)
+            o.add("kind", kind.timing.rawValue)
             o.add("rearm", kind.rearm.description)
             return o.text
         })
@@ -32,7 +32,7 @@ extension ConditionRegistry {
         out += "`coinwatch check --conditions` prints the same list.\n\n"
         out += "| key | kind | true when | `rearm` |\n| --- | --- | --- | --- |\n"
         for kind in kinds {
-            out += "| `\(kind.key)` | \(kind.timingName) | \(escape(kind.summary)) | \(kind.rearm.description) |\n"
+            out += "| `\(kind.key)` | \(kind.timing.rawValue) | \(escape(kind.summary)) | \(kind.rearm.description) |\n"
         }
         for kind in kinds { out += section(kind) }
         return out
@@ -40,7 +40,7 @@ extension ConditionRegistry {
 
     /// One kind's section of the reference: its summary, a rule using it and its examples.
     static func section(_ kind: any ConditionKind.Type) -> String {
-        var out = "\n### `\(kind.key)` (\(kind.timingName))\n\nTrue when \(kind.summary).\n\n"
+        var out = "\n### `\(kind.key)` (\(kind.timing.rawValue))\n\nTrue when \(kind.summary).\n\n"
         out += "```json\n{\"id\": \"example\", \"coin\": \"bitcoin\", \"when\": \(kind.sample)}\n```\n\n"
         out += "| `when` | situation | holds? |\n| --- | --- | --- |\n"
         for example in kind.examples {

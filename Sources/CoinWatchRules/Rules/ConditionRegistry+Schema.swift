@@ -43,7 +43,7 @@ extension ConditionRegistry {
     static func kindSchema(_ kind: any ConditionKind.Type) throws(JSONSyntaxError) -> JSONNode {
         let value = try JSONParser.parse(Array(kind.schema.utf8))
         let description = JSONNode.Member(key: "description", line: 0, column: 0,
-                                          value: JSONNode(.string("\(kind.summary) (\(kind.timingName))."), line: 0, column: 0))
+                                          value: JSONNode(.string("\(kind.summary) (\(kind.timing.rawValue))."), line: 0, column: 0))
         return JSONNode(.object([description] + (value.members ?? [])), line: 0, column: 0).unpositioned()
     }
 }

@@ -15,7 +15,6 @@ package protocol ExchangeEventKind: ConditionKind {
 
 extension ExchangeEventKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(marketLists: true) }
 
@@ -28,16 +27,6 @@ extension ExchangeEventKind {
 
     /// No price is read: the event is the list's.
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) { out.text(" " + Self.summary) }
-
-    /// `{"listed": true}`: only `true` is a value.
-    static func parseTrue(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Bool {
-        guard node.boolValue == true else {
-            reader.error("\(key) takes true (it watches the exchange's market list), got \(node.typeName == "boolean" ? "false" : node.typeName)",
-                         at: node, path: path())
-            return false
-        }
-        return true
-    }
 
     /// A rule of this kind needs an exchange with a market list: its `provider`, else the first of rules.json's.
     func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}

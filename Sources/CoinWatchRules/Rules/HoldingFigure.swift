@@ -43,7 +43,6 @@ protocol HoldingFigureKind: SidedKind, ValueKind {
 
 extension HoldingFigureKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(holdings: true) }
 

@@ -10,13 +10,19 @@ package enum PairStep {
         package var decision: Decision
         /// Whether the condition held after hysteresis, and why.
         package var evaluation: Evaluation
+        /// The observation as judged: the one handed in, with the pair's reference price where the kind keeps one.
+        package var observation: Observation
     }
 
     /// Advances `pair` by one observation of `condition` under `policy`, and says why: the
     /// material `coinwatch explain` prints. `rearm` is percent of the threshold for price
-    /// conditions and percentage points for `change_*`.
+    /// conditions and percentage points for `change_*`. The pair's reference price goes in and
+    /// out as in `decide`.
     package static func advance(_ condition: Condition, rearm: Double?, policy: NotifyPolicy,
                                pair: PairState, observation: Observation) -> Outcome {
+        let remembers = condition.kind.needs.pairMemory
+        var observation = observation
+        if remembers { observation.reference = pair.reference }
         let asked = judgement(isLevel: condition.isLevel, rearm: rearm, pair: pair)
         let holds = condition.holds(observation, firing: asked.firing, rearm: asked.rearm)
         var reason = condition.kind.describe(observation, firing: asked.firing, rearm: asked.rearm)
@@ -25,12 +31,14 @@ package enum PairStep {
         }
         let step = next(isLevel: condition.isLevel, threshold: condition.threshold, rearm: rearm, policy: policy,
                         pair: pair, price: observation.price, previous: observation.previous, now: observation.now, holds: holds)
+        var after = step.pair
+        if remembers { after.reference = condition.remember(observation, fired: step.decision.status == .firing) }
         var evaluation = Evaluation(holds: holds, reason: reason)
         if let mark = step.blockedBy, let threshold = condition.threshold {
             let side = mark < threshold ? "≤" : "≥"
             evaluation = Evaluation(holds: false, reason: reason + "; not re-armed until \(side) \(NumberText.plain(mark))")
         }
-        return Outcome(pair: step.pair, decision: step.decision, evaluation: evaluation)
+        return Outcome(pair: after, decision: step.decision, evaluation: evaluation, observation: observation)
     }
 
     /// `advance` without the evaluation's reason, as a pass and a backtest take it: a pair of rule

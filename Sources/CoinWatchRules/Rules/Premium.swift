@@ -24,12 +24,8 @@ struct Premium: Sendable, Equatable {
 
     /// Reads `{"pct", "against", "against_vs"}` at `path`, every problem reported to `reader`.
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Premium? {
-        guard node.members != nil else {
-            reader.error("expected an object like \(example(pct: 3)), got \(node.typeName)",
-                         at: node, path: path)
-            return nil
-        }
-        let fields = reader.object(node, path: path, allowed: ["pct", "against", "against_vs"])
+        guard let fields = reader.object(node, path: path, allowed: ["pct", "against", "against_vs"],
+                                         expected: "an object like " + example(pct: 3)) else { return nil }
         var pct: Double?
         var against: ProviderName?
         var againstVs: String?
@@ -68,8 +64,7 @@ struct Premium: Sendable, Equatable {
 
     /// Whether the premium is ≥ `pct` (`above`) or ≤ it; false when a leg is missing.
     func holds(_ o: Observation, above: Bool) -> Bool {
-        guard let premium = figure(o) else { return false }
-        return above ? premium >= pct - 1e-9 : premium <= pct + 1e-9
+        figure(o).map { Side.meets($0, pct, above: above) } ?? false
     }
 
     /// `premium 4.1% ≥ 3% (price 140000000 against 134500000 from binance)` or why a leg is missing.
@@ -109,7 +104,6 @@ protocol PremiumKind: SidedKind {
 
 extension PremiumKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var readsOtherLeg: Bool { true }
     static var unit: Threshold.Unit { .percent }

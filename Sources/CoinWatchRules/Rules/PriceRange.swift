@@ -61,7 +61,6 @@ protocol PriceRangeKind: ConditionKind {
 
 extension PriceRangeKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         reader.range(node, path: path()).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }

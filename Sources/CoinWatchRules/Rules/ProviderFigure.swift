@@ -48,7 +48,6 @@ protocol ProviderFigureKind: SidedKind, ValueKind {
 
 extension ProviderFigureKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var figure: ProviderFigure? { measure }
 

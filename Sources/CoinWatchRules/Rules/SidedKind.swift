@@ -13,6 +13,10 @@ enum Side {
     /// Whether `x` is at or above `line` (`above`), else at or below it.
     static func holds(_ x: Double, _ line: Double, above: Bool) -> Bool { above ? x >= line : x <= line }
 
+    /// `holds`, forgiving a rounding hair (1e-9 in `x`'s unit), so a computed percent such as
+    /// 100 → 103's 2.9999… % still meets 3 %.
+    static func meets(_ x: Double, _ line: Double, above: Bool) -> Bool { above ? x >= line - 1e-9 : x <= line + 1e-9 }
+
     /// How `x` stands to `line` in a `describe`: `≥` or `<` when `above`, else `≤` or `>`.
     static func sign(_ x: Double, _ line: Double, above: Bool) -> String {
         holds(x, line, above: above) ? (above ? "≥" : "≤") : (above ? "<" : ">")

@@ -20,7 +20,6 @@ protocol TrailingKind: ConditionKind {
 
 extension TrailingKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var unit: Threshold.Unit { .percent }
 
@@ -62,7 +61,7 @@ extension TrailingKind {
         return anchor > 0 ? abs(o.price - anchor) / anchor * 100 : nil
     }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { figure(o).map { $0 >= pct - 1e-9 } ?? false }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { figure(o).map { Side.meets($0, pct, above: true) } ?? false }
 
     /// The anchor the pair keeps: this pass's price once it fired, else the extreme so far.
     func remember(_ o: Observation, fired: Bool) -> Double? { fired ? o.price : anchor(o) }

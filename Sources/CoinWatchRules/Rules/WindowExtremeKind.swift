@@ -14,12 +14,12 @@ package protocol WindowExtremeKind: ConditionKind {
 
 extension WindowExtremeKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        reader.window(node, path: path()).map { Self(window: $0) }
+        reader.named(node, path: path(), unknown: "window", names: Window.allCases.map(\.rawValue), label: "Windows",
+                     Window.init(rawValue:)).map { Self(window: $0) }
     }
 
     static func direction(of alert: Alert) -> ConditionDirection { high ? .rise : .fall }

@@ -52,6 +52,19 @@ import Testing
         #expect((btc["figure"] as? String)?.contains("150") == true, "\(btc)")
     }
 
+    @Test func explainJudgesAgainstThePairsRememberedFirstPrice() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "start", "coin": "bitcoin", "when": {"change_from": {"pct": -10, "ref": "start"}}}"#,
+                                  favorites: ["bitcoin"])
+        _ = try flow.lines(after: 0, price: 150)
+        flow.market.set("bitcoin", price: 120)
+        let run = try explain(flow, ["start", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let pair = try #require((doc["pairs"] as? [[String: Any]])?.first)
+        #expect(pair["holds"] as? Bool == true && pair["value"] as? Double == -20, "a 20 % fall from the first price, 150: \(pair)")
+        #expect((pair["figure"] as? String)?.contains("from the first price 150") == true, "\(pair)")
+    }
+
     @Test func explainSaysOnceSpentAndSilencedUntil() throws {
         let flow = try flow()
         _ = try flow.lines(after: 0, price: 150)

@@ -134,7 +134,7 @@ import Testing
         let defs = root["$defs"]
         #expect(keys(root) == Set(RulesValidator.topLevelKeys))
         #expect(keys(defs?["rule"]) == Set(RulesValidator.ruleKeys))
-        #expect(keys(defs?["when"]) == Set(Condition.allKeys))
+        #expect(keys(defs?["when"]) == Set(ConditionRegistry.keys))
         #expect(keys(defs?["provider"]) == Set(RulesValidator.providerKeys))
         #expect(keys(root["properties"]?["defaults"]) == Set(RulesValidator.defaultsKeys))
         #expect(keys(defs?["stdoutSink"]) == Set(RulesValidator.stdoutSinkKeys))

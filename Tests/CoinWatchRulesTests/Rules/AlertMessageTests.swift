@@ -173,7 +173,7 @@ import Testing
         // (MarketEventStage), not this default text: ExchangeEventMessageTests and ExchangeEventsEndToEndTests.
         let exchangeEvents = Set(ConditionRegistry.kinds.filter { $0 is any ExchangeEventKind.Type }.map { $0.key })
         #expect(exchangeEvents == ["listed", "delisting", "caution"])
-        #expect(kinds.union(exchangeEvents) == Set(Condition.allKeys))
+        #expect(kinds.union(exchangeEvents) == Set(ConditionRegistry.keys))
         let resolved = Set(Self.rows.filter { $0.status == .resolved }.map(\.condition.key))
         let levels = Set(ConditionRegistry.kinds.filter { $0.timing == .level }.map { $0.key })
         #expect(levels.isSubset(of: resolved), "every level kind has a resolved row")

@@ -201,7 +201,7 @@ import Testing
                                // The exchange event kinds read two market lists (MarketChange), not a price: their
                                // rows are their registry examples, and ExchangeEventsEndToEndTests runs them.
                                "listed", "delisting", "caution"]
-        #expect(Set(rows.map(\.condition.key)).union(byExamples) == Set(Condition.allKeys))
+        #expect(Set(rows.map(\.condition.key)).union(byExamples) == Set(ConditionRegistry.keys))
     }
 
     @Test func previousPriceDefaultsToNothingAtFirstObservation() {

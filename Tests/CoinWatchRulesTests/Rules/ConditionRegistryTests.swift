@@ -63,6 +63,7 @@ import Testing
         let observation = row.example.observation(now: Self.now, indicators: condition.kind.needs.indicators,
                                                         premiums: condition.kind.needs.premiums)
         var pair = PairState()
+        pair.reference = row.example.reference
         if row.example.firing {
             #expect(row.level, "only a level kind has a firing example")
             pair.firing = true
@@ -74,8 +75,8 @@ import Testing
         #expect(step.evaluation.holds == row.example.holds, "\(step.evaluation.reason)")
         #expect(!step.evaluation.reason.isEmpty)
         var (decidedPair, seen) = (pair, observation)
-        let settings = PairStep.Settings(rearm: nil, policy: NotifyPolicy(resolve: true), remembers: false, enabled: true,
-                                         expiresAt: nil)
+        let settings = PairStep.Settings(rearm: nil, policy: NotifyPolicy(resolve: true), remembers: condition.kind.needs.pairMemory,
+                                         enabled: true, expiresAt: nil)
         let decided = PairStep.decide(0, of: [Rule(id: "r", coin: "c", condition: condition)], settings,
                                       pair: &decidedPair, observation: &seen)
         #expect(decided == step.decision && decidedPair == step.pair, "the pass decides as explain does")
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func keysAreUniqueAndInSpecOrder() {
-        #expect(Condition.allKeys == ["above", "below", "crosses_above", "crosses_below", "crosses",
+        #expect(ConditionRegistry.keys == ["above", "below", "crosses_above", "crosses_below", "crosses",
                                       "change_24h_above", "change_24h_below", "change_24h_abs",
                                       "new_high", "new_low", "move_pct", "enters_range", "exits_range",
                                       "volume_24h_above", "volume_24h_below", "market_cap_above", "market_cap_below",
@@ -106,7 +107,7 @@ import Testing
                                       "trailing_drop", "trailing_rise", "premium_above", "premium_below", "value_above",
                                       "value_below", "pnl_pct_above", "pnl_pct_below", "all", "any",
                                       "listed", "delisting", "caution"])
-        #expect(Set(Condition.allKeys).count == ConditionRegistry.kinds.count)
+        #expect(Set(ConditionRegistry.keys).count == ConditionRegistry.kinds.count)
     }
 
     @Test func everyKindsSampleIsAValidWhenOfThatKind() throws {
@@ -141,7 +142,7 @@ import Testing
     @Test func checkConditionsJSONIsOneDocumentFromTheRegistry() throws {
         let run = CLIRun.run(["check", "--conditions", "--json"], now: Self.now)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        #expect(list.map { $0["key"] as? String } == Condition.allKeys)
+        #expect(list.map { $0["key"] as? String } == ConditionRegistry.keys)
         #expect(list.allSatisfy { $0["example"] is [String: Any] && $0["description"] is String })
         #expect(list.map { $0["rearm"] as? String } == ConditionRegistry.kinds.map { $0.rearm.description })
     }
@@ -170,7 +171,7 @@ import Testing
         let dictionary = try String(contentsOfFile: Fixtures.root + "/Fuzz/rules.dict", encoding: .utf8)
         let generatedSection = dictionary.components(separatedBy: ConditionRegistry.fuzzMarker + "\n").last ?? ""
         let properties = schema["$defs"]?["when"]?["properties"]
-        #expect(properties?.members?.map(\.key) == Condition.allKeys, "the schema's when names exactly the registry's kinds")
+        #expect(properties?.members?.map(\.key) == ConditionRegistry.keys, "the schema's when names exactly the registry's kinds")
         for kind in ConditionRegistry.kinds {
             // Examples: the registry's, in the test above (one row each).
             #expect(Self.examples.filter { $0.key == kind.key }.count == kind.examples.count)

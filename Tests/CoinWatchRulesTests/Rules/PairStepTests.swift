@@ -4,7 +4,7 @@ import Testing
 @testable import TestHelpers
 
 /// A pass decides with `PairStep.decide`; `explain` with `PairStep.advance`, which also says why.
-/// Both must leave the pair in the same state with the same decision.
+/// Both must leave the pair in the same state (its reference price too) with the same decision.
 @Suite struct PairStepTests {
     static let now: Double = 1_800_000_000
 
@@ -15,7 +15,7 @@ import Testing
         let v = price(&random)
         let w = price(&random)
         let pct = Double(Int.random(in: -12...12, using: &random))
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0: return .above(v)
         case 1: return .below(v)
         case 2: return .crossesAbove(v)
@@ -29,6 +29,10 @@ import Testing
         case 10: return .movePct(pct: pct == 0 ? 1 : pct, within: Double(Int.random(in: 1...48, using: &random)) * 3600)
         case 11: return .entersRange(low: v, high: w)
         case 12: return .exitsRange(low: v, high: w)
+        // The kinds that keep a reference price per pair.
+        case 13: return Condition(TrailingDropCondition(pct: abs(pct) + 1))
+        case 14: return Condition(TrailingRiseCondition(pct: abs(pct) + 1))
+        case 15: return Condition(ChangeFromCondition(pct: pct == 0 ? 1 : pct, reference: nil))
         default: return .above(-v)
         }
     }
@@ -58,6 +62,7 @@ import Testing
         var random = SeededRandom(seed: 0x00C0_1A57_0108)
         let policies = [NotifyPolicy(), NotifyPolicy(forDuration: 120, cooldown: 300, repeatEvery: 600)]
         var notices = 0
+        var remembered = 0
         for _ in 0..<400 {
             let condition = Self.condition(&random)
             let rearm: Double? = Bool.random(using: &random) ? Double(Int.random(in: 0...8, using: &random)) : nil
@@ -68,14 +73,17 @@ import Testing
                 let observation = Self.observation(&random, now: Self.now + Double(pass) * 60)
                 let slow = PairStep.advance(condition, rearm: rearm, policy: policy, pair: slowPair, observation: observation)
                 var seen = observation
-                let settings = PairStep.Settings(rearm: rearm, policy: policy, remembers: false, enabled: true, expiresAt: nil)
+                let settings = PairStep.Settings(rearm: rearm, policy: policy, remembers: condition.kind.needs.pairMemory,
+                                                 enabled: true, expiresAt: nil)
                 let decision = PairStep.decide(0, of: [Rule(id: "r", coin: "c", condition: condition)], settings,
                                                pair: &fastPair, observation: &seen)
-                #expect(fastPair == slow.pair && decision == slow.decision, "\(condition) pass \(pass)")
+                #expect(fastPair == slow.pair && decision == slow.decision && seen == slow.observation, "\(condition) pass \(pass)")
                 if decision.status != nil { notices += 1 }
+                if slow.pair.reference != nil { remembered += 1 }
                 slowPair = slow.pair
             }
         }
         #expect(notices > 100, "the passes notify as well as stay silent (\(notices))")
+        #expect(remembered > 50, "the reference-keeping kinds carry a reference from pass to pass (\(remembered))")
     }
 }

@@ -1,12 +1,9 @@
 import CoinWatchSupport
 /// `change_from`: the price moved at least `pct` percent (fell, when negative) from a fixed price or from
 /// `"start"`, the pair's first price kept in state (level).
-struct ChangeFromCondition: ConditionKind {
+struct ChangeFromCondition: SignedMoveKind {
     static let key = "change_from"
     static let summary = "price moved ≥ pct % from ref (pct < 0: fell by ≥ |pct| %); ref is a price or \"start\", the first price seen for the pair"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
-    static let unit = Threshold.Unit.percent
     static let sample = #"{"change_from": {"pct": 25, "ref": 30000}}"#
     static let schema = """
         {"type": "object", "additionalProperties": false, "required": ["pct", "ref"], "properties": \
@@ -21,14 +18,13 @@ struct ChangeFromCondition: ConditionKind {
         ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, holds: false),
     ]
 
-    /// Percent, ≠ 0; negative for a fall.
     var pct: Double
     /// The fixed reference price; nil: the pair's first price (`"start"`).
     var reference: Double?
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["pct", "ref"],
-                                                  example: #"{"pct": 25, "ref": 30000}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path(), allowed: ["pct", "ref"],
+                                         expected: #"an object like {"pct": 25, "ref": 30000}"#) else { return nil }
         let pct = IndicatorFields.number(fields, "pct", at: node, path: path(), key: key,
                                          rule: "a percent ≠ 0 (negative for a fall)", &reader) { $0 != 0 && $0.isFinite }
         guard let refNode = fields["ref"] else {
@@ -55,12 +51,6 @@ struct ChangeFromCondition: ConditionKind {
         return Self(pct: pct, reference: reference)
     }
 
-    static func direction(of alert: Alert) -> ConditionDirection {
-        guard let pct = alert.threshold, pct != 0 else { return .neutral }
-        return pct > 0 ? .rise : .fall
-    }
-
-    var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
     var needs: ConditionNeeds { ConditionNeeds(pairMemory: reference == nil) }
 
     /// The price the move is measured from: the fixed one, else the pair's first (this one at the first observation).
@@ -70,11 +60,6 @@ struct ChangeFromCondition: ConditionKind {
     func figure(_ o: Observation) -> Double? {
         let base = base(o)
         return base > 0 ? (o.price - base) / base * 100 : nil
-    }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
-        guard let moved = figure(o) else { return false }
-        return pct >= 0 ? moved >= pct - 1e-9 : moved <= pct + 1e-9
     }
 
     func remember(_ o: Observation, fired: Bool) -> Double? { reference == nil ? o.reference ?? o.price : nil }

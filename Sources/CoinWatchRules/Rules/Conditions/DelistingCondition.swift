@@ -1,12 +1,11 @@
 import CoinWatchSupport
 /// `delisting`: the exchange announces the market's end, stops trading it or drops it from its list
 /// (SPEC §14; event); with `resolve`, a market that trades again sends `resolved`.
-struct DelistingCondition: ExchangeEventKind {
+struct DelistingCondition: TrueValuedKind {
     static let key = "delisting"
     static let summary = "the exchange announces the market's end, stops trading it or drops it from its list"
     static let resolvable = true
     static let sample = #"{"delisting": true}"#
-    static let schema = #"{"const": true}"#
     static let examples: [ConditionExample] = {
         let usdt = ExampleMarket("usdt"), krw = ExampleMarket("krw")
         return [
@@ -15,10 +14,6 @@ struct DelistingCondition: ExchangeEventKind {
             ConditionExample(#"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(ending: "BREAK"), usdt.listed()), holds: false),
         ]
     }()
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        parseTrue(node, path: path(), &reader) ? Self() : nil
-    }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let change = Self.change(o) else { return false }

@@ -1,11 +1,10 @@
 import CoinWatchSupport
 /// `listed`: a market for the coin appears that was not on the exchange's previous list (SPEC §14; event).
-struct ListedCondition: ExchangeEventKind {
+struct ListedCondition: TrueValuedKind {
     static let key = "listed"
     static let summary = "the exchange lists a market for the coin that was not on its previous list"
     static let resolvable = false
     static let sample = #"{"listed": true}"#
-    static let schema = #"{"const": true}"#
     static let examples: [ConditionExample] = {
         let xyz = ExampleMarket("krw")
         return [
@@ -13,10 +12,6 @@ struct ListedCondition: ExchangeEventKind {
             ConditionExample(#"{"listed": true}"#, price: 1, market: xyz.change(xyz.listed(), xyz.listed()), holds: false),
         ]
     }()
-
-    static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        parseTrue(node, path: path(), &reader) ? Self() : nil
-    }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
         guard let change = Self.change(o) else { return false }

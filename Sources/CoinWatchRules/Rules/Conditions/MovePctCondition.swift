@@ -1,12 +1,9 @@
 import CoinWatchSupport
 /// `move_pct`: the price rose at least `pct` percent (fell, when negative) against the lowest (highest)
 /// price recorded within `within` (level).
-struct MovePctCondition: ConditionKind {
+struct MovePctCondition: SignedMoveKind {
     static let key = "move_pct"
     static let summary = "price rose by ≥ pct % (pct < 0: fell by ≥ |pct| %) against some price recorded within the window"
-    static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
-    static let unit = Threshold.Unit.percent
     static let sample = #"{"move_pct": {"pct": 3, "within": "1h"}}"#
     static let schema = """
         {"type": "object", "additionalProperties": false, "required": ["pct", "within"], "properties": \
@@ -20,20 +17,15 @@ struct MovePctCondition: ConditionKind {
         ConditionExample(#"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 98, history: [(600, 100)], holds: false),
     ]
 
-    /// Percent, ≠ 0; negative for a fall.
     var pct: Double
     /// The window, seconds.
     var within: Double
 
     /// `{"pct": P ≠ 0, "within": DUR > 0}` and nothing else.
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard node.members != nil else {
-            reader.error("expected an object like {\"pct\": 3, \"within\": \"1h\"}, got \(node.typeName)", at: node, path: path())
-            return nil
-        }
-        let fields = reader.object(node, path: path(), allowed: ["pct", "within"])
+        guard let fields = reader.object(node, path: path(), allowed: ["pct", "within"],
+                                         expected: #"an object like {"pct": 3, "within": "1h"}"#) else { return nil }
         var pct: Double?
-        var within: Double?
         let pctPath = JSONPath.child(path(), "pct")
         if let pctNode = fields["pct"], let value = reader.number(pctNode, path: pctPath) {
             if value == 0 {
@@ -44,21 +36,12 @@ struct MovePctCondition: ConditionKind {
         } else if fields["pct"] == nil {
             reader.error("move_pct needs pct, the percent to move (negative for a fall)", at: node, path: path())
         }
-        if let withinNode = fields["within"] {
-            within = reader.duration(withinNode, path: JSONPath.child(path(), "within"))
-        } else {
-            reader.error("move_pct needs within, a duration such as \"1h\"", at: node, path: path())
+        let within = reader.required(fields, "within", of: node, in: path(), missing: "move_pct needs within, a duration such as \"1h\"") {
+            $0.duration($1, path: $2)
         }
         guard let pct, let within else { return nil }
         return Self(pct: pct, within: within)
     }
-
-    static func direction(of alert: Alert) -> ConditionDirection {
-        guard let pct = alert.threshold, pct != 0 else { return .neutral }
-        return pct > 0 ? .rise : .fall
-    }
-
-    var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
 
     var needs: ConditionNeeds { ConditionNeeds(history: within) }
 
@@ -70,12 +53,6 @@ struct MovePctCondition: ConditionKind {
 
     /// The move in percent from the reference price.
     func figure(_ o: Observation) -> Double? { reference(o).map { (o.price - $0) / $0 * 100 } }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
-        guard let moved = figure(o) else { return false }
-        // A rounding hair (1e-9 points) must not turn 100 → 103 into a 2.9999… % move.
-        return pct >= 0 ? moved >= pct - 1e-9 : moved <= pct + 1e-9
-    }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
         guard let reference = reference(o), let moved = figure(o) else { return "no price recorded within the window" }

@@ -4,7 +4,6 @@ struct RankWithinCondition: ConditionKind {
     static let key = "rank_within"
     static let summary = "the provider's market-cap rank ≤ value (1 is the largest)"
     static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.count
     static let figure: ProviderFigure? = .rank
     static let sample = #"{"rank_within": 10}"#

@@ -1,6 +1,6 @@
 import CoinWatchMarket
 /// `rsi_above`: Wilder's RSI of the closes of the closed `tf` candles is at or above a level (level).
-struct RsiAboveCondition: RSILevelKind {
+struct RsiAboveCondition: RSIKind {
     static let key = "rsi_above"
     static let summary = "Wilder's RSI of the closes of closed tf candles ≥ value (needs period + 1 closed candles)"
     static let sample = #"{"rsi_above": {"value": 70, "tf": "1h", "period": 14}}"#
@@ -11,6 +11,7 @@ struct RsiAboveCondition: RSILevelKind {
     ]
 
     static let above = true
+    static let crossing = false
 
     var settings: RSISettings
 }

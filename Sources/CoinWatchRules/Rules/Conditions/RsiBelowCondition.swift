@@ -1,6 +1,6 @@
 import CoinWatchMarket
 /// `rsi_below`: Wilder's RSI of the closes of the closed `tf` candles is at or below a level (level).
-struct RsiBelowCondition: RSILevelKind {
+struct RsiBelowCondition: RSIKind {
     static let key = "rsi_below"
     static let summary = "Wilder's RSI of the closes of closed tf candles ≤ value (needs period + 1 closed candles)"
     static let sample = #"{"rsi_below": {"value": 30, "tf": "1h", "period": 14}}"#
@@ -10,6 +10,7 @@ struct RsiBelowCondition: RSILevelKind {
     ]
 
     static let above = false
+    static let crossing = false
 
     var settings: RSISettings
 }

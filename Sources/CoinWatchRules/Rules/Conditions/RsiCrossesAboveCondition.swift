@@ -1,5 +1,5 @@
 /// `rsi_crosses_above`: the RSI went from under a level to at or over it between the last two closed `tf` candles (event).
-struct RsiCrossesAboveCondition: RSICrossingKind {
+struct RsiCrossesAboveCondition: RSIKind {
     static let key = "rsi_crosses_above"
     static let summary = "Wilder's RSI of closed tf candles crossed above value between the last two closed candles (needs period + 2)"
     static let sample = #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 14}}"#
@@ -10,6 +10,7 @@ struct RsiCrossesAboveCondition: RSICrossingKind {
     ]
 
     static let above = true
+    static let crossing = true
 
     var settings: RSISettings
 }

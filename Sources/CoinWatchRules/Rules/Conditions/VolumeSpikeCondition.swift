@@ -6,7 +6,6 @@ struct VolumeSpikeCondition: ConditionKind {
     static let key = "volume_spike"
     static let summary = "the last closed tf candle's volume ≥ x × the mean volume of the n candles before it (needs n + 1)"
     static let timing = ConditionTiming.level
-    static let rearm = RearmUnit.notAllowed
     static let unit = Threshold.Unit.count
     static let readsCandleVolume = true
     static let sample = #"{"volume_spike": {"x": 3, "tf": "1h", "n": 20}}"#
@@ -31,8 +30,8 @@ struct VolumeSpikeCondition: ConditionKind {
     var n: Int
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path(), allowed: ["x", "tf", "n"],
-                                                  example: #"{"x": 3, "tf": "1h", "n": 20}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path(), allowed: ["x", "tf", "n"],
+                                         expected: #"an object like {"x": 3, "tf": "1h", "n": 20}"#) else { return nil }
         let x = IndicatorFields.number(fields, "x", at: node, path: path(), key: key, rule: "a multiple of the mean volume > 0",
                                        &reader) { $0 > 0 && $0.isFinite }
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path(), key: key, &reader)

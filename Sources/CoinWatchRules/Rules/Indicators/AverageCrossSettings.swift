@@ -14,8 +14,8 @@ struct AverageCrossSettings: IndicatorSettings {
         """
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["fast", "slow", "tf", "type"],
-                                                  example: #"{"fast": 50, "slow": 200, "tf": "1d", "type": "sma"}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["fast", "slow", "tf", "type"],
+                                         expected: #"an object like {"fast": 50, "slow": 200, "tf": "1d", "type": "sma"}"#) else { return nil }
         let fast = IndicatorFields.count(fields, "fast", fallback: nil, at: node, path: path, key: key, &reader)
         let slow = IndicatorFields.count(fields, "slow", fallback: nil, at: node, path: path, key: key, &reader)
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
@@ -61,7 +61,6 @@ protocol AverageCrossKind: SidedKind, IndicatorKind where Settings == AverageCro
 
 extension AverageCrossKind {
     static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.fastNeed, settings.slowNeed]) }
 

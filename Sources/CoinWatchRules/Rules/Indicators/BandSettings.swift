@@ -14,8 +14,8 @@ struct BandSettings: IndicatorSettings {
         """
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["period", "k", "tf"],
-                                                  example: #"{"period": 20, "k": 2, "tf": "4h"}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["period", "k", "tf"],
+                                         expected: #"an object like {"period": 20, "k": 2, "tf": "4h"}"#) else { return nil }
         let period = IndicatorFields.count(fields, "period", fallback: 20, at: node, path: path, key: key, &reader)
         let k = fields["k"] == nil ? 2 : IndicatorFields.number(fields, "k", at: node, path: path, key: key,
                                                                 rule: "a number of standard deviations > 0", &reader) { $0 > 0 && $0.isFinite }
@@ -54,7 +54,6 @@ protocol BandKind: SidedKind, IndicatorKind where Settings == BandSettings {}
 
 extension BandKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 

@@ -13,31 +13,14 @@ package enum IndicatorFields {
     /// The JSON Schema of `type`.
     static let averageSchema = #"{"enum": ["sma", "ema"]}"#
 
-    /// The members of the object at `path` (`example` shows its shape in the error), reporting unknown keys.
-    static func object(_ node: JSONNode, path: String, allowed: [String], example: String,
-                       _ reader: inout RulesValidator) -> JSONFields? {
-        guard node.members != nil else {
-            reader.error("expected an object like \(example), got \(node.typeName)", at: node, path: path)
-            return nil
-        }
-        return reader.object(node, path: path, allowed: allowed)
-    }
-
     /// `tf`: one of the timeframes, required.
     static func timeframe(_ fields: JSONFields, at node: JSONNode, path: String, key: String,
                           _ reader: inout RulesValidator) -> Timeframe? {
-        guard let tfNode = fields["tf"] else {
-            reader.error("\(key) needs tf, the candle timeframe: one of \(Timeframe.allCases.map(\.rawValue).joined(separator: ", "))",
-                         at: node, path: path)
-            return nil
+        let names = Timeframe.allCases.map(\.rawValue)
+        return reader.required(fields, "tf", of: node, in: path,
+                               missing: "\(key) needs tf, the candle timeframe: one of \(names.joined(separator: ", "))") {
+            $0.named($1, path: $2, unknown: "timeframe", names: names, label: "Timeframes", Timeframe.init(rawValue:))
         }
-        let tfPath = JSONPath.child(path, "tf")
-        guard let text = reader.string(tfNode, path: tfPath) else { return nil }
-        if let timeframe = Timeframe(rawValue: text.value) { return timeframe }
-        reader.error("unknown timeframe \(text.shown)."
-                     + RulesValidator.suggestion(for: text, in: Timeframe.allCases.map(\.rawValue), label: "Timeframes"),
-                     at: tfNode, path: tfPath)
-        return nil
     }
 
     /// A whole number of candles in `range` under `name`; `fallback` when absent (nil: required).
@@ -75,13 +58,10 @@ package enum IndicatorFields {
 
     /// `type`: `sma` (the default) or `ema`.
     static func average(_ fields: JSONFields, _ reader: inout RulesValidator, path: String) -> MovingAverage? {
-        guard let typeNode = fields["type"] else { return .sma }
-        let typePath = JSONPath.child(path, "type")
-        guard let text = reader.string(typeNode, path: typePath) else { return nil }
-        if let average = MovingAverage(rawValue: text.value) { return average }
-        reader.error("unknown moving average \(text.shown)." + RulesValidator.suggestion(for: text, in: ["sma", "ema"], label: "Types"),
-                     at: typeNode, path: typePath)
-        return nil
+        guard fields["type"] != nil else { return .sma }
+        return reader.field(fields, "type", in: path) {
+            $0.named($1, path: $2, unknown: "moving average", names: ["sma", "ema"], label: "Types", MovingAverage.init(rawValue:))
+        }
     }
 
     /// `RSI(14, 1h)`: the indicator and its timeframe, as messages and `explain` name it.

@@ -12,8 +12,8 @@ struct PriceAverageSettings: IndicatorSettings {
         """
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["period", "tf", "type"],
-                                                  example: #"{"period": 200, "tf": "1d", "type": "sma"}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["period", "tf", "type"],
+                                         expected: #"an object like {"period": 200, "tf": "1d", "type": "sma"}"#) else { return nil }
         let period = IndicatorFields.count(fields, "period", fallback: nil, at: node, path: path, key: key, &reader)
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
         let average = IndicatorFields.average(fields, &reader, path: path)
@@ -46,7 +46,6 @@ protocol AverageKind: SidedKind, IndicatorKind where Settings == PriceAverageSet
 
 extension AverageKind {
     static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
 
     var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need]) }
 

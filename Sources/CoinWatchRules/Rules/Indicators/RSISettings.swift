@@ -15,8 +15,8 @@ struct RSISettings: IndicatorSettings {
         """
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
-        guard let fields = IndicatorFields.object(node, path: path, allowed: ["value", "tf", "period"],
-                                                  example: #"{"value": 70, "tf": "1h", "period": 14}"#, &reader) else { return nil }
+        guard let fields = reader.object(node, path: path, allowed: ["value", "tf", "period"],
+                                         expected: #"an object like {"value": 70, "tf": "1h", "period": 14}"#) else { return nil }
         let value = IndicatorFields.number(fields, "value", at: node, path: path, key: key, rule: "an RSI level from 0 to 100",
                                            &reader) { (0...100).contains($0) }
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path, key: key, &reader)
@@ -61,54 +61,37 @@ struct RSISettings: IndicatorSettings {
     }
 }
 
-/// `rsi_above`, `rsi_below`, `rsi_crosses_above` or `rsi_crosses_below`: the RSI at or beyond its level, or
-/// crossing it (`RSILevelKind`, `RSICrossingKind`).
-protocol RSIKind: SidedKind, IndicatorKind where Settings == RSISettings {}
+/// `rsi_above` or `rsi_below` (the RSI at the last closed candle against the level; level), or
+/// `rsi_crosses_above` or `rsi_crosses_below` (it crossed the level between the last two closed candles; event).
+protocol RSIKind: SidedKind, IndicatorKind where Settings == RSISettings {
+    /// Whether the kind is the crossing of the level (event) rather than the level itself.
+    static var crossing: Bool { get }
+}
 
 extension RSIKind {
+    static var timing: ConditionTiming { crossing ? .event : .level }
     static var unit: Threshold.Unit { .count }
 
+    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: Self.crossing)]) }
     var threshold: Threshold? { Threshold(value: settings.value, unit: .count) }
 
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
+        Self.crossing ? settings.crossed(o, above: Self.above) : settings.holds(o, above: Self.above)
+    }
+    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
+        settings.describe(o, crossing: Self.crossing, above: Self.above)
+    }
     func figure(_ o: Observation) -> Double? { settings.figure(o) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.name) \(IndicatorFields.figure(settings.value))" }
     func figureText(_ value: Double, vs: String) -> String { IndicatorFields.figure(value) }
-    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — now \(IndicatorFields.figure(value))") }
-}
-
-/// `rsi_above` or `rsi_below`: the RSI at the last closed candle against the level (level).
-protocol RSILevelKind: RSIKind {}
-
-extension RSILevelKind {
-    static var timing: ConditionTiming { .level }
-    static var rearm: RearmUnit { .notAllowed }
-
-    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: false)]) }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: false, above: Self.above) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" \(settings.name) is at or \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
+        let what = Self.crossing ? "crossed" : "is at or"
+        out.text(" \(settings.name) \(what) \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
     }
+    func writeFigure(_ value: Double, into out: inout MessageText) { out.text(" — now \(IndicatorFields.figure(value))") }
+    /// A level kind's words (a crossing is an event, which never resolves).
     func writeResolved(into out: inout MessageText) {
         out.text(" \(settings.name) is no longer \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
-    }
-}
-
-/// `rsi_crosses_above` or `rsi_crosses_below`: the RSI crossed the level between the last two closed candles (event).
-protocol RSICrossingKind: RSIKind {}
-
-extension RSICrossingKind {
-    static var timing: ConditionTiming { .event }
-    static var rearm: RearmUnit { .notAllowed }
-
-    var needs: ConditionNeeds { ConditionNeeds(indicators: [settings.need(crossing: true)]) }
-
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
-    func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, crossing: true, above: Self.above) }
-
-    func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
-        out.text(" \(settings.name) crossed \(Self.above ? "above" : "below") \(IndicatorFields.figure(settings.value))")
     }
 }
