@@ -9,7 +9,7 @@ extension TrueValuedKind {
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         guard node.boolValue == true else {
-            reader.error("\(key) takes true (it watches the exchange's market list), got \(node.typeName == "boolean" ? "false" : node.typeName)",
+            reader.error("\(key) takes true (it watches the exchange's market list), got \(node.boolValue == false ? "false" : node.typeName)",
                          at: node, path: path())
             return nil
         }

@@ -36,6 +36,13 @@ import Testing
         #expect(RulesFixture.errors(RulesFixture.rule(when: "100"), at: "rules[0].when", containing: "expected an object").count == 1)
     }
 
+    @Test func anExchangeEventTakesTrueAndSaysWhatItGot() {
+        for (value, got) in [("false", "got false"), ("1", "got a number"), (#""yes""#, "got a string")] {
+            #expect(RulesFixture.errors(RulesFixture.rule(when: #"{"listed": \#(value)}"#), at: "rules[0].when.listed",
+                                        containing: "listed takes true (it watches the exchange's market list), \(got)").count == 1, "\(value)")
+        }
+    }
+
     @Test func pricesCannotBeNegative() {
         #expect(RulesFixture.errors(RulesFixture.rule(when: #"{"above": -1}"#), at: "rules[0].when.above", containing: "cannot be negative").count == 1)
     }
