@@ -74,20 +74,16 @@ extension CoinGecko {
     /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
     /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
-        quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
+        var pages = bodies
+        return try decodeReleasing(&pages, query: query)
     }
 
     /// `decode`, letting go of the pages once they are read and before the quotes are made.
     package func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
         bodies = []
-        return quotes(for: query, in: markets)
-    }
-
-    /// The favorites' quotes among `markets`.
-    private func quotes(for query: QuoteQuery, in markets: [CoinGeckoMarket]) -> [String: Quote] {
-        FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
-                               rank: \.marketCapRank) { $0.quote(vs: query.vs) }
+        return FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                                      rank: \.marketCapRank) { $0.quote(vs: query.vs) }
     }
 
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
