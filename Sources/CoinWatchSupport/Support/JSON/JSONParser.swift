@@ -36,15 +36,10 @@ package struct JSONParser {
     /// `parse`, also giving the most bytes any string or key took as written (`longestString`).
     package static func parseMeasuringStrings(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth)
         throws(JSONSyntaxError) -> (root: JSONNode, longestString: Int) {
-        let result: Result<(JSONNode, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
             var parser = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
-            do throws(JSONSyntaxError) {
-                return .success((try parser.parseDocument(), parser.longestString))
-            } catch {
-                return .failure(error)
-            }
+            return (try parser.parseDocument(), parser.longestString)
         }
-        return try result.get()
     }
 
     /// The one value of the document, with nothing but white space after it.
