@@ -43,9 +43,8 @@ package struct CoinGecko: MarketProvider {
     /// One `/coins/markets` GET per 250 distinct ids (trimmed, lower-cased), in favorites' order; a
     /// favorite's id is the one remembered for it (`BTC` → `bitcoin`), else the favorite itself.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        var seen = Set<String>()
         let vs = query.vs
-        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty }.uniqued()
         return stride(from: 0, to: ids.count, by: Self.chunkSize).map { start in
             let chunk = ids[start..<min(start + Self.chunkSize, ids.count)]
             let query = QueryString.join([
