@@ -41,7 +41,6 @@ struct cw_curl_api {
     CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
     CURLMsg *(*multi_info_read)(CURLM *, int *);
     const char *(*multi_strerror)(CURLMcode);
-    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
 };
 
 struct cw_curl_state {
@@ -103,7 +102,6 @@ static inline void cw_curl_load(void) {
     CW_CURL_SYMBOL(multi_poll, "curl_multi_poll");
     CW_CURL_SYMBOL(multi_info_read, "curl_multi_info_read");
     CW_CURL_SYMBOL(multi_strerror, "curl_multi_strerror");
-    CW_CURL_SYMBOL(multi_setopt, "curl_multi_setopt");
 #undef CW_CURL_SYMBOL
     state->loaded = 1;
 }
@@ -120,135 +118,69 @@ static inline const char *cw_curl_load_error(void) {
     return cw_curl() ? "" : cw_curl_state()->error;
 }
 
-/* curl_global_init with the flags every program wants (SSL and friends). */
-static inline CURLcode cw_global_init(void) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->global_init(CURL_GLOBAL_ALL) : CURLE_FAILED_INIT;
-}
+/* A wrapper's body: `call` through the table, or `failed` when libcurl could not be loaded. */
+#define CW_CURL_CALL(failed, call)               \
+    const struct cw_curl_api *api = cw_curl(); \
+    return api ? api->call : (failed)
 
-static inline CURL *cw_easy_init(void) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_init() : NULL;
-}
+/* curl_global_init with the flags every program wants (SSL and friends). */
+static inline CURLcode cw_global_init(void) { CW_CURL_CALL(CURLE_FAILED_INIT, global_init(CURL_GLOBAL_ALL)); }
+
+static inline CURL *cw_easy_init(void) { CW_CURL_CALL(NULL, easy_init()); }
 static inline void cw_easy_cleanup(CURL *h) {
     const struct cw_curl_api *api = cw_curl();
     if (api) api->easy_cleanup(h);
 }
-static inline CURLcode cw_easy_perform(CURL *h) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_perform(h) : CURLE_FAILED_INIT;
-}
-static inline const char *cw_easy_strerror(CURLcode code) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_strerror(code) : "libcurl is not loaded";
-}
+static inline CURLcode cw_easy_perform(CURL *h) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_perform(h)); }
+static inline const char *cw_easy_strerror(CURLcode code) { CW_CURL_CALL("libcurl is not loaded", easy_strerror(code)); }
 static inline CURLcode cw_easy_send(CURL *h, const void *buffer, size_t length, size_t *sent) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_send(h, buffer, length, sent) : CURLE_FAILED_INIT;
+    CW_CURL_CALL(CURLE_FAILED_INIT, easy_send(h, buffer, length, sent));
 }
 static inline CURLcode cw_easy_recv(CURL *h, void *buffer, size_t length, size_t *received) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_recv(h, buffer, length, received) : CURLE_FAILED_INIT;
+    CW_CURL_CALL(CURLE_FAILED_INIT, easy_recv(h, buffer, length, received));
 }
 static inline struct curl_slist *cw_slist_append(struct curl_slist *list, const char *line) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->slist_append(list, line) : NULL;
+    CW_CURL_CALL(NULL, slist_append(list, line));
 }
 static inline void cw_slist_free_all(struct curl_slist *list) {
     const struct cw_curl_api *api = cw_curl();
     if (api) api->slist_free_all(list);
 }
 
-static inline CURLM *cw_multi_init(void) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_init() : NULL;
-}
-static inline CURLMcode cw_multi_cleanup(CURLM *m) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_cleanup(m) : CURLM_INTERNAL_ERROR;
-}
-static inline CURLMcode cw_multi_add_handle(CURLM *m, CURL *h) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_add_handle(m, h) : CURLM_INTERNAL_ERROR;
-}
-static inline CURLMcode cw_multi_remove_handle(CURLM *m, CURL *h) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_remove_handle(m, h) : CURLM_INTERNAL_ERROR;
-}
-static inline CURLMcode cw_multi_perform(CURLM *m, int *running) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_perform(m, running) : CURLM_INTERNAL_ERROR;
-}
+static inline CURLM *cw_multi_init(void) { CW_CURL_CALL(NULL, multi_init()); }
+static inline CURLMcode cw_multi_cleanup(CURLM *m) { CW_CURL_CALL(CURLM_INTERNAL_ERROR, multi_cleanup(m)); }
+static inline CURLMcode cw_multi_add_handle(CURLM *m, CURL *h) { CW_CURL_CALL(CURLM_INTERNAL_ERROR, multi_add_handle(m, h)); }
+static inline CURLMcode cw_multi_remove_handle(CURLM *m, CURL *h) { CW_CURL_CALL(CURLM_INTERNAL_ERROR, multi_remove_handle(m, h)); }
+static inline CURLMcode cw_multi_perform(CURLM *m, int *running) { CW_CURL_CALL(CURLM_INTERNAL_ERROR, multi_perform(m, running)); }
 static inline CURLMcode cw_multi_poll(CURLM *m, int timeout_ms) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_poll(m, NULL, 0, timeout_ms, NULL) : CURLM_INTERNAL_ERROR;
+    CW_CURL_CALL(CURLM_INTERNAL_ERROR, multi_poll(m, NULL, 0, timeout_ms, NULL));
 }
-static inline CURLMsg *cw_multi_info_read(CURLM *m, int *queued) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_info_read(m, queued) : NULL;
-}
-static inline const char *cw_multi_strerror(CURLMcode code) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_strerror(code) : "libcurl is not loaded";
-}
+static inline CURLMsg *cw_multi_info_read(CURLM *m, int *queued) { CW_CURL_CALL(NULL, multi_info_read(m, queued)); }
+static inline const char *cw_multi_strerror(CURLMcode code) { CW_CURL_CALL("libcurl is not loaded", multi_strerror(code)); }
 
 /* Non-variadic wrappers: Swift cannot call the variadic curl_easy_setopt/getinfo. */
 
-static inline CURLcode cw_setopt_long(CURL *h, CURLoption o, long v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, v) : CURLE_FAILED_INIT;
-}
-static inline CURLcode cw_setopt_off(CURL *h, CURLoption o, curl_off_t v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, v) : CURLE_FAILED_INIT;
-}
-static inline CURLcode cw_setopt_string(CURL *h, CURLoption o, const char *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, v) : CURLE_FAILED_INIT;
-}
-static inline CURLcode cw_setopt_pointer(CURL *h, CURLoption o, void *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, v) : CURLE_FAILED_INIT;
-}
+static inline CURLcode cw_setopt_long(CURL *h, CURLoption o, long v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, v)); }
+static inline CURLcode cw_setopt_off(CURL *h, CURLoption o, curl_off_t v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, v)); }
+static inline CURLcode cw_setopt_string(CURL *h, CURLoption o, const char *v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, v)); }
+static inline CURLcode cw_setopt_pointer(CURL *h, CURLoption o, void *v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, v)); }
 static inline CURLcode cw_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, v) : CURLE_FAILED_INIT;
+    CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, v));
 }
 
 typedef size_t (*cw_write_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 static inline CURLcode cw_setopt_callback(CURL *h, CURLoption o, cw_write_callback f) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_setopt(h, o, f) : CURLE_FAILED_INIT;
+    CW_CURL_CALL(CURLE_FAILED_INIT, easy_setopt(h, o, f));
 }
 static inline CURLcode cw_setopt_write_function(CURL *h, cw_write_callback f) { return cw_setopt_callback(h, CURLOPT_WRITEFUNCTION, f); }
 static inline CURLcode cw_setopt_header_function(CURL *h, cw_write_callback f) { return cw_setopt_callback(h, CURLOPT_HEADERFUNCTION, f); }
 static inline CURLcode cw_setopt_read_function(CURL *h, cw_write_callback f) { return cw_setopt_callback(h, CURLOPT_READFUNCTION, f); }
 
-static inline CURLcode cw_getinfo_long(CURL *h, CURLINFO i, long *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_getinfo(h, i, v) : CURLE_FAILED_INIT;
-}
-static inline CURLcode cw_getinfo_string(CURL *h, CURLINFO i, char **v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_getinfo(h, i, v) : CURLE_FAILED_INIT;
-}
-static inline CURLcode cw_getinfo_pointer(CURL *h, CURLINFO i, void **v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_getinfo(h, i, v) : CURLE_FAILED_INIT;
-}
+static inline CURLcode cw_getinfo_long(CURL *h, CURLINFO i, long *v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_getinfo(h, i, v)); }
 static inline CURLcode cw_getinfo_socket(CURL *h, curl_socket_t *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_getinfo(h, CURLINFO_ACTIVESOCKET, v) : CURLE_FAILED_INIT;
+    CW_CURL_CALL(CURLE_FAILED_INIT, easy_getinfo(h, CURLINFO_ACTIVESOCKET, v));
 }
-static inline CURLcode cw_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->easy_getinfo(h, i, v) : CURLE_FAILED_INIT;
-}
-
-static inline CURLMcode cw_multi_setopt_long(CURLM *m, CURLMoption o, long v) {
-    const struct cw_curl_api *api = cw_curl();
-    return api ? api->multi_setopt(m, o, v) : CURLM_INTERNAL_ERROR;
-}
+static inline CURLcode cw_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { CW_CURL_CALL(CURLE_FAILED_INIT, easy_getinfo(h, i, v)); }
 
 /* Fields of a CURLMsg, whose result sits in an anonymous union. */
 static inline CURLcode cw_msg_result(const CURLMsg *m) { return m->data.result; }

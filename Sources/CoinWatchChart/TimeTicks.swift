@@ -1,3 +1,5 @@
+import CoinWatchSupport
+
 /// The round UTC times a time axis labels (hours up to 2 days, days up to 120, months up to 800, years beyond),
 /// at the finest step whose ticks stand at least `gap` pixels apart on a plot `width` pixels wide.
 enum TimeTicks {
@@ -9,7 +11,6 @@ enum TimeTicks {
 
     private static let hour: Int64 = 3_600_000
     private static let day: Int64 = 24 * hour
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The ticks strictly after `start` and up to `end` (ms).
     static func ticks(from start: Int64, to end: Int64, width: Double, gap: Double) -> [Tick] {
@@ -64,44 +65,23 @@ enum TimeTicks {
 
     private static func date(_ time: Int64) -> String {
         let f = fields(time)
-        return monthNames[f.month - 1] + " " + String(f.day)
+        return TimeText.monthNames[f.month - 1] + " " + String(f.day)
     }
 
     private static func month(_ time: Int64) -> String {
         let f = fields(time)
-        return f.month == 1 ? String(f.year) : monthNames[f.month - 1]
+        return f.month == 1 ? String(f.year) : TimeText.monthNames[f.month - 1]
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    /// The UTC calendar fields of `time` (ms): year, month 1–12, day 1–31, hour 0–23.
-    static func fields(_ time: Int64) -> (year: Int, month: Int, day: Int, hour: Int) {
-        let days = Int(floorDivide(time, day))
-        let hourOfDay = Int(floorDivide(time - Int64(days) * day, hour))
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let dayOfMonth = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, dayOfMonth, hourOfDay)
+    /// The UTC calendar fields of `time` (ms): year, month 1–12, day 1–31, hour 0–23, minute.
+    static func fields(_ time: Int64) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+        TimeText.utcFields(Double(time) / 1000)
     }
 
     /// The first instant (ms) of `month` (1–12) of `year`, UTC.
     static func monthStart(year: Int, month: Int) -> Int64 {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return Int64(era * 146_097 + doe - 719_468) * day
-    }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
+        Int64(TimeText.utcMonthStart(year: year, month: month) * 1000)
     }
 }

@@ -54,11 +54,9 @@ package struct HistoryLoader {
         let now = min(until ?? clock, clock)
         let start = range.milliseconds.map { now - $0 } ?? source.earliest
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
-        let (fetched, forming, requests, failure) = (filled.fetched, filled.forming, filled.requests, filled.failure)
-        var warnings = filled.warnings
-        let newest = max(fetched.last?.openTime ?? .min, forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
+        let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
-            return .failure(HistoryError(failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+            return .failure(HistoryError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
         }
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).
@@ -66,12 +64,12 @@ package struct HistoryLoader {
         let end = anchor + 1
         let from = range.milliseconds.map { anchor - $0 } ?? .min
         let stored = (try? store?.candles(key, from: from, to: end)) ?? []
-        let fresh = fetched.filter { $0.openTime >= from && $0.openTime < end }
+        let fresh = filled.fetched.filter { $0.openTime >= from && $0.openTime < end }
         let freshTimes = Set(fresh.map(\.openTime))
         let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
         var candles = CandleChunk.merge(stored, fresh)
         var endsForming = false
-        if let forming, forming.openTime >= from {
+        if let forming = filled.forming, forming.openTime >= from {
             candles = CandleChunk.merge(candles, [forming])
             endsForming = candles.last?.openTime == forming.openTime
         }
@@ -83,8 +81,9 @@ package struct HistoryLoader {
         let points = candles.map { candle -> (time: Int64, price: Double) in
             (source.servesPoints ? candle.openTime : min(candle.openTime + width, now), candle.close)
         }
-        if let failure { warnings.append("\(failure); the chart shows what the store holds") }
-        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: requests,
+        var warnings = filled.warnings
+        if let failure = filled.failure { warnings.append("\(failure); the chart shows what the store holds") }
+        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: filled.requests,
                             key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         // Built candles keep their forming one: its close is the close of a finer closed candle.
         loaded.endsForming = endsForming && wanted == timeframe
@@ -107,38 +106,31 @@ package struct HistoryLoader {
               fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
         let timeframe = key.timeframe
         let width = timeframe.milliseconds
-        var warnings: [String] = []
+        var filled = Filled()
         var known = Intervals()
         if let store {
-            do { known = try store.complete(key) } catch { warnings.append("\(error.message); fetching the whole range") }
+            do { known = try store.complete(key) } catch { filled.warnings.append("\(error.message); fetching the whole range") }
         }
         let missing = known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= width }
-        var fetched: [Candle] = []
-        var forming: Candle?
-        var requests = 0
-        var failure: String?
         var completed: [(start: Int64, end: Int64)] = []
         var seen = Set<String>()
-        for span in missing {
+        spans: for span in missing {
             var spanCandles: [Candle] = []
-            var spanFailed = false
             for request in source.historyRequests(market: market, vs: vs, timeframe: timeframe, from: span.start, to: span.end, now: now)
             where seen.insert(request.url).inserted {
-                requests += 1
+                filled.requests += 1
                 switch fetch(request).flatMap({ body in Result { try source.decodeHistory(body, timeframe: timeframe) }
                     .mapError { $0 as? ProviderError ?? .decoding(provider: source.name, detail: "\($0)") } }) {
                 case .success(let candles): spanCandles += candles
                 case .failure(let error):
-                    spanFailed = true
-                    failure = describe(error)
+                    filled.failure = describe(error)
+                    break spans
                 }
-                if spanFailed { break }
             }
-            guard !spanFailed else { break }
             let sorted = (try? HistoryRows.normalized(spanCandles, provider: source.name)) ?? []
             let batch = HistoryBatch.split(sorted, timeframe: timeframe, points: source.servesPoints, now: now)
-            if let last = batch.forming, last.openTime >= (forming?.openTime ?? .min) { forming = last }
-            fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
+            if let last = batch.forming, last.openTime >= (filled.forming?.openTime ?? .min) { filled.forming = last }
+            filled.fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
             if !sorted.isEmpty {
                 // A latest-only answer (Bithumb, CoinGecko `ohlc`) is all the provider serves of the
                 // span: what precedes its first row is not there to fetch, so it is not asked again.
@@ -146,11 +138,15 @@ package struct HistoryLoader {
                 completed.append((span.start, end))
             }
         }
-        fetched = (try? HistoryRows.normalized(fetched, provider: source.name)) ?? []
-        if let store, !fetched.isEmpty || !completed.isEmpty {
-            do { try store.save(key, closed: fetched, complete: completed) } catch { warnings.append("\(error.message); history not stored") }
+        filled.fetched = (try? HistoryRows.normalized(filled.fetched, provider: source.name)) ?? []
+        if let store, !filled.fetched.isEmpty || !completed.isEmpty {
+            do {
+                try store.save(key, closed: filled.fetched, complete: completed)
+            } catch {
+                filled.warnings.append("\(error.message); history not stored")
+            }
         }
-        return Filled(fetched: fetched, forming: forming, requests: requests, failure: failure, warnings: warnings)
+        return filled
     }
 
     private func describe(_ error: ProviderError) -> String {

@@ -13,36 +13,30 @@ struct HistoryRows {
     /// object; `row` reads one element (the reader at its first byte) and returns nil to skip it.
     static func decode(_ body: [UInt8], provider: String, member: String? = nil,
                        row: (inout HistoryRows) throws -> Candle?) throws -> [Candle] {
-        let result: Result<[Candle], ProviderError> = body.withUnsafeBufferPointer { buffer in
-            var rows = HistoryRows(reader: JSONTokenizer(buffer), provider: provider)
-            do {
-                return .success(try rows.readAll(member: member, row: row))
-            } catch let error as ProviderError {
-                return .failure(error)
-            } catch {
-                return .failure(.decoding(provider: provider, detail: "\(error)"))
+        let candles: [Candle]
+        do {
+            candles = try body.withUnsafeBufferPointer { buffer in
+                var rows = HistoryRows(reader: JSONTokenizer(buffer), provider: provider)
+                return try rows.readAll(member: member, row: row)
             }
-        }
-        switch result {
-        case .success(let candles): return try normalized(candles, provider: provider)
-        case .failure(let error):
+        } catch {
             if let message = APIErrorEnvelope.message(in: body) { throw ProviderError.api(provider: provider, message: message) }
-            if body.isEmpty || JSONBody.kind(of: body).hasPrefix("HTML") || JSONBody.kind(of: body).hasPrefix("text") {
-                throw ProviderError.decoding(provider: provider, detail: "expected a JSON history, got \(JSONBody.kind(of: body))")
+            let kind = JSONBody.kind(of: body)
+            if body.isEmpty || kind.hasPrefix("HTML") || kind.hasPrefix("text") {
+                throw ProviderError.decoding(provider: provider, detail: "expected a JSON history, got \(kind)")
             }
-            throw error
+            throw error as? ProviderError ?? .decoding(provider: provider, detail: "\(error)")
         }
+        return try normalized(candles, provider: provider)
     }
 
     private mutating func readAll(member: String?, row: (inout HistoryRows) throws -> Candle?) throws -> [Candle] {
         if let member {
             guard reader.take(UInt8(ascii: "{")) else { throw fail("expected a JSON object") }
-            var found = false
             if !reader.take(UInt8(ascii: "}")) {
                 repeat {
                     guard let key = reader.plainString(), reader.take(UInt8(ascii: ":")) else { throw fail("not valid JSON") }
-                    if key == member, !found {
-                        found = true
+                    if key == member {
                         path = member
                         let candles = try readArray(row: row)
                         path = ""

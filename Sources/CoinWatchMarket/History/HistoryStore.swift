@@ -53,7 +53,7 @@ package final class HistoryStore {
     /// The store at `path`, or nil (after one line to `warn`) when it cannot be used now (locked past
     /// `busyTimeout` seconds); a file that is not a store is moved aside to `<path>.corrupt-<time>` and replaced.
     package static func open(path: String, busyTimeout: Double = 5, now: Double, warn: (String) -> Void) -> HistoryStore? {
-        if let detail = POSIXFile.makeFolders(parentFolder(of: path)) {
+        if let detail = POSIXFile.makeFolders(POSIXFile.folder(of: path)) {
             warn("history store \(path): \(detail); going on without it")
             return nil
         }
@@ -104,13 +104,11 @@ package final class HistoryStore {
             rebuildAt = nil
             seriesIDs = [:]
             db.close()
-            switch Self.moveAside(path, now: now) {
-            case .success(let aside):
-                db = try Self.connect(path: path, busyTimeout: busyTimeout)
-                throw .corrupt(path: path, message: "\(message); moved it to \(aside) and started a new one")
-            case .failure(let failure):
-                db = try Self.connect(path: path, busyTimeout: busyTimeout)
-                throw .corrupt(path: path, message: "\(message); cannot move it aside: \(failure.detail)")
+            let moved = Self.moveAside(path, now: now)
+            db = try Self.connect(path: path, busyTimeout: busyTimeout)
+            switch moved {
+            case .success(let aside): throw .corrupt(path: path, message: "\(message); moved it to \(aside) and started a new one")
+            case .failure(let failure): throw .corrupt(path: path, message: "\(message); cannot move it aside: \(failure.detail)")
             }
         }
     }
@@ -175,10 +173,7 @@ package final class HistoryStore {
 
     /// Bytes the store at `path` takes on disk (the file and its WAL).
     package static func fileBytes(_ path: String) -> Int64 {
-        [path, path + "-wal"].reduce(0) { total, file in
-            var info = stat()
-            return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
-        }
+        Int64(POSIXFile.size(of: path) + POSIXFile.size(of: path + "-wal"))
     }
 
     /// SQLite's `PRAGMA quick_check` verdict: "ok", or what is damaged.
@@ -277,10 +272,5 @@ package final class HistoryStore {
             }
             return out
         }
-    }
-
-    private static func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 }

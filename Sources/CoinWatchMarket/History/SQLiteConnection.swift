@@ -66,12 +66,9 @@ final class SQLiteConnection {
         try check(code, detail: text)
     }
 
-    /// The prepared statement for `sql`, reset and with its bindings cleared; prepared once per connection.
-    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-        if let cached = statements[sql] {
-            cached.reset()
-            return cached
-        }
+    /// The prepared statement for `sql`, prepared once per connection (`with` resets it after each use).
+    private func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
         var raw: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil))
         guard let raw else { throw .failed(path: path, code: SQLITE_MISUSE, message: "empty statement") }

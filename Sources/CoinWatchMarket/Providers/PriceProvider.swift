@@ -11,8 +11,6 @@ package protocol PriceProvider: Sendable {
     func decodeListing(_ body: [UInt8], vs: String) throws -> [ListedMarket]
     /// The markets a quote answer reveals on its own (Bithumb's `ALL_KRW` keys); nil when it reveals none.
     func listing(fromQuoteBody body: [UInt8], vs: String) -> [ListedMarket]?
-    /// The message of the API's error envelope in `body` (of any HTTP status), nil when `body` is not one.
-    func errorMessage(in body: [UInt8]) -> String?
     /// Whether it serves favorites by symbol from its own listing (the exchanges), so a symbol another
     /// provider gave an id-style favorite applies to it.
     var servesBySymbol: Bool { get }
@@ -58,7 +56,8 @@ extension PriceProvider {
         throw ProviderError.decoding(provider: name, detail: "this provider has no market listing")
     }
 
-    /// The message of any of the envelopes `APIErrorEnvelope` reads.
+    /// The message of the API's error envelope in `body` (of any HTTP status, any of the envelopes
+    /// `APIErrorEnvelope` reads), nil when `body` is not one.
     package func errorMessage(in body: [UInt8]) -> String? { APIErrorEnvelope.message(in: body) }
 
     /// Quote answers reveal no listing.

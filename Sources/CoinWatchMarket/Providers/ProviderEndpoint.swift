@@ -7,6 +7,9 @@ package struct ProviderEndpoint: Sendable, Equatable {
     package let timeout: Double
     /// A PEM bundle trusted in addition to the system's.
     package let caFile: String?
+    /// The API key sent with every request, in the header `keyHeader` (`x-cg-demo-api-key`, `Authorization`).
+    private var key: APIKey?
+    private var keyHeader = ""
 
     /// The endpoint `config` describes; `publicRoot` when it gives no (or an empty) `base_url`.
     package init(config: ProviderConfig, publicRoot: String) {
@@ -17,13 +20,20 @@ package struct ProviderEndpoint: Sendable, Equatable {
         self.caFile = config.caFile
     }
 
-    /// A GET of `pathAndQuery` (starting with `/`) under the root, with `headers`.
-    package func get(_ pathAndQuery: String, headers: [HTTPHeader] = [Self.acceptJSON]) -> HTTPRequest {
-        HTTPRequest(url: baseURL + pathAndQuery, headers: headers, timeout: timeout, caFile: caFile)
+    /// This endpoint sending `key` (when set) in the header `name` with every request.
+    package func sending(_ key: APIKey?, in name: String) -> ProviderEndpoint {
+        var copy = self
+        copy.key = key
+        copy.keyHeader = name
+        return copy
     }
 
-    /// `Accept: application/json`.
-    package static let acceptJSON = HTTPHeader("Accept", "application/json")
+    /// A GET of `pathAndQuery` (starting with `/`) under the root: `Accept: application/json`, then the API key if set.
+    package func get(_ pathAndQuery: String) -> HTTPRequest {
+        var headers = [HTTPHeader("Accept", "application/json")]
+        if let key { headers.append(HTTPHeader(keyHeader, key.value)) }
+        return HTTPRequest(url: baseURL + pathAndQuery, headers: headers, timeout: timeout, caFile: caFile)
+    }
 }
 
 /// An API key that prints as `<redacted>` wherever its holder is printed or dumped.

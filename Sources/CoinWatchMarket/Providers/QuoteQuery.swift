@@ -40,8 +40,7 @@ extension QuoteQuery {
 
     /// The distinct market codes of `listedMarkets()`, in chunks of at most `size`.
     package func marketCodeChunks(size: Int) -> [[String]] {
-        var seen = Set<String>()
-        let codes = listedMarkets().map(\.market.code).filter { seen.insert($0).inserted }
+        let codes = listedMarkets().map(\.market.code).uniqued()
         return stride(from: 0, to: codes.count, by: max(1, size)).map { start in
             Array(codes[start..<min(start + max(1, size), codes.count)])
         }

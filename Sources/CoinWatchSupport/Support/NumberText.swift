@@ -11,8 +11,7 @@ package enum NumberText {
 
     /// `money(value, vs:)` appended to `out` as UTF-8 (an alert's message is written in one buffer).
     package static func writeMoney(_ value: Double, vs: String, into out: inout [UInt8]) {
-        // Most currencies arrive lower-case already: no new string for them.
-        let code = isLowercaseASCII(vs) ? vs : vs.lowercased()
+        let code = vs.lowercasedKey
         if value < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = abs(value)
         let decimals: Int
@@ -64,11 +63,6 @@ package enum NumberText {
         "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
         "inr": "₹", "cny": "CN¥", "btc": "₿",
     ]
-
-    /// Whether `text` is ASCII without capitals (its `lowercased()` is itself).
-    private static func isLowercaseASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
-    }
 
     /// The symbol before an amount in lower-case `code`, nil for one written by its code (`usd` without hashing).
     private static func symbol(_ code: String) -> String? {

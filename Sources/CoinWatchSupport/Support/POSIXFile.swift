@@ -208,7 +208,7 @@ package enum POSIXFile {
     }
 
     /// The size in bytes of the file at `path` (links followed); 0 when it cannot be looked at.
-    static func size(of path: String) -> Int {
+    package static func size(of path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }

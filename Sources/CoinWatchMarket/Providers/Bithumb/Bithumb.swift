@@ -90,8 +90,8 @@ extension Bithumb {
     /// The markets of an `ALL_KRW` body.
     /// Throws `ProviderError.api` for a `status` other than "0000", `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        _ = try Self.decodeAnswer(body)
-        return (listing(fromQuoteBody: body, vs: vs) ?? []).map(CatalogCoin.init(market:))
+        let answer = try Self.decodeAnswer(body)
+        return answer.isSingleCoin ? [] : answer.tickers.keys.sorted().map { CatalogCoin(market: Self.market($0)) }
     }
 }
 

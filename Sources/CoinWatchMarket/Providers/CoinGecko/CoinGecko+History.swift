@@ -11,7 +11,7 @@ extension CoinGecko {
         if now - to > timeframe.milliseconds {
             let query = QueryString.join([("vs_currency", QueryString.escape(vs.lowercased())),
                                           ("from", String(max(0, from) / 1000)), ("to", String((to + 999) / 1000))])
-            return [endpoint.get("/coins/\(QueryString.escape(lookupKey(market)))/market_chart/range?\(query)", headers: headers)]
+            return [endpoint.get("/coins/\(QueryString.escape(lookupKey(market)))/market_chart/range?\(query)")]
         }
         let span = max(1, (now - from + 86_399_999) / 86_400_000)
         let days: String
@@ -21,7 +21,7 @@ extension CoinGecko {
         default: days = from <= Self.firstDay ? "max" : String(max(91, span))
         }
         let query = QueryString.join([("vs_currency", QueryString.escape(vs.lowercased())), ("days", days)])
-        return [endpoint.get("/coins/\(QueryString.escape(lookupKey(market)))/market_chart?\(query)", headers: headers)]
+        return [endpoint.get("/coins/\(QueryString.escape(lookupKey(market)))/market_chart?\(query)")]
     }
 
     /// 2009-01-03, before any coin's first price.
@@ -38,7 +38,7 @@ extension CoinGecko {
     /// `/coins/{id}/ohlc?vs_currency=usd&days=N` (candles for conditions; `show` draws `market_chart`).
     package func ohlcRequest(id: String, vs: String, days: Int) -> HTTPRequest {
         let query = QueryString.join([("vs_currency", QueryString.escape(vs.lowercased())), ("days", String(days))])
-        return endpoint.get("/coins/\(QueryString.escape(lookupKey(id)))/ohlc?\(query)", headers: headers)
+        return endpoint.get("/coins/\(QueryString.escape(lookupKey(id)))/ohlc?\(query)")
     }
 
     /// `ohlc` rows `[ms, open, high, low, close]`, stamped at the candle's END: the open time is

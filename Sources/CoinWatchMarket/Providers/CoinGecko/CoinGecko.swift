@@ -30,20 +30,21 @@ package struct CoinGecko: MarketProvider {
     /// `/coins/markets` is asked by id: a symbol or a name must be resolved first.
     package var asksByID: Bool { true }
     package let endpoint: ProviderEndpoint
-    private let apiKey: APIKey?
 
-    /// Reads the API key from `environment[config.apiKeyEnv]` now; a key that is set but empty is ignored.
+    /// Reads the API key from `environment[config.apiKeyEnv]` now (a key that is set but empty is ignored), sent
+    /// as `x-cg-pro-api-key` to the paid root (`pro-api.coingecko.com`), else as `x-cg-demo-api-key`.
     package init(config: ProviderConfig, environment: [String: String]) {
-        self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
-        self.apiKey = APIKey(config: config, environment: environment)
+        let endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
+        let pro = endpoint.baseURL.lowercased().contains("://pro-api.coingecko.com")
+        self.endpoint = endpoint.sending(APIKey(config: config, environment: environment),
+                                         in: pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key")
     }
 
     /// One `/coins/markets` GET per 250 distinct ids (trimmed, lower-cased), in favorites' order; a
     /// favorite's id is the one remembered for it (`BTC` → `bitcoin`), else the favorite itself.
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
-        var seen = Set<String>()
         let vs = query.vs
-        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        let ids = query.favorites.map { lookupKey(query.resolved[$0] ?? $0) }.filter { !$0.isEmpty }.uniqued()
         return stride(from: 0, to: ids.count, by: Self.chunkSize).map { start in
             let chunk = ids[start..<min(start + Self.chunkSize, ids.count)]
             let query = QueryString.join([
@@ -53,20 +54,8 @@ package struct CoinGecko: MarketProvider {
                 ("page", "1"),
                 ("price_change_percentage", "24h"),
             ])
-            return endpoint.get("/coins/markets?\(query)", headers: headers)
+            return endpoint.get("/coins/markets?\(query)")
         }
-    }
-
-    /// `Accept: application/json`, plus the API key header when a key is set.
-    var headers: [HTTPHeader] {
-        var headers = [ProviderEndpoint.acceptJSON]
-        if let apiKey { headers.append(HTTPHeader(apiKeyHeaderName, apiKey.value)) }
-        return headers
-    }
-
-    /// `x-cg-pro-api-key` for the paid root (`pro-api.coingecko.com`), else `x-cg-demo-api-key`.
-    var apiKeyHeaderName: String {
-        endpoint.baseURL.lowercased().contains("://pro-api.coingecko.com") ? "x-cg-pro-api-key" : "x-cg-demo-api-key"
     }
 }
 
@@ -74,20 +63,16 @@ extension CoinGecko {
     /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
     /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
-        quotes(for: query, in: try JSONBody.decodeEach(bodies, Self.decodeMarkets))
+        var pages = bodies
+        return try decodeReleasing(&pages, query: query)
     }
 
     /// `decode`, letting go of the pages once they are read and before the quotes are made.
     package func decodeReleasing(_ bodies: inout [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let markets = try JSONBody.decodeEach(bodies, Self.decodeMarkets)
         bodies = []
-        return quotes(for: query, in: markets)
-    }
-
-    /// The favorites' quotes among `markets`.
-    private func quotes(for query: QuoteQuery, in markets: [CoinGeckoMarket]) -> [String: Quote] {
-        FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
-                               rank: \.marketCapRank) { $0.quote(vs: query.vs) }
+        return FavoriteMatcher.quotes(for: query, in: markets, id: \.id, symbol: \.symbol, name: \.name,
+                                      rank: \.marketCapRank) { $0.quote(vs: query.vs) }
     }
 
     /// The elements of one `/coins/markets` body (a UTF-8 BOM is skipped).
@@ -125,7 +110,7 @@ extension CoinGecko {
 
     /// `/coins/list`: every id, symbol and name (about 15,000 today; ranks come from `/coins/markets`
     /// for the candidates).
-    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins/list", headers: headers) }
+    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins/list") }
 
     /// The coins of a `/coins/list` body, without ranks.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
@@ -139,7 +124,7 @@ extension CoinGecko: CardSource {
 
     /// The GET for `/search?query=…` (which takes no limit), with this provider's headers.
     package func searchRequest(query: String, limit: Int) -> HTTPRequest {
-        endpoint.get("/search?" + QueryString.join([("query", QueryString.escape(query))]), headers: headers)
+        endpoint.get("/search?" + QueryString.join([("query", QueryString.escape(query))]))
     }
 
     /// The coins of a `/search` body, in the API's order (best match first). Exchanges, categories
@@ -173,7 +158,7 @@ extension CoinGecko {
             ("sparkline", "true"),
             ("price_change_percentage", "24h"),
         ])
-        return endpoint.get("/coins/markets?\(query)", headers: headers)
+        return endpoint.get("/coins/markets?\(query)")
     }
 
     /// The markets of a `/coins/markets` body as quotes in `vs`, each with its 7-day sparkline (hourly

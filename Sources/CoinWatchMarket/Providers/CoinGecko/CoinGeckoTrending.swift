@@ -6,7 +6,7 @@ extension CoinGecko: TrendingSource {
 
     /// The GET for `/search/trending`, with this provider's headers.
     package func trendingRequest() -> HTTPRequest {
-        endpoint.get("/search/trending", headers: headers)
+        endpoint.get("/search/trending")
     }
 
     /// The trending coins and NFTs of a `/search/trending` body, old or current shape.

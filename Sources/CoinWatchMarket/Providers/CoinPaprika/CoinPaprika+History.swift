@@ -17,7 +17,7 @@ extension CoinPaprika {
                 ("end", String(TimeText.iso(Double(window.to - 1) / 1000).prefix(10))),
                 ("limit", String(Self.daysPerRequest)),
             ])
-            return endpoint.get("/coins/\(QueryString.escape(market))/ohlcv/historical?\(query)", headers: headers)
+            return endpoint.get("/coins/\(QueryString.escape(market))/ohlcv/historical?\(query)")
         }
     }
 

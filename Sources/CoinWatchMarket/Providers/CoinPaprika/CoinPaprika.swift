@@ -24,12 +24,11 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
     /// For help.
     package static let searchName = "CoinPaprika /v1/search"
     package let endpoint: ProviderEndpoint
-    private let apiKey: APIKey?
 
     /// Reads the API key (sent as `Authorization`, for the paid root) from `environment[config.apiKeyEnv]` now.
     package init(config: ProviderConfig, environment: [String: String]) {
         self.endpoint = ProviderEndpoint(config: config, publicRoot: Self.publicRoot)
-        self.apiKey = APIKey(config: config, environment: environment)
+            .sending(APIKey(config: config, environment: environment), in: "Authorization")
     }
 
     /// One `/tickers?quotes=VS` GET for all favorites (none when there are none).
@@ -37,14 +36,7 @@ package struct CoinPaprika: MarketProvider, CoinSearch {
     package func requests(_ query: QuoteQuery) throws -> [HTTPRequest] {
         try ProviderError.requireOffered(query.vs, by: name, offered: Self.offeredCurrencies ?? [])
         guard !query.favorites.isEmpty else { return [] }
-        return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())", headers: headers)]
-    }
-
-    /// `Accept: application/json`, plus `Authorization: <key>` when a key is set.
-    var headers: [HTTPHeader] {
-        var headers = [ProviderEndpoint.acceptJSON]
-        if let apiKey { headers.append(HTTPHeader("Authorization", apiKey.value)) }
-        return headers
+        return [endpoint.get("/tickers?quotes=\(query.vs.uppercased())")]
     }
 }
 
@@ -66,7 +58,7 @@ extension CoinPaprika {
 
 extension CoinPaprika {
     /// `/coins`: every coin with its rank.
-    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins", headers: headers) }
+    package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins") }
 
     /// The coins of a `/coins` body; rank 0 is no rank.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {

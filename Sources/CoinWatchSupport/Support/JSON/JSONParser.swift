@@ -36,15 +36,10 @@ package struct JSONParser {
     /// `parse`, also giving the most bytes any string or key took as written (`longestString`).
     package static func parseMeasuringStrings(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth)
         throws(JSONSyntaxError) -> (root: JSONNode, longestString: Int) {
-        let result: Result<(JSONNode, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
             var parser = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
-            do throws(JSONSyntaxError) {
-                return .success((try parser.parseDocument(), parser.longestString))
-            } catch {
-                return .failure(error)
-            }
+            return (try parser.parseDocument(), parser.longestString)
         }
-        return try result.get()
     }
 
     /// The one value of the document, with nothing but white space after it.
@@ -136,49 +131,39 @@ package struct JSONParser {
         tokens.index += 1
         var members: [JSONNode.Member] = []
         var seen: [String: (line: Int, column: Int)] = [:]
-        if tokens.take(UInt8(ascii: "}")) {
-            depth -= 1
-            return JSONNode(.object(members), line: startLine, column: startColumn)
-        }
-        members.reserveCapacity(4)
-        while true {
-            tokens.skipSpace()
-            guard tokens.peek == UInt8(ascii: "\"") else {
-                if tokens.peek == UInt8(ascii: "}") {
-                    throw tokens.error("trailing comma before '}'; remove the comma")
+        if !tokens.take(UInt8(ascii: "}")) {
+            members.reserveCapacity(4)
+            repeat {
+                tokens.skipSpace()
+                guard tokens.peek == UInt8(ascii: "\"") else {
+                    if tokens.peek == UInt8(ascii: "}") {
+                        throw tokens.error("trailing comma before '}'; remove the comma")
+                    }
+                    throw tokens.error("expected a key in double quotes, found \(tokens.found)")
                 }
-                throw tokens.error("expected a key in double quotes, found \(tokens.found)")
-            }
-            let (keyLine, keyColumn) = tokens.position(of: tokens.index)
-            let key = try parseKey()
-            // Small objects (most of a rules file) look back along their members; larger ones keep an index.
-            if members.count >= Self.indexedMembers, seen.isEmpty {
-                for member in members { seen[member.key] = (member.line, member.column) }
-            }
-            let first = members.count < Self.indexedMembers
-                ? members.first { $0.key == key }.map { (line: $0.line, column: $0.column) } : seen[key]
-            if let first {
-                throw JSONSyntaxError(line: keyLine, column: keyColumn,
-                                      message: "duplicate key '\(key)' (first at \(first.line):\(first.column)); keep only one")
-            }
-            if members.count >= Self.indexedMembers { seen[key] = (keyLine, keyColumn) }
-            guard tokens.take(UInt8(ascii: ":")) else {
-                throw tokens.error("expected ':' after the key '\(key)', found \(tokens.found)")
-            }
-            tokens.skipSpace()
-            let value = try parseValue()
-            members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
-            switch tokens.next() {
-            case UInt8(ascii: ","):
-                tokens.index += 1
-            case UInt8(ascii: "}"):
-                tokens.index += 1
-                depth -= 1
-                return JSONNode(.object(members), line: startLine, column: startColumn)
-            default:
-                throw tokens.error("expected ',' or '}' after an object member, found \(tokens.found)")
-            }
+                let (keyLine, keyColumn) = tokens.position(of: tokens.index)
+                let key = try parseKey()
+                // Small objects (most of a rules file) look back along their members; larger ones keep an index.
+                if members.count >= Self.indexedMembers, seen.isEmpty {
+                    for member in members { seen[member.key] = (member.line, member.column) }
+                }
+                let first = members.count < Self.indexedMembers
+                    ? members.first { $0.key == key }.map { (line: $0.line, column: $0.column) } : seen[key]
+                if let first {
+                    throw JSONSyntaxError(line: keyLine, column: keyColumn,
+                                          message: "duplicate key '\(key)' (first at \(first.line):\(first.column)); keep only one")
+                }
+                if members.count >= Self.indexedMembers { seen[key] = (keyLine, keyColumn) }
+                guard tokens.take(UInt8(ascii: ":")) else {
+                    throw tokens.error("expected ':' after the key '\(key)', found \(tokens.found)")
+                }
+                tokens.skipSpace()
+                let value = try parseValue()
+                members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
+            } while try another(before: "}", after: "an object member")
         }
+        depth -= 1
+        return JSONNode(.object(members), line: startLine, column: startColumn)
     }
 
     /// Parses `[ value, ... ]` starting at `line`:`column`.
@@ -186,26 +171,25 @@ package struct JSONParser {
         try enterContainer()
         tokens.index += 1
         var elements: [JSONNode] = []
-        if tokens.take(UInt8(ascii: "]")) {
-            depth -= 1
-            return JSONNode(.array(elements), line: startLine, column: startColumn)
+        if !tokens.take(UInt8(ascii: "]")) {
+            repeat {
+                if tokens.next() == UInt8(ascii: "]") {
+                    throw tokens.error("trailing comma before ']'; remove the comma")
+                }
+                elements.append(try parseValue())
+            } while try another(before: "]", after: "an array element")
         }
-        while true {
-            if tokens.next() == UInt8(ascii: "]") {
-                throw tokens.error("trailing comma before ']'; remove the comma")
-            }
-            elements.append(try parseValue())
-            switch tokens.next() {
-            case UInt8(ascii: ","):
-                tokens.index += 1
-            case UInt8(ascii: "]"):
-                tokens.index += 1
-                depth -= 1
-                return JSONNode(.array(elements), line: startLine, column: startColumn)
-            default:
-                throw tokens.error("expected ',' or ']' after an array element, found \(tokens.found)")
-            }
+        depth -= 1
+        return JSONNode(.array(elements), line: startLine, column: startColumn)
+    }
+
+    /// After a member or element: true past a ',', false past the container's `close`; throws for anything else.
+    private mutating func another(before close: Unicode.Scalar, after what: String) throws(JSONSyntaxError) -> Bool {
+        if tokens.take(UInt8(ascii: ",")) { return true }
+        guard tokens.take(UInt8(ascii: close)) else {
+            throw tokens.error("expected ',' or '\(close)' after \(what), found \(tokens.found)")
         }
+        return false
     }
 
     /// Counts one more level of nesting, refusing documents nested deeper than `maxDepth`.
