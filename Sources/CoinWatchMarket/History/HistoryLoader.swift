@@ -10,7 +10,8 @@ package struct HistoryLoader {
         /// The candles the points were taken from, one per point, same order (a point as a candle
         /// of four equal prices, no volume, where the provider serves points).
         package var candles: [Candle]
-        /// How many came from the store and how many from the network.
+        /// How many of the fetched width's candles came from the store and how many from the network
+        /// (`key.timeframe`'s: a chart built from finer candles counts those).
         package var fromStore: Int
         package var fromNetwork: Int
         /// Requests made.
@@ -73,6 +74,8 @@ package struct HistoryLoader {
             candles = CandleChunk.merge(candles, [forming])
             endsForming = candles.last?.openTime == forming.openTime
         }
+        // Counted as fetched, before any aggregation: the store and the network hold `timeframe` candles.
+        let fromNetwork = candles.count - fromStore
         if wanted != timeframe, wanted.isBuilt(from: timeframe) {
             let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
             candles = built.closed + (built.forming.map { [$0] } ?? [])
@@ -83,7 +86,7 @@ package struct HistoryLoader {
         }
         var warnings = filled.warnings
         if let failure = filled.failure { warnings.append("\(failure); the chart shows what the store holds") }
-        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: candles.count - fromStore, requests: filled.requests,
+        var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: fromNetwork, requests: filled.requests,
                             key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         // Built candles keep their forming one: its close is the close of a finer closed candle.
         loaded.endsForming = endsForming && wanted == timeframe

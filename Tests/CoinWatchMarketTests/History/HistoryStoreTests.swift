@@ -65,6 +65,37 @@ struct HistoryStoreTests {
         #expect(asked.contains("startTime=1637254800000"), "from the first candle not known complete (17:00), not the whole week: \(asked)")
     }
 
+    /// Binance's history serving 1h only, so a 90-day chart (4h) is built from 1h candles.
+    struct HourlyOnly: HistorySource {
+        let base = HistoryStoreTests.binance
+        var name: String { base.name }
+        var servesPoints: Bool { false }
+        var servedTimeframes: [Timeframe] { [.h1] }
+        func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64, now: Int64) -> [HTTPRequest] {
+            base.historyRequests(market: market, vs: vs, timeframe: timeframe, from: from, to: to, now: now)
+        }
+        func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle] { try base.decodeHistory(body, timeframe: timeframe) }
+        var earliest: Int64 { base.earliest }
+        func historyMarket(for quote: Quote) -> String { base.historyMarket(for: quote) }
+        func planHint(for message: String) -> String? { nil }
+        var candleSource: any HistorySource { self }
+        var servesVolume: Bool { true }
+        var settleMilliseconds: Int64 { 0 }
+        func servedSpan(_ timeframe: Timeframe) -> Int64? { nil }
+    }
+
+    @Test func aBuiltChartCountsTheFetchedCandlesFromTheStoreAndTheNetwork() throws {
+        let dir = try TempDir()
+        let store = try HistoryStore(path: dir.path + "/h.sqlite")
+        let loader = HistoryLoader(source: HourlyOnly(), store: store)
+        let first = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d90, now: Self.captured, fetch: Counter(Self.klines).answer).get()
+        #expect(first.key.timeframe == .h1 && first.candles.count < 100, "4h candles built from 1h: \(first.candles.count)")
+        #expect(first.fromStore == 0 && first.fromNetwork == 240, "\(first.fromStore) + \(first.fromNetwork)")
+        let again = try loader.load(market: "ETHUSDT", vs: "usdt", range: .d90, now: Self.captured + 600_000, fetch: Counter(Self.klines).answer).get()
+        #expect(again.requests == 0 && again.fromStore == 239 && again.fromNetwork == 0,
+                "ten minutes later every closed hour comes from the store: \(again.fromStore) + \(again.fromNetwork)")
+    }
+
     @Test func aBatchIsStoredWholeOrNotAtAll() throws {
         let dir = try TempDir()
         let path = dir.path + "/h.sqlite"
