@@ -262,13 +262,8 @@ package struct RuleRunner: Sendable {
     /// `timeDigits` (`StableHash.digits(of: now)`).
     func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                    status: Alert.Status, now: Double, timeDigits: String, url: String?) -> Alert {
-        var id = StableHash()
-        id.add(rule.id)
-        id.add(coin)
-        id.add(status.rawValue)
-        id.add(timeDigits)
         var alert = Alert(
-            id: id.hex,
+            id: StableHash.hex([rule.id, coin, status.rawValue, timeDigits]),
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: vs,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)

@@ -1,4 +1,3 @@
-import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -115,7 +114,9 @@ package final class StreamSession {
         let now = clock.now().timeIntervalSince1970
         var outcome = MarketEventStage.Outcome()
         let before = baselineLists ? state.pairs : PairTable()
-        Self.apply(fetch.stage, answered, state: &state, now: now, outcome: &outcome)
+        for (group, answers) in answered {
+            fetch.stage.apply(group, answers: answers, state: &state, now: now, outcome: &outcome)
+        }
         for line in outcome.warnings { io.err("coinwatch: warning: \(line)\n") }
         listsDue = eventStage.nextDue(memory: state.memory, now: now)
         dirty = true
@@ -131,26 +132,10 @@ package final class StreamSession {
     func announce(ending: String, market: String, exchange: String) {
         let now = clock.now().timeIntervalSince1970
         var outcome = MarketEventStage.Outcome()
-        guard Self.announce(eventStage, ending: ending, market: market, exchange: exchange, vs: rules.vsCurrency,
-                            state: &state, now: now, outcome: &outcome) else { return }
+        guard eventStage.announce(ending: ending, code: market, exchange: exchange, vs: rules.vsCurrency, state: &state, now: now,
+                                  outcome: &outcome) else { return }
         dirty = true
         unsent += outcome.pending
-    }
-
-    private static func announce(_ stage: MarketEventStage, ending: String, market: String, exchange: String, vs: String,
-                                 state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) -> Bool {
-        stage.announce(ending: ending, code: market, exchange: exchange, vs: vs, memory: &state.memory, pairs: &state.pairs,
-                       silences: SilenceIndex(state.silences, now: now), now: now, outcome: &outcome)
-    }
-
-    /// The lists' stage on one document (its memory and pairs are two parts of one inout value).
-    private static func apply(_ stage: MarketEventStage, _ answered: [(group: MarketEventStage.Group, answers: [Result<HTTPResponse, TransportError>])],
-                              state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) {
-        let silences = SilenceIndex(state.silences, now: now)
-        for (group, answers) in answered {
-            stage.apply(group, answers: answers, memory: &state.memory, pairs: &state.pairs, silences: silences, now: now,
-                        outcome: &outcome)
-        }
     }
 
     /// Takes one feed price for `favorites` (those not yet quoted over REST are skipped); a price within `throttle`
