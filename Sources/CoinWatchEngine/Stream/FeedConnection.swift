@@ -98,8 +98,7 @@ final class FeedConnection {
 
     /// Ends the connection for `reason`, logs it, and schedules the reconnect (`quietly`: -v only).
     func drop(reason: String, now: Double, backoff: ReconnectBackoff, log: StreamLog, quietly: Bool = false) {
-        client?.close()
-        client = nil
+        close()
         scheduleRetry(now: now, backoff: backoff, log: log, reason: reason, quietly: quietly)
     }
 

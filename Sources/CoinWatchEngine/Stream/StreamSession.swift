@@ -35,11 +35,11 @@ package final class StreamSession {
     private var lastSave = -Double.infinity
     /// `.failure` once a state write or a delivery failed for good (the run goes on).
     private(set) var exitCode: ExitCode = .success
-    private(set) var alertCount = 0
     /// Feed prices taken so far.
     private(set) var messageCount = 0
     /// Alerts raised so far, by the provider of their price (`--metrics`).
     private(set) var alertsByProvider: [String: Int] = [:]
+    var alertCount: Int { alertsByProvider.values.reduce(0, +) }
     /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
     package var countsAlerts = false
     /// The queued sinks' threads (webhook, email, command).
@@ -278,10 +278,19 @@ package final class StreamSession {
         flush(force: true)
     }
 
-    /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
-    func flush(force: Bool, monotonicNow: Double = Monotonic.now()) {
-        guard dirty, !dryRun, force || monotonicNow - lastSave >= flushInterval else { return }
-        _ = save(monotonicNow)
+    /// Writes state when it changed and `flushInterval` passed since the last write (or `force`); a write that
+    /// fails is one line on stderr, and exit 1 at the end.
+    func flush(force: Bool) {
+        let now = Monotonic.now()
+        guard dirty, !dryRun, force || now - lastSave >= flushInterval else { return }
+        lastSave = now
+        do {
+            try StateStore.save(state, to: statePath)
+            dirty = false
+        } catch {
+            io.err("coinwatch: \(error.message)\n")
+            exitCode = .failure
+        }
     }
 
     /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
@@ -291,7 +300,6 @@ package final class StreamSession {
     private func deliver(_ pending: [RuleRunner.Pending], now: Double) {
         var pending = pending
         for index in pending.indices { pending[index].alert.source = "stream" }
-        alertCount += pending.count
         for item in pending { alertsByProvider[item.alert.provider, default: 0] += 1 }
         if countsAlerts {
             PassHealth.count(requests: [:], providerHosts: [:], alerts: pending.map(\.alert), state: &state)
@@ -309,21 +317,6 @@ package final class StreamSession {
     private func report(_ report: Delivery.Report) {
         for line in report.errors { io.err("coinwatch: \(line)\n") }
         if report.failed { exitCode = .failure }
-    }
-
-    /// Writes the state now; false (one line on stderr, exit 1 at the end) when it cannot be written.
-    private func save(_ monotonicNow: Double) -> Bool {
-        do {
-            try StateStore.save(state, to: statePath)
-            dirty = false
-            lastSave = monotonicNow
-            return true
-        } catch {
-            io.err("coinwatch: \(error.message)\n")
-            exitCode = .failure
-            lastSave = monotonicNow
-            return false
-        }
     }
 }
 
