@@ -67,10 +67,9 @@ package struct MatrixClientAPI: ControlTransport {
     private func request(_ path: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
         var root = config.url
         while root.hasSuffix("/") { root.removeLast() }
-        return HTTPRequest(url: root + path, method: method,
-                           headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
-                           body: body, timeout: timeout ?? config.timeout, caFile: config.caFile,
-                           displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+        return WebhookRequest.request(root + path, method: method,
+                                      headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
+                                      body: body, sink: sink, config: config, timeout: timeout)
     }
 
     /// The user id in a `whoami` answer.
