@@ -167,8 +167,7 @@ package struct MarketEventStage {
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
             if exchange.eventsShareListing {
-                memory.listings[MarketListing.key(provider: exchange.name, vs: group.vs)] =
-                    MarketListing(fetchedAt: now, markets: markets.filter { $0.ending == nil })
+                memory.keepListing(markets.filter { $0.ending == nil }, provider: exchange.name, vs: group.vs, now: now)
             }
             return markets
         } catch {
