@@ -173,9 +173,8 @@ package struct Delivery: Sendable {
     package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
         let error = entry.lastError.map { scrubber.scrub($0.text) }
-        recordUndelivered(entry.alerts.map {
-            UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, backlog: &state.backlog, report: &report)
+        recordUndelivered(UndeliveredRecord.json(entry, reason: .dropped, error: error, time: now), backlog: &state.backlog,
+                          report: &report)
         return report
     }
 
