@@ -30,10 +30,8 @@ extension MatrixFormat: DeliveryFormat {
         return WebhookPayload.Message(body: out.text, headers: [authorization(config)])
     }
 
-    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.
-    static func link(for alert: Alert) -> String? {
-        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
-    }
+    /// The HTML anchor (`WebhookPayload.htmlLink`) in `formatted_body`.
+    static func link(for alert: Alert) -> String? { WebhookPayload.htmlLink(alert) }
 
     /// After the text event: the upload, then (once it named the image's mxc:// URI) an m.image event.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
