@@ -9,7 +9,7 @@ final class FeedConnection {
     /// The markets it carries.
     let group: StreamPlan.Group
     /// The URL it connects to (secrets redacted in every line about it).
-    let url: String
+    var url: String { group.url }
     private(set) var client: WebSocketClient?
     /// Failed or lost connections since a connection last carried prices after staying up `stableAfter`.
     private(set) var attempts = 0
@@ -29,7 +29,6 @@ final class FeedConnection {
 
     init(group: StreamPlan.Group) {
         self.group = group
-        self.url = group.url
     }
 
     /// The name in log lines (`binance`).

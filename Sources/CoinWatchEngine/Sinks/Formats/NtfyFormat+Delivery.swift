@@ -43,7 +43,7 @@ extension NtfyFormat: DeliveryFormat {
 
     /// `Title`, `Priority` (`high`, `default` when all are resolved) and `Tags`, an emoji short code of the direction.
     static func headers(for alerts: [Alert]) -> [HTTPHeader] {
-        let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
+        let resolved = WebhookPayload.resolvedOnly(alerts)
         let title = WebhookPayload.title(for: alerts)
         return [
             HTTPHeader("Title", headerValue(title)),
