@@ -140,7 +140,7 @@ package final class StreamSession {
 
     /// Takes one feed price for `favorites` (those not yet quoted over REST are skipped); a price within `throttle`
     /// seconds of the favorite's last evaluation at `now` (monotonic) is held until `releaseHeld`.
-    func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
+    func take(_ tick: FeedTick, favorites: [String], throttle: Double, now: Double) {
         for favorite in favorites {
             guard var quote = quotes[favorite] else { continue }
             quote.price = tick.price
