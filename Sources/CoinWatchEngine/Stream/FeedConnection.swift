@@ -67,7 +67,7 @@ final class FeedConnection {
     }
 
     /// Takes a finished connect: subscribes and installs `onMessage`, or logs one line and schedules a retry.
-    func finishConnect(now: Double, backoff: ReconnectBackoff, log: StreamLog,
+    func finishConnect(now: Double, log: StreamLog,
                        onMessage: @escaping (FeedConnection, FeedMessage) -> Void) {
         guard let opening, let outcome = opening.outcome.withLock({ $0 }) else { return }
         self.opening = nil
@@ -75,7 +75,7 @@ final class FeedConnection {
         switch outcome {
         case .success(let made): opened = made.client
         case .failure(let error):
-            scheduleRetry(now: now, backoff: backoff, log: log, reason: "cannot connect: \(error.message)")
+            scheduleRetry(now: now, log: log, reason: "cannot connect: \(error.message)")
             return
         }
         let feed = group.feed
@@ -96,9 +96,9 @@ final class FeedConnection {
     }
 
     /// Ends the connection for `reason`, logs it, and schedules the reconnect (`quietly`: -v only).
-    func drop(reason: String, now: Double, backoff: ReconnectBackoff, log: StreamLog, quietly: Bool = false) {
+    func drop(reason: String, now: Double, log: StreamLog, quietly: Bool = false) {
         close()
-        scheduleRetry(now: now, backoff: backoff, log: log, reason: reason, quietly: quietly)
+        scheduleRetry(now: now, log: log, reason: reason, quietly: quietly)
     }
 
     /// Closes for good (exit, reload); a connect under way is abandoned.
@@ -108,10 +108,10 @@ final class FeedConnection {
         opening = nil
     }
 
-    private func scheduleRetry(now: Double, backoff: ReconnectBackoff, log: StreamLog, reason: String, quietly: Bool = false) {
+    private func scheduleRetry(now: Double, log: StreamLog, reason: String, quietly: Bool = false) {
         attempts += 1
         metrics?.reconnect(name)
-        let wait = quietly ? 0 : backoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
+        let wait = quietly ? 0 : ReconnectBackoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
         retryAt = now + wait
         let line = "\(name): \(reason); reconnecting in \(Self.seconds(wait))"
         if quietly { log.verbose(line) } else { log.error(line) }

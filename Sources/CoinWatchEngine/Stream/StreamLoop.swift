@@ -14,7 +14,6 @@ package final class StreamLoop {
     var maxMessageBytes = 1 << 20
     /// Seconds the sinks' threads get after SIGINT/SIGTERM, so `stream` exits within 5 s whatever a sink does (SPEC §9).
     static let deliveryGrace: Double = 3
-    var backoff = ReconnectBackoff()
     /// `--metrics PATH`: the Prometheus text file, nil without it.
     package var metrics: StreamMetrics?
     /// A PEM bundle every feed without a `ca_file` trusts besides the system's roots (`$SSL_CERT_FILE`).
@@ -70,7 +69,7 @@ package final class StreamLoop {
                 connection.connect(caFile: caFile, maxMessageBytes: maxMessageBytes, wake: session.sending.wake)
             }
             for connection in connections where connection.isConnecting {
-                connection.finishConnect(now: now, backoff: backoff, log: log) { [unowned self] in
+                connection.finishConnect(now: now, log: log) { [unowned self] in
                     self.handle($1, from: $0)
                 }
             }
@@ -103,7 +102,7 @@ package final class StreamLoop {
                 defer { index += 1 }
                 guard descriptors[index].revents != 0 || client.hasBufferedInput else { continue }
                 if let end = client.pump() {
-                    connection.drop(reason: Self.describe(end), now: Monotonic.now(), backoff: backoff, log: log)
+                    connection.drop(reason: Self.describe(end), now: Monotonic.now(), log: log)
                 }
             }
             now = Monotonic.now()
@@ -112,10 +111,10 @@ package final class StreamLoop {
             session.settle()
             for connection in connections where connection.client != nil {
                 if now - connection.lastMessageAt >= idleTimeout {
-                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now, backoff: backoff, log: log)
+                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now, log: log)
                 } else if let renew = connection.group.feed.renewAfter, now - connection.connectedAt >= renew {
-                    connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now,
-                                    backoff: backoff, log: log, quietly: true)
+                    connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now, log: log,
+                                    quietly: true)
                 } else {
                     connection.pingIfDue(now: now)
                 }
