@@ -39,6 +39,7 @@ package final class StreamSession {
     private(set) var messageCount = 0
     /// Alerts raised so far, by the provider of their price (`--metrics`).
     private(set) var alertsByProvider: [String: Int] = [:]
+    /// Alerts raised so far.
     var alertCount: Int { alertsByProvider.values.reduce(0, +) }
     /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
     package var countsAlerts = false
