@@ -33,8 +33,9 @@ extension Delivery {
         let unsent = plan.waiting + plan.dropped.map(\.entry)
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
             backlog.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
-            // A failed save here only widens the resend window; the save at the end of the pass reports it.
-            if checkpointsLastRound || !undelivered.isEmpty { try? save?(backlog) }
+            // A failed save here only widens the resend window; the save at the end of the pass reports it. `stream`
+            // leaves the round that delivered everything to its next save (`sendsQueued`).
+            if sendsQueued || !undelivered.isEmpty { try? save?(backlog) }
         }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
