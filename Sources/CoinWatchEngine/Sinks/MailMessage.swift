@@ -13,9 +13,9 @@ package enum MailMessage {
         if let chart {
             var related = MultipartBody(seed: key)
             related.part(headers: ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64"], Array(body.utf8))
-            related.part(headers: ["Content-Type: image/png; name=\"\(ChartPayload.filename)\"", "Content-Transfer-Encoding: base64",
+            related.part(headers: ["Content-Type: image/png; name=\"\(ChartImage.filename)\"", "Content-Transfer-Encoding: base64",
                                    "Content-ID: <chart-\(key)@coinwatch>",
-                                   "Content-Disposition: inline; filename=\"\(ChartPayload.filename)\""], Array(base64Lines(chart).utf8))
+                                   "Content-Disposition: inline; filename=\"\(ChartImage.filename)\""], Array(base64Lines(chart).utf8))
             let encoded = related.encoded("related", parameters: "type=\"text/plain\"")
             contentType = encoded.contentType
             body = String(decoding: encoded.body, as: UTF8.self)

@@ -37,13 +37,13 @@ extension MatrixFormat: DeliveryFormat {
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         var out = parts
-        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartPayload.filename, method: "POST",
+        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartImage.filename, method: "POST",
                                        contentType: "image/png", headers: [authorization(config)], body: chart,
                                        keySuffix: "-chart-upload"))
         if let uploaded {
             var event = JSONOut()
             event.add("msgtype", "m.image")
-            event.add("body", ChartPayload.filename)
+            event.add("body", ChartImage.filename)
             event.add("url", uploaded)
             event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(chart.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
             out.append(WebhookRequest.Part(url: "", method: "PUT", contentType: "application/json", headers: [authorization(config)],

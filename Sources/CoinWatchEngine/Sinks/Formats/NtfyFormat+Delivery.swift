@@ -18,7 +18,7 @@ extension NtfyFormat: DeliveryFormat {
         guard var first = parts.first, let message = messages.first else { return parts }
         first.method = "PUT"
         first.contentType = "image/png"
-        first.headers += [HTTPHeader("Filename", ChartPayload.filename), HTTPHeader("Message", messageHeader(message.body))]
+        first.headers += [HTTPHeader("Filename", ChartImage.filename), HTTPHeader("Message", messageHeader(message.body))]
         first.body = chart
         return [first] + parts.dropFirst()
     }

@@ -37,7 +37,7 @@ package struct TelegramBotAPI: ControlTransport {
         }
         var form = MultipartBody(seed: answer.key)
         form.field("chat_id", answer.chat)
-        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
+        form.file("photo", filename: ChartImage.filename, contentType: "image/png", png)
         form.field("caption", String(answer.text.prefix(TelegramFormat.captionLimit)))
         let (contentType, body) = form.encoded("form-data")
         return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)

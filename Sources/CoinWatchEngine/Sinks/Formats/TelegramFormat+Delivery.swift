@@ -28,7 +28,7 @@ extension TelegramFormat: DeliveryFormat {
         let fits = caption.count <= captionLimit
         var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
         form.field("chat_id", config.chatID ?? "")
-        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", chart)
+        form.file("photo", filename: ChartImage.filename, contentType: "image/png", chart)
         if fits {
             form.field("caption", caption)
             form.field("parse_mode", "HTML")
