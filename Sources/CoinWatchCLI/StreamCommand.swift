@@ -25,7 +25,6 @@ enum StreamCommand {
             if !context.arguments.dryRun {
                 pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
             }
-            pass.delivery.checkpointsLastRound = false
             pass.delivery.sendsQueued = false
             return pass
         }

@@ -45,6 +45,11 @@ package struct ProviderMemory: Sendable, Equatable {
         backoff[provider] = now + (retryAfter ?? Self.defaultBackoff)
     }
 
+    /// Keeps `markets` as the listing of `provider` in `vs`, learned at `now` (seconds since 1970).
+    package mutating func keepListing(_ markets: [ListedMarket], provider: String, vs: String, now: Double) {
+        listings[MarketListing.key(provider: provider, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
+    }
+
     /// Copies onto this memory every entry that `working` added, replaced or removed since `base`
     /// (a command's working copy, merged into the file as it is now); the rest stays as it is.
     /// Charts older than `chartRetention` at `now` are dropped.

@@ -97,26 +97,24 @@ enum StateValidation {
         /// Seconds since 1970, from 1970 to the year 3000.
         mutating func time(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && value >= 0 && value <= latestTime) else { return }
-            problem = "`\(path())`: \(shown(value)) is not a time coinwatch writes (seconds since 1970, up to the year 3000)"
+            problem = "`\(path())`: \(value) is not a time coinwatch writes (seconds since 1970, up to the year 3000)"
         }
 
         /// A price: finite and ≥ 0.
         mutating func price(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && value >= 0 && value <= largestFigure) else { return }
-            problem = "`\(path())`: \(shown(value)) is not a price (a finite number from 0 to 1e18)"
+            problem = "`\(path())`: \(value) is not a price (a finite number from 0 to 1e18)"
         }
 
         /// Any other figure: finite and of sane size (percentages and thresholds may be negative).
         mutating func figure(_ value: Double, _ path: @autoclosure () -> String) {
             guard problem == nil, !(value.isFinite && abs(value) <= largestFigure) else { return }
-            problem = "`\(path())`: \(shown(value)) is not a finite number of sane size (at most 1e18)"
+            problem = "`\(path())`: \(value) is not a finite number of sane size (at most 1e18)"
         }
 
         mutating func count(_ value: Int, _ path: @autoclosure () -> String) {
             guard problem == nil, value < 0 else { return }
             problem = "`\(path())`: \(value) is not a count (expected 0 or more)"
         }
-
-        private func shown(_ value: Double) -> String { "\(value)" }
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 @testable import CoinWatchEngine
+import CoinWatchCLI
 
 /// A loop waiter on virtual time: waiting jumps the clock to the deadline, or to the next
 /// scripted signal when that comes first; passes advance the clock by their duration.

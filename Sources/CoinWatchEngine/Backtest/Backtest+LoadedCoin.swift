@@ -10,7 +10,7 @@ extension Backtest {
         /// The history's candle (or point) width in seconds: no replay steps finer.
         package var resolution: Double
 
-        package init(coin: String, provider: String, points: Int, first: Double? = nil, last: Double? = nil, requests: Int, resolution: Double) {
+        package init(coin: String, provider: String, points: Int, first: Double?, last: Double?, requests: Int, resolution: Double) {
             self.coin = coin
             self.provider = provider
             self.points = points

@@ -5,16 +5,17 @@ package struct BacktestSummary: Sendable, Equatable {
     package struct Row: Sendable, Equatable {
         package var rule: String
         package var coin: String
-        package var fired = 0
         package var resolved = 0
         package var perDay: Double = 0
-        /// Seconds since 1970 of the first and last `firing` alert.
-        package var first: Double?
-        package var last: Double?
         /// The longest span in seconds between the start, the fires and the end.
         package var longestQuiet: Double = 0
         /// The times of the `firing` alerts, oldest first (for the timeline).
         package var fires: [Double] = []
+        /// How many `firing` alerts it made.
+        package var fired: Int { fires.count }
+        /// Seconds since 1970 of the first and last `firing` alert.
+        package var first: Double? { fires.first }
+        package var last: Double? { fires.last }
     }
 
     package var rows: [Row]
@@ -46,10 +47,7 @@ package struct BacktestSummary: Sendable, Equatable {
             if alert.status == .resolved {
                 row.resolved += 1
             } else {
-                row.fired += 1
                 row.fires.append(alert.time)
-                row.first = row.first ?? alert.time
-                row.last = alert.time
             }
             byPair[key] = row
         }

@@ -9,8 +9,7 @@ extension ControlHandler {
     /// `/silence TARGET DUR [COMMENT]`.
     static func silence(_ target: String, duration: String, comment: String, _ input: ControlInput, _ verb: ControlVerb) -> ControlReply {
         guard let seconds = try? DurationParser.parse(duration), seconds > 0, seconds <= Silence.longest else {
-            return ControlReply("'\(SilenceTarget.shown(duration))' is not a duration from 1s to 366d such as 1h. Usage: \(verb.usage)",
-                                outcome: "usage")
+            return usage(verb, "'\(SilenceTarget.shown(duration))' is not a duration from 1s to 366d such as 1h.")
         }
         if let problem = SilenceTarget.problem(target, rules: input.rules) { return failed(problem) }
         let taken = Set(input.state.silences.filter { $0.until > input.now }.map(\.id))
@@ -49,7 +48,7 @@ extension ControlHandler {
         rule.addRaw("when", "{" + JSONOut.quote(args[1]) + ":" + jsonValue(args[2]) + "}")
         for option in args.dropFirst(3) {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
-                return ControlReply("'\(SilenceTarget.shown(option))' is not OPTION=VALUE. Usage: \(verb.usage)", outcome: "usage")
+                return usage(verb, "'\(SilenceTarget.shown(option))' is not OPTION=VALUE.")
             }
             rule.addRaw(String(option[..<equals]), jsonValue(String(option[option.index(after: equals)...])))
         }
@@ -88,11 +87,11 @@ extension ControlHandler {
         guard let existing else {
             return failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: editor.favorites))")
         }
-        let naming = editor.rulesNaming(editor.favorites[existing])
-        guard naming.isEmpty else {
-            return failed("cannot remove \(editor.favorites[existing]): rule \(naming.map(\.id).joined(separator: ", ")) names it; /remove it first")
-        }
         let name = editor.favorites[existing]
+        let naming = editor.rulesNaming(name)
+        guard naming.isEmpty else {
+            return failed("cannot remove \(name): rule \(naming.map(\.id).joined(separator: ", ")) names it; /remove it first")
+        }
         editor.remove(favoriteIndexes: [existing], ruleIndexes: [])
         return rewrite(editor.edited(input.rulesBytes), input, done: "removed \(name) from the favorites")
     }

@@ -34,8 +34,7 @@ extension ControlHandler {
         var chosen = ChartRange.d1
         if let range {
             guard let parsed = ChartRange(rawValue: range.lowercased()) else {
-                return ControlReply("'\(SilenceTarget.shown(range))' is not a range; one of \(ChartRange.names). Usage: \(verb.usage)",
-                                    outcome: "usage")
+                return usage(verb, "'\(SilenceTarget.shown(range))' is not a range; one of \(ChartRange.names).")
             }
             chosen = parsed
         }

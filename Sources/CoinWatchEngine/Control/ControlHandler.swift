@@ -46,9 +46,9 @@ package enum ControlHandler {
         }
     }
 
-    /// "Usage: /price COIN".
-    static func usage(_ verb: ControlVerb) -> ControlReply {
-        ControlReply("Usage: \(verb.usage)", outcome: "usage")
+    /// "Usage: /price COIN", after `problem` when given.
+    static func usage(_ verb: ControlVerb, _ problem: String? = nil) -> ControlReply {
+        ControlReply((problem.map { $0 + " " } ?? "") + "Usage: \(verb.usage)", outcome: "usage")
     }
 
     /// A valid command that could not be done.

@@ -12,36 +12,28 @@ enum ClockStep {
         guard let last = state.lastPass, now < last else { return nil }
         // Whole seconds, rounded up: a shifted point never lands after this pass's (rounded) time.
         let step = (last - now).rounded(.up)
-        let shift = { (time: Double) -> Double in max(0, time - step) }
-        let optional = { (time: Double?) -> Double? in time.map(shift) }
+        func shift(_ time: inout Double) { time = max(0, time - step) }
+        func shift(_ time: inout Double?) { time = time.map { max(0, $0 - step) } }
         for index in state.prices.values.indices {
-            state.prices.values[index].firstSeen = shift(state.prices.values[index].firstSeen)
-            state.prices.values[index].coveredFrom = shift(state.prices.values[index].coveredFrom)
-            for point in state.prices.values[index].points.indices {
-                state.prices.values[index].points[point].time = shift(state.prices.values[index].points[point].time)
-            }
+            shift(&state.prices.values[index].firstSeen)
+            shift(&state.prices.values[index].coveredFrom)
+            for point in state.prices.values[index].points.indices { shift(&state.prices.values[index].points[point].time) }
         }
         for slot in state.pairs.values.indices {
-            var pair = state.pairs.values[slot]
-            pair.trueSince = optional(pair.trueSince)
-            pair.lastNotified = optional(pair.lastNotified)
-            pair.lastFired = optional(pair.lastFired)
-            state.pairs.values[slot] = pair
+            shift(&state.pairs.values[slot].trueSince)
+            shift(&state.pairs.values[slot].lastNotified)
+            shift(&state.pairs.values[slot].lastFired)
         }
         for index in state.outbox.indices {
-            state.outbox[index].queuedAt = shift(state.outbox[index].queuedAt)
-            state.outbox[index].firstAttempt = optional(state.outbox[index].firstAttempt)
-            state.outbox[index].notBefore = optional(state.outbox[index].notBefore)
+            shift(&state.outbox[index].queuedAt)
+            shift(&state.outbox[index].firstAttempt)
+            shift(&state.outbox[index].notBefore)
         }
-        for index in state.memory.quoteCache.values.indices {
-            state.memory.quoteCache.values[index].fetchedAt = shift(state.memory.quoteCache.values[index].fetchedAt)
-        }
-        for index in state.memory.charts.values.indices { state.memory.charts.values[index].fetchedAt = shift(state.memory.charts.values[index].fetchedAt) }
-        for index in state.memory.listings.values.indices {
-            state.memory.listings.values[index].fetchedAt = shift(state.memory.listings.values[index].fetchedAt)
-        }
-        state.memory.backoff = state.memory.backoff.mapValues(shift)
-        state.memory.unresolved = state.memory.unresolved.mapValues(shift)
+        for index in state.memory.quoteCache.values.indices { shift(&state.memory.quoteCache.values[index].fetchedAt) }
+        for index in state.memory.charts.values.indices { shift(&state.memory.charts.values[index].fetchedAt) }
+        for index in state.memory.listings.values.indices { shift(&state.memory.listings.values[index].fetchedAt) }
+        for index in state.memory.backoff.values.indices { shift(&state.memory.backoff.values[index]) }
+        for index in state.memory.unresolved.values.indices { shift(&state.memory.unresolved.values[index]) }
         state.lastPass = now
         return step
     }

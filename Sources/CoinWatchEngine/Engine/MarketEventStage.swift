@@ -92,25 +92,26 @@ package struct MarketEventStage {
         groups(now: now).groups.filter { isDue($0, memory: memory, now: now) }
     }
 
-    /// Runs the stage at `now` (a `--baseline` pass records the lists and sends nothing: `Pass.unsend`).
-    func run(memory: inout ProviderMemory, pairs: inout PairTable, silences: SilenceIndex, now: Double) -> Outcome {
+    /// Runs the stage at `now` on `state`'s memory and pairs (a `--baseline` pass records the lists and sends
+    /// nothing: `Pass.unsend`).
+    func run(state: inout StateDocument, now: Double) -> Outcome {
         var outcome = Outcome()
         let (groups, warnings) = groups(now: now)
         outcome.warnings = warnings
         for group in groups {
-            let answers = isDue(group, memory: memory, now: now) ? transport.perform(group.requests) : nil
-            apply(group, answers: answers, memory: &memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
+            let answers = isDue(group, memory: state.memory, now: now) ? transport.perform(group.requests) : nil
+            apply(group, answers: answers, state: &state, now: now, outcome: &outcome)
         }
         return outcome
     }
 
     /// Takes `group`'s answers (nil: its list was not fetched now), compares the list with the one
     /// before and judges each market that changed for each rule that saw the one before.
-    package func apply(_ group: Group, answers: [Result<HTTPResponse, TransportError>]?, memory: inout ProviderMemory,
-                       pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) {
-        let old = memory.listings[group.key]
+    package func apply(_ group: Group, answers: [Result<HTTPResponse, TransportError>]?, state: inout StateDocument, now: Double,
+                       outcome: inout Outcome) {
+        let old = state.memory.listings[group.key]
         var current = old
-        if let answers, let markets = read(group, answers: answers, memory: &memory, now: now, outcome: &outcome) {
+        if let answers, let markets = read(group, answers: answers, memory: &state.memory, now: now, outcome: &outcome) {
             current = Self.merge(markets, over: old, now: now)
         }
         guard var current else { return }
@@ -118,21 +119,20 @@ package struct MarketEventStage {
             let seen = Set(old.seenBy ?? [])
             let changes = Self.changes(exchange: group.exchange.name, from: old, to: current)
             for rule in group.rules where seen.contains(rule.id) {
-                judge(rule, changes: changes, vs: group.vs, memory: memory, pairs: &pairs, silences: silences, now: now,
-                      outcome: &outcome)
+                judge(rule, changes: changes, vs: group.vs, state: &state, now: now, outcome: &outcome)
             }
         }
         current.seenBy = group.rules.map(\.id)
-        memory.listings[group.key] = current
+        state.memory.listings[group.key] = current
     }
 
     /// Takes a market's announced end from outside its list (Upbit's ticker `delisting_date`) and
     /// judges the change; false when nothing changed.
     @discardableResult
-    package func announce(ending: String, code: String, exchange: String, vs: String, memory: inout ProviderMemory,
-                          pairs: inout PairTable, silences: SilenceIndex, now: Double, outcome: inout Outcome) -> Bool {
+    package func announce(ending: String, code: String, exchange: String, vs: String, state: inout StateDocument, now: Double,
+                          outcome: inout Outcome) -> Bool {
         let key = MarketListing.eventsKey(provider: exchange, vs: vs)
-        guard var listing = memory.listings[key], let index = listing.markets.firstIndex(where: { $0.code == code }),
+        guard var listing = state.memory.listings[key], let index = listing.markets.firstIndex(where: { $0.code == code }),
               listing.markets[index].ending != ending, listing.markets[index].ending != Self.removed,
               let group = groups(now: now).groups.first(where: { $0.exchange.name == exchange && $0.vs == vs }) else { return false }
         let before = listing.markets[index]
@@ -143,9 +143,9 @@ package struct MarketEventStage {
         let seen = Set(listing.seenBy ?? [])
         let change = MarketChange(exchange: exchange, code: code, before: before, after: after)
         for rule in group.rules where seen.contains(rule.id) {
-            judge(rule, changes: [change], vs: vs, memory: memory, pairs: &pairs, silences: silences, now: now, outcome: &outcome)
+            judge(rule, changes: [change], vs: vs, state: &state, now: now, outcome: &outcome)
         }
-        memory.listings[key] = listing
+        state.memory.listings[key] = listing
         return true
     }
 
@@ -167,8 +167,7 @@ package struct MarketEventStage {
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
             if exchange.eventsShareListing {
-                memory.listings[MarketListing.key(provider: exchange.name, vs: group.vs)] =
-                    MarketListing(fetchedAt: now, markets: markets.filter { $0.ending == nil })
+                memory.keepListing(markets.filter { $0.ending == nil }, provider: exchange.name, vs: group.vs, now: now)
             }
             return markets
         } catch {
@@ -216,11 +215,12 @@ package struct MarketEventStage {
         }
     }
 
-    /// Judges `changes` for `rule` and adds its alerts.
-    private func judge(_ rule: Rule, changes: [MarketChange], vs: String, memory: ProviderMemory, pairs: inout PairTable,
-                       silences: SilenceIndex, now: Double, outcome: inout Outcome) {
+    /// Judges `changes` for `rule` on `state`'s pairs and adds its alerts.
+    private func judge(_ rule: Rule, changes: [MarketChange], vs: String, state: inout StateDocument, now: Double,
+                       outcome: inout Outcome) {
         guard let kind = rule.condition.kind as? any ExchangeEventKind else { return }
-        let symbol = rule.coin == "*" ? nil : (memory.symbols[rule.coin.lowercased()] ?? rule.coin).uppercased()
+        let symbol = rule.coin == "*" ? nil : (state.memory.symbols[rule.coin.lowercased()] ?? rule.coin).uppercased()
+        let silences = SilenceIndex(state.silences, now: now)
         for change in changes where symbol == nil || change.base == symbol {
             let coin = symbol == nil ? change.code : rule.coin
             var observation = Observation(quote: Quote(providerID: change.code, symbol: change.base, name: change.base, vs: vs,
@@ -229,7 +229,7 @@ package struct MarketEventStage {
             let pairKey = StateDocument.pairKey(rule: rule.id, coin: coin)
             var policy = NotifyPolicy(rule: rule, defaults: rules.defaults)
             policy.silencedUntil = silences.until(rule: rule.id, coin: coin)
-            let pair = pairs[pairKey] ?? PairState()
+            let pair = state.pairs[pairKey] ?? PairState()
             var status: Alert.Status?
             var next = pair
             if rule.condition.holds(observation) {
@@ -242,7 +242,7 @@ package struct MarketEventStage {
                 status = .resolved
             }
             guard let status else { continue }
-            pairs[pairKey] = next
+            state.pairs[pairKey] = next
             outcome.pending.append(RuleRunner.Pending(alert: alert(rule, kind: kind, change: change, coin: coin, vs: vs,
                                                                    status: status, now: now),
                                                       sinks: rule.notify ?? rules.defaults.notify))
@@ -252,15 +252,10 @@ package struct MarketEventStage {
     /// The alert for `change`: the exchange as provider, the market's flags and page, no price.
     private func alert(_ rule: Rule, kind: any ExchangeEventKind, change: MarketChange, coin: String, vs: String,
                        status: Alert.Status, now: Double) -> Alert {
-        var id = StableHash()
-        id.add(rule.id)
-        id.add(coin)
-        id.add(status.rawValue)
-        id.add(StableHash.digits(of: now))
-        var alert = Alert(id: id.hex, time: now, rule: rule.id, coin: coin, symbol: change.base,
-                          name: change.after?.name ?? change.before?.name ?? change.base, vs: vs, condition: rule.condition.key,
-                          threshold: nil, price: 0, previous: nil, change24h: nil, status: status, provider: change.exchange,
-                          message: "")
+        var alert = Alert(id: StableHash.hex([rule.id, coin, status.rawValue, StableHash.digits(of: now)]), time: now,
+                          rule: rule.id, coin: coin, symbol: change.base, name: change.after?.name ?? change.before?.name ?? change.base,
+                          vs: vs, condition: rule.condition.key, threshold: nil, price: 0, previous: nil, change24h: nil,
+                          status: status, provider: change.exchange, message: "")
         alert.flags = kind.flags(change)
         alert.url = ProviderRegistry.pageURL(provider: change.exchange, id: change.code, symbol: change.base, vs: vs)
         if let template = rule.message {

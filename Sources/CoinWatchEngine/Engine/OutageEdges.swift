@@ -26,7 +26,7 @@ package enum OutageEdges {
         var spokeOfAll = true
         for failure in failures {
             let name = failure.provider
-            let detail = scrubber.scrub(detail(of: failure))
+            let detail = scrubber.scrub(QuoteFetcher.cause(of: failure, provider: name))
             if var outage = outages[name] {
                 if case .backingOff = failure {} else { outage.error = detail }
                 if now - outage.reported >= repeatEvery || now < outage.reported {
@@ -55,13 +55,6 @@ package enum OutageEdges {
         }
         report.spoke = !failures.isEmpty && spokeOfAll
         return report
-    }
-
-    /// The failure's message without the provider's name in front (not yet scrubbed).
-    static func detail(of failure: ProviderError) -> String {
-        let message = failure.message
-        let prefix = failure.provider + ": "
-        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
     }
 
     /// `12:01 UTC`.

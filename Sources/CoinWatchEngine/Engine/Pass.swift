@@ -56,7 +56,7 @@ package struct Pass: Sendable {
         state.lastPass = now
         // Before the quotes, so a market list fetched here serves favorites too (one request).
         let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
-            .run(memory: &state.memory, pairs: &state.pairs, silences: SilenceIndex(state.silences, now: now), now: now)
+            .run(state: &state, now: now)
         outcome.requestCount += events.requests
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         // What each rule needs, worked out once for the stages below (DataPlan).
@@ -113,13 +113,6 @@ package struct Pass: Sendable {
         let fetched = fetcher.fetch(plan.demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
-        var pinnedMissing: [(provider: String, line: String)] = []
-        for (vs, group) in Dictionary(grouping: fetched.pinnedMissing, by: \.vs).sorted(by: { $0.key < $1.key }) {
-            for (provider, coins) in Dictionary(grouping: group, by: \.provider).sorted(by: { $0.key < $1.key }) {
-                pinnedMissing.append((provider, "\(provider) did not quote \(coins.map(\.coin).joined(separator: ", ")) in \(vs), "
-                                     + "and a rule asks for it there (provider, or a premium's against)"))
-            }
-        }
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
                                         scrubber: SecretScrubber(rules: rules, environment: io.environment), now: now)
         for line in report.lines {
@@ -142,10 +135,14 @@ package struct Pass: Sendable {
                     + "add a second provider for failover\n")
             }
         }
-        for (provider, line) in pinnedMissing {
-            outcome.exitCode = .failure
-            // A failing provider is the cause, said at the outage's edges.
-            if report.failing[provider] == nil { io.err("coinwatch: \(line)\n") }
+        for (vs, group) in Dictionary(grouping: fetched.pinnedMissing, by: \.vs).sorted(by: { $0.key < $1.key }) {
+            for (provider, coins) in Dictionary(grouping: group, by: \.provider).sorted(by: { $0.key < $1.key }) {
+                outcome.exitCode = .failure
+                // A failing provider is the cause, said at the outage's edges.
+                guard report.failing[provider] == nil else { continue }
+                io.err("coinwatch: \(provider) did not quote \(coins.map(\.coin).joined(separator: ", ")) in \(vs), "
+                    + "and a rule asks for it there (provider, or a premium's against)\n")
+            }
         }
         return (quotes, report)
     }

@@ -19,8 +19,7 @@ extension QuoteFetcher {
             do {
                 let body = try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
                                                   memory: &memory, now: now)
-                let markets = try provider.decodeListing(body, vs: vs)
-                memory.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
+                memory.keepListing(try provider.decodeListing(body, vs: vs), provider: provider.name, vs: vs, now: now)
             } catch {
                 outcome.record(.noListing(provider: provider.name, cause: Self.cause(of: error, provider: provider.name)))
             }
@@ -60,7 +59,7 @@ extension QuoteFetcher {
             // Read before the decoding lets go of the bodies; kept only when it succeeds.
             let revealed = bodies.compactMap { provider.listing(fromQuoteBody: $0, vs: query.vs) }
             if let quotes = try? provider.decodeReleasing(&bodies, query: query) {
-                for markets in revealed { remember(markets, of: provider, vs: query.vs, memory: &memory, now: now) }
+                for markets in revealed { memory.keepListing(markets, provider: provider.name, vs: query.vs, now: now) }
                 for case .failure(let error) in answers { outcome.record(Self.providerError(error, provider: provider.name)) }
                 return quotes
             }
@@ -75,25 +74,15 @@ extension QuoteFetcher {
                 }
                 let body = bodies[position]
                 quotes.merge(try provider.decode([body], query: query)) { first, _ in first }
-                remember(listingIn: body, of: provider, vs: query.vs, memory: &memory, now: now)
+                // The listing a quote answer reveals (Bithumb's), if it reveals one.
+                if let markets = provider.listing(fromQuoteBody: body, vs: query.vs) {
+                    memory.keepListing(markets, provider: provider.name, vs: query.vs, now: now)
+                }
             } catch {
                 outcome.record(Self.providerError(error, provider: provider.name))
             }
         }
         return quotes
-    }
-
-    /// Stores the listing a quote answer reveals (Bithumb's), if it reveals one.
-    private func remember(listingIn body: [UInt8], of provider: any PriceProvider, vs: String,
-                          memory: inout ProviderMemory, now: Double) {
-        guard let markets = provider.listing(fromQuoteBody: body, vs: vs) else { return }
-        remember(markets, of: provider, vs: vs, memory: &memory, now: now)
-    }
-
-    /// Stores `markets` as the listing of `provider` in `vs`, learned `now`.
-    private func remember(_ markets: [ListedMarket], of provider: any PriceProvider, vs: String,
-                          memory: inout ProviderMemory, now: Double) {
-        memory.listings[MarketListing.key(provider: provider.name, vs: vs)] = MarketListing(fetchedAt: now, markets: markets)
     }
 
     /// `error` as a `ProviderError` of `provider`.

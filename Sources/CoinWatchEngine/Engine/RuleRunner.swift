@@ -230,16 +230,10 @@ package struct RuleRunner: Sendable {
         // A ratio is priced in its second coin; every other slot in its currency.
         let vs: String
         if case .ratio = plan.derivations[slot] { vs = quote.vs } else { vs = plan.currencies[slot] }
-        return pendingAlert(ruleIndex, coin: plan.names[slot], vs: vs, observation: observation, quote: quote,
-                            status: status, now: now, timeDigits: timeDigits)
-    }
-
-    /// The alert of rule `ruleIndex` for `coin` quoted `quote` in `vs` (nil: vs_currency), with the sinks it goes to.
-    func pendingAlert(_ ruleIndex: Int, coin: String, vs: String? = nil, observation: Observation, quote: Quote,
-                      status: Alert.Status, now: Double, timeDigits: String) -> Pending {
         let rule = rules.rules[ruleIndex]
+        let coin = plan.names[slot]
         let figures = Self.figures(rule.condition.kind, observation: observation, status: status)
-        let alert = makeAlert(rule, coin: coin, vs: vs ?? rules.vsCurrency, quote: quote, previous: observation.previous,
+        let alert = makeAlert(rule, coin: coin, vs: vs, quote: quote, previous: observation.previous,
                               value: figures.value, extreme: figures.extreme, status: status, now: now, timeDigits: timeDigits,
                               url: Self.pageURL(coin: coin, quote: quote))
         return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
@@ -262,13 +256,8 @@ package struct RuleRunner: Sendable {
     /// `timeDigits` (`StableHash.digits(of: now)`).
     func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                    status: Alert.Status, now: Double, timeDigits: String, url: String?) -> Alert {
-        var id = StableHash()
-        id.add(rule.id)
-        id.add(coin)
-        id.add(status.rawValue)
-        id.add(timeDigits)
         var alert = Alert(
-            id: id.hex,
+            id: StableHash.hex([rule.id, coin, status.rawValue, timeDigits]),
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: vs,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)

@@ -4,6 +4,9 @@ import CoinWatchChart
 
 /// The chart image of an alert and of `show --png` (SPEC §12), titled `BTC/USD · 1d`, drawn by `CoinWatchChart`.
 package enum ChartImage {
+    /// The image's file name in every sink format that carries it (`DeliveryFormat.chartParts`, the mail).
+    static let filename = "chart.png"
+
     /// PNG bytes of `points` (ms, price) for `symbol` in `vs` over `range`, with `thresholds`, the
     /// alert's `marker` (ms, price) and `direction`; fails when there are no points or cairo cannot draw.
     package static func png(_ points: [(time: Int64, price: Double)], symbol: String, vs: String, range: ChartRange,

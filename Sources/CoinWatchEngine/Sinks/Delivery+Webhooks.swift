@@ -33,8 +33,9 @@ extension Delivery {
         let unsent = plan.waiting + plan.dropped.map(\.entry)
         let (results, requestCount) = dispatcher.send(plan.lanes, now: now) { undelivered in
             backlog.outbox = OutboxPlan.oldestFirst(unsent + undelivered)
-            // A failed save here only widens the resend window; the save at the end of the pass reports it.
-            if checkpointsLastRound || !undelivered.isEmpty { try? save?(backlog) }
+            // A failed save here only widens the resend window; the save at the end of the pass reports it. `stream`
+            // leaves the round that delivered everything to its next save (`sendsQueued`).
+            if sendsQueued || !undelivered.isEmpty { try? save?(backlog) }
         }
         report.requestCount += requestCount
         let recorded = filePaths.isEmpty ? "" : " (recorded in \(filePaths.joined(separator: ", ")))"
@@ -42,9 +43,7 @@ extension Delivery {
         for dropped in plan.dropped {
             let entry = dropped.entry
             let error = entry.lastError.map { scrubber.scrub($0.text) }
-            records += entry.alerts.map {
-                UndeliveredRecord.json($0, sink: entry.sink, reason: dropped.reason, error: error, time: now)
-            }
+            records += UndeliveredRecord.json(entry, reason: dropped.reason, error: error, time: now)
             switch dropped.reason {
             case .sinkRemoved:
                 report.errors.append("sink '\(entry.sink)' is no longer in rules.json: dropped \(Self.describe(entry.alerts)) "
@@ -61,9 +60,7 @@ extension Delivery {
             for (entry, error) in result.refused {
                 report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
                     + "not delivered\(recorded)")
-                records += entry.alerts.map {
-                    UndeliveredRecord.json($0, sink: result.sink, reason: .refused, error: error, time: now)
-                }
+                records += UndeliveredRecord.json(entry, reason: .refused, error: error, time: now)
                 report.failed = true
             }
             if let error = result.stopError {

@@ -20,13 +20,12 @@ package struct Delivery: Sendable {
     package var color: ColorPolicy
     /// Persists the state before anything is sent, after the files and after each webhook round with a 2xx; nil: never.
     package var checkpoint: (@Sendable (StateDocument) throws(StateError) -> Void)?
-    /// Whether the webhook round that leaves nothing undelivered is checkpointed at once: `stream` leaves it to its next
-    /// save, so an alert waits for one state write, not two (a kill in between resends that round, same keys).
-    package var checkpointsLastRound = true
     /// Makes the chart images of the messages whose sink or rule asks for one (SPEC §12); nil: no charts.
     package var charts: AlertCharts?
     /// Whether `deliver` sends the queued sinks' messages itself; `stream` only queues them and sends them off its
-    /// event loop (`StreamDelivery`), so a slow sink never holds up the feeds.
+    /// event loop (`StreamDelivery`), so a slow sink never holds up the feeds, and leaves the webhook round that leaves
+    /// nothing undelivered to its next save, so an alert waits for one state write, not two (a kill in between resends
+    /// that round, same keys).
     package var sendsQueued = true
 
     package init(rules: RulesFile, transport: any HTTPTransport, json: Bool, quiet: Bool,
@@ -173,9 +172,8 @@ package struct Delivery: Sendable {
     package func recordDropped(_ entry: OutboxEntry, state: inout StateDocument, now: Double) -> Report {
         var report = Report()
         let error = entry.lastError.map { scrubber.scrub($0.text) }
-        recordUndelivered(entry.alerts.map {
-            UndeliveredRecord.json($0, sink: entry.sink, reason: .dropped, error: error, time: now)
-        }, backlog: &state.backlog, report: &report)
+        recordUndelivered(UndeliveredRecord.json(entry, reason: .dropped, error: error, time: now), backlog: &state.backlog,
+                          report: &report)
         return report
     }
 

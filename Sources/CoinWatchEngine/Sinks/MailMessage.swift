@@ -4,7 +4,7 @@ import CoinWatchRules
 /// text in base64, each line followed by its page; with a chart, `multipart/related` (SPEC §12).
 package enum MailMessage {
     /// The whole message, CRLF line ends, for `alerts` under `key`, dated when it is `sent`.
-    package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]? = nil) -> [UInt8] {
+    package static func make(for alerts: [Alert], key: String, config: EmailConfig, sent: SendTime, chart: [UInt8]?) -> [UInt8] {
         let text = alerts.map { WebhookPayload.line(for: $0, sent: sent) + (WebhookPayload.page($0).map { "\n" + $0 } ?? "") }.joined(separator: "\n")
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\r\n") + "\r\n"
         var contentType = "text/plain; charset=utf-8"
@@ -13,9 +13,9 @@ package enum MailMessage {
         if let chart {
             var related = MultipartBody(seed: key)
             related.part(headers: ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64"], Array(body.utf8))
-            related.part(headers: ["Content-Type: image/png; name=\"\(ChartPayload.filename)\"", "Content-Transfer-Encoding: base64",
+            related.part(headers: ["Content-Type: image/png; name=\"\(ChartImage.filename)\"", "Content-Transfer-Encoding: base64",
                                    "Content-ID: <chart-\(key)@coinwatch>",
-                                   "Content-Disposition: inline; filename=\"\(ChartPayload.filename)\""], Array(base64Lines(chart).utf8))
+                                   "Content-Disposition: inline; filename=\"\(ChartImage.filename)\""], Array(base64Lines(chart).utf8))
             let encoded = related.encoded("related", parameters: "type=\"text/plain\"")
             contentType = encoded.contentType
             body = String(decoding: encoded.body, as: UTF8.self)

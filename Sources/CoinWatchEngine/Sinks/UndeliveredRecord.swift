@@ -1,5 +1,6 @@
 import CoinWatchSupport
 import CoinWatchRules
+import CoinWatchState
 /// The file-sink record of an alert a webhook will never get: the alert record of SPEC §4 with an
 /// `undelivered` object.
 package enum UndeliveredRecord {
@@ -24,5 +25,10 @@ package enum UndeliveredRecord {
         detail.add("error", error?.text)
         let record = AlertRecord.json(alert)
         return String(record.dropLast()) + ",\"undelivered\":" + detail.text + "}"
+    }
+
+    /// One line per alert of `entry`, given up at `time`.
+    static func json(_ entry: OutboxEntry, reason: Reason, error: ScrubbedText?, time: Double) -> [String] {
+        entry.alerts.map { json($0, sink: entry.sink, reason: reason, error: error, time: time) }
     }
 }

@@ -77,6 +77,12 @@ package enum WebhookPayload {
         page(alert).map { " · <" + HTMLText.escape($0) + "|" + HTMLText.escape(linkLabel(alert)) + ">" }
     }
 
+    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>`: the HTML anchor of the formats whose
+    /// text is HTML.
+    static func htmlLink(_ alert: Alert) -> String? {
+        page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(linkLabel(alert)))</a>" }
+    }
+
     /// The text of a link to `alert`'s page: the provider that quoted it (`coingecko`).
     static func linkLabel(_ alert: Alert) -> String { alert.provider }
 

@@ -33,9 +33,7 @@ package enum WebhookRequest {
             }
             headers.append(HTTPHeader("Idempotency-Key", partKey))
             let target = part.url.isEmpty ? delivery?.url(for: config, key: partKey) ?? config.url : part.url
-            return HTTPRequest(url: target, method: part.method, headers: headers, body: part.body,
-                               timeout: config.timeout, caFile: config.caFile, displayURL: displayURL(sink: sink, config: config),
-                               followsRedirects: false)
+            return request(target, method: part.method, headers: headers, body: part.body, sink: sink, config: config)
         }
     }
 
@@ -58,9 +56,12 @@ package enum WebhookRequest {
              uploaded: entry.chartURI)
     }
 
-    /// How logs and errors show the sink: `webhook 'team-chat' (hooks.example.com)`; the URL's path,
-    /// query and userinfo (where webhook secrets live) never appear.
-    package static func displayURL(sink: String, config: WebhookConfig) -> String {
-        "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))"
+    /// A request to sink `sink`'s service: its timeout (unless `timeout`, seconds) and CA file, never redirected, shown in
+    /// logs and errors as `webhook 'team-chat' (hooks.example.com)`; the URL's path, query and userinfo (where webhook
+    /// secrets live) never appear.
+    static func request(_ url: String, method: String, headers: [HTTPHeader], body: [UInt8]?, sink: String, config: WebhookConfig,
+                        timeout: Double? = nil) -> HTTPRequest {
+        HTTPRequest(url: url, method: method, headers: headers, body: body, timeout: timeout ?? config.timeout, caFile: config.caFile,
+                    displayURL: "webhook '\(sink)' (\(HTTPRequest.host(of: config.url)))", followsRedirects: false)
     }
 }

@@ -9,7 +9,7 @@ final class FeedConnection {
     /// The markets it carries.
     let group: StreamPlan.Group
     /// The URL it connects to (secrets redacted in every line about it).
-    let url: String
+    var url: String { group.url }
     private(set) var client: WebSocketClient?
     /// Failed or lost connections since a connection last carried prices after staying up `stableAfter`.
     private(set) var attempts = 0
@@ -24,12 +24,15 @@ final class FeedConnection {
     var needsBridge = false
     /// Reasons already logged for this connection (unknown messages, unsubscribed markets).
     private var logged: Set<String> = []
+    /// Where its connection lines go.
+    private let log: StreamLog
     /// `--metrics`: told of every reconnect and (re)connection.
-    var metrics: StreamMetrics?
+    private let metrics: StreamMetrics?
 
-    init(group: StreamPlan.Group) {
+    init(group: StreamPlan.Group, log: StreamLog, metrics: StreamMetrics?) {
         self.group = group
-        self.url = group.url
+        self.log = log
+        self.metrics = metrics
     }
 
     /// The name in log lines (`binance`).
@@ -68,7 +71,7 @@ final class FeedConnection {
     }
 
     /// Takes a finished connect: subscribes and installs `onMessage`, or logs one line and schedules a retry.
-    func finishConnect(now: Double, backoff: ReconnectBackoff, log: StreamLog,
+    func finishConnect(now: Double,
                        onMessage: @escaping (FeedConnection, FeedMessage) -> Void) {
         guard let opening, let outcome = opening.outcome.withLock({ $0 }) else { return }
         self.opening = nil
@@ -76,7 +79,7 @@ final class FeedConnection {
         switch outcome {
         case .success(let made): opened = made.client
         case .failure(let error):
-            scheduleRetry(now: now, backoff: backoff, log: log, reason: "cannot connect: \(error.message)")
+            scheduleRetry(now: now, reason: "cannot connect: \(error.message)")
             return
         }
         let feed = group.feed
@@ -97,10 +100,9 @@ final class FeedConnection {
     }
 
     /// Ends the connection for `reason`, logs it, and schedules the reconnect (`quietly`: -v only).
-    func drop(reason: String, now: Double, backoff: ReconnectBackoff, log: StreamLog, quietly: Bool = false) {
-        client?.close()
-        client = nil
-        scheduleRetry(now: now, backoff: backoff, log: log, reason: reason, quietly: quietly)
+    func drop(reason: String, now: Double, quietly: Bool = false) {
+        close()
+        scheduleRetry(now: now, reason: reason, quietly: quietly)
     }
 
     /// Closes for good (exit, reload); a connect under way is abandoned.
@@ -110,10 +112,10 @@ final class FeedConnection {
         opening = nil
     }
 
-    private func scheduleRetry(now: Double, backoff: ReconnectBackoff, log: StreamLog, reason: String, quietly: Bool = false) {
+    private func scheduleRetry(now: Double, reason: String, quietly: Bool = false) {
         attempts += 1
         metrics?.reconnect(name)
-        let wait = quietly ? 0 : backoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
+        let wait = quietly ? 0 : ReconnectBackoff.delay(attempt: attempts, jitter: Double.random(in: 0...1))
         retryAt = now + wait
         let line = "\(name): \(reason); reconnecting in \(Self.seconds(wait))"
         if quietly { log.verbose(line) } else { log.error(line) }
@@ -125,7 +127,7 @@ final class FeedConnection {
     }
 
     /// Logs `line` once for this connection.
-    func logOnce(_ line: String, log: StreamLog) {
+    func logOnce(_ line: String) {
         guard logged.insert(line).inserted else { return }
         log.error(line)
     }

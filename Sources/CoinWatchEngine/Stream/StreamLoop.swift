@@ -14,7 +14,6 @@ package final class StreamLoop {
     var maxMessageBytes = 1 << 20
     /// Seconds the sinks' threads get after SIGINT/SIGTERM, so `stream` exits within 5 s whatever a sink does (SPEC §9).
     static let deliveryGrace: Double = 3
-    var backoff = ReconnectBackoff()
     /// `--metrics PATH`: the Prometheus text file, nil without it.
     package var metrics: StreamMetrics?
     /// A PEM bundle every feed without a `ca_file` trusts besides the system's roots (`$SSL_CERT_FILE`).
@@ -70,7 +69,7 @@ package final class StreamLoop {
                 connection.connect(caFile: caFile, maxMessageBytes: maxMessageBytes, wake: session.sending.wake)
             }
             for connection in connections where connection.isConnecting {
-                connection.finishConnect(now: now, backoff: backoff, log: log) { [unowned self] in
+                connection.finishConnect(now: now) { [unowned self] in
                     self.handle($1, from: $0)
                 }
             }
@@ -103,7 +102,7 @@ package final class StreamLoop {
                 defer { index += 1 }
                 guard descriptors[index].revents != 0 || client.hasBufferedInput else { continue }
                 if let end = client.pump() {
-                    connection.drop(reason: Self.describe(end), now: Monotonic.now(), backoff: backoff, log: log)
+                    connection.drop(reason: Self.describe(end), now: Monotonic.now())
                 }
             }
             now = Monotonic.now()
@@ -112,10 +111,9 @@ package final class StreamLoop {
             session.settle()
             for connection in connections where connection.client != nil {
                 if now - connection.lastMessageAt >= idleTimeout {
-                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now, backoff: backoff, log: log)
+                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now)
                 } else if let renew = connection.group.feed.renewAfter, now - connection.connectedAt >= renew {
-                    connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now,
-                                    backoff: backoff, log: log, quietly: true)
+                    connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now, quietly: true)
                 } else {
                     connection.pingIfDue(now: now)
                 }
@@ -159,8 +157,7 @@ package final class StreamLoop {
         }
         session.retryOutbox()
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
-        connections = plan.groups.map(FeedConnection.init)
-        for connection in connections { connection.metrics = metrics }
+        connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
         polled = plan.polled
         if !polled.isEmpty {
             log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(polled.joined(separator: ", "))")
@@ -173,7 +170,7 @@ package final class StreamLoop {
         case .ticks(let ticks):
             for tick in ticks {
                 guard let favorites = connection.group.favorites[tick.market] else {
-                    connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored", log: log)
+                    connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored")
                     continue
                 }
                 if let ending = tick.delistingDate {
@@ -186,7 +183,7 @@ package final class StreamLoop {
         case .ignored:
             break
         case .unknown(let reason):
-            connection.logOnce(reason + "; ignored", log: log)
+            connection.logOnce(reason + "; ignored")
         }
     }
 

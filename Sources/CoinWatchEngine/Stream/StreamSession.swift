@@ -1,4 +1,3 @@
-import CoinWatchTransport
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
@@ -36,11 +35,12 @@ package final class StreamSession {
     private var lastSave = -Double.infinity
     /// `.failure` once a state write or a delivery failed for good (the run goes on).
     private(set) var exitCode: ExitCode = .success
-    private(set) var alertCount = 0
     /// Feed prices taken so far.
     private(set) var messageCount = 0
     /// Alerts raised so far, by the provider of their price (`--metrics`).
     private(set) var alertsByProvider: [String: Int] = [:]
+    /// Alerts raised so far.
+    var alertCount: Int { alertsByProvider.values.reduce(0, +) }
     /// `--metrics`: alerts are added to the state's running totals by rule and status, as a pass does.
     package var countsAlerts = false
     /// The queued sinks' threads (webhook, email, command).
@@ -115,7 +115,9 @@ package final class StreamSession {
         let now = clock.now().timeIntervalSince1970
         var outcome = MarketEventStage.Outcome()
         let before = baselineLists ? state.pairs : PairTable()
-        Self.apply(fetch.stage, answered, state: &state, now: now, outcome: &outcome)
+        for (group, answers) in answered {
+            fetch.stage.apply(group, answers: answers, state: &state, now: now, outcome: &outcome)
+        }
         for line in outcome.warnings { io.err("coinwatch: warning: \(line)\n") }
         listsDue = eventStage.nextDue(memory: state.memory, now: now)
         dirty = true
@@ -131,31 +133,15 @@ package final class StreamSession {
     func announce(ending: String, market: String, exchange: String) {
         let now = clock.now().timeIntervalSince1970
         var outcome = MarketEventStage.Outcome()
-        guard Self.announce(eventStage, ending: ending, market: market, exchange: exchange, vs: rules.vsCurrency,
-                            state: &state, now: now, outcome: &outcome) else { return }
+        guard eventStage.announce(ending: ending, code: market, exchange: exchange, vs: rules.vsCurrency, state: &state, now: now,
+                                  outcome: &outcome) else { return }
         dirty = true
         unsent += outcome.pending
     }
 
-    private static func announce(_ stage: MarketEventStage, ending: String, market: String, exchange: String, vs: String,
-                                 state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) -> Bool {
-        stage.announce(ending: ending, code: market, exchange: exchange, vs: vs, memory: &state.memory, pairs: &state.pairs,
-                       silences: SilenceIndex(state.silences, now: now), now: now, outcome: &outcome)
-    }
-
-    /// The lists' stage on one document (its memory and pairs are two parts of one inout value).
-    private static func apply(_ stage: MarketEventStage, _ answered: [(group: MarketEventStage.Group, answers: [Result<HTTPResponse, TransportError>])],
-                              state: inout StateDocument, now: Double, outcome: inout MarketEventStage.Outcome) {
-        let silences = SilenceIndex(state.silences, now: now)
-        for (group, answers) in answered {
-            stage.apply(group, answers: answers, memory: &state.memory, pairs: &state.pairs, silences: silences, now: now,
-                        outcome: &outcome)
-        }
-    }
-
     /// Takes one feed price for `favorites` (those not yet quoted over REST are skipped); a price within `throttle`
     /// seconds of the favorite's last evaluation at `now` (monotonic) is held until `releaseHeld`.
-    func take(_ tick: FeedTick, favorites: [String], throttle: Double = 0, now: Double = 0) {
+    func take(_ tick: FeedTick, favorites: [String], throttle: Double, now: Double) {
         for favorite in favorites {
             guard var quote = quotes[favorite] else { continue }
             quote.price = tick.price
@@ -293,10 +279,19 @@ package final class StreamSession {
         flush(force: true)
     }
 
-    /// Writes state when it changed and `flushInterval` passed since the last write (or `force`).
-    func flush(force: Bool, monotonicNow: Double = Monotonic.now()) {
-        guard dirty, !dryRun, force || monotonicNow - lastSave >= flushInterval else { return }
-        _ = save(monotonicNow)
+    /// Writes state when it changed and `flushInterval` passed since the last write (or `force`); a write that
+    /// fails is one line on stderr, and exit 1 at the end.
+    func flush(force: Bool) {
+        let now = Monotonic.now()
+        guard dirty, !dryRun, force || now - lastSave >= flushInterval else { return }
+        lastSave = now
+        do {
+            try StateStore.save(state, to: statePath)
+            dirty = false
+        } catch {
+            io.err("coinwatch: \(error.message)\n")
+            exitCode = .failure
+        }
     }
 
     /// When the next write is due (monotonic seconds), or nil when nothing waits to be written.
@@ -306,7 +301,6 @@ package final class StreamSession {
     private func deliver(_ pending: [RuleRunner.Pending], now: Double) {
         var pending = pending
         for index in pending.indices { pending[index].alert.source = "stream" }
-        alertCount += pending.count
         for item in pending { alertsByProvider[item.alert.provider, default: 0] += 1 }
         if countsAlerts {
             PassHealth.count(requests: [:], providerHosts: [:], alerts: pending.map(\.alert), state: &state)
@@ -324,21 +318,6 @@ package final class StreamSession {
     private func report(_ report: Delivery.Report) {
         for line in report.errors { io.err("coinwatch: \(line)\n") }
         if report.failed { exitCode = .failure }
-    }
-
-    /// Writes the state now; false (one line on stderr, exit 1 at the end) when it cannot be written.
-    private func save(_ monotonicNow: Double) -> Bool {
-        do {
-            try StateStore.save(state, to: statePath)
-            dirty = false
-            lastSave = monotonicNow
-            return true
-        } catch {
-            io.err("coinwatch: \(error.message)\n")
-            exitCode = .failure
-            lastSave = monotonicNow
-            return false
-        }
     }
 }
 

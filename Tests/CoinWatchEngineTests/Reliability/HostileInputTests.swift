@@ -233,11 +233,13 @@ import Glibc
         """)
         try writeCommandRules(argv: ["./hang.sh"], extra: #", "timeout": "1m""#)
         let run = try RunningBinary(["--once", "--rules", rulesPath, "--state", statePath])
-        #expect(Eventually.wait(timeout: 10) { dir.read("child.pid") != nil && dir.read("program.pid") != nil }, "\(run.stderr)")
+        // Each file holds its pid, not only exists (the shell creates it before `echo` writes it).
+        let written = { (file: String) in Int32((dir.read(file) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(Eventually.wait(timeout: 10) { written("child.pid") != nil && written("program.pid") != nil }, "\(run.stderr)")
         run.send(signal)
         #expect(run.waitForEnd(timeout: 10), "coinwatch ended on the signal: \(run.stderr)")
         for file in ["child.pid", "program.pid"] {
-            let pid = try #require(Int32((dir.read(file) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+            let pid = try #require(written(file))
             #expect(Eventually.wait(timeout: 15) { !Self.running(pid) }, "\(file) \(pid) was ended with coinwatch")
             if Self.running(pid) { kill(pid, SIGKILL) }
         }

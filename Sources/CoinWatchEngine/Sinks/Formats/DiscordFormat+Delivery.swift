@@ -25,10 +25,10 @@ extension DiscordFormat: DeliveryFormat {
         var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
         let prefix = "{\"embeds\":[{"
         let payload = message.body.hasPrefix(prefix)
-            ? prefix + "\"image\":{\"url\":\"attachment://\(ChartPayload.filename)\"}," + message.body.dropFirst(prefix.count)
+            ? prefix + "\"image\":{\"url\":\"attachment://\(ChartImage.filename)\"}," + message.body.dropFirst(prefix.count)
             : message.body
         form.json("payload_json", payload)
-        form.file("files[0]", filename: ChartPayload.filename, contentType: "image/png", chart)
+        form.file("files[0]", filename: ChartImage.filename, contentType: "image/png", chart)
         (first.contentType, first.body) = form.encoded("form-data")
         return [first] + parts.dropFirst()
     }

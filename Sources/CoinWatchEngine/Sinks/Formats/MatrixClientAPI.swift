@@ -45,13 +45,13 @@ package struct MatrixClientAPI: ControlTransport {
     package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict {
         var event = JSONOut()
         if let png {
-            let upload = request(MatrixFormat.uploadPath + "?filename=" + ChartPayload.filename, method: "POST", contentType: "image/png", body: png)
+            let upload = request(MatrixFormat.uploadPath + "?filename=" + ChartImage.filename, method: "POST", contentType: "image/png", body: png)
             let uploaded = http.perform(upload)
             guard case .success(let response) = uploaded, response.isSuccess else { return WebhookVerdict(uploaded, host: upload.host) }
             guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI", retryAfter: nil) }
             event.add("msgtype", "m.image")
             event.add("body", answer.text)
-            event.add("filename", ChartPayload.filename)
+            event.add("filename", ChartImage.filename)
             event.add("url", uri)
             event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(png.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
         } else {
@@ -67,10 +67,9 @@ package struct MatrixClientAPI: ControlTransport {
     private func request(_ path: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
         var root = config.url
         while root.hasSuffix("/") { root.removeLast() }
-        return HTTPRequest(url: root + path, method: method,
-                           headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
-                           body: body, timeout: timeout ?? config.timeout, caFile: config.caFile,
-                           displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+        return WebhookRequest.request(root + path, method: method,
+                                      headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
+                                      body: body, sink: sink, config: config, timeout: timeout)
     }
 
     /// The user id in a `whoami` answer.

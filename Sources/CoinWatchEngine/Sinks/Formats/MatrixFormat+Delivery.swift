@@ -30,22 +30,20 @@ extension MatrixFormat: DeliveryFormat {
         return WebhookPayload.Message(body: out.text, headers: [authorization(config)])
     }
 
-    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>` in `formatted_body`.
-    static func link(for alert: Alert) -> String? {
-        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
-    }
+    /// The HTML anchor (`WebhookPayload.htmlLink`) in `formatted_body`.
+    static func link(for alert: Alert) -> String? { WebhookPayload.htmlLink(alert) }
 
     /// After the text event: the upload, then (once it named the image's mxc:// URI) an m.image event.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         var out = parts
-        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartPayload.filename, method: "POST",
+        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartImage.filename, method: "POST",
                                        contentType: "image/png", headers: [authorization(config)], body: chart,
                                        keySuffix: "-chart-upload"))
         if let uploaded {
             var event = JSONOut()
             event.add("msgtype", "m.image")
-            event.add("body", ChartPayload.filename)
+            event.add("body", ChartImage.filename)
             event.add("url", uploaded)
             event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(chart.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
             out.append(WebhookRequest.Part(url: "", method: "PUT", contentType: "application/json", headers: [authorization(config)],

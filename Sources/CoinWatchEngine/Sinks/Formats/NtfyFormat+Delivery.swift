@@ -18,7 +18,7 @@ extension NtfyFormat: DeliveryFormat {
         guard var first = parts.first, let message = messages.first else { return parts }
         first.method = "PUT"
         first.contentType = "image/png"
-        first.headers += [HTTPHeader("Filename", ChartPayload.filename), HTTPHeader("Message", messageHeader(message.body))]
+        first.headers += [HTTPHeader("Filename", ChartImage.filename), HTTPHeader("Message", messageHeader(message.body))]
         first.body = chart
         return [first] + parts.dropFirst()
     }
@@ -43,7 +43,7 @@ extension NtfyFormat: DeliveryFormat {
 
     /// `Title`, `Priority` (`high`, `default` when all are resolved) and `Tags`, an emoji short code of the direction.
     static func headers(for alerts: [Alert]) -> [HTTPHeader] {
-        let resolved = !alerts.isEmpty && alerts.allSatisfy { $0.status == .resolved }
+        let resolved = WebhookPayload.resolvedOnly(alerts)
         let title = WebhookPayload.title(for: alerts)
         return [
             HTTPHeader("Title", headerValue(title)),

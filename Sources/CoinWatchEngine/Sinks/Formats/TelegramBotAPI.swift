@@ -37,7 +37,7 @@ package struct TelegramBotAPI: ControlTransport {
         }
         var form = MultipartBody(seed: answer.key)
         form.field("chat_id", answer.chat)
-        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", png)
+        form.file("photo", filename: ChartImage.filename, contentType: "image/png", png)
         form.field("caption", String(answer.text.prefix(TelegramFormat.captionLimit)))
         let (contentType, body) = form.encoded("form-data")
         return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)
@@ -68,9 +68,8 @@ package struct TelegramBotAPI: ControlTransport {
     }
 
     private func request(_ url: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
-        HTTPRequest(url: url, method: method, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body,
-                    timeout: timeout ?? config.timeout, caFile: config.caFile,
-                    displayURL: WebhookRequest.displayURL(sink: sink, config: config), followsRedirects: false)
+        WebhookRequest.request(url, method: method, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body,
+                               sink: sink, config: config, timeout: timeout)
     }
 
     /// What one `getUpdates` answer holds: the messages (button presses as their commands) and the next

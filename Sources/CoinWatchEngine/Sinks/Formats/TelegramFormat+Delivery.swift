@@ -11,10 +11,8 @@ extension TelegramFormat: DeliveryFormat {
         config.url.hasSuffix("/sendMessage") ? config.url : config.root + "/sendMessage"
     }
 
-    /// ` · <a href="https://www.coingecko.com/en/coins/bitcoin">coingecko</a>`.
-    static func link(for alert: Alert) -> String? {
-        WebhookPayload.page(alert).map { " · <a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape(WebhookPayload.linkLabel(alert)))</a>" }
-    }
+    /// The HTML anchor (`WebhookPayload.htmlLink`).
+    static func link(for alert: Alert) -> String? { WebhookPayload.htmlLink(alert) }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
         let chat = config.chatID ?? ""
@@ -30,7 +28,7 @@ extension TelegramFormat: DeliveryFormat {
         let fits = caption.count <= captionLimit
         var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
         form.field("chat_id", config.chatID ?? "")
-        form.file("photo", filename: ChartPayload.filename, contentType: "image/png", chart)
+        form.file("photo", filename: ChartImage.filename, contentType: "image/png", chart)
         if fits {
             form.field("caption", caption)
             form.field("parse_mode", "HTML")
