@@ -48,6 +48,16 @@ struct WebhookPayloadTests {
         #expect(body(named).hasPrefix(#"{"chat_id":"@coin_channel","text":"#))
     }
 
+    @Test func telegramFindsTheBotInEveryWayItsURLIsWritten() throws {
+        let bot = "https://api.telegram.org/bot123456:ABC-token"
+        for written in [bot, bot + "/", bot + "//", bot + "/sendMessage", bot + "/sendMessage/"] {
+            let config = SampleAlert.config(.telegram, url: written)
+            #expect(try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "tg", config: config).first).url
+                    == bot + "/sendMessage", "\(written)")
+            #expect(TelegramBotAPI(sink: "tg", config: config).root == bot, "\(written)")
+        }
+    }
+
     @Test func ntfySendsTextWithTitlePriorityAndTags() throws {
         let request = try only(.ntfy)
         #expect(body(request) == "▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC")

@@ -55,13 +55,8 @@ package struct TelegramBotAPI: ControlTransport {
         _ = http.perform(request(root + "/answerCallbackQuery", json: body))
     }
 
-    /// `https://api.telegram.org/bot<token>`: the sink's URL without `/sendMessage` or a trailing slash.
-    var root: String {
-        var url = config.url
-        while url.hasSuffix("/") { url.removeLast() }
-        if url.hasSuffix("/sendMessage") { url.removeLast("/sendMessage".count) }
-        return url
-    }
+    /// `https://api.telegram.org/bot<token>` (`TelegramFormat.bot`).
+    var root: String { TelegramFormat.bot(config.url) }
 
     private func request(_ url: String, json: JSONOut) -> HTTPRequest {
         request(url, method: "POST", contentType: "application/json", body: Array(json.text.utf8))

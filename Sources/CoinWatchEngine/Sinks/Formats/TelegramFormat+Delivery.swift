@@ -7,8 +7,14 @@ extension TelegramFormat: DeliveryFormat {
     /// The most characters of a photo's caption.
     static let captionLimit = 1024
 
-    static func url(for config: WebhookConfig, key: String) -> String {
-        config.url.hasSuffix("/sendMessage") ? config.url : config.root + "/sendMessage"
+    static func url(for config: WebhookConfig, key: String) -> String { bot(config.url) + "/sendMessage" }
+
+    /// `https://api.telegram.org/bot<token>`: the sink's URL without trailing slashes or `/sendMessage`.
+    static func bot(_ url: String) -> String {
+        var root = url
+        while root.hasSuffix("/") { root.removeLast() }
+        if root.hasSuffix("/sendMessage") { root.removeLast("/sendMessage".count) }
+        return root
     }
 
     /// The HTML anchor (`WebhookPayload.htmlLink`).
@@ -34,7 +40,7 @@ extension TelegramFormat: DeliveryFormat {
             form.field("parse_mode", "HTML")
         }
         let (contentType, body) = form.encoded("form-data")
-        let photo = WebhookRequest.Part(url: photoURL(config.url), method: "POST", contentType: contentType,
+        let photo = WebhookRequest.Part(url: bot(config.url) + "/sendPhoto", method: "POST", contentType: contentType,
                                         headers: [], body: body, keySuffix: fits ? nil : "-chart")
         return [photo] + (fits ? [] : parts)
     }
@@ -50,11 +56,5 @@ extension TelegramFormat: DeliveryFormat {
             guard line.alert.status == .resolved, escaped.hasPrefix(mark) else { return escaped + (line.link ?? "") }
             return "✓ <b>RESOLVED</b>: " + escaped.dropFirst(mark.count) + (line.link ?? "")
         }.joined(separator: "\n")
-    }
-
-    /// The `sendPhoto` endpoint for a sink URL (the bot root, or its `sendMessage` endpoint).
-    static func photoURL(_ url: String) -> String {
-        let root = url.hasSuffix("/") ? String(url.dropLast()) : url
-        return root.hasSuffix("/sendMessage") ? String(root.dropLast("/sendMessage".count)) + "/sendPhoto" : root + "/sendPhoto"
     }
 }
