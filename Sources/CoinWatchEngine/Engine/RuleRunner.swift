@@ -256,8 +256,14 @@ package struct RuleRunner: Sendable {
     /// `timeDigits` (`StableHash.digits(of: now)`).
     func makeAlert(_ rule: Rule, coin: String, vs: String, quote: Quote, previous: Double?, value: Double?, extreme: Double?,
                    status: Alert.Status, now: Double, timeDigits: String, url: String?) -> Alert {
+        // Part by part, not `StableHash.hex([…])`: the array it takes costs a backtest 3 % of its instructions.
+        var id = StableHash()
+        id.add(rule.id)
+        id.add(coin)
+        id.add(status.rawValue)
+        id.add(timeDigits)
         var alert = Alert(
-            id: StableHash.hex([rule.id, coin, status.rawValue, timeDigits]),
+            id: id.hex,
             time: now, rule: rule.id, coin: coin, symbol: quote.symbol, name: quote.name, vs: vs,
             condition: rule.condition.key, threshold: rule.condition.threshold, price: quote.price,
             previous: previous, change24h: quote.change24h, status: status, provider: quote.provider, message: "", value: value)
