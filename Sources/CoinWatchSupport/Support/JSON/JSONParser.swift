@@ -184,7 +184,7 @@ package struct JSONParser {
     }
 
     /// After a member or element: true past a ',', false past the container's `close`; throws for anything else.
-    private mutating func another(before close: Unicode.Scalar, after what: String) throws(JSONSyntaxError) -> Bool {
+    @inline(__always) private mutating func another(before close: Unicode.Scalar, after what: String) throws(JSONSyntaxError) -> Bool {
         if tokens.take(UInt8(ascii: ",")) { return true }
         guard tokens.take(UInt8(ascii: close)) else {
             throw tokens.error("expected ',' or '\(close)' after \(what), found \(tokens.found)")
