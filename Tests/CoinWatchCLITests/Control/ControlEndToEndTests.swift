@@ -116,6 +116,20 @@ import Testing
         #expect(try rig.state.silences.allSatisfy { $0.until <= Date().timeIntervalSince1970 } , "lifted")
     }
 
+    /// SPEC §13: a chat edit goes through `favorites add`'s rewrite, "a backup kept": the file before it is rules.json.bak.
+    @Test func aChatEditKeepsTheFileBeforeItAsRulesJSONBak() throws {
+        let rig = try Rig()
+        #expect(try rig.pass().status == 0)
+        let before = rig.rules
+        try rig.say("/remove hi", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(rig.texts.last?.hasPrefix("removed rule hi") == true, "\(rig.texts)")
+        #expect(!rig.rules.contains(#""hi""#))
+        #expect(rig.flow.dir.read("rules.json.bak") == before)
+        #expect(TempDir.mode(rig.flow.dir.file("rules.json.bak")) == TempDir.mode(rig.flow.rulesPath))
+    }
+
     @Test func chartAnswersWithTheImageAsAPhotoAndABadRangeWithTheRanges() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)

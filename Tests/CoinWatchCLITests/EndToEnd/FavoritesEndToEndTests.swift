@@ -139,6 +139,41 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// SPEC §13 ("a backup kept"): each edit keeps the file before it as rules.json.bak, with its mode; the next
+    /// edit replaces that one backup, so edits never pile files up (init's `.bak-<time>` files are left alone).
+    @Test func eachEditKeepsTheFileBeforeItAsOneRollingRulesJSONBakWithItsMode() throws {
+        try dir.write("rules.json", original)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: rulesPath)
+        try dir.write("rules.json.bak-20261129T120000Z", "init's backup\n")
+        #expect(try favorites(["add", "BCH"]).status == 0)
+        #expect(dir.read("rules.json.bak") == original, "add keeps the file before the edit")
+        #expect(TempDir.mode(dir.file("rules.json.bak")) == 0o640)
+        let added = try #require(contents)
+        let run = try favorites(["remove", "--force", "bitcoin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(dir.read("rules.json.bak") == added, "remove --force keeps the file before it, in place of the older backup")
+        #expect(TempDir.mode(dir.file("rules.json.bak")) == 0o640)
+        #expect(dir.names().filter { $0.hasPrefix("rules.json") } == ["rules.json", "rules.json.bak", "rules.json.bak-20261129T120000Z"], "\(dir.names())")
+        #expect(dir.read("rules.json.bak-20261129T120000Z") == "init's backup\n")
+    }
+
+    @Test func aBackupPathThatIsASymlinkOrAFolderIsRefusedAndNothingChanges() throws {
+        try dir.write("rules.json", original)
+        try dir.write("victim", "untouched\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("rules.json.bak"), withDestinationPath: dir.file("victim"))
+        let linked = try favorites(["add", "BCH"])
+        #expect(linked.status == 1)
+        #expect(linked.stderr == "coinwatch: cannot write \(rulesPath): its backup \(rulesPath).bak is a symbolic link, which coinwatch neither follows nor replaces; move it away (the file was not changed)\n")
+        #expect(contents == original && dir.read("victim") == "untouched\n")
+        try FileManager.default.removeItem(atPath: dir.file("rules.json.bak"))
+        try FileManager.default.createDirectory(atPath: dir.file("rules.json.bak"), withIntermediateDirectories: false)
+        let folder = try favorites(["remove", "--force", "bitcoin"])
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("its backup \(rulesPath).bak is a folder, not a regular file"), "\(folder.stderr)")
+        #expect(contents == original)
+        #expect(dir.names().allSatisfy { !$0.contains(".tmp-") }, "\(dir.names())")
+    }
+
     @Test func aSymlinkedRulesFileIsEditedWhereItLives() throws {
         try FileManager.default.createDirectory(atPath: dir.path + "/real", withIntermediateDirectories: true)
         try dir.write("real/rules.json", original)
@@ -146,6 +181,8 @@ import Testing
         #expect(try favorites(["remove", "--force", "ethereum"]).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: rulesPath) == dir.path + "/real/rules.json")
         #expect(dir.read("real/rules.json")?.contains(#""favorites": ["bitcoin"],"#) == true)
+        #expect(dir.read("real/rules.json.bak") == original, "the backup lives beside the edited file")
+        #expect(!FileManager.default.fileExists(atPath: rulesPath + ".bak"))
     }
 
     @Test func withOnlyExchangeProvidersACoinIsAddedAsWritten() throws {
