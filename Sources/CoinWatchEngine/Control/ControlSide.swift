@@ -109,7 +109,7 @@ package final class ControlSide: @unchecked Sendable {
     /// What one try at applying a read came to.
     private enum Applied: Sendable {
         case done(ControlReceiver.Outcome)
-        /// Another process moved the offset (it answered them), or rules.json cannot be read: nothing written.
+        /// Another process moved the offset (it answered them), or rules.json cannot be read or written: nothing written.
         case skipped
         /// rules.json changed between its read and the rewrite: nothing written, try again.
         case conflict
@@ -137,6 +137,10 @@ package final class ControlSide: @unchecked Sendable {
             do {
                 try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
             } catch {
+                guard error.changedMeanwhile else {
+                    err("coinwatch: control: \(error.message); no command answered, they are read again on the next pass\n")
+                    return .skipped
+                }
                 return .conflict
             }
         }

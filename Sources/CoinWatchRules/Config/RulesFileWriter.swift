@@ -42,15 +42,17 @@ package enum RulesFileWriter {
         let held = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         defer { if held >= 0 { close(held) } }
         if held >= 0 { while flock(held, LOCK_EX) != 0 && errno == EINTR {} }
+        var changedMeanwhile = false
         if failure == nil, case .bytes(let current) = POSIXFile.readWhole(target), current != expected {
             failure = "it changed while coinwatch was editing it; run the command again"
+            changedMeanwhile = true
         }
         if failure == nil, rename(backupTemp, backup) != 0 { failure = "cannot keep the backup \(backup): \(POSIXFile.lastError())" }
         if failure == nil, rename(temp, target) != 0 { failure = POSIXFile.lastError() }
         if let failure {
             _ = unlink(temp)
             _ = unlink(backupTemp)
-            throw RulesWriteError("cannot write \(path): \(failure); the file was not changed")
+            throw RulesWriteError("cannot write \(path): \(failure); the file was not changed", changedMeanwhile: changedMeanwhile)
         }
         POSIXFile.syncFolder(folder)
     }
@@ -66,5 +68,10 @@ package enum RulesFileWriter {
 /// Why rules.json could not be rewritten; `message` is the whole line.
 package struct RulesWriteError: Error, Sendable {
     package var message: String
-    init(_ message: String) { self.message = message }
+    /// The file no longer held what the edit was made from (another edit won): worth trying again.
+    package var changedMeanwhile = false
+    init(_ message: String, changedMeanwhile: Bool = false) {
+        self.message = message
+        self.changedMeanwhile = changedMeanwhile
+    }
 }

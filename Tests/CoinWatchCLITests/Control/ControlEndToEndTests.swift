@@ -130,6 +130,20 @@ import Testing
         #expect(TempDir.mode(rig.flow.dir.file("rules.json.bak")) == TempDir.mode(rig.flow.rulesPath))
     }
 
+    @Test func aChatEditThatCannotBeWrittenSaysWhyAndIsReadAgain() throws {
+        let rig = try Rig()
+        #expect(try rig.pass().status == 0)
+        let before = rig.rules
+        try FileManager.default.createDirectory(atPath: rig.flow.dir.file("rules.json.bak"), withIntermediateDirectories: false)
+        try rig.say("/remove hi", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.stderr.contains("is a folder, not a regular file; move it away") && !run.stderr.contains("kept changing"), "\(run.stderr)")
+        #expect(rig.rules == before)
+        try FileManager.default.removeItem(atPath: rig.flow.dir.file("rules.json.bak"))
+        #expect(try rig.pass().status == 0)
+        #expect(rig.texts.last?.hasPrefix("removed rule hi") == true, "read again once the folder is gone: \(rig.texts)")
+    }
+
     @Test func chartAnswersWithTheImageAsAPhotoAndABadRangeWithTheRanges() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)
