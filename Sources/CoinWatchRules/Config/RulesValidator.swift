@@ -28,8 +28,8 @@ package struct RulesValidator {
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
     var expiredAsOf: Double?
-    /// Passes: a sink whose only errors are unset or empty variables or unreadable secret files is
-    /// unavailable instead of an error (SPEC §2; `unavailable(since:)`); `check` leaves this off.
+    /// Passes: a sink (or the heartbeat) whose only errors are unset or empty variables or unreadable secret
+    /// files is unavailable instead of an error (SPEC §2, §11; `unavailable(since:)`); `check` leaves this off.
     var tolerateSecretGaps = false
     /// Providers that do not quote in `vs_currency`, reported after the rules unless a rule asks
     /// that provider for another currency (`provider` with `vs`, or a premium's `against`).
@@ -109,7 +109,9 @@ package struct RulesValidator {
             result.sinkOrder = names ?? ["stdout"]
         }
         result.defaults = field(top, "defaults", in: "") { $0.validateDefaults($1, path: $2) } ?? result.defaults
+        let beforeHeartbeat = diagnostics.count
         result.heartbeat = field(top, "heartbeat", in: "") { $0.validateHeartbeat($1, path: $2) }
+        if let reason = unavailable(since: beforeHeartbeat) { result.heartbeat = HeartbeatConfig(unavailable: reason) }
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
             // Alerts to a chat under control carry its buttons (SPEC §13).
@@ -151,7 +153,7 @@ package struct RulesValidator {
         error(message, at: node, path: path)
     }
 
-    /// Why the part validated since diagnostic `start` (a sink) is unavailable in this pass: when
+    /// Why the part validated since diagnostic `start` (a sink, the heartbeat) is unavailable in this pass: when
     /// `tolerateSecretGaps` is on and every error since is a secret gap, those are dropped and the first one's
     /// message is the reason; nil (the errors stand) otherwise.
     mutating func unavailable(since start: Int) -> String? {
