@@ -5,8 +5,9 @@ import CoinWatchState
 /// What a pass tells the outside world about its health (SPEC §11), never changing its exit status.
 package enum PassHealth {
     /// Pings the heartbeat (`url`, or `url/fail` after a pass that exited non-zero); one warning line
-    /// (the URL redacted) when the ping failed, else nil.
+    /// (the URL redacted) when the ping failed, as it does unsent when the heartbeat is unavailable, else nil.
     package static func ping(_ heartbeat: HeartbeatConfig, succeeded: Bool, transport: any HTTPTransport) -> String? {
+        if let reason = heartbeat.unavailable { return "heartbeat not sent: \(reason); the pass's result stands" }
         var url = heartbeat.url
         if !succeeded {
             url = url.hasSuffix("/") ? url + "fail" : url + "/fail"

@@ -82,6 +82,7 @@ package struct Delivery: Sendable {
         var report = Report()
         var lines: [String] = []
         var webhookAlerts: [String: [Alert]] = [:]
+        spoolWaiting(&backlog)
         for item in pending {
             for sink in item.sinks {
                 switch rules.sinks[sink] {
@@ -130,6 +131,23 @@ package struct Delivery: Sendable {
         return report
     }
 
+    /// Moves the outbox's messages for a file sink, which waited there while the sink was unavailable (SPEC §2), to
+    /// its file's spool, ahead of the pass's fresh alerts; how many messages moved.
+    @discardableResult
+    func spoolWaiting(_ backlog: inout DeliveryBacklog) -> Int {
+        var kept: [OutboxEntry] = []
+        for entry in backlog.outbox {
+            guard case .file(let path)? = rules.sinks[entry.sink] else {
+                kept.append(entry)
+                continue
+            }
+            backlog.fileSpool[path, default: []] += entry.alerts.map(AlertRecord.json)
+        }
+        let moved = backlog.outbox.count - kept.count
+        backlog.outbox = kept
+        return moved
+    }
+
     /// Appends each file's spooled records (one that cannot be written keeps them, exit 1); whether any file was written.
     func writeSpool(_ backlog: inout DeliveryBacklog, report: inout Report) -> Bool {
         var wrote = false
@@ -161,10 +179,12 @@ package struct Delivery: Sendable {
         guard !state.outbox.isEmpty else { return report }
         var backlog = state.backlog
         defer { state.backlog = backlog }
+        let spooled = spoolWaiting(&backlog)
         let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
                                        save: save(around: state), report: &report)
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
+        if spooled > 0, writeSpool(&backlog, report: &report) { report.delivered += spooled }
         return report
     }
 

@@ -38,6 +38,10 @@ package struct OutboxPlan {
         var plan = OutboxPlan()
         var bySink: [String: [OutboxEntry]] = [:]
         for entry in outbox where !entry.alerts.isEmpty {
+            if case .file? = sinks[entry.sink] {
+                plan.waiting.append(entry)  // for `Delivery.spoolWaiting`
+                continue
+            }
             guard sinks[entry.sink]?.isQueued == true else {
                 plan.dropped.append(Dropped(entry: entry, reason: .sinkRemoved))
                 continue

@@ -99,8 +99,9 @@ package enum SinkConfig: Sendable, Equatable {
     case command(CommandConfig)
     /// Sends mail over SMTP (SPEC §3).
     case email(EmailConfig)
-    /// A queued sink that cannot be used in this pass (a `${…}` inside it is unset, empty or
-    /// unreadable): its alerts wait in the outbox. `reason` names the variable or path, never a value.
+    /// A sink of any type that cannot be used in this pass (a `${…}` inside it is unset, empty or unreadable):
+    /// its alerts wait in the outbox (a file sink's go to its file once it is back). `reason` names the
+    /// variable or path, never a value.
     case unavailable(type: String, reason: String)
 }
 

@@ -2,7 +2,8 @@ import CoinWatchSupport
 /// Loads rules.json and validates all of SPEC §2, reporting every problem at once, sorted by position.
 package enum RulesLoader {
     /// Reads and validates the file at `path`, expanding `${NAME}` and `~` from `environment`; the
-    /// options set the `RulesValidator` properties of the same name. Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
+    /// options set the `RulesValidator` properties of the same name (`unavailableSinks` sets `tolerateSecretGaps`: a
+    /// sink or the heartbeat that cannot be expanded is unavailable). Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
     package static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
                             unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)
@@ -29,7 +30,7 @@ package enum RulesLoader {
         let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())
         var validator = RulesValidator(file: path, absolutePath: absolutePath, environment: environment)
         validator.expiredAsOf = expiredAsOf
-        validator.tolerateSinkSecretGaps = unavailableSinks
+        validator.tolerateSecretGaps = unavailableSinks
         validator.symbols = symbols
         validator.longestString = longestString
         let rules = validator.validate(root)

@@ -23,25 +23,14 @@ extension RulesValidator {
             if !names.contains(member.key) { names.append(member.key) }
             let before = diagnostics.count
             let sink = sink(member.value, name: member.key, path: sinkPath)
-            if tolerateSinkSecretGaps, let unavailable = unavailableSink(member.value, since: before) {
-                sinks[member.key] = unavailable
+            // Whatever its type and whichever field the gap sits in (SPEC §2).
+            if let type = member.value["type"]?.stringValue, Self.sinkTypes.contains(type), let reason = unavailable(since: before) {
+                sinks[member.key] = .unavailable(type: type, reason: reason)
             } else if let sink {
                 sinks[member.key] = sink
             }
         }
         return (names, sinks)
-    }
-
-    /// The sink as unavailable when every error since diagnostic `start` is a secret gap (which are then
-    /// dropped); nil when another error stands. Its reason is the first gap's message.
-    mutating func unavailableSink(_ node: JSONNode, since start: Int) -> SinkConfig? {
-        let new = diagnostics.indices.filter { $0 >= start && diagnostics[$0].severity == .error }
-        guard let first = new.first, new.allSatisfy(secretGaps.contains),
-              let type = node["type"]?.stringValue, ["webhook", "command", "email"].contains(type) else { return nil }
-        let reason = diagnostics[first].message
-        for index in new.reversed() { diagnostics.remove(at: index) }
-        secretGaps = secretGaps.filter { $0 < start }
-        return .unavailable(type: type, reason: reason)
     }
 
     /// One sink object; its allowed keys depend on its `type`.

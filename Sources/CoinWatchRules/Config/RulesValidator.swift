@@ -28,9 +28,9 @@ package struct RulesValidator {
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
     var expiredAsOf: Double?
-    /// Passes: a sink whose only errors are unset or empty variables or unreadable secret files is
-    /// `.unavailable` instead of an error (SPEC §2); `check` leaves this off.
-    var tolerateSinkSecretGaps = false
+    /// Passes: a sink (or the heartbeat) whose only errors are unset or empty variables or unreadable secret
+    /// files is unavailable instead of an error (SPEC §2, §11; `unavailable(since:)`); `check` leaves this off.
+    var tolerateSecretGaps = false
     /// Providers that do not quote in `vs_currency`, reported after the rules unless a rule asks
     /// that provider for another currency (`provider` with `vs`, or a premium's `against`).
     var unservedCurrencies: [(provider: ProviderConfig, vs: String, node: JSONNode, path: String)] = []
@@ -109,7 +109,9 @@ package struct RulesValidator {
             result.sinkOrder = names ?? ["stdout"]
         }
         result.defaults = field(top, "defaults", in: "") { $0.validateDefaults($1, path: $2) } ?? result.defaults
+        let beforeHeartbeat = diagnostics.count
         result.heartbeat = field(top, "heartbeat", in: "") { $0.validateHeartbeat($1, path: $2) }
+        if let reason = unavailable(since: beforeHeartbeat) { result.heartbeat = HeartbeatConfig(unavailable: reason) }
         if let node = top["control"] {
             result.control = validateControl(node, path: "control", sinks: top["sinks"])
             // Alerts to a chat under control carry its buttons (SPEC §13).
@@ -149,6 +151,19 @@ package struct RulesValidator {
     mutating func secretGap(_ message: String, at node: JSONNode, path: String) {
         secretGaps.insert(diagnostics.count)
         error(message, at: node, path: path)
+    }
+
+    /// Why the part validated since diagnostic `start` (a sink, the heartbeat) is unavailable in this pass: when
+    /// `tolerateSecretGaps` is on and every error since is a secret gap, those are dropped and the first one's
+    /// message is the reason; nil (the errors stand) otherwise.
+    mutating func unavailable(since start: Int) -> String? {
+        guard tolerateSecretGaps else { return nil }
+        let new = diagnostics.indices.filter { $0 >= start && diagnostics[$0].severity == .error }
+        guard let first = new.first, new.allSatisfy(secretGaps.contains) else { return nil }
+        let reason = diagnostics[first].message
+        for index in new.reversed() { diagnostics.remove(at: index) }
+        secretGaps = secretGaps.filter { $0 < start }
+        return reason
     }
 
     /// Records a warning at `node`.

@@ -44,6 +44,20 @@ import Testing
         #expect(!(refused.stderr + unreachable.stderr).contains(Self.secret), "the ping URL is a secret")
     }
 
+    /// Red team: an unset variable in the heartbeat's URL failed the whole pass (exit 65, nothing sent).
+    @Test func aHeartbeatWhoseURLCannotBeExpandedIsAFailedPingNotAFailedPass() throws {
+        let flow = try flow()
+        flow.market.set("bitcoin", price: 90)
+        let pass = try flow.pass()
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(pass.stdout.contains("BTC is below"), "the pass ran: \(pass.stdout)")
+        let lines = pass.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: heartbeat") && lines[0].contains("HC_URL is not set"),
+                "\(pass.stderr)")
+        let check = try Binary.run(["check", "--rules", flow.rulesPath])
+        #expect(check.status == 65 && check.stderr.contains("heartbeat.url") && check.stderr.contains("HC_URL"), "\(check.stderr)")
+    }
+
     @Test func metricsAreWrittenAtomicallyAfterEachPassWithTheListedFamilies() throws {
         let flow = try BinaryFlow(rules: Self.rules)
         let path = flow.dir.path + "/coinwatch.prom"

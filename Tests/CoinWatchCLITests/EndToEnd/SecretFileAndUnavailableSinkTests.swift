@@ -73,6 +73,42 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("HOOK_URL"), "check still refuses the file")
     }
 
+    /// Red team r3: a file sink's `path` was left out of the rule, so its unset variable failed the whole pass (exit 65).
+    @Test func aFileSinkWhosePathCannotBeExpandedWaitsInTheOutboxThenReachesItsFile() throws {
+        let sinks = #"{"hook": {"type": "webhook", "format": "json", "url": "\#(rig.receiver.url("/hook"))"}, "#
+            + #""log": {"type": "file", "path": "${LOG_DIR}/alerts.jsonl"}}"#
+        try rig.write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+                      defaults: #"{"notify": ["stdout", "hook", "log"]}"#, sinks: sinks)
+        let first = try run(["--once"])
+        #expect(first.status == 1)
+        let lines = first.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("file sink 'log' is unavailable") && lines[0].contains("LOG_DIR")
+                && lines[0].contains("1 alert waits in the outbox"), "\(first.stderr)")
+        #expect(first.stdout.contains("BTC is below"), "stdout was served: \(first.stdout)")
+        #expect(rig.receiver.requests.count == 1, "the webhook was served")
+        #expect(rig.dir.read("state.json")?.contains(#""sink":"log""#) == true)
+
+        let second = try run(["--once"], env: ["LOG_DIR": rig.dir.path + "/logs"])
+        #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
+        let records = rig.dir.read("logs/alerts.jsonl")?.split(separator: "\n") ?? []
+        #expect(records.count == 1 && records[0].contains(#""rule":"lo""#) && !records[0].contains("undelivered"),
+                "the waiting alert reaches the file once the variable is back: \(records)")
+        #expect(rig.dir.read("state.json")?.contains(#""sink":"log""#) == false)
+
+        let check = try run(["check"])
+        #expect(check.status == 65 && check.stderr.contains("sinks.log.path") && check.stderr.contains("LOG_DIR"),
+                "check still refuses the file: \(check.stderr)")
+    }
+
+    @Test func outboxRetryWritesAFileSinksWaitingAlertsToItsFile() throws {
+        try rig.write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, defaults: #"{"notify": ["log"]}"#,
+                      sinks: #"{"log": {"type": "file", "path": "${LOG_DIR}/alerts.jsonl"}}"#)
+        #expect(try run(["--once"]).status == 1)
+        let retry = try run(["outbox", "retry"], env: ["LOG_DIR": rig.dir.path + "/logs"])
+        #expect(retry.status == 0 && retry.stdout.contains("1 delivered, 0 still in the outbox"), "\(retry.stdout)\(retry.stderr)")
+        #expect(rig.dir.read("logs/alerts.jsonl")?.split(separator: "\n").count == 1)
+    }
+
     @Test func anEmptyVariableIsAsUnsetAsAMissingOne() throws {
         try writeRules(hookURL: "${HOOK_URL}")
         let check = try run(["check"], env: ["HOOK_URL": ""])
