@@ -123,10 +123,13 @@ package struct CommandContext: Sendable {
                           unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(ExitCodeError) -> RulesFile {
         do throws(RulesLoadError) {
             let bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
-            // What the placeholders still leave invalid is loaded again strictly, which words the errors.
+            // Tolerant: a sink or heartbeat with a gap is unavailable (never a placeholder path a command could write to);
+            // placeholders only where a gap elsewhere remains. What they still leave invalid is loaded strictly, which words the errors.
             let loaded: LoadedRules
-            if tolerateUnsetVariables, let tolerant = try? RulesLoader.parse(bytes: bytes, path: rulesPath,
-                environment: environment(withPlaceholdersFor: bytes), expiredAsOf: expiredAsOf, unavailableSinks: true) {
+            if tolerateUnsetVariables, let tolerant = (try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,
+                                                                               expiredAsOf: expiredAsOf, unavailableSinks: true))
+                ?? (try? RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment(withPlaceholdersFor: bytes),
+                                           expiredAsOf: expiredAsOf, unavailableSinks: true)) {
                 loaded = tolerant
             } else {
                 loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,

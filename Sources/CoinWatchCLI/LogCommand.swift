@@ -26,6 +26,10 @@ enum LogCommand {
         } else {
             let rules = try context.loadRules(tolerateUnsetVariables: true)
             guard let first = rules.firstFileSinkPath else {
+                for name in rules.sinkOrder {
+                    guard case .unavailable("file", let reason)? = rules.sinks[name] else { continue }
+                    throw context.fail(.failure, "coinwatch: file sink '\(name)' is unavailable: \(reason); or read a log with --file PATH")
+                }
                 throw context.fail(.failure, "coinwatch: \(rules.path) has no file sink, so no alerts are kept; add one to \"sinks\" "
                     + "(\"log\": {\"type\": \"file\", \"path\": \"alerts.jsonl\"}) and name it in \"notify\", or read a log with --file PATH")
             }

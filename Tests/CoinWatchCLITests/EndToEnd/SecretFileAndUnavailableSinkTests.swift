@@ -109,6 +109,21 @@ import Testing
         #expect(rig.dir.read("logs/alerts.jsonl")?.split(separator: "\n").count == 1)
     }
 
+    @Test func commandsThatDoNotDeliverNeverWriteToAnUnexpandablePath() throws {
+        let sinks = #"{"hook": {"type": "webhook", "format": "json", "url": "\#(rig.receiver.url("/hook"))"}, "#
+            + #""log": {"type": "file", "path": "${LOG_DIR}/alerts.jsonl"}}"#
+        try rig.write(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+                      defaults: #"{"notify": ["hook", "log"]}"#, sinks: sinks)
+        #expect(try run(["--once"]).status == 1)
+        let id = try #require(try run(["outbox", "list", "--json"]).stdout.firstMatch(of: /"id":"([^"]+)"/)?.1)
+        let drop = try run(["outbox", "drop", String(id)])
+        #expect(drop.status == 0, "\(drop.stdout)\(drop.stderr)")
+        let log = try run(["log"])
+        #expect(log.status == 1 && log.stderr.contains("file sink 'log' is unavailable") && log.stderr.contains("LOG_DIR"), "\(log.stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: rig.dir.path)
+        #expect(!made.contains { $0.hasPrefix("https") }, "no placeholder path was written to: \(made)")
+    }
+
     @Test func anEmptyVariableIsAsUnsetAsAMissingOne() throws {
         try writeRules(hookURL: "${HOOK_URL}")
         let check = try run(["check"], env: ["HOOK_URL": ""])
