@@ -1,4 +1,3 @@
-import CoinWatchMarket
 import CoinWatchRules
 /// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the
 /// state and the time, to the answer and what it changes.
