@@ -54,22 +54,26 @@ enum SilenceCommand {
             throw context.usage("Error: silence.for: '\(text)' must be longer than 0s and at most 366d.")
         }
         let rules = try context.loadRules(tolerateUnsetVariables: true)
-        if let problem = SilenceTarget.problem(target, rules: rules) {
-            throw context.fail(.failure, "coinwatch: silence.target: \(problem)")
+        let symbols = try context.loadState(sections: .symbols).memory.symbols
+        let stored: String
+        do {
+            stored = try SilenceTarget.resolved(target, rules: rules, symbols: symbols)
+        } catch {
+            throw context.fail(.failure, "coinwatch: silence.target: \(error.message)")
         }
         let now = context.clock.now().timeIntervalSince1970
         let comment = context.arguments.comment.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
         let silence = try context.updateState { state in
             state.silences.removeAll { $0.until <= now }
-            let silence = Silence(id: Silence.newID(target: target, now: now, taken: Set(state.silences.map(\.id))),
-                                  target: target, until: now + seconds, created: now, comment: comment)
+            let silence = Silence(id: Silence.newID(target: stored, now: now, taken: Set(state.silences.map(\.id))),
+                                  target: stored, until: now + seconds, created: now, comment: comment)
             state.silences.append(silence)
             return silence
         }
         if context.arguments.json {
             context.io.out(json(silence) + "\n")
         } else if !context.arguments.quiet {
-            context.io.out("\(silence.id)  silenced \(SilenceTarget.described(target, rules: rules)) until "
+            context.io.out("\(silence.id)  silenced \(SilenceTarget.described(stored, rules: rules)) until "
                            + "\(TimeText.clock(silence.until, local: true, withDate: true)) (\(TimeText.duration(seconds)))\n")
         }
         return .success

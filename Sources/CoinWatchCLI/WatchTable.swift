@@ -75,8 +75,8 @@ struct WatchTable {
                let price = quotes[coin]?.price ?? series.last?.price {
                 change7d = (price - first.price) / first.price * 100
             }
-            let states = rules.rules.filter { $0.coin == coin || $0.coin == "*" }.map { rule in
-                Self.state(of: rule, coin: coin, rules: rules, state: state, silences: silences, now: now)
+            let states = rules.rules(covering: coin).map { rule, pairCoin in
+                Self.state(of: rule, coin: pairCoin, rules: rules, state: state, silences: silences, now: now)
             }
             let market = quotes[coin].flatMap { Self.market(of: $0, memory: state.memory) }
             return Row(coin: coin, quote: quotes[coin], change7d: change7d, week: week, rules: states,

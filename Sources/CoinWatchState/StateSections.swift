@@ -14,6 +14,8 @@ package struct StateSections: Sendable, Equatable {
     package static let all = StateSections()
     /// The silences only.
     package static let silences = StateSections(names: ["silences"])
+    /// The favorites' symbols only.
+    package static let symbols = StateSections(names: ["symbols"])
 
     /// What `explain` needs: everything but the outbox, the file spool and the charts; of the pairs,
     /// price series, cached quotes and (when given) the symbols and the providers' resolved ids only

@@ -11,11 +11,16 @@ extension ControlHandler {
         guard let seconds = try? DurationParser.parse(duration), seconds > 0, seconds <= Silence.longest else {
             return usage(verb, "'\(SilenceTarget.shown(duration))' is not a duration from 1s to 366d such as 1h.")
         }
-        if let problem = SilenceTarget.problem(target, rules: input.rules) { return failed(problem) }
+        let stored: String
+        do {
+            stored = try SilenceTarget.resolved(target, rules: input.rules, symbols: input.state.memory.symbols)
+        } catch {
+            return failed(error.message)
+        }
         let taken = Set(input.state.silences.filter { $0.until > input.now }.map(\.id))
-        let silence = Silence(id: Silence.newID(target: target, now: input.now, taken: taken), target: target,
+        let silence = Silence(id: Silence.newID(target: stored, now: input.now, taken: taken), target: stored,
                               until: input.now + seconds, created: input.now, comment: comment.isEmpty ? nil : comment)
-        return ControlReply("\(silence.id) silenced \(SilenceTarget.described(target, rules: input.rules)) until "
+        return ControlReply("\(silence.id) silenced \(SilenceTarget.described(stored, rules: input.rules)) until "
                             + "\(TimeText.iso(silence.until)) (\(TimeText.duration(seconds)))", edit: .addSilence(silence))
     }
 

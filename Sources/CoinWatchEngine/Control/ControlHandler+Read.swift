@@ -50,8 +50,8 @@ extension ControlHandler {
         guard !input.rules.favorites.isEmpty else { return ControlReply("no favorites; add one with /favorite add COIN") }
         let lines = input.rules.favorites.map { favorite -> String in
             var line = priceLine(favorite, input) ?? "\(SilenceTarget.shown(favorite)): no price yet"
-            let states = input.rules.rules.filter { $0.coin == favorite || $0.coin == "*" }.map { rule in
-                "\(rule.id) \(explanation(rule, coin: favorite, input).status)"
+            let states = input.rules.rules(covering: favorite).map { rule, pairCoin in
+                "\(rule.id) \(explanation(rule, coin: pairCoin, input).status)"
             }
             if !states.isEmpty { line += " — " + states.joined(separator: ", ") }
             return line

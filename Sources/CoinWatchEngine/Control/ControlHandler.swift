@@ -1,4 +1,3 @@
-import CoinWatchMarket
 import CoinWatchRules
 /// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the
 /// state and the time, to the answer and what it changes.
@@ -64,12 +63,7 @@ package enum ControlHandler {
 
     /// The favorite `coin` names (as written, case ignored, or by its symbol), or a reply saying it is none.
     static func favorite(_ coin: String, _ input: ControlInput) throws(ControlReply) -> String {
-        let key = lookupKey(coin)
-        let favorites = input.rules.favorites
-        if let found = favorites.first(where: { lookupKey($0) == key })
-            ?? favorites.first(where: { input.state.memory.symbols[$0].map(lookupKey) == key }) {
-            return found
-        }
-        throw failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: favorites))")
+        if let found = input.rules.favorite(named: coin, symbols: input.state.memory.symbols) { return found }
+        throw failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: input.rules.favorites))")
     }
 }

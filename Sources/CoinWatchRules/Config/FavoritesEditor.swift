@@ -41,12 +41,16 @@ package struct FavoritesEditor {
         return favorites.firstIndex { lookupKey($0) == wanted || lookupKey(expand($0)) == wanted }
     }
 
-    /// The rules whose `coin` is the favorite `favorite` (not the `"*"` ones).
+    /// The rules whose `coin` names the favorite `favorite` (`RuleCoin.named`: the coin itself or a
+    /// leg of a ratio; not the `"*"` ones).
     package func rulesNaming(_ favorite: String) -> [RuleRef] {
         let wanted = lookupKey(expand(favorite))
+        let favoriteKeys = Set(favorites.map { lookupKey(expand($0)) })
         var result: [RuleRef] = []
         for (index, rule) in (root["rules"]?.elements ?? []).enumerated() {
-            guard let coin = rule["coin"]?.stringValue, lookupKey(expand(coin)) == wanted else { continue }
+            guard let coin = rule["coin"]?.stringValue,
+                  RuleCoin.named(expand(coin), isFavorite: { favoriteKeys.contains(lookupKey($0)) })
+                      .contains(where: { lookupKey($0) == wanted }) else { continue }
             result.append(RuleRef(index: index, id: rule["id"]?.stringValue ?? "#\(index)"))
         }
         return result

@@ -9,6 +9,14 @@ package enum RuleCoin {
         coin != portfolio && coin != "*" && ratioParts(coin) == nil
     }
 
+    /// The favorites `coin` names, as it writes them: itself, or both coins of a ratio; none for `"*"`
+    /// and the portfolio. `isFavorite` tells a favorite whose own name holds a slash from a ratio.
+    package static func named(_ coin: String, isFavorite: (String) -> Bool) -> [String] {
+        if coin == "*" || coin == portfolio { return [] }
+        if let parts = ratioParts(coin), !isFavorite(coin) { return [parts.base, parts.quote] }
+        return [coin]
+    }
+
     /// The two favorites of a ratio `"ethereum/bitcoin"`; nil when `coin` is not one `A/B` with both parts non-empty.
     package static func ratioParts(_ coin: String) -> (base: String, quote: String)? {
         let utf8 = coin.utf8

@@ -2,29 +2,36 @@ import CoinWatchTransport
 /// Checks a silence target against rules.json: a rule id, a favorite, `RULE:COIN` (the rule must
 /// cover the coin) or `*`.
 package enum SilenceTarget {
-    /// What is wrong with `target`, with a did-you-mean, or nil when rules.json knows it.
-    package static func problem(_ target: String, rules: RulesFile) -> String? {
+    /// Why a target is refused: one line, with a did-you-mean where one fits.
+    package struct Problem: Error, Equatable {
+        package var message: String
+    }
+
+    /// `target` as a silence stores it, a favorite written as `favorites` writes it (given in another
+    /// case or by its symbol, as `RulesFile.favorite(named:symbols:)` reads it); throws what is wrong
+    /// with it. `symbols`: the favorites' symbols the state learnt (`ProviderMemory.symbols`).
+    package static func resolved(_ target: String, rules: RulesFile, symbols: [String: String]) throws(Problem) -> String {
         let ids = rules.rules.map(\.id)
         let coins = rules.favorites + rules.rules.map(\.coin).filter { $0 != "*" && !rules.favorites.contains($0) }
         switch Silence.Target(target) {
-        case .everything: return nil
+        case .everything: return target
         case .name(let name):
-            guard !ids.contains(name), !coins.contains(name) else { return nil }
+            if ids.contains(name) || coins.contains(name) { return name }
+            if let favorite = rules.favorite(named: name, symbols: symbols) { return favorite }
             if let id = ids.first(where: { $0.lowercased() == name.lowercased() })
                 ?? coins.first(where: { $0.lowercased() == name.lowercased() }) {
-                return "'\(name)' is not a rule id or a favorite. Did you mean '\(id)'?"
+                throw Problem(message: "'\(name)' is not a rule id or a favorite. Did you mean '\(id)'?")
             }
-            return "'\(name)' is not a rule id, a favorite, RULE:COIN or '*'.\(Suggestion.phrase(for: name, in: ids + coins))"
+            throw Problem(message: "'\(name)' is not a rule id, a favorite, RULE:COIN or '*'.\(Suggestion.phrase(for: name, in: ids + coins))")
         case .pair(let ruleID, let coin):
             guard let rule = rules.rules.first(where: { $0.id == ruleID }) else {
-                return "'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))"
+                throw Problem(message: "'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))")
             }
             let covered = rule.coin == "*" ? rules.favorites : [rule.coin]
-            guard coin == "*" || covered.contains(coin) else {
-                return "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
-                    + " It covers \(covered.joined(separator: ", "))."
-            }
-            return nil
+            if coin == "*" || covered.contains(coin) { return target }
+            if let favorite = rules.favorite(named: coin, symbols: symbols), covered.contains(favorite) { return ruleID + ":" + favorite }
+            throw Problem(message: "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
+                + " It covers \(covered.joined(separator: ", ")).")
         }
     }
 

@@ -144,6 +144,19 @@ import Testing
         #expect(rig.texts.last?.hasPrefix("removed rule hi") == true, "read again once the folder is gone: \(rig.texts)")
     }
 
+    @Test func silenceTakesAFavoriteByItsSymbolAndFavoriteRemoveRefusesACoinARatioRuleNames() throws {
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}, {"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.05}}"#)
+        #expect(try rig.pass().status == 0)
+        try rig.say("/silence btc 1h", from: Self.admin)
+        try rig.say("/favorite remove ethereum", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = rig.texts.joined(separator: "\n")
+        #expect(text.contains("silenced every rule on bitcoin until") && text.contains("cannot remove ethereum: rule eth-btc names it"), "\(text)")
+        #expect(try rig.state.silences.map(\.target) == ["bitcoin"])
+        #expect(rig.rules.contains(#""favorites": ["bitcoin", "ethereum"]"#), "\(rig.rules)")
+    }
+
     @Test func chartAnswersWithTheImageAsAPhotoAndABadRangeWithTheRanges() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)

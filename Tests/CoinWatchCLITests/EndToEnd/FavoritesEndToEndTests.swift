@@ -107,6 +107,58 @@ import Testing
         """)
     }
 
+    /// The red team's file: one ratio rule (SPEC §2), which names both of its coins.
+    private var ratio: String {
+        """
+        {
+          "providers": [{"name": "coingecko", "base_url": "\(api.baseURL)/api/v3"}],
+          "favorites": ["bitcoin", "ethereum", "solana"],
+          "rules": [
+            {"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.05}},
+            {"id": "sol-hi", "coin": "solana", "when": {"above": 1000}}
+          ]
+        }
+
+        """
+    }
+
+    @Test func removeRefusesWhileARatioRuleNamesTheCoinAsEitherOfItsTwoCoins() throws {
+        try dir.write("rules.json", ratio)
+        for coin in ["ethereum", "bitcoin"] {
+            let run = try favorites(["remove", coin])
+            #expect(run.status == 65)
+            #expect(run.stderr == "coinwatch: cannot remove \(coin): rule eth-btc (rules[0]) names it; remove that rule first, or use --force to remove it too\n")
+            #expect(contents == ratio)
+        }
+    }
+
+    @Test func removeForceRemovesTheCoinAndTheRatioRulesThatNameIt() throws {
+        try dir.write("rules.json", ratio)
+        let run = try favorites(["remove", "--force", "bitcoin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "removed bitcoin\nremoved rule eth-btc (rules[0])\n")
+        #expect(contents == """
+        {
+          "providers": [{"name": "coingecko", "base_url": "\(api.baseURL)/api/v3"}],
+          "favorites": ["ethereum", "solana"],
+          "rules": [
+            {"id": "sol-hi", "coin": "solana", "when": {"above": 1000}}
+          ]
+        }
+
+        """, "\(contents ?? "")")
+        #expect(try Binary.run(["check", "--rules", rulesPath, "--state", dir.path + "/state.json"]).status == 0)
+    }
+
+    @Test func listShowsARatioRuleUnderBothOfItsCoins() throws {
+        try dir.write("rules.json", ratio)
+        let run = try favorites(["list", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let items = try #require(doc["favorites"] as? [[String: Any]])
+        #expect(items.map { $0["rules"] as? [String] } == [["eth-btc"], ["eth-btc"], ["sol-hi"]], "\(items)")
+    }
+
     @Test func removingACoinThatIsNotAFavoriteExits1() throws {
         try dir.write("rules.json", original)
         let run = try favorites(["remove", "etherium"])

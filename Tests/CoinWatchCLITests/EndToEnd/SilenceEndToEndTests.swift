@@ -56,6 +56,21 @@ import Testing
         #expect(lines.count == 1 && lines[0].contains("BTC"), "\(lines)")
     }
 
+    @Test func aFavoriteGivenByTheSymbolAPassLearntIsSilencedAsWritten() throws {
+        let flow = try flow()
+        flow.market.set("ethereum", price: 10)
+        let fresh = try silence(flow, ["add", "btc", "--for", "1h"])
+        #expect(fresh.status == 1 && fresh.stderr.contains("'btc' is not a rule id, a favorite"), "no symbol known yet: \(fresh.stderr)")
+        _ = try flow.lines(after: 0, price: 20)
+        let add = try silence(flow, ["add", "BTC", "--for", "1h"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("silenced every rule on bitcoin until"), "\(add.stdout)")
+        let pair = try silence(flow, ["add", "lo:eth", "--for", "1h"])
+        #expect(pair.status == 0 && pair.stdout.contains("silenced rule lo on ethereum"), "\(pair.stderr)")
+        #expect(try StateStore.load(path: flow.statePath).silences.map(\.target) == ["bitcoin", "lo:ethereum"])
+        #expect(try flow.lines(after: 60, price: 200).isEmpty, "hi on bitcoin is silenced")
+    }
+
     @Test func aRuleCoinTargetSilencesOnlyThatPairAndStarSilencesEverything() throws {
         let flow = try flow()
         flow.market.set("ethereum", price: 10)

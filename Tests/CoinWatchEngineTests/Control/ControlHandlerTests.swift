@@ -155,6 +155,30 @@ import Testing
         #expect(state.silences.map(\.id) == ["aa11bb22", silence.id])
     }
 
+    @Test func silenceTakesAFavoriteByItsSymbolAsPriceDoesAndStoresItAsWritten() throws {
+        for (message, target) in [("/silence BTC 1h", "bitcoin"), ("/silence btc-100k:btc 1h", "btc-100k:bitcoin"), ("/silence dip:Ethereum 1h", "dip:ethereum")] {
+            guard case .addSilence(let silence)? = try Self.reply(message).edit else {
+                Issue.record("no silence for \(message)")
+                continue
+            }
+            #expect(silence.target == target, "\(message)")
+        }
+        #expect(try Self.reply("/silence eth 1h").answer.hasPrefix("'eth' is not a rule id, a favorite, RULE:COIN or '*'"),
+                "ethereum's symbol is not known yet")
+    }
+
+    @Test func listShowsARatioRuleUnderBothItsCoinsWithTheRatiosState() throws {
+        let text = Self.rulesText.replacingFirst(#"{"id": "dip", "coin": "*""#, with: #"{"id": "dip", "coin": "ethereum/bitcoin""#)
+        var state = Self.state()
+        state.silences = []
+        var pair = PairState()
+        pair.firing = true
+        pair.lastFired = Self.now - 60
+        state.pairs["dip|ethereum/bitcoin"] = pair
+        let lines = try Self.reply("/list", input: try Self.input(text, state: state)).answer.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasSuffix("btc-100k firing, dip firing") && lines[1].hasSuffix("dip firing"), "\(lines)")
+    }
+
     @Test func unsilenceRemovesIt() throws {
         let reply = try Self.reply("/unsilence aa11bb22")
         #expect(reply.edit == .removeSilence(id: "aa11bb22"))

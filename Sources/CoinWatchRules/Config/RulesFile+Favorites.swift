@@ -1,0 +1,22 @@
+import CoinWatchMarket
+/// The favorites as commands name them: the favorite a word stands for, and the rules that cover one.
+extension RulesFile {
+    /// The favorite `text` names, as `favorites` writes it: the favorite itself (case and surrounding
+    /// spaces ignored), else the favorite whose symbol it is; nil when it names none. `symbols`: each
+    /// favorite's symbol by `lookupKey` of the favorite, as the state learnt it from a provider.
+    package func favorite(named text: String, symbols: [String: String]) -> String? {
+        let key = lookupKey(text)
+        return favorites.first { lookupKey($0) == key }
+            ?? favorites.first { symbols[lookupKey($0)].map(lookupKey) == key }
+    }
+
+    /// The rules that cover `favorite` (as `favorites` writes it): the `"*"` ones and those whose coin
+    /// names it (`RuleCoin.named`: the coin itself or a leg of a ratio), each with the coin of its pair
+    /// there (`favorite` for a `"*"` rule, else the rule's coin: a ratio's pair is the ratio).
+    package func rules(covering favorite: String) -> [(rule: Rule, pairCoin: String)] {
+        rules.compactMap { rule in
+            if rule.coin == "*" { return (rule, favorite) }
+            return RuleCoin.named(rule.coin, isFavorite: favorites.contains).contains(favorite) ? (rule, rule.coin) : nil
+        }
+    }
+}
