@@ -225,7 +225,7 @@ struct WatchTable {
         doc.addRaw("rows", JSONOut.array(rows.map { row in
             var o = JSONOut()
             Self.addQuoteFields(of: row, to: &o)
-            o.add("change_7d", row.change7d)
+            o.add("change_7d", orNull: row.change7d)
             o.addRaw("flags", row.flags.map { JSONOut.array($0.map(JSONOut.quote)) } ?? "null")
             o.add("ending", row.ending)
             if let position = row.position, let value = row.value {
@@ -260,8 +260,8 @@ struct WatchTable {
         o.add("coin", row.coin)
         o.add("symbol", row.quote?.symbol)
         o.add("name", row.quote?.name)
-        o.add("price", row.quote?.price)
-        o.add("change_24h", row.quote?.change24h)
+        o.add("price", orNull: row.quote?.price)
+        o.add("change_24h", orNull: row.quote?.change24h)
     }
 
     /// `{"amount", "value", "cost", "pnl", "pnl_pct"}` (no amount for the total; pnl_pct null when it cost nothing).

@@ -17,18 +17,21 @@ package struct TextLimit: Sendable, Equatable {
     /// Markdown's markup characters take a backslash each (`MarkdownText`; every `:` is counted as
     /// escaped); the limit counts the escaped text.
     package var markdownEscaped: Bool
+    /// Styling characters take a zero-width space after each (`UnstyledText`); the limit counts the escaped text.
+    package var styleEscaped: Bool
     /// The most units one alert's line may hold inside a message (a section's own limit); a
     /// longer line goes on in the next item. nil: the message's `count`.
     package var perItem: Int?
     /// The units a line break takes, inside a line or between two (1, or the JSON of a new block where each line is one).
     package var breakSize: Int
 
-    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, markdownEscaped: Bool = false, perItem: Int? = nil,
-                 breakSize: Int = 1) {
+    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, markdownEscaped: Bool = false, styleEscaped: Bool = false,
+                 perItem: Int? = nil, breakSize: Int = 1) {
         self.count = count
         self.unit = unit
         self.htmlEscaped = htmlEscaped
         self.markdownEscaped = markdownEscaped
+        self.styleEscaped = styleEscaped
         self.perItem = perItem
         self.breakSize = breakSize
     }
@@ -36,13 +39,17 @@ package struct TextLimit: Sendable, Equatable {
     /// The limit one item (one alert's line, or a piece of it) is split at.
     package var item: TextLimit {
         guard let perItem, perItem < count else { return self }
-        return TextLimit(perItem, unit, htmlEscaped: htmlEscaped, markdownEscaped: markdownEscaped, breakSize: breakSize)
+        return TextLimit(perItem, unit, htmlEscaped: htmlEscaped, markdownEscaped: markdownEscaped, styleEscaped: styleEscaped,
+                         breakSize: breakSize)
     }
 
     /// The units `character` takes in a message.
     package func size(of character: Character) -> Int {
         if htmlEscaped, let escaped = HTMLText.escapes[character] { return escaped.utf8.count }
         if markdownEscaped, MarkdownText.markup.contains(character) || character == ":" { return 2 }  // `:` at most 2
+        if styleEscaped, UnstyledText.markup.contains(character) {
+            return size(ofMarkup: String(character)) + size(ofMarkup: String(UnstyledText.breaker))
+        }
         if breakSize > 1, character.isNewline { return breakSize }
         return character.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }

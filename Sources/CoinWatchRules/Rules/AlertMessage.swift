@@ -13,8 +13,8 @@ package enum AlertMessage {
     /// threshold and value take the unit of the record's condition kind.
     package static func values(for alert: Alert) -> [String: String] {
         let unit = ConditionRegistry.kind(alert.condition)?.unit ?? .money
-        let text = { (figure: Double?) in figure.map { Threshold(value: $0, unit: unit).text(vs: alert.vs) } ?? "" }
-        return values(for: alert, threshold: text(alert.threshold), value: text(alert.value))
+        let text = { (figure: Double?, measured: Bool) in figure.map { unit.text($0, vs: alert.vs, measured: measured) } ?? "" }
+        return values(for: alert, threshold: text(alert.threshold, false), value: text(alert.value, true))
     }
 
     private static func values(for alert: Alert, threshold: String, value: String) -> [String: String] {

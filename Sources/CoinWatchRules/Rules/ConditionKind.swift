@@ -104,9 +104,7 @@ extension ConditionKind {
     func wick(_ observation: Observation) -> Double? { nil }
     func validate(at node: JSONNode, path: @autoclosure () -> String, providers: [ProviderConfig], _ reader: inout RulesValidator) {}
     func writeFigure(_ value: Double, into out: inout MessageText) {}
-    func figureText(_ value: Double, vs: String) -> String {
-        Threshold(value: value, unit: threshold?.unit ?? .count).text(vs: vs)
-    }
+    func figureText(_ value: Double, vs: String) -> String { Self.unit.text(value, vs: vs, measured: true) }
 
     /// Event kinds never resolve (`resolve` is refused on them); a level kind says its own words.
     func writeResolved(into out: inout MessageText) { out.text(" no longer meets its condition") }

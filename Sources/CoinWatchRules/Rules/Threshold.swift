@@ -3,7 +3,20 @@ import CoinWatchSupport
 /// the `{threshold}` placeholder.
 package struct Threshold: Sendable, Equatable {
     /// A price in the rule's currency, a percentage, or a plain count (a rank).
-    package enum Unit: Sendable, Equatable { case money, percent, count }
+    package enum Unit: Sendable, Equatable {
+        case money, percent, count
+
+        /// `value` in this unit as the default message writes it: money `$100,000.00`; a percentage as
+        /// written (`5%`) for a threshold, or signed to two decimals (`+26.67%`) for a `measured` figure;
+        /// a count `10`.
+        func text(_ value: Double, vs: String, measured: Bool) -> String {
+            switch self {
+            case .money: return NumberText.money(value, vs: vs)
+            case .percent: return measured ? NumberText.percent(value) : MessageText.percent(value)
+            case .count: return NumberText.plain(value)
+            }
+        }
+    }
 
     /// The number.
     var value: Double
@@ -11,11 +24,5 @@ package struct Threshold: Sendable, Equatable {
     var unit: Unit
 
     /// `$100,000.00`, `5%` or `10`.
-    func text(vs: String) -> String {
-        switch unit {
-        case .money: return NumberText.money(value, vs: vs)
-        case .percent: return NumberText.plain(value) + "%"
-        case .count: return NumberText.plain(value)
-        }
-    }
+    func text(vs: String) -> String { unit.text(value, vs: vs, measured: false) }
 }

@@ -285,6 +285,11 @@ import Testing
         #expect(run.stdout.split(separator: "\n").count == 2 && run.stdout.contains("no quote"), "\(run.stdout)")
         #expect(run.stdout.contains("rules btc-100k, big-mover, btc-pump"), "\(run.stdout)")
         #expect(run.stderr.contains("coingecko") && run.stderr.contains("503"), "\(run.stderr)")
+        // docs/watchlist.md: `null` figures without a quote.
+        let json = try favorites(["list", "--json"])
+        let doc = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let items = try #require(doc?["favorites"] as? [[String: Any]], "\(json.stdout)")
+        #expect(items.allSatisfy { $0["price"] is NSNull && $0["change_24h"] is NSNull }, "\(items)")
     }
 
     @Test func addAndRemoveReportInOneJSONDocument() throws {

@@ -47,6 +47,26 @@ import Testing
         #expect((record["value"] as? NSNumber)?.doubleValue == 2)
         #expect(record["message"] as? String == "ETH is rank 2")
     }
+
+    /// SPEC §2 `message`: `{value}` is the measured figure formatted as in the default message (a
+    /// percentage signed to two decimals, money as money), not the raw number.
+    @Test func valueInAMessageIsFormattedAsInTheDefaultMessage() throws {
+        try dir.write("rules.json", RulesJSON.make(baseURL: api.baseURL + "/api/v3", favorites: ["bitcoin", "ethereum"], rules: [
+            RulesEndToEndTests.rule("pnl", coin: "ethereum", when: #"{"pnl_pct_above": 10}"#),
+            RulesEndToEndTests.rule("pnl-tmpl", coin: "ethereum", when: #"{"pnl_pct_above": 10}"#,
+                                    #""message": "ETH P&L {value} (over {threshold})""#),
+            RulesEndToEndTests.rule("move", when: #"{"change_24h_above": 0.1}"#, #""message": "BTC {value} vs {change_24h}""#),
+            RulesEndToEndTests.rule("worth", coin: "ethereum", when: #"{"value_above": 100}"#, #""message": "ETH worth {value}""#),
+        ].joined(separator: ", "), extra: #", "holdings": [{"coin": "ethereum", "amount": 3, "price": 1000}]"#))
+        let run = try Binary.run(["--once", "--dry-run", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            "pnl  ETH holding's P&L rose to +10% or more — P&L +26.67% — now $1,266.66 (+0.29% 24h)",
+            "pnl-tmpl  ETH P&L +26.67% (over 10%)",
+            "move  BTC +0.14% vs +0.14%",
+            "worth  ETH worth $3,799.98",
+        ])
+    }
 }
 
 /// `all`/`any` through the binary: a compound is a level, and a bad condition inside one is

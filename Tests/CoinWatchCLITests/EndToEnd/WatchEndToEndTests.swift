@@ -53,6 +53,8 @@ import Testing
         #expect(states.map { $0["rule"] as? String } == ["hi", "all-low"])
         #expect(states[0]["status"] as? String == "firing" && states[1]["status"] as? String == "armed", "the state as the last pass left it: \(states)")
         #expect(rows[0].keys.contains("holding") && doc.keys.contains("total"))
+        // SPEC §10 lists change_7d among the row keys (only `ending` is left out): null until the 7-day history is there.
+        #expect(rows.allSatisfy { $0["change_7d"] is NSNull }, "\(rows)")
         #expect(try StateStore.load(path: flow.statePath).pairs == before, "watch never writes pair state")
     }
 

@@ -299,6 +299,39 @@ import Glibc
         #expect(request("ntfy")?.bodyText.hasPrefix("▼ " + name + " is below $100.00 · lo · ") == true)
     }
 
+    /// Slack's mrkdwn and Google Chat's text have no backslash escape: a zero-width space after every styling
+    /// character keeps a provider's `~Scam~ *Coin*` from striking or bolding anything (SPEC §3), and reads as typed.
+    @Test func providerStylingReadsAsLiteralTextInSlackAndGoogleChat() throws {
+        let receiver = try WebhookReceiver()
+        let name = "~Scam~ *Coin* `code`"
+        market.script(Self.hostileMarket(name: name, symbol: "_pump_"))
+        let formats = ["slack", "googlechat"]
+        let sinks = formats.map { #""\#($0)": {"type": "webhook", "format": "\#($0)", "url": "\#(receiver.url("/" + $0))"}"# }
+        try dir.write("rules.json", RulesJSON.make(
+            baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "message": "{name} ({symbol}) is below {threshold}"}"#,
+            defaults: #"{"notify": ["slack", "googlechat"]}"#, sinks: "{" + sinks.joined(separator: ", ") + "}"))
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        func json(_ format: String) -> [String: Any] {
+            (receiver.requests.first { $0.path.hasPrefix("/" + format) }.flatMap { try? JSONSerialization.jsonObject(with: Data($0.bodyText.utf8)) }
+                as? [String: Any]) ?? [:]
+        }
+        let attachment = (json("slack")["attachments"] as? [[String: Any]])?.first ?? [:]
+        let section = ((attachment["blocks"] as? [[String: Any]])?.first?["text"] as? [String: Any])?["text"] as? String ?? ""
+        let texts = [json("slack")["text"] as? String ?? "", attachment["fallback"] as? String ?? "", section, json("googlechat")["text"] as? String ?? ""]
+        for text in texts {
+            #expect(Self.unbrokenStyling(text).isEmpty, "\(text)")
+            #expect(text.replacingOccurrences(of: "\u{200B}", with: "").hasPrefix("▼ \(name) (_PUMP_) is below $100.00"), "\(text)")
+        }
+    }
+
+    /// The styling characters of `text` (`*`, `_`, `~`, `` ` ``) not followed by a zero-width space.
+    private static func unbrokenStyling(_ text: String) -> [Character] {
+        let characters = Array(text)
+        return characters.indices.filter { "*_~`".contains(characters[$0]) && characters.dropFirst($0 + 1).first != "\u{200B}" }
+            .map { characters[$0] }
+    }
+
     /// The Discord markup characters of `text` left once every backslash escape is taken out.
     private static func unescapedMarkdown(_ text: String) -> [Character] {
         var left: [Character] = []

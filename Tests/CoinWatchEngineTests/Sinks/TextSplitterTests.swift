@@ -60,6 +60,15 @@ struct TextSplitterTests {
         #expect(parts.map(HTMLText.escape).allSatisfy { $0.utf16.count <= 6 })
     }
 
+    @Test func slackAndGoogleChatCountTheZeroWidthSpaceAfterEachStylingCharacter() {
+        for format in [SlackFormat.limit, GoogleChatFormat.limit] {
+            let limit = TextLimit(5, .utf16, htmlEscaped: format?.htmlEscaped ?? false, styleEscaped: format?.styleEscaped ?? false)
+            let parts = TextSplitter.split("a*b_c~", limit: limit)
+            #expect(parts == ["a*b", "_c~"], "a*b_c~ is 9 units escaped")
+            #expect(parts.map(UnstyledText.escape).allSatisfy { $0.utf16.count <= 5 })
+        }
+    }
+
     @Test func oneCharacterLongerThanTheLimitIsCutOnlyBetweenCodePoints() {
         let zalgo = "a" + String(repeating: "\u{301}", count: 10)   // one character, 11 code points
         let parts = TextSplitter.split(zalgo, limit: TextLimit(4, .utf16))

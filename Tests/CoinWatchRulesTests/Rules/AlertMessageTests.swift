@@ -195,6 +195,23 @@ import Testing
             == "BTC $100,250.50 (+2.31%) over $100,000.00, was $99,800.00 [r/firing]")
     }
 
+    /// SPEC §2 `message`: `{value}` is formatted as in the default message, a percentage signed to two
+    /// decimals, whether the rule's condition or only the record (a `command` sink's argv) is at hand.
+    @Test func valueIsAPercentageAsTheDefaultMessageWritesIt() {
+        let rows = [
+            (Row(condition: .pnlPctAbove(10), price: 1266.66, value: 26.666000000000018, text: ""), "+26.67%", "10%"),
+            (Row(condition: .change24hAbove(0.1), price: 16_951.52, change: 0.14088, value: 0.14088, text: ""), "+0.14%", "0.1%"),
+            (Row(condition: .premiumAbove(pct: -50, against: .binance, againstVs: "usdt"), price: 1, value: 1.8930247106662579,
+                 text: ""), "+1.89%", "-50%"),
+            (Row(condition: .change24hAbove(-2), price: 1, change: -3.456, value: -3.456, text: ""), "-3.46%", "-2%"),
+        ]
+        for (row, value, threshold) in rows {
+            for values in [AlertMessage.values(for: Self.alert(row), condition: row.condition), AlertMessage.values(for: Self.alert(row))] {
+                #expect(values["value"] == value && values["threshold"] == threshold, "\(row.condition.key): \(values)")
+            }
+        }
+    }
+
     @Test func absentValuesRenderEmpty() {
         let row = Row(condition: .newHigh(.h24), price: 5, text: "")
         let values = AlertMessage.values(for: Self.alert(row), condition: row.condition)

@@ -74,8 +74,6 @@ struct ChangeFromCondition: SignedMoveKind {
         "change_from \(MessageText.signed(pct)) from " + (reference.map { NumberText.money($0, vs: vs) } ?? "the first price seen")
     }
 
-    func figureText(_ value: Double, vs: String) -> String { NumberText.percent(value) }
-
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text((pct > 0 ? " rose " : " fell ") + "\(MessageText.percent(abs(pct))) or more from ")
         if let reference { out.text("", money: reference) } else { out.text("its first price") }

@@ -68,7 +68,6 @@ extension AverageCrossKind {
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.crossed(o, above: Self.above) }
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.fastName) over \(settings.slowName)" }
-    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" \(settings.fastName) crossed \(Self.above ? "above" : "below") \(settings.slowName)")

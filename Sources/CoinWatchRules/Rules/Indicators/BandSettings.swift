@@ -61,7 +61,6 @@ extension BandKind {
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, upper: Self.above) }
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, upper: Self.above) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.name) k \(NumberText.plain(settings.k))" }
-    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(Self.above ? " is above its upper \(settings.name) band" : " is below its lower \(settings.name) band")

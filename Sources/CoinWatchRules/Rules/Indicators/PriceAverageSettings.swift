@@ -53,7 +53,6 @@ extension AverageKind {
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { settings.holds(o, above: Self.above) }
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { settings.describe(o, above: Self.above) }
     func listing(vs: String) -> String { "\(Self.key) \(settings.name)" }
-    func figureText(_ value: Double, vs: String) -> String { NumberText.money(value, vs: vs) }
 
     func writeFiring(previous: Double?, price: Double, into out: inout MessageText) {
         out.text(" is \(Self.above ? "above" : "below") its \(settings.name)")

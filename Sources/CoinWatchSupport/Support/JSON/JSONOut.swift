@@ -17,6 +17,12 @@ public struct JSONOut: Sendable {
         parts.append("\(Self.quote(key)):\(Self.number(value))")
     }
 
+    /// Adds a number member that is `null` when nil or not finite (a figure a `--json` document lists
+    /// even when it is unknown).
+    package mutating func add(_ key: String, orNull value: Double?) {
+        parts.append("\(Self.quote(key)):\(value.map(Self.number) ?? "null")")
+    }
+
     /// Adds an integer member.
     package mutating func add(_ key: String, _ value: Int?) {
         guard let value else { return }
