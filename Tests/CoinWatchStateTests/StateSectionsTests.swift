@@ -81,11 +81,11 @@ import Testing
     func aStateTheWholeReadRefusesIsRefusedByAPartialRead(json: String) throws {
         let dir = try TempDir()
         let path = try dir.write("state.json", json)
-        let whole = try withExtendedLifetime(dir) { () -> String? in
+        let whole = withExtendedLifetime(dir) { () -> String? in
             do { _ = try StateStore.load(path: path); return nil } catch { return (error as? StateError)?.message ?? "\(error)" }
         }
         for sections in [StateSections.silences, Self.explainingBitcoin] {
-            let partial = try withExtendedLifetime(dir) { () -> String? in
+            let partial = withExtendedLifetime(dir) { () -> String? in
                 do { _ = try StateStore.load(path: path, sections: sections); return nil } catch { return (error as? StateError)?.message ?? "\(error)" }
             }
             #expect(whole != nil && partial == whole, "\(json)")
