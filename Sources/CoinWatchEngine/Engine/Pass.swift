@@ -131,8 +131,8 @@ package struct Pass: Sendable {
                 // The outage is the cause: said at its edges with it, not every pass.
                 let names = report.failing.keys.sorted().joined(separator: ", ")
                 io.err("coinwatch: no provider quoted \(list) in \(vs): \(names) "
-                    + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id); "
-                    + "add a second provider for failover\n")
+                    + "\(report.failing.count == 1 ? "is" : "are") failing (the provider is down, not the favorite's id)"
+                    + (rules.providers.count == 1 ? "; add a second provider for failover\n" : "\n"))
             }
         }
         for (vs, group) in Dictionary(grouping: fetched.pinnedMissing, by: \.vs).sorted(by: { $0.key < $1.key }) {

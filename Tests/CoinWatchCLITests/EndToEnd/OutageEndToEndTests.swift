@@ -31,8 +31,8 @@ import Testing
         #expect(lines.count == 2, "\(lines)")
         #expect(lines.first.map { $0.range(of: #"^coinwatch: coingecko: failing since \d\d:\d\d UTC: .*HTTP 502"#, options: .regularExpression) != nil } == true,
                 "\(lines)")
-        #expect(lines.last?.contains("no provider quoted bitcoin in usd: coingecko is failing (the provider is down, not the favorite's id)") == true,
-                "the hint names the real cause: \(lines)")
+        #expect(lines.last?.hasSuffix("no provider quoted bitcoin in usd: coingecko is failing (the provider is down, not the favorite's id); "
+                                      + "add a second provider for failover") == true, "the hint names the real cause: \(lines)")
         #expect(!first.stderr.contains("check the favorite's id"))
         for _ in 0..<3 {
             let quiet = try failingPass(after: 10 * 60)
@@ -47,6 +47,18 @@ import Testing
         #expect(recovered.stderr == "coinwatch: coingecko: recovered after 1h14m\n", "\(recovered.stderr)")
         #expect(try flow.pass(after: 60).stderr.isEmpty)
         #expect(try StateStore.load(path: flow.statePath).outages.isEmpty)
+    }
+
+    @Test func withTwoProvidersBothFailingTheHintAsksForNoSecond() throws {
+        let dir = try TempDir()
+        let (gecko, paprika) = (try ClosedPort(), try ClosedPort())
+        try dir.write("rules.json", ProviderRules.make([("coingecko", gecko.baseURL), ("coinpaprika", paprika.baseURL)], vs: "usd",
+                                                       favorites: ["bitcoin"], rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 1}}"#))
+        let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no provider quoted bitcoin in usd: coingecko, coinpaprika are failing (the provider is down, not the favorite's id)\n"),
+                "\(run.stderr)")
+        #expect(!run.stderr.contains("add a second provider"))
     }
 
     /// A holdings rule during a 429 backoff: the unvalued portfolio is said with the outage's first
