@@ -44,7 +44,10 @@ extension RulesValidator {
         return (lots, watched)
     }
 
-    /// A lot's `amount` (> 0) or `price` (≥ 0, the unit cost): required, a finite number.
+    /// The largest `amount` or `price` of a lot: 1e20, so a position's value and cost stay finite numbers.
+    static let largestLotNumber = 1e20
+
+    /// A lot's `amount` (> 0) or `price` (≥ 0, the unit cost): required, at most `largestLotNumber`.
     private mutating func lotNumber(_ node: JSONNode?, name: String, lot: JSONNode, path: String, positive: Bool) -> Double? {
         let fieldPath = JSONPath.child(path, name)
         guard let node else {
@@ -53,8 +56,9 @@ extension RulesValidator {
             return nil
         }
         guard let value = number(node, path: fieldPath) else { return nil }
-        guard value.isFinite, positive ? value > 0 : value >= 0 else {
-            error("\(name) must be a number \(positive ? "above 0" : "of 0 or more"), got \(NumberText.plain(value))", at: node, path: fieldPath)
+        guard value.isFinite, positive ? value > 0 : value >= 0, value <= Self.largestLotNumber else {
+            error("\(name) must be a number \(positive ? "above 0" : "of 0 or more") and at most 1e20, got \(NumberText.plain(value))",
+                  at: node, path: fieldPath)
             return nil
         }
         return value

@@ -22,6 +22,8 @@ import Testing
     @Test(arguments: [
         (#"{"coin": "bitcoin", "amount": 0, "price": 1}"#, "holdings[0].amount", "amount must be a number above 0"),
         (#"{"coin": "bitcoin", "amount": 1, "price": -1}"#, "holdings[0].price", "price must be a number of 0 or more"),
+        (#"{"coin": "bitcoin", "amount": 1e308, "price": 1}"#, "holdings[0].amount", "amount must be a number above 0 and at most 1e20, got"),
+        (#"{"coin": "bitcoin", "amount": 1, "price": 2e20}"#, "holdings[0].price", "price must be a number of 0 or more and at most 1e20"),
         (#"{"coin": "bitcoin", "price": 1}"#, "holdings[0]", "a lot needs an amount"),
         (#"{"coin": "bitcoin", "amount": 1}"#, "holdings[0]", "a lot needs a price"),
         (#"{"amount": 1, "price": 1}"#, "holdings[0]", "a lot needs a coin"),
