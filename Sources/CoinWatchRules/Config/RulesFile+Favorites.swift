@@ -3,11 +3,12 @@ import CoinWatchMarket
 extension RulesFile {
     /// The favorite `text` names, as `favorites` writes it: the favorite itself (case and surrounding
     /// spaces ignored), else the favorite whose symbol it is; nil when it names none. `symbols`: each
-    /// favorite's symbol by `lookupKey` of the favorite, as the state learnt it from a provider.
+    /// favorite's symbol by `lookupKey` of the favorite, as the state learnt it from a provider; before
+    /// a pass has learnt one, a well-known coin's (`WellKnownSymbols`, as `check`'s did-you-mean).
     package func favorite(named text: String, symbols: [String: String]) -> String? {
         let key = lookupKey(text)
         return favorites.first { lookupKey($0) == key }
-            ?? favorites.first { symbols[lookupKey($0)].map(lookupKey) == key }
+            ?? favorites.first { (symbols[lookupKey($0)] ?? WellKnownSymbols.byID[lookupKey($0)]).map(lookupKey) == key }
     }
 
     /// The rules that cover `favorite` (as `favorites` writes it): the `"*"` ones and those whose coin

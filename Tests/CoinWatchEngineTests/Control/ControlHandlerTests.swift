@@ -163,8 +163,14 @@ import Testing
             }
             #expect(silence.target == target, "\(message)")
         }
-        #expect(try Self.reply("/silence eth 1h").answer.hasPrefix("'eth' is not a rule id, a favorite, RULE:COIN or '*'"),
-                "ethereum's symbol is not known yet")
+        guard case .addSilence(let eth)? = try Self.reply("/silence eth 1h").edit else {
+            Issue.record("no silence for eth")
+            return
+        }
+        #expect(eth.target == "ethereum", "a well-known symbol before a pass has learnt ethereum's")
+        let other = try Self.input(Self.rulesText.replacingFirst(#""ethereum"]"#, with: #""ethereum", "kelp-dao"]"#))
+        #expect(try Self.reply("/silence rseth 1h", input: other).answer.hasPrefix("'rseth' is not a rule id, a favorite, RULE:COIN or '*'"),
+                "a symbol neither learnt nor well known")
     }
 
     @Test func listShowsARatioRuleUnderBothItsCoinsWithTheRatiosState() throws {
