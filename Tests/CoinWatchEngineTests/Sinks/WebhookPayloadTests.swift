@@ -58,6 +58,14 @@ struct WebhookPayloadTests {
         }
     }
 
+    @Test func anEndpointAppendsToTheSinkURLWithoutItsTrailingSlashes() throws {
+        for written in ["https://push.example.com", "https://push.example.com/", "https://push.example.com//"] {
+            let config = SampleAlert.config(.gotify, url: written)
+            #expect(try #require(WebhookRequest.make(for: [SampleAlert.make()], key: "k", sink: "g", config: config).first).url
+                    == "https://push.example.com/message", "\(written)")
+        }
+    }
+
     @Test func ntfySendsTextWithTitlePriorityAndTags() throws {
         let request = try only(.ntfy)
         #expect(body(request) == "▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC")

@@ -43,6 +43,10 @@ extension WebhookConfig.Format {
 }
 
 extension WebhookConfig {
-    /// The sink's URL without a trailing `/`, to append an endpoint's path to.
-    var root: String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+    /// The sink's URL without trailing `/`s, to append an endpoint's path to.
+    var root: String {
+        var root = url
+        while root.hasSuffix("/") { root.removeLast() }
+        return root
+    }
 }

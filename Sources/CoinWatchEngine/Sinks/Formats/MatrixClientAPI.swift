@@ -65,11 +65,9 @@ package struct MatrixClientAPI: ControlTransport {
 
     /// A request to the homeserver (`path` after the sink's URL) with the access token.
     private func request(_ path: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
-        var root = config.url
-        while root.hasSuffix("/") { root.removeLast() }
-        return WebhookRequest.request(root + path, method: method,
-                                      headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
-                                      body: body, sink: sink, config: config, timeout: timeout)
+        WebhookRequest.request(config.root + path, method: method,
+                               headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
+                               body: body, sink: sink, config: config, timeout: timeout)
     }
 
     /// The user id in a `whoami` answer.

@@ -56,7 +56,7 @@ package struct TelegramBotAPI: ControlTransport {
     }
 
     /// `https://api.telegram.org/bot<token>` (`TelegramFormat.bot`).
-    var root: String { TelegramFormat.bot(config.url) }
+    var root: String { TelegramFormat.bot(config) }
 
     private func request(_ url: String, json: JSONOut) -> HTTPRequest {
         request(url, method: "POST", contentType: "application/json", body: Array(json.text.utf8))

@@ -7,12 +7,11 @@ extension TelegramFormat: DeliveryFormat {
     /// The most characters of a photo's caption.
     static let captionLimit = 1024
 
-    static func url(for config: WebhookConfig, key: String) -> String { bot(config.url) + "/sendMessage" }
+    static func url(for config: WebhookConfig, key: String) -> String { bot(config) + "/sendMessage" }
 
     /// `https://api.telegram.org/bot<token>`: the sink's URL without trailing slashes or `/sendMessage`.
-    static func bot(_ url: String) -> String {
-        var root = url
-        while root.hasSuffix("/") { root.removeLast() }
+    static func bot(_ config: WebhookConfig) -> String {
+        var root = config.root
         if root.hasSuffix("/sendMessage") { root.removeLast("/sendMessage".count) }
         return root
     }
@@ -40,7 +39,7 @@ extension TelegramFormat: DeliveryFormat {
             form.field("parse_mode", "HTML")
         }
         let (contentType, body) = form.encoded("form-data")
-        let photo = WebhookRequest.Part(url: bot(config.url) + "/sendPhoto", method: "POST", contentType: contentType,
+        let photo = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
                                         headers: [], body: body, keySuffix: fits ? nil : "-chart")
         return [photo] + (fits ? [] : parts)
     }
