@@ -73,23 +73,6 @@ struct CompletionModel {
         Dynamic(command: "silence", after: "expire", position: 1, sources: [.silences]),
     ]
 
-    /// Options whose value depends on the command: long name → command name → what it completes to
-    /// (`notify --sink` a sink of rules.json, `init --sink` a webhook format).
-    static let optionValuesByCommand: [String: [String: Value]] = [
-        "--rule": ["state": .dynamic(.rules), "backtest": .dynamic(.rules), "log": .dynamic(.rules)],
-        "--coin": ["log": .dynamic(.favorites)],
-        "--sink": ["notify": .dynamic(.sinks), "init": .choices(SinkFormats.names)],
-    ]
-
-    /// Values of options whose values are a closed list, by long name.
-    static let optionChoices: [String: [String]] = [
-        "--color": ["auto", "always", "never"],
-        "--provider": ProviderName.allCases.map(\.rawValue),
-        "--sort": WatchTable.SortKey.allCases.map(\.rawValue),
-        "--range": ChartRange.allCases.map(\.rawValue),
-        "--status": AlertLogRecord.statuses,
-    ]
-
     /// The alert pass first, then the subcommands in `Arguments.Command` order.
     let commands: [Command]
 
@@ -115,7 +98,7 @@ struct CompletionModel {
         commands = Arguments.Command.allCases.map { command in
             let name = command == .run ? "" : command.rawValue
             let options = ArgumentParser.options.filter { $0.commands.contains(command) }.map { option in
-                Option(names: option.names, value: option.value.map { _ in Self.value(for: option, in: name) }, help: Self.oneLine(option.help))
+                Option(names: option.names, value: option.value.map { _ in Self.value(for: option, after: command) }, help: Self.oneLine(option.help))
             }
             return Command(name: name, summary: Self.summary(HelpText.overview(command)), options: options,
                            words: Self.commandWords[name] ?? [])
@@ -127,11 +110,9 @@ struct CompletionModel {
     /// The command named `name` (`""` for the alert pass).
     func command(_ name: String) -> Command? { commands.first { $0.name == name } }
 
-    /// What `option`'s value completes to after the command named `command`.
-    private static func value(for option: ArgumentParser.Option, in command: String) -> Value {
-        if let long = option.names.last, let value = optionValuesByCommand[long]?[command] { return value }
-        if let long = option.names.last, let choices = optionChoices[long] { return .choices(choices) }
-        return option.value == "PATH" ? .file : .free
+    /// What `option`'s value completes to after `command`.
+    private static func value(for option: ArgumentParser.Option, after command: Arguments.Command) -> Value {
+        option.completes[command] ?? option.choices.map(Value.choices) ?? (option.value == "PATH" ? .file : .free)
     }
 
     /// The overview without parentheses, cut to its first clause: `Validate rules.json and print the plan`.
