@@ -13,10 +13,9 @@ enum ShowCommand {
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let vs = context.arguments.vs ?? session.rules.vsCurrency
             let provider = session.chosenProvider(among: ProviderName.allCases)
-            let config = session.config(provider)
             let shown: ShowCard.Shown
             if let source = session.provider(provider) as? any CardSource {
-                shown = try ShowCard.load(coin.trimmingSpaces, vs: vs, from: source, config: config, session: &session)
+                shown = try ShowCard.load(coin.trimmingSpaces, vs: vs, from: source, config: session.rules.providers.config(provider), session: &session)
             } else {
                 shown = try quoteOnly(coin.trimmingSpaces, vs: vs, provider: provider, session: &session)
             }
@@ -60,7 +59,7 @@ enum ShowCommand {
     /// (cache, backoff, 429); it has no chart.
     private static func quoteOnly(_ coin: String, vs: String, provider name: ProviderName,
                                   session: inout WatchSession) throws(ExitCodeError) -> ShowCard.Shown {
-        let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: session.provider(name), config: session.config(name))],
+        let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: session.provider(name), config: session.rules.providers.config(name))],
                                    transport: session.context.transport)
         let outcome = fetcher.fetch(favorites: [coin], vs: vs, memory: &session.state.memory, now: session.now)
         guard let quote = outcome.quotes[coin] else {

@@ -44,14 +44,9 @@ struct WatchSession {
                             state: base ?? StateDocument(), base: base, shared: shared)
     }
 
-    /// The settings of provider `name` from rules.json, else its defaults.
-    func config(_ name: ProviderName) -> ProviderConfig {
-        rules.providers.config(name)
-    }
-
-    /// Provider `name`, made with its `config`.
+    /// Provider `name`, made with its settings from rules.json, else its defaults.
     func provider(_ name: ProviderName) -> any MarketProvider {
-        ProviderRegistry.make(config(name), environment: context.io.environment)
+        ProviderRegistry.make(rules.providers.config(name), environment: context.io.environment)
     }
 
     /// `--provider`, else the first provider in rules.json among `capable`, else the first of `capable`.

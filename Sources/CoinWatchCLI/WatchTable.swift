@@ -66,7 +66,7 @@ struct WatchTable {
             let recent = points.filter { $0.time >= now - Self.week }
             var week = recent.map(\.price)
             if let quote = quotes[coin],
-               let chart = state.memory.charts["\(quote.provider)|\(rules.vsCurrency)|\(quote.providerID)"],
+               let chart = state.memory.charts[ShowCard.chartKey(quote.provider, vs: rules.vsCurrency, id: quote.providerID)],
                chart.prices.count > week.count {
                 week = chart.prices
             }

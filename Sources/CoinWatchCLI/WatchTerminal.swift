@@ -57,18 +57,7 @@ final class WatchTerminal {
 
     /// The columns `line` takes on screen: its width without the SGR color sequences (`ESC [ … m`).
     static func visibleWidth(_ line: String) -> Int {
-        guard line.utf8.contains(0x1B) else { return TextCell.width(line) }
-        var plain = ""
-        var escape = false
-        for character in line {
-            if character == "\u{1B}" { escape = true; continue }
-            if escape {
-                if character.isLetter { escape = false }
-                continue
-            }
-            plain.append(character)
-        }
-        return TextCell.width(plain)
+        TextCell.width(TerminalText.clean(line))
     }
 
     /// The bytes waiting on stdin (a key or a few), empty at end of input.
