@@ -10,39 +10,35 @@ enum CheckOnline {
     static func run(_ context: CommandContext, plan: Plan) throws(ExitCodeError) -> ExitCode {
         let rules = plan.rules
         let sources = RunCommand.makePass(context, rules: rules).fetcher.sources
-        var (lock, state) = try context.lockedState()
-        defer { lock?.release() }
         // A provider only a premium or a rule's own `provider` names is checked for those coins only (SPEC §1).
         let asked = DataPlan(rules).asked(failover: sources.filter(\.failover).map(\.provider.name), serves: QuoteFetcher.serves)
-        var reports: [FavoriteResolver.ProviderReport] = []
-        for vs in asked.map(\.vs).uniqued() {
-            let here = asked.filter { $0.vs == vs }
-            let names = Set(here.map(\.provider))
-            let coins = here.flatMap(\.coins).uniqued()
-            let resolver = FavoriteResolver(sources: sources.filter { names.contains($0.provider.name) }, transport: context.transport)
-            for var report in resolver.resolve(coins, vs: vs, memory: &state.memory, now: context.clock.now().timeIntervalSince1970) {
-                let mine = Set(here.first { $0.provider == report.provider }?.coins ?? [])
-                report.resolutions.removeAll { !mine.contains($0.favorite) }
-                report.vs = vs
-                reports.append(report)
+        let reports = try context.updateState { state in
+            var reports: [FavoriteResolver.ProviderReport] = []
+            for vs in asked.map(\.vs).uniqued() {
+                let here = asked.filter { $0.vs == vs }
+                let names = Set(here.map(\.provider))
+                let coins = here.flatMap(\.coins).uniqued()
+                let resolver = FavoriteResolver(sources: sources.filter { names.contains($0.provider.name) }, transport: context.transport)
+                for var report in resolver.resolve(coins, vs: vs, memory: &state.memory, now: context.clock.now().timeIntervalSince1970) {
+                    let mine = Set(here.first { $0.provider == report.provider }?.coins ?? [])
+                    report.resolutions.removeAll { !mine.contains($0.favorite) }
+                    report.vs = vs
+                    reports.append(report)
+                }
             }
-        }
-        for report in reports {
-            if let failure = report.failure { context.io.err("coinwatch: \(failure.message)\n") }
-            for resolution in report.resolutions {
-                guard let coin = resolution.coin else { continue }
-                state.memory.resolved[report.provider, default: [:]][resolution.favorite] = coin.id
-                state.memory.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
+            for report in reports {
+                if let failure = report.failure { context.io.err("coinwatch: \(failure.message)\n") }
+                for resolution in report.resolutions {
+                    guard let coin = resolution.coin else { continue }
+                    state.memory.resolved[report.provider, default: [:]][resolution.favorite] = coin.id
+                    state.memory.unresolved[QuoteFetcher.unresolvedKey(provider: report.provider, favorite: resolution.favorite)] = nil
+                }
             }
+            print(reports, plan: plan, context: context)
+            return reports
         }
-        print(reports, plan: plan, context: context)
         let unknown = asked.flatMap(\.coins).uniqued().filter { coin in
             !reports.contains { $0.resolutions.contains { $0.favorite == coin && $0.coin != nil } }
-        }
-        do {
-            try StateStore.save(state, to: context.statePath)
-        } catch {
-            throw context.fail(.failure, "coinwatch: \(error.message)")
         }
         guard unknown.isEmpty else {
             throw context.fail(.failure, "coinwatch: no provider knows \(unknown.joined(separator: ", ")); use a provider id, symbol or name")

@@ -106,13 +106,13 @@ enum SilenceCommand {
     /// Ends silence `id` now (it is removed); an unknown id gets a did-you-mean and exit 1.
     private static func expire(_ id: String, context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let now = context.clock.now().timeIntervalSince1970
-        let removed = try context.updateState { state -> Silence? in
+        // Without one named `id`: the ids in force, for a did-you-mean.
+        let (removed, ids) = try context.updateState { state -> (Silence?, [String]) in
             state.silences.removeAll { $0.until <= now }
-            guard let index = state.silences.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.silences.remove(at: index)
+            guard let index = state.silences.firstIndex(where: { $0.id == id }) else { return (nil, state.silences.map(\.id)) }
+            return (state.silences.remove(at: index), [])
         }
         guard let removed else {
-            let ids = (try? StateStore.load(path: context.statePath))?.silences.filter { $0.until > now }.map(\.id) ?? []
             throw context.fail(.failure, "coinwatch: no silence '\(SilenceTarget.shown(id))' is in force."
                 + "\(Suggestion.phrase(for: id, in: ids)) See 'coinwatch silence list'.")
         }
