@@ -44,33 +44,22 @@ extension Plan {
         return Batch(provider: config.name.rawValue, vs: vs, coins: coins.count, requests: requests)
     }
 
-    /// One market list exchange event rules add (SPEC §14): an exchange's list in one currency.
-    struct ListBatch: Equatable {
-        var provider: String
-        var vs: String
-        /// Requests per list (Bithumb: its market list and its warnings).
-        var requests: Int
-        /// Whether the same answer serves favorites' market listing (Upbit, Binance).
-        var shared: Bool
-    }
-
-    /// The market lists a pass (and `stream`) asks for, each at most once per `listing_interval`.
-    func listBatches() -> [ListBatch] {
+    /// The market lists a pass (and `stream`) asks for (SPEC §14), each at most once per `listing_interval`:
+    /// an exchange's list in one currency.
+    func listGroups() -> [MarketEventStage.Group] {
         let providers = rules.providers.map { ProviderRegistry.make($0, environment: [:]) }
-        return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups.map { group in
-            ListBatch(provider: group.exchange.name, vs: group.vs, requests: group.requests.count,
-                      shared: group.exchange.eventsShareListing)
-        }
+        return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups
     }
 
     /// `exchange events add: upbit krw: 1 market list request every 10m (it also serves favorites)`; nil without such rules.
     func listRequestsText() -> String? {
-        let lists = listBatches()
+        let lists = listGroups()
         guard !lists.isEmpty else { return nil }
         let every = TimeText.duration(rules.listingInterval)
         return "exchange events add: " + lists.map { list in
-            "\(list.provider) \(list.vs): \(list.requests) market list request\(list.requests == 1 ? "" : "s") every \(every)"
-                + (list.shared ? " (it also serves favorites)" : "")
+            let requests = list.requests.count
+            return "\(list.exchange.name) \(list.vs): \(requests) market list request\(requests == 1 ? "" : "s") every \(every)"
+                + (list.exchange.eventsShareListing ? " (it also serves favorites)" : "")
         }.joined(separator: "; ")
     }
 
@@ -96,15 +85,15 @@ extension Plan {
             b.add("requests", batch.requests)
             return b.text
         }))
-        let lists = listBatches()
+        let lists = listGroups()
         if !lists.isEmpty {
             out.addRaw("market_lists", JSONOut.array(lists.map { list in
                 var b = JSONOut()
-                b.add("provider", list.provider)
+                b.add("provider", list.exchange.name)
                 b.add("vs", list.vs)
-                b.add("requests", list.requests)
+                b.add("requests", list.requests.count)
                 b.add("every_seconds", rules.listingInterval)
-                b.add("serves_favorites", list.shared)
+                b.add("serves_favorites", list.exchange.eventsShareListing)
                 return b.text
             }))
         }

@@ -29,36 +29,26 @@ extension StateCommand {
         }.sorted { ($0.rule, $0.coin) < ($1.rule, $1.coin) }
         let history = historySummary(Paths.historyStore(environment: context.io.environment))
         if context.arguments.json {
-            var doc = json(rows, state: state, path: path)
-            if let history {
-                var o = JSONOut()
-                o.add("path", history.path)
-                o.add("bytes", Int(history.bytes))
-                o.add("series", history.series)
-                doc = String(doc.dropLast()) + ",\"history_store\":" + o.text + "}"
-            }
-            context.io.out(doc + "\n")
+            context.io.out(json(rows, state: state, path: path, history: history) + "\n")
         } else if !context.arguments.quiet {
-            var out = text(rows, state: state, path: path)
-            if let history {
-                let megabytes = NumberText.fixed(Double(history.bytes) / 1_048_576, decimals: 1, grouped: true)
-                out += "history store \(history.path): \(megabytes) MB, \(history.series.map(String.init) ?? "?") series\n"
-            }
-            context.io.out(out)
+            context.io.out(text(rows, state: state, path: path, history: history))
         }
         return .success
     }
 
     /// The history store's size and series count (SPEC §7), nil when there is none yet; the series
     /// count is nil when the store cannot be read now (locked, damaged: `show --range` repairs it).
-    static func historySummary(_ path: String) -> (path: String, bytes: Int64, series: Int?)? {
+    static func historySummary(_ path: String) -> HistorySummary? {
         guard Paths.exists(path), let store = try? HistoryStore(path: path, busyTimeout: 1) else {
             return Paths.exists(path) ? (path, 0, nil) : nil
         }
         return (path, store.sizeBytes, try? store.seriesCount())
     }
 
-    static func json(_ rows: [PairRow], state: StateDocument, path: String) -> String {
+    /// The history store's size and series count, as `historySummary` gives them (nil: no store).
+    typealias HistorySummary = (path: String, bytes: Int64, series: Int?)
+
+    static func json(_ rows: [PairRow], state: StateDocument, path: String, history: HistorySummary?) -> String {
         let items = rows.map { row in
             var o = JSONOut()
             o.add("rule", row.rule)
@@ -79,10 +69,17 @@ extension StateCommand {
         doc.add("outbox", state.outbox.reduce(0) { $0 + $1.alerts.count })
         doc.add("outbox_retry", state.outbox.filter { !$0.held }.reduce(0) { $0 + $1.alerts.count })
         doc.add("outbox_held", state.outbox.filter(\.held).reduce(0) { $0 + $1.alerts.count })
+        if let history {
+            var o = JSONOut()
+            o.add("path", history.path)
+            o.add("bytes", Int(history.bytes))
+            o.add("series", history.series)
+            doc.addRaw("history_store", o.text)
+        }
         return doc.text
     }
 
-    static func text(_ rows: [PairRow], state: StateDocument, path: String) -> String {
+    static func text(_ rows: [PairRow], state: StateDocument, path: String, history: HistorySummary?) -> String {
         var out = "\(path): \(rows.count) pair(s), \(outboxText(state.outbox))\n"
         let ruleWidth = min(28, (rows.map(\.rule.count).max() ?? 0) + 2)
         let coinWidth = min(20, (rows.map(\.coin.count).max() ?? 0) + 2)
@@ -96,6 +93,10 @@ extension StateCommand {
                 line += "  re-arms at " + NumberText.money(mark, vs: vs)
             }
             out += line + "\n"
+        }
+        if let history {
+            let megabytes = NumberText.fixed(Double(history.bytes) / 1_048_576, decimals: 1, grouped: true)
+            out += "history store \(history.path): \(megabytes) MB, \(history.series.map(String.init) ?? "?") series\n"
         }
         return out
     }
