@@ -124,10 +124,7 @@ enum BacktestCommand {
                     requests += asked
                     series[coin]?.before = before
                 }
-                if context.arguments.verbose {
-                    context.io.err("coinwatch: history \(loaded.key.provider) \(loaded.key.coin) \(loaded.key.currency) \(loaded.key.timeframeTag) \(range.rawValue): "
-                                   + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
-                }
+                if context.arguments.verbose { context.io.err(ShowChart.origin(of: loaded, range: range)) }
             case .failure(let error):
                 requests += 1
                 context.io.err("coinwatch: \(error.message); the rules of \(coin) are not backtested\n")

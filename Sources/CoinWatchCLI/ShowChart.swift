@@ -29,13 +29,16 @@ enum ShowChart {
         let result = fetched.map(\.closed)
         if case .success(let loaded) = result {
             if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
-            if context.arguments.verbose {
-                let key = loaded.key
-                context.io.err("coinwatch: history \(key.provider) \(key.coin) \(key.currency) \(key.timeframeTag) \(range.rawValue): "
-                               + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n")
-            }
+            if context.arguments.verbose { context.io.err(origin(of: loaded, range: range)) }
         }
         return result
+    }
+
+    /// `-v`'s line on where a history load's points came from: `coinwatch: history coingecko bitcoin usd … 7d: 12 from the store, …`.
+    static func origin(of loaded: HistoryLoader.Loaded, range: ChartRange) -> String {
+        let key = loaded.key
+        return "coinwatch: history \(key.provider) \(key.coin) \(key.currency) \(key.timeframeTag) \(range.rawValue): "
+            + "\(loaded.fromStore) from the store, \(loaded.fromNetwork) from the network (\(loaded.requests) requests)\n"
     }
 
     /// The chart as text: a heading with the change over the range, the plot (`height` rows), the time labels.
