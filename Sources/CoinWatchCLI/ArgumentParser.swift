@@ -4,7 +4,8 @@ import CoinWatchMarket
 import CoinWatchRules
 /// Hand-written argument parsing in swift-argument-parser's manner (it cannot be a dependency).
 package enum ArgumentParser {
-    /// An option: its spellings, whether it takes a value, and the commands that accept it.
+    /// An option: its spellings, whether it takes a value, the commands that accept it, its help and
+    /// completions, and what it does with its value.
     struct Option {
         var names: [String]
         var value: String?
