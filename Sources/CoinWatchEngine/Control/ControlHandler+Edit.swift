@@ -114,7 +114,7 @@ extension ControlHandler {
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
             return failed("not changed: \(first.jsonPath.isEmpty ? "" : first.jsonPath + ": ")\(first.message)\(more)")
         }
-        return ControlReply(done, edit: .rewriteRules(bytes: bytes, expected: input.rulesBytes))
+        return ControlReply(done, edit: .rewriteRules(bytes))
     }
 
     /// `text` as a JSON value: itself when it parses as a number, boolean or array, else a JSON string.
