@@ -59,8 +59,7 @@ final class StreamDelivery {
         for sink in due.sorted() where busy[sink] == nil {
             due.remove(sink)
             let entries = outbox.filter { $0.sink == sink }
-            let plan = OutboxPlan.make(outbox: entries, fresh: [:], sinks: delivery.rules.sinks, now: now,
-                                       lifetime: Delivery.outboxLifetime)
+            let plan = OutboxPlan.make(outbox: entries, fresh: [:], sinks: delivery.rules.sinks, now: now)
             guard !plan.lanes.isEmpty || !plan.dropped.isEmpty else { continue }
             busy[sink] = Set(entries.map(\.key))
             let mailbox = self.mailbox
