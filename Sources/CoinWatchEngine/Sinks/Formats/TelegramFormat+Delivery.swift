@@ -31,9 +31,9 @@ extension TelegramFormat: DeliveryFormat {
         let fits = caption.count <= captionLimit
         let (contentType, body) = photo(chart, chat: config.chatID ?? "", caption: fits ? caption : nil, html: true,
                                         seed: StableHash.hex(alerts.map(\.id)))
-        let photo = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
-                                        headers: [], body: body, keySuffix: fits ? nil : "-chart")
-        return [photo] + (fits ? [] : parts)
+        let sendPhoto = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
+                                            headers: [], body: body, keySuffix: fits ? nil : "-chart")
+        return [sendPhoto] + (fits ? [] : parts)
     }
 
     /// `chat_id` as JSON: a numeric id as a number, a `@channel` name as a string.
