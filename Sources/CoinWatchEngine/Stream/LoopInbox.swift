@@ -1,7 +1,7 @@
 import Synchronization
 
-/// What other threads hand `stream`'s event loop (a sink's progress, a connect's outcome, the market lists): kept in
-/// order, each `post` waking the loop through `wake`, which `take`s them on its next turn.
+/// What other threads hand `stream`'s event loop (a sink's progress, a connect's outcome, the market lists, the chat
+/// side's changes): kept in order, each `post` waking the loop through `wake`, which `take`s them on its next turn.
 final class LoopInbox<Item: Sendable>: Sendable {
     private let items = Mutex<[Item]>([])
     /// The loop's wake pipe.
