@@ -4,8 +4,8 @@ import CoinWatchState
 package enum ControlEdit: Sendable, Equatable {
     case addSilence(Silence)
     case removeSilence(id: String)
-    /// rules.json's new bytes, validated, and the bytes they were made from.
-    case rewriteRules(bytes: [UInt8], expected: [UInt8])
+    /// rules.json's new bytes, validated.
+    case rewriteRules([UInt8])
 
     /// Applies a state edit to `state`.
     package func apply(to state: inout StateDocument, now: Double) {

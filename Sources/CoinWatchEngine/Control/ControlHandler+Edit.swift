@@ -70,19 +70,17 @@ extension ControlHandler {
     }
 
     /// `/remove RULE`.
-    static func remove(_ id: String, _ input: ControlInput) -> ControlReply {
-        guard var editor = editor(input) else { return failed("rules.json cannot be read as JSON; nothing changed") }
+    static func remove(_ id: String, _ input: ControlInput) throws(ControlReply) -> ControlReply {
+        var editor = try editor(input)
         let ids = (editor.root["rules"]?.elements ?? []).map { $0["id"]?.stringValue ?? "" }
-        guard let index = ids.firstIndex(of: id) else {
-            return failed("no rule '\(SilenceTarget.shown(id))'.\(Suggestion.phrase(for: id, in: ids)) Send /rules for the list.")
-        }
+        guard let index = ids.firstIndex(of: id) else { return noRule(id, in: ids) }
         editor.remove(favoriteIndexes: [], ruleIndexes: [index])
         return rewrite(editor.edited(input.rulesBytes), input, done: "removed rule \(id)")
     }
 
     /// `/favorite add|remove COIN`: added as written; a favorite that rules name is not removed.
-    static func favorite(add: Bool, _ coin: String, _ input: ControlInput) -> ControlReply {
-        guard var editor = editor(input) else { return failed("rules.json cannot be read as JSON; nothing changed") }
+    static func favorite(add: Bool, _ coin: String, _ input: ControlInput) throws(ControlReply) -> ControlReply {
+        var editor = try editor(input)
         let existing = editor.favoriteIndex(coin)
         if add {
             if let existing { return failed("\(editor.favorites[existing]) is already a favorite") }
@@ -101,9 +99,9 @@ extension ControlHandler {
         return rewrite(editor.edited(input.rulesBytes), input, done: "removed \(name) from the favorites")
     }
 
-    /// rules.json as an editable tree, or nil when it is not JSON.
-    static func editor(_ input: ControlInput) -> FavoritesEditor? {
-        guard let root = try? JSONParser.parse(input.rulesBytes) else { return nil }
+    /// rules.json as an editable tree, or the reply that it is not JSON.
+    static func editor(_ input: ControlInput) throws(ControlReply) -> FavoritesEditor {
+        guard let root = try? JSONParser.parse(input.rulesBytes) else { throw failed("rules.json cannot be read as JSON; nothing changed") }
         return FavoritesEditor(root: root, environment: input.environment)
     }
 
@@ -114,7 +112,7 @@ extension ControlHandler {
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
             return failed("not changed: \(first.jsonPath.isEmpty ? "" : first.jsonPath + ": ")\(first.message)\(more)")
         }
-        return ControlReply(done, edit: .rewriteRules(bytes: bytes, expected: input.rulesBytes))
+        return ControlReply(done, edit: .rewriteRules(bytes))
     }
 
     /// `text` as a JSON value: itself when it parses as a number, boolean or array, else a JSON string.

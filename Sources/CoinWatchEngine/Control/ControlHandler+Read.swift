@@ -72,9 +72,7 @@ extension ControlHandler {
     /// `/explain RULE [COIN]`: each pair's status and what would make it notify next.
     static func explain(_ id: String, coin: String?, _ input: ControlInput) -> ControlReply {
         let ids = input.rules.rules.map(\.id)
-        guard let rule = input.rules.rules.first(where: { $0.id == id }) else {
-            return failed("no rule '\(SilenceTarget.shown(id))'.\(Suggestion.phrase(for: id, in: ids)) Send /rules for the list.")
-        }
+        guard let rule = input.rules.rules.first(where: { $0.id == id }) else { return noRule(id, in: ids) }
         var coins = rule.coin == "*" ? input.rules.favorites : [rule.coin]
         if let coin {
             guard let found = coins.first(where: { lookupKey($0) == lookupKey(coin) }) else {

@@ -34,10 +34,10 @@ package enum ControlHandler {
                 return silence(args[0], duration: args[1], comment: args.dropFirst(2).joined(separator: " "), input, verb)
             case "unsilence": return args.count == 1 ? unsilence(args[0], input) : usage(verb)
             case "alert": return args.count >= 3 ? try alert(args, input, verb) : usage(verb)
-            case "remove": return args.count == 1 ? remove(args[0], input) : usage(verb)
+            case "remove": return args.count == 1 ? try remove(args[0], input) : usage(verb)
             case "favorite":
                 guard args.count == 2, ["add", "remove"].contains(args[0].lowercased()) else { return usage(verb) }
-                return favorite(add: args[0].lowercased() == "add", args[1], input)
+                return try favorite(add: args[0].lowercased() == "add", args[1], input)
             default: return usage(verb)
             }
         } catch {
@@ -53,6 +53,11 @@ package enum ControlHandler {
     /// A valid command that could not be done.
     static func failed(_ reason: String) -> ControlReply {
         ControlReply(reason, outcome: "failed")
+    }
+
+    /// The answer to a command naming rule `id`, which is none of `ids`.
+    static func noRule(_ id: String, in ids: [String]) -> ControlReply {
+        failed("no rule '\(SilenceTarget.shown(id))'.\(Suggestion.phrase(for: id, in: ids)) Send /rules for the list.")
     }
 
     /// The commands `role` may use, one a line.

@@ -6,8 +6,8 @@ import CoinWatchState
 package enum ControlReceiver {
     /// The outcome besides the state: rules.json to write, audit lines, stderr lines.
     package struct Outcome: Sendable {
-        /// rules.json's new bytes and the bytes they replace, when an admin edited it.
-        package var rules: (bytes: [UInt8], expected: [UInt8])?
+        /// rules.json's new bytes, when an admin edited it (they replace the bytes `input` held).
+        package var rules: [UInt8]?
         /// `control.jsonl` lines: time, transport, chat, user, command, outcome.
         package var audit: [String] = []
         /// Lines for stderr (an unknown sender, at most once an hour each).
@@ -25,7 +25,6 @@ package enum ControlReceiver {
         var outcome = Outcome()
         var replies: [(key: String, text: String)] = []
         var charts: [ControlAnswer] = []
-        let original = input.rulesBytes
         for message in messages where message.chat == sinkChat {
             let role = chat.role(of: message.sender)
             guard role != .none else {
@@ -43,11 +42,11 @@ package enum ControlReceiver {
             input.key = nil
             if let callback = message.callbackID { outcome.callbacks.append((callback, reply.answer)) }
             switch reply.edit {
-            case .rewriteRules(let bytes, _)?:
+            case .rewriteRules(let bytes)?:
                 if let loaded = try? RulesLoader.parse(bytes: bytes, path: input.rules.path, environment: input.environment) {
                     input.rules = loaded.rules
                     input.rulesBytes = bytes
-                    outcome.rules = (bytes, original)
+                    outcome.rules = bytes
                 }
             case let edit?:
                 edit.apply(to: &input.state, now: input.now)

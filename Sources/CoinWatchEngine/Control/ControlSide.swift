@@ -135,7 +135,7 @@ package final class ControlSide: @unchecked Sendable {
                                               limit: link.service.limit, input: &input)
         if let edit = outcome.rules {
             do {
-                try RulesFileWriter.replace(rulesPath, with: edit.bytes, expected: edit.expected)
+                try RulesFileWriter.replace(rulesPath, with: edit, expected: bytes)
             } catch {
                 guard error.changedMeanwhile else {
                     err("coinwatch: control: \(error.message); no command answered, they are read again on the next pass\n")

@@ -55,23 +55,20 @@ package final class ControlMailbox: Sendable {
         }
     }
 
-    private let jobs = Mutex<[Job]>([])
-    /// The loop's wake pipe.
-    let wake: WakePipe
+    private let jobs: LoopInbox<Job>
     /// Seconds a chat thread waits for the loop before giving up (the loop ending, say).
     static let patience: Double = 10
 
-    init(wake: WakePipe) { self.wake = wake }
+    init(wake: WakePipe) { jobs = LoopInbox(wake: wake) }
 
     /// Runs `change` on the loop and waits for it (at most `patience` seconds).
     func run(writes: Bool, _ change: @escaping @Sendable (inout StateDocument) -> Void) throws(StateError) {
         let job = Job(writes: writes, change)
-        jobs.withLock { $0.append(job) }
-        wake.poke()
+        jobs.post(job)
         job.done.wait(seconds: Self.patience)
         let outcome = job.outcome.withLock { $0 }
         guard outcome.ran else {
-            jobs.withLock { $0.removeAll { $0 === job } }
+            jobs.withdraw { $0 === job }
             throw .writeFailed(path: "the state", detail: "stream did not take the chat's change within \(Int(Self.patience)) s")
         }
         if let error = outcome.error { throw error }
@@ -79,10 +76,7 @@ package final class ControlMailbox: Sendable {
 
     /// On the loop: applies every queued change to `state`, then `save`s it once and tells each thread.
     package func serve(_ state: inout StateDocument, save: (StateDocument) throws(StateError) -> Void) {
-        let taken = jobs.withLock { jobs in
-            defer { jobs.removeAll() }
-            return jobs
-        }
+        let taken = jobs.take()
         guard !taken.isEmpty else { return }
         for job in taken { job.change(&state) }
         var failure: StateError?

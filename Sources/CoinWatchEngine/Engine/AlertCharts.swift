@@ -40,6 +40,10 @@ package final class AlertCharts: Sendable {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? ProviderRegistry.fallback
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
+        let without = { (reason: ChartError) in
+            self.warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
+                      + "\(reason.message); its alerts go without one\n")
+        }
         let points: Result<[(time: Int64, price: Double)], ChartError>
         let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
             if memo.now != now { memo = (now, [:]) }
@@ -52,10 +56,7 @@ package final class AlertCharts: Sendable {
                               provider: name.rawValue)
             points = load(quote, provider: name, range: range, now: now)
             loaded.withLock { $0.points[key] = points }
-            if case .failure(let reason) = points {
-                warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
-                     + "\(reason.message); its alerts go without one\n")
-            }
+            if case .failure(let reason) = points { without(reason) }
         }
         guard case .success(let series) = points else { return nil }
         let direction: PriceChart.Direction? = alert.previous.map { alert.price >= $0 ? .up : .down }
@@ -66,8 +67,7 @@ package final class AlertCharts: Sendable {
         switch canvas.withLockIfAvailable({ draw($0) }) ?? draw(nil) {
         case .success(let bytes): return bytes
         case .failure(let error):
-            warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
-                 + "\(error.message); its alerts go without one\n")
+            without(error)
             return nil
         }
     }

@@ -107,7 +107,7 @@ package struct Pass: Sendable {
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
-        if fetcher.spansSince == nil, rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+        if rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
             fetcher.spansSince = previousPass
         }
         let fetched = fetcher.fetch(plan.demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)

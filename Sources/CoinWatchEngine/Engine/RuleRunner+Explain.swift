@@ -42,7 +42,7 @@ extension RuleRunner {
             let gone = [base, quote].filter { quotes[$0] == nil }.map { $0.split(separator: "|").first.map(String.init) ?? $0 }
             return gone.isEmpty ? "a figure that is not a finite number" : "no quote of \(gone.joined(separator: " or ")) this pass"
         case .portfolio?:
-            let gone = plan.portfolio?.filter { quotes[$0.coin] == nil }.map(\.coin) ?? []
+            let gone = unvaluedHoldings(quotes) ?? []
             return gone.isEmpty ? "a figure that is not a finite number" : "no quote of \(gone.joined(separator: ", ")) (a held coin) this pass"
         default:
             return quotes[plan.quoteKeys[pair.slot]] == nil ? "no quote this pass" : "a figure that is not a finite number"

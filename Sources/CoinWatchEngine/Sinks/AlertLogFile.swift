@@ -40,9 +40,6 @@ package final class AlertLogFile {
 
     deinit { close(descriptor) }
 
-    /// Takes the file's descriptor for `AlertLogFollower` (the file no longer closes it).
-    func handOver() -> Int32 { dup(descriptor) }
-
     /// Calls `body` with every record from the start up to `completeEnd` (and the unfinished tail
     /// when `tail`), oldest first.
     package func forward(tail: Bool, _ body: (AlertLogRecord) -> Void) {
@@ -54,22 +51,30 @@ package final class AlertLogFile {
         while offset < end {
             let count = read(into: &block, at: offset, max: Int(min(Int64(Self.blockSize), end - offset)))
             guard count > 0 else { break }
-            var start = 0
-            for index in 0..<count where block[index] == 0x0A {
-                if carry.isEmpty {
-                    take(block[start..<index], at: lineStart, body)
-                } else {
-                    carry += block[start..<index]
-                    take(carry[...], at: lineStart, body)
-                    carry = []
-                }
-                start = index + 1
-                lineStart = offset + Int64(start)
+            Self.split(block[..<count], carry: &carry) { line, next in
+                take(line, at: lineStart, body)
+                lineStart = offset + Int64(next)
             }
-            if carry.count <= Self.maxLine { carry += block[start..<count] }
             offset += Int64(count)
         }
         if !carry.isEmpty { take(carry[...], at: lineStart, body) }
+    }
+
+    /// Hands `line` each line of `block` that ends in it (without its newline) and the index in `block` just past it; a
+    /// line begun in earlier blocks waits in `carry` (at most `maxLine` bytes of it), as does the unfinished end of `block`.
+    static func split(_ block: ArraySlice<UInt8>, carry: inout [UInt8], _ line: (ArraySlice<UInt8>, Int) -> Void) {
+        var start = block.startIndex
+        for index in block.indices where block[index] == 0x0A {
+            if carry.isEmpty {
+                line(block[start..<index], index + 1)
+            } else {
+                carry += block[start..<index]
+                line(carry[...], index + 1)
+                carry = []
+            }
+            start = index + 1
+        }
+        if carry.count <= maxLine { carry += block[start...] }
     }
 
     /// Calls `body` with the records before `completeEnd` (and the unfinished tail when `tail`),
@@ -112,12 +117,19 @@ package final class AlertLogFile {
 
     /// Parses one line (empty lines are passed over) and hands it on, or counts it as skipped.
     private func take(_ line: ArraySlice<UInt8>, at offset: Int64, _ body: (AlertLogRecord) -> Void) {
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-        if line.count <= Self.maxLine, let record = AlertLogRecord.parse(line) {
-            body(record)
-        } else {
+        Self.take(line, record: body) {
             skipped += 1
             if firstSkipped == nil { firstSkipped = offset }
+        }
+    }
+
+    /// Hands the record on `line` to `record`, or calls `skip` when the line is not one; an empty line is passed over.
+    static func take(_ line: ArraySlice<UInt8>, record: (AlertLogRecord) -> Void, skip: () -> Void) {
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        if line.count <= maxLine, let parsed = AlertLogRecord.parse(line) {
+            record(parsed)
+        } else {
+            skip()
         }
     }
 
@@ -136,7 +148,7 @@ package final class AlertLogFile {
     }
 
     /// Reads up to `max` bytes at `offset`; the count read (0 at the end, or on an error).
-    private func read(into buffer: inout [UInt8], at offset: Int64, max: Int) -> Int {
+    func read(into buffer: inout [UInt8], at offset: Int64, max: Int) -> Int {
         var total = 0
         while total < max {
             let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress.map { $0 + total }, max - total, off_t(offset) + off_t(total)) }

@@ -5,8 +5,7 @@ extension Delivery {
     /// Plans this pass's webhook messages and puts them all in the outbox for the write-ahead save. A message's first
     /// try gets its chart here (SPEC §12), where the sending is: in `stream` on the sink's thread, never the loop's.
     func planWebhooks(_ fresh: [String: [Alert]], backlog: inout DeliveryBacklog, now: Double, forced: Bool = false) -> OutboxPlan {
-        var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now,
-                                   lifetime: Self.outboxLifetime, forced: forced)
+        var plan = OutboxPlan.make(outbox: backlog.outbox, fresh: fresh, sinks: rules.sinks, now: now, forced: forced)
         if let charts {
             for lane in plan.lanes.indices {
                 for index in plan.lanes[lane].entries.indices {

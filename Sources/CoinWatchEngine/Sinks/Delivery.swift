@@ -5,9 +5,6 @@ import CoinWatchState
 /// Delivers a pass's alerts to their sinks, write-ahead (SPEC §3): the state that records them is
 /// saved first (nothing is sent when that fails), then stdout, the files and every queued sink.
 package struct Delivery: Sendable {
-    /// How long after its first try an undelivered message is dropped, in seconds.
-    package static let outboxLifetime: Double = 24 * 3600
-
     package var rules: RulesFile
     package var transport: any HTTPTransport
     /// Alerts on stdout as JSON Lines instead of text.

@@ -25,6 +25,8 @@ package struct OutboxPlan {
     /// Messages one sink may have waiting before a pass's further alerts for it are folded into one
     /// grouped message (SPEC §3: the outbox is bounded; nothing is dropped).
     static let maxWaiting = 500
+    /// How long after its first try an undelivered message is dropped, in seconds.
+    static let lifetime: Double = 24 * 3600
 
     var lanes: [Lane] = []
     /// Entries that stay in the outbox untouched this pass.
@@ -34,7 +36,7 @@ package struct OutboxPlan {
     /// The plan at `now` (seconds since 1970) for `outbox` plus `fresh` alerts (sink name → alerts in order); `forced`
     /// (`outbox retry`): quiet hours and `Retry-After` waits hold nothing back.
     static func make(outbox: [OutboxEntry], fresh: [String: [Alert]], sinks: [String: SinkConfig],
-                     now: Double, lifetime: Double, forced: Bool = false) -> OutboxPlan {
+                     now: Double, forced: Bool = false) -> OutboxPlan {
         var plan = OutboxPlan()
         var bySink: [String: [OutboxEntry]] = [:]
         for entry in outbox where !entry.alerts.isEmpty {

@@ -1,7 +1,6 @@
 import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
-import Synchronization
 
 /// One WebSocket connection of `stream` and its life: connect and subscribe, pings, idle and renewal checks, and a
 /// jittered backoff after any end. Times are monotonic seconds.
@@ -38,13 +37,10 @@ final class FeedConnection {
     /// The name in log lines (`binance`).
     var name: String { group.provider.name.rawValue }
 
+    /// The new client, passed from the connecting thread to the loop (used by one at a time).
+    private struct Opened: @unchecked Sendable { let client: WebSocketClient }
     /// A connect running on a thread of its own, and where it leaves its outcome.
-    private final class Opening: Sendable {
-        /// The new client, passed from the connecting thread to the loop (used by one at a time).
-        struct Opened: @unchecked Sendable { let client: WebSocketClient }
-        let outcome = Mutex<Result<Opened, TransportError>?>(nil)
-    }
-    private var opening: Opening?
+    private var opening: LoopInbox<Result<Opened, TransportError>>?
 
     /// Whether a connect is under way.
     var isConnecting: Bool { opening != nil }
@@ -52,19 +48,16 @@ final class FeedConnection {
     /// Starts connecting on a thread of its own, so a slow handshake never holds up the loop; `wake` is poked when done.
     /// It trusts the provider's `ca_file`, else `caFile` (`$SSL_CERT_FILE`), besides the system's roots.
     func connect(caFile: String?, maxMessageBytes: Int, wake: WakePipe) {
-        let opening = Opening()
+        let opening = LoopInbox<Result<Opened, TransportError>>(wake: wake)
         let trusted = TrustedBundle.chosen(own: group.provider.caFile, fallback: caFile)
         let (url, timeout) = (self.url, group.provider.timeout)
         let work: @Sendable () -> Void = {
-            let outcome: Result<Opening.Opened, TransportError>
             do throws(TransportError) {
-                outcome = .success(Opening.Opened(client: try WebSocketClient.connect(
-                    url: url, caFile: trusted, timeout: timeout, userAgent: CurlTransport.userAgent, maxMessageBytes: maxMessageBytes)))
+                opening.post(.success(Opened(client: try WebSocketClient.connect(
+                    url: url, caFile: trusted, timeout: timeout, userAgent: CurlTransport.userAgent, maxMessageBytes: maxMessageBytes))))
             } catch {
-                outcome = .failure(error)
+                opening.post(.failure(error))
             }
-            opening.outcome.withLock { $0 = outcome }
-            wake.poke()
         }
         self.opening = opening
         if !ConcurrentJobs.detach(work) { work() }
@@ -73,7 +66,7 @@ final class FeedConnection {
     /// Takes a finished connect: subscribes and installs `onMessage`, or logs one line and schedules a retry.
     func finishConnect(now: Double,
                        onMessage: @escaping (FeedConnection, FeedMessage) -> Void) {
-        guard let opening, let outcome = opening.outcome.withLock({ $0 }) else { return }
+        guard let opening, let outcome = opening.take().first else { return }
         self.opening = nil
         let opened: WebSocketClient
         switch outcome {

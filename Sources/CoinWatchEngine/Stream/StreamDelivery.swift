@@ -1,6 +1,5 @@
 import CoinWatchSupport
 import CoinWatchState
-import Synchronization
 
 /// `stream`'s send stage (SPEC §9): each queued sink's due messages go to a thread of its own, which works
 /// on a copy; only the loop touches the state (`markDue` -> `dispatch` -> `sendQueued` -> `collect`).
@@ -20,22 +19,10 @@ final class StreamDelivery {
         var report: Delivery.Report
     }
 
-    /// Outcomes handed back and not yet collected, shared with the threads.
-    private final class Mailbox: Sendable {
-        let outcomes = Mutex<[Outcome]>([])
-        let wake: WakePipe
-
-        init(wake: WakePipe) { self.wake = wake }
-
-        func post(_ outcome: Outcome) {
-            outcomes.withLock { $0.append(outcome) }
-            wake.poke()
-        }
-    }
-
     /// Poked when a thread hands something back (the loop polls it with its sockets).
     var wake: WakePipe { mailbox.wake }
-    private let mailbox: Mailbox
+    /// Outcomes handed back and not yet collected, shared with the threads.
+    private let mailbox: LoopInbox<Outcome>
     /// Sink → the Idempotency-Keys of the messages its thread holds (loop thread only).
     private var busy: [String: Set<String>] = [:]
     /// Sinks to look at on the next `dispatch`.
@@ -43,7 +30,7 @@ final class StreamDelivery {
 
     /// Hands back through `wake` (`stream` shares it with its connecting threads).
     init(wake: WakePipe = WakePipe()) {
-        mailbox = Mailbox(wake: wake)
+        mailbox = LoopInbox(wake: wake)
     }
 
     /// Whether some sink's thread is still sending.
@@ -59,8 +46,7 @@ final class StreamDelivery {
         for sink in due.sorted() where busy[sink] == nil {
             due.remove(sink)
             let entries = outbox.filter { $0.sink == sink }
-            let plan = OutboxPlan.make(outbox: entries, fresh: [:], sinks: delivery.rules.sinks, now: now,
-                                       lifetime: Delivery.outboxLifetime)
+            let plan = OutboxPlan.make(outbox: entries, fresh: [:], sinks: delivery.rules.sinks, now: now)
             guard !plan.lanes.isEmpty || !plan.dropped.isEmpty else { continue }
             busy[sink] = Set(entries.map(\.key))
             let mailbox = self.mailbox
@@ -74,13 +60,11 @@ final class StreamDelivery {
         }
     }
 
-    /// Puts what the threads handed back in place of what they were given; the ended threads' last words.
-    func collect(into outbox: inout [OutboxEntry]) -> (ended: [Ended], merged: Bool) {
+    /// Puts what the threads handed back in place of what they were given; the ended threads' last words, nil when
+    /// nothing was handed back.
+    func collect(into outbox: inout [OutboxEntry]) -> [Ended]? {
         wake.drain()
-        let outcomes = mailbox.outcomes.withLock { taken in
-            defer { taken.removeAll() }
-            return taken
-        }
+        let outcomes = mailbox.take()
         var ended: [Ended] = []
         for outcome in outcomes {
             let handed = busy[outcome.sink] ?? []
@@ -92,17 +76,17 @@ final class StreamDelivery {
                 busy[outcome.sink] = Set(outcome.outbox.map(\.key))
             }
         }
-        return (ended, !outcomes.isEmpty)
+        return outcomes.isEmpty ? nil : ended
     }
 
     /// Waits at most until `deadline` (monotonic seconds) for the sinks' threads to end, collecting as they hand back.
     func finish(into outbox: inout [OutboxEntry], until deadline: Double) -> [Ended] {
-        var ended = collect(into: &outbox).ended
+        var ended = collect(into: &outbox) ?? []
         while isBusy {
             let remaining = deadline - Monotonic.now()
             guard remaining > 0 else { break }
             wake.wait(seconds: min(remaining, 0.1))
-            ended += collect(into: &outbox).ended
+            ended += collect(into: &outbox) ?? []
         }
         return ended
     }

@@ -103,9 +103,9 @@ package final class StreamSession {
             listsDue = stage.nextDue(memory: state.memory, now: now)
             return
         }
-        let fetch = ListFetch(stage: stage, groups: groups)
+        let fetch = ListFetch(stage: stage, groups: groups, wake: sending.wake)
         lists = fetch
-        fetch.start(transport: fetcher.transport, wake: sending.wake)
+        fetch.start(transport: fetcher.transport)
     }
 
     /// Takes the lists that came in, judged as in a pass; the alerts go with the turn's (`settle`).
@@ -264,13 +264,13 @@ package final class StreamSession {
 
     /// Waits for the sinks' threads until `deadline` (monotonic seconds) before `stream` exits.
     func finishDeliveries(until deadline: Double) {
-        let ended = sending.finish(into: &state.outbox, until: deadline)
-        merge((ended, true))
+        merge(sending.finish(into: &state.outbox, until: deadline))
     }
 
-    private func merge(_ collected: (ended: [StreamDelivery.Ended], merged: Bool)) {
-        guard collected.merged else { return }
-        for end in collected.ended {
+    /// Records what the ended threads gave up on and writes the state at once; nothing when nothing was handed back.
+    private func merge(_ ended: [StreamDelivery.Ended]?) {
+        guard let ended else { return }
+        for end in ended {
             var report = end.report
             delivery.recordUndelivered(end.records, backlog: &state.backlog, report: &report)
             self.report(report)

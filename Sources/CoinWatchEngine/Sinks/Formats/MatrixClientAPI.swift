@@ -3,7 +3,6 @@ import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
-import CoinWatchChart
 import FoundationEssentials
 
 /// The Matrix client-server API as the chat side uses it (SPEC §13): `/sync` filtered to the sink's room, `whoami` (the
@@ -23,7 +22,7 @@ package struct MatrixClientAPI: ControlTransport {
     package mutating func poll(offset: String?, timeout: Double,
                                http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
         if me == nil {
-            switch ControlLink.answer(http.perform(request("/_matrix/client/v3/account/whoami", method: "GET")), what: "whoami") {
+            switch ControlLink.answer(http.perform(request(config.root + "/_matrix/client/v3/account/whoami", method: "GET")), what: "whoami") {
             case .success(let body): me = Self.user(in: body)
             case .failure(let failure): return .failure(failure)
             }
@@ -32,10 +31,10 @@ package struct MatrixClientAPI: ControlTransport {
             + JSONOut.quote(chat) + #"],"timeline":{"types":["m.room.message"],"limit":50},"state":{"types":[]},"#
             + #""ephemeral":{"types":[]},"account_data":{"types":[]}}}"#
         let wait = offset == nil ? 0 : timeout
-        var path = "/_matrix/client/v3/sync?timeout=\(Int((wait * 1000).rounded()))&filter=" + QueryString.escape(filter)
-        if let offset { path += "&since=" + QueryString.escape(offset) }
+        var url = config.root + "/_matrix/client/v3/sync?timeout=\(Int((wait * 1000).rounded()))&filter=" + QueryString.escape(filter)
+        if let offset { url += "&since=" + QueryString.escape(offset) }
         let (room, user) = (chat, me)
-        return ControlLink.answer(http.perform(request(path, method: "GET", timeout: wait + config.timeout)), what: "/sync")
+        return ControlLink.answer(http.perform(request(url, method: "GET", timeout: wait + config.timeout)), what: "/sync")
             .flatMap { Self.decode($0, room: room, me: user) }
             .map { (offset == nil ? [] : $0.messages, Optional($0.since)) }
     }
@@ -43,29 +42,27 @@ package struct MatrixClientAPI: ControlTransport {
     /// The room send of the text (`m.text`), or the upload of `png` and then an `m.image` showing it with the
     /// text as its body (Matrix's media caption: `filename` names the file); the transaction id is the answer's key.
     package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict {
-        var event = JSONOut()
+        let event: String
         if let png {
-            let upload = request(MatrixFormat.uploadPath + "?filename=" + ChartImage.filename, method: "POST", contentType: "image/png", body: png)
+            let upload = request(MatrixFormat.uploadURL(config), method: "POST", contentType: "image/png", body: png)
             let uploaded = http.perform(upload)
             guard case .success(let response) = uploaded, response.isSuccess else { return WebhookVerdict(uploaded, host: upload.host) }
             guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI", retryAfter: nil) }
-            event.add("msgtype", "m.image")
-            event.add("body", answer.text)
-            event.add("filename", ChartImage.filename)
-            event.add("url", uri)
-            event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(png.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
+            event = MatrixFormat.imageEvent(uri: uri, size: png.count, caption: answer.text)
         } else {
-            event.add("msgtype", "m.text")
-            event.add("body", answer.text)
+            var text = JSONOut()
+            text.add("msgtype", "m.text")
+            text.add("body", answer.text)
+            event = text.text
         }
-        let path = "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/send/m.room.message/" + QueryString.escape(answer.key)
-        let send = request(path, method: "PUT", contentType: "application/json", body: Array(event.text.utf8))
+        let send = request(MatrixFormat.url(for: config, key: answer.key), method: "PUT", contentType: "application/json",
+                           body: Array(event.utf8))
         return WebhookVerdict(http.perform(send), host: send.host)
     }
 
-    /// A request to the homeserver (`path` after the sink's URL) with the access token.
-    private func request(_ path: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
-        WebhookRequest.request(config.root + path, method: method,
+    /// A request to the homeserver at `url` with the access token.
+    private func request(_ url: String, method: String, contentType: String? = nil, body: [UInt8]? = nil, timeout: Double? = nil) -> HTTPRequest {
+        WebhookRequest.request(url, method: method,
                                headers: [MatrixFormat.authorization(config)] + (contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []),
                                body: body, sink: sink, config: config, timeout: timeout)
     }

@@ -37,19 +37,28 @@ extension MatrixFormat: DeliveryFormat {
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         var out = parts
-        out.append(WebhookRequest.Part(url: config.root + uploadPath + "?filename=" + ChartImage.filename, method: "POST",
-                                       contentType: "image/png", headers: [authorization(config)], body: chart,
-                                       keySuffix: "-chart-upload"))
+        out.append(WebhookRequest.Part(url: uploadURL(config), method: "POST", contentType: "image/png", headers: [authorization(config)],
+                                       body: chart, keySuffix: "-chart-upload"))
         if let uploaded {
-            var event = JSONOut()
-            event.add("msgtype", "m.image")
-            event.add("body", ChartImage.filename)
-            event.add("url", uploaded)
-            event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(chart.count),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
             out.append(WebhookRequest.Part(url: "", method: "PUT", contentType: "application/json", headers: [authorization(config)],
-                                           body: Array(event.text.utf8), keySuffix: "-chart"))
+                                           body: Array(imageEvent(uri: uploaded, size: chart.count, caption: nil).utf8), keySuffix: "-chart"))
         }
         return out
+    }
+
+    /// Where a chart is uploaded (`uploadPath`), named `ChartImage.filename`.
+    static func uploadURL(_ config: WebhookConfig) -> String { config.root + uploadPath + "?filename=" + ChartImage.filename }
+
+    /// The `m.image` event showing the uploaded PNG chart `uri` of `size` bytes: `caption` as its body and the file
+    /// named by `filename` (Matrix's media caption), or without a caption the file's name as its body.
+    static func imageEvent(uri: String, size: Int, caption: String?) -> String {
+        var event = JSONOut()
+        event.add("msgtype", "m.image")
+        event.add("body", caption ?? ChartImage.filename)
+        if caption != nil { event.add("filename", ChartImage.filename) }
+        event.add("url", uri)
+        event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(size),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
+        return event.text
     }
 
     /// The `content_uri` of an upload's answer (`{"content_uri": "mxc://…"}`), nil for another request or when it names none.

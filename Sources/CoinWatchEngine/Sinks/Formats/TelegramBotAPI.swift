@@ -30,16 +30,13 @@ package struct TelegramBotAPI: ControlTransport {
     package func send(_ answer: ControlAnswer, png: [UInt8]?, http: any HTTPTransport) -> WebhookVerdict {
         guard let png else {
             var body = JSONOut()
-            body.addRaw("chat_id", Int64(answer.chat) != nil ? answer.chat : JSONOut.quote(answer.chat))
+            body.addRaw("chat_id", TelegramFormat.chatJSON(answer.chat))
             body.add("text", answer.text)
             body.add("disable_web_page_preview", true)
             return Self.verdict(request(root + "/sendMessage", json: body), http: http)
         }
-        var form = MultipartBody(seed: answer.key)
-        form.field("chat_id", answer.chat)
-        form.file("photo", filename: ChartImage.filename, contentType: "image/png", png)
-        form.field("caption", String(answer.text.prefix(TelegramFormat.captionLimit)))
-        let (contentType, body) = form.encoded("form-data")
+        let caption = String(answer.text.prefix(TelegramFormat.captionLimit))
+        let (contentType, body) = TelegramFormat.photo(png, chat: answer.chat, caption: caption, html: false, seed: answer.key)
         return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)
     }
 

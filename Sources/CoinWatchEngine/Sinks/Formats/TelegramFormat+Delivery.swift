@@ -20,10 +20,8 @@ extension TelegramFormat: DeliveryFormat {
     static func link(for alert: Alert) -> String? { WebhookPayload.htmlLink(alert) }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
-        let chat = config.chatID ?? ""
-        let chatJSON = Int64(chat) != nil ? chat : JSONOut.quote(chat)
         let markup = config.controlButtons ? buttons(for: alerts).map { ",\"reply_markup\":" + $0 } ?? "" : ""
-        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}")
+        return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON(config.chatID ?? "")),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}")
     }
 
     /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
@@ -31,17 +29,27 @@ extension TelegramFormat: DeliveryFormat {
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent), link: link(for: $0)) })
         let fits = caption.count <= captionLimit
-        var form = MultipartBody(seed: StableHash.hex(alerts.map(\.id)))
-        form.field("chat_id", config.chatID ?? "")
-        form.file("photo", filename: ChartImage.filename, contentType: "image/png", chart)
-        if fits {
+        let (contentType, body) = photo(chart, chat: config.chatID ?? "", caption: fits ? caption : nil, html: true,
+                                        seed: StableHash.hex(alerts.map(\.id)))
+        let sendPhoto = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
+                                            headers: [], body: body, keySuffix: fits ? nil : "-chart")
+        return [sendPhoto] + (fits ? [] : parts)
+    }
+
+    /// `chat_id` as JSON: a numeric id as a number, a `@channel` name as a string.
+    static func chatJSON(_ chat: String) -> String { Int64(chat) != nil ? chat : JSONOut.quote(chat) }
+
+    /// The `sendPhoto` form of `png` to `chat` with `caption` (in HTML when `html`), if any; `seed` makes the boundary,
+    /// so a retry sends the same bytes.
+    static func photo(_ png: [UInt8], chat: String, caption: String?, html: Bool, seed: String) -> (contentType: String, body: [UInt8]) {
+        var form = MultipartBody(seed: seed)
+        form.field("chat_id", chat)
+        form.file("photo", filename: ChartImage.filename, contentType: "image/png", png)
+        if let caption {
             form.field("caption", caption)
-            form.field("parse_mode", "HTML")
+            if html { form.field("parse_mode", "HTML") }
         }
-        let (contentType, body) = form.encoded("form-data")
-        let photo = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
-                                        headers: [], body: body, keySuffix: fits ? nil : "-chart")
-        return [photo] + (fits ? [] : parts)
+        return form.encoded("form-data")
     }
 
     static func controlTransport(sink: String, config: WebhookConfig) -> (any ControlTransport)? { TelegramBotAPI(sink: sink, config: config) }
