@@ -10,8 +10,8 @@ import CoinWatchEngine
 struct RuleBench {
     /// Milliseconds of each timed pass, by kind, and the alerts a firing pass makes.
     struct Times {
-        var quiet: [Double] = []
-        var firing: [Double] = []
+        var quiet = Samples()
+        var firing = Samples()
         var alerts = 0
     }
 
@@ -98,14 +98,12 @@ struct RuleBench {
 
     /// One timed quiet pass, then one timed firing pass.
     mutating func timeRound() {
-        let clock = ContinuousClock()
         for (kind, quotes) in passes.enumerated() {
             var alerts = 0
-            let elapsed = clock.measure {
+            let milliseconds = Samples.wall {
                 alerts = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now, indicators: readings).count
             }
             now += 60
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             if kind == 0 {
                 times.quiet.append(milliseconds)
             } else {

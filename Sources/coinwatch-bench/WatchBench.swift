@@ -3,7 +3,6 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
 import CoinWatchCLI
-import Glibc
 
 /// `coinwatch-bench --watch [FAVORITES] [FRAMES]`: the live `watch` view's CPU cost for `make bench`
 /// (issue 19): a watchlist of `favorites` coins, each with two rules, a `"*"` rule, a week of
@@ -45,21 +44,14 @@ enum WatchBench {
             + "\"refresh_cpu_ms\":\(refresh.median),\"refresh_cpu_max_ms\":\(refresh.max)}")
     }
 
-    /// The median and the largest CPU milliseconds (this process, all threads) of `times` runs of `body`.
-    private static func cpuMilliseconds(_ times: Int, _ body: () -> Void) -> (median: Double, max: Double) {
-        var samples: [Double] = []
+    /// The CPU milliseconds (this process, all threads) of `times` runs of `body`.
+    private static func cpuMilliseconds(_ times: Int, _ body: () -> Void) -> Samples {
+        var samples = Samples()
         for _ in 0..<max(1, times) {
-            let start = cpu()
+            let start = Samples.cpu()
             body()
-            samples.append((cpu() - start) * 1000)
+            samples.append(Samples.cpu() - start)
         }
-        samples.sort()
-        return (samples[samples.count / 2], samples[samples.count - 1])
-    }
-
-    private static func cpu() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        return samples
     }
 }
