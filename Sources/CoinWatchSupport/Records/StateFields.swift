@@ -128,7 +128,7 @@ public struct StateFields<Record>: @unchecked Sendable {
 
     /// The record read by `Codable` (the general decoder): every field in table order.
     package func decode(from decoder: any Decoder) throws -> Record {
-        let container = try decoder.container(keyedBy: StateFieldKey.self)
+        let container = try decoder.container(keyedBy: StringKey.self)
         var record = blank
         for field in fields { try field.decode(container, &record) }
         return completed(record)
@@ -136,7 +136,7 @@ public struct StateFields<Record>: @unchecked Sendable {
 
     /// The record written by `Codable` (`JSONEncoder` sorts the keys when asked).
     package func encode(_ record: Record, to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: StateFieldKey.self)
+        var container = encoder.container(keyedBy: StringKey.self)
         for field in fields { try field.encode(&container, record) }
     }
 }
