@@ -82,12 +82,7 @@ struct RuleBench {
         self.readings = readings
         passes = [1.0, 1.001].map { factor in
             var quotesByCoin: [String: Quote] = [:]
-            for coinIndex in 1...quotes {
-                quotesByCoin["coin-\(coinIndex)"] = Quote(
-                    providerID: "coin-\(coinIndex)", symbol: "C\(coinIndex)", name: "Coin \(coinIndex)", vs: "usd",
-                    price: Self.price(coinIndex) * factor, change24h: Double(coinIndex % 41 - 20),
-                    provider: "coingecko")
-            }
+            for coinIndex in 1...quotes { quotesByCoin["coin-\(coinIndex)"] = Self.quote(coinIndex, factor: factor) }
             return quotesByCoin
         }
         for pass in passes {
@@ -114,4 +109,10 @@ struct RuleBench {
     }
 
     static func price(_ coinIndex: Int) -> Double { 0.5 + Double(coinIndex * 7919 % 100_000) / 37 }
+
+    /// The quote of coin `coinIndex` (`coin-N`, CoinGecko's, in usd) at `price` × `factor`, its 24h change from -20 to 20 %.
+    static func quote(_ coinIndex: Int, factor: Double = 1) -> Quote {
+        Quote(providerID: "coin-\(coinIndex)", symbol: "C\(coinIndex)", name: "Coin \(coinIndex)", vs: "usd",
+              price: price(coinIndex) * factor, change24h: Double(coinIndex % 41 - 20), provider: "coingecko")
+    }
 }

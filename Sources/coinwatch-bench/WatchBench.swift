@@ -24,8 +24,7 @@ enum WatchBench {
         var state = StateDocument()
         for index in 1...count {
             let coin = "coin-\(index)", price = RuleBench.price(index)
-            quotes[coin] = Quote(providerID: coin, symbol: "C\(index)", name: "Coin \(index)", vs: "usd", price: price,
-                                 change24h: Double(index % 41 - 20), provider: "coingecko")
+            quotes[coin] = RuleBench.quote(index)
             let week = (0..<168).map { hour in
                 PricePoint(time: now - Double(168 - hour) * 3_600, price: price * (1 + 0.01 * Double((hour * 7 + index) % 9 - 4)))
             }
