@@ -16,6 +16,4 @@ package struct CachedChart: Codable, Sendable, Equatable, StateRecord {
         .required("fetched_at", \.fetchedAt, .number),
         .required("prices", \.prices, .array(.number)),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

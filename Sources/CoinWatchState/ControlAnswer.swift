@@ -37,6 +37,4 @@ package struct ControlAnswer: Codable, Sendable, Equatable, StateRecord {
         .optional("not_before", \.notBefore, .number),
         .optional("chart", \.chart, .record),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

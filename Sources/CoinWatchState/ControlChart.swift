@@ -24,6 +24,4 @@ package struct ControlChart: Codable, Sendable, Equatable, StateRecord {
         .required("provider", \.provider, .string),
         .required("range", \.range, .string),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

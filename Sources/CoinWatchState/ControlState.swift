@@ -16,6 +16,4 @@ package struct ControlState: Codable, Sendable, Equatable, StateRecord {
         .defaulted("answers", \.answers, .array(.record), default: []),
         .defaulted("unknown", \.unknown, .dictionary(.number), default: [:]),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

@@ -21,6 +21,4 @@ package struct Outage: Codable, Sendable, Equatable, StateRecord {
         .required("reported", \.reported, .number),
         .required("error", \.error, .scrubbed),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

@@ -61,8 +61,6 @@ package struct OutboxEntry: Codable, Sendable, Equatable, StateRecord {
         .optional("chart", \.chart, .string),
         .optional("chart_uri", \.chartURI, .string),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 extension OutboxEntry {

@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchRules
 /// Every (rule, coin) pair's state, keyed by `StateDocument.pairKey` ("btc-100k|bitcoin"), in the
 /// state file's order (new pairs after it), which is also the order it is written in: after a pass has
@@ -133,8 +134,8 @@ extension PairTable: Equatable {
 extension PairTable: Codable {
     /// A JSON object of key → pair, in the table's order (JSONEncoder may sort it).
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: PairKey.self)
-        for (key, value) in zip(keys, values) { try container.encode(value, forKey: PairKey(key)) }
+        var container = encoder.container(keyedBy: StringKey.self)
+        for (key, value) in zip(keys, values) { try container.encode(value, forKey: StringKey(key)) }
     }
 
     /// Reads a JSON object of key → pair; a keyed container keeps no order, so the keys are sorted.
@@ -143,13 +144,5 @@ extension PairTable: Codable {
         for key in dictionary.keys.sorted() {
             if let value = dictionary[key] { insertNew(value, forKey: key) }
         }
-    }
-
-    private struct PairKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

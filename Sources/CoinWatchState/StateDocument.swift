@@ -35,12 +35,6 @@ package struct StateDocument: Codable, Sendable, Equatable, StateRecord {
 
     package init() {}
 
-    /// Tolerates missing sections so older files of the same version still load (`fields`).
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-
-    /// Every section, the memory's parts at the top level beside the others (`fields`).
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
-
     /// The sections of the file, each listed once: a missing or null one is empty; `windows` is
     /// written only when it holds something, `last_pass` only when set.
     package static let fields = StateFields<StateDocument>(blank: StateDocument(), [
@@ -107,6 +101,4 @@ package struct CachedQuote: Codable, Sendable, Equatable, StateRecord {
         .required("fetched_at", \.fetchedAt, .number),
         .required("quote", \.quote, .record),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }

@@ -59,21 +59,19 @@ enum BacktestBench {
         // The replay as the text report runs it (every pass, every notify decision, the alerts kept as
         // their figures) is the measured case; making every alert record (what `--json` prints) is
         // timed after it, and the peak RSS read after each.
-        let cpuBefore = cpuSeconds()
-        let began = Date()
-        let outcome = backtest.replay()
-        let seconds = Date().timeIntervalSince(began)
-        let cpu = cpuSeconds() - cpuBefore
+        let cpuBefore = Samples.cpu()
+        var outcome: Backtest.Outcome?
+        let replay = Samples.wall { outcome = backtest.replay() }
+        let cpu = Samples.cpu() - cpuBefore
         let replayRSS = peakRSS()
-        let recordsBegan = Date()
-        let alerts = outcome.alerts()
-        let recordSeconds = Date().timeIntervalSince(recordsBegan)
+        var alerts: [Alert] = []
+        let records = Samples.wall { alerts = outcome?.alerts() ?? [] }
         let wicks = alerts.count { $0.wick == true }
-        let ms = { (seconds: Double) in (seconds * 1000).rounded() / 1000 }
+        let seconds = { (milliseconds: Double) in milliseconds.rounded() / 1000 }
         print("{\"days\":\(days),\"coins\":\(coins),\"rules_per_coin\":\(ruleCount),\"rules\":\(coins * ruleCount),"
-              + "\"points_per_coin\":\(count),\"passes\":\(count),\"alerts\":\(outcome.count),\"wick_alerts\":\(wicks),"
-              + "\"replay_s\":\(ms(seconds)),\"replay_cpu_s\":\(ms(cpu)),\"peak_rss_mib\":\(replayRSS),"
-              + "\"records_s\":\(ms(recordSeconds)),\"peak_rss_with_records_mib\":\(peakRSS())}")
+              + "\"points_per_coin\":\(count),\"passes\":\(count),\"alerts\":\(outcome?.count ?? 0),\"wick_alerts\":\(wicks),"
+              + "\"replay_s\":\(seconds(replay)),\"replay_cpu_s\":\(seconds(cpu)),\"peak_rss_mib\":\(replayRSS),"
+              + "\"records_s\":\(seconds(records)),\"peak_rss_with_records_mib\":\(peakRSS())}")
     }
 
     /// The process's peak resident set so far, MiB.
@@ -81,12 +79,5 @@ enum BacktestBench {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss / 1024
-    }
-
-    /// User and system CPU seconds the process has used so far (all threads).
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

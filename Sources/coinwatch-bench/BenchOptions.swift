@@ -20,18 +20,10 @@ struct BenchOptions {
     /// One JSON line: the rule and quote counts; median, min and max milliseconds of the quiet
     /// passes; the same of the firing passes and how many alerts each made.
     static func line(rules: Int, quotes: Int, times: RuleBench.Times) -> String {
-        let quiet = summary(times.quiet), firing = summary(times.firing)
+        let quiet = times.quiet, firing = times.firing
         return "{\"rules\":\(rules),\"quotes\":\(quotes),"
             + "\"median_ms\":\(quiet.median),\"min_ms\":\(quiet.min),\"max_ms\":\(quiet.max),"
             + "\"firing_median_ms\":\(firing.median),\"firing_min_ms\":\(firing.min),\"firing_max_ms\":\(firing.max),"
             + "\"alerts\":\(times.alerts)}"
-    }
-
-    private static func summary(_ milliseconds: [Double]) -> (median: Double, min: Double, max: Double) {
-        let sorted = milliseconds.sorted()
-        guard !sorted.isEmpty else { return (0, 0, 0) }
-        let middle = sorted.count / 2
-        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return (median, sorted[0], sorted[sorted.count - 1])
     }
 }

@@ -1,7 +1,5 @@
-import FoundationEssentials
 import CoinWatchChart
 import CoinWatchSupport
-import Glibc
 
 /// `coinwatch-bench --chart [REPEATS]`: the chart image's figures for `make bench` (issue 33): a
 /// 30-day chart of hourly prices (720 points, a seeded random walk) with a threshold and the
@@ -26,30 +24,20 @@ enum ChartBench {
     static func run(repeats: Int) {
         let chart = chart()
         let points = chart.points
-        let coldStart = Date()
-        guard case .success(let bytes) = chart.png() else {
+        var drawn: Result<[UInt8], ChartError>?
+        let cold = Samples.wall { drawn = chart.png() }
+        guard case .success(let bytes)? = drawn else {
             print("{\"error\":\"the chart could not be drawn\"}")
             return
         }
-        let cold = Date().timeIntervalSince(coldStart) * 1000
-        var times: [Double] = [], cpu: [Double] = []
+        var times = Samples(), cpu = Samples()
         for _ in 0..<repeats {
-            let begin = Date(), cpuBegin = threadCPU()
-            _ = chart.png()
-            cpu.append(threadCPU() - cpuBegin)
-            times.append(Date().timeIntervalSince(begin) * 1000)
+            let cpuBegin = Samples.cpu(thread: true)
+            times.append(Samples.wall { _ = chart.png() })
+            cpu.append(Samples.cpu(thread: true) - cpuBegin)
         }
-        times.sort()
-        cpu.sort()
         print("{\"chart_points\":\(points.count),\"chart_png_bytes\":\(bytes.count),\"chart_cold_ms\":\(cold),"
-              + "\"chart_warm_median_ms\":\(times[times.count / 2]),\"chart_warm_min_ms\":\(times[0]),"
-              + "\"chart_warm_cpu_median_ms\":\(cpu[cpu.count / 2]),\"chart_warm_cpu_min_ms\":\(cpu[0]),\"chart_repeats\":\(repeats)}")
-    }
-
-    /// This thread's CPU time, ms.
-    private static func threadCPU() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+              + "\"chart_warm_median_ms\":\(times.median),\"chart_warm_min_ms\":\(times.min),"
+              + "\"chart_warm_cpu_median_ms\":\(cpu.median),\"chart_warm_cpu_min_ms\":\(cpu.min),\"chart_repeats\":\(repeats)}")
     }
 }

@@ -15,28 +15,25 @@ enum HistoryBench {
         let binance = Binance(config: ProviderConfig(name: .binance))
         let requests = binance.historyRequests(market: "BTCUSDT", vs: "usdt", timeframe: .h1, from: start,
                                                to: start + 8760 * hour, now: start + 8760 * hour).count
-        let fillStart = Date()
-        for coin in 0..<100 {
-            let key = SeriesKey(provider: "binance", coin: "COIN\(coin)USDT", currency: "usdt", timeframe: .h1)
-            try store.save(key, closed: candles(count: 8760, start: start, width: hour, seed: coin),
-                           complete: [(start, start + 8760 * hour)])
-        }
-        let fillSeconds = Date().timeIntervalSince(fillStart)
+        let fillSeconds = try Samples.wall {
+            for coin in 0..<100 {
+                let key = SeriesKey(provider: "binance", coin: "COIN\(coin)USDT", currency: "usdt", timeframe: .h1)
+                try store.save(key, closed: candles(count: 8760, start: start, width: hour, seed: coin),
+                               complete: [(start, start + 8760 * hour)])
+            }
+        } / 1000
         let filled = HistoryStore.fileBytes(path)
         let minute: Int64 = 60_000
         let key = SeriesKey(provider: "binance", coin: "BTCUSDT", currency: "usdt", timeframe: .m1)
         try store.save(key, closed: candles(count: 129_600, start: start, width: minute, seed: 7), complete: [])
-        var times: [Double] = []
+        var times = Samples()
         var count = 0
         for _ in 0..<repeats {
-            let begin = Date()
-            count = try store.candles(key, from: start, to: start + 129_600 * minute).count
-            times.append(Date().timeIntervalSince(begin) * 1000)
+            times.append(try Samples.wall { count = try store.candles(key, from: start, to: start + 129_600 * minute).count })
         }
-        times.sort()
         print("{\"history_fill_coins\":100,\"history_fill_candles_per_coin\":8760,\"history_fill_binance_requests_per_coin\":\(requests),"
               + "\"history_fill_seconds\":\(fillSeconds),\"history_store_bytes\":\(filled),"
-              + "\"history_read_candles\":\(count),\"history_read_median_ms\":\(times[times.count / 2]),\"history_read_min_ms\":\(times[0])}")
+              + "\"history_read_candles\":\(count),\"history_read_median_ms\":\(times.median),\"history_read_min_ms\":\(times.min)}")
     }
 
     /// `count` candles of `width` ms from `start`, a random walk.

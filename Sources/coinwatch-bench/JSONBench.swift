@@ -14,16 +14,16 @@ enum JSONBench {
         let pages = try marketPages(fixture: fixture, coins: 5000, perPage: 250)
         let bench = RuleBench(quotes: 5000, rules: 100_000)
         let path = folder + "/state.json"
-        var parse: [Double] = [], decode: [Double] = [], save: [Double] = [], load: [Double] = []
+        var parse = Samples(), decode = Samples(), save = Samples(), load = Samples()
         for _ in 0..<repeats {
-            parse.append(try time { _ = try JSONParser.parse(rules) })
-            decode.append(try time { for page in pages { _ = try CoinGecko.decodeMarkets(page) } })
-            save.append(try time { try StateStore.save(bench.state, to: path) })
-            load.append(try time { _ = try StateStore.load(path: path) })
+            parse.append(try Samples.wall { _ = try JSONParser.parse(rules) })
+            decode.append(try Samples.wall { for page in pages { _ = try CoinGecko.decodeMarkets(page) } })
+            save.append(try Samples.wall { try StateStore.save(bench.state, to: path) })
+            load.append(try Samples.wall { _ = try StateStore.load(path: path) })
         }
-        print("{\"rules_parse_ms\":\(median(parse)),\"rules_bytes\":\(rules.count),"
-            + "\"markets_5000_decode_ms\":\(median(decode)),"
-            + "\"state_100k_save_ms\":\(median(save)),\"state_100k_load_ms\":\(median(load))}")
+        print("{\"rules_parse_ms\":\(parse.median),\"rules_bytes\":\(rules.count),"
+            + "\"markets_5000_decode_ms\":\(decode.median),"
+            + "\"state_100k_save_ms\":\(save.median),\"state_100k_load_ms\":\(load.median)}")
     }
 
     /// A rules.json of simple rules, as many as fit in `maxBytes`, pretty-printed.
@@ -51,18 +51,5 @@ enum JSONBench {
             }
             return Array(("[" + items.joined(separator: ",") + "]").utf8)
         }
-    }
-
-    static func time(_ body: () throws -> Void) throws -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
     }
 }

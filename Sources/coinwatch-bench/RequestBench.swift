@@ -10,8 +10,8 @@ import CoinWatchState
 import CoinWatchEngine
 import Synchronization
 
-/// Counts requests per (path, vs_currency) and answers `/coins/markets` for the asked ids.
-final class CountingTransport: HTTPTransport {
+/// CoinGecko in process: counts requests per (path, vs_currency) and answers `/coins/markets` for the asked ids.
+final class MarketsStandIn: HTTPTransport {
     private let seen = Mutex<[String: Int]>([:])
 
     /// Requests so far by `path?vs_currency=…`.
@@ -56,7 +56,7 @@ enum RequestBench {
         for (name, rules) in cases {
             let json = #"{"vs_currency": "usd", "providers": [{"name": "coingecko", "base_url": "http://bench.invalid/api/v3", "cache_ttl": "0s"}], "favorites": [\#(list)], "rules": [\#(rules.joined(separator: ","))]}"#
             let loaded = try RulesLoader.parse(bytes: Array(json.utf8), path: "/bench/rules.json", environment: [:]).rules
-            let transport = CountingTransport()
+            let transport = MarketsStandIn()
             let config = loaded.providers[0]
             let provider = ProviderRegistry.make(config, environment: [:])
             let fetcher = QuoteFetcher(sources: [QuoteFetcher.Source(provider: provider, config: config)], transport: transport)

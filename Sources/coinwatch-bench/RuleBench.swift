@@ -10,8 +10,8 @@ import CoinWatchEngine
 struct RuleBench {
     /// Milliseconds of each timed pass, by kind, and the alerts a firing pass makes.
     struct Times {
-        var quiet: [Double] = []
-        var firing: [Double] = []
+        var quiet = Samples()
+        var firing = Samples()
         var alerts = 0
     }
 
@@ -82,12 +82,7 @@ struct RuleBench {
         self.readings = readings
         passes = [1.0, 1.001].map { factor in
             var quotesByCoin: [String: Quote] = [:]
-            for coinIndex in 1...quotes {
-                quotesByCoin["coin-\(coinIndex)"] = Quote(
-                    providerID: "coin-\(coinIndex)", symbol: "C\(coinIndex)", name: "Coin \(coinIndex)", vs: "usd",
-                    price: Self.price(coinIndex) * factor, change24h: Double(coinIndex % 41 - 20),
-                    provider: "coingecko")
-            }
+            for coinIndex in 1...quotes { quotesByCoin["coin-\(coinIndex)"] = Self.quote(coinIndex, factor: factor) }
             return quotesByCoin
         }
         for pass in passes {
@@ -98,14 +93,12 @@ struct RuleBench {
 
     /// One timed quiet pass, then one timed firing pass.
     mutating func timeRound() {
-        let clock = ContinuousClock()
         for (kind, quotes) in passes.enumerated() {
             var alerts = 0
-            let elapsed = clock.measure {
+            let milliseconds = Samples.wall {
                 alerts = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now, indicators: readings).count
             }
             now += 60
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             if kind == 0 {
                 times.quiet.append(milliseconds)
             } else {
@@ -116,4 +109,10 @@ struct RuleBench {
     }
 
     static func price(_ coinIndex: Int) -> Double { 0.5 + Double(coinIndex * 7919 % 100_000) / 37 }
+
+    /// The quote of coin `coinIndex` (`coin-N`, CoinGecko's, in usd) at `price` × `factor`, its 24h change from -20 to 20 %.
+    static func quote(_ coinIndex: Int, factor: Double = 1) -> Quote {
+        Quote(providerID: "coin-\(coinIndex)", symbol: "C\(coinIndex)", name: "Coin \(coinIndex)", vs: "usd",
+              price: price(coinIndex) * factor, change24h: Double(coinIndex % 41 - 20), provider: "coingecko")
+    }
 }

@@ -3,7 +3,6 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
 import CoinWatchCLI
-import Glibc
 
 /// `coinwatch-bench --watch [FAVORITES] [FRAMES]`: the live `watch` view's CPU cost for `make bench`
 /// (issue 19): a watchlist of `favorites` coins, each with two rules, a `"*"` rule, a week of
@@ -25,8 +24,7 @@ enum WatchBench {
         var state = StateDocument()
         for index in 1...count {
             let coin = "coin-\(index)", price = RuleBench.price(index)
-            quotes[coin] = Quote(providerID: coin, symbol: "C\(index)", name: "Coin \(index)", vs: "usd", price: price,
-                                 change24h: Double(index % 41 - 20), provider: "coingecko")
+            quotes[coin] = RuleBench.quote(index)
             let week = (0..<168).map { hour in
                 PricePoint(time: now - Double(168 - hour) * 3_600, price: price * (1 + 0.01 * Double((hour * 7 + index) % 9 - 4)))
             }
@@ -45,21 +43,14 @@ enum WatchBench {
             + "\"refresh_cpu_ms\":\(refresh.median),\"refresh_cpu_max_ms\":\(refresh.max)}")
     }
 
-    /// The median and the largest CPU milliseconds (this process, all threads) of `times` runs of `body`.
-    private static func cpuMilliseconds(_ times: Int, _ body: () -> Void) -> (median: Double, max: Double) {
-        var samples: [Double] = []
+    /// The CPU milliseconds (this process, all threads) of `times` runs of `body`.
+    private static func cpuMilliseconds(_ times: Int, _ body: () -> Void) -> Samples {
+        var samples = Samples()
         for _ in 0..<max(1, times) {
-            let start = cpu()
+            let start = Samples.cpu()
             body()
-            samples.append((cpu() - start) * 1000)
+            samples.append(Samples.cpu() - start)
         }
-        samples.sort()
-        return (samples[samples.count / 2], samples[samples.count - 1])
-    }
-
-    private static func cpu() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        return samples
     }
 }

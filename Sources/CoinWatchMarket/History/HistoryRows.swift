@@ -86,13 +86,7 @@ struct HistoryRows {
 
     /// The number at the cursor, written as a JSON number or as a string holding one (`"60685.22000000"`).
     mutating func number(field: String) throws -> Double {
-        if reader.next() == UInt8(ascii: "\"") {
-            guard let text = reader.plainString(), let value = APIText.number(text) else {
-                throw fail("expected a number", field: field)
-            }
-            return value
-        }
-        guard let value = reader.number() else { throw fail("expected a number", field: field) }
+        guard let value = reader.numberOrString() else { throw fail("expected a number", field: field) }
         return value
     }
 

@@ -11,7 +11,7 @@ extension HistoryStore {
         try recovering { () throws(SQLiteError) in
             let last = try meta("rolled_up_at") ?? 0
             guard now - last >= 86_400_000 else { return }
-            try transaction { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
                 for (id, key) in try allSeries() {
                     guard let rule = Self.retention[key.timeframe] else { continue }
                     guard let newest = try newest(key) else { continue }

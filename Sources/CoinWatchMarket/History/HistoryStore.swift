@@ -7,7 +7,8 @@ import Glibc
 package final class HistoryStore {
     /// The file.
     package let path: String
-    private var db: SQLiteConnection
+    /// The connection (the roll-up runs its transaction on it).
+    private(set) var db: SQLiteConnection
     private let busyTimeout: Double
     private var seriesIDs: [String: Int64] = [:]
     /// When set (a store from `open`), the time whose stamp names the backup if SQLite finds damaged
@@ -240,11 +241,6 @@ package final class HistoryStore {
     func deleteChunks(_ id: Int64, _ timeframe: Timeframe, before time: Int64) throws(SQLiteError) {
         try db.run("DELETE FROM chunks WHERE series = ?1 AND start + ?2 <= ?3",
                    [id, CandleChunk.widths * timeframe.milliseconds, time])
-    }
-
-    /// Runs `body` in one write transaction.
-    func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
-        try db.transaction(body)
     }
 
     /// The integer `key` of the meta table, nil when unset.

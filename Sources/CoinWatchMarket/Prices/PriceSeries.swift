@@ -51,8 +51,6 @@ package struct PriceSeries: Codable, Sendable, Equatable, StateRecord {
         if series.coveredFrom.isNaN { series.coveredFrom = max(series.firstSeen, series.points.first?.time ?? series.firstSeen) }
         return series
     })
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// Equal recorded history (what `prune` remembers of its last thinning aside).
     package static func == (a: PriceSeries, b: PriceSeries) -> Bool {

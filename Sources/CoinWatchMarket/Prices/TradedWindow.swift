@@ -17,8 +17,6 @@ package struct TradedWindow: Codable, Sendable, Equatable, StateRecord {
         .required("low", \.low, .number),
         .required("high", \.high, .number),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// How long a window is kept (seconds): a day past the longest window the exchange serves,
     /// counted back from the newest window's end (the exchange's clock).

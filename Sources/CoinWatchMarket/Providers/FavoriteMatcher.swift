@@ -42,19 +42,6 @@ struct FavoriteMatcher<Item> {
         return bySymbol[wanted]?.index ?? byName[wanted]?.index
     }
 
-    /// Favorite → quote for every favorite of `query` that an item answers (the favorite itself, else
-    /// the id remembered for it) and that `quote` can price.
-    func quotes(for query: QuoteQuery, _ quote: (Item) -> Quote?) -> [String: Quote] {
-        var quotes: [String: Quote] = [:]
-        quotes.reserveCapacity(query.favorites.count)
-        for favorite in query.favorites {
-            let index = position(of: favorite, symbol: nil)
-                ?? query.resolved[favorite].flatMap { position(of: $0, symbol: nil) }
-            if let index, let priced = quote(items[index]) { quotes[favorite] = priced }
-        }
-        return quotes
-    }
-
     private static func keepBest(_ index: Int, _ rank: Int?, under key: String,
                                  in table: inout [String: (index: Int, rank: Int?)]) {
         guard !key.isEmpty else { return }
@@ -74,8 +61,9 @@ package func lookupKey(_ text: String) -> String {
 }
 
 extension FavoriteMatcher {
-    /// `FavoriteMatcher(items, …).quotes(for: query, quote)`, building the symbol and name indexes (most of
-    /// its memory at 5000 favorites) only when some favorite is not an item's id.
+    /// Favorite → quote for every favorite of `query` that an item of `items` answers (the favorite itself,
+    /// else the id remembered for it) and that `quote` can price; the symbol and name indexes (most of the
+    /// memory at 5000 favorites) are built only when some favorite is not an item's id.
     static func quotes(for query: QuoteQuery, in items: [Item], id: (Item) -> String, symbol: (Item) -> String,
                        name: (Item) -> String, rank: (Item) -> Int?, _ quote: (Item) -> Quote?) -> [String: Quote] {
         var byID: [String: Int] = [:]
@@ -95,10 +83,12 @@ extension FavoriteMatcher {
             if let priced = quote(items[index]) { quotes[favorite] = priced }
         }
         guard !others.isEmpty else { return quotes }
-        var rest = query
-        rest.favorites = others
         let full = FavoriteMatcher(items, id: id, symbol: symbol, name: name, rank: rank)
-        quotes.merge(full.quotes(for: rest, quote)) { first, _ in first }
+        for favorite in others {
+            let index = full.position(of: favorite, symbol: nil)
+                ?? query.resolved[favorite].flatMap { full.position(of: $0, symbol: nil) }
+            if let index, let priced = quote(items[index]) { quotes[favorite] = priced }
+        }
         return quotes
     }
 }

@@ -40,9 +40,6 @@ package struct ListedMarket: Codable, Sendable, Equatable, StateRecord {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         return (parts[0].uppercased(), parts[1].uppercased())
     }
-
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 /// The markets an exchange lists in one quote currency, as learned from the exchange itself (SPEC §2).
@@ -69,8 +66,6 @@ package struct MarketListing: Codable, Sendable, Equatable, StateRecord {
         .required("markets", \.markets, .array(.record)),
         .optional("seen_by", \.seenBy, .array(.string)),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 
     /// Whether it was learned within `maxAge` before `now` (and not in the future).
     package func isFresh(now: Double) -> Bool {

@@ -87,8 +87,6 @@ package struct Quote: Sendable, Equatable, Codable, StateRecord {
         .optional("time", \.time, .date),
         .required("provider", \.provider, .string),
     ])
-    package init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
-    package func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 extension Quote {

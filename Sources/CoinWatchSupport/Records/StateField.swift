@@ -13,9 +13,9 @@ public struct StateField<Record>: @unchecked Sendable {
     /// Appends the field's value (after its key); throws `StateWriter.Refused` for a non-finite number.
     public let write: (Record, inout [UInt8]) throws -> Void
     /// The `Codable` reading of the field (the general decoder, which words every error).
-    public let decode: (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void
+    public let decode: (KeyedDecodingContainer<StringKey>, inout Record) throws -> Void
     /// The `Codable` writing of the field.
-    let encode: (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void
+    let encode: (inout KeyedEncodingContainer<StringKey>, Record) throws -> Void
     /// For a field whose value is an object of members: `read` keeping only the members whose key
     /// is in the set (`StateValue.readKeeping`); nil for other fields.
     var readKeeping: ((inout JSONTokenizer, inout Record, Set<String>) -> Bool)? = nil
@@ -23,8 +23,8 @@ public struct StateField<Record>: @unchecked Sendable {
     @usableFromInline
     init(name: String, isRequired: Bool, read: @escaping (inout JSONTokenizer, inout Record) -> Bool,
          isOmitted: @escaping (Record) -> Bool, write: @escaping (Record, inout [UInt8]) throws -> Void,
-         decode: @escaping (KeyedDecodingContainer<StateFieldKey>, inout Record) throws -> Void,
-         encode: @escaping (inout KeyedEncodingContainer<StateFieldKey>, Record) throws -> Void,
+         decode: @escaping (KeyedDecodingContainer<StringKey>, inout Record) throws -> Void,
+         encode: @escaping (inout KeyedEncodingContainer<StringKey>, Record) throws -> Void,
          readKeeping: ((inout JSONTokenizer, inout Record, Set<String>) -> Bool)? = nil) {
         self.name = name
         self.isRequired = isRequired
@@ -39,7 +39,7 @@ public struct StateField<Record>: @unchecked Sendable {
     /// A field the record must have, never null; always written.
     @inlinable public static func required<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                          _ value: StateValue<Value>) -> StateField {
-        let key = StateFieldKey(name)
+        let key = StringKey(name)
         return StateField(name: name, isRequired: true,
                           read: { reader, record in
                               guard let read = value.read(&reader) else { return false }
@@ -57,7 +57,7 @@ public struct StateField<Record>: @unchecked Sendable {
     @inlinable public static func defaulted<Value: Codable & Equatable>(_ name: String, _ path: WritableKeyPath<Record, Value>,
                                                       _ value: StateValue<Value>, default fallback: Value,
                                                       omittedWhenDefault: Bool = false) -> StateField {
-        let key = StateFieldKey(name)
+        let key = StringKey(name)
         /// The value at the cursor by `read` into the record, `fallback` for null.
         func take(_ reader: inout JSONTokenizer, _ record: inout Record, _ read: (inout JSONTokenizer) -> Value?) -> Bool {
             if reader.next() == UInt8(ascii: "n") {
@@ -86,7 +86,7 @@ public struct StateField<Record>: @unchecked Sendable {
     /// A field that is nil when missing or null, and left out when nil.
     @inlinable public static func optional<Value: Codable>(_ name: String, _ path: WritableKeyPath<Record, Value?>,
                                          _ value: StateValue<Value>) -> StateField {
-        let key = StateFieldKey(name)
+        let key = StringKey(name)
         return StateField(name: name, isRequired: false,
                           read: { reader, record in
                               if reader.next() == UInt8(ascii: "n") {
@@ -105,13 +105,4 @@ public struct StateField<Record>: @unchecked Sendable {
                           decode: { $1[keyPath: path] = try $0.decodeIfPresent(Value.self, forKey: key) },
                           encode: { try $0.encodeIfPresent($1[keyPath: path], forKey: key) })
     }
-}
-
-/// A state record's key for `Codable`: the field's name.
-public struct StateFieldKey: CodingKey {
-    public var stringValue: String
-    public var intValue: Int? { nil }
-    @inlinable public init(_ name: String) { stringValue = name }
-    @inlinable public init?(stringValue: String) { self.stringValue = stringValue }
-    @inlinable public init?(intValue: Int) { nil }
 }

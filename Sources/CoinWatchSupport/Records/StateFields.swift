@@ -1,8 +1,15 @@
 /// A record of the state file (SPEC §5) whose fields are listed once, in `fields`; its `Codable`
-/// conformance is two lines that hand over to that table (`fields.decode(from:)`, `fields.encode(_:to:)`).
+/// conformance is the table's (`fields.decode(from:)`, `fields.encode(_:to:)`), given here.
 public protocol StateRecord: Codable {
     /// The record's one field table, which the reader, the writer and `Codable` all use.
     static var fields: StateFields<Self> { get }
+}
+
+extension StateRecord {
+    /// The record read by its field table (the general decoder, which words every error).
+    public init(from decoder: any Decoder) throws { self = try Self.fields.decode(from: decoder) }
+    /// The record written by its field table.
+    public func encode(to encoder: any Encoder) throws { try Self.fields.encode(self, to: encoder) }
 }
 
 /// The field table of one state record: the fields in the order `Codable` reads them, and what the
@@ -121,7 +128,7 @@ public struct StateFields<Record>: @unchecked Sendable {
 
     /// The record read by `Codable` (the general decoder): every field in table order.
     package func decode(from decoder: any Decoder) throws -> Record {
-        let container = try decoder.container(keyedBy: StateFieldKey.self)
+        let container = try decoder.container(keyedBy: StringKey.self)
         var record = blank
         for field in fields { try field.decode(container, &record) }
         return completed(record)
@@ -129,7 +136,7 @@ public struct StateFields<Record>: @unchecked Sendable {
 
     /// The record written by `Codable` (`JSONEncoder` sorts the keys when asked).
     package func encode(_ record: Record, to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: StateFieldKey.self)
+        var container = encoder.container(keyedBy: StringKey.self)
         for field in fields { try field.encode(&container, record) }
     }
 }

@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchTransport
 import FoundationEssentials
 
@@ -135,22 +136,15 @@ struct BithumbAnswer: Decodable {
     /// Whether this is the single-coin shape.
     var isSingleCoin = false
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     private enum EnvelopeKeys: String, CodingKey { case data }
 
     init(from decoder: any Decoder) throws {
         let envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
-        let data = try envelope.nestedContainer(keyedBy: Key.self, forKey: .data)
-        let dateKey = Key(stringValue: "date")
+        let data = try envelope.nestedContainer(keyedBy: StringKey.self, forKey: .data)
+        let dateKey = StringKey("date")
         date = try data.decodeIfPresent(NumberOrString.self, forKey: dateKey)?.value
             .map { Date(timeIntervalSince1970: $0 / 1000) }
-        if data.contains(Key(stringValue: "closing_price")) {
+        if data.contains(StringKey("closing_price")) {
             isSingleCoin = true
             tickers[""] = try envelope.decode(BithumbTicker.self, forKey: .data)
             return

@@ -91,30 +91,15 @@ extension CoinGecko {
     }
 }
 
-/// One entry of CoinGecko's `/coins/list`: the id to ask for, and the symbol and name to resolve favorites by.
-package struct CoinGeckoCoin: Decodable, Sendable, Equatable {
-    /// The API id (`bitcoin`).
-    package var id: String
-    /// The ticker as CoinGecko writes it (`btc`, lower case).
-    package var symbol: String
-    /// The display name (`Bitcoin`).
-    package var name: String
-}
-
 extension CoinGecko {
-    /// The entries of a `/coins/list` body, in the API's order.
-    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
-    package static func decodeCoinList(_ body: [UInt8]) throws -> [CoinGeckoCoin] {
-        try decodeBody([CoinGeckoCoin].self, from: body, expecting: .array)
-    }
-
     /// `/coins/list`: every id, symbol and name (about 15,000 today; ranks come from `/coins/markets`
     /// for the candidates).
     package func catalogRequest(vs: String) -> HTTPRequest? { endpoint.get("/coins/list") }
 
-    /// The coins of a `/coins/list` body, without ranks.
+    /// The coins of a `/coins/list` body, in the API's order, without ranks.
+    /// Throws `ProviderError.api` for CoinGecko's error envelope, `ProviderError.decoding` for any other shape.
     package func decodeCatalog(_ body: [UInt8], vs: String) throws -> [CatalogCoin] {
-        try Self.decodeCoinList(body).map { CatalogCoin(id: $0.id, symbol: $0.symbol, name: $0.name) }
+        try Self.decodeBody([CatalogEntry].self, from: body, expecting: .array).map(\.coin)
     }
 }
 

@@ -28,12 +28,7 @@ private struct TrendingBody: Decodable {
     struct Wrapper: Decodable { var item: Item }
 
     struct Item: Decodable {
-        var id: String
-        var name: String
-        var symbol: String
-        var rank: NumberOrString?
-        var priceBTC: NumberOrString?
-        var data: ItemData?
+        var coin: TrendingCoin
 
         enum CodingKeys: String, CodingKey {
             case id, name, symbol, data, rank = "market_cap_rank", priceBTC = "price_btc"
@@ -41,19 +36,16 @@ private struct TrendingBody: Decodable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decode(String.self, forKey: .id)
-            name = try c.decode(String.self, forKey: .name)
-            symbol = try c.decode(String.self, forKey: .symbol)
-            rank = try? c.decodeIfPresent(NumberOrString.self, forKey: .rank)
-            priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
-            data = try? c.decodeIfPresent(ItemData.self, forKey: .data)
-        }
-
-        var coin: TrendingCoin {
-            TrendingCoin(id: id, symbol: symbol, name: name, rank: rank?.value.flatMap { Int(exactly: $0) },
-                         priceBTC: priceBTC?.value ?? data?.priceBTC?.value, priceUSD: data?.price?.value,
-                         change24h: data?.change24h ?? [:], marketCapUSD: data?.marketCap.flatMap(CoinGecko.amount),
-                         volumeUSD: data?.totalVolume.flatMap(CoinGecko.amount))
+            let id = try c.decode(String.self, forKey: .id)
+            let name = try c.decode(String.self, forKey: .name)
+            let symbol = try c.decode(String.self, forKey: .symbol)
+            let rank = try? c.decodeIfPresent(NumberOrString.self, forKey: .rank)
+            let priceBTC = try? c.decodeIfPresent(NumberOrString.self, forKey: .priceBTC)
+            let data = try? c.decodeIfPresent(ItemData.self, forKey: .data)
+            coin = TrendingCoin(id: id, symbol: symbol, name: name, rank: rank?.value.flatMap { Int(exactly: $0) },
+                                priceBTC: priceBTC?.value ?? data?.priceBTC?.value, priceUSD: data?.price?.value,
+                                change24h: data?.change24h ?? [:], marketCapUSD: data?.marketCap.flatMap(CoinGecko.amount),
+                                volumeUSD: data?.totalVolume.flatMap(CoinGecko.amount))
         }
     }
 
@@ -88,13 +80,7 @@ private struct TrendingBody: Decodable {
     }
 
     struct NFT: Decodable {
-        var id: String
-        var name: String
-        var symbol: String?
-        var nativeSymbol: String?
-        var floorNative: NumberOrString?
-        var floorChange: NumberOrString?
-        var data: NFTData?
+        var nft: TrendingNFT
 
         enum CodingKeys: String, CodingKey {
             case id, name, symbol, data, nativeSymbol = "native_currency_symbol"
@@ -103,22 +89,19 @@ private struct TrendingBody: Decodable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = (try? c.decode(String.self, forKey: .id)) ?? ""
-            name = try c.decode(String.self, forKey: .name)
-            symbol = try? c.decodeIfPresent(String.self, forKey: .symbol)
-            nativeSymbol = try? c.decodeIfPresent(String.self, forKey: .nativeSymbol)
-            floorNative = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorNative)
-            floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
-            data = try? c.decodeIfPresent(NFTData.self, forKey: .data)
-        }
-
-        var nft: TrendingNFT {
+            let id = (try? c.decode(String.self, forKey: .id)) ?? ""
+            let name = try c.decode(String.self, forKey: .name)
+            let symbol = try? c.decodeIfPresent(String.self, forKey: .symbol)
+            let nativeSymbol = try? c.decodeIfPresent(String.self, forKey: .nativeSymbol)
+            let floorNative = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorNative)
+            let floorChange = try? c.decodeIfPresent(NumberOrString.self, forKey: .floorChange)
+            let data = try? c.decodeIfPresent(NFTData.self, forKey: .data)
             var floor = data?.floorPrice
             if floor == nil, let value = floorNative?.value, let nativeSymbol {
                 floor = JSONOut.number(value) + " " + nativeSymbol.uppercased()
             }
-            return TrendingNFT(id: id, name: name, symbol: symbol ?? "", floorPrice: floor,
-                               floorChange24h: floorChange?.value ?? data?.floorChange?.value)
+            nft = TrendingNFT(id: id, name: name, symbol: symbol ?? "", floorPrice: floor,
+                              floorChange24h: floorChange?.value ?? data?.floorChange?.value)
         }
     }
 

@@ -45,8 +45,9 @@ extension CoinPaprika {
     /// best rank winning a shared symbol, then the id remembered for it).
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         let tickers = try JSONBody.decodeEach(bodies, Self.decodeTickers)
-        return FavoriteMatcher(tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank)
-            .quotes(for: query) { $0.quote(vs: query.vs) }
+        return FavoriteMatcher.quotes(for: query, in: tickers, id: \.id, symbol: \.symbol, name: \.name, rank: \.rank) {
+            $0.quote(vs: query.vs)
+        }
     }
 
     /// The tickers of one body: the `/tickers` array, or the single object of `/tickers/{id}`.

@@ -15,34 +15,28 @@ extension JSONNode {
     }
 
     private func write(into out: inout String, indent: Int) {
+        let brackets: (open: String, close: String)
+        let items: [(label: String, node: JSONNode)]
         switch value {
         case .array(let elements) where !elements.isEmpty:
-            if let inline = inlineText(startColumn: indent * 2) {
-                out += inline
-                return
-            }
-            out += "[\n"
-            for (index, element) in elements.enumerated() {
-                out += Self.spaces(indent + 1)
-                element.write(into: &out, indent: indent + 1)
-                out += index == elements.count - 1 ? "\n" : ",\n"
-            }
-            out += Self.spaces(indent) + "]"
+            (brackets, items) = (("[", "]"), elements.map { ("", $0) })
         case .object(let members) where !members.isEmpty:
-            if let inline = inlineText(startColumn: indent * 2) {
-                out += inline
-                return
-            }
-            out += "{\n"
-            for (index, member) in members.enumerated() {
-                out += Self.spaces(indent + 1) + JSONOut.quote(member.key) + ": "
-                member.value.write(into: &out, indent: indent + 1)
-                out += index == members.count - 1 ? "\n" : ",\n"
-            }
-            out += Self.spaces(indent) + "}"
+            (brackets, items) = (("{", "}"), members.map { (JSONOut.quote($0.key) + ": ", $0.value) })
         default:
             out += compactText()
+            return
         }
+        if let inline = inlineText(startColumn: indent * 2) {
+            out += inline
+            return
+        }
+        out += brackets.open + "\n"
+        for (index, item) in items.enumerated() {
+            out += Self.spaces(indent + 1) + item.label
+            item.node.write(into: &out, indent: indent + 1)
+            out += index == items.count - 1 ? "\n" : ",\n"
+        }
+        out += Self.spaces(indent) + brackets.close
     }
 
     /// The node on one line when it was written on one line (and, when edited, fits); nil otherwise.
