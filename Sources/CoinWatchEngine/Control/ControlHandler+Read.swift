@@ -77,7 +77,7 @@ extension ControlHandler {
         }
         var coins = rule.coin == "*" ? input.rules.favorites : [rule.coin]
         if let coin {
-            guard let found = coins.first(where: { lookupKey($0) == lookupKey(coin) }) else {
+            guard let found = input.rules.pairCoin(named: coin, of: rule, symbols: input.state.memory.symbols) else {
                 return failed("rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))")
             }
             coins = [found]
