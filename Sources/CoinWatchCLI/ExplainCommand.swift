@@ -24,12 +24,14 @@ enum ExplainCommand {
         }
         var coins = rule.coin == "*" ? rules.favorites : [rule.coin]
         if positionals.count == 2 {
+            // As `/price btc` and `silence add btc` read a coin: a favorite in any case, or its symbol.
             let coin = positionals[1]
-            guard coins.contains(coin) else {
+            let symbols = try context.loadState(sections: .symbols).memory.symbols
+            guard let found = rules.pairCoin(named: coin, of: rule, symbols: symbols) else {
                 throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'."
                     + "\(Suggestion.phrase(for: coin, in: coins)) It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").")
             }
-            coins = [coin]
+            coins = [found]
         }
         // The one rule, planned and observed as a pass plans and observes it (`DataPlan`, `RuleRunner`).
         var only = rules

@@ -44,6 +44,14 @@ enum InitCommand {
         let learned = webhook.map { url.isEmpty ? [:] : $0.type.starterFields(url: url, transport: context.transport) } ?? [:]
         let text = document(resolved, format: webhook, urlVariable: variable, logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
                             schema: installedSchema(), learned: learned)
+        // It writes only what `check` passes (SPEC §11), checked as every edit of rules.json is: a favorite the
+        // validator refuses ('*', 'portfolio', one given twice) stops it here, with the validator's own words.
+        let bytes = Array(text.utf8)
+        let errors = RulesEdit.errors(in: bytes, path: path, environment: context.environment(withPlaceholdersFor: bytes))
+        if !errors.isEmpty {
+            for diagnostic in errors { context.io.err("\(diagnostic.description)\n") }
+            throw context.fail(.dataError, "coinwatch: init would write an invalid \(path) (positions above are in the text it would write); nothing was written")
+        }
         let folder = POSIXFile.folder(of: path)
         if let problem = POSIXFile.makeFolders(folder) {
             throw context.fail(.failure, "coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH")
@@ -57,7 +65,7 @@ enum InitCommand {
             }
         }
         do {
-            try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
+            try StateStore.replace(path, with: bytes, mode: 0o644)
         } catch {
             var detail = error.message
             if case .writeFailed(_, let reason) = error { detail = reason }

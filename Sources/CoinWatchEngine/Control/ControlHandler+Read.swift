@@ -75,7 +75,7 @@ extension ControlHandler {
         guard let rule = input.rules.rules.first(where: { $0.id == id }) else { return noRule(id, in: ids) }
         var coins = rule.coin == "*" ? input.rules.favorites : [rule.coin]
         if let coin {
-            guard let found = coins.first(where: { lookupKey($0) == lookupKey(coin) }) else {
+            guard let found = input.rules.pairCoin(named: coin, of: rule, symbols: input.state.memory.symbols) else {
                 return failed("rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))")
             }
             coins = [found]

@@ -62,25 +62,30 @@ package struct HistoryLoader {
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).
         let anchor = range.milliseconds.map { now - newest <= $0 } ?? true ? now : newest
+        // The range, applied here once to every candle drawn (stored, fetched, forming): open time in
+        // [from, end). A chart built from finer candles starts at its first whole candle, so that none
+        // of its candles (a point at its open time) lies before the range.
+        let built = wanted.isBuilt(from: timeframe)
         let end = anchor + 1
-        let from = range.milliseconds.map { anchor - $0 } ?? .min
+        let from = range.milliseconds.map { built ? Self.firstOpen(wanted, atOrAfter: anchor - $0) : anchor - $0 } ?? .min
+        let inRange = { (candle: Candle) in candle.openTime >= from && candle.openTime < end }
         let stored = (try? store?.candles(key, from: from, to: end)) ?? []
-        let fresh = filled.fetched.filter { $0.openTime >= from && $0.openTime < end }
+        let fresh = filled.fetched.filter(inRange)
         let freshTimes = Set(fresh.map(\.openTime))
         let fromStore = stored.count(where: { !freshTimes.contains($0.openTime) })
         var candles = CandleChunk.merge(stored, fresh)
         var endsForming = false
-        if let forming = filled.forming, forming.openTime >= from {
+        if let forming = filled.forming, inRange(forming) {
             candles = CandleChunk.merge(candles, [forming])
             endsForming = candles.last?.openTime == forming.openTime
         }
         // Counted as fetched, before any aggregation: the store and the network hold `timeframe` candles.
         let fromNetwork = candles.count - fromStore
-        if wanted != timeframe, wanted.isBuilt(from: timeframe) {
-            let built = CandleAggregator.aggregate(candles, to: wanted, now: now)
-            candles = built.closed + (built.forming.map { [$0] } ?? [])
+        if built {
+            let aggregated = CandleAggregator.aggregate(candles, to: wanted, now: now)
+            candles = aggregated.closed + (aggregated.forming.map { [$0] } ?? [])
         }
-        let width = wanted.isBuilt(from: timeframe) ? wanted.milliseconds : timeframe.milliseconds
+        let width = built ? wanted.milliseconds : timeframe.milliseconds
         let points = candles.map { candle -> (time: Int64, price: Double) in
             (source.servesPoints ? candle.openTime : min(candle.openTime + width, now), candle.close)
         }
@@ -91,6 +96,12 @@ package struct HistoryLoader {
         // Built candles keep their forming one: its close is the close of a finer closed candle.
         loaded.endsForming = endsForming && wanted == timeframe
         return .success(loaded)
+    }
+
+    /// The open time of the first `timeframe` candle that opens at or after `time` (ms).
+    static func firstOpen(_ timeframe: Timeframe, atOrAfter time: Int64) -> Int64 {
+        let open = timeframe.floor(time)
+        return open < time ? open + timeframe.milliseconds : open
     }
 
     /// What `fill` did: the closed candles it fetched (sorted, none the store knew complete), the

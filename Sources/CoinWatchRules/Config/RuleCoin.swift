@@ -4,6 +4,13 @@ package enum RuleCoin {
     /// The coin of a rule on the holdings' total.
     package static let portfolio = "portfolio"
 
+    /// What a reserved word means as a rule's coin (`"*"`: every favorite, `"portfolio"` in any case: the
+    /// holdings' total), so it names no coin; nil for any other text.
+    package static func reservedMeaning(_ text: String) -> String? {
+        if text == "*" { return "every favorite" }
+        return text.utf8.count == portfolio.utf8.count && text.lowercased() == portfolio ? "the holdings' total" : nil
+    }
+
     /// Whether `coin` names one coin (a favorite, a market): not the portfolio, a ratio or `"*"`.
     package static func isOneCoin(_ coin: String) -> Bool {
         coin != portfolio && coin != "*" && ratioParts(coin) == nil

@@ -11,6 +11,14 @@ extension RulesFile {
             ?? favorites.first { (symbols[lookupKey($0)] ?? WellKnownSymbols.byID[lookupKey($0)]).map(lookupKey) == key }
     }
 
+    /// The coin of `rule`'s pair that `text` names: the favorite `favorite(named:symbols:)` finds, when the
+    /// rule covers it, or the rule's own coin (a ratio, the portfolio) in any case; nil when it names none.
+    package func pairCoin(named text: String, of rule: Rule, symbols: [String: String]) -> String? {
+        let favorite = favorite(named: text, symbols: symbols)
+        if rule.coin == "*" { return favorite }
+        return favorite == rule.coin || lookupKey(text) == lookupKey(rule.coin) ? rule.coin : nil
+    }
+
     /// The rules that cover `favorite` (as `favorites` writes it): the `"*"` ones and those whose coin
     /// names it (`RuleCoin.named`: the coin itself or a leg of a ratio), each with the coin of its pair
     /// there (`favorite` for a `"*"` rule, else the rule's coin: a ratio's pair is the ratio).

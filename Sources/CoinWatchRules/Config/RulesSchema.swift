@@ -24,11 +24,14 @@ package enum RulesSchema {
         let providerName = node(["type": "string", "pattern": SchemaPattern.words(providerNames)])
         let chart = node(["type": ["string", "boolean"], "pattern": SchemaPattern.words(ChartRange.allCases.map(\.rawValue))])
         let date = node(["type": "string", "pattern": DateTimeParser.pattern])
-        let lotCoin = "^(?!\\s*$)(?!(?:\\*|" + SchemaPattern.caseless(RuleCoin.portfolio) + ")$)[^/]*$"
+        // Not a word a rule's coin reserves (`RuleCoin.reservedMeaning`).
+        let unreserved = "(?!(?:\\*|" + SchemaPattern.caseless(RuleCoin.portfolio) + ")$)"
+        let lotCoin = "^(?!\\s*$)" + unreserved + "[^/]*$"
         return [
             (["properties", "favorites"], node([
                 "type": "array", "maxItems": RulesValidator.maxFavorites, "uniqueItems": true,
-                "items": node(["type": "string", "minLength": 1, "maxLength": RulesValidator.maxStringLength, "pattern": "\\S"]),
+                "items": node(["type": "string", "minLength": 1, "maxLength": RulesValidator.maxStringLength,
+                                "pattern": "^" + unreserved + "[\\s\\S]*\\S"]),
             ])),
             (["properties", "rules"], node(["type": "array", "maxItems": RulesValidator.maxRules, "items": node(["$ref": "#/$defs/rule"])])),
             (["properties", "holdings", "items", "properties", "coin"], node(["type": "string", "pattern": lotCoin])),

@@ -1,7 +1,8 @@
 import CoinWatchSupport
 extension RulesValidator {
-    /// `favorites`: non-empty strings, distinct ignoring case, at most `maxFavorites`; nil when not an
-    /// array. `byKey` maps each lower-cased favorite to the favorite as written.
+    /// `favorites`: non-empty strings, distinct ignoring case, none a word a rule's coin reserves (`"*"`,
+    /// `"portfolio"`), at most `maxFavorites`; nil when not an array. `byKey` maps each lower-cased
+    /// favorite to the favorite as written.
     mutating func validateFavorites(_ node: JSONNode, path: String) -> (names: [String], byKey: [String: String])? {
         guard let elements = array(node, path: path, of: "coin names") else { return nil }
         if elements.count > Self.maxFavorites {
@@ -18,6 +19,11 @@ extension RulesValidator {
             let plainStart = text.value.utf8.first.map { $0 < 0x80 && ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) } ?? false
             guard plainStart || !text.value.allSatisfy(\.isWhitespace) else {
                 error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
+                continue
+            }
+            if let meaning = RuleCoin.reservedMeaning(text.value) {
+                error("\(text.shown) is reserved: as a rule's coin it means \(meaning); name a coin by its id, symbol or name",
+                      at: element, path: elementPath())
                 continue
             }
             // One hash of the key for the usual case, a new favorite; a repeat puts the first back.

@@ -14,7 +14,7 @@ extension RulesValidator {
             guard let fields = object(element, path: lotPath, allowed: Self.holdingKeys, expected: shape) else { continue }
             var coin: String?
             if let coinNode = fields["coin"], let text = string(coinNode, path: JSONPath.child(lotPath, "coin")) {
-                if text.value.allSatisfy(\.isWhitespace) || ["*", RuleCoin.portfolio].contains(text.value.lowercased())
+                if text.value.allSatisfy(\.isWhitespace) || RuleCoin.reservedMeaning(text.value) != nil
                     || text.value.contains("/") {
                     error("a lot's coin must be one coin (a favorite, or a coin id, symbol or name), not \(text.shown)",
                           at: coinNode, path: JSONPath.child(lotPath, "coin"))

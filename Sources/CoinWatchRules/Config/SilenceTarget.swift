@@ -29,7 +29,7 @@ package enum SilenceTarget {
             }
             let covered = rule.coin == "*" ? rules.favorites : [rule.coin]
             if coin == "*" || covered.contains(coin) { return target }
-            if let favorite = rules.favorite(named: coin, symbols: symbols), covered.contains(favorite) { return ruleID + ":" + favorite }
+            if let found = rules.pairCoin(named: coin, of: rule, symbols: symbols) { return ruleID + ":" + found }
             throw Problem(message: "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
                 + " It covers \(covered.joined(separator: ", ")).")
         }

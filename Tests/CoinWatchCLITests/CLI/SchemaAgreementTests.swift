@@ -180,6 +180,9 @@ import Testing
             add("lot coin \(coin)", document(["holdings": [["coin": coin, "amount": 1, "price": 1]]]), valid)
         }
         add("favorites bitcoin Bitcoin", document(["favorites": ["bitcoin", "Bitcoin"]]), false, favoriteCase)
+        for (favorite, valid) in [("*", false), ("Portfolio", false), ("portfolio-token", true), (" ", false)] {
+            add("favorites bitcoin \(favorite)", document(["favorites": ["bitcoin", favorite]]), valid)
+        }
         return cases
     }
 

@@ -86,7 +86,7 @@ import Testing
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)
         #expect(try rig.pass().status == 0)
-        let commands = ["/price btc", "/chart bitcoin", "/list", "/rules", "/explain hi", "/silences", "/outbox", "/log 5", "/help",
+        let commands = ["/price btc", "/chart bitcoin", "/list", "/rules", "/explain hi btc", "/silences", "/outbox", "/log 5", "/help",
                         "/silence ethereum 1h", "/alert btc crosses_above 120000 cooldown=1h", "/favorite add solana"]
         for command in commands { try rig.say(command, from: Self.admin) }
         let run = try rig.pass()
@@ -94,7 +94,8 @@ import Testing
         #expect(rig.telegram.sent.count == 2, "one message for the read's text answers, then the chart: \(rig.texts)")
         let text = rig.texts.first ?? ""
         #expect(text.contains("$90.00") && text.contains("coinwatch commands:") && text.contains("silenced every rule on ethereum")
-                && text.contains("added rule chat-") && text.contains("added solana to the favorites") && text.contains("hi:"), "\(text)")
+                && text.contains("added rule chat-") && text.contains("added solana to the favorites") && text.contains("hi:")
+                && text.contains("hi on bitcoin: "), "\(text)")
         #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "the chart, as sendPhoto")
         #expect(rig.audit.count == commands.count)
         #expect(try rig.state.silences.contains { $0.target == "ethereum" })

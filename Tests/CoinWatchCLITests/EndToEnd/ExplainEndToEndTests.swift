@@ -76,6 +76,22 @@ import Testing
         #expect(!hushed.stdout.contains("  bitcoin\n"), "only the coin asked for")
     }
 
+    /// The coin as `/price btc` and `silence add btc` take it (SPEC §10, §11): a favorite in any case or by its
+    /// symbol, a well-known one before any pass learnt it.
+    @Test func explainTakesTheCoinInAnyCaseOrByItsSymbol() throws {
+        let flow = try flow()
+        for coin in ["btc", "BTC", "Bitcoin"] {
+            let run = try explain(flow, ["slow", coin])
+            #expect(run.status == 0, "\(coin): \(run.stderr)")
+            #expect(run.stdout.contains("\n  bitcoin\n") && !run.stdout.contains("ethereum"), "\(coin): \(run.stdout)")
+        }
+        let json = try explain(flow, ["hi", "btc", "--json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stderr)")
+        #expect((doc["pairs"] as? [[String: Any]])?.map { $0["coin"] as? String } == ["bitcoin"], "the pair as rules.json writes it")
+        let other = try explain(flow, ["hi", "eth"])
+        #expect(other.status == 1 && other.stderr.contains("rule 'hi' does not cover 'eth'"), "a favorite the rule does not cover: \(other.stderr)")
+    }
+
     @Test func unknownRuleOrCoinGetsADidYouMeanAndExit1() throws {
         let flow = try flow()
         let rule = try explain(flow, ["slwo"])

@@ -50,6 +50,25 @@ import Testing
         #expect(check.status == 0, "the \(format) starter passes check with the variables init named: \(run.stdout) \(check.stderr)")
     }
 
+    /// It writes only what `check` passes: a favorite the validator refuses (SPEC §2: `"*"` and `"portfolio"` are a
+    /// rule's coin, not a coin's name; one given twice) stops it before anything is written, in the validator's words
+    /// (`--favorites '*'` once wrote a rule '--cross' on every favorite).
+    @Test func aFavoriteTheValidatorRefusesStopsInitBeforeAnythingIsWritten() throws {
+        let path = dir.path + "/refused/rules.json"
+        for (favorites, diagnostic) in [
+            ("*", "favorites[0]: '*' is reserved: as a rule's coin it means every favorite; name a coin by its id, symbol or name"),
+            ("bitcoin, Portfolio", "favorites[1]: 'Portfolio' is reserved: as a rule's coin it means the holdings' total"),
+            ("btc, BTC", "favorites[1]: 'BTC' is already a favorite (favorites[0]; case is ignored)"),
+        ] {
+            let run = try initialize(["--favorites", favorites, "--yes", "--rules", path])
+            #expect(run.status == 65, "\(favorites): \(run.stderr)")
+            let lines = run.stderr.split(separator: "\n").filter { !$0.contains("warning:") }.map(String.init)
+            #expect(lines.first?.hasPrefix(path + ":4:") == true && lines.first?.contains(diagnostic) == true, "\(favorites): \(run.stderr)")
+            #expect(lines.last == "coinwatch: init would write an invalid \(path) (positions above are in the text it would write); nothing was written")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/refused"), "nothing written, no folder made")
+        }
+    }
+
     @Test func initNeverOverwritesWithoutForceAndMovesTheOldFileAsideWithIt() throws {
         let path = try dir.write("rules.json", #"{"favorites": ["solana"]}"#)
         let refused = try initialize(["--yes", "--rules", path])

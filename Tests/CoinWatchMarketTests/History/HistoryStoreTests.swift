@@ -96,6 +96,37 @@ struct HistoryStoreTests {
                 "ten minutes later every closed hour comes from the store: \(again.fromStore) + \(again.fromNetwork)")
     }
 
+    /// SPEC §7: the chart is of the range. 90 days on CoinGecko are 4h candles built from its hourly points; the
+    /// first began at the 4h boundary before the range and, a point being drawn at its open, stood up to 4h
+    /// before it. Now the chart starts at its first whole 4h candle.
+    @Test func aBuiltChartDrawsNoPointBeforeItsRange() throws {
+        let now: Int64 = 1_700_000_000_000
+        let hour: Int64 = 3_600_000
+        let start = now - 90 * 86_400_000
+        // Hourly points at half past the hour, 100 days back: more than the range, off the 4h grid.
+        let first: Int64 = now / hour * hour - 2_400 * hour + hour / 2
+        let rows: [String] = stride(from: first, through: now, by: Int(hour)).map { (time: Int64) -> String in
+            "[\(time),\(100 + time / hour % 50)]"
+        }
+        let body = #"{"prices":["# + rows.joined(separator: ",") + #"]}"#
+        let loaded = try HistoryLoader(source: HistoryCaptures.gecko, store: nil)
+            .load(market: "bitcoin", vs: "usd", range: .d90, now: now, fetch: Counter(Array(body.utf8)).answer).get()
+        #expect(loaded.points.count == 540, "\(loaded.points.count)")
+        #expect(loaded.points.allSatisfy { $0.time >= start && $0.time <= now },
+                "the first point at \(loaded.points.first?.time ?? 0), the range from \(start)")
+        #expect(loaded.points.first?.time == Timeframe.h4.floor(start) + 4 * hour, "the first whole 4h candle")
+    }
+
+    /// A chart that ends before now (`backtest --to`) draws nothing after its end: the candle forming now,
+    /// which the provider sends with the rest, once slipped in as the chart's last candle.
+    @Test func aChartEndingBeforeNowLeavesOutTheCandleFormingNow() throws {
+        let until = Self.captured - 3 * 3_600_000
+        let loaded = try HistoryLoader(source: Self.binance, store: nil)
+            .load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, until: until, fetch: Counter(Self.klines).answer).get()
+        #expect(loaded.candles.allSatisfy { $0.openTime <= until }, "the last candle opens at \(loaded.candles.last?.openTime ?? 0), the chart ends at \(until)")
+        #expect(loaded.candles.last?.openTime == Timeframe.h1.floor(until) && !loaded.endsForming)
+    }
+
     @Test func aBatchIsStoredWholeOrNotAtAll() throws {
         let dir = try TempDir()
         let path = dir.path + "/h.sqlite"

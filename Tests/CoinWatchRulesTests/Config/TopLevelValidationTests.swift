@@ -45,6 +45,16 @@ import Testing
         #expect(RulesFixture.errors(#"{"favorites": [1]}"#, at: "favorites[0]", containing: "expected a string").count == 1)
     }
 
+    /// SPEC §2: as a rule's coin `"*"` is every favorite and `"portfolio"` the holdings' total, so neither names a favorite.
+    @Test func favoritesRefuseTheWordsARulesCoinReserves() {
+        let star = RulesFixture.errors(#"{"favorites": ["bitcoin", "*"]}"#, at: "favorites[1]",
+                                       containing: "'*' is reserved: as a rule's coin it means every favorite; name a coin by its id, symbol or name")
+        #expect(star.count == 1 && star.first?.line == 1 && star.first?.column == 27, "\(star)")
+        #expect(RulesFixture.errors(#"{"favorites": ["Portfolio"]}"#, at: "favorites[0]",
+                                    containing: "'Portfolio' is reserved: as a rule's coin it means the holdings' total").count == 1)
+        #expect(RulesFixture.rules(#"{"favorites": ["portfolio-token", "**"]}"#) != nil, "only the words themselves")
+    }
+
     @Test func defaultsTakeCooldownAndExistingSinks() {
         let json = RulesFixture.document(rules: [], extra: #" "defaults": {"cooldown": "30m", "notify": ["slack"]},"#)
         #expect(RulesFixture.rules(json)?.defaults.cooldown == 1_800)
