@@ -21,7 +21,7 @@ extension RulesValidator {
         rule.enabled = field(fields, "enabled", in: path) { $0.bool($1, path: $2) } ?? rule.enabled
         if let node = fields["resolve"], let flag = bool(node, path: JSONPath.child(path, "resolve")) {
             rule.resolve = flag
-            if flag, isLevel == false, let kind, (ConditionRegistry.kind(kind) as? any ExchangeEventKind.Type)?.resolvable != true {
+            if flag, let kind, ConditionRegistry.kind(kind)?.resolvable == false {
                 error("resolve applies to level conditions (above, below, change_*, new_high, new_low, move_pct), not \(kind)",
                       at: node, path: JSONPath.child(path, "resolve"))
             }

@@ -3,7 +3,6 @@ struct ExitsRangeCondition: PriceRangeKind {
     static let key = "exits_range"
     static let summary = "previous price inside [low, high], current price (or a wick traded since) outside"
     static let sample = #"{"exits_range": [60000, 65000]}"#
-    static let schema = ##"{"$ref": "#/$defs/range"}"##
     static let examples = [
         ConditionExample(#"{"exits_range": [10, 20]}"#, price: 21, previous: 15, holds: true),
         ConditionExample(#"{"exits_range": [10, 20]}"#, price: 25, previous: 21, holds: false),
