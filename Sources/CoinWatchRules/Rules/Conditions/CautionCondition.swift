@@ -15,9 +15,9 @@ struct CautionCondition: ExchangeEventKind {
     static let examples: [ConditionExample] = {
         let xyz = ExampleMarket("krw"), flagged = xyz.listed(flags: ["PRICE_FLUCTUATIONS"])
         return [
-            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: true),
-            ConditionExample(#"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: false),
-            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(flagged, flagged), holds: false),
+            ConditionExample(when: #"{"caution": true}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: true),
+            ConditionExample(when: #"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: false),
+            ConditionExample(when: #"{"caution": true}"#, price: 1, market: xyz.change(flagged, flagged), holds: false),
         ]
     }()
 

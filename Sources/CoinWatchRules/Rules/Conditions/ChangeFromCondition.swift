@@ -10,11 +10,11 @@ struct ChangeFromCondition: SignedMoveKind {
         "ref": RulesSchema.node(["anyOf": [RulesSchema.node(["type": "number", "exclusiveMinimum": 0]), RulesSchema.node(["const": "start"])]]),
     ])
     static let examples = [
-        ConditionExample(#"{"change_from": {"pct": 25, "ref": 100}}"#, price: 125, holds: true),
-        ConditionExample(#"{"change_from": {"pct": 25, "ref": 100}}"#, price: 120, holds: false),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 89, reference: 100, holds: true),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, reference: 100, holds: false),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": 25, "ref": 100}}"#, price: 125, holds: true),
+        ConditionExample(when: #"{"change_from": {"pct": 25, "ref": 100}}"#, price: 120, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 89, reference: 100, holds: true),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, reference: 100, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, holds: false),
     ]
 
     var pct: Double

@@ -9,10 +9,10 @@ struct MovePctCondition: SignedMoveKind {
         "pct": RulesSchema.nonZero, "within": RulesSchema.node(["$ref": "#/$defs/duration_within"]),
     ])
     static let examples = [
-        ConditionExample(#"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(1800, 100)], holds: true),
-        ConditionExample(#"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(7200, 100), (600, 102)], holds: false),
-        ConditionExample(#"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 96, history: [(600, 100)], holds: true),
-        ConditionExample(#"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 98, history: [(600, 100)], holds: false),
+        ConditionExample(when: #"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(1800, 100)], holds: true),
+        ConditionExample(when: #"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(7200, 100), (600, 102)], holds: false),
+        ConditionExample(when: #"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 96, history: [(600, 100)], holds: true),
+        ConditionExample(when: #"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 98, history: [(600, 100)], holds: false),
     ]
 
     var pct: Double

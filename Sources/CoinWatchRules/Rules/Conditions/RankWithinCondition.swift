@@ -9,9 +9,9 @@ struct RankWithinCondition: ConditionKind {
     static let sample = #"{"rank_within": 10}"#
     static let schema = RulesSchema.count(ranks)
     static let examples = [
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, rank: 7, holds: true),
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, rank: 11, holds: false),
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, holds: false),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, rank: 7, holds: true),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, rank: 11, holds: false),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, holds: false),
     ]
 
     /// The ranks a rule may name.

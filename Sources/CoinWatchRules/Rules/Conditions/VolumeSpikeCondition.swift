@@ -13,11 +13,11 @@ struct VolumeSpikeCondition: ConditionKind {
         "x": RulesSchema.node(["type": "number", "exclusiveMinimum": 0]), "tf": IndicatorFields.timeframeSchema, "n": RulesSchema.count(counts),
     ])
     static let examples = [
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
                          volumes: [10, 12, 8, 40], holds: true),
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
                          volumes: [10, 12, 8, 20], holds: false),
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10],
                          volumes: [1, 1, 40], holds: false),
     ]
 
