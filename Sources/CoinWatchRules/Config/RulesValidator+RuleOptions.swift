@@ -49,9 +49,7 @@ extension RulesValidator {
 
     /// `message`: a non-empty template whose placeholders are all known.
     mutating func message(_ node: JSONNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
-        guard !text.value.isEmpty else {
-            error("message cannot be empty; leave the key out for the default message", at: node, path: path)
+        guard let text = nonEmpty(node, path: path, empty: "message cannot be empty; leave the key out for the default message") else {
             return nil
         }
         return placeholdersKnown(text, at: node, path: path) ? text.value : nil
