@@ -6,8 +6,8 @@ package enum RulesSchema {
     /// `committed` (the schema as it is) with every generated part written anew.
     /// Throws when `committed` is not JSON.
     package static func generate(updating committed: String) throws(JSONSyntaxError) -> String {
-        var root = try JSONParser.parse(Array(try ConditionRegistry.schema(updating: committed).utf8))
-        for (path, constraint) in constraints + controlConstraints + sinkConstraints {
+        var root = try JSONParser.parse(Array(committed.utf8))
+        for (path, constraint) in ConditionRegistry.schemaConstraints + constraints + controlConstraints + sinkConstraints {
             root = root.constraining(path, with: constraint)
         }
         for key in DurationLimits.maxima.keys.sorted() {
@@ -67,6 +67,19 @@ package enum RulesSchema {
     static func node(_ members: KeyValuePairs<String, any Sendable>) -> JSONNode {
         JSONNode(.object(members.map { JSONNode.Member(key: $0.key, line: 0, column: 0, value: value($0.value)) }), line: 0, column: 0)
     }
+
+    /// An object schema that takes only `properties`, `required` among them.
+    static func object(required: [String], _ properties: KeyValuePairs<String, any Sendable>) -> JSONNode {
+        node(["type": "object", "additionalProperties": false, "required": required, "properties": node(properties)])
+    }
+
+    /// A whole number in `range`.
+    static func count(_ range: ClosedRange<Int>) -> JSONNode {
+        node(["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound])
+    }
+
+    /// A number other than 0 (a rise or, negative, a fall).
+    static let nonZero = node(["type": "number", "anyOf": [node(["exclusiveMinimum": 0]), node(["exclusiveMaximum": 0])]])
 
     /// A schema array (a constraint that replaces what stands at its path whole).
     static func list(_ elements: [JSONNode]) -> JSONNode { JSONNode(.array(elements), line: 0, column: 0) }

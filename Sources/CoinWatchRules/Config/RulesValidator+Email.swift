@@ -15,7 +15,7 @@ extension RulesValidator {
             $0.mailAddresses($1, path: $2)
         }
         var config = EmailConfig(url: url ?? "", from: from ?? "", to: to ?? [])
-        config.username = field(fields, "username", in: path) { $0.nonEmpty($1, path: $2) }
+        config.username = field(fields, "username", in: path) { $0.nonEmpty($1, path: $2)?.value }
         config.password = field(fields, "password", in: path) { $0.string($1, path: $2)?.value }
         var credentialsValid = (fields["username"] == nil || config.username != nil)
             && (fields["password"] == nil || config.password != nil)

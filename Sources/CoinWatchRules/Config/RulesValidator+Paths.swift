@@ -13,11 +13,7 @@ extension RulesValidator {
 
     /// A file path made absolute: `~` is `HOME`, relative paths start at rules.json's folder.
     mutating func filePath(_ node: JSONNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
-        guard !text.value.isEmpty else {
-            error("expected a file path, got an empty string", at: node, path: path)
-            return nil
-        }
+        guard let text = nonEmpty(node, path: path, empty: "expected a file path, got an empty string") else { return nil }
         guard let absolute = PathResolver.absolute(text.value, relativeTo: folder, home: environment["HOME"]) else {
             error("cannot expand '~' because HOME is not set; write an absolute path", at: node, path: path)
             return nil

@@ -21,7 +21,7 @@ extension RulesValidator {
         rule.enabled = field(fields, "enabled", in: path) { $0.bool($1, path: $2) } ?? rule.enabled
         if let node = fields["resolve"], let flag = bool(node, path: JSONPath.child(path, "resolve")) {
             rule.resolve = flag
-            if flag, isLevel == false, let kind, (ConditionRegistry.kind(kind) as? any ExchangeEventKind.Type)?.resolvable != true {
+            if flag, let kind, ConditionRegistry.kind(kind)?.resolvable == false {
                 error("resolve applies to level conditions (above, below, change_*, new_high, new_low, move_pct), not \(kind)",
                       at: node, path: JSONPath.child(path, "resolve"))
             }
@@ -49,9 +49,7 @@ extension RulesValidator {
 
     /// `message`: a non-empty template whose placeholders are all known.
     mutating func message(_ node: JSONNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
-        guard !text.value.isEmpty else {
-            error("message cannot be empty; leave the key out for the default message", at: node, path: path)
+        guard let text = nonEmpty(node, path: path, empty: "message cannot be empty; leave the key out for the default message") else {
             return nil
         }
         return placeholdersKnown(text, at: node, path: path) ? text.value : nil

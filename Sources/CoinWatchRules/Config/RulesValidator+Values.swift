@@ -91,6 +91,16 @@ extension RulesValidator {
         return ConfigString(value: expansion.value, fromEnvironment: !expansion.used.isEmpty, raw: raw)
     }
 
+    /// `string`, with an empty one reported as `empty` (a token, an address, a path).
+    mutating func nonEmpty(_ node: JSONNode, path: String, empty: String = "expected a non-empty string") -> ConfigString? {
+        guard let text = string(node, path: path) else { return nil }
+        guard !text.value.isEmpty else {
+            error(empty, at: node, path: path)
+            return nil
+        }
+        return text
+    }
+
     /// `value`, what `node` holds when it is of the type asked for; when it is nil, reports
     /// `expected <what>, got <node's type>`.
     mutating func typed<Value>(_ value: Value?, _ node: JSONNode, path: @autoclosure () -> String, expected what: String) -> Value? {

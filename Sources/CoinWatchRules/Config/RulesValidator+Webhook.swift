@@ -32,7 +32,7 @@ extension RulesValidator {
                 error("a \(format.rawValue) webhook needs \(key): \(need.what)", at: node, path: path)
             }
             guard let valueNode = fields[key] else { continue }
-            config[keyPath: target] = key == "chat_id" ? chatID(valueNode, path: keyPath) : nonEmpty(valueNode, path: keyPath)
+            config[keyPath: target] = key == "chat_id" ? chatID(valueNode, path: keyPath) : nonEmpty(valueNode, path: keyPath)?.value
             if config[keyPath: target] == nil { complete = false }
         }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
@@ -55,16 +55,6 @@ extension RulesValidator {
         timeout = field(fields, "timeout", in: path) { $0.duration($1, path: $2) } ?? timeout
         group = field(fields, "group", in: path) { $0.bool($1, path: $2) } ?? group
         quietHours = field(fields, "quiet_hours", in: path) { $0.quietHours($1, path: $2) } ?? quietHours
-    }
-
-    /// A string that must not be empty (a token, an address); reports an empty one.
-    mutating func nonEmpty(_ node: JSONNode, path: String) -> String? {
-        guard let text = string(node, path: path) else { return nil }
-        guard !text.value.isEmpty else {
-            error("expected a non-empty string", at: node, path: path)
-            return nil
-        }
-        return text.value
     }
 
     /// The characters an HTTP header name may hold besides ASCII letters and digits (RFC 9110 token).
@@ -117,12 +107,7 @@ extension RulesValidator {
             return String(Int64(number))
         }
         guard typed(node.stringValue, node, path: path, expected: "a string or a number") != nil else { return nil }
-        guard let text = string(node, path: path) else { return nil }
-        guard !text.value.isEmpty else {
-            error("chat_id cannot be empty", at: node, path: path)
-            return nil
-        }
-        return text.value
+        return nonEmpty(node, path: path, empty: "chat_id cannot be empty")?.value
     }
 
     /// `quiet_hours`: `"HH:MM-HH:MM"` with different start and end.

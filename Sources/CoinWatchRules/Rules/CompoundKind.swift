@@ -14,11 +14,16 @@ extension CompoundKind {
 
     static var unit: Threshold.Unit { .count }
 
-    static var schema: String { ##"{"type": "array", "minItems": 2, "maxItems": 8, "items": {"$ref": "#/$defs/when"}}"## }
+    /// How many conditions a compound holds.
+    static var sizes: ClosedRange<Int> { 2...8 }
+
+    static var schema: JSONNode {
+        RulesSchema.node(["type": "array", "minItems": sizes.lowerBound, "maxItems": sizes.upperBound,
+                          "items": RulesSchema.node(["$ref": "#/$defs/when"])])
+    }
 
     /// Reads 2–8 conditions at `path`; nil when any is invalid (each problem reported at its own path).
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
-        let sizes = 2...8
         guard let elements = reader.array(node, path: path(), of: "conditions") else { return nil }
         guard sizes.contains(elements.count) else {
             reader.error("a compound takes \(sizes.lowerBound) to \(sizes.upperBound) conditions, got \(elements.count)",

@@ -22,43 +22,19 @@ package struct ConditionExample: Sendable {
     /// The lowest and highest price traded since the previous observation (SPEC §2 wicks); nil: none reported.
     var traded: ClosedRange<Double>?
     /// Recorded prices as (seconds ago, price), oldest first.
-    var history: [(ago: Double, price: Double)]
-    /// How long ago coinwatch started watching (seconds); nil: since the oldest recorded price.
-    var watchedFor: Double?
+    var history: [(ago: Double, price: Double)] = []
     /// Closes of closed candles, oldest first (indicator kinds), and their volumes (nil: none).
-    var closes: [Double]
+    var closes: [Double] = []
     var volumes: [Double]?
     /// The pair's stored reference price (`change_from` from the start, trailing kinds).
     var reference: Double?
     /// The market on the exchange's two last lists (the exchange event kinds, SPEC §14).
     var market: MarketChange?
     /// Whether the pair has fired and not stopped holding (a level kind's hysteresis).
-    var firing: Bool
+    var firing = false
     /// Whether the condition holds in this situation: a fresh pair notifies; a firing one stays
     /// firing (when false, it resolves).
     var holds: Bool
-
-    init(_ when: String, price: Double, previous: Double? = nil, change24h: Double? = nil,
-         high24h: Double? = nil, low24h: Double? = nil, high52w: Double? = nil, low52w: Double? = nil,
-         ath: Double? = nil, atl: Double? = nil, volume24h: Double? = nil, marketCap: Double? = nil, rank: Int? = nil,
-         premiumBase: Double? = nil, holding: Position? = nil, traded: ClosedRange<Double>? = nil,
-         history: [(ago: Double, price: Double)] = [], closes: [Double] = [], volumes: [Double]? = nil,
-         reference: Double? = nil, watchedFor: Double? = nil, market: MarketChange? = nil, firing: Bool = false, holds: Bool) {
-        self.when = when
-        self.price = price
-        self.previous = previous
-        self.change24h = change24h
-        (self.high24h, self.low24h, self.high52w, self.low52w, self.ath, self.atl) = (high24h, low24h, high52w, low52w, ath, atl)
-        (self.volume24h, self.marketCap, self.rank) = (volume24h, marketCap, rank)
-        (self.premiumBase, self.holding) = (premiumBase, holding)
-        self.traded = traded
-        self.history = history
-        (self.closes, self.volumes, self.reference) = (closes, volumes, reference)
-        self.watchedFor = watchedFor
-        self.market = market
-        self.firing = firing
-        self.holds = holds
-    }
 
     /// The quote this example describes.
     var quote: Quote {
@@ -73,7 +49,7 @@ package struct ConditionExample: Sendable {
     func observation(now: Double, indicators: [IndicatorNeed] = [], premiums: [PremiumLeg] = []) -> Observation {
         let points = history.map { PricePoint(time: now - $0.ago, price: $0.price) }
         var series: PriceSeries?
-        if let first = watchedFor.map({ now - $0 }) ?? points.first?.time {
+        if let first = points.first?.time {
             series = PriceSeries(firstSeen: first, points: points)
         }
         var observation = Observation(quote: quote, previous: previous ?? points.last?.price, series: series, now: now)
@@ -121,7 +97,6 @@ package struct ConditionExample: Sendable {
         if !closes.isEmpty { parts.append("closed candles " + closes.map(n).joined(separator: ", ")) }
         if let volumes { parts.append("volumes " + volumes.map(n).joined(separator: ", ")) }
         if let reference { parts.append("pair's reference price \(n(reference))") }
-        if let watchedFor { parts.append("watched for \(TimeText.duration(watchedFor))") }
         if let market {
             let side = { (listed: ListedMarket?) -> String in
                 guard let listed else { return "not listed" }

@@ -16,6 +16,8 @@ package protocol ConditionKind: Sendable, Equatable {
     static var timing: ConditionTiming { get }
     /// What `rearm` means for the kind, or that it is not allowed (the default).
     static var rearm: RearmUnit { get }
+    /// Whether `resolve: true` applies: level kinds, and the exchange events that can be undone.
+    static var resolvable: Bool { get }
     /// What its threshold and measured figure count (`{threshold}`, `{value}`): money by default.
     static var unit: Threshold.Unit { get }
     /// The figure it reads that the provider reports beside the price (market cap, rank, 24h
@@ -27,9 +29,9 @@ package protocol ConditionKind: Sendable, Equatable {
     static var readsCandleVolume: Bool { get }
     /// The `when` object `check --conditions` and the docs show: `{"above": 100000}`.
     static var sample: String { get }
-    /// The JSON Schema of the kind's value in `when`, as one JSON object; the generator adds the
+    /// The JSON Schema of the kind's value in `when` (`RulesSchema.node`); the generator adds the
     /// description from `summary` and `timing`.
-    static var schema: String { get }
+    static var schema: JSONNode { get }
     /// Situations in which the kind fires and does not; each `when` is read by the real parser.
     static var examples: [ConditionExample] { get }
 
@@ -95,6 +97,7 @@ extension ConditionKind {
     }
     var needs: ConditionNeeds { ConditionNeeds() }
     static var rearm: RearmUnit { .notAllowed }
+    static var resolvable: Bool { timing == .level }
     static var unit: Threshold.Unit { .money }
     static var figure: ProviderFigure? { nil }
     static var readsOtherLeg: Bool { false }

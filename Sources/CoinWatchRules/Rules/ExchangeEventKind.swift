@@ -3,8 +3,6 @@ import CoinWatchMarket
 /// A condition kind judged on an exchange's market lists, not on a quote (SPEC §14): `holds` says whether
 /// the market's `MarketChange` is its event, `clears` whether it undoes one (`resolved`).
 package protocol ExchangeEventKind: ConditionKind {
-    /// Whether `resolve: true` applies (a flag can clear, a market be restored; a listing cannot be undone).
-    static var resolvable: Bool { get }
     /// Whether `change` undoes the kind's event.
     func clears(_ change: MarketChange) -> Bool
     /// The flags the alert names for `change` (record field `flags`); nil where none apply.

@@ -9,10 +9,11 @@ struct Premium: Sendable, Equatable {
     var leg: PremiumLeg
 
     /// The kinds' schema; `against` is one of the registered providers.
-    static var schema: String {
-        let names = ProviderName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        return #"{"type": "object", "additionalProperties": false, "required": ["pct", "against", "against_vs"], "properties": "#
-            + #"{"pct": {"type": "number"}, "against": {"enum": ["# + names + #"]}, "against_vs": {"type": "string", "pattern": "^[A-Za-z0-9]+$"}}}"#
+    static var schema: JSONNode {
+        RulesSchema.object(required: ["pct", "against", "against_vs"], [
+            "pct": RulesSchema.node(["type": "number"]), "against": RulesSchema.node(["enum": RulesSchema.providerNames]),
+            "against_vs": RulesSchema.node(["type": "string", "pattern": "^[A-Za-z0-9]+$"]),
+        ])
     }
 
     /// The value examples and messages show: `{"pct": 3, "against": "binance", "against_vs": "usdt"}`, against
@@ -108,7 +109,7 @@ extension PremiumKind {
     static var readsOtherLeg: Bool { true }
     static var unit: Threshold.Unit { .percent }
 
-    static var schema: String { Premium.schema }
+    static var schema: JSONNode { Premium.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         Premium.parse(key, node, path: path(), &reader).map(Self.init(premium:))

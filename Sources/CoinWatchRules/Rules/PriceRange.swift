@@ -61,6 +61,7 @@ protocol PriceRangeKind: ConditionKind {
 
 extension PriceRangeKind {
     static var timing: ConditionTiming { .event }
+    static var schema: JSONNode { RulesSchema.node(["$ref": "#/$defs/range"]) }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         reader.range(node, path: path()).map { Self(range: PriceRange(low: $0.0, high: $0.1)) }

@@ -23,7 +23,7 @@ extension TrailingKind {
 
     static var unit: Threshold.Unit { .percent }
 
-    static var schema: String { #"{"type": "number", "exclusiveMinimum": 0}"# }
+    static var schema: JSONNode { RulesSchema.node(["type": "number", "exclusiveMinimum": 0]) }
 
     /// A percent above 0; nil (with the error) otherwise.
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {

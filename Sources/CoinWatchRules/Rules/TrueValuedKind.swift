@@ -5,7 +5,7 @@ protocol TrueValuedKind: ExchangeEventKind {
 }
 
 extension TrueValuedKind {
-    static var schema: String { #"{"const": true}"# }
+    static var schema: JSONNode { RulesSchema.node(["const": true]) }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         guard node.boolValue == true else {

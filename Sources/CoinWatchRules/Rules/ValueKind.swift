@@ -7,7 +7,7 @@ protocol ValueKind: ConditionKind {
 }
 
 extension ValueKind {
-    static var schema: String { unit == .percent ? ##"{"$ref": "#/$defs/percent"}"## : ##"{"$ref": "#/$defs/price"}"## }
+    static var schema: JSONNode { RulesSchema.node(["$ref": unit == .percent ? "#/$defs/percent" : "#/$defs/price"]) }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         (unit == .percent ? reader.number(node, path: path()) : reader.price(node, path: path())).map(Self.init(value:))

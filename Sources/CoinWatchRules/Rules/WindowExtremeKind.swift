@@ -15,7 +15,7 @@ package protocol WindowExtremeKind: ConditionKind {
 extension WindowExtremeKind {
     static var timing: ConditionTiming { .level }
 
-    static var schema: String { ##"{"$ref": "#/$defs/window"}"## }
+    static var schema: JSONNode { RulesSchema.node(["$ref": "#/$defs/window"]) }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         reader.named(node, path: path(), unknown: "window", names: Window.allCases.map(\.rawValue), label: "Windows",

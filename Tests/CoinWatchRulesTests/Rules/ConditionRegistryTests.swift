@@ -177,7 +177,7 @@ import Testing
             #expect(Self.examples.filter { $0.key == kind.key }.count == kind.examples.count)
             // Schema: the kind's own value schema, described by its summary.
             let entry = try #require(properties?[kind.key], "\(kind.key) in the schema")
-            #expect(entry == (try ConditionRegistry.kindSchema(kind)).withPositions(of: entry), "\(kind.key)'s schema entry")
+            #expect(entry == ConditionRegistry.kindSchema(kind).withPositions(of: entry), "\(kind.key)'s schema entry")
             #expect(entry["description"]?.stringValue?.hasPrefix(kind.summary) == true)
             // Docs: the kind's section, word for word.
             #expect(docs.contains(ConditionRegistry.section(kind)), "\(kind.key)'s docs section")

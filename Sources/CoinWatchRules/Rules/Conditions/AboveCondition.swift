@@ -4,8 +4,8 @@ struct AboveCondition: PriceLevelKind {
     static let summary = "price ≥ value"
     static let sample = #"{"above": 100000}"#
     static let examples = [
-        ConditionExample(#"{"above": 100}"#, price: 100, holds: true),
-        ConditionExample(#"{"above": 100}"#, price: 99.99, holds: false),
+        ConditionExample(when: #"{"above": 100}"#, price: 100, holds: true),
+        ConditionExample(when: #"{"above": 100}"#, price: 99.99, holds: false),
     ]
 
     static let above = true

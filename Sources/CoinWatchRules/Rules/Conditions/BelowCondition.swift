@@ -4,8 +4,8 @@ struct BelowCondition: PriceLevelKind {
     static let summary = "price ≤ value"
     static let sample = #"{"below": 2000}"#
     static let examples = [
-        ConditionExample(#"{"below": 2000}"#, price: 1999, holds: true),
-        ConditionExample(#"{"below": 2000}"#, price: 2000.5, holds: false),
+        ConditionExample(when: #"{"below": 2000}"#, price: 1999, holds: true),
+        ConditionExample(when: #"{"below": 2000}"#, price: 2000.5, holds: false),
     ]
 
     static let above = false

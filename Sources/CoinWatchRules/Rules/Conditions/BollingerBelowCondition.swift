@@ -5,8 +5,8 @@ struct BollingerBelowCondition: BandKind {
     static let summary = "price ≤ the lower Bollinger band: the SMA of the last period closed tf candles - k population standard deviations"
     static let sample = #"{"bollinger_below": {"period": 20, "k": 2, "tf": "4h"}}"#
     static let examples = [
-        ConditionExample(#"{"bollinger_below": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 10, closes: [10, 11, 12], holds: true),
-        ConditionExample(#"{"bollinger_below": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 10.5, closes: [10, 11, 12], holds: false),
+        ConditionExample(when: #"{"bollinger_below": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 10, closes: [10, 11, 12], holds: true),
+        ConditionExample(when: #"{"bollinger_below": {"period": 3, "k": 1, "tf": "1h"}}"#, price: 10.5, closes: [10, 11, 12], holds: false),
     ]
 
     static let above = false

@@ -7,17 +7,17 @@ struct CautionCondition: ExchangeEventKind {
     static let summary = "the exchange flags the market (a new set of flags: true, or only the flags listed)"
     static let resolvable = true
     static let sample = #"{"caution": ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING"]}"#
-    static var schema: String {
-        let names = MarketFlag.known.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        return #"{"oneOf": [{"const": true}, {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["#
-            + names + "]}}]}"
+    static var schema: JSONNode {
+        RulesSchema.node(["oneOf": [RulesSchema.node(["const": true]), RulesSchema.node([
+            "type": "array", "minItems": 1, "uniqueItems": true, "items": RulesSchema.node(["enum": MarketFlag.known.map(\.name)]),
+        ])]])
     }
     static let examples: [ConditionExample] = {
         let xyz = ExampleMarket("krw"), flagged = xyz.listed(flags: ["PRICE_FLUCTUATIONS"])
         return [
-            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: true),
-            ConditionExample(#"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: false),
-            ConditionExample(#"{"caution": true}"#, price: 1, market: xyz.change(flagged, flagged), holds: false),
+            ConditionExample(when: #"{"caution": true}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: true),
+            ConditionExample(when: #"{"caution": ["DEPOSIT_AMOUNT_SOARING"]}"#, price: 1, market: xyz.change(xyz.listed(), flagged), holds: false),
+            ConditionExample(when: #"{"caution": true}"#, price: 1, market: xyz.change(flagged, flagged), holds: false),
         ]
     }()
 

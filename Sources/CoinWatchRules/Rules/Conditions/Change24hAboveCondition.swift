@@ -4,9 +4,9 @@ struct Change24hAboveCondition: Change24hKind {
     static let summary = "24h change % ≥ value"
     static let sample = #"{"change_24h_above": 5}"#
     static let examples = [
-        ConditionExample(#"{"change_24h_above": 5}"#, price: 1, change24h: 5.2, holds: true),
-        ConditionExample(#"{"change_24h_above": 5}"#, price: 1, change24h: 4.9, holds: false),
-        ConditionExample(#"{"change_24h_above": 5}"#, price: 1, holds: false),
+        ConditionExample(when: #"{"change_24h_above": 5}"#, price: 1, change24h: 5.2, holds: true),
+        ConditionExample(when: #"{"change_24h_above": 5}"#, price: 1, change24h: 4.9, holds: false),
+        ConditionExample(when: #"{"change_24h_above": 5}"#, price: 1, holds: false),
     ]
 
     static let above = true

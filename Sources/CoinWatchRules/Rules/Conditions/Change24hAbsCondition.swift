@@ -7,11 +7,11 @@ struct Change24hAbsCondition: ConditionKind {
     static let rearm = RearmUnit.points
     static let unit = Threshold.Unit.percent
     static let sample = #"{"change_24h_abs": 10}"#
-    static let schema = #"{"type": "number", "minimum": 0}"#
+    static let schema = RulesSchema.node(["type": "number", "minimum": 0])
     static let examples = [
-        ConditionExample(#"{"change_24h_abs": 10}"#, price: 1, change24h: -12, holds: true),
-        ConditionExample(#"{"change_24h_abs": 10}"#, price: 1, change24h: 10, holds: true),
-        ConditionExample(#"{"change_24h_abs": 10}"#, price: 1, change24h: 9.99, holds: false),
+        ConditionExample(when: #"{"change_24h_abs": 10}"#, price: 1, change24h: -12, holds: true),
+        ConditionExample(when: #"{"change_24h_abs": 10}"#, price: 1, change24h: 10, holds: true),
+        ConditionExample(when: #"{"change_24h_abs": 10}"#, price: 1, change24h: 9.99, holds: false),
     ]
 
     /// Percent, ≥ 0.

@@ -4,8 +4,8 @@ struct Change24hBelowCondition: Change24hKind {
     static let summary = "24h change % ≤ value (a drop is negative)"
     static let sample = #"{"change_24h_below": -5}"#
     static let examples = [
-        ConditionExample(#"{"change_24h_below": -5}"#, price: 1, change24h: -7, holds: true),
-        ConditionExample(#"{"change_24h_below": -5}"#, price: 1, change24h: -3, holds: false),
+        ConditionExample(when: #"{"change_24h_below": -5}"#, price: 1, change24h: -7, holds: true),
+        ConditionExample(when: #"{"change_24h_below": -5}"#, price: 1, change24h: -3, holds: false),
     ]
 
     static let above = false

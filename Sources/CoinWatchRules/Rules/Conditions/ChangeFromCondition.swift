@@ -5,17 +5,16 @@ struct ChangeFromCondition: SignedMoveKind {
     static let key = "change_from"
     static let summary = "price moved ≥ pct % from ref (pct < 0: fell by ≥ |pct| %); ref is a price or \"start\", the first price seen for the pair"
     static let sample = #"{"change_from": {"pct": 25, "ref": 30000}}"#
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["pct", "ref"], "properties": \
-        {"pct": {"type": "number", "anyOf": [{"exclusiveMinimum": 0}, {"exclusiveMaximum": 0}]}, \
-        "ref": {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": "start"}]}}}
-        """
+    static let schema = RulesSchema.object(required: ["pct", "ref"], [
+        "pct": RulesSchema.nonZero,
+        "ref": RulesSchema.node(["anyOf": [RulesSchema.node(["type": "number", "exclusiveMinimum": 0]), RulesSchema.node(["const": "start"])]]),
+    ])
     static let examples = [
-        ConditionExample(#"{"change_from": {"pct": 25, "ref": 100}}"#, price: 125, holds: true),
-        ConditionExample(#"{"change_from": {"pct": 25, "ref": 100}}"#, price: 120, holds: false),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 89, reference: 100, holds: true),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, reference: 100, holds: false),
-        ConditionExample(#"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": 25, "ref": 100}}"#, price: 125, holds: true),
+        ConditionExample(when: #"{"change_from": {"pct": 25, "ref": 100}}"#, price: 120, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 89, reference: 100, holds: true),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, reference: 100, holds: false),
+        ConditionExample(when: #"{"change_from": {"pct": -10, "ref": "start"}}"#, price: 95, holds: false),
     ]
 
     var pct: Double

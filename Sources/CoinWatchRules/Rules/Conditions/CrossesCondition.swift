@@ -7,11 +7,11 @@ struct CrossesCondition: ValueKind {
     static let rearm = RearmUnit.percentOfThreshold
     static let sample = #"{"crosses": 50000}"#
     static let examples = [
-        ConditionExample(#"{"crosses": 100}"#, price: 99, previous: 101, holds: true),
-        ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 99, holds: true),
-        ConditionExample(#"{"crosses": 100}"#, price: 102, previous: 101, holds: false),
-        ConditionExample(#"{"crosses": 100}"#, price: 99, previous: 98, traded: 97...100.5, holds: true),
-        ConditionExample(#"{"crosses": 100}"#, price: 101, previous: 102, traded: 99.5...102, holds: true),
+        ConditionExample(when: #"{"crosses": 100}"#, price: 99, previous: 101, holds: true),
+        ConditionExample(when: #"{"crosses": 100}"#, price: 101, previous: 99, holds: true),
+        ConditionExample(when: #"{"crosses": 100}"#, price: 102, previous: 101, holds: false),
+        ConditionExample(when: #"{"crosses": 100}"#, price: 99, previous: 98, traded: 97...100.5, holds: true),
+        ConditionExample(when: #"{"crosses": 100}"#, price: 101, previous: 102, traded: 99.5...102, holds: true),
     ]
 
     var value: Double

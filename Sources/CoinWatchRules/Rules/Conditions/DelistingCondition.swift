@@ -9,9 +9,9 @@ struct DelistingCondition: TrueValuedKind {
     static let examples: [ConditionExample] = {
         let usdt = ExampleMarket("usdt"), krw = ExampleMarket("krw")
         return [
-            ConditionExample(#"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(), usdt.listed(ending: "BREAK")), holds: true),
-            ConditionExample(#"{"delisting": true}"#, price: 1, market: krw.change(krw.listed(), nil), holds: true),
-            ConditionExample(#"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(ending: "BREAK"), usdt.listed()), holds: false),
+            ConditionExample(when: #"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(), usdt.listed(ending: "BREAK")), holds: true),
+            ConditionExample(when: #"{"delisting": true}"#, price: 1, market: krw.change(krw.listed(), nil), holds: true),
+            ConditionExample(when: #"{"delisting": true}"#, price: 1, market: usdt.change(usdt.listed(ending: "BREAK"), usdt.listed()), holds: false),
         ]
     }()
 

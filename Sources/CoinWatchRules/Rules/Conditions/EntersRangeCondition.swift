@@ -3,14 +3,13 @@ struct EntersRangeCondition: PriceRangeKind {
     static let key = "enters_range"
     static let summary = "previous price outside [low, high], current price (or a wick traded since) inside"
     static let sample = #"{"enters_range": [60000, 65000]}"#
-    static let schema = ##"{"$ref": "#/$defs/range"}"##
     static let examples = [
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, previous: 25, holds: true),
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 10, previous: 9, holds: true),
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, previous: 12, holds: false),
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 15, holds: false),
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 19...26, holds: true),
-        ConditionExample(#"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 21...26, holds: false),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 15, previous: 25, holds: true),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 10, previous: 9, holds: true),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 15, previous: 12, holds: false),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 15, holds: false),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 19...26, holds: true),
+        ConditionExample(when: #"{"enters_range": [10, 20]}"#, price: 25, previous: 24, traded: 21...26, holds: false),
     ]
 
     var range: PriceRange

@@ -3,12 +3,11 @@ struct ExitsRangeCondition: PriceRangeKind {
     static let key = "exits_range"
     static let summary = "previous price inside [low, high], current price (or a wick traded since) outside"
     static let sample = #"{"exits_range": [60000, 65000]}"#
-    static let schema = ##"{"$ref": "#/$defs/range"}"##
     static let examples = [
-        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 21, previous: 15, holds: true),
-        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 25, previous: 21, holds: false),
-        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 9...16, holds: true),
-        ConditionExample(#"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 11...19, holds: false),
+        ConditionExample(when: #"{"exits_range": [10, 20]}"#, price: 21, previous: 15, holds: true),
+        ConditionExample(when: #"{"exits_range": [10, 20]}"#, price: 25, previous: 21, holds: false),
+        ConditionExample(when: #"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 9...16, holds: true),
+        ConditionExample(when: #"{"exits_range": [10, 20]}"#, price: 15, previous: 14, traded: 11...19, holds: false),
     ]
 
     var range: PriceRange

@@ -8,8 +8,8 @@ struct ListedCondition: TrueValuedKind {
     static let examples: [ConditionExample] = {
         let xyz = ExampleMarket("krw")
         return [
-            ConditionExample(#"{"listed": true}"#, price: 1, market: xyz.change(nil, xyz.listed()), holds: true),
-            ConditionExample(#"{"listed": true}"#, price: 1, market: xyz.change(xyz.listed(), xyz.listed()), holds: false),
+            ConditionExample(when: #"{"listed": true}"#, price: 1, market: xyz.change(nil, xyz.listed()), holds: true),
+            ConditionExample(when: #"{"listed": true}"#, price: 1, market: xyz.change(xyz.listed(), xyz.listed()), holds: false),
         ]
     }()
 

@@ -5,8 +5,8 @@ struct MaCrossesAboveCondition: AverageCrossKind {
     static let summary = "the fast moving average (sma or ema) of closed tf candles crossed above the slow one between the last two closed candles (golden cross; needs slow + 1)"
     static let sample = #"{"ma_crosses_above": {"fast": 50, "slow": 200, "tf": "1d", "type": "sma"}}"#
     static let examples = [
-        ConditionExample(#"{"ma_crosses_above": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 10, 9, 12], holds: true),
-        ConditionExample(#"{"ma_crosses_above": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 11, 12, 13], holds: false),
+        ConditionExample(when: #"{"ma_crosses_above": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 10, 9, 12], holds: true),
+        ConditionExample(when: #"{"ma_crosses_above": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 11, 12, 13], holds: false),
     ]
 
     static let above = true

@@ -4,8 +4,8 @@ struct MaCrossesBelowCondition: AverageCrossKind {
     static let summary = "the fast moving average (sma or ema) of closed tf candles crossed below the slow one between the last two closed candles (death cross; needs slow + 1)"
     static let sample = #"{"ma_crosses_below": {"fast": 50, "slow": 200, "tf": "1d", "type": "sma"}}"#
     static let examples = [
-        ConditionExample(#"{"ma_crosses_below": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 10, 11, 8], holds: true),
-        ConditionExample(#"{"ma_crosses_below": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [13, 12, 11, 10], holds: false),
+        ConditionExample(when: #"{"ma_crosses_below": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [10, 10, 11, 8], holds: true),
+        ConditionExample(when: #"{"ma_crosses_below": {"fast": 2, "slow": 3, "tf": "1h"}}"#, price: 12, closes: [13, 12, 11, 10], holds: false),
     ]
 
     static let above = false

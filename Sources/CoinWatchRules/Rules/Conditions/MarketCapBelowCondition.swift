@@ -4,9 +4,9 @@ struct MarketCapBelowCondition: ProviderFigureKind {
     static let summary = "the provider's market cap (in vs) ≤ value"
     static let sample = #"{"market_cap_below": 1000000000}"#
     static let examples = [
-        ConditionExample(#"{"market_cap_below": 1000000000}"#, price: 10, marketCap: 800_000_000, holds: true),
-        ConditionExample(#"{"market_cap_below": 1000000000}"#, price: 10, marketCap: 1_000_000_001, holds: false),
-        ConditionExample(#"{"market_cap_below": 1000000000}"#, price: 10, holds: false),
+        ConditionExample(when: #"{"market_cap_below": 1000000000}"#, price: 10, marketCap: 800_000_000, holds: true),
+        ConditionExample(when: #"{"market_cap_below": 1000000000}"#, price: 10, marketCap: 1_000_000_001, holds: false),
+        ConditionExample(when: #"{"market_cap_below": 1000000000}"#, price: 10, holds: false),
     ]
 
     static let measure = ProviderFigure.marketCap

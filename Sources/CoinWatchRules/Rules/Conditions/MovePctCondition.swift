@@ -5,16 +5,14 @@ struct MovePctCondition: SignedMoveKind {
     static let key = "move_pct"
     static let summary = "price rose by ≥ pct % (pct < 0: fell by ≥ |pct| %) against some price recorded within the window"
     static let sample = #"{"move_pct": {"pct": 3, "within": "1h"}}"#
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["pct", "within"], "properties": \
-        {"pct": {"type": "number", "anyOf": [{"exclusiveMinimum": 0}, {"exclusiveMaximum": 0}]}, \
-        "within": {"$ref": "#/$defs/duration_within"}}}
-        """
+    static let schema = RulesSchema.object(required: ["pct", "within"], [
+        "pct": RulesSchema.nonZero, "within": RulesSchema.node(["$ref": "#/$defs/duration_within"]),
+    ])
     static let examples = [
-        ConditionExample(#"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(1800, 100)], holds: true),
-        ConditionExample(#"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(7200, 100), (600, 102)], holds: false),
-        ConditionExample(#"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 96, history: [(600, 100)], holds: true),
-        ConditionExample(#"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 98, history: [(600, 100)], holds: false),
+        ConditionExample(when: #"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(1800, 100)], holds: true),
+        ConditionExample(when: #"{"move_pct": {"pct": 3, "within": "1h"}}"#, price: 103, history: [(7200, 100), (600, 102)], holds: false),
+        ConditionExample(when: #"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 96, history: [(600, 100)], holds: true),
+        ConditionExample(when: #"{"move_pct": {"pct": -3, "within": "1h"}}"#, price: 98, history: [(600, 100)], holds: false),
     ]
 
     var pct: Double

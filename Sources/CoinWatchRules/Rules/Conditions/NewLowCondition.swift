@@ -5,12 +5,12 @@ struct NewLowCondition: WindowExtremeKind {
     static let summary = "the mirror of new_high: price ≤ the provider's low and < every price recorded within the window; once fired, true until the price rises more than 1% above the window's low"
     static let sample = #"{"new_low": "7d"}"#
     static let examples = [
-        ConditionExample(#"{"new_low": "24h"}"#, price: 90, low24h: 91, history: [(3600, 100)], holds: true),
-        ConditionExample(#"{"new_low": "52w"}"#, price: 90, low52w: 90, holds: true),
-        ConditionExample(#"{"new_low": "7d"}"#, price: 90, history: [(3600, 100)], holds: false),
-        ConditionExample(#"{"new_low": "30d"}"#, price: 90, history: [(31 * 86_400, 95), (86_400, 89)], holds: false),
-        ConditionExample(#"{"new_low": "24h"}"#, price: 90.5, low24h: 90, history: [(3600, 90)], firing: true, holds: true),
-        ConditionExample(#"{"new_low": "24h"}"#, price: 91, low24h: 90, history: [(3600, 90)], firing: true, holds: false),
+        ConditionExample(when: #"{"new_low": "24h"}"#, price: 90, low24h: 91, history: [(3600, 100)], holds: true),
+        ConditionExample(when: #"{"new_low": "52w"}"#, price: 90, low52w: 90, holds: true),
+        ConditionExample(when: #"{"new_low": "7d"}"#, price: 90, history: [(3600, 100)], holds: false),
+        ConditionExample(when: #"{"new_low": "30d"}"#, price: 90, history: [(31 * 86_400, 95), (86_400, 89)], holds: false),
+        ConditionExample(when: #"{"new_low": "24h"}"#, price: 90.5, low24h: 90, history: [(3600, 90)], firing: true, holds: true),
+        ConditionExample(when: #"{"new_low": "24h"}"#, price: 91, low24h: 90, history: [(3600, 90)], firing: true, holds: false),
     ]
 
     var window: Window

@@ -5,9 +5,9 @@ struct PnlPctAboveCondition: HoldingFigureKind {
     static let unit = Threshold.Unit.percent
     static let sample = #"{"pnl_pct_above": 50}"#
     static let examples = [
-        ConditionExample(#"{"pnl_pct_above": 50}"#, price: 48_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),
-        ConditionExample(#"{"pnl_pct_above": 50}"#, price: 40_000, holding: Position(amount: 0.5, cost: 15_000), holds: false),
-        ConditionExample(#"{"pnl_pct_above": 50}"#, price: 48_000, holds: false),
+        ConditionExample(when: #"{"pnl_pct_above": 50}"#, price: 48_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),
+        ConditionExample(when: #"{"pnl_pct_above": 50}"#, price: 40_000, holding: Position(amount: 0.5, cost: 15_000), holds: false),
+        ConditionExample(when: #"{"pnl_pct_above": 50}"#, price: 48_000, holds: false),
     ]
 
     static let measure = HoldingFigure.pnlPct

@@ -7,20 +7,23 @@ struct RankWithinCondition: ConditionKind {
     static let unit = Threshold.Unit.count
     static let figure: ProviderFigure? = .rank
     static let sample = #"{"rank_within": 10}"#
-    static let schema = #"{"type": "integer", "minimum": 1, "maximum": 100000}"#
+    static let schema = RulesSchema.count(ranks)
     static let examples = [
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, rank: 7, holds: true),
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, rank: 11, holds: false),
-        ConditionExample(#"{"rank_within": 10}"#, price: 10, holds: false),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, rank: 7, holds: true),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, rank: 11, holds: false),
+        ConditionExample(when: #"{"rank_within": 10}"#, price: 10, holds: false),
     ]
+
+    /// The ranks a rule may name.
+    static let ranks = 1...100_000
 
     /// The worst rank that counts (1 is the largest coin).
     var value: Int
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         guard let number = reader.number(node, path: path()) else { return nil }
-        guard number == number.rounded(), number >= 1, number <= 100_000 else {
-            reader.error("a rank is a whole number from 1 to 100000", at: node, path: path())
+        guard number == number.rounded(), number >= Double(ranks.lowerBound), number <= Double(ranks.upperBound) else {
+            reader.error("a rank is a whole number from \(ranks.lowerBound) to \(ranks.upperBound)", at: node, path: path())
             return nil
         }
         return Self(value: Int(number))

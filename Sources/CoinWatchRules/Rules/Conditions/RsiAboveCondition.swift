@@ -5,9 +5,9 @@ struct RsiAboveCondition: RSIKind {
     static let summary = "Wilder's RSI of the closes of closed tf candles ≥ value (needs period + 1 closed candles)"
     static let sample = #"{"rsi_above": {"value": 70, "tf": "1h", "period": 14}}"#
     static let examples = [
-        ConditionExample(#"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 13, closes: [10, 11, 12, 13], holds: true),
-        ConditionExample(#"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 12, closes: [10, 13, 11, 12], holds: false),
-        ConditionExample(#"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 13, closes: [11, 12, 13], holds: false),
+        ConditionExample(when: #"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 13, closes: [10, 11, 12, 13], holds: true),
+        ConditionExample(when: #"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 12, closes: [10, 13, 11, 12], holds: false),
+        ConditionExample(when: #"{"rsi_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 13, closes: [11, 12, 13], holds: false),
     ]
 
     static let above = true

@@ -5,8 +5,8 @@ struct RsiBelowCondition: RSIKind {
     static let summary = "Wilder's RSI of the closes of closed tf candles ≤ value (needs period + 1 closed candles)"
     static let sample = #"{"rsi_below": {"value": 30, "tf": "1h", "period": 14}}"#
     static let examples = [
-        ConditionExample(#"{"rsi_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 10, closes: [13, 12, 11, 10], holds: true),
-        ConditionExample(#"{"rsi_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 12, closes: [10, 13, 11, 12], holds: false),
+        ConditionExample(when: #"{"rsi_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 10, closes: [13, 12, 11, 10], holds: true),
+        ConditionExample(when: #"{"rsi_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 12, closes: [10, 13, 11, 12], holds: false),
     ]
 
     static let above = false

@@ -4,9 +4,9 @@ struct RsiCrossesAboveCondition: RSIKind {
     static let summary = "Wilder's RSI of closed tf candles crossed above value between the last two closed candles (needs period + 2)"
     static let sample = #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 14}}"#
     static let examples = [
-        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 12, 11, 10, 14], holds: true),
-        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 11, 12, 13, 14], holds: false),
-        ConditionExample(#"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [12, 11, 10, 14], holds: false),
+        ConditionExample(when: #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 12, 11, 10, 14], holds: true),
+        ConditionExample(when: #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [10, 11, 12, 13, 14], holds: false),
+        ConditionExample(when: #"{"rsi_crosses_above": {"value": 70, "tf": "1h", "period": 3}}"#, price: 14, closes: [12, 11, 10, 14], holds: false),
     ]
 
     static let above = true

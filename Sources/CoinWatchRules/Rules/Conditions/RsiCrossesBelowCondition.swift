@@ -4,8 +4,8 @@ struct RsiCrossesBelowCondition: RSIKind {
     static let summary = "Wilder's RSI of closed tf candles crossed below value between the last two closed candles (needs period + 2)"
     static let sample = #"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 14}}"#
     static let examples = [
-        ConditionExample(#"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [14, 12, 13, 14, 9], holds: true),
-        ConditionExample(#"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [13, 12, 11, 10, 9], holds: false),
+        ConditionExample(when: #"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [14, 12, 13, 14, 9], holds: true),
+        ConditionExample(when: #"{"rsi_crosses_below": {"value": 30, "tf": "1h", "period": 3}}"#, price: 9, closes: [13, 12, 11, 10, 9], holds: false),
     ]
 
     static let above = false

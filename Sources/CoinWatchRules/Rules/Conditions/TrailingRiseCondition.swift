@@ -4,9 +4,9 @@ struct TrailingRiseCondition: TrailingKind {
     static let summary = "price ≥ P % above the lowest price since the pair started or last fired (firing re-anchors it)"
     static let sample = #"{"trailing_rise": 10}"#
     static let examples = [
-        ConditionExample(#"{"trailing_rise": 10}"#, price: 111, reference: 100, holds: true),
-        ConditionExample(#"{"trailing_rise": 10}"#, price: 105, reference: 100, holds: false),
-        ConditionExample(#"{"trailing_rise": 10}"#, price: 111, holds: false),
+        ConditionExample(when: #"{"trailing_rise": 10}"#, price: 111, reference: 100, holds: true),
+        ConditionExample(when: #"{"trailing_rise": 10}"#, price: 105, reference: 100, holds: false),
+        ConditionExample(when: #"{"trailing_rise": 10}"#, price: 111, holds: false),
     ]
 
     static let way = TrailingWay.rise

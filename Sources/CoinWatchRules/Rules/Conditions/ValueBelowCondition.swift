@@ -4,9 +4,9 @@ struct ValueBelowCondition: HoldingFigureKind {
     static let summary = "the holding's value (amount × price, in vs) ≤ value; with `\"coin\": \"portfolio\"`, the total"
     static let sample = #"{"value_below": 20000}"#
     static let examples = [
-        ConditionExample(#"{"value_below": 20000}"#, price: 30_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),
-        ConditionExample(#"{"value_below": 20000}"#, price: 50_000, holding: Position(amount: 0.5, cost: 15_000), holds: false),
-        ConditionExample(#"{"value_below": 20000}"#, price: 30_000, holds: false),
+        ConditionExample(when: #"{"value_below": 20000}"#, price: 30_000, holding: Position(amount: 0.5, cost: 15_000), holds: true),
+        ConditionExample(when: #"{"value_below": 20000}"#, price: 50_000, holding: Position(amount: 0.5, cost: 15_000), holds: false),
+        ConditionExample(when: #"{"value_below": 20000}"#, price: 30_000, holds: false),
     ]
 
     static let measure = HoldingFigure.value

@@ -9,19 +9,20 @@ struct VolumeSpikeCondition: ConditionKind {
     static let unit = Threshold.Unit.count
     static let readsCandleVolume = true
     static let sample = #"{"volume_spike": {"x": 3, "tf": "1h", "n": 20}}"#
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["x", "tf"], "properties": \
-        {"x": {"type": "number", "exclusiveMinimum": 0}, "tf": \(IndicatorFields.timeframeSchema), \
-        "n": {"type": "integer", "minimum": 1, "maximum": 249}}}
-        """
+    static let schema = RulesSchema.object(required: ["x", "tf"], [
+        "x": RulesSchema.node(["type": "number", "exclusiveMinimum": 0]), "tf": IndicatorFields.timeframeSchema, "n": RulesSchema.count(counts),
+    ])
     static let examples = [
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
                          volumes: [10, 12, 8, 40], holds: true),
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10, 10],
                          volumes: [10, 12, 8, 20], holds: false),
-        ConditionExample(#"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10],
+        ConditionExample(when: #"{"volume_spike": {"x": 3, "tf": "1h", "n": 3}}"#, price: 10, closes: [10, 10, 10],
                          volumes: [1, 1, 40], holds: false),
     ]
+
+    /// How many candles `n` may average: the window holds them and the last one.
+    static let counts = 1...(Indicator.window - 1)
 
     /// The multiple of the mean, > 0.
     var x: Double
@@ -35,7 +36,7 @@ struct VolumeSpikeCondition: ConditionKind {
         let x = IndicatorFields.number(fields, "x", at: node, path: path(), key: key, rule: "a multiple of the mean volume > 0",
                                        &reader) { $0 > 0 && $0.isFinite }
         let timeframe = IndicatorFields.timeframe(fields, at: node, path: path(), key: key, &reader)
-        let n = IndicatorFields.count(fields, "n", fallback: 20, range: 1...(Indicator.window - 1), at: node, path: path(), key: key, &reader)
+        let n = IndicatorFields.count(fields, "n", fallback: 20, range: counts, at: node, path: path(), key: key, &reader)
         guard let x, let timeframe, let n else { return nil }
         return Self(x: x, timeframe: timeframe, n: n)
     }

@@ -7,11 +7,10 @@ struct AverageCrossSettings: IndicatorSettings {
     var timeframe: Timeframe
     var average: MovingAverage
 
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["fast", "slow", "tf"], "properties": \
-        {"fast": \(IndicatorFields.periodSchema), "slow": \(IndicatorFields.periodSchema), \
-        "tf": \(IndicatorFields.timeframeSchema), "type": \(IndicatorFields.averageSchema)}}
-        """
+    static let schema = RulesSchema.object(required: ["fast", "slow", "tf"], [
+        "fast": IndicatorFields.periodSchema, "slow": IndicatorFields.periodSchema,
+        "tf": IndicatorFields.timeframeSchema, "type": IndicatorFields.averageSchema,
+    ])
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         guard let fields = reader.object(node, path: path, allowed: ["fast", "slow", "tf", "type"],

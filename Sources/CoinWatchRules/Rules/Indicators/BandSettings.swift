@@ -7,11 +7,10 @@ struct BandSettings: IndicatorSettings {
     var k: Double
     var timeframe: Timeframe
 
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["tf"], "properties": \
-        {"period": \(IndicatorFields.periodSchema), "k": {"type": "number", "exclusiveMinimum": 0}, \
-        "tf": \(IndicatorFields.timeframeSchema)}}
-        """
+    static let schema = RulesSchema.object(required: ["tf"], [
+        "period": IndicatorFields.periodSchema, "k": RulesSchema.node(["type": "number", "exclusiveMinimum": 0]),
+        "tf": IndicatorFields.timeframeSchema,
+    ])
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         guard let fields = reader.object(node, path: path, allowed: ["period", "k", "tf"],

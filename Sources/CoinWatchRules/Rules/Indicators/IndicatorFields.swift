@@ -7,11 +7,11 @@ package enum IndicatorFields {
     static let periods = 2...(Indicator.window - 1)
 
     /// The JSON Schema of `tf`.
-    static let timeframeSchema = #"{"enum": ["1m", "5m", "15m", "1h", "4h", "1d", "1w"]}"#
+    static let timeframeSchema = RulesSchema.node(["enum": Timeframe.allCases.map(\.rawValue)])
     /// The JSON Schema of a period.
-    static let periodSchema = #"{"type": "integer", "minimum": 2, "maximum": 249}"#
+    static let periodSchema = RulesSchema.count(periods)
     /// The JSON Schema of `type`.
-    static let averageSchema = #"{"enum": ["sma", "ema"]}"#
+    static let averageSchema = RulesSchema.node(["enum": MovingAverage.allCases.map(\.rawValue)])
 
     /// `tf`: one of the timeframes, required.
     static func timeframe(_ fields: JSONFields, at node: JSONNode, path: String, key: String,
@@ -60,7 +60,8 @@ package enum IndicatorFields {
     static func average(_ fields: JSONFields, _ reader: inout RulesValidator, path: String) -> MovingAverage? {
         guard fields["type"] != nil else { return .sma }
         return reader.field(fields, "type", in: path) {
-            $0.named($1, path: $2, unknown: "moving average", names: ["sma", "ema"], label: "Types", MovingAverage.init(rawValue:))
+            $0.named($1, path: $2, unknown: "moving average", names: MovingAverage.allCases.map(\.rawValue), label: "Types",
+                     MovingAverage.init(rawValue:))
         }
     }
 
@@ -86,7 +87,7 @@ package enum IndicatorFields {
 }
 
 /// The moving averages a rule can name in `type`.
-package enum MovingAverage: String, Sendable, Equatable {
+package enum MovingAverage: String, Sendable, Equatable, CaseIterable {
     case sma, ema
 
     /// This average over `period` closes.

@@ -1,8 +1,8 @@
 import CoinWatchSupport
 /// The value of an indicator kind in `when` (`{"period": 20, "tf": "4h"}`): its schema and its parser.
 protocol IndicatorSettings: Sendable, Equatable {
-    /// The JSON Schema of the value, as one JSON object.
-    static var schema: String { get }
+    /// The JSON Schema of the value (`RulesSchema.node`).
+    static var schema: JSONNode { get }
     /// Reads the value of `key` at `path`, reporting every problem to `reader`; nil when it is not valid.
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self?
 }
@@ -15,7 +15,7 @@ protocol IndicatorKind: ConditionKind {
 }
 
 extension IndicatorKind {
-    static var schema: String { Settings.schema }
+    static var schema: JSONNode { Settings.schema }
 
     static func parse(_ node: JSONNode, path: @autoclosure () -> String, _ reader: inout RulesValidator) -> Self? {
         Settings.parse(key, node, path: path(), &reader).map(Self.init(settings:))

@@ -6,10 +6,9 @@ struct PriceAverageSettings: IndicatorSettings {
     var timeframe: Timeframe
     var average: MovingAverage
 
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["period", "tf"], "properties": \
-        {"period": \(IndicatorFields.periodSchema), "tf": \(IndicatorFields.timeframeSchema), "type": \(IndicatorFields.averageSchema)}}
-        """
+    static let schema = RulesSchema.object(required: ["period", "tf"], [
+        "period": IndicatorFields.periodSchema, "tf": IndicatorFields.timeframeSchema, "type": IndicatorFields.averageSchema,
+    ])
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         guard let fields = reader.object(node, path: path, allowed: ["period", "tf", "type"],

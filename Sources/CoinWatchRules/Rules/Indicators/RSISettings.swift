@@ -8,11 +8,10 @@ struct RSISettings: IndicatorSettings {
     /// Candles in Wilder's smoothing (default 14).
     var period: Int
 
-    static let schema = """
-        {"type": "object", "additionalProperties": false, "required": ["value", "tf"], "properties": \
-        {"value": {"type": "number", "minimum": 0, "maximum": 100}, "tf": \(IndicatorFields.timeframeSchema), \
-        "period": \(IndicatorFields.periodSchema)}}
-        """
+    static let schema = RulesSchema.object(required: ["value", "tf"], [
+        "value": RulesSchema.node(["type": "number", "minimum": 0, "maximum": 100]), "tf": IndicatorFields.timeframeSchema,
+        "period": IndicatorFields.periodSchema,
+    ])
 
     static func parse(_ key: String, _ node: JSONNode, path: String, _ reader: inout RulesValidator) -> Self? {
         guard let fields = reader.object(node, path: path, allowed: ["value", "tf", "period"],
