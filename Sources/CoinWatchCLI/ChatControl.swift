@@ -12,11 +12,11 @@ enum ChatControl {
     static let retryPause: Double = 15
 
     /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
-    /// a sink that cannot be used now is one line on stderr.
+    /// a sink (or `control_log`) that cannot be used now is one line on stderr.
     static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> [ControlSide] {
         guard rules.control != nil, !context.arguments.dryRun else { return [] }
         let (links, problems) = ControlLink.links(for: rules)
-        for problem in problems { context.io.err("coinwatch: \(problem); no commands are read from it\n") }
+        for problem in problems { context.io.err("coinwatch: \(problem)\n") }
         let io = context.io
         let clock = context.clock
         let environment = context.environmentWithPlaceholders

@@ -13,7 +13,8 @@ enum StreamCommand {
         var counted = invocation
         if let counter { counted.transport = counter }
         let context = counted
-        let rules = try context.loadRules()
+        // As a pass loads them (SPEC §2): a sink with a `${…}` that cannot be expanded is unavailable, not an invalid file.
+        let rules = try context.loadRules(unavailableSinks: true)
         let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for stream: \($0)" }
         let statePath = context.statePath
         let (lock, state) = try context.lockedState()

@@ -73,8 +73,8 @@ final class LoopbackServer: @unchecked Sendable {
             return state.stopped
         }
         guard !alreadyStopped else { return }
-        let deadline = Date().addingTimeInterval(3)
-        while Date() < deadline, state.withLock({ $0.acceptLoopRunning || !$0.openConnections.isEmpty }) {
+        let deadline = Deadline(in: 3)
+        while !deadline.hasPassed, state.withLock({ $0.acceptLoopRunning || !$0.openConnections.isEmpty }) {
             usleep(2_000)
         }
         closeListener()
@@ -130,8 +130,8 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Waits `seconds`, returning early (false) when the server stops.
     func wait(_ seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = Deadline(in: seconds)
+        while !deadline.hasPassed {
             if isStopped { return false }
             usleep(5_000)
         }

@@ -19,8 +19,8 @@ enum PseudoTerminal {
         pid, fd = pty.fork()
         if pid == 0:
             os.execv(argv[0], argv)
-        out, at, deadline = b"", 0, time.time() + limit
-        while time.time() < deadline:
+        out, at, deadline = b"", 0, time.monotonic() + limit
+        while time.monotonic() < deadline:
             if answers and answers[0][0].encode() in out[at:]:
                 at = out.index(answers[0][0].encode(), at) + 1
                 os.write(fd, answers.pop(0)[1].encode() + b"\n")

@@ -73,9 +73,9 @@ final class TLSServer: @unchecked Sendable {
     /// Reads a test server's output for at most 10 s, until `found` makes something of the text so far;
     /// nil when the process ends or the time is up first.
     static func read<T>(_ output: FileHandle, within seconds: Double = 10, until found: (String) -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(in: seconds)
         var text = ""
-        while Date() < deadline {
+        while !deadline.hasPassed {
             var poller = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
             let data = output.availableData

@@ -8,8 +8,11 @@ package struct ControlLink: Sendable {
     package var service: any ControlTransport
 
     /// The links rules.json's `control` asks for, and one line for each that cannot be used now (its sink
-    /// has an unset `${…}`: `reason` names the variable, never a value).
+    /// has an unset `${…}`: `reason` names the variable, never a value), or none and one line when `control_log` has one.
     package static func links(for rules: RulesFile) -> (links: [ControlLink], problems: [String]) {
+        if let reason = rules.controlUnavailable {
+            return ([], ["chat control is off in this run: \(reason); no commands are read from chat (alerts are not affected)"])
+        }
         var links: [ControlLink] = []
         var problems: [String] = []
         for format in SinkFormats.controlled {
@@ -19,9 +22,9 @@ package struct ControlLink: Sendable {
                let service = config.format.delivery?.controlTransport(sink: chat.sink, config: config) {
                 links.append(ControlLink(transport: format.name, chat: chat, service: service))
             } else if case .unavailable(_, let reason)? = sink {
-                problems.append("control.\(format.name): sink '\(chat.sink)' cannot be used now: \(reason)")
+                problems.append("control.\(format.name): sink '\(chat.sink)' cannot be used now: \(reason); no commands are read from it")
             } else {
-                problems.append("control.\(format.name): sink '\(chat.sink)' is not a \(format.name) webhook sink")
+                problems.append("control.\(format.name): sink '\(chat.sink)' is not a \(format.name) webhook sink; no commands are read from it")
             }
         }
         return (links, problems)

@@ -97,7 +97,11 @@ package struct Pass: Sendable {
             return outcome
         }
         if verbose { sayQuietHours(pending, now: now, io: io) }
-        say(delivery.deliver(pending, state: &state, now: now, io: io), outcome: &outcome, io: io)
+        var report = delivery.deliver(pending, state: &state, now: now, io: io)
+        let unavailable = delivery.unavailableSinks(outbox: state.outbox, scope: "in this pass")
+        report.errors.insert(contentsOf: unavailable, at: 0)
+        report.failed = report.failed || !unavailable.isEmpty
+        say(report, outcome: &outcome, io: io)
         return outcome
     }
 

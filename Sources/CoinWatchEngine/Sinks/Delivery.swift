@@ -94,13 +94,6 @@ package struct Delivery: Sendable {
                 }
             }
         }
-        for (name, sink) in rules.sinks.sorted(by: { $0.key < $1.key }) {
-            guard case .unavailable(let type, let reason) = sink else { continue }
-            let waiting = (webhookAlerts[name]?.count ?? 0) + backlog.outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
-            report.errors.append("\(type) sink '\(name)' is unavailable in this pass: \(reason); "
-                + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox")
-            report.failed = true
-        }
         let hasWebhooks = !webhookAlerts.isEmpty || sendsQueued && !backlog.outbox.isEmpty
         var plan: OutboxPlan?
         if sendsQueued, hasWebhooks {
@@ -126,6 +119,18 @@ package struct Delivery: Sendable {
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: io.environment, save: save, report: &report)
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
         return report
+    }
+
+    /// One line per sink that is unavailable (a `${…}` it cannot expand, SPEC §2) naming it and why, with how many of
+    /// `outbox`'s alerts wait for it; `scope` says for how long ("in this pass"). A pass says them after delivering, `stream`
+    /// once per load of the rules.
+    package func unavailableSinks(outbox: [OutboxEntry], scope: String) -> [String] {
+        rules.sinks.sorted { $0.key < $1.key }.compactMap { name, sink in
+            guard case .unavailable(let type, let reason) = sink else { return nil }
+            let waiting = outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            return "\(type) sink '\(name)' is unavailable \(scope): \(reason); "
+                + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox"
+        }
     }
 
     /// Moves the outbox's messages for a file sink, which waited there while the sink was unavailable (SPEC §2), to

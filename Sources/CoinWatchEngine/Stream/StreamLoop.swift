@@ -156,6 +156,10 @@ package final class StreamLoop {
             log.error("no provider quoted \(fetched.missing.joined(separator: ", ")) in \(session.rules.vsCurrency); they are polled every \(FeedConnection.seconds(session.rules.interval))")
         }
         session.retryOutbox()
+        if !session.dryRun {
+            // Once per load of the rules; its alerts wait in the outbox, which is not a failure of the run (SPEC §9).
+            for line in session.delivery.unavailableSinks(outbox: session.state.outbox, scope: "to this stream") { log.error(line) }
+        }
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
         connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
         polled = plan.polled

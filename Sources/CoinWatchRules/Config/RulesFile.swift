@@ -30,6 +30,9 @@ package struct RulesFile: Sendable, Equatable {
     package var control: [String: ControlChat]?
     /// `control_log`: the audit log of commands from chat (absolute); nil: `control.jsonl` beside the state.
     package var controlLog: String?
+    /// Why chat control is off in this run: `control_log` holds a `${…}` that cannot be expanded (SPEC §2; it names the
+    /// variable or file, never a value); nil when nothing stops it.
+    package var controlUnavailable: String?
 
     package init(path: String) { self.path = path }
 

@@ -3,7 +3,7 @@ import CoinWatchSupport
 package enum RulesLoader {
     /// Reads and validates the file at `path`, expanding `${NAME}` and `~` from `environment`; the
     /// options set the `RulesValidator` properties of the same name (`unavailableSinks` sets `tolerateSecretGaps`: a
-    /// sink or the heartbeat that cannot be expanded is unavailable). Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
+    /// sink, the heartbeat or `control_log` that cannot be expanded is unavailable). Throws `.unreadable` (exit 66) or `.invalid` (exit 65).
     package static func load(path: String, environment: [String: String], expiredAsOf: Double? = nil,
                             unavailableSinks: Bool = false, symbols: [String: String] = [:]) throws(RulesLoadError) -> LoadedRules {
         let bytes = try FileReader.contents(of: path, limit: RulesValidator.maxFileBytes)

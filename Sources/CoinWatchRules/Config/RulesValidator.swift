@@ -28,7 +28,7 @@ package struct RulesValidator {
     var diagnostics: [Diagnostic] = []
     /// When set (seconds since 1970), an `expires` at or before it is warned about (`coinwatch check`).
     var expiredAsOf: Double?
-    /// Passes: a sink (or the heartbeat) whose only errors are unset or empty variables or unreadable secret
+    /// Passes: a sink (the heartbeat, `control_log`) whose only errors are unset or empty variables or unreadable secret
     /// files is unavailable instead of an error (SPEC §2, §11; `unavailable(since:)`); `check` leaves this off.
     var tolerateSecretGaps = false
     /// Providers that do not quote in `vs_currency`, reported after the rules unless a rule asks
@@ -121,7 +121,9 @@ package struct RulesValidator {
                 result.sinks[name] = .webhook(config)
             }
         }
+        let beforeControlLog = diagnostics.count
         result.controlLog = field(top, "control_log", in: "") { $0.filePath($1, path: $2) }
+        if let reason = unavailable(since: beforeControlLog) { result.controlUnavailable = "control_log: \(reason)" }
         if let node = top["rules"] {
             result.rules = validateRules(node, path: "rules", file: result)
             checkPairCount(result, at: node)

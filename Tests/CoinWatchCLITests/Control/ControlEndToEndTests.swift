@@ -82,6 +82,26 @@ import Testing
         #expect(rig.flow.dir.read("control.jsonl") == nil)
     }
 
+    /// SPEC §2: a `${…}` that cannot be expanded costs only the part that holds it; here chat control, for that pass.
+    @Test func aControlLogWhoseVariableIsUnsetTurnsChatControlOffForThePassButNotItsAlerts() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
+                          extra: #", "control_log": "${AUDIT_DIR}/chat.jsonl""#)
+        try rig.say("/help", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BTC is below"), "the alert is delivered: \(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("control_log") && lines[0].contains("AUDIT_DIR") && lines[0].contains("chat"),
+                "\(run.stderr)")
+        #expect(rig.telegram.calls("getUpdates").isEmpty, "no command is read that could not be logged")
+        let later = try rig.flow.pass(after: 60, environment: ["AUDIT_DIR": rig.flow.dir.path + "/audit"])
+        #expect(later.status == 0 && later.stderr.isEmpty, "\(later.stderr)")
+        #expect(rig.telegram.sent.count == 1, "the command waited in the chat and is answered once it can be logged")
+        #expect((rig.flow.dir.read("audit/chat.jsonl") ?? "").split(separator: "\n").count == 1)
+        let check = try Binary.run(["check", "--rules", rig.flow.rulesPath])
+        #expect(check.status == 65 && check.stderr.contains("AUDIT_DIR"), "check still refuses the file: \(check.stderr)")
+    }
+
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)

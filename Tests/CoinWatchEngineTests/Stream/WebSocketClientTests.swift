@@ -40,8 +40,8 @@ import Testing
         final class Box { var items: [String] = [] }
         let box = Box()
         client.onMessage = { binary, bytes in box.items.append((binary ? "b:" : "t:") + String(decoding: bytes, as: UTF8.self)) }
-        let deadline = Date().addingTimeInterval(timeout)
-        while box.items.count < count && Date() < deadline {
+        let deadline = Deadline(in: timeout)
+        while box.items.count < count && !deadline.hasPassed {
             var entry = pollfd(fd: client.socket, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 100)
             if let end = client.pump() { return (box.items, end) }
