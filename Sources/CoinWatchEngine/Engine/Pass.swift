@@ -54,6 +54,8 @@ package struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
+        // Before every stage that can notify (the events too), so a baseline un-sends all of it.
+        let before = baseline ? state.pairs : PairTable()
         // Before the quotes, so a market list fetched here serves favorites too (one request).
         let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
             .run(state: &state, now: now)
@@ -65,7 +67,6 @@ package struct Pass: Sendable {
                                      outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
-        let before = baseline ? state.pairs : PairTable()
         let runner = RuleRunner(rules: rules)
         // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
         if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
