@@ -186,7 +186,7 @@ enum BacktestCommand {
     /// live pass judges against the provider's own high or low for the window.
     static func needsMarks(_ rules: RulesFile, coin: String) -> Bool {
         rules.rules.contains { rule in
-            guard rule.enabled, rule.coin == coin || (rule.coin == "*" && rules.favorites.contains(coin)),
+            guard rule.enabled, rules.pairCoins(of: rule).contains(coin),
                   let window = (rule.condition.kind as? any WindowExtremeKind)?.window else { return false }
             return window == .w52 || window == .all
         }

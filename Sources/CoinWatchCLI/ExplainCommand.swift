@@ -22,7 +22,7 @@ enum ExplainCommand {
         if rule.condition.kind.needs.marketLists {
             return try runEvents(context, rules: rules, rule: rule, coin: positionals.count == 2 ? positionals[1] : nil)
         }
-        var coins = rule.coin == "*" ? rules.favorites : [rule.coin]
+        var coins = rules.pairCoins(of: rule)
         if positionals.count == 2 {
             // As `/price btc` and `silence add btc` read a coin: a favorite in any case, or its symbol.
             let coin = positionals[1]

@@ -53,7 +53,7 @@ extension Plan {
         guard !needs.isEmpty, let name = rule.provider ?? rules.providers.first?.name else { return [] }
         let config = rules.providers.config(name)
         let source = ProviderRegistry.make(config, environment: [:]).candleSource
-        let coins = rule.coin == "*" ? rules.favorites.count : 1
+        let coins = rules.pairCoins(of: rule).count
         return Timeframe.allCases.compactMap { timeframe -> CandleNeed? in
             let group = needs.filter { $0.timeframe == timeframe }
             guard let most = group.map(\.candles).max() else { return nil }

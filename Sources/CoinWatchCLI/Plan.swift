@@ -14,7 +14,7 @@ struct Plan {
 
     /// Every (rule, coin) pair the rules evaluate.
     var pairCount: Int {
-        rules.rules.filter(\.enabled).reduce(0) { $0 + ($1.coin == "*" ? rules.favorites.count : 1) }
+        rules.rules.filter(\.enabled).reduce(0) { $0 + rules.pairCoins(of: $1).count }
     }
 
     func text() -> String {
@@ -107,8 +107,7 @@ struct Plan {
 
     /// Whether `silence` covers some pair of `rule`.
     private func covers(_ silence: Silence, _ rule: Rule) -> Bool {
-        let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
-        return coins.contains { silence.covers(rule: rule.id, coin: $0) }
+        rules.pairCoins(of: rule).contains { silence.covers(rule: rule.id, coin: $0) }
     }
 
     private func providerText(_ p: ProviderConfig) -> String {

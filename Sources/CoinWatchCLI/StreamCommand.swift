@@ -36,6 +36,10 @@ enum StreamCommand {
         session.countsAlerts = counter != nil
         session.baselineNext = context.arguments.baseline
         session.baselineLists = context.arguments.baseline
+        // The REST polls' candles and windows stages, as loop mode's passes.
+        let store = Paths.historyStore(environment: context.io.environment)
+        session.candles = CandleFeed(storePath: store)
+        session.windows = WindowHistory(storePath: store)
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
             guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }

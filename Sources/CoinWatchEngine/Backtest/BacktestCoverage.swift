@@ -31,7 +31,7 @@ package enum BacktestCoverage {
                 lines.append("rule '\(rule.id)' (\(key) on \(rule.coin)) cannot be backtested: \(reason); it never fires in the replay")
             }
             if kind.figure == .volume24h {
-                let coins = rule.coin == "*" ? rules.favorites : [rule.coin]
+                let coins = rules.pairCoins(of: rule)
                 for coin in coins where series[coin].map({ $0.volumeSums == nil }) ?? false {
                     lines.append("rule '\(rule.id)' (\(key)) cannot be backtested on \(coin): its history holds no traded volume "
                                  + "(\(series[coin]?.template.provider ?? "the provider") serves prices only), so the 24h volume is unknown; "
@@ -39,7 +39,7 @@ package enum BacktestCoverage {
                 }
             }
             if let window = (rule.condition.kind as? any WindowExtremeKind)?.window, window == .w52 || window == .all,
-               (rule.coin == "*" ? rules.favorites : [rule.coin]).contains(where: { series[$0].map { $0.before == nil } ?? true }) {
+               rules.pairCoins(of: rule).contains(where: { series[$0].map { $0.before == nil } ?? true }) {
                 lines.append("rule '\(rule.id)' (\(key) \(window.rawValue)): the provider's \(window == .all ? "all-time" : "52-week") "
                              + "figure is not in the history (the history before the start could not be fetched), so it holds only after the replay "
                              + "has watched the coin for the window")

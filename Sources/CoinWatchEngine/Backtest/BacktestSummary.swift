@@ -34,7 +34,7 @@ package struct BacktestSummary: Sendable, Equatable {
         var byPair: [String: Row] = [:]
         var order: [String] = []
         for rule in rules.rules where rule.enabled {
-            for coin in rule.coin == "*" ? rules.favorites : [rule.coin] where coins.contains(coin) {
+            for coin in rules.pairCoins(of: rule) where coins.contains(coin) {
                 let key = StateDocument.pairKey(rule: rule.id, coin: coin)
                 guard byPair[key] == nil else { continue }
                 byPair[key] = Row(rule: rule.id, coin: coin)

@@ -73,7 +73,7 @@ extension ControlHandler {
     static func explain(_ id: String, coin: String?, _ input: ControlInput) -> ControlReply {
         let ids = input.rules.rules.map(\.id)
         guard let rule = input.rules.rules.first(where: { $0.id == id }) else { return noRule(id, in: ids) }
-        var coins = rule.coin == "*" ? input.rules.favorites : [rule.coin]
+        var coins = input.rules.pairCoins(of: rule)
         if let coin {
             guard let found = input.rules.pairCoin(named: coin, of: rule, symbols: input.state.memory.symbols) else {
                 return failed("rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'.\(Suggestion.phrase(for: coin, in: coins))")

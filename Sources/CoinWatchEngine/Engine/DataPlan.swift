@@ -79,7 +79,7 @@ package struct DataPlan: Sendable {
         rules = file.rules.map { rule in
             let needs = rule.condition.kind.needs
             return RuleData(id: rule.id, enabled: rule.enabled, isEvent: !needs.marketLists && !rule.condition.isLevel,
-                            coins: rule.coin == "*" ? file.favorites : [rule.coin], vs: rule.vs ?? file.vsCurrency,
+                            coins: file.pairCoins(of: rule), vs: rule.vs ?? file.vsCurrency,
                             provider: rule.provider?.rawValue, indicators: needs.indicators,
                             premiums: needs.premiums, readsMarketLists: needs.marketLists, held: held, vsCurrency: file.vsCurrency)
         }

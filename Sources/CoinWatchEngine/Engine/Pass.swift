@@ -54,6 +54,8 @@ package struct Pass: Sendable {
             io.err("coinwatch: \(ClockStep.warning(step: step, last: last))\n")
         }
         state.lastPass = now
+        // Before every stage that can notify (the events too), so a baseline un-sends all of it.
+        let before = baseline ? state.pairs : PairTable()
         // Before the quotes, so a market list fetched here serves favorites too (one request).
         let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
             .run(state: &state, now: now)
@@ -61,26 +63,13 @@ package struct Pass: Sendable {
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         // What each rule needs, worked out once for the stages below (DataPlan).
         let plan = DataPlan(rules)
-        let (quotes, outage) = fetch(plan, memory: &state.memory, outages: &state.outages, previousPass: last, now: now, io: io,
-                                     outcome: &outcome)
+        let runner = RuleRunner(rules: rules)
+        let gathered = gather(plan, demand: plan.demand, runner: runner, state: &state, previousPass: last, now: now, io: io,
+                              outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
-        let before = baseline ? state.pairs : PairTable()
-        let runner = RuleRunner(rules: rules)
-        // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
-        if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
-            io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
-        }
-        let indicators = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
-        if let windows {
-            let filled = windows.fill(rules, plan: plan, quotes: quotes, prices: &state.prices,
-                                      providers: fetcher.sources.map(\.provider),
-                                      transport: fetcher.transport, memory: &state.memory, now: now)
-            outcome.requestCount += filled.requests
-            for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
-        }
-        let quoted = runner.evaluate(quotes, pairs: &state.pairs, prices: &state.prices, now: now,
-                                      silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
+        let quoted = runner.evaluate(gathered.quotes, pairs: &state.pairs, prices: &state.prices, now: now,
+                                     silences: SilenceIndex(state.silences, now: now), held: &held, indicators: gathered.indicators)
         for line in held ?? [] {
             io.err("coinwatch: held back: \(line.rule) \(line.coin): \(line.reason)"
                 + (line.until.map { " until \(TimeText.iso($0))" } ?? "") + "\n")
@@ -105,16 +94,41 @@ package struct Pass: Sendable {
         return outcome
     }
 
+    /// Stages 1–1c for `demand` (a pass: `plan.demand`; `stream`: what its feeds do not serve), `runner`
+    /// being this pass's for `rules`: the quotes fetched, by `QuoteKey`, and the indicator readings of
+    /// every feed quoted (fetched, or among `known`: `stream`'s latest), `new_high`/`new_low` windows
+    /// filled in `state.prices`; what went wrong on stderr.
+    package func gather(_ plan: DataPlan, demand: QuoteDemand, known: [String: Quote] = [:], runner: RuleRunner,
+                        state: inout StateDocument, previousPass: Double?, now: Double, io: IO,
+                        outcome: inout Outcome) -> (quotes: [String: Quote], indicators: [String: IndicatorReadings]) {
+        let (fetched, outage) = fetch(demand, memory: &state.memory, outages: &state.outages, previousPass: previousPass, now: now,
+                                      io: io, outcome: &outcome)
+        let quotes = known.isEmpty ? fetched : known.merging(fetched) { $1 }
+        // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
+        if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
+            io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
+        }
+        let indicators = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        if let windows {
+            let filled = windows.fill(rules, plan: plan, quotes: quotes, prices: &state.prices,
+                                      providers: fetcher.sources.map(\.provider),
+                                      transport: fetcher.transport, memory: &state.memory, now: now)
+            outcome.requestCount += filled.requests
+            for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
+        }
+        return (fetched, indicators)
+    }
+
     /// The fetch stage: the quotes by `QuoteKey`, one fetch per currency a rule asks for; outages
     /// at their edges (`OutageEdges`) and missing coins on stderr.
-    private func fetch(_ plan: DataPlan, memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
+    private func fetch(_ demand: QuoteDemand, memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
                        io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
         if rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
             fetcher.spansSince = previousPass
         }
-        let fetched = fetcher.fetch(plan.demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
+        let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,

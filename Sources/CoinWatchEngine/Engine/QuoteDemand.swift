@@ -52,4 +52,20 @@ package struct QuoteDemand: Sendable, Equatable {
         }
         self.currencies = currencies
     }
+
+    /// `coins` in `vs`, through the providers in order (`stream`'s bridge over a feed's gap).
+    init(_ coins: [String], vs: String) {
+        currencies = [Currency(vs: vs, failover: coins)]
+    }
+
+    /// This demand without `coins` among `vs`'s failover coins (`stream`: the favorites its feeds serve);
+    /// a currency left with nothing to fetch is dropped.
+    func removing(_ coins: Set<String>, from vs: String) -> QuoteDemand {
+        var out = self
+        for index in out.currencies.indices where out.currencies[index].vs == vs {
+            out.currencies[index].failover.removeAll(where: coins.contains)
+        }
+        out.currencies.removeAll { $0.failover.isEmpty && $0.pinned.isEmpty }
+        return out
+    }
 }

@@ -128,14 +128,11 @@ struct RulePlan: Sendable {
             let watchesList = needs.marketLists
             if watchesList {
                 // No pair here: `MarketEventStage` judges it on the market lists.
-            } else if rule.coin == "*" {
-                for coin in rules.favorites {
+            } else {
+                for coin in rules.pairCoins(of: rule) {
                     targetCoins.append(slot(coin, rule: rule))
                     pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: coin))
                 }
-            } else {
-                targetCoins.append(slot(rule.coin, rule: rule))
-                pairKeys.append(StateDocument.pairKey(rule: rule.id, coin: rule.coin))
             }
             if needs.history != nil { historyCoins.formUnion(targetCoins[start...]) }
             if !needs.indicators.isEmpty { indicatorCoins.formUnion(targetCoins[start...]) }

@@ -48,11 +48,18 @@ package struct RuleRunner: Sendable {
     /// `evaluate` with the silences in force (applied through each covered pair's notify policy),
     /// also listing in `held` (when it is not nil) each notification held back. `indicators`: the
     /// readings of the coins some indicator rule watches (the candles stage, `CandleFeed`).
-    package func evaluate(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
-                         now: Double, silences: SilenceIndex, held: inout [Held]?,
+    /// `changed`: the keys of `quotes` that are new since the last evaluation (`stream`'s round; nil: all of them);
+    /// only the slots observed from them are evaluated, the other quotes serve as what a ratio, the
+    /// portfolio or a premium is made of.
+    package func evaluate(_ quotes: [String: Quote], changed: Set<String>? = nil, pairs: inout PairTable,
+                         prices: inout [String: PriceSeries], now: Double, silences: SilenceIndex, held: inout [Held]?,
                          indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
+        if let changed, changed.count < quotes.count {
+            return evaluateFew(quotes, changed: changed, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
+                               indicators: indicators)
+        }
         if quotes.count * 4 < plan.coins.count {
-            return evaluateFew(quotes, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
+            return evaluateFew(quotes, changed: nil, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
                                indicators: indicators)
         }
         return evaluateAll(quotes, pairs: &pairs, prices: &prices, now: now, silences: silences, held: &held,
@@ -111,7 +118,7 @@ package struct RuleRunner: Sendable {
             }
         }
         pairs.arrange(first: order)
-        record(quotes, observations: observations, slots: plan.coins.indices, quoted: quoted, at: seriesAt, prices: &prices, now: now)
+        record(quotes, changed: nil, observations: observations, slots: plan.coins.indices, quoted: quoted, at: seriesAt, prices: &prices, now: now)
         return pending
     }
 
@@ -119,15 +126,15 @@ package struct RuleRunner: Sendable {
     /// observed from those quotes (and the made ones) and their pairs are visited, in the order the
     /// full walk visits them, so the alerts, the pairs' states and the prices recorded are the
     /// same; the pairs keep their places (a new one is added at the end).
-    func evaluateFew(_ quotes: [String: Quote], pairs: inout PairTable, prices: inout [String: PriceSeries],
-                     now: Double, silences: SilenceIndex, held: inout [Held]?,
+    func evaluateFew(_ quotes: [String: Quote], changed: Set<String>? = nil, pairs: inout PairTable,
+                     prices: inout [String: PriceSeries], now: Double, silences: SilenceIndex, held: inout [Held]?,
                      indicators: [String: IndicatorReadings] = [:]) -> [Pending] {
         var slots: [Int] = []
-        for key in quotes.keys {
+        for key in changed.map(Array.init) ?? Array(quotes.keys) {
             if let slot = plan.coinPositions[key], !plan.madeSlots[slot] { slots.append(slot) }
             if !plan.premiumSlotsOfQuote.isEmpty, let premiums = plan.premiumSlotsOfQuote[key] { slots += premiums }
         }
-        slots += plan.madeSlotList
+        slots += changed.map { changed in plan.madeSlotList.filter { isMade($0, from: changed) } } ?? plan.madeSlotList
         slots.sort()
         // Per observed slot, in `slots`' order: its observation, its series' place; and its pairs.
         var observed: [Int] = []
@@ -158,8 +165,15 @@ package struct RuleRunner: Sendable {
                   observation: &observations[visit.observation], pairs: &pairs, silences: silences, held: &held,
                   pending: &pending, quotes: quotes, now: now, timeDigits: timeDigits)
         }
-        record(quotes, observations: observations, slots: observed, quoted: nil, at: seriesAt, prices: &prices, now: now)
+        record(quotes, changed: changed, observations: observations, slots: observed, quoted: nil, at: seriesAt, prices: &prices,
+               now: now)
         return pending
+    }
+
+    /// Whether the made `slot` (a ratio, the portfolio) is made of one of the quotes `keys`.
+    private func isMade(_ slot: Int, from keys: Set<String>) -> Bool {
+        if case .ratio(let base, let quote)? = plan.derivations[slot] { return keys.contains(base) || keys.contains(quote) }
+        return plan.portfolio?.contains { keys.contains($0.coin) } ?? false
     }
 
     /// The observation of `slot` this pass and the place of its price series, or nil when it has no
@@ -279,9 +293,9 @@ package struct RuleRunner: Sendable {
 
     /// Appends this pass's prices to the history and prunes beyond the longest window in use:
     /// the plan's coins by their observations (a series found at `at` is updated where it stands, then
-    /// new series are added), then any other quoted coin.
+    /// new series are added), then any other quoted coin (of `changed`, when given).
     private func record<Slots: RandomAccessCollection<Int>>(
-        _ quotes: [String: Quote], observations: [Observation], slots: Slots, quoted: [Bool]?,
+        _ quotes: [String: Quote], changed: Set<String>?, observations: [Observation], slots: Slots, quoted: [Bool]?,
         at: [Dictionary<String, PriceSeries>.Index?], prices: inout [String: PriceSeries], now: Double
     ) where Slots.Index == Int {
         let keep = longestWindow
@@ -301,8 +315,8 @@ package struct RuleRunner: Sendable {
                         to: &prices[plan.priceKeys[slot], default: PriceSeries(firstSeen: now)])
             if !plan.madeSlots[slot] { recorded += 1 }
         }
-        guard recorded < quotes.count else { return }
-        for (coin, quote) in quotes where plan.coinPositions[coin] == nil && !QuoteKey.isFeedKey(coin) {
+        guard recorded < changed?.count ?? quotes.count else { return }
+        for (coin, quote) in quotes where plan.coinPositions[coin] == nil && !QuoteKey.isFeedKey(coin) && changed?.contains(coin) ?? true {
             let key = StateDocument.priceKey(coin: coin, vs: rules.vsCurrency)
             Self.append(quote.price, now: now, keep: keep, to: &prices[key, default: PriceSeries(firstSeen: now)])
         }

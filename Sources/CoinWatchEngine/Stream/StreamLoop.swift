@@ -26,7 +26,8 @@ package final class StreamLoop {
     /// Loads rules.json again (SIGHUP); nil keeps the rules in force (it printed why).
     private let reload: () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?
     private var connections: [FeedConnection] = []
-    private var polled: [String] = []
+    /// What a pass would fetch that no connection serves: polled over REST every `interval`.
+    private var polled = QuoteDemand([], vs: "")
     /// The session's alert count at the last metrics check.
     private var metricsAlerts = 0
 
@@ -76,7 +77,7 @@ package final class StreamLoop {
             let gaps = connections.filter(\.needsBridge)
             if !gaps.isEmpty {
                 for connection in gaps { connection.needsBridge = false }
-                session.bridge(gaps.flatMap(\.group.allFavorites))
+                session.poll(QuoteDemand(gaps.flatMap(\.group.allFavorites), vs: session.rules.vsCurrency))
             }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
@@ -120,7 +121,7 @@ package final class StreamLoop {
             }
             if now >= nextPoll {
                 nextPoll = now + session.rules.interval
-                session.bridge(polled)
+                session.poll(polled)
                 session.retryOutbox()
             }
             session.fetchListsIfDue()
@@ -149,12 +150,11 @@ package final class StreamLoop {
         if let warning { log.error(warning) }
     }
 
-    /// Quotes every favorite over REST, then plans and opens the feeds for the ones exchanges serve.
+    /// Quotes over REST what a pass would (`DataPlan.demand`), then plans and opens the feeds for the
+    /// favorites exchanges serve; the rest is polled every `interval`.
     private func start() {
-        let fetched = session.bridge(session.rules.favorites)
-        if !fetched.missing.isEmpty {
-            log.error("no provider quoted \(fetched.missing.joined(separator: ", ")) in \(session.rules.vsCurrency); they are polled every \(FeedConnection.seconds(session.rules.interval))")
-        }
+        let demand = session.plan.demand
+        session.poll(demand)
         session.retryOutbox()
         if !session.dryRun {
             // Once per load of the rules; its alerts wait in the outbox, which is not a failure of the run (SPEC §9).
@@ -162,9 +162,17 @@ package final class StreamLoop {
         }
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
         connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
-        polled = plan.polled
-        if !polled.isEmpty {
-            log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(polled.joined(separator: ", "))")
+        polled = demand.removing(Set(plan.groups.flatMap(\.allFavorites)), from: session.rules.vsCurrency)
+        var listed: [String] = []
+        for currency in polled.currencies {
+            let suffix = currency.vs == session.rules.vsCurrency ? "" : " in \(currency.vs)"
+            listed += currency.failover.map { $0 + suffix }
+            for (provider, coins) in currency.pinned.sorted(by: { $0.key < $1.key }) {
+                listed += coins.map { "\($0) in \(currency.vs) from \(provider)" }
+            }
+        }
+        if !listed.isEmpty {
+            log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(listed.joined(separator: ", "))")
         }
     }
 

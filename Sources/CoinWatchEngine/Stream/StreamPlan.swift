@@ -1,7 +1,7 @@
 import CoinWatchMarket
 import CoinWatchRules
 /// Which favorites `stream` follows on which exchange feed (SPEC §9): the feed of the provider that served its quote,
-/// when that provider has one; every other favorite is polled over REST every `interval`.
+/// when that provider has one; what else a pass fetches is polled over REST every `interval` (`StreamLoop`).
 struct StreamPlan {
     /// One connection's worth of markets on one exchange.
     struct Group {
@@ -23,8 +23,6 @@ struct StreamPlan {
     }
 
     var groups: [Group] = []
-    /// Favorites no feed serves.
-    var polled: [String] = []
 
     /// The plan for `rules` once `quotes` (favorite → quote, from a REST fetch) say who serves what.
     init(rules: RulesFile, quotes: [String: Quote]) {
@@ -32,10 +30,7 @@ struct StreamPlan {
         let traded = DataPlan(rules).tradedCoins
         for favorite in rules.favorites {
             guard let quote = quotes[favorite], let name = ProviderName(rawValue: quote.provider),
-                  name.provider.feed != nil, rules.providers.contains(where: { $0.name == name }) else {
-                polled.append(favorite)
-                continue
-            }
+                  name.provider.feed != nil, rules.providers.contains(where: { $0.name == name }) else { continue }
             byProvider[name, default: []].append((favorite, quote.providerID))
         }
         for config in rules.providers {

@@ -17,11 +17,20 @@ package final class StreamSession {
 
     private(set) var rules: RulesFile
     private var runner: RuleRunner
+    /// What each rule needs (DataPlan), for the REST polls.
+    private(set) var plan: DataPlan
+    /// The candles and windows stages of the REST polls, as a pass's (nil: none).
+    package var candles: CandleFeed?
+    package var windows: WindowHistory?
     var fetcher: QuoteFetcher
     package var delivery: Delivery
     var state: StateDocument
-    /// Favorite → its latest quote (REST, then every feed message).
+    /// `QuoteKey` → its latest quote (the REST polls, then every feed message): a favorite's own under its name.
     private(set) var quotes: [String: Quote] = [:]
+    /// The latest indicator readings, by feed key (the REST polls' candles stage).
+    private var indicators: [String: IndicatorReadings] = [:]
+    /// When the last REST poll was (seconds since 1970): the spans of the next are since then.
+    private var lastPoll: Double?
     private var round: [String: Quote] = [:]
     /// Alerts evaluated in this turn of the loop, delivered together by `settle`.
     private var unsent: [RuleRunner.Pending] = []
@@ -57,6 +66,7 @@ package final class StreamSession {
          dryRun: Bool, io: IO, clock: any WallClock) {
         self.rules = rules
         self.runner = RuleRunner(rules: rules)
+        self.plan = DataPlan(rules)
         self.fetcher = Self.uncached(fetcher)
         self.delivery = delivery
         self.state = state
@@ -79,6 +89,8 @@ package final class StreamSession {
         settle()
         self.rules = rules
         runner = RuleRunner(rules: rules)
+        plan = DataPlan(rules)
+        indicators = [:]
         self.fetcher = Self.uncached(fetcher)
         self.delivery = delivery
         listsDue = -.infinity
@@ -183,12 +195,14 @@ package final class StreamSession {
         round[favorite] = round[favorite].map { $0.followed(by: quote) } ?? quote
     }
 
-    /// Evaluates the prices gathered since the last round; what fires waits for `settle`.
+    /// Evaluates the prices gathered since the last round, with the latest of every other quote (what a
+    /// ratio, the portfolio or a premium is made of) and indicator reading; what fires waits for `settle`.
     private func evaluateRound() {
         guard !round.isEmpty else { return }
         let now = clock.now().timeIntervalSince1970
         let before = baselineNext ? state.pairs : PairTable()
-        let pending = Self.evaluate(runner, round, state: &state, now: now)
+        for (key, quote) in round { quotes[key] = quote }
+        let pending = Self.evaluate(runner, quotes, changed: Set(round.keys), indicators: indicators, state: &state, now: now)
         round.removeAll(keepingCapacity: true)
         dirty = true
         if baselineNext {
@@ -212,26 +226,31 @@ package final class StreamSession {
 
     /// The evaluate stage on one document: `state` is accessed once (its pairs and prices are two
     /// parts of the same inout value, which a class property could not lend twice at once).
-    private static func evaluate(_ runner: RuleRunner, _ round: [String: Quote], state: inout StateDocument,
+    private static func evaluate(_ runner: RuleRunner, _ quotes: [String: Quote], changed: Set<String>,
+                                 indicators: [String: IndicatorReadings], state: inout StateDocument,
                                  now: Double) -> [RuleRunner.Pending] {
         var held: [RuleRunner.Held]?
-        return runner.evaluate(round, pairs: &state.pairs, prices: &state.prices, now: now,
-                               silences: SilenceIndex(state.silences, now: now), held: &held)
+        return runner.evaluate(quotes, changed: changed, pairs: &state.pairs, prices: &state.prices, now: now,
+                               silences: SilenceIndex(state.silences, now: now), held: &held, indicators: indicators)
     }
 
-    /// Quotes `favorites` over REST (a feed's gap, or the polled favorites) and evaluates them as one round.
-    @discardableResult
-    func bridge(_ favorites: [String]) -> QuoteFetcher.Outcome {
+    /// Quotes `demand` over REST through a pass's own stages (`Pass.gather`: fetch, candles, windows) and
+    /// evaluates what it quoted as one round: the start (`plan.demand`), a feed's gap, and every
+    /// `interval` what no feed serves.
+    func poll(_ demand: QuoteDemand) {
         settle()
-        guard !favorites.isEmpty else { return QuoteFetcher.Outcome() }
         let now = clock.now().timeIntervalSince1970
-        let fetched = fetcher.fetch(favorites: favorites, vs: rules.vsCurrency, memory: &state.memory, now: now)
-        for failure in fetched.failures { io.err("coinwatch: \(failure.message)\n") }
-        for (favorite, quote) in fetched.quotes { quotes[favorite] = quote }
-        round = fetched.quotes
+        var pass = Pass(rules: rules, fetcher: fetcher, delivery: delivery, dryRun: dryRun)
+        pass.candles = candles
+        pass.windows = windows
+        var outcome = Pass.Outcome()
+        let gathered = pass.gather(plan, demand: demand, known: quotes, runner: runner, state: &state, previousPass: lastPoll,
+                                   now: now, io: io, outcome: &outcome)
+        lastPoll = now
+        indicators.merge(gathered.indicators) { $1 }
+        round = gathered.quotes
         settle()
         dirty = true
-        return fetched
     }
 
     /// Retries the outbox's messages as a pass would, each sink on its thread, and appends the spooled file records.

@@ -27,7 +27,7 @@ package enum SilenceTarget {
             guard let rule = rules.rules.first(where: { $0.id == ruleID }) else {
                 throw Problem(message: "'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))")
             }
-            let covered = rule.coin == "*" ? rules.favorites : [rule.coin]
+            let covered = rules.pairCoins(of: rule)
             if coin == "*" || covered.contains(coin) { return target }
             if let found = rules.pairCoin(named: coin, of: rule, symbols: symbols) { return ruleID + ":" + found }
             throw Problem(message: "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
@@ -42,7 +42,7 @@ package enum SilenceTarget {
         case .everything: return "every rule on every coin"
         case .name(let name):
             if let rule = rules.rules.first(where: { $0.id == name }) {
-                let coins = rule.coin == "*" ? rules.favorites.count : 1
+                let coins = rules.pairCoins(of: rule).count
                 return "rule \(SilenceTarget.shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
             }
             return "every rule on \(SilenceTarget.shown(name))"

@@ -98,6 +98,22 @@ import Testing
         #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
     }
 
+    /// SPEC §10: a baseline "records prices and pair states, notifies nothing", so it spends no `once`
+    /// and starts no cooldown of an event rule: the flag, cleared and raised again, is announced.
+    @Test func aBaselinePassSpendsNoOnceOfAnEventRule() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "flags", "coin": "*", "provider": "upbit", "when": {"caution": true}, "once": true}"#)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.flagged }
+        let baseline = try pass(after: 600, ["--baseline"])
+        #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
+        listing.file.withLock { $0 = Self.original }
+        #expect(try pass(after: 600).stdout.isEmpty)
+        listing.file.withLock { $0 = Self.flagged }
+        let again = try pass(after: 600)
+        #expect(again.stdout.contains(#""condition":"caution""#), "nothing was ever sent: once is not spent \(again.stdout) \(again.stderr)")
+    }
+
     /// `stream` against a loopback Upbit (REST replaying the real capture, then `file`; a WebSocket
     /// feed for BTC): a `--once` pass records the capture's list, the state is aged past
     /// `listing_interval`, then `stream` fetches the list again on its own thread and announces what

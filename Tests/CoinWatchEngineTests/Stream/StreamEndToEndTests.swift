@@ -47,6 +47,60 @@ import Testing
         #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker/ethusdt@aggTrade"), "\(run.stderr)")
     }
 
+    // SPEC §9: stream "evaluates the rules on every ticker (or trade) message, as a pass does for that
+    // coin: same rules". The three below are rules a pass evaluates that read more than the favorite's
+    // own quote in `vs_currency`.
+
+    @Test func aRatioIsEvaluatedWhenATickerMovesOneOfItsCoins() throws {
+        // ETH/BTC is 300/9000 at the start; ETH's ticker alone takes it to 600/9000, across 0.05.
+        let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.ticker("ETHUSDT", 600)], ["wait": 1]]])
+        try rig.writeRules(#"{"id": "eth-btc", "coin": "ETH/BTC", "when": {"crosses_above": 0.05}}"#)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 1)
+        #expect(records.first?["coin"] as? String == "ETH/BTC")
+        #expect((records.first?["price"] as? Double).map { abs($0 - 600.0 / 9000) < 1e-12 } == true, "\(records)")
+    }
+
+    @Test func aRuleOnItsOwnProviderIsEvaluatedFromTheRESTPoll() throws {
+        // `provider` pins the rule's quote to one provider, a feed no connection carries: the REST poll
+        // (the pass's own fetch) quotes it, at the start and every interval.
+        let rig = try StreamRig(connections: [[["wait": 1]]])
+        try rig.writeRules(#"{"id": "pinned", "coin": "BTC", "provider": "binance", "when": {"above": 5000}}"#)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 1)
+        #expect(records.first?["rule"] as? String == "pinned")
+        #expect(records.first?["price"] as? Double == 9000)
+    }
+
+    @Test func anIndicatorRuleReadsTheCandlesAPassReads() throws {
+        var routes = Replays.binanceRoutes()
+        // The real ETHUSDT 1h klines, moved so the newest closed within the last hour.
+        let hour: Int64 = 3_600_000
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let klines = try ReplayedHistory.moved("real/history/binance-klines_ETHUSDT_1h_240-rows_python-binance_pretty-printed_2021-11-18.json",
+                                               fields: [0, 6]) { rows in now / hour * hour - hour - (try ReplayedHistory.time(rows, rows.count - 1)) }
+        routes["/api/v3/klines"] = { _ in Reply.json(klines) }
+        let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.ticker("ETHUSDT", 4100)], ["wait": 1]]], routes: routes)
+        try rig.writeRules(#"{"id": "rsi", "coin": "ETH", "when": {"rsi_above": {"value": 1, "tf": "1h"}}}"#)
+        let run = try rig.start(environment: ["COINWATCH_CACHE": rig.folder + "/cache"])
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.count == 1)
+        #expect(records.first?["rule"] as? String == "rsi")
+        #expect(((records.first?["value"] as? NSNumber)?.doubleValue).map { $0 > 1 } == true, "\(records)")
+        #expect(rig.rest.requests("/api/v3/klines").count == 1, "one series, one request")
+    }
+
     @Test func reconnectInTheMiddleOfACrossingIsBridgedByOneRESTQuote() throws {
         // The feed drops (1006) at 9500; while it is gone the price crosses 10000. The REST quote
         // taken right after the reconnect sees 10100, so the crossing is not missed.
