@@ -29,7 +29,7 @@ import Testing
         var processes: [(process: Process, output: String)] = []
         for index in 0..<Self.runs {
             let output = dir.path + "/run-\(index).out"
-            FileManager.default.createFile(atPath: output, contents: nil)
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Binary.path)
             process.arguments = args
