@@ -211,7 +211,8 @@ package struct MarketEventStage {
             let after = market.ending == removed ? nil : market
             let was = previous?.ending == removed ? nil : previous
             guard was != nil || after != nil else { return nil }
-            return MarketChange(exchange: exchange, code: market.code, before: was, after: after)
+            return MarketChange(exchange: exchange, code: market.code, before: was, after: after,
+                                restored: previous?.ending == removed && after != nil)
         }
     }
 

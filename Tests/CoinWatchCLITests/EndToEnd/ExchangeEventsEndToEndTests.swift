@@ -15,6 +15,8 @@ import Testing
 
     final class Listing: Sendable {
         let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
+        /// Markets the answer leaves out: a code (`KRW-ETH`), or every market of a quote (`KRW-`).
+        let dropped = Mutex<[String]>([])
     }
 
     init() throws { dir = try TempDir() }
@@ -121,7 +123,16 @@ import Testing
     func routes() -> [String: ReplayServer.Route] {
         var routes = Replays.upbitRoutes()
         let listing = self.listing
-        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
+        routes["/market/all"] = { _ in
+            let dropped = listing.dropped.withLock { $0 }
+            let reply = ReplayServer.capture(listing.file.withLock { $0 })
+            guard !dropped.isEmpty, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
+                  let kept = try? JSONSerialization.data(withJSONObject: markets.filter { market in
+                      let code = market["market"] as? String ?? ""
+                      return !dropped.contains { $0 == code || $0.hasSuffix("-") && code.hasPrefix($0) }
+                  }) else { return reply }
+            return Reply.json(String(decoding: kept, as: UTF8.self))
+        }
         return routes
     }
 
@@ -328,5 +339,47 @@ import Testing
         #expect(byCoin["XYZ_KRW"]?["message"] as? String == "Bithumb flags XYZ_KRW: investment warning, price fluctuations")
         #expect(!(try pass(after: 600)).stdout.contains("caution"), "one notice per change")
     }
-}
 
+    /// A market that leaves the list fires `delisting`; when it comes back, `resolve: true` sends
+    /// `resolved` (and `listed` announces it again), on every exchange: Upbit (the capture less KRW-ETH)
+    /// and Binance (`Replays.exchangeInfo` less BCCUSDT).
+    @Test func aMarketBackOnTheListResolvesItsDelisting() throws {
+        let rules = #"{"id": "gone", "coin": "*", "provider": "PROVIDER", "when": {"delisting": true}, "resolve": true}, "#
+            + #"{"id": "new", "coin": "*", "provider": "PROVIDER", "when": {"listed": true}}"#
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: rules.replacingOccurrences(of: "PROVIDER", with: "upbit"))
+        try expectGoneThenBack("Upbit", market: "KRW-ETH", listed: "Upbit lists KRW-ETH (Ethereum)") { gone in listing.dropped.withLock { $0 = gone ? ["KRW-ETH"] : [] } }
+
+        let dropped = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in
+            let info = Replays.exchangeInfo
+            return Reply.json(dropped.withLock { $0 }
+                ? info.replacingOccurrences(of: #"{"symbol":"BCCUSDT","status":"TRADING","baseAsset":"BCC","quoteAsset":"USDT"},"#, with: "")
+                : info)
+        }
+        let binance = try ReplayServer(routes)
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+                                                      rules: rules.replacingOccurrences(of: "PROVIDER", with: "binance")))
+        try expectGoneThenBack("Binance", market: "BCCUSDT", listed: "Binance lists BCCUSDT") { gone in dropped.withLock { $0 = gone } }
+    }
+
+    /// Records the list, then (`drop(true)`) a list without `market`: `delisting` fires; then (`drop(false)`)
+    /// the whole list again: `resolved` for it, and `listed` (message `listed`).
+    func expectGoneThenBack(_ exchange: String, market: String, listed: String, drop: (Bool) -> Void) throws {
+        #expect(try pass().status == 0)
+        drop(true)
+        let gone = try pass(after: 600)
+        #expect(records(gone).map { [$0["rule"], $0["coin"], $0["status"], $0["message"]] as? [String] }
+            == [["gone", market, "firing", "\(exchange) no longer lists \(market)"]], "\(gone.stdout) \(gone.stderr)")
+        drop(false)
+        let back = try pass(after: 600)
+        #expect(Set(records(back).map { [$0["rule"], $0["status"], $0["message"]] as? [String] })
+            == [["gone", "resolved", "\(exchange) trades \(market) again"], ["new", "firing", listed]], "\(back.stdout) \(back.stderr)")
+    }
+
+    func records(_ run: Binary.Run) -> [[String: Any]] {
+        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+}
