@@ -55,8 +55,9 @@ package struct Pass: Sendable {
         }
         state.lastPass = now
         // Before the quotes, so a market list fetched here serves favorites too (one request).
-        let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
-            .run(state: &state, now: now)
+        var stage = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
+        stage.baseline = baseline
+        let events = stage.run(state: &state, now: now)
         outcome.requestCount += events.requests
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         // What each rule needs, worked out once for the stages below (DataPlan).

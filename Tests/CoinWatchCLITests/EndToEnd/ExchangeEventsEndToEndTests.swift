@@ -382,4 +382,53 @@ import Testing
     func records(_ run: Binary.Run) -> [[String: Any]] {
         run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
+
+    /// A list that lacks more than half of the markets of the one before (an empty answer, Upbit without
+    /// its KRW markets, Binance `{"symbols":[]}`) is an incomplete answer: one warning line, the previous
+    /// list kept, no event, and none when the whole list is back; a single market leaving still fires,
+    /// and a `--baseline` pass takes a shrunken list as it is.
+    @Test func aListLackingMostMarketsIsKeptAsBeforeWithOneWarning() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "gone", "coin": "*", "provider": "upbit", "when": {"delisting": true}, "resolve": true}, "#
+            + #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "flags", "coin": "*", "provider": "upbit", "when": {"caution": true}, "resolve": true}"#)
+        #expect(try pass().status == 0)
+        for (dropped, lacks) in [(["KRW-"], 183), (["KRW-", "BTC-", "USDT-"], 183)] {
+            listing.dropped.withLock { $0 = dropped }
+            let short = try pass(after: 600)
+            #expect(short.status == 0 && records(short).isEmpty, "\(dropped): \(short.stdout)")
+            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 markets it had: "
+                + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)\n", "\(short.stderr)")
+            listing.dropped.withLock { $0 = [] }
+            let whole = try pass(after: 600)
+            #expect(records(whole).isEmpty && whole.stderr.isEmpty, "the list was kept: \(whole.stdout) \(whole.stderr)")
+        }
+        listing.dropped.withLock { $0 = ["KRW-ETH"] }
+        let one = try pass(after: 600)
+        #expect(records(one).map { $0["message"] as? String } == ["Upbit no longer lists KRW-ETH"], "\(one.stdout) \(one.stderr)")
+
+        listing.dropped.withLock { $0 = ["KRW-"] }
+        let baseline = try pass(after: 600, ["--baseline"])
+        #expect(records(baseline).isEmpty && !baseline.stderr.contains("lacks"), "\(baseline.stderr)")
+        let after = try pass(after: 600)
+        // (BTC, the favorite, has no KRW market on it: not quoted.)
+        #expect(records(after).isEmpty && !after.stderr.contains("lacks"), "the baseline took the shrunken list: \(after.stdout) \(after.stderr)")
+
+        let empty = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(empty.withLock { $0 } ? #"{"timezone":"UTC","symbols":[]}"# : Replays.exchangeInfo) }
+        let binance = try ReplayServer(routes)
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+            rules: #"{"id": "gone", "coin": "*", "provider": "binance", "when": {"delisting": true}, "resolve": true}, "#
+                + #"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}"#))
+        #expect(try pass().status == 0)
+        empty.withLock { $0 = true }
+        let none = try pass(after: 600)
+        #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 markets it had"),
+                "\(none.stdout) \(none.stderr)")
+        empty.withLock { $0 = false }
+        let back = try pass(after: 600)
+        #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+    }
 }
