@@ -20,6 +20,8 @@ package struct MarketEventStage {
     var rules: RulesFile
     var providers: [any PriceProvider]
     var transport: any HTTPTransport
+    /// A `--baseline` pass: a list is recorded as it comes, even one that lacks most markets.
+    package var baseline = false
 
     package init(rules: RulesFile, providers: [any PriceProvider], transport: any HTTPTransport) {
         self.rules = rules
@@ -153,7 +155,8 @@ package struct MarketEventStage {
     /// (Upbit's ticker does), rather than a status the list itself says.
     static func isAnnouncedDate(_ ending: String) -> Bool { ending.first?.isNumber == true }
 
-    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning).
+    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning);
+    /// the previous list's markets for an answer that lacks most of them (`lost`, a warning).
     private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
                       outcome: inout Outcome) -> [ListedMarket]? {
         let exchange = group.exchange
@@ -166,6 +169,11 @@ package struct MarketEventStage {
                                                     memory: &memory, now: now))
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
+            if let old = memory.listings[group.key], let lost = Self.lost(markets, from: old), !baseline {
+                outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) markets it had: "
+                    + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)")
+                return old.markets.filter { $0.ending != Self.removed }
+            }
             if exchange.eventsShareListing {
                 memory.keepListing(markets.filter { $0.ending == nil }, provider: exchange.name, vs: group.vs, now: now)
             }
@@ -175,6 +183,15 @@ package struct MarketEventStage {
                 + QuoteFetcher.cause(of: error, provider: exchange.name))
             return nil
         }
+    }
+
+    /// How many of `old`'s listed markets `markets` lacks, when that is more than half of them (an empty
+    /// answer, a currency's markets missing, a list cut short): not a change the exchange made.
+    static func lost(_ markets: [ListedMarket], from old: MarketListing) -> (missing: Int, of: Int)? {
+        let codes = Set(markets.map(\.code))
+        let listed = old.markets.filter { $0.ending != removed }
+        let missing = listed.count { !codes.contains($0.code) }
+        return missing * 2 > listed.count ? (missing, listed.count) : nil
     }
 
     /// The new list: a market keeps its `since` while its flags and ending stay; one that left the
@@ -211,7 +228,8 @@ package struct MarketEventStage {
             let after = market.ending == removed ? nil : market
             let was = previous?.ending == removed ? nil : previous
             guard was != nil || after != nil else { return nil }
-            return MarketChange(exchange: exchange, code: market.code, before: was, after: after)
+            return MarketChange(exchange: exchange, code: market.code, before: was, after: after,
+                                restored: previous?.ending == removed && after != nil)
         }
     }
 

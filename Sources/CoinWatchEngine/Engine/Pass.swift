@@ -57,8 +57,9 @@ package struct Pass: Sendable {
         // Before every stage that can notify (the events too), so a baseline un-sends all of it.
         let before = baseline ? state.pairs : PairTable()
         // Before the quotes, so a market list fetched here serves favorites too (one request).
-        let events = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
-            .run(state: &state, now: now)
+        var stage = MarketEventStage(rules: rules, providers: fetcher.sources.map(\.provider), transport: fetcher.transport)
+        stage.baseline = baseline
+        let events = stage.run(state: &state, now: now)
         outcome.requestCount += events.requests
         for line in events.warnings { io.err("coinwatch: warning: \(line)\n") }
         // What each rule needs, worked out once for the stages below (DataPlan).

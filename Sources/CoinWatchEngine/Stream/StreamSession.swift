@@ -106,7 +106,8 @@ package final class StreamSession {
         guard lists == nil, let due = listsDue else { return }
         let now = clock.now().timeIntervalSince1970
         guard now >= due else { return }
-        let stage = eventStage
+        var stage = eventStage
+        stage.baseline = baselineLists
         if due == -.infinity {
             for line in stage.groups(now: now).warnings { io.err("coinwatch: warning: \(line)\n") }
         }

@@ -10,12 +10,15 @@ package struct MarketChange: Sendable, Equatable {
     package var before: ListedMarket?
     /// The market on the current list; nil: not listed now.
     package var after: ListedMarket?
+    /// Whether the market is back on the list after it left an earlier one (`before` is nil): a restore.
+    package var restored: Bool
 
-    package init(exchange: String, code: String, before: ListedMarket?, after: ListedMarket?) {
+    package init(exchange: String, code: String, before: ListedMarket?, after: ListedMarket?, restored: Bool = false) {
         self.exchange = exchange
         self.code = code
         self.before = before
         self.after = after
+        self.restored = restored
     }
 
     /// Whether `market` is listed and not ending.

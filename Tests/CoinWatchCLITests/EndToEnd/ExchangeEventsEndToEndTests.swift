@@ -15,6 +15,8 @@ import Testing
 
     final class Listing: Sendable {
         let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
+        /// Markets the answer leaves out: a code (`KRW-ETH`), or every market of a quote (`KRW-`).
+        let dropped = Mutex<[String]>([])
     }
 
     init() throws { dir = try TempDir() }
@@ -137,7 +139,16 @@ import Testing
     func routes() -> [String: ReplayServer.Route] {
         var routes = Replays.upbitRoutes()
         let listing = self.listing
-        routes["/market/all"] = { _ in ReplayServer.capture(listing.file.withLock { $0 }) }
+        routes["/market/all"] = { _ in
+            let dropped = listing.dropped.withLock { $0 }
+            let reply = ReplayServer.capture(listing.file.withLock { $0 })
+            guard !dropped.isEmpty, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
+                  let kept = try? JSONSerialization.data(withJSONObject: markets.filter { market in
+                      let code = market["market"] as? String ?? ""
+                      return !dropped.contains { $0 == code || $0.hasSuffix("-") && code.hasPrefix($0) }
+                  }) else { return reply }
+            return Reply.json(String(decoding: kept, as: UTF8.self))
+        }
         return routes
     }
 
@@ -344,5 +355,96 @@ import Testing
         #expect(byCoin["XYZ_KRW"]?["message"] as? String == "Bithumb flags XYZ_KRW: investment warning, price fluctuations")
         #expect(!(try pass(after: 600)).stdout.contains("caution"), "one notice per change")
     }
-}
 
+    /// A market that leaves the list fires `delisting`; when it comes back, `resolve: true` sends
+    /// `resolved` (and `listed` announces it again), on every exchange: Upbit (the capture less KRW-ETH)
+    /// and Binance (`Replays.exchangeInfo` less BCCUSDT).
+    @Test func aMarketBackOnTheListResolvesItsDelisting() throws {
+        let rules = #"{"id": "gone", "coin": "*", "provider": "PROVIDER", "when": {"delisting": true}, "resolve": true}, "#
+            + #"{"id": "new", "coin": "*", "provider": "PROVIDER", "when": {"listed": true}}"#
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: rules.replacingOccurrences(of: "PROVIDER", with: "upbit"))
+        try expectGoneThenBack("Upbit", market: "KRW-ETH", listed: "Upbit lists KRW-ETH (Ethereum)") { gone in listing.dropped.withLock { $0 = gone ? ["KRW-ETH"] : [] } }
+
+        let dropped = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in
+            let info = Replays.exchangeInfo
+            return Reply.json(dropped.withLock { $0 }
+                ? info.replacingOccurrences(of: #"{"symbol":"BCCUSDT","status":"TRADING","baseAsset":"BCC","quoteAsset":"USDT"},"#, with: "")
+                : info)
+        }
+        let binance = try ReplayServer(routes)
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+                                                      rules: rules.replacingOccurrences(of: "PROVIDER", with: "binance")))
+        try expectGoneThenBack("Binance", market: "BCCUSDT", listed: "Binance lists BCCUSDT") { gone in dropped.withLock { $0 = gone } }
+    }
+
+    /// Records the list, then (`drop(true)`) a list without `market`: `delisting` fires; then (`drop(false)`)
+    /// the whole list again: `resolved` for it, and `listed` (message `listed`).
+    func expectGoneThenBack(_ exchange: String, market: String, listed: String, drop: (Bool) -> Void) throws {
+        #expect(try pass().status == 0)
+        drop(true)
+        let gone = try pass(after: 600)
+        #expect(records(gone).map { [$0["rule"], $0["coin"], $0["status"], $0["message"]] as? [String] }
+            == [["gone", market, "firing", "\(exchange) no longer lists \(market)"]], "\(gone.stdout) \(gone.stderr)")
+        drop(false)
+        let back = try pass(after: 600)
+        #expect(Set(records(back).map { [$0["rule"], $0["status"], $0["message"]] as? [String] })
+            == [["gone", "resolved", "\(exchange) trades \(market) again"], ["new", "firing", listed]], "\(back.stdout) \(back.stderr)")
+    }
+
+    func records(_ run: Binary.Run) -> [[String: Any]] {
+        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// A list that lacks more than half of the markets of the one before (an empty answer, Upbit without
+    /// its KRW markets, Binance `{"symbols":[]}`) is an incomplete answer: one warning line, the previous
+    /// list kept, no event, and none when the whole list is back; a single market leaving still fires,
+    /// and a `--baseline` pass takes a shrunken list as it is.
+    @Test func aListLackingMostMarketsIsKeptAsBeforeWithOneWarning() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "gone", "coin": "*", "provider": "upbit", "when": {"delisting": true}, "resolve": true}, "#
+            + #"{"id": "new", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "flags", "coin": "*", "provider": "upbit", "when": {"caution": true}, "resolve": true}"#)
+        #expect(try pass().status == 0)
+        for (dropped, lacks) in [(["KRW-"], 183), (["KRW-", "BTC-", "USDT-"], 183)] {
+            listing.dropped.withLock { $0 = dropped }
+            let short = try pass(after: 600)
+            #expect(short.status == 0 && records(short).isEmpty, "\(dropped): \(short.stdout)")
+            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 markets it had: "
+                + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)\n", "\(short.stderr)")
+            listing.dropped.withLock { $0 = [] }
+            let whole = try pass(after: 600)
+            #expect(records(whole).isEmpty && whole.stderr.isEmpty, "the list was kept: \(whole.stdout) \(whole.stderr)")
+        }
+        listing.dropped.withLock { $0 = ["KRW-ETH"] }
+        let one = try pass(after: 600)
+        #expect(records(one).map { $0["message"] as? String } == ["Upbit no longer lists KRW-ETH"], "\(one.stdout) \(one.stderr)")
+
+        listing.dropped.withLock { $0 = ["KRW-"] }
+        let baseline = try pass(after: 600, ["--baseline"])
+        #expect(records(baseline).isEmpty && !baseline.stderr.contains("lacks"), "\(baseline.stderr)")
+        let after = try pass(after: 600)
+        // (BTC, the favorite, has no KRW market on it: not quoted.)
+        #expect(records(after).isEmpty && !after.stderr.contains("lacks"), "the baseline took the shrunken list: \(after.stdout) \(after.stderr)")
+
+        let empty = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(empty.withLock { $0 } ? #"{"timezone":"UTC","symbols":[]}"# : Replays.exchangeInfo) }
+        let binance = try ReplayServer(routes)
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+            rules: #"{"id": "gone", "coin": "*", "provider": "binance", "when": {"delisting": true}, "resolve": true}, "#
+                + #"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}"#))
+        #expect(try pass().status == 0)
+        empty.withLock { $0 = true }
+        let none = try pass(after: 600)
+        #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 markets it had"),
+                "\(none.stdout) \(none.stderr)")
+        empty.withLock { $0 = false }
+        let back = try pass(after: 600)
+        #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+    }
+}

@@ -20,8 +20,9 @@ struct DelistingCondition: TrueValuedKind {
         return MarketChange.trades(change.before) && !MarketChange.trades(change.after)
     }
 
+    /// A market that trades again: its ending gone, or back on the list it left.
     func clears(_ change: MarketChange) -> Bool {
-        change.before != nil && !MarketChange.trades(change.before) && MarketChange.trades(change.after)
+        (change.restored || change.before != nil && !MarketChange.trades(change.before)) && MarketChange.trades(change.after)
     }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
