@@ -221,6 +221,20 @@ import Testing
         #expect(!(dir.read("state.json") ?? "").contains("\"chart\""), "nothing left in the outbox")
     }
 
+    /// The same for a mail server that takes no message as large as the one with the image (552): the mail goes
+    /// again as the text alone.
+    @Test func aMailRefusedForItsSizeGoesAgainAsTheTextAlone() throws {
+        let small = try SMTPServer(mode: .small)
+        try write(sinks: ["mail": #"{"type": "email", "url": "smtp://127.0.0.1:\#(small.port)", "ca_file": "\#(small.certificate)", "from": "a@example.org", "to": ["b@example.org"], "chart": "1d"}"#])
+        let run = try pass()
+        #expect(run.status == 0, "delivered: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: email 'mail': ") && lines[0].contains("552")
+                && lines[0].contains("the chart was refused"), "\(run.stderr)")
+        #expect(small.messages.count == 1 && small.messages.first?.contains("Content-Type: text/plain") == true
+                && small.messages.first?.contains("image/png") == false, "\(small.messages)")
+    }
+
     @Test func aRuleChartFalseSendsTheTextAlone() throws {
         try write(sinks: ["telegram": webhook("telegram", #", "chat_id": 42"#)], rule: #", "chart": false"#)
         let run = try pass()
