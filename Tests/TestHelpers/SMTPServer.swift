@@ -14,6 +14,8 @@ final class SMTPServer: @unchecked Sendable {
         case refuse
         /// Drops the connection once the message data has arrived, without a reply.
         case drop
+        /// 552 to a message over 20,000 bytes.
+        case small
     }
 
     /// How the connection is protected.

@@ -46,14 +46,18 @@ final class SynapseServer: @unchecked Sendable {
     private let input: Pipe
     private let transport = CurlTransport()
 
-    /// Starts Synapse and registers `users` (at least one; the first creates the room). Takes a few seconds.
-    init(users names: [String] = ["coinwatch", "alice"]) throws {
+    /// Starts Synapse and registers `users` (at least one; the first creates the room), refusing uploads over
+    /// `maxUploadSize` (Synapse's `max_upload_size`, e.g. `"1K"`; its default when nil). Takes a few seconds.
+    init(users names: [String] = ["coinwatch", "alice"], maxUploadSize: String? = nil) throws {
         let python = try Self.python.get()
         folder = NSTemporaryDirectory() + "synapse-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [Fixtures.root + "/Tests/servers/synapse_server.py", folder] + names
+        if let maxUploadSize {
+            process.environment = ProcessInfo.processInfo.environment.merging(["SYNAPSE_MAX_UPLOAD_SIZE": maxUploadSize]) { $1 }
+        }
         let output = Pipe()
         input = Pipe()
         process.standardInput = input

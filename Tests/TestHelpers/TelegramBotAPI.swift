@@ -35,6 +35,7 @@ final class TelegramBotAPI: @unchecked Sendable {
     private var messages: [Int: [String: Any]] = [:]
     private var callbackQueries: [String: Bool] = [:]
     private var flood: (retryAfter: Int, remaining: Int?, methods: Set<String>?)?
+    private var photoless: Set<Int> = []
     private var recorded: [TelegramCall] = []
     private var delivered: [Sent] = []
     private var pollGeneration = 0
@@ -92,6 +93,9 @@ final class TelegramBotAPI: @unchecked Sendable {
     }
 
     func endFlood() { locked { flood = nil } }
+
+    /// Makes `chat` a group whose members may not send media: `sendPhoto` there answers 400, as the real API does.
+    func forbidPhotos(in chat: Int) { locked { _ = photoless.insert(chat) } }
 
     /// Whether `answerCallbackQuery` answered the query `id`.
     func answered(_ id: String) -> Bool { locked { callbackQueries[id] == true } }
@@ -191,6 +195,9 @@ final class TelegramBotAPI: @unchecked Sendable {
     private func send(_ p: [String: String], photo: Photo?) -> Reply {
         guard let chatText = p["chat_id"], !chatText.isEmpty else { return Self.failure(400, "Bad Request: chat_id is empty") }
         guard let chatID = Int(chatText) else { return Self.failure(400, "Bad Request: chat not found") }
+        if photo != nil, locked({ photoless.contains(chatID) }) {
+            return Self.failure(400, "Bad Request: not enough rights to send photos to the chat")
+        }
         let text = photo == nil ? (p["text"] ?? "") : (p["caption"] ?? "")
         if photo == nil, text.isEmpty { return Self.failure(400, "Bad Request: message text is empty") }
         var shown = text

@@ -64,4 +64,7 @@ final class TelegramBotServer: @unchecked Sendable {
     }
 
     func endFlood() { api.endFlood() }
+
+    /// `sendPhoto` to `chat` answers 400 `not enough rights to send photos to the chat` (a group restricting media).
+    func forbidPhotos(in chat: Int) { api.forbidPhotos(in: chat) }
 }

@@ -3,7 +3,8 @@
 
 Usage: smtp_server.py FOLDER MODE SECURITY CERT KEY USER PASSWORD DELAY [LIFETIME]
   MODE: accept (250), busy-once (451 to the first message, then 250), refuse (550 to every
-  recipient), drop (the connection aborted once the data has arrived, no reply).
+  recipient), drop (the connection aborted once the data has arrived, no reply), small (552 to a
+  message over 20,000 bytes, aiosmtpd's data_size_limit).
   SECURITY: starttls (offered and required before MAIL), implicit (TLS from the first byte), plain.
   USER/PASSWORD: "" for no AUTH. DELAY: seconds before answering each message's data.
 Prints the port once listening; every accepted message is kept as FOLDER/<n>.eml (envelope
@@ -49,6 +50,8 @@ async def main():
     context.load_cert_chain(cert, key)
     loop = asyncio.get_running_loop()
     options = dict(enable_SMTPUTF8=True, decode_data=False)
+    if mode == "small":
+        options.update(data_size_limit=20000)
     if user:
         options.update(authenticator=authenticator, auth_required=True, auth_require_tls=security != "plain")
     if security == "starttls":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A real Matrix homeserver (Synapse, PyPI `matrix-synapse`) on 127.0.0.1 for coinwatch's tests.
 
-Usage: synapse_server.py FOLDER USER...
+Usage: synapse_server.py FOLDER USER...   ($SYNAPSE_MAX_UPLOAD_SIZE, e.g. 1K, sets max_upload_size)
 Writes a minimal FOLDER/homeserver.yaml (sqlite, one plain-HTTP client listener on a free loopback
 port, no federation, a registration shared secret, rate limits raised, media in FOLDER), starts
 Synapse, waits until /_matrix/client/versions answers, registers each USER through the
@@ -71,6 +71,8 @@ rc_room_creation: {limit}
 rc_admin_redaction: {limit}
 rc_3pid_validation: {limit}
 """
+    if os.environ.get("SYNAPSE_MAX_UPLOAD_SIZE"):
+        config += f"max_upload_size: \"{os.environ['SYNAPSE_MAX_UPLOAD_SIZE']}\"\n"
     with open(os.path.join(folder, "homeserver.yaml"), "w") as f:
         f.write(config)
     from signedjson.key import generate_signing_key, write_signing_keys

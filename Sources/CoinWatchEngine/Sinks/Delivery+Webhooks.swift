@@ -56,6 +56,10 @@ extension Delivery {
         var outbox = plan.waiting
         for result in results {
             report.delivered += result.delivered.count
+            for (entry, error) in result.chartsRefused {
+                report.errors.append("warning: \(kind(result.sink)) '\(result.sink)': \(error); the chart was refused, so "
+                    + "\(Self.describe(entry.alerts)) goes without one")
+            }
             for (entry, error) in result.refused {
                 report.errors.append("\(kind(result.sink)) '\(result.sink)': \(error); refused for good: \(Self.describe(entry.alerts)) "
                     + "not delivered\(recorded)")

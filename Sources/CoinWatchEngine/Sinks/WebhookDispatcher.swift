@@ -11,6 +11,8 @@ package struct WebhookDispatcher {
         var delivered: [OutboxEntry] = []
         /// Refused for good, with the one-line reason.
         package var refused: [(entry: OutboxEntry, error: ScrubbedText)] = []
+        /// Sent without their chart, whose part was refused for good, with the one-line reason (SPEC §12).
+        package var chartsRefused: [(entry: OutboxEntry, error: ScrubbedText)] = []
         /// Back to the outbox: the failing message and every one after it.
         var queued: [OutboxEntry] = []
         /// Why the sink stopped for this pass (the last retryable failure).
@@ -129,6 +131,20 @@ package struct WebhookDispatcher {
         progress.done = true
     }
 
+    /// Whether the part just refused carries the message's chart rather than its text: then the message no longer has
+    /// one (kept so in the outbox, so a retry never sends the image again) and `prepare` readies the text alone.
+    private func dropsChart(_ progress: inout Progress, now: Double) -> Bool {
+        var entry = progress.lane.entries[progress.index]
+        guard entry.chart != nil, progress.requests.indices.contains(entry.partsDelivered) else { return false }
+        let refused = progress.requests[entry.partsDelivered]
+        entry.chart = nil
+        entry.chartURI = nil
+        let textAlone = SinkAttempt.make(for: entry, config: progress.lane.config, environment: environment, now: now)
+        if textAlone.indices.contains(entry.partsDelivered), textAlone[entry.partsDelivered] == refused { return false }
+        progress.lane.entries[progress.index] = entry
+        return true
+    }
+
     private func handle(_ verdict: WebhookVerdict, lane progress: inout Progress, now: Double, elapsed: Double) {
         let index = progress.index
         switch verdict {
@@ -142,8 +158,13 @@ package struct WebhookDispatcher {
                 prepare(&progress, at: elapsed, now: now)
             }
         case .final(let error):
-            progress.result.refused.append((progress.lane.entries[index], scrubber.scrub(error)))
-            progress.index += 1
+            // SPEC §12: a refused image never costs the text, which goes on alone (or was already delivered).
+            if dropsChart(&progress, now: now) {
+                progress.result.chartsRefused.append((progress.lane.entries[index], scrubber.scrub(error)))
+            } else {
+                progress.result.refused.append((progress.lane.entries[index], scrubber.scrub(error)))
+                progress.index += 1
+            }
             prepare(&progress, at: elapsed, now: now)
         case .retry(let error, let retryAfter):
             let message = scrubber.scrub(error)

@@ -13,11 +13,14 @@ import Testing
     let history = LockedFlag(true)
     /// Whether the chat service answers 503 (busy).
     let busy = LockedFlag(false)
+    /// Whether the chat service answers 413 (too large) to a message carrying an image.
+    let tooLarge = LockedFlag(false)
 
     init() throws {
-        let history = self.history, busy = self.busy
+        let history = self.history, busy = self.busy, tooLarge = self.tooLarge
         server = try LoopbackServer { request in
             if busy.value, !request.path.contains("/api/v3/") { return Reply.text("busy", status: 503) }
+            if tooLarge.value, request.body.count > 10_000 { return Reply.text("request entity too large", status: 413) }
             if request.path.hasSuffix("/coins/markets") {
                 return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
                     .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
@@ -197,6 +200,39 @@ import Testing
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: no 1d chart for BTC/USD: "), "\(run.stderr)")
         #expect(requests("/telegram").map(\.path) == ["/telegram/sendMessage"])
+    }
+
+    /// SPEC §12: a refused image never costs the text. Discord answers the multipart message 413: the same message
+    /// goes again as the text alone (JSON, same Idempotency-Key), delivered, with one stderr line.
+    @Test func aMessageRefusedForItsImageGoesAgainAsTheTextAlone() throws {
+        tooLarge.value = true
+        try write(sinks: ["discord": webhook("discord")])
+        let run = try pass()
+        #expect(run.status == 0, "delivered: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: webhook 'discord': ") && lines[0].contains("HTTP 413")
+                && lines[0].contains("the chart was refused"), "\(run.stderr)")
+        let discord = requests("/discord")
+        #expect(discord.count == 2, "\(discord.map(\.path))")
+        guard discord.count == 2 else { return }
+        #expect(discord[0].header("Content-Type")?.hasPrefix("multipart/form-data") == true)
+        #expect(discord[1].header("Content-Type")?.hasPrefix("application/json") == true && discord[1].bodyText.contains("BTC"))
+        #expect(discord[1].header("Idempotency-Key") == discord[0].header("Idempotency-Key"))
+        #expect(!(dir.read("state.json") ?? "").contains("\"chart\""), "nothing left in the outbox")
+    }
+
+    /// The same for a mail server that takes no message as large as the one with the image (552): the mail goes
+    /// again as the text alone.
+    @Test func aMailRefusedForItsSizeGoesAgainAsTheTextAlone() throws {
+        let small = try SMTPServer(mode: .small)
+        try write(sinks: ["mail": #"{"type": "email", "url": "smtp://127.0.0.1:\#(small.port)", "ca_file": "\#(small.certificate)", "from": "a@example.org", "to": ["b@example.org"], "chart": "1d"}"#])
+        let run = try pass()
+        #expect(run.status == 0, "delivered: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: email 'mail': ") && lines[0].contains("552")
+                && lines[0].contains("the chart was refused"), "\(run.stderr)")
+        #expect(small.messages.count == 1 && small.messages.first?.contains("Content-Type: text/plain") == true
+                && small.messages.first?.contains("image/png") == false, "\(small.messages)")
     }
 
     @Test func aRuleChartFalseSendsTheTextAlone() throws {

@@ -72,6 +72,41 @@ import Testing
         #expect(try synapse.messages(in: room, as: "alice").filter { $0.sender == bot.id }.count == 2)
     }
 
+    /// SPEC §12: a refused image never costs the text. A homeserver that takes no upload as large as the chart answers
+    /// the upload 413 after the text event went: the chart is dropped with one stderr line, the alert is delivered
+    /// (exit 0, no `undelivered` record) and the room shows the text alone.
+    @Test func anUploadTheHomeserverRefusesDropsTheChartAndTheAlertIsDelivered() throws {
+        if case .failure(let reason) = SynapseServer.python {
+            print("MatrixChartSynapseEndToEndTests skipped: Synapse could not be installed: \(reason)")
+            return
+        }
+        let synapse = try SynapseServer(maxUploadSize: "1K")
+        let bot = try synapse.user("coinwatch")
+        let history = try HistoryCaptures.replayServer()
+        let dir = try TempDir()
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(history.baseURL)/api/v3", "cache_ttl": "0s", "timeout": "5s"}],
+         "favorites": ["bitcoin"],
+         "defaults": {"notify": ["log", "room"]},
+         "rules": [{"id": "btc-low", "coin": "bitcoin", "when": {"below": 100000}}],
+         "sinks": {"room": {"type": "webhook", "format": "matrix", "url": "\(synapse.url)", "room": "\(synapse.room)",
+                            "token": "${MATRIX_TOKEN}", "chart": "1d"},
+                   "log": {"type": "file", "path": "\(dir.path)/alerts.jsonl"}}}
+        """)
+        let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["COINWATCH_CACHE": dir.path + "/cache", "MATRIX_TOKEN": bot.token,
+                                               "COINWATCH_RETRY_BACKOFF": "0.001"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: warning: webhook 'room': ") && lines[0].contains("HTTP 413")
+                && lines[0].contains("the chart was refused"), "\(run.stderr)")
+        #expect(!run.stderr.contains(bot.token))
+        #expect(!(dir.read("alerts.jsonl") ?? "").contains("undelivered"), "\(dir.read("alerts.jsonl") ?? "")")
+        #expect(!(dir.read("state.json") ?? "").contains("\"chart\""), "nothing left in the outbox")
+        let events = try synapse.messages(as: "alice").filter { $0.sender == bot.id }
+        #expect(events.map(\.msgtype) == ["m.text"], "\(events.map(\.content))")
+    }
+
     /// A room id as a path segment.
     static func escape(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? segment
