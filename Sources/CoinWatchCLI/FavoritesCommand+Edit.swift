@@ -1,6 +1,8 @@
 import CoinWatchSupport
 import CoinWatchMarket
 import CoinWatchRules
+import CoinWatchState
+import CoinWatchEngine
 /// `favorites add` and `favorites remove`: rules.json is changed on the parsed tree, validated as a
 /// whole, then atomically replaced with only the changed array elements differing byte for byte.
 extension FavoritesCommand {
@@ -11,54 +13,28 @@ extension FavoritesCommand {
         var editor: FavoritesEditor
     }
 
-    /// Adds each coin under the id the search provider resolves it to (as written when no
-    /// provider in use can search); a coin already there is reported, not added twice.
+    /// Adds each coin the one way chat `/favorite add` does too (`FavoriteAddition`).
     static func add(_ coins: [String], context: CommandContext) throws(ExitCodeError) -> ExitCode {
         var source = try open(context)
-        let resolver = resolvers(context, rules: source.rules)
-        let provider = resolver.first { SearchCommand.capable.contains($0) }
-        var session: WatchSession?
+        let addition = FavoriteAddition(providers: resolvers(context, rules: source.rules), settings: source.rules.providers,
+                                        environment: context.io.environment, transport: context.transport)
+        var session = addition.searcher.map { _ in WatchSession.open(context, rules: source.rules) }
+        var memory = session?.state.memory ?? ProviderMemory()
         var failed = false
         var added: [Outcome] = []
         var already: [Outcome] = []
         for coin in coins {
-            if let at = source.editor.favoriteIndex(coin) {
-                already.append(Outcome(input: coin, favorite: source.editor.favorites[at],
-                                       line: "\(source.editor.favorites[at]) is already a favorite"))
-                continue
-            }
-            guard let provider else {
-                source.editor.add(coin)
-                added.append(Outcome(input: coin, favorite: coin,
-                                     line: "added \(coin) as written (\(resolver.first?.rawValue ?? "no provider") cannot search; exchanges match it by symbol)"))
-                continue
-            }
-            var open = session ?? WatchSession.open(context, rules: source.rules)
-            let found = SearchCommand.search(coin, provider: provider, limit: 100, session: &open)
-            session = open
-            switch found {
-            case .failure(let error):
-                context.io.err("coinwatch: cannot resolve '\(coin)': \(open.describe(error)); nothing added for it\n")
+            switch addition.add(coin, to: &source.editor, memory: &memory, now: session?.now ?? 0) {
+            case .added(let favorite, let hit, let line):
+                added.append(Outcome(input: coin, favorite: favorite, name: hit?.name, symbol: hit?.symbol, line: line))
+            case .already(let favorite, let line):
+                already.append(Outcome(input: coin, favorite: favorite, line: line))
+            case .refused(let reason):
+                context.io.err("coinwatch: \(reason)\n")
                 failed = true
-            case .success(let hits):
-                guard let hit = CatalogCoin.best(for: coin, in: hits) else {
-                    context.io.err("coinwatch: no coin on \(provider.rawValue) matches '\(coin)'; find it with 'coinwatch search \(coin)'\n")
-                    failed = true
-                    continue
-                }
-                let described = "\(hit.id) (\(hit.name), \(hit.symbol))"
-                let resolved = open.state.memory.resolved[provider.rawValue] ?? [:]
-                if let existing = source.editor.favoriteIndex(hit.id)
-                    ?? source.editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {
-                    already.append(Outcome(input: coin, favorite: source.editor.favorites[existing],
-                                           line: "\(described) is already a favorite as \(source.editor.favorites[existing])"))
-                    continue
-                }
-                source.editor.add(hit.id)
-                added.append(Outcome(input: coin, favorite: hit.id, name: hit.name, symbol: hit.symbol,
-                                     line: "added \(described)" + (lookupKey(coin) == lookupKey(hit.id) ? "" : " for '\(coin)'")))
             }
         }
+        session?.state.memory = memory
         session?.finish()
         if !added.isEmpty { try save(source, context: context) }
         if context.arguments.json {

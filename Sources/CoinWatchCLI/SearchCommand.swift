@@ -1,10 +1,11 @@
 import CoinWatchSupport
 import CoinWatchMarket
+import CoinWatchEngine
 /// `coinwatch search QUERY [--provider NAME] [--limit N]`: coins matching a text, as a table of
 /// id, symbol, name and market-cap rank (CoinGecko `/search`, CoinPaprika `/v1/search`).
 enum SearchCommand {
     /// The providers that have a search API (`CoinSearch`), in registry order.
-    static let capable = ProviderRegistry.names { $0 is any CoinSearch }
+    static let capable = FavoriteAddition.searchable
     /// Rows shown without `--limit`.
     static let defaultLimit = 10
 
@@ -33,11 +34,8 @@ enum SearchCommand {
     /// The hits of `provider`'s search for `query` (at most `limit` asked for where the API takes a limit).
     static func search(_ query: String, provider: ProviderName, limit: Int,
                        session: inout WatchSession) -> Result<[CatalogCoin], ProviderError> {
-        guard let searcher = session.provider(provider) as? any CoinSearch else {
-            return .failure(.decoding(provider: provider.rawValue, detail: "it has no search"))
-        }
-        let request = searcher.searchRequest(query: query, limit: limit)
-        return session.fetch(request, provider: provider.rawValue, decode: searcher.searchHits)
+        FavoriteAddition.search(query, provider: session.provider(provider), limit: limit, transport: session.context.transport,
+                                memory: &session.state.memory, now: session.now)
     }
 
     /// The table: ID, SYMBOL, NAME, RANK in 78 columns.

@@ -91,9 +91,6 @@ struct WatchSession {
 
     /// One error line for a provider failure, with the time a backoff ends.
     func describe(_ error: ProviderError) -> String {
-        if case .backingOff(let provider, let until) = error {
-            return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
-        }
-        return error.message
+        ProviderCall.describe(error)
     }
 }

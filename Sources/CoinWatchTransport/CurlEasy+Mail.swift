@@ -2,9 +2,10 @@ import CCurl
 
 extension CurlEasy {
     /// Sets the options of a mail request after `configure`'s: TLS required (implicit on smtps://,
-    /// STARTTLS on smtp://, never plain text), the envelope, the login and the message as upload.
+    /// STARTTLS on smtp://), plain text only when the envelope says no TLS (a local MTA), the envelope, the login
+    /// and the message as upload.
     func configureMail(_ mail: MailEnvelope) throws(TransportError) {
-        try set(CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue))
+        try set(CURLOPT_USE_SSL, Int((mail.tls ? CURLUSESSL_ALL : CURLUSESSL_NONE).rawValue))
         try set(CURLOPT_MAIL_FROM, "<\(mail.from)>")
         recipientList = try list(mail.recipients.map { "<\($0)>" }, what: "the recipient list")
         try check(cw_setopt_slist(handle, CURLOPT_MAIL_RCPT, recipientList), CURLOPT_MAIL_RCPT)

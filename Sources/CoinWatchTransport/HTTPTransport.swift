@@ -47,12 +47,15 @@ package struct MailEnvelope: Sendable, Equatable {
     package var recipients: [String]
     package var username: String?
     package var password: String?
+    /// false: plain SMTP without STARTTLS (`"tls": "none"`, a local MTA).
+    package var tls: Bool
 
-    package init(from: String, recipients: [String], username: String? = nil, password: String? = nil) {
+    package init(from: String, recipients: [String], username: String? = nil, password: String? = nil, tls: Bool = true) {
         self.from = from
         self.recipients = recipients
         self.username = username
         self.password = password
+        self.tls = tls
     }
 }
 

@@ -1,7 +1,7 @@
 /// The pieces of an absolute URL that logs and error messages need, split leniently without validation.
 package struct URLParts: Sendable, Equatable {
     /// The scheme, lowercased; empty when the text has none.
-    var scheme = ""
+    package var scheme = ""
     /// The `user:password` part before `@`, when present.
     package var userinfo: String?
     /// The host as written (IPv6 addresses keep their brackets); empty for file URLs.
@@ -39,6 +39,12 @@ package struct URLParts: Sendable, Equatable {
             authority = authority[authority.index(after: at)...]
         }
         splitHostAndPort(authority)
+    }
+
+    /// Whether the host is this machine's loopback: `localhost`, 127.0.0.0/8 or ::1.
+    package var isLoopback: Bool {
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+        return host.lowercased() == "localhost" || host == "[::1]" || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
     }
 
     /// `host` or `host:port`, as it should appear in messages.

@@ -1,5 +1,6 @@
 import CoinWatchSupport
 import CoinWatchRules
+import CoinWatchState
 /// The admin commands: silences change the state; `/alert`, `/remove` and `/favorite` rewrite rules.json
 /// through the same validation as `coinwatch check` and the same byte-keeping edit as `favorites add`.
 extension ControlHandler {
@@ -78,15 +79,19 @@ extension ControlHandler {
         return rewrite(editor.edited(input.rulesBytes), input, done: "removed rule \(id)")
     }
 
-    /// `/favorite add|remove COIN`: added as written; a favorite that rules name is not removed.
-    static func favorite(add: Bool, _ coin: String, _ input: ControlInput) throws(ControlReply) -> ControlReply {
+    /// `/favorite add|remove COIN`: added the one way `favorites add` adds it (`FavoriteAddition`, which asks the
+    /// search provider); a favorite that rules name is not removed.
+    static func favorite(add: Bool, _ coin: String, _ input: inout ControlInput) throws(ControlReply) -> ControlReply {
         var editor = try editor(input)
-        let existing = editor.favoriteIndex(coin)
         if add {
-            if let existing { return failed("\(editor.favorites[existing]) is already a favorite") }
-            editor.add(coin)
-            return rewrite(editor.edited(input.rulesBytes), input, done: "added \(coin) to the favorites")
+            let addition = FavoriteAddition(providers: input.rules.providers.map(\.name), settings: input.rules.providers,
+                                            environment: input.environment, transport: input.transport)
+            switch addition.add(coin, to: &editor, memory: &input.state.memory, now: input.now) {
+            case .added(_, _, let line): return rewrite(editor.edited(input.rulesBytes), input, done: line)
+            case .already(_, let line), .refused(let line): return failed(line)
+            }
         }
+        let existing = editor.favoriteIndex(coin)
         guard let existing else {
             return failed("'\(SilenceTarget.shown(coin))' is not a favorite.\(Suggestion.phrase(for: coin, in: editor.favorites))")
         }

@@ -1,12 +1,12 @@
 import CoinWatchRules
-/// Answers a chat command (SPEC §13): a pure function of the command, the sender's role, rules.json, the
-/// state and the time, to the answer and what it changes.
+/// Answers a chat command (SPEC §13): a function of the command, the sender's role, rules.json, the state and the
+/// time, to the answer and what it changes; only `/favorite add` asks the network (the search provider).
 package enum ControlHandler {
     /// The longest answer to `/log N`.
     static let maxLog = 50
 
     /// The reply to `command` from a sender with `role` (never `.none`: unknown senders get no answer).
-    package static func handle(_ command: ControlCommand, role: ControlRole, input: ControlInput) -> ControlReply {
+    package static func handle(_ command: ControlCommand, role: ControlRole, input: inout ControlInput) -> ControlReply {
         guard let verb = ControlVerb.named(command.verb) else {
             return ControlReply("unknown command /\(SilenceTarget.shown(command.verb)).\(Suggestion.phrase(for: command.verb, in: ControlVerb.all.map(\.name)))"
                                 + " Send /help for the list.", outcome: "usage")
@@ -37,7 +37,7 @@ package enum ControlHandler {
             case "remove": return args.count == 1 ? try remove(args[0], input) : usage(verb)
             case "favorite":
                 guard args.count == 2, ["add", "remove"].contains(args[0].lowercased()) else { return usage(verb) }
-                return try favorite(add: args[0].lowercased() == "add", args[1], input)
+                return try favorite(add: args[0].lowercased() == "add", args[1], &input)
             default: return usage(verb)
             }
         } catch {

@@ -38,7 +38,7 @@ package enum ControlReceiver {
             }
             guard let command = ControlCommand(message.text) else { continue }
             input.key = message.key
-            let reply = ControlHandler.handle(command, role: role, input: input)
+            let reply = ControlHandler.handle(command, role: role, input: &input)
             input.key = nil
             if let callback = message.callbackID { outcome.callbacks.append((callback, reply.answer)) }
             switch reply.edit {

@@ -129,7 +129,8 @@ package final class ControlSide: @unchecked Sendable {
             err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
             return .skipped
         }
-        var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now())
+        var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now(),
+                                 transport: http)
         let chat = rules.control?[link.transport] ?? link.chat
         let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.service.chat,
                                               limit: link.service.limit, input: &input)

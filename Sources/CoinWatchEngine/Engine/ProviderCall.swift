@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchState
@@ -37,5 +38,13 @@ package enum ProviderCall {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// One line for a provider failure, with the time a backoff ends.
+    package static func describe(_ error: ProviderError) -> String {
+        if case .backingOff(let provider, let until) = error {
+            return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
+        }
+        return error.message
     }
 }

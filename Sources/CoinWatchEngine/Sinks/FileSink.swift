@@ -2,13 +2,13 @@ import CoinWatchSupport
 import Glibc
 
 /// Appends JSON Lines to a file opened per pass (safe under logrotate), created 0600; a write that
-/// fails part-way is cut back to the last whole record (SPEC §3).
+/// fails part-way is cut back to the last whole record, and a file ending mid-line has that line ended first (SPEC §3).
 package enum FileSink {
     /// Appends one line per record; throws a one-line reason naming the path, the file then being as it was.
     package static func append(_ lines: [String], to path: String) throws(SinkError) {
         guard !lines.isEmpty else { return }
         try Folders.create(parentOf: path)
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw SinkError.file(path: path, reason: POSIXFile.lastError()) }
         defer { close(fd) }
         var info = stat()
@@ -16,7 +16,11 @@ package enum FileSink {
             throw SinkError.file(path: path, reason: "it is \(kind), not a regular file; give the file sink the path of a file")
         }
         let start = lseek(fd, 0, SEEK_END)
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        // A file ending mid-line (a torn record: a power loss, another writer) gets that line ended first, so the
+        // next record is a line of its own.
+        var last: UInt8 = 0x0A
+        let torn = start > 0 && pread(fd, &last, 1, start - 1) == 1 && last != 0x0A
+        let bytes = Array(((torn ? "\n" : "") + lines.map { $0 + "\n" }.joined()).utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }

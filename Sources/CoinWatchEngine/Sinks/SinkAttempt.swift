@@ -24,7 +24,7 @@ enum SinkAttempt: Sendable, Equatable {
                                       followsRedirects: false)
             request.mail = MailEnvelope(from: MailAddress.bare(email.from) ?? email.from,
                                         recipients: email.to.map { MailAddress.bare($0) ?? $0 },
-                                        username: email.username, password: email.password)
+                                        username: email.username, password: email.password, tls: email.tls)
             return [.http(request)]
         case .stdout, .file, .unavailable:
             return []

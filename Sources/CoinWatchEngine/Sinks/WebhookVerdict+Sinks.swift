@@ -27,8 +27,8 @@ extension WebhookVerdict {
             let error = "\(host): the mail server refused the message: \(text.isEmpty ? "SMTP \(reply.status)" : text)"
             self = reply.status < 500 ? .retry(error, retryAfter: nil) : .final(error)
         case .failure(.tls(let host, let message)) where message.uppercased().contains("STARTTLS"):
-            self = .retry("\(host): the mail server offers no STARTTLS, and coinwatch never sends mail unencrypted (\(message))",
-                          retryAfter: nil)
+            self = .retry("\(host): the mail server offers no STARTTLS, and coinwatch sends mail unencrypted only to a local MTA "
+                          + "(\"tls\": \"none\") (\(message))", retryAfter: nil)
         case .failure(let error):
             if case .badURL = error { self = .final(error.message) } else { self = .retry(error.message, retryAfter: nil) }
         }

@@ -44,9 +44,14 @@ extension RulesSchema {
             (email + ["properties", "to"], node(["type": "array", "minItems": 1, "items": address])),
             (email + ["properties", "quiet_hours"], quietHours),
             (email + ["properties", "chart"], chart),
+            (email + ["properties", "tls"], node(["enum": [RulesValidator.mailWithoutTLS]])),
             (email + ["allOf"], list([
                 node(["if": node(["required": ["username"]]), "then": node(["required": ["password"]])]),
                 node(["if": node(["required": ["password"]]), "then": node(["required": ["username"]])]),
+                node(["if": node(["required": ["tls"]]), "then": node([
+                    "properties": node(["url": node(["pattern": RulesValidator.localSMTPPattern])]),
+                    "not": node(["required": ["password"]]),
+                ])]),
             ])),
         ]
     }

@@ -1,7 +1,9 @@
 import CoinWatchSupport
+import CoinWatchTransport
 extension RulesValidator {
     /// An `email` sink: `url` (`smtps://` or `smtp://`), `from`, `to` (a non-empty list), optional
-    /// `username`/`password`, `ca_file`, `timeout`, `group`, `quiet_hours`.
+    /// `username`/`password`, `ca_file`, `tls` (`"none"`: only to a loopback host, without a password), `timeout`,
+    /// `group`, `quiet_hours`.
     mutating func email(_ node: JSONNode, path: String) -> EmailConfig? {
         let fields = object(node, path: path, allowed: Self.emailSinkKeys)
         let url = required(fields, "url", of: node, in: path,
@@ -24,9 +26,23 @@ extension RulesValidator {
             credentialsValid = false
         }
         config.caFile = field(fields, "ca_file", in: path) { $0.filePath($1, path: $2) }
+        config.tls = field(fields, "tls", in: path) { $0.mailTLS($1, path: $2) } ?? true
+        var clearTextValid = true
+        if !config.tls {
+            if let url, let node = fields["url"], !Self.isLocalSMTP(url) {
+                error("\"tls\": \"none\" sends in clear text, so only to a local MTA: the url must be smtp:// on localhost, "
+                      + "127.0.0.0/8 or ::1 (the value is not shown)", at: node, path: JSONPath.child(path, "url"))
+                clearTextValid = false
+            }
+            if let node = fields["password"] {
+                error("no password without TLS: \"tls\": \"none\" would send it in clear text; remove the login (a local MTA "
+                      + "needs none) or the tls key", at: node, path: JSONPath.child(path, "password"))
+                clearTextValid = false
+            }
+        }
         queueOptions(fields, path: path, timeout: &config.timeout, group: &config.group, quietHours: &config.quietHours)
         config.chart = field(fields, "chart", in: path) { $0.chart($1, path: $2) } ?? nil
-        guard url != nil, from != nil, to != nil, credentialsValid else { return nil }
+        guard url != nil, from != nil, to != nil, credentialsValid, clearTextValid else { return nil }
         return config
     }
 
@@ -39,6 +55,29 @@ extension RulesValidator {
             return nil
         }
         return text.value
+    }
+
+    /// The one value of `tls`: send without TLS.
+    static let mailWithoutTLS = "none"
+    /// What `isLocalSMTP` accepts, for the schema (a `${…}` url is checked by `check` once expanded).
+    static let localSMTPPattern = "^" + SchemaPattern.caseless("smtp") + "://(?:[^@/?#]*@)?(?:" + SchemaPattern.caseless("localhost")
+        + "|127(?:\\.(?:25[0-5]|2[0-4][0-9]|[01]?[0-9]?[0-9])){3}|\\[::1\\])(?::[0-9]*)?(?:[/?#].*)?$|" + SchemaPattern.environment
+
+    /// `tls`: `"none"` (send without TLS), read as false; any other value is reported.
+    mutating func mailTLS(_ node: JSONNode, path: String) -> Bool? {
+        guard let text = string(node, path: path) else { return nil }
+        guard text.value == Self.mailWithoutTLS else {
+            error("\(text.shown) is not a tls setting: the only one is \"\(Self.mailWithoutTLS)\" (no TLS, for a local MTA); "
+                  + "leave tls out to require TLS", at: node, path: path)
+            return nil
+        }
+        return false
+    }
+
+    /// Whether `url` is `smtp://` to a loopback host (`localhost`, 127.0.0.0/8, ::1).
+    static func isLocalSMTP(_ url: String) -> Bool {
+        let parts = URLParts(url)
+        return parts.scheme == "smtp" && parts.isLoopback
     }
 
     /// `to`: a non-empty list of mail addresses; nil when it is not one or an address is invalid (each reported).

@@ -6,7 +6,7 @@ extension RulesValidator {
     static let webhookSinkKeys = ["type", "url", "format", "headers", "chat_id", "token", "user", "room", "timeout", "group",
                                   "quiet_hours", "ca_file", "chart"]
     static let commandSinkKeys = ["type", "argv", "timeout", "group", "quiet_hours", "env"]
-    static let emailSinkKeys = ["type", "url", "from", "to", "username", "password", "ca_file", "timeout", "group", "quiet_hours", "chart"]
+    static let emailSinkKeys = ["type", "url", "from", "to", "username", "password", "ca_file", "tls", "timeout", "group", "quiet_hours", "chart"]
 
     /// `sinks`: name → sink. Returns every sink name (nil when `sinks` is not an object) and the valid sinks, `stdout` always among them.
     mutating func validateSinks(_ node: JSONNode, path: String) -> (names: [String]?, sinks: [String: SinkConfig]) {

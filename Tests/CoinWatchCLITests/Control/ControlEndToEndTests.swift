@@ -105,6 +105,7 @@ import Testing
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)
+        rig.flow.market.route("/search", Reply.json(#"{"coins": [{"id": "solana", "name": "Solana", "symbol": "SOL", "market_cap_rank": 5}]}"#))
         #expect(try rig.pass().status == 0)
         let commands = ["/price btc", "/chart bitcoin", "/list", "/rules", "/explain hi btc", "/silences", "/outbox", "/log 5", "/help",
                         "/silence ethereum 1h", "/alert btc crosses_above 120000 cooldown=1h", "/favorite add solana"]
@@ -114,7 +115,7 @@ import Testing
         #expect(rig.telegram.sent.count == 2, "one message for the read's text answers, then the chart: \(rig.texts)")
         let text = rig.texts.first ?? ""
         #expect(text.contains("$90.00") && text.contains("coinwatch commands:") && text.contains("silenced every rule on ethereum")
-                && text.contains("added rule chat-") && text.contains("added solana to the favorites") && text.contains("hi:")
+                && text.contains("added rule chat-") && text.contains("added solana (Solana, SOL)") && text.contains("hi:")
                 && text.contains("hi on bitcoin: "), "\(text)")
         #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "the chart, as sendPhoto")
         #expect(rig.audit.count == commands.count)
@@ -135,6 +136,22 @@ import Testing
         #expect(answer.hasPrefix("removed rule \(id)") && answer.contains("solana"), "\(answer)")
         #expect(!rig.rules.contains(id) && !rig.rules.contains("\"solana\""))
         #expect(try rig.state.silences.allSatisfy { $0.until <= Date().timeIntervalSince1970 } , "lifted")
+    }
+
+    /// SPEC §13: `/favorite add` goes "through the same" path as `favorites add`, so a coin CoinGecko's search does not
+    /// find is refused in the CLI's words and rules.json stays as it was: the next pass still quotes every favorite.
+    @Test func favoriteAddOfACoinTheSearchDoesNotFindIsRefusedAndPassesGoOn() throws {
+        let rig = try Rig()
+        rig.flow.market.route("/search", Reply.json(#"{"coins": [{"id": "bitcoin", "name": "Bitcoin", "symbol": "BTC", "market_cap_rank": 1}]}"#))
+        #expect(try rig.pass().status == 0)
+        let before = rig.rules
+        try rig.say("/favorite add bitcoinn", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(rig.texts.last == "no coin on coingecko matches 'bitcoinn'; find it with 'coinwatch search bitcoinn'", "\(rig.texts)")
+        #expect(rig.rules == before)
+        let next = try rig.pass()
+        #expect(next.status == 0, "\(next.stderr)")
     }
 
     /// SPEC §13: a chat edit goes through `favorites add`'s rewrite, "a backup kept": the file before it is rules.json.bak.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TestHelpers
 
-/// The `email` sink through the binary against a real SMTP server on loopback (SPEC §3): TLS always
-/// (implicit on smtps://, STARTTLS required on smtp://), proper headers, a 4xx reply or a network
+/// The `email` sink through the binary against a real SMTP server on loopback (SPEC §3): TLS (implicit on
+/// smtps://, STARTTLS required on smtp://) unless `"tls": "none"` to a local MTA, proper headers, a 4xx reply or a network
 /// error retried, a 5xx reply final.
 @Suite(.serialized) struct EmailSinkEndToEndTests {
     let market: MarketServer
@@ -18,11 +18,13 @@ import Testing
     private let password = "pa55-w0rd-SeCrEt"
     private var environment: [String: String] { ["COINWATCH_RETRY_BACKOFF": "0.001", "SMTP_PASSWORD": password] }
 
-    private func writeRules(_ server: SMTPServer, scheme: String = "smtp", trust: Bool = true, login: Bool = false) throws {
-        var sink = #""type": "email", "url": "\#(scheme)://127.0.0.1:\#(server.port)", "#
+    private func writeRules(_ server: SMTPServer, scheme: String = "smtp", host: String = "127.0.0.1", trust: Bool = true,
+                            login: Bool = false, extra: String = "") throws {
+        var sink = #""type": "email", "url": "\#(scheme)://\#(host):\#(server.port)", "#
             + #""from": "coinwatch <alerts@example.org>", "to": ["me@example.org", "you@example.org"]"#
         if trust { sink += #", "ca_file": "\#(server.certificate)""# }
         if login { sink += #", "username": "alerts", "password": "${SMTP_PASSWORD}""# }
+        sink += extra
         try dir.write("rules.json", RulesJSON.make(
             baseURL: market.baseURL, rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#,
             defaults: #"{"notify": ["mail", "log"]}"#,
@@ -169,6 +171,34 @@ import Testing
         let run = try pass()
         #expect(run.status == 0, "queued, never sent in clear: \(run.stderr)")
         #expect(run.stderr.contains("STARTTLS") && run.stderr.contains("queued"), "\(run.stderr)")
+        #expect(server.dataCount == 0)
+    }
+
+    /// SPEC §3: `"tls": "none"` sends without TLS to a local MTA: plain SMTP, no STARTTLS asked for.
+    @Test func tlsNoneSendsInPlainTextToALoopbackMTA() throws {
+        let server = try SMTPServer(security: .plain)
+        try writeRules(server, host: "localhost", trust: false, extra: #", "tls": "none""#)
+        let check = try Binary.run(["check", "--rules", dir.path + "/rules.json"], environment: environment)
+        #expect(check.status == 0, "\(check.stderr)")
+        let run = try pass()
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(server.messages.count == 1)
+    }
+
+    /// SPEC §3: `"tls": "none"` is "allowed only to a loopback host … and never with a password": `check` and a pass
+    /// refuse it with one line each naming the place, and nothing is sent.
+    @Test func tlsNoneToAnotherHostOrWithAPasswordIsRefused() throws {
+        let server = try SMTPServer(security: .plain)
+        try writeRules(server, host: "127.0.0.1.nip.io", trust: false, login: true, extra: #", "tls": "none""#)
+        let check = try Binary.run(["check", "--rules", dir.path + "/rules.json"], environment: environment)
+        #expect(check.status == 65, "\(check.stderr)")
+        let lines = check.stderr.split(separator: "\n").filter { $0.hasPrefix(dir.path + "/rules.json:") }
+        #expect(lines.count == 2, "\(check.stderr)")
+        #expect(lines.contains { $0.contains(#"sinks.mail.url: "tls": "none" sends in clear text"#) }, "\(check.stderr)")
+        #expect(lines.contains { $0.contains("sinks.mail.password: no password without TLS") }, "\(check.stderr)")
+        #expect(!check.stderr.contains(password))
+        let run = try pass()
+        #expect(run.status == 65, "\(run.stderr)")
         #expect(server.dataCount == 0)
     }
 

@@ -60,6 +60,23 @@ import Testing
         #expect(lines.first?.contains("  btc-high  bitcoin   firing       BTC is above $100.00") == true, "\(run.stdout)")
     }
 
+    /// SPEC §3: "a record that could not be written whole is removed again (or completed before the next one)": a log
+    /// ending mid-line (a power loss, another writer) gets that line ended before the pass's record, which `log` then shows.
+    @Test func aPassAfterATornLastLineWritesItsRecordOnALineOfItsOwn() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "btc-high", "coin": "bitcoin", "when": {"above": 100}}"#,
+                                  defaults: #"{"notify": ["log"]}"#, sinks: Self.sinks)
+        let torn = Self.record("a1", "2026-11-29T12:00:00Z") + #"{"id":"a2","time":"2026-11-29T13:0"#
+        try flow.dir.write("alerts.jsonl", torn)
+        flow.market.set("bitcoin", price: 150, change24h: 1)
+        let pass = try flow.pass()
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(flow.dir.read("alerts.jsonl")?.hasPrefix(torn + "\n{") == true, "\(flow.dir.read("alerts.jsonl") ?? "")")
+        let run = try Binary.run(["log", "--rules", flow.rulesPath, "--state", flow.statePath])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.last.map { $0.contains(" btc-high ") && $0.contains("BTC is above $100.00") } == true, "\(run.stdout)")
+    }
+
     @Test func logPrintsOldestFirstOneAlignedLineEachInLocalTime() throws {
         try writeRules()
         try dir.write("alerts.jsonl", sample)

@@ -1,5 +1,6 @@
 import Testing
 @testable import CoinWatchSupport
+@testable import CoinWatchTransport
 @testable import TestHelpers
 @testable import CoinWatchMarket
 @testable import CoinWatchRules
@@ -24,7 +25,18 @@ import Testing
     static func input(_ text: String = rulesText, state: StateDocument = state()) throws -> ControlInput {
         let bytes = Array(text.utf8)
         let loaded = try RulesLoader.parse(bytes: bytes, path: "/srv/cw/rules.json", environment: environment)
-        return ControlInput(rules: loaded.rules, rulesBytes: bytes, environment: environment, state: state, now: now)
+        return ControlInput(rules: loaded.rules, rulesBytes: bytes, environment: environment, state: state, now: now,
+                            transport: SearchStandIn())
+    }
+
+    /// CoinGecko's `/search`, answering every query with Solana; any other request is a test bug.
+    struct SearchStandIn: HTTPTransport {
+        func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransportError>] {
+            requests.map { request in
+                guard request.url.contains("/search?query=") else { return .success(HTTPResponse(status: 404, body: [])) }
+                return .success(HTTPResponse(status: 200, body: Array(#"{"coins": [{"id": "solana", "name": "Solana", "symbol": "SOL", "market_cap_rank": 5}]}"#.utf8)))
+            }
+        }
     }
 
     static func state() -> StateDocument {
@@ -49,7 +61,8 @@ import Testing
 
     static func reply(_ text: String, _ role: ControlRole = .admin, input: ControlInput? = nil) throws -> ControlReply {
         let command = try #require(ControlCommand(text))
-        return ControlHandler.handle(command, role: role, input: try input ?? Self.input())
+        var input = try input ?? Self.input()
+        return ControlHandler.handle(command, role: role, input: &input)
     }
 
     /// Read commands: (message, a phrase the answer holds).
@@ -229,7 +242,8 @@ import Testing
     }
 
     @Test func favoriteAddAndRemove() throws {
-        let added = try Self.reply("/favorite add solana")
+        let added = try Self.reply("/favorite add SOL")
+        #expect(added.answer == "added solana (Solana, SOL) for 'SOL'")
         guard case .rewriteRules(let bytes)? = added.edit else {
             Issue.record("no rewrite: \(added)")
             return
@@ -243,6 +257,15 @@ import Testing
             return
         }
         #expect(try RulesLoader.parse(bytes: after, path: "/srv/cw/rules.json", environment: Self.environment).rules.favorites == ["bitcoin"])
+    }
+
+    /// SPEC §13: `/favorite add` goes through `favorites add`: a coin the search provider does not know is refused
+    /// with the CLI's words, rules.json untouched (a typo would otherwise break every pass).
+    @Test func favoriteAddOfACoinTheSearchDoesNotFindIsRefused() throws {
+        let reply = try Self.reply("/favorite add bitcoinn")
+        #expect(reply.answer == "no coin on coingecko matches 'bitcoinn'; find it with 'coinwatch search bitcoinn'")
+        #expect(reply.outcome == "failed")
+        #expect(reply.edit == nil)
     }
 
     @Test func aMessageThatIsNoCommandIsNone() {

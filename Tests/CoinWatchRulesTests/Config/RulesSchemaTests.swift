@@ -100,6 +100,12 @@ import Testing
         (#"{"sinks": {"log": {"type": "sms"}}}"#, "sinks.log.type: not one of the allowed values"),
         (#"{"sinks": {"mail": {"type": "email"}}}"#, "sinks.mail: missing required key url"),
         (#"{"sinks": {"mail": {"type": "email", "url": "https://x", "from": "a@b.c", "to": ["d@e.f"]}}}"#, "sinks.mail.url: https://x does not match"),
+        (#"{"sinks": {"mail": {"type": "email", "url": "smtp://localhost", "from": "a@b.c", "to": ["d@e.f"], "tls": "off"}}}"#,
+         "sinks.mail.tls: not one of the allowed values"),
+        (#"{"sinks": {"mail": {"type": "email", "url": "smtp://mx.example.org", "from": "a@b.c", "to": ["d@e.f"], "tls": "none"}}}"#,
+         "sinks.mail.url: smtp://mx.example.org does not match"),
+        (#"{"sinks": {"mail": {"type": "email", "url": "smtp://[::1]", "from": "a@b.c", "to": ["d@e.f"], "tls": "none", "username": "u", "password": "p"}}}"#,
+         "sinks.mail: matches what `not` forbids"),
         (#"{"sinks": {"run": {"type": "command", "argv": []}}}"#, "sinks.run.argv: fewer than 1 items"),
         (#"{"sinks": {"run": {"type": "command"}}}"#, "sinks.run: missing required key argv"),
         (#"{"sinks": {"room": {"type": "webhook", "format": "matrix", "url": "https://x", "token": "t"}}}"#, "sinks.room: missing required key room"),
@@ -125,6 +131,15 @@ import Testing
             #expect(errors.contains { $0.hasPrefix(expected) }, "\(json) → \(errors)")
             #expect(RulesFixture.rules(json, environment: Self.environment) == nil, "coinwatch also refuses \(json)")
         }
+    }
+
+    /// `"tls": "none"` to a loopback host without a password (SPEC §3): the schema and coinwatch both take it.
+    @Test(arguments: ["smtp://localhost:25", "smtp://127.0.0.1:2525", "smtp://[::1]", "${SMTP_URL}"])
+    func mailWithoutTLSToALoopbackHostValidates(_ url: String) throws {
+        let json = #"{"sinks": {"mail": {"type": "email", "url": "\#(url)", "from": "a@b.c", "to": ["d@e.f"], "tls": "none"}}}"#
+        #expect(try Self.schema().errors(try JSONParser.parse(Array(json.utf8))) == [])
+        #expect(RulesFixture.rules(json, environment: Self.environment.merging(["SMTP_URL": "smtp://localhost"]) { $1 }) != nil,
+                "\(RulesFixture.diagnostics(json, environment: Self.environment.merging(["SMTP_URL": "smtp://localhost"]) { $1 }))")
     }
 
     @Test func theSchemaNamesExactlyTheKeysCoinwatchAccepts() throws {

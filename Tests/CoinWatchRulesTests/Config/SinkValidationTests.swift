@@ -23,6 +23,38 @@ import Testing
         #expect(sinks == ["stdout": .stdout, "out": .stdout, "log": .file(path: "/home/ann/alerts.jsonl"), "tg": .webhook(telegram)])
     }
 
+    /// SPEC §3: `"tls": "none"` sends without TLS, allowed only to a loopback host and never with a password.
+    @Test func mailWithoutTLSOnlyToALoopbackHostAndWithoutAPassword() throws {
+        func mail(_ url: String, _ extra: String = #", "tls": "none""#) -> String {
+            RulesFixture.sinks(#"{"mail": {"type": "email", "url": "\#(url)", "from": "a@example.org", "to": ["b@example.org"]\#(extra)}}"#)
+        }
+        for url in ["smtp://localhost:25", "smtp://127.0.0.1:2525", "smtp://127.8.9.10", "smtp://[::1]:25", "SMTP://LocalHost"] {
+            guard case .email(let config)? = RulesFixture.rules(mail(url))?.sinks["mail"] else {
+                Issue.record("\(url): \(RulesFixture.diagnostics(mail(url)))")
+                continue
+            }
+            #expect(!config.tls, "\(url)")
+        }
+        guard case .email(let config)? = RulesFixture.rules(mail("smtp://smtp.example.org:587", ""))?.sinks["mail"] else {
+            Issue.record("no email sink")
+            return
+        }
+        #expect(config.tls, "TLS unless tls says none")
+        for url in ["smtp://smtp.example.org:25", "smtps://localhost:465", "smtp://128.0.0.1", "smtp://127.0.0.1.example.org", "smtp://[::2]"] {
+            #expect(RulesFixture.errors(mail(url), at: "sinks.mail.url", containing: "\"tls\": \"none\" sends in clear text, so only to a local MTA")
+                        .count == 1, "\(url): \(RulesFixture.diagnostics(mail(url)))")
+        }
+        let login = mail("smtp://localhost:25", #", "tls": "none", "username": "u", "password": "p""#)
+        #expect(RulesFixture.diagnostics(login).count == 1, "\(RulesFixture.diagnostics(login))")
+        #expect(RulesFixture.errors(login, at: "sinks.mail.password", containing: "no password without TLS").first?.line == 1)
+        for value in [#""starttls""#, #""None""#, "false"] {
+            let wrong = mail("smtp://localhost:25", #", "tls": \#(value)"#)
+            #expect(RulesFixture.diagnostics(wrong).count == 1, "\(value): \(RulesFixture.diagnostics(wrong))")
+            #expect(RulesFixture.errors(wrong, at: "sinks.mail.tls", containing: value == "false" ? "expected a string" : "the only one is \"none\"")
+                        .count == 1, "\(value): \(RulesFixture.diagnostics(wrong))")
+        }
+    }
+
     @Test func stdoutAlwaysExists() {
         #expect(RulesFixture.rules(RulesFixture.sinks("{}"))?.sinks == ["stdout": .stdout])
     }
