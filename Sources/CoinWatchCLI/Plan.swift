@@ -30,7 +30,7 @@ struct Plan {
             let coin = rule.coin != "*" ? rule.coin
                 : rule.condition.kind.needs.marketLists ? "* (every market)" : "* (\(rules.favorites.count) coins)"
             var line = "  " + rule.id.padding(to: idWidth) + coin.padding(to: 18) + conditionText(rule.condition, vs: currency(of: rule))
-            line += "  -> " + (rule.notify ?? rules.defaults.notify).joined(separator: ", ")
+            line += "  -> " + rules.sinks(of: rule).joined(separator: ", ")
             if !rule.enabled { line += "  (disabled)" }
             let timing = timingText(rule)
             if !timing.isEmpty { line += "  [" + timing + "]" }
@@ -69,7 +69,7 @@ struct Plan {
             r.add("coin", rule.coin)
             r.add("condition", rule.condition.key)
             r.add("threshold", rule.condition.threshold)
-            r.addRaw("notify", JSONOut.array((rule.notify ?? rules.defaults.notify).map(JSONOut.quote)))
+            r.addRaw("notify", JSONOut.array(rules.sinks(of: rule).map(JSONOut.quote)))
             r.add("enabled", rule.enabled)
             r.add("timing", timingText(rule).isEmpty ? nil : timingText(rule))
             let candles = candleNeeds(rule)

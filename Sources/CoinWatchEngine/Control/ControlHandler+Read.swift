@@ -65,6 +65,7 @@ extension ControlHandler {
         return ControlReply(input.rules.rules.map { rule in
             var line = "\(rule.id): \(SilenceTarget.shown(rule.coin)) \(rule.condition.key)"
             if let threshold = rule.condition.threshold { line += " \(NumberText.plain(threshold))" }
+            line += " -> " + input.rules.sinks(of: rule).joined(separator: ", ")
             return line + (rule.enabled ? "" : " (disabled)")
         }.joined(separator: "\n"))
     }

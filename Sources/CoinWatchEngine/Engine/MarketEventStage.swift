@@ -263,7 +263,7 @@ package struct MarketEventStage {
             state.pairs[pairKey] = next
             outcome.pending.append(RuleRunner.Pending(alert: alert(rule, kind: kind, change: change, coin: coin, vs: vs,
                                                                    status: status, now: now),
-                                                      sinks: rule.notify ?? rules.defaults.notify))
+                                                      sinks: rules.sinks(of: rule)))
         }
     }
 

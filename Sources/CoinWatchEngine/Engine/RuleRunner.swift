@@ -250,7 +250,7 @@ package struct RuleRunner: Sendable {
         let alert = makeAlert(rule, coin: coin, vs: vs, quote: quote, previous: observation.previous,
                               value: figures.value, extreme: figures.extreme, status: status, now: now, timeDigits: timeDigits,
                               url: Self.pageURL(coin: coin, quote: quote))
-        return Pending(alert: alert, sinks: rule.notify ?? rules.defaults.notify)
+        return Pending(alert: alert, sinks: rules.sinks(of: rule))
     }
 
     /// What an alert of `kind` with `status` reads of the observation: the condition's figure, and

@@ -23,6 +23,9 @@ extension RulesFile {
     /// pair is the ratio, the portfolio's the portfolio: `rules(covering:)` also finds a ratio by its coins).
     package func pairCoins(of rule: Rule) -> [String] { rule.coin == "*" ? favorites : [rule.coin] }
 
+    /// The sinks `rule` notifies: its own `notify`, else `defaults.notify`.
+    package func sinks(of rule: Rule) -> [String] { rule.notify ?? defaults.notify }
+
     /// The rules that cover `favorite` (as `favorites` writes it): the `"*"` ones and those whose coin
     /// names it (`RuleCoin.named`: the coin itself or a leg of a ratio), each with the coin of its pair
     /// there (`favorite` for a `"*"` rule, else the rule's coin: a ratio's pair is the ratio).

@@ -74,7 +74,7 @@ import Testing
         ("/chart bitcoin 7D", "· 7d chart"),
         ("/list", "bitcoin (BTC): $99,000.00, 24h +10.00%"),
         ("/list", "btc-100k firing, dip silenced"),
-        ("/rules", "btc-100k: bitcoin above 100000\ndip: * change_24h_below -5"),
+        ("/rules", "btc-100k: bitcoin above 100000 -> phone\ndip: * change_24h_below -5 -> stdout"),
         ("/explain btc-100k", "btc-100k on bitcoin: firing"),
         ("/explain dip ethereum", "dip on ethereum: silenced"),
         ("/explain btc-100k BTC", "btc-100k on bitcoin: firing"),
