@@ -140,6 +140,15 @@ import Testing
         #expect(reply.answer.contains("is for admins"))
     }
 
+    @Test func theOutboxAnswerMasksAnEchoedValueOfAVariableInASinkURL() throws {
+        var state = Self.state()
+        state.outbox[0].lastError = SecretScrubber.none.scrub("HTTP 401: bad token 123:SECRETTOKEN (MTIzOlNFQ1JFVFRPS0VO)")
+        let relay = Self.rulesText.replacingFirst(#""format": "telegram", "url": "https://api.telegram.org/bot${TG_TOKEN}/sendMessage", "chat_id": 42"#,
+                                                  with: #""format": "json", "url": "https://relay.example.org/send/tg-${TG_TOKEN}""#)
+        let answer = try Self.reply("/outbox", .user, input: try Self.input(relay, state: state)).answer
+        #expect(answer.hasSuffix("HTTP 401: bad token *** (***)"), "\(answer)")
+    }
+
     @Test func helpListsEditsForAdminsOnly() throws {
         #expect(!(try Self.reply("/help", .user)).answer.contains("/silence TARGET"))
         #expect((try Self.reply("/help", .admin)).answer.contains("/silence TARGET DUR [COMMENT]"))
