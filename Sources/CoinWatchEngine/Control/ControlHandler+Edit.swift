@@ -120,9 +120,10 @@ extension ControlHandler {
         return ControlReply(done, edit: .rewriteRules(bytes))
     }
 
-    /// `text` as a JSON value: itself when it parses as a number, boolean or array, else a JSON string.
+    /// `text` as a JSON value: itself when it parses as a number, boolean or array and holds no escape (so
+    /// its strings are the text `handle` checked for `${`), else a JSON string.
     static func jsonValue(_ text: String) -> String {
-        if let node = try? JSONParser.parse(Array(text.utf8)) {
+        if !text.contains("\\"), let node = try? JSONParser.parse(Array(text.utf8)) {
             switch node.value {
             case .string, .object, .null: break
             default: return text

@@ -15,6 +15,10 @@ package enum ControlHandler {
             return ControlReply("/\(verb.name) is for admins; you may use the read commands (/help).", outcome: "refused")
         }
         let args = command.arguments
+        // rules.json expands `${NAME}` and `${file:PATH}` (SPEC §2): text from a chat is never written with one.
+        if args.contains(where: { $0.contains("${") }) {
+            return usage(verb, "A command from chat cannot hold '${' (it would read coinwatch's environment or files).")
+        }
         do throws(ControlReply) {
             switch verb.name {
             case "price": return args.count == 1 ? try price(args[0], input) : usage(verb)

@@ -21,15 +21,10 @@ package struct SecretScrubber: Sendable, TextScrubber {
         SecretScrubber(forms: Set(secrets).union(other.secrets))
     }
 
-    /// The secrets of every webhook sink in `sinks`.
-    package init(sinks: [String: SinkConfig]) {
-        self.init(raw: Self.secrets(of: sinks))
-    }
-
-    /// The secrets of `rules`: its webhook sinks, and each provider's API key (read from
-    /// `environment[api_key_env]`) and the credentials in its `base_url`.
+    /// The secrets of `rules`: every value a `${…}` gave a provider or a sink, its webhook and email sinks'
+    /// credentials, each provider's API key (read from `environment[api_key_env]`) and the credentials in its `base_url`.
     package init(rules: RulesFile, environment: [String: String]) {
-        var raw = Self.secrets(of: rules.sinks)
+        var raw = rules.secrets + Self.secrets(of: rules.sinks)
         for provider in rules.providers {
             if let key = APIKey(config: provider, environment: environment) { raw.append(key.value) }
             if let base = provider.baseURL { raw += Self.secrets(inURL: base, wholeURL: false) }
@@ -146,21 +141,31 @@ package struct SecretScrubber: Sendable, TextScrubber {
     }
 
     /// The secret as written, base64-encoded (with and without padding, and URL-safe), percent-encoded
+    /// (RFC 3986's unreserved characters kept, or only letters and digits; hex digits in either case)
     /// and JSON-escaped.
     private static func forms(of secret: String) -> [String] {
         let base64 = secret.utf8.base64
         let unpadded = String(base64.reversed().drop { $0 == "=" }.reversed())
         let urlSafe = unpadded.replacing("+", with: "-").replacing("/", with: "_")
-        var percent = ""
-        for byte in secret.utf8 {
-            if byte < 0x80, unreserved.contains(Character(Unicode.Scalar(byte))) {
-                percent.append(Character(Unicode.Scalar(byte)))
-            } else {
-                percent += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
+        let percent = [unreserved, alphanumeric].flatMap { kept in
+            [false, true].map { percentEncoded(secret, keeping: kept, lowercase: $0) }
         }
-        return [secret, base64, unpadded, urlSafe, percent, secret.replacing("/", with: "\\/")]
+        return [secret, base64, unpadded, urlSafe, secret.replacing("/", with: "\\/")] + percent
     }
 
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// `secret` with every byte but the `kept` characters written `%XX`.
+    private static func percentEncoded(_ secret: String, keeping kept: Set<Character>, lowercase: Bool) -> String {
+        var percent = ""
+        for byte in secret.utf8 {
+            if byte < 0x80, kept.contains(Character(Unicode.Scalar(byte))) {
+                percent.append(Character(Unicode.Scalar(byte)))
+            } else {
+                percent += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: !lowercase)
+            }
+        }
+        return percent
+    }
+
+    private static let alphanumeric = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    private static let unreserved = alphanumeric.union("-._~")
 }

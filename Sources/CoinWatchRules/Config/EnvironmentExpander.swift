@@ -9,6 +9,8 @@ package enum EnvironmentExpander {
         package var value: String
         /// Names of the variables that were replaced, in order.
         package var used: [String] = []
+        /// The values put in their place (variables' and files' contents), in order.
+        package var values: [String] = []
         /// Names of the variables that are not set (or empty), in order.
         package var missing: [String] = []
         /// `${file:…}` paths (resolved) that could not be read, with the reason, in order.
@@ -58,6 +60,7 @@ package enum EnvironmentExpander {
                 switch SecretFile.read(path, limit: maxFileBytes) {
                 case .success(let value):
                     result.used.append(name)
+                    result.values.append(value)
                     return value
                 case .failure(let failure):
                     result.unreadable.append((path, failure.reason))
@@ -70,6 +73,7 @@ package enum EnvironmentExpander {
                 return ""
             }
             result.used.append(name)
+            result.values.append(value)
             return value
         }
         (result.value, result.malformed) = scanned

@@ -54,6 +54,9 @@ extension RulesValidator {
         case "file":
             let fields = object(node, path: path, allowed: Self.fileSinkKeys)
             let missing = "a file sink needs a path, e.g. \"alerts.jsonl\" (relative to rules.json's folder)"
+            // A file's path is no secret: `${HOME}` there would otherwise mask every path under it.
+            readingSecrets = false
+            defer { readingSecrets = true }
             let file = required(fields, "path", of: node, in: path, missing: missing) { $0.filePath($1, path: $2) }
             return file.map { .file(path: $0) }
         case "command":

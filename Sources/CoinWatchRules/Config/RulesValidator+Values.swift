@@ -88,6 +88,7 @@ extension RulesValidator {
                   at: node, path: path)
             return nil
         }
+        if readingSecrets { secrets += expansion.values }
         return ConfigString(value: expansion.value, fromEnvironment: !expansion.used.isEmpty, raw: raw)
     }
 

@@ -36,6 +36,10 @@ package struct RulesValidator {
     var unservedCurrencies: [(provider: ProviderConfig, vs: String, node: JSONNode, path: String)] = []
     /// Indices in `diagnostics` of errors that are an unset or empty variable or an unreadable secret file.
     var secretGaps: Set<Int> = []
+    /// Whether the strings read now belong to a provider or a sink, whose `${…}` values are `secrets`.
+    var readingSecrets = false
+    /// Every value a `${NAME}` or `${file:…}` gave a provider or a sink (`RulesFile.secrets`).
+    var secrets: [String] = []
     /// Lower-cased favorite → its symbol (from the state), for "did you mean" on a coin written as a symbol.
     var symbols: [String: String] = [:]
 
@@ -83,12 +87,14 @@ package struct RulesValidator {
         }
         result.interval = field(top, "interval", in: "") { $0.duration($1, path: $2) } ?? result.interval
         result.listingInterval = field(top, "listing_interval", in: "") { $0.duration($1, path: $2) } ?? result.listingInterval
+        readingSecrets = true
         if let node = top["providers"], let providers = validateProviders(node, path: "providers", vs: currencyKnown ? result.vsCurrency : nil) {
             result.providers = providers
         } else if top["providers"] == nil, currencyKnown, let node = top["vs_currency"],
                   let provider = result.providers.first, !Self.offers(provider.name, result.vsCurrency) {
             unservedCurrencies.append((provider, result.vsCurrency, node, "vs_currency"))
         }
+        readingSecrets = false
         if let node = top["favorites"] {
             let favorites = validateFavorites(node, path: "favorites")
             setFavorites(favorites?.names, byKey: favorites?.byKey)
@@ -102,12 +108,15 @@ package struct RulesValidator {
                 result.favorites += watched
             }
         }
+        readingSecrets = true
         if let node = top["sinks"] {
             let (names, sinks) = validateSinks(node, path: "sinks")
             sinkNames = names
             result.sinks = sinks
             result.sinkOrder = names ?? ["stdout"]
         }
+        readingSecrets = false
+        result.secrets = secrets
         result.defaults = field(top, "defaults", in: "") { $0.validateDefaults($1, path: $2) } ?? result.defaults
         let beforeHeartbeat = diagnostics.count
         result.heartbeat = field(top, "heartbeat", in: "") { $0.validateHeartbeat($1, path: $2) }

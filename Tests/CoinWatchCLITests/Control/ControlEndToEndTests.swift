@@ -282,6 +282,27 @@ import Testing
         #expect(rig.audit.first?.contains(#""outcome":"usage""#) == true || rig.audit.first?.contains(#""outcome":"failed""#) == true, "\(rig.audit)")
     }
 
+    /// SPEC §13 (no secret in an answer) with §2's `${…}`: an admin's `/alert … message=${NAME}` or `${file:…}` is
+    /// refused, so no pass ever expands chat text and sends a variable or a file into the chat.
+    @Test func chatTextHoldingDollarBraceIsRefusedAndNeverExpandedIntoTheChat() throws {
+        let rig = try Rig()
+        let secretFile = try rig.flow.dir.write("secret.txt", "FiLeSeCrEt-0001\n")
+        let env = ["CW_SECRET": "EnVSeCrEt-0002"]
+        #expect(try rig.flow.pass(after: 60, environment: env).status == 0)
+        let before = rig.rules
+        try rig.say(#"/alert btc above 1 notify=["phone"] message=T${CW_SECRET}"#, from: Self.admin)
+        try rig.say(#"/alert btc above 2 notify=["phone"] message=F${file:\#(secretFile)}"#, from: Self.admin)
+        #expect(try rig.flow.pass(after: 60, environment: env).status == 0)
+        #expect(rig.rules == before, "nothing written: \(rig.rules)")
+        let answers = rig.texts.joined(separator: "\n").split(separator: "\n").filter { $0.contains("cannot hold '${'") && $0.contains("Usage: /alert") }
+        #expect(answers.count == 2, "one line each: \(rig.texts)")
+        #expect(rig.audit.count == 2 && rig.audit.allSatisfy { $0.contains(#""outcome":"usage""#) }, "\(rig.audit)")
+        let later = try rig.flow.pass(after: 3_600, environment: env)
+        for text in rig.texts + [later.stdout, later.stderr] {
+            #expect(!text.contains("EnVSeCrEt") && !text.contains("FiLeSeCrEt"), "\(text)")
+        }
+    }
+
     @Test func buttonPressesActAsTheCommandAndAreAnsweredWithAnswerCallbackQuery() throws {
         let rig = try Rig()
         let query = rig.telegram.userPresses("/silence hi:bitcoin 1h", on: 1, from: Self.admin, in: Self.chat)

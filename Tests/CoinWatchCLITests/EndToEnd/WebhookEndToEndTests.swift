@@ -113,6 +113,52 @@ import Testing
         }
     }
 
+    /// SPEC §3: every value a `${…}` gave a provider or a sink is a secret, found raw, base64 and percent-encoded
+    /// in what a server echoes: the bare bot token of a telegram URL, a slack URL's substituted path, an API key
+    /// with every `-` written `%2D`; in stderr, state.json and `outbox list`.
+    @Test func aValueFromTheEnvironmentIsMaskedWhereverAServerEchoesIt() throws {
+        let token = "55667788:AAsecretTOKEN-value_x"
+        let slackPath = "T0CW/B0CW/HookSeCrEt"
+        let key = "cgKEY-SeCrEt-4242"
+        let env = ["TG_TOKEN": token, "SLACK_PATH": slackPath, "CG_KEY": key]
+        let sinks = """
+        {"slack": {"type": "webhook", "format": "slack", "url": "\(receiver.url("/services/"))${SLACK_PATH}"},
+         "tg": {"type": "webhook", "format": "telegram", "url": "\(receiver.url("/bot"))${TG_TOKEN}/sendMessage", "chat_id": 42}}
+        """
+        func write(provider: String) throws {
+            try dir.write("rules.json", RulesJSON.make(baseURL: provider, rules: twoRules, defaults: #"{"notify": ["slack", "tg"]}"#, sinks: sinks)
+                .replacing(#""timeout": "5s"}"#, with: #""timeout": "5s", "api_key_env": "CG_KEY"}"#))
+        }
+        func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
+        let percentKey = key.replacing("-", with: "%2D")
+        // A provider that echoes the key, percent-encoded and in base64: an outage.
+        let provider = try MarketServer()
+        provider.route("/coins/markets", Reply.text("invalid key \(percentKey) (\(base64(key)))", status: 401))
+        try write(provider: provider.baseURL)
+        let outage = try pass(env: env)
+        let outageState = dir.read("state.json") ?? ""
+        #expect(outage.stderr.contains("HTTP 401: invalid key *** (***)"), "\(outage.stderr)")
+        #expect(outageState.contains("invalid key *** (***)"), "the outage is recorded: \(outageState)")
+        // Sinks whose every answer is a 503 echoing the bare token and the substituted path, raw and in base64.
+        try write(provider: market.baseURL)
+        let echo = Reply.text("token \(token) path \(slackPath) b64 \(base64(token)) \(base64(slackPath))", status: 503)
+        for _ in 0..<8 { receiver.script(echo) }
+        market.set("bitcoin", price: 90)
+        let queued = try pass(env: env)
+        #expect(queued.stderr.contains("HTTP 503: token *** path *** b64 *** ***"), "\(queued.stderr)")
+        let list = try rig.run(["outbox", "list"], environment: env)
+        let listJSON = try rig.run(["outbox", "list", "--json"], environment: env)
+        #expect(list.stdout.contains("token *** path ***"), "\(list.stdout)")
+        let outputs = [outage.stdout, outage.stderr, outageState, queued.stdout, queued.stderr, dir.read("state.json") ?? "",
+                       list.stdout, list.stderr, listJSON.stdout]
+        let forms = [token, "AAsecretTOKEN", base64(token), slackPath, base64(slackPath), "HookSeCrEt", key, percentKey, base64(key)]
+        for secret in forms {
+            for (index, text) in outputs.enumerated() {
+                #expect(!text.contains(secret), "output \(index) shows \(secret): \(text)")
+            }
+        }
+    }
+
     @Test func webhooksOfOnePassAreSentConcurrently() throws {
         let slow = try WebhookReceiver(fallback: Reply.text("ok").delayed(0.5))
         let sinks = ["a", "b", "c"].map { #""\#($0)": {"type": "webhook", "format": "json", "url": "\#(slow.url("/" + $0))"}"# }

@@ -153,6 +153,32 @@ import Testing
         #expect(reply.answer.contains("is for admins"))
     }
 
+    /// Chat text is never expanded (SPEC §2's `${…}` reads the environment and files; §13: no secret in an answer):
+    /// a `${` anywhere is refused with the usage, nothing is written.
+    @Test(arguments: ["/alert btc above 1 message=T${TG_TOKEN}", "/alert btc above 1 message=F${file:/etc/hostname}",
+                      "/alert btc above 1 message=$${TG_TOKEN}", "/alert ${TG_TOKEN} above 1", "/favorite add ${TG_TOKEN}",
+                      "/silence dip 1h ${HOME}"])
+    func chatTextHoldingDollarBraceIsRefused(_ message: String) throws {
+        let reply = try Self.reply(message)
+        #expect(reply.edit == nil, "\(message) → \(String(describing: reply.edit))")
+        #expect(reply.outcome == "usage" && reply.answer.contains("cannot hold '${'") && reply.answer.contains("Usage: /"), "\(reply.answer)")
+        #expect(!reply.answer.contains("\n") && !reply.answer.contains("SECRETTOKEN"))
+    }
+
+    @Test func anOptionValueReadAsJSONIsWrittenAsJSONOnlyWithoutAnEscapeThatCouldSpellDollarBrace() {
+        #expect(ControlHandler.jsonValue(#"["phone"]"#) == #"["phone"]"#)
+        #expect(ControlHandler.jsonValue(#"["\u0024{TG_TOKEN}"]"#) == #""[\"\\u0024{TG_TOKEN}\"]""#, "a string, kept literally")
+    }
+
+    @Test func theOutboxAnswerMasksAnEchoedValueOfAVariableInASinkURL() throws {
+        var state = Self.state()
+        state.outbox[0].lastError = SecretScrubber.none.scrub("HTTP 401: bad token 123:SECRETTOKEN (MTIzOlNFQ1JFVFRPS0VO)")
+        let relay = Self.rulesText.replacingFirst(#""format": "telegram", "url": "https://api.telegram.org/bot${TG_TOKEN}/sendMessage", "chat_id": 42"#,
+                                                  with: #""format": "json", "url": "https://relay.example.org/send/tg-${TG_TOKEN}""#)
+        let answer = try Self.reply("/outbox", .user, input: try Self.input(relay, state: state)).answer
+        #expect(answer.hasSuffix("HTTP 401: bad token *** (***)"), "\(answer)")
+    }
+
     @Test func helpListsEditsForAdminsOnly() throws {
         #expect(!(try Self.reply("/help", .user)).answer.contains("/silence TARGET"))
         #expect((try Self.reply("/help", .admin)).answer.contains("/silence TARGET DUR [COMMENT]"))

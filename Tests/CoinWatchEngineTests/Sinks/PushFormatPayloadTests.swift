@@ -55,7 +55,9 @@ struct PushFormatPayloadTests {
     @Test func theTokensOfPushFormatsNeverReachOutput() {
         var config = WebhookConfig(url: "https://matrix.example.org", format: .matrix)
         config.token = "syt_secret_token"
-        let scrubber = SecretScrubber(sinks: ["m": .webhook(config)])
+        var rules = RulesFile(path: "/rules.json")
+        rules.sinks["m"] = .webhook(config)
+        let scrubber = SecretScrubber(rules: rules, environment: [:])
         #expect(scrubber.scrub("server said: bad token syt_secret_token").text == "server said: bad token ***")
     }
 }

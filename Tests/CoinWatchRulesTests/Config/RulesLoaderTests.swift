@@ -60,6 +60,7 @@ import Foundation
             "team-chat": .webhook(WebhookConfig(url: "https://hooks.slack.com/services/T0/B0/s3cr3t", format: .slack)),
         ]
         file.sinkOrder = ["stdout", "log", "team-chat"]
+        file.secrets = ["https://hooks.slack.com/services/T0/B0/s3cr3t"]
         return file
     }
 
