@@ -64,6 +64,14 @@ import Foundation
         return file
     }
 
+    @Test func aVariableInAFileSinksPathIsNoSecretButOneInAWebhookURLIs() throws {
+        let json = #"{"sinks": {"log": {"type": "file", "path": "${CW_LOGS}/alerts.jsonl"},"#
+            + #" "chat": {"type": "webhook", "format": "slack", "url": "https://hooks.slack.com/services/${SLACK_PATH}"}}}"#
+        let loaded = try RulesFixture.load(json, environment: ["CW_LOGS": "/home/alice/logs", "SLACK_PATH": "T0/B0/s3cr3t"]).get()
+        #expect(loaded.rules.secrets.contains("T0/B0/s3cr3t"))
+        #expect(!loaded.rules.secrets.contains("/home/alice/logs"), "a home folder would be masked in every path printed")
+    }
+
     @Test func specExampleLoadsAsTheExpectedRulesFile() throws {
         let loaded = try RulesFixture.load(Self.specExample).get()
         #expect(loaded.rules == Self.expected)
