@@ -26,8 +26,12 @@ enum ExplainCommand {
         if positionals.count == 2 {
             // As `/price btc` and `silence add btc` read a coin: a favorite in any case, or its symbol.
             let coin = positionals[1]
-            let symbols = try context.loadState(sections: .symbols).memory.symbols
-            guard let found = rules.pairCoin(named: coin, of: rule, symbols: symbols) else {
+            var found = rules.pairCoin(named: coin, of: rule, symbols: [:])
+            if found == nil {
+                // A symbol only the state has learnt: its symbols are read only then (a read of the whole section).
+                found = rules.pairCoin(named: coin, of: rule, symbols: try context.loadState(sections: .symbols).memory.symbols)
+            }
+            guard let found else {
                 throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'."
                     + "\(Suggestion.phrase(for: coin, in: coins)) It covers \(coins.prefix(10).joined(separator: ", "))\(coins.count > 10 ? ", …" : "").")
             }
