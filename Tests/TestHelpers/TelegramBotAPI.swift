@@ -3,7 +3,7 @@ import Foundation
 /// The Telegram Bot API as `TelegramBotServer` serves it (https://core.telegram.org/bots/api): an update queue
 /// with long polling, the bot's sent messages, flood control. Answers have the real API's shapes:
 /// `{"ok": true, "result": …}`, or `{"ok": false, "error_code": …, "description": …}` with the same HTTP status.
-/// Thread-safe: every connection's thread calls `answer`; a long poll looks at the queue every 5 ms.
+/// Thread-safe: every connection's thread calls `answer`; a long poll waits on the lock's condition.
 final class TelegramBotAPI: @unchecked Sendable {
     let token: String
     /// The bot's user id: the token's digits before `:`.
@@ -26,7 +26,7 @@ final class TelegramBotAPI: @unchecked Sendable {
         var at: Date
     }
 
-    private let lock = NSLock()
+    private let lock = NSCondition()
     // Everything below is guarded by `lock`.
     private var nextUpdateID = 700_000_001
     private var updates: [(id: Int, type: String, object: [String: Any])] = []
@@ -103,6 +103,7 @@ final class TelegramBotAPI: @unchecked Sendable {
     /// Ends every long poll now (the server is going away).
     func stop() {
         locked { stopped = true }
+        lock.broadcast()
     }
 
     // MARK: - The API
@@ -174,12 +175,12 @@ final class TelegramBotAPI: @unchecked Sendable {
         // A newer getUpdates ends a waiting one with 409, as the real API does when two pollers compete.
         pollGeneration += 1
         let generation = pollGeneration
-        // Short relative sleeps, not the condition's `wait(until:)`, which waits for a wall-clock time a step could move.
+        lock.broadcast()
+        // Woken by a new update, `stop` or a newer poll; the deadline is monotonic, and each wait is a short
+        // slice, so a step of the wall clock (which `wait(until:)` reads) can stretch no more than one slice.
         let deadline = Deadline(in: timeout)
         while updates.isEmpty, !stopped, !deadline.hasPassed {
-            lock.unlock()
-            usleep(5_000)
-            lock.lock()
+            _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1))
             if pollGeneration != generation {
                 return Self.failure(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running")
             }
@@ -286,6 +287,7 @@ final class TelegramBotAPI: @unchecked Sendable {
         let id = nextUpdateID
         nextUpdateID += 1
         updates.append((id, type, object))
+        lock.broadcast()
         return id
     }
 
