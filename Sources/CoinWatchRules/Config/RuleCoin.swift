@@ -8,7 +8,9 @@ package enum RuleCoin {
     /// holdings' total), so it names no coin; nil for any other text.
     package static func reservedMeaning(_ text: String) -> String? {
         if text == "*" { return "every favorite" }
-        return text.utf8.count == portfolio.utf8.count && text.lowercased() == portfolio ? "the holdings' total" : nil
+        // ASCII case folding, byte by byte: `lowercased()` would allocate for every 9-byte favorite (`coin-0001`).
+        let isPortfolio = text.utf8.elementsEqual(portfolio.utf8) { $0 | 0x20 == $1 }
+        return isPortfolio ? "the holdings' total" : nil
     }
 
     /// Whether `coin` names one coin (a favorite, a market): not the portfolio, a ratio or `"*"`.

@@ -17,6 +17,7 @@ extension RulesValidator {
         var result: [Rule] = []
         result.reserveCapacity(elements.count)  // a rule is a large value: no doubling past the count
         var ids: [String: (index: Int, line: Int)] = [:]
+        ids.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let rulePath = JSONPath.element(path, index)
             guard typed(element.members, element, path: rulePath, expected: "a rule object") != nil else { continue }
