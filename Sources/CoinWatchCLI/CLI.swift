@@ -135,7 +135,7 @@ package struct CommandContext: Sendable {
                 loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,
                                                expiredAsOf: expiredAsOf, unavailableSinks: unavailableSinks, symbols: symbols)
             }
-            outputGuard.learn(loaded.rules, environment: io.environment)
+            outputGuard.learn(loaded.rules)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return loaded.rules
         } catch {

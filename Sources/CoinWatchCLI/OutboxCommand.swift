@@ -45,7 +45,7 @@ enum OutboxCommand {
         let state = try context.loadState()
         let rules = try? context.loadRules(tolerateUnsetVariables: true)
         let entries = state.outbox
-        let scrubber = rules.map { SecretScrubber(rules: $0, environment: context.io.environment) } ?? .none
+        let scrubber = rules.map { SecretScrubber(rules: $0) } ?? .none
         if context.arguments.json {
             let items = entries.map { entry in
                 var o = JSONOut()

@@ -133,7 +133,7 @@ package struct Pass: Sendable {
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
-                                        scrubber: SecretScrubber(rules: rules, environment: io.environment), now: now)
+                                        scrubber: SecretScrubber(rules: rules), now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }
