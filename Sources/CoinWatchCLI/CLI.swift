@@ -112,7 +112,7 @@ package struct CommandContext: Sendable {
         guard EnvironmentExpander.holdsPlaceholder(bytes) else { return io.environment }
         let missing = EnvironmentExpander.expand(String(decoding: bytes, as: UTF8.self), environment: io.environment).missing
         var environment = io.environment
-        for name in missing { environment[name] = "https://unset.invalid" }
+        for name in missing { environment[name] = EnvironmentExpander.unsetPlaceholder }
         return environment
     }
 

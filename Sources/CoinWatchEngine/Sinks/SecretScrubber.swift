@@ -38,7 +38,7 @@ package struct SecretScrubber: Sendable, TextScrubber {
 
     private init(raw: [String]) {
         var found: Set<String> = []
-        for secret in raw where secret.count >= Self.minimumLength {
+        for secret in raw where secret.count >= Self.minimumLength && secret != EnvironmentExpander.unsetPlaceholder {
             found.formUnion(Self.forms(of: secret))
         }
         self.init(forms: found)
