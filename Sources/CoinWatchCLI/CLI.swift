@@ -112,7 +112,7 @@ package struct CommandContext: Sendable {
         guard EnvironmentExpander.holdsPlaceholder(bytes) else { return io.environment }
         let missing = EnvironmentExpander.expand(String(decoding: bytes, as: UTF8.self), environment: io.environment).missing
         var environment = io.environment
-        for name in missing { environment[name] = "https://unset.invalid" }
+        for name in missing { environment[name] = EnvironmentExpander.unsetPlaceholder }
         return environment
     }
 
@@ -135,7 +135,7 @@ package struct CommandContext: Sendable {
                 loaded = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: io.environment,
                                                expiredAsOf: expiredAsOf, unavailableSinks: unavailableSinks, symbols: symbols)
             }
-            outputGuard.learn(loaded.rules, environment: io.environment)
+            outputGuard.learn(loaded.rules)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             return loaded.rules
         } catch {

@@ -74,8 +74,8 @@ enum InitCommand {
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
             if let movedTo { out += "; the old file is at \(movedTo)" }
-            for favorite in resolved where favorite.price == nil {
-                out += "\nnote: \(ruleID(favorite.favorite))-cross is written disabled (no price known for \(favorite.favorite)): "
+            for (favorite, id) in zip(resolved, ruleIDs(resolved.map(\.favorite))) where favorite.price == nil {
+                out += "\nnote: \(id)-cross is written disabled (no price known for \(favorite.favorite)): "
                     + "set its \"crosses\" level to a price you care about and remove \"enabled\": false"
             }
             for (key, value) in learned.sorted(by: { $0.key < $1.key }) {
@@ -194,8 +194,7 @@ enum InitCommand {
     static func document(_ favorites: [Resolved], format: WebhookConfig.Format?, urlVariable: String, logPath: String,
                          schema: String?, learned: [String: String]) -> String {
         var rules: [String] = []
-        for favorite in favorites {
-            let id = ruleID(favorite.favorite)
+        for (favorite, id) in zip(favorites, ruleIDs(favorites.map(\.favorite))) {
             let coin = JSONOut.quote(favorite.favorite)
             if let price = favorite.price, let line = roundAbove(price) {
                 rules.append(#"    {"id": "\#(id)-cross", "coin": \#(coin), "when": {"crosses": \#(JSONOut.number(line))}, "cooldown": "1h"}"#)
@@ -241,6 +240,24 @@ enum InitCommand {
     static func ruleID(_ favorite: String) -> String {
         let id = String(favorite.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" }.prefix(50))
         return id.isEmpty ? "coin" : id
+    }
+
+    /// The rule id of each favorite, in order, all different: its `ruleID`, or, when an earlier favorite has the same,
+    /// that id with the first suffix `-2`, `-3`, … that no favorite's own id and no earlier one takes.
+    static func ruleIDs(_ favorites: [String]) -> [String] {
+        let own = favorites.map(ruleID)
+        var taken = Set<String>()
+        let reserved = Set(own)
+        return own.map { id in
+            var unique = id
+            var n = 2
+            while taken.contains(unique) || (unique != id && reserved.contains(unique)) {
+                unique = "\(id)-\(n)"
+                n += 1
+            }
+            taken.insert(unique)
+            return unique
+        }
     }
 
     /// A round price about 10% above `price` (two significant digits), nil when not a usable price.

@@ -50,7 +50,7 @@ struct LoopRunner {
         let io = context.io
         do {
             let loaded = try RulesLoader.load(path: path, environment: io.environment, unavailableSinks: true)
-            context.outputGuard.learn(loaded.rules, environment: io.environment)
+            context.outputGuard.learn(loaded.rules)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             io.err("coinwatch: reloaded \(path)\n")
             return loaded.rules

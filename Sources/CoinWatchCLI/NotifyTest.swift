@@ -69,7 +69,7 @@ struct NotifyTest {
             lanes.append(OutboxPlan.Lane(sink: name, config: sink, entries: [OutboxEntry(sink: name, alerts: [alert], queuedAt: now)]))
         }
         let dispatcher = WebhookDispatcher(transport: transport, sleeper: sleeper, retry: retry,
-                                           scrubber: SecretScrubber(rules: rules, environment: io.environment), environment: io.environment)
+                                           scrubber: SecretScrubber(rules: rules), environment: io.environment)
         for lane in dispatcher.send(lanes, now: now).results {
             results[lane.sink]?.error = (lane.refused.first?.error ?? lane.stopError)?.text
         }

@@ -2,8 +2,9 @@ import CoinWatchSupport
 import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
-/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11): the webhook messages waiting in the outbox;
-/// an id is 12 hex digits of its sink and Idempotency-Key, and any unique prefix of 4 or more is taken.
+/// `coinwatch outbox list | retry [ID] | drop ID` (SPEC §11): the webhook messages waiting in the outbox (and, listed
+/// with them, the file sinks' records waiting for their file); an id is 12 hex digits of its sink and Idempotency-Key,
+/// and any unique prefix of 4 or more is taken.
 enum OutboxCommand {
     static let actions = ["list", "retry", "drop"]
     /// Digits of the key shown as the id.
@@ -41,11 +42,21 @@ enum OutboxCommand {
         return "next pass"
     }
 
+    /// The file sinks' records waiting in the state's spool (their file could not be appended to), one row per file:
+    /// the sink that writes it (the path when rules.json names none), the path and how many records.
+    static func spooled(_ state: StateDocument, rules: RulesFile?) -> [(sink: String, path: String, records: Int)] {
+        state.fileSpool.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { path, records in
+            let sink = rules?.sinks.filter { if case .file(path) = $0.value { true } else { false } }.keys.min() ?? path
+            return (sink, path, records.count)
+        }
+    }
+
     private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let state = try context.loadState()
         let rules = try? context.loadRules(tolerateUnsetVariables: true)
         let entries = state.outbox
-        let scrubber = rules.map { SecretScrubber(rules: $0, environment: context.io.environment) } ?? .none
+        let files = spooled(state, rules: rules)
+        let scrubber = rules.map { SecretScrubber(rules: $0) } ?? .none
         if context.arguments.json {
             let items = entries.map { entry in
                 var o = JSONOut()
@@ -61,17 +72,25 @@ enum OutboxCommand {
                 o.add("not_before", entry.notBefore.map(TimeText.iso))
                 o.add("held_by", heldBy(entry))
                 return o.text
+            } + files.map { file in
+                var o = JSONOut()
+                o.add("sink", file.sink)
+                o.add("path", file.path)
+                o.add("records", file.records)
+                o.add("next_try", "next pass")
+                o.add("held_by", "retry")
+                return o.text
             }
             context.io.out(#"{"outbox":"# + JSONOut.array(items) + "}\n")
             return .success
         }
         guard !context.arguments.quiet else { return .success }
-        guard !entries.isEmpty else {
+        guard !entries.isEmpty || !files.isEmpty else {
             // Empty says nothing of what was refused for good: that was reported by its pass (exit 1, `undelivered` records).
             context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
-        let sinkWidth = min(24, max(6, (entries.map(\.sink.count).max() ?? 0) + 2))
+        let sinkWidth = min(24, max(6, ((entries.map(\.sink) + files.map(\.sink)).map(\.count).max() ?? 0) + 2))
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
         for entry in entries {
@@ -79,6 +98,12 @@ enum OutboxCommand {
                 + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
                 + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
                 + SilenceTarget.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
+        }
+        for file in files {
+            out += "-".padding(to: idLength + 2) + file.sink.padding(to: sinkWidth)
+                + TextCell.left("\(file.records) record\(file.records == 1 ? "" : "s")", 26) + "  " + "-".padding(to: 7)
+                + "retry".padding(to: 13) + "next pass".padding(to: 34)
+                + SilenceTarget.shown("not yet appended to \(file.path)") + "\n"
         }
         context.io.out(out)
         return .success

@@ -65,12 +65,12 @@ enum ShowCard {
         return Shown(card: PriceCard(quote: quote.quote, sparkline: chart.prices), cachedAt: quote.fetchedAt)
     }
 
-    /// The card of `id`, nil when the provider does not list it.
+    /// The card of `id`, nil when the provider does not list it or has no price for it.
     private static func fetch(id: String, vs: String, gecko: any CardSource,
                               session: inout WatchSession) -> Result<(quote: Quote, sparkline: [Double])?, ProviderError> {
         session.fetch(gecko.cardRequest(id: id, vs: vs), provider: gecko.name) { body in
             guard let match = try gecko.cards(body, vs: vs).first(where: { lookupKey($0.id) == lookupKey(id) }),
-                  let quote = match.quote else { return nil }
+                  let quote = match.quote, quote.isObservation else { return nil }
             return (quote, match.sparkline)
         }
     }

@@ -29,7 +29,9 @@ import Testing
         var rules = RulesFile(path: "/tmp/rules.json")
         rules.providers = [ProviderConfig(name: .coingecko, apiKeyEnv: "CG_KEY")]
         rules.sinks.merge(sinks) { _, new in new }
-        return SecretScrubber(rules: rules, environment: key.map { ["CG_KEY": $0] } ?? [:])
+        // As the validator records the key it read from $CG_KEY.
+        rules.secrets = key.map { [$0] } ?? []
+        return SecretScrubber(rules: rules)
     }
 
     @Test func anAPIKeyIsFoundRawBase64PercentEncodedAndJSONEscaped() {

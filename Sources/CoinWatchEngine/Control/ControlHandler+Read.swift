@@ -110,7 +110,7 @@ extension ControlHandler {
     /// `/outbox`: each waiting message, its sink, alerts, attempts and last error (secrets scrubbed).
     static func outbox(_ input: ControlInput) -> ControlReply {
         guard !input.state.outbox.isEmpty else { return ControlReply("the outbox is empty") }
-        let scrubber = SecretScrubber(rules: input.rules, environment: input.environment)
+        let scrubber = SecretScrubber(rules: input.rules)
         return ControlReply(input.state.outbox.map { entry in
             let alerts = entry.alerts.map { "\($0.rule)/\($0.coin)" }.joined(separator: ", ")
             return "\(entry.shownID) → \(entry.sink): \(alerts); \(entry.attempts) attempts"

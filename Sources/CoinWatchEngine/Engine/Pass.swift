@@ -133,15 +133,26 @@ package struct Pass: Sendable {
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
         let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
-                                        scrubber: SecretScrubber(rules: rules, environment: io.environment), now: now)
+                                        scrubber: SecretScrubber(rules: rules), now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }
-        for (vs, coins) in missing {
+        for (vs, coins, unpriced) in missing {
             outcome.exitCode = .failure
             let list = coins.joined(separator: ", ")
             if report.failing.isEmpty {
-                io.err("coinwatch: no provider quoted \(list) in \(vs); check the favorite's id or add a provider that lists it\n")
+                // A provider that answered for a coin without a price knows its id: the hint says what is missing.
+                let unknown = coins.filter { unpriced[$0] == nil }
+                if !unknown.isEmpty {
+                    io.err("coinwatch: no provider quoted \(unknown.joined(separator: ", ")) in \(vs); "
+                        + "check the favorite's id or add a provider that lists it\n")
+                }
+                for (provider, group) in Dictionary(grouping: coins.filter { unpriced[$0] != nil }, by: { unpriced[$0] ?? "" })
+                    .sorted(by: { $0.key < $1.key }) {
+                    let them = group.count == 1 ? "it" : "them"
+                    io.err("coinwatch: no provider quoted \(group.joined(separator: ", ")) in \(vs): \(provider) lists \(them) "
+                        + "but reports no price for \(them) in \(vs); add a provider that prices \(them)\n")
+                }
             } else if report.spoke, failures.allSatisfy(\.isLocal) {
                 // No request could be made: neither the providers nor the ids are to blame.
                 io.err("coinwatch: no provider quoted \(list) in \(vs): coinwatch could not make a request "

@@ -7,8 +7,9 @@ extension QuoteFetcher {
         package var quotes: [String: Quote] = [:]
         /// At most one per provider, in the order they happened.
         package var failures: [ProviderError] = []
-        /// Per currency, the coins no provider quoted through the providers in order.
-        package var missing: [(vs: String, coins: [String])] = []
+        /// Per currency, the coins no provider quoted through the providers in order, and those of them a provider
+        /// answered for without a price (coin → that provider, `Outcome.unpriced`).
+        package var missing: [(vs: String, coins: [String], unpriced: [String: String])] = []
         /// Per currency, (provider, coin) pinned to a provider that did not quote it.
         package var pinnedMissing: [(vs: String, provider: String, coin: String)] = []
         package var requestCount = 0
@@ -22,7 +23,7 @@ extension QuoteFetcher {
             let fetched = fetch(favorites: currency.failover, vs: currency.vs, pinned: currency.pinned, memory: &memory, now: now)
             out.requestCount += fetched.requestCount
             out.failures += fetched.failures.filter { failure in !out.failures.contains { $0.provider == failure.provider } }
-            if !fetched.missing.isEmpty { out.missing.append((currency.vs, fetched.missing)) }
+            if !fetched.missing.isEmpty { out.missing.append((currency.vs, fetched.missing, fetched.unpriced)) }
             out.pinnedMissing += fetched.pinnedMissing.map { (currency.vs, $0.provider, $0.favorite) }
             if currency.vs == defaultVs, out.quotes.isEmpty {
                 out.quotes = fetched.quotes

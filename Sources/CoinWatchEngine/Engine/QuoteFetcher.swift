@@ -28,6 +28,9 @@ package struct QuoteFetcher: Sendable {
         package var failures: [ProviderError] = []
         /// Favorites no provider could quote.
         package var missing: [String] = []
+        /// Favorite → the first provider that answered for it without a price (null, 0 or not a number), so that a
+        /// missing favorite's hint names the real cause: the id resolved, the provider has no price for it.
+        package var unpriced: [String: String] = [:]
         /// Provider name → favorite → its quote, for the favorites pinned to that provider.
         package var pinnedQuotes: [String: [String: Quote]] = [:]
         /// Pinned (provider, favorite) that provider did not quote.
@@ -138,7 +141,11 @@ package struct QuoteFetcher: Sendable {
             }
             // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
             // the coin stays unquoted by this provider, and the previous good price stays recorded.
-            fresh = Self.observations(fresh)
+            let observed = Self.observations(fresh)
+            for favorite in fresh.keys where observed[favorite] == nil && outcome.unpriced[favorite] == nil {
+                outcome.unpriced[favorite] = name
+            }
+            fresh = observed
             if let since = spansSince, let windowed = source.provider as? any TradedWindowProvider, !fresh.isEmpty {
                 let spanQuery = QuoteQuery(favorites: toFetch.filter { fresh[$0] != nil }, vs: vs, listing: query.listing,
                                            symbols: query.symbols, resolved: query.resolved)

@@ -48,8 +48,8 @@ package struct Delivery: Sendable {
         for alert in alerts { io.out(stdoutLine(alert)) }
     }
 
-    /// Removes the secrets of rules.json (its sinks' and the `${…}` values) from text.
-    var scrubber: SecretScrubber { SecretScrubber(rules: rules, environment: [:]) }
+    /// Removes the secrets of rules.json (its sinks', its API keys and the `${…}` values) from text.
+    var scrubber: SecretScrubber { SecretScrubber(rules: rules) }
 
     /// Saves the state with the backlog as it is now (the write-ahead save and the mid-delivery checkpoints).
     package typealias Save = (DeliveryBacklog) throws(StateError) -> Void

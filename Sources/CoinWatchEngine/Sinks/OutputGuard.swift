@@ -9,9 +9,9 @@ package final class OutputGuard: Sendable {
 
     package init() {}
 
-    /// Adds the secrets of `rules` (read with `environment`) to those scrubbed from now on.
-    package func learn(_ rules: RulesFile, environment: [String: String]) {
-        let learned = SecretScrubber(rules: rules, environment: environment)
+    /// Adds the secrets of `rules` to those scrubbed from now on.
+    package func learn(_ rules: RulesFile) {
+        let learned = SecretScrubber(rules: rules)
         guard !learned.isEmpty else { return }
         scrubber.withLock { $0 = $0.adding(learned) }
     }

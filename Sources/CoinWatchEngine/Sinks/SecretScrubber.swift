@@ -21,12 +21,11 @@ package struct SecretScrubber: Sendable, TextScrubber {
         SecretScrubber(forms: Set(secrets).union(other.secrets))
     }
 
-    /// The secrets of `rules`: every value a `${…}` gave a provider or a sink, its webhook and email sinks'
-    /// credentials, each provider's API key (read from `environment[api_key_env]`) and the credentials in its `base_url`.
-    package init(rules: RulesFile, environment: [String: String]) {
+    /// The secrets of `rules`: its `secrets` (every value a `${…}` gave a provider or a sink, each provider's API key),
+    /// its webhook and email sinks' credentials and the credentials in each provider's `base_url`.
+    package init(rules: RulesFile) {
         var raw = rules.secrets + Self.secrets(of: rules.sinks)
         for provider in rules.providers {
-            if let key = APIKey(config: provider, environment: environment) { raw.append(key.value) }
             if let base = provider.baseURL { raw += Self.secrets(inURL: base, wholeURL: false) }
         }
         self.init(raw: raw)
@@ -39,7 +38,7 @@ package struct SecretScrubber: Sendable, TextScrubber {
 
     private init(raw: [String]) {
         var found: Set<String> = []
-        for secret in raw where secret.count >= Self.minimumLength {
+        for secret in raw where secret.count >= Self.minimumLength && secret != EnvironmentExpander.unsetPlaceholder {
             found.formUnion(Self.forms(of: secret))
         }
         self.init(forms: found)

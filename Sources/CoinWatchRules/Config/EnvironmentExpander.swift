@@ -25,6 +25,10 @@ package enum EnvironmentExpander {
         scan(text) { _ in "x" }.value
     }
 
+    /// What the read-only commands put in place of an unset variable (a name that never resolves, RFC 6761); it
+    /// stands for no value, so it is no secret and is shown as it is.
+    package static let unsetPlaceholder = "https://unset.invalid"
+
     /// The largest `${file:…}` content read, in bytes.
     package static let maxFileBytes = 65_536
 

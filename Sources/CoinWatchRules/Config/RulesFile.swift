@@ -24,7 +24,8 @@ package struct RulesFile: Sendable, Equatable {
     package var sinks: [String: SinkConfig] = ["stdout": .stdout]
     /// The sink names in the order rules.json writes them, `"stdout"` first.
     package var sinkOrder: [String] = ["stdout"]
-    /// Every value a `${NAME}` or `${file:…}` gave a provider or a sink: secrets, scrubbed from all output (SPEC §3).
+    /// Every value a `${NAME}` or `${file:…}` gave a provider or a sink, and each provider's API key (`api_key_env`'s
+    /// value): secrets, scrubbed from all output (SPEC §3).
     package var secrets: [String] = []
     /// `heartbeat`: pinged after every pass (SPEC §11); nil when rules.json has none.
     package var heartbeat: HeartbeatConfig?

@@ -100,6 +100,8 @@ extension RulesValidator {
         if let envNode = fields["api_key_env"], let text = string(envNode, path: JSONPath.child(path, "api_key_env")) {
             if EnvironmentExpander.isVariableName(text.value) {
                 provider.apiKeyEnv = text.value
+                // The key itself is a secret of the rules, as a `${…}` value is (SPEC §3).
+                if let key = environment[text.value], !key.isEmpty { secrets.append(key) }
                 if let name, !name.provider.takesAPIKey {
                     warning("\(name.rawValue)'s public market data takes no API key; api_key_env is ignored",
                             at: envNode, path: JSONPath.child(path, "api_key_env"))

@@ -38,7 +38,7 @@ package struct RulesValidator {
     var secretGaps: Set<Int> = []
     /// Whether the strings read now belong to a provider or a sink, whose `${…}` values are `secrets`.
     var readingSecrets = false
-    /// Every value a `${NAME}` or `${file:…}` gave a provider or a sink (`RulesFile.secrets`).
+    /// Every value a `${NAME}` or `${file:…}` gave a provider or a sink, and each API key (`RulesFile.secrets`).
     var secrets: [String] = []
     /// Lower-cased favorite → its symbol (from the state), for "did you mean" on a coin written as a symbol.
     var symbols: [String: String] = [:]

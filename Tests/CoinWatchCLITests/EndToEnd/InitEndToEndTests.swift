@@ -69,6 +69,21 @@ import Testing
         }
     }
 
+    /// Two favorites that make the same rule id ('Bit Coin' and 'bit-coin' both make bit-coin-…): the second one's
+    /// rules get the suffix -2 (the first free one), so init succeeds and the file passes check.
+    @Test func favoritesThatMakeTheSameRuleIdGetANumberedSuffix() throws {
+        let path = dir.path + "/same/rules.json"
+        let run = try initialize(["--favorites", "Bit Coin, bit-coin, bit-coin-2", "--yes", "--rules", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try #require(dir.read("same/rules.json"))
+        for (id, coin) in [("bit-coin", "Bit Coin"), ("bit-coin-3", "bit-coin"), ("bit-coin-2", "bit-coin-2")] {
+            #expect(text.contains(#"{"id": "\#(id)-move", "coin": "\#(coin)""#), "\(id): \(text)")
+        }
+        #expect(run.stdout.contains("note: bit-coin-3-cross is written disabled (no price known for bit-coin)"), "\(run.stdout)")
+        let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/same/state.json"], environment: env)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func initNeverOverwritesWithoutForceAndMovesTheOldFileAsideWithIt() throws {
         let path = try dir.write("rules.json", #"{"favorites": ["solana"]}"#)
         let refused = try initialize(["--yes", "--rules", path])

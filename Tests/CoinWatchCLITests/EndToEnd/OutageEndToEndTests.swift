@@ -85,4 +85,16 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("check the favorite's id"), "\(run.stderr)")
     }
+
+    /// The id resolved and the provider answered for it, with no price (`"current_price": null`): the hint says so,
+    /// not "check the favorite's id".
+    @Test func aFavoriteWhosePriceIsNullGetsAHintThatSaysSo() throws {
+        let null = #"[{"id":"bitcoin","symbol":"btc","name":"Bitcoin","current_price":null,"market_cap":null,"#
+            + #""market_cap_rank":null,"price_change_percentage_24h":null,"total_volume":null}]"#
+        flow.market.script(Reply.json(null))
+        let run = try flow.pass()
+        #expect(run.status == 1)
+        #expect(errorLines(run) == ["coinwatch: no provider quoted bitcoin in usd: coingecko lists it but reports no price "
+            + "for it in usd; add a provider that prices it"], "\(run.stderr)")
+    }
 }

@@ -119,6 +119,28 @@ import Testing
         #expect(!list.stdout.contains("delivered"))
     }
 
+    /// A file sink's records that wait in the state for their file (its folder cannot be made) are waiting records
+    /// too: listed with the sink, the file and how many, held by retry until the next pass appends them.
+    @Test func listShowsTheFileSinksRecordsWaitingForTheirFile() throws {
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["log"]}"#,
+                                   sinks: #"{"log": {"type": "file", "path": "blocked/alerts.jsonl"}}"#)
+        try other.dir.write("blocked", "a file where the sink's folder should be\n")
+        other.market.set("bitcoin", price: 90)
+        #expect(try other.pass(environment: Self.env).status == 1, "the record could not be appended")
+        let list = try Binary.run(["outbox", "list", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(list.status == 0, "\(list.stderr)")
+        let row = try #require(list.stdout.split(separator: "\n").first { $0.contains(" log ") }, "\(list.stdout)")
+        #expect(row.contains("1 record") && row.contains("retry") && row.contains("next pass")
+                && row.contains("blocked/alerts.jsonl"), "\(row)")
+        let json = try Binary.run(["outbox", "list", "--json", "--rules", other.rulesPath, "--state", other.statePath],
+                                  environment: Self.env)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = try #require(doc["outbox"] as? [[String: Any]])
+        #expect(items.count == 1 && items[0]["sink"] as? String == "log" && items[0]["records"] as? Int == 1
+                && items[0]["held_by"] as? String == "retry" && (items[0]["path"] as? String)?.hasSuffix("blocked/alerts.jsonl") == true,
+                "\(json.stdout)")
+    }
+
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)

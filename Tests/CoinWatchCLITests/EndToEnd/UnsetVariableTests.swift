@@ -47,6 +47,21 @@ import Testing
         #expect(!text.contains("unset.invalid"))
     }
 
+    /// The stand-in for an unset variable is no secret: where a read-only command shows it (a `-v` request line),
+    /// the user sees the placeholder, not a mask.
+    @Test func thePlaceholderOfAnUnsetVariableIsShownNotMasked() throws {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "${UNSET_ROOT}/api/v3"}],
+         "favorites": ["bitcoin"],
+         "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}, "notify": ["chat"]}],
+         "sinks": {"chat": {"type": "webhook", "format": "slack", "url": "${CRON_ONLY_HOOK}"}}}
+        """)
+        let run = try Binary.run(["explain", "a", "-v", "--rules", path, "--state", dir.path + "/s.json"])
+        #expect(run.stderr.contains("GET https://unset.invalid/api/v3/coins/markets?"), "\(run.stderr)")
+        #expect(!run.stderr.contains("***"), "\(run.stderr)")
+    }
+
     @Test func checkStillNamesTheUnsetVariable() throws {
         let dir = try TempDir()
         let path = try rules(dir)

@@ -115,7 +115,7 @@ import Testing
 
     /// SPEC §3: every value a `${…}` gave a provider or a sink is a secret, found raw, base64 and percent-encoded
     /// in what a server echoes: the bare bot token of a telegram URL, a slack URL's substituted path, an API key
-    /// with every `-` written `%2D`; in stderr, state.json and `outbox list`.
+    /// with every `-` written `%2D` (also when a sink's server echoes it); in stderr, state.json and `outbox list`.
     @Test func aValueFromTheEnvironmentIsMaskedWhereverAServerEchoesIt() throws {
         let token = "55667788:AAsecretTOKEN-value_x"
         let slackPath = "T0CW/B0CW/HookSeCrEt"
@@ -139,16 +139,18 @@ import Testing
         let outageState = dir.read("state.json") ?? ""
         #expect(outage.stderr.contains("HTTP 401: invalid key *** (***)"), "\(outage.stderr)")
         #expect(outageState.contains("invalid key *** (***)"), "the outage is recorded: \(outageState)")
-        // Sinks whose every answer is a 503 echoing the bare token and the substituted path, raw and in base64.
+        // Sinks whose every answer is a 503 echoing the bare token, the substituted path and the provider's key, raw and
+        // in base64: the outbox's last error (state) is scrubbed of them as stderr is.
         try write(provider: market.baseURL)
-        let echo = Reply.text("token \(token) path \(slackPath) b64 \(base64(token)) \(base64(slackPath))", status: 503)
+        let echo = Reply.text("token \(token) path \(slackPath) b64 \(base64(token)) \(base64(slackPath)) key \(key)", status: 503)
         for _ in 0..<8 { receiver.script(echo) }
         market.set("bitcoin", price: 90)
         let queued = try pass(env: env)
-        #expect(queued.stderr.contains("HTTP 503: token *** path *** b64 *** ***"), "\(queued.stderr)")
+        #expect(queued.stderr.contains("HTTP 503: token *** path *** b64 *** *** key ***"), "\(queued.stderr)")
         let list = try rig.run(["outbox", "list"], environment: env)
         let listJSON = try rig.run(["outbox", "list", "--json"], environment: env)
         #expect(list.stdout.contains("token *** path ***"), "\(list.stdout)")
+        #expect(dir.read("state.json")?.contains("key ***") == true, "the outbox's last error is kept, scrubbed")
         let outputs = [outage.stdout, outage.stderr, outageState, queued.stdout, queued.stderr, dir.read("state.json") ?? "",
                        list.stdout, list.stderr, listJSON.stdout]
         let forms = [token, "AAsecretTOKEN", base64(token), slackPath, base64(slackPath), "HookSeCrEt", key, percentKey, base64(key)]

@@ -57,7 +57,7 @@ struct PushFormatPayloadTests {
         config.token = "syt_secret_token"
         var rules = RulesFile(path: "/rules.json")
         rules.sinks["m"] = .webhook(config)
-        let scrubber = SecretScrubber(rules: rules, environment: [:])
+        let scrubber = SecretScrubber(rules: rules)
         #expect(scrubber.scrub("server said: bad token syt_secret_token").text == "server said: bad token ***")
     }
 }

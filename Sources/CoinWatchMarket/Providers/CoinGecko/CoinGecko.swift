@@ -61,7 +61,8 @@ package struct CoinGecko: MarketProvider {
 
 extension CoinGecko {
     /// Decodes the `/coins/markets` bodies into quotes keyed by favorite as written (id, then
-    /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price is absent.
+    /// symbol, then name, then the id remembered for it). A favorite whose coin has a null price gets a quote whose
+    /// price is not a number: no observation (`Quote.isObservation`), which the fetcher leaves out.
     package func decode(_ bodies: [[UInt8]], query: QuoteQuery) throws -> [String: Quote] {
         var pages = bodies
         return try decodeReleasing(&pages, query: query)

@@ -66,14 +66,14 @@ package struct CoinGeckoMarket: Decodable, Sendable, Equatable {
         lastUpdated = try c.iso8601Date(.lastUpdated)
     }
 
-    /// The quote this element gives in `vs`, or nil when it has no price.
-    package func quote(vs: String) -> Quote? {
-        guard let currentPrice else { return nil }
-        return Quote(providerID: id, symbol: symbol.uppercased(), name: name, vs: vs.lowercased(),
-                     price: currentPrice, change24h: change24h, high24h: high24h, low24h: low24h,
-                     ath: ath, athDate: athDate, atl: atl, atlDate: atlDate,
-                     volume24h: totalVolume, marketCap: marketCap, rank: marketCapRank,
-                     time: lastUpdated, provider: CoinGecko.providerName)
+    /// The quote this element gives in `vs`; a null price is not a number, so that quote is no observation
+    /// (`Quote.isObservation`): the coin is listed, but unpriced.
+    package func quote(vs: String) -> Quote {
+        Quote(providerID: id, symbol: symbol.uppercased(), name: name, vs: vs.lowercased(),
+              price: currentPrice ?? .nan, change24h: change24h, high24h: high24h, low24h: low24h,
+              ath: ath, athDate: athDate, atl: atl, atlDate: atlDate,
+              volume24h: totalVolume, marketCap: marketCap, rank: marketCapRank,
+              time: lastUpdated, provider: CoinGecko.providerName)
     }
 }
 
