@@ -128,6 +128,7 @@ package struct HistoryLoader {
         let missing = known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= width }
         var completed: [(start: Int64, end: Int64)] = []
         var seen = Set<String>()
+        var skipped = 0
         spans: for span in missing {
             var spanCandles: [Candle] = []
             for request in source.historyRequests(market: market, vs: vs, timeframe: timeframe, from: span.start, to: span.end, now: now)
@@ -141,7 +142,10 @@ package struct HistoryLoader {
                     break spans
                 }
             }
-            let sorted = (try? HistoryRows.normalized(spanCandles, provider: source.name)) ?? []
+            // A row with impossible prices (zero, negative, low above high) is left out, not the whole answer.
+            let sane = spanCandles.filter(\.isSane)
+            skipped += spanCandles.count - sane.count
+            let sorted = HistoryRows.normalized(sane)
             let batch = HistoryBatch.split(sorted, timeframe: timeframe, points: source.servesPoints, now: now)
             if let last = batch.forming, last.openTime >= (filled.forming?.openTime ?? .min) { filled.forming = last }
             filled.fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
@@ -152,7 +156,11 @@ package struct HistoryLoader {
                 completed.append((span.start, end))
             }
         }
-        filled.fetched = (try? HistoryRows.normalized(filled.fetched, provider: source.name)) ?? []
+        if skipped > 0 {
+            filled.warnings.append("\(source.name): \(skipped) history \(skipped == 1 ? "row" : "rows") with impossible prices "
+                                   + "(zero, negative, low above high) left out")
+        }
+        filled.fetched = HistoryRows.normalized(filled.fetched)
         if let store, !filled.fetched.isEmpty || !completed.isEmpty {
             do {
                 try store.save(key, closed: filled.fetched, complete: completed)
