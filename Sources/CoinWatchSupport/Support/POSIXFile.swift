@@ -201,10 +201,11 @@ package enum POSIXFile {
         _ = close(fd)
     }
 
-    /// Whether anything exists at `path` (a dangling symlink counts).
-    package static func exists(_ path: String) -> Bool {
+    /// Whether anything exists at `path`: a symbolic link counts as what it points to, unless not `followLinks`
+    /// (then a dangling one counts too).
+    package static func exists(_ path: String, followLinks: Bool = true) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return (followLinks ? stat(path, &info) : lstat(path, &info)) == 0
     }
 
     /// The size in bytes of the file at `path` (links followed); 0 when it cannot be looked at.
