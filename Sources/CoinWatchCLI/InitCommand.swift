@@ -64,12 +64,8 @@ enum InitCommand {
                 throw context.fail(.failure, "coinwatch: cannot move \(path) aside: \(error.detail); nothing written")
             }
         }
-        do {
-            try StateStore.replace(path, with: bytes, mode: 0o644)
-        } catch {
-            var detail = error.message
-            if case .writeFailed(_, let reason) = error { detail = reason }
-            throw context.fail(.failure, "coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH")
+        if let failure = POSIXFile.replace(path, with: bytes, mode: 0o644) {
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(StateError.detail(failure)); choose another place with --rules PATH")
         }
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
