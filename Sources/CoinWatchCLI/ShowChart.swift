@@ -11,7 +11,7 @@ enum ShowChart {
     /// The points of `range` for the card's coin (closed candles only, or the provider's points);
     /// `-v` gets one line saying where they came from.
     static func load(_ range: ChartRange, quote: Quote, provider: ProviderName,
-                     session: inout WatchSession) -> Result<HistoryLoader.Loaded, HistoryError> {
+                     session: inout WatchSession) -> Result<HistoryLoader.Loaded, OneLineError> {
         let context = session.context
         let source = session.provider(provider)
         let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in

@@ -47,7 +47,7 @@ package struct HistoryLoader {
     /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs`, asking the provider
     /// for that span (SPEC §8). Throws a one-line message when neither the store nor the provider has any.
     package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
-                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
+                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, OneLineError> {
         let wanted = range.timeframe
         let timeframe = source.fetchTimeframe(for: wanted)
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
@@ -57,7 +57,7 @@ package struct HistoryLoader {
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
-            return .failure(HistoryError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+            return .failure(OneLineError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
         }
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).
