@@ -16,7 +16,7 @@ enum CheckCommand {
         let plan = Plan(rules: rules, silences: silences, symbols: state?.memory.symbols ?? [:])
         if context.arguments.online { return try CheckOnline.run(context, plan: plan) }
         guard !context.arguments.quiet else { return .success }
-        let fresh = !Paths.exists(context.statePath)
+        let fresh = !POSIXFile.exists(context.statePath)
         if context.arguments.json {
             context.io.out(plan.json(extra: [("state_exists", fresh ? "false" : "true")]) + "\n")
             return .success

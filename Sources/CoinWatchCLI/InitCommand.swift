@@ -17,7 +17,7 @@ enum InitCommand {
             throw context.usage("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.")
         }
         let path = target(context)
-        if Paths.exists(path), !context.arguments.force {
+        if POSIXFile.exists(path), !context.arguments.force {
             throw context.fail(.failure, "coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).")
         }
         let favorites = context.arguments.favoritesList
@@ -57,19 +57,15 @@ enum InitCommand {
             throw context.fail(.failure, "coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH")
         }
         var movedTo: String?
-        if Paths.exists(path) {
+        if POSIXFile.exists(path) {
             do throws(POSIXFile.MoveAsideFailure) {
                 movedTo = try POSIXFile.moveAside(path, base: path + ".bak-" + TimeText.compact(context.clock.now().timeIntervalSince1970))
             } catch {
                 throw context.fail(.failure, "coinwatch: cannot move \(path) aside: \(error.detail); nothing written")
             }
         }
-        do {
-            try StateStore.replace(path, with: bytes, mode: 0o644)
-        } catch {
-            var detail = error.message
-            if case .writeFailed(_, let reason) = error { detail = reason }
-            throw context.fail(.failure, "coinwatch: cannot write \(path): \(detail); choose another place with --rules PATH")
+        if let failure = POSIXFile.replace(path, with: bytes, mode: 0o644) {
+            throw context.fail(.failure, "coinwatch: cannot write \(path): \(StateError.detail(failure)); choose another place with --rules PATH")
         }
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
@@ -132,7 +128,7 @@ enum InitCommand {
         let binary = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let prefix = POSIXFile.folder(of: POSIXFile.folder(of: binary))
         let schema = prefix + "/share/coinwatch/rules.schema.json"
-        return Paths.exists(schema) ? schema : nil
+        return POSIXFile.exists(schema) ? schema : nil
     }
 
     /// One answer from the terminal (nil at end of input).

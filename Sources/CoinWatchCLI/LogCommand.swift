@@ -40,9 +40,9 @@ enum LogCommand {
         do {
             log = try AlertLogFile(path: path)
         } catch {
-            guard !Paths.exists(path), arguments.file == nil || arguments.follow else {
+            guard !POSIXFile.exists(path), arguments.file == nil || arguments.follow else {
                 if case .file(_, let reason) = error { context.io.err("coinwatch: cannot read \(path): \(reason)\n") }
-                return arguments.file != nil && !Paths.exists(path) ? .noInput : .failure
+                return arguments.file != nil && !POSIXFile.exists(path) ? .noInput : .failure
             }
             if !arguments.follow {
                 context.io.err("coinwatch: no alerts yet: \(path) does not exist (the file sink creates it with the first alert)\n")

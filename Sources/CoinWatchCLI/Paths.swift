@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import Glibc
 
 /// Where rules.json and the state file are when no flag says (SPEC §1).
@@ -7,7 +8,7 @@ package enum Paths {
     package static func rules(flag: String?, environment: [String: String]) -> String {
         if let path = flag ?? value("COINWATCH_RULES", environment) { return absolute(path, environment: environment) }
         let local = absolute("rules.json", environment: environment)
-        return exists(local) ? local : configRules(environment: environment)
+        return POSIXFile.exists(local) ? local : configRules(environment: environment)
     }
 
     /// `$XDG_CONFIG_HOME/coinwatch/rules.json` (`~/.config/...`): where `init` writes.
@@ -57,12 +58,6 @@ package enum Paths {
         if let home = value("HOME", environment) { return home }
         if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
         return "/"
-    }
-
-    /// Whether something exists at `path`.
-    package static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
     }
 
     private static func currentDirectory() -> String {

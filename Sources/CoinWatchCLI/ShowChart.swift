@@ -1,5 +1,4 @@
 import CoinWatchEngine
-import Glibc
 
 import CoinWatchSupport
 import CoinWatchMarket
@@ -12,7 +11,7 @@ enum ShowChart {
     /// The points of `range` for the card's coin (closed candles only, or the provider's points);
     /// `-v` gets one line saying where they came from.
     static func load(_ range: ChartRange, quote: Quote, provider: ProviderName,
-                     session: inout WatchSession) -> Result<HistoryLoader.Loaded, HistoryError> {
+                     session: inout WatchSession) -> Result<HistoryLoader.Loaded, OneLineError> {
         let context = session.context
         let source = session.provider(provider)
         let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
@@ -64,20 +63,14 @@ enum ShowChart {
             io.outBytes(bytes)
             return true
         case .success(let bytes):
-            // As every file coinwatch writes: a temp file beside it, renamed over it.
-            let temp = POSIXFile.tempPath(beside: path)
-            var failure: String?
-            switch POSIXFile.writeNew(bytes, to: temp, mode: 0o644) {
+            let failure: String
+            switch POSIXFile.replace(path, with: bytes, mode: 0o644) {
+            case nil: return true
             case .create(let detail, _)?: failure = "cannot create a file in \(POSIXFile.folder(of: path)): \(detail)"
-            case .write(let detail, _)?: failure = detail
-            case nil:
-                if rename(temp, path) != 0 {
-                    failure = POSIXFile.lastError()
-                    _ = unlink(temp)
-                }
+            case .write(let detail, _)?, .rename(let detail, _)?: failure = detail
             }
-            if let failure { io.err("coinwatch: cannot write the chart to \(path): \(failure)\n") }
-            return failure == nil
+            io.err("coinwatch: cannot write the chart to \(path): \(failure)\n")
+            return false
         }
     }
 

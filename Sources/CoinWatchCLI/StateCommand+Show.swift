@@ -39,8 +39,8 @@ extension StateCommand {
     /// The history store's size and series count (SPEC §7), nil when there is none yet; the series
     /// count is nil when the store cannot be read now (locked, damaged: `show --range` repairs it).
     static func historySummary(_ path: String) -> HistorySummary? {
-        guard Paths.exists(path), let store = try? HistoryStore(path: path, busyTimeout: 1) else {
-            return Paths.exists(path) ? (path, 0, nil) : nil
+        guard POSIXFile.exists(path), let store = try? HistoryStore(path: path, busyTimeout: 1) else {
+            return POSIXFile.exists(path) ? (path, 0, nil) : nil
         }
         return (path, store.sizeBytes, try? store.seriesCount())
     }

@@ -23,7 +23,7 @@ struct WatchSession {
     static func run(_ context: CommandContext,
                     _ body: (inout WatchSession) throws(ExitCodeError) -> ExitCode) throws(ExitCodeError) -> ExitCode {
         let implicit = context.arguments.rulesPath == nil && (context.io.environment["COINWATCH_RULES"] ?? "").isEmpty
-        let rules = try implicit && !Paths.exists(context.rulesPath) ? RulesFile(path: context.rulesPath)
+        let rules = try implicit && !POSIXFile.exists(context.rulesPath) ? RulesFile(path: context.rulesPath)
             : context.loadRules(tolerateUnsetVariables: true)
         var session = open(context, rules: rules)
         defer { session.finish() }

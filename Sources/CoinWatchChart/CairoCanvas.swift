@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CCairo
 
 /// One cairo image surface and its context, destroyed together in `deinit`: the drawing calls a chart needs,
@@ -10,16 +11,16 @@ final class CairoCanvas {
     let width: Int, height: Int
 
     /// A blank canvas of `width` × `height` pixels; fails when cairo cannot be loaded or the surface made.
-    static func make(width: Int, height: Int) -> Result<CairoCanvas, ChartError> {
+    static func make(width: Int, height: Int) -> Result<CairoCanvas, OneLineError> {
         let loadError = String(cString: cw_cairo_load_error())
-        guard loadError.isEmpty else { return .failure(ChartError("cairo could not be loaded: \(loadError)")) }
+        guard loadError.isEmpty else { return .failure(OneLineError("cairo could not be loaded: \(loadError)")) }
         guard let surface = cw_cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            return .failure(ChartError("cairo made no surface"))
+            return .failure(OneLineError("cairo made no surface"))
         }
         guard cw_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cw_cairo_create(surface) else {
             let reason = String(cString: cw_cairo_status_to_string(cw_cairo_surface_status(surface)))
             cw_cairo_surface_destroy(surface)
-            return .failure(ChartError("cairo made no \(width)×\(height) surface: \(reason)"))
+            return .failure(OneLineError("cairo made no \(width)×\(height) surface: \(reason)"))
         }
         return .success(CairoCanvas(surface: surface, context: context, width: width, height: height))
     }
@@ -115,13 +116,13 @@ final class CairoCanvas {
     }
 
     /// The canvas as PNG bytes; fails with cairo's reason when drawing or encoding went wrong.
-    func png() -> Result<[UInt8], ChartError> {
+    func png() -> Result<[UInt8], OneLineError> {
         let status = cw_cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
-            return .failure(ChartError("cairo could not draw the chart: \(String(cString: cw_cairo_status_to_string(status)))"))
+            return .failure(OneLineError("cairo could not draw the chart: \(String(cString: cw_cairo_status_to_string(status)))"))
         }
         cw_cairo_surface_flush(surface)
-        guard let pixels = cw_cairo_image_surface_get_data(surface) else { return .failure(ChartError("cairo gave no pixels")) }
+        guard let pixels = cw_cairo_image_surface_get_data(surface) else { return .failure(OneLineError("cairo gave no pixels")) }
         return .success(PNGEncoder.encode(pixels, width: width, height: height, stride: Int(cw_cairo_image_surface_get_stride(surface)),
                                           rows: &rows))
     }

@@ -1,7 +1,4 @@
-/// Why a chart image could not be made (the alert goes without one, or `show --png` fails with `message`).
-package struct ChartError: Error, Sendable, Equatable {
-    /// One line saying what went wrong, without a trailing period.
-    package var message: String
+import CoinWatchSupport
 
-    package init(_ message: String) { self.message = message }
-}
+/// The name Engine/Control still gives `OneLineError` (`/chart`'s image); drop it when that code says `OneLineError`.
+package typealias ChartError = OneLineError

@@ -90,21 +90,42 @@ extension PriceChart {
         if let last = line.last { canvas.disc(x: last.x, y: last.y, radius: 7, color) }
     }
 
-    /// The price axis: round prices' labels (unless a tag covers them), a tag per threshold and one for the last price.
+    /// The price axis: round prices' labels (unless a tag covers them), a tag per threshold and one for the last price,
+    /// each pointing at its price; tags that would cover one another are moved apart, so every one can be read even
+    /// where the scale draws their prices at one height (a threshold at the last price, or 1,000 on a 1e-300...1e300 axis).
     private func drawTags(_ canvas: CairoCanvas, _ frame: ChartFrame, priceTicks: [Double], color: ChartColor) {
         let x = frame.right + 14
         var tags = thresholds.map { (y: frame.y($0), text: format($0), color: ChartColor.threshold) }
         if let last = points.last?.price { tags.append((frame.y(last), format(last), color)) }
+        let boxes = Self.spread(tags.map(\.y), gap: 44, within: frame.top...frame.bottom)
         for price in priceTicks {
             let y = frame.y(price)
-            guard !tags.contains(where: { abs($0.y - y) < 38 }) else { continue }
+            guard !boxes.contains(where: { abs($0 - y) < 38 }) else { continue }
             canvas.text(format(price), x: x + 10, y: y + 10.5, size: Self.labelSize, .muted)
         }
-        for tag in tags {
+        for (tag, box) in zip(tags, boxes) {
             let width = canvas.textWidth(tag.text, size: Self.labelSize, bold: true) + 20
-            canvas.fill([(frame.right, tag.y), (x, tag.y - 21), (x + width, tag.y - 21), (x + width, tag.y + 21), (x, tag.y + 21)],
+            canvas.fill([(frame.right, tag.y), (x, box - 21), (x + width, box - 21), (x + width, box + 21), (x, box + 21)],
                         tag.color)
-            canvas.text(tag.text, x: x + 10, y: tag.y + 10.5, size: Self.labelSize, .background, bold: true)
+            canvas.text(tag.text, x: x + 10, y: box + 10.5, size: Self.labelSize, .background, bold: true)
         }
+    }
+
+    /// `ys` (pixels) moved as little as needed to stand at least `gap` apart in their order (ties: the earlier above),
+    /// within `bounds` while there is room.
+    static func spread(_ ys: [Double], gap: Double, within bounds: ClosedRange<Double>) -> [Double] {
+        let order = ys.indices.sorted { (ys[$0], $0) < (ys[$1], $1) }
+        var placed = ys
+        var previous = bounds.lowerBound - gap
+        for index in order {
+            placed[index] = max(placed[index], previous + gap)
+            previous = placed[index]
+        }
+        var next = bounds.upperBound + gap
+        for index in order.reversed() {
+            placed[index] = min(placed[index], next - gap)
+            next = placed[index]
+        }
+        return placed
     }
 }

@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import Glibc
 
 /// What a chart image shows (SPEC §12): a price over a range, thresholds, the alert's moment, a title and
@@ -49,8 +50,8 @@ package struct PriceChart: Sendable {
     }
 
     /// The chart as PNG bytes, drawn on `canvas` if given (same bytes as a new one); fails with no points or no cairo.
-    package func png(on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {
-        guard !points.isEmpty else { return .failure(ChartError("no price history to draw")) }
+    package func png(on canvas: ChartCanvas? = nil) -> Result<[UInt8], OneLineError> {
+        guard !points.isEmpty else { return .failure(OneLineError("no price history to draw")) }
         if let kept = canvas?.kept, kept.restart() {
             draw(on: kept)
             return kept.png()

@@ -39,12 +39,21 @@ package enum StateError: Error, Sendable, Equatable {
         }
     }
 
-    /// What to do about a failed state write whose `errno` was `code`.
-    static func writeHint(_ code: Int32) -> String {
+    /// What to do about a failed write whose `errno` was `code`; `flag` moves the file elsewhere.
+    static func writeHint(_ code: Int32, flag: String = "--state PATH") -> String {
         switch code {
-        case ENOSPC, EDQUOT: return "free some disk space there or pass --state PATH on another disk"
-        case EACCES, EPERM, EROFS: return "make the folder writable for this user or pass --state PATH to a writable one"
-        default: return "check the folder or pass --state PATH to another one"
+        case ENOSPC, EDQUOT: return "free some disk space there or pass \(flag) on another disk"
+        case EACCES, EPERM, EROFS: return "make the folder writable for this user or pass \(flag) to a writable one"
+        default: return "check the folder or pass \(flag) to another one"
+        }
+    }
+
+    /// A failed atomic write (`POSIXFile.replace`) in words, with what to do (`flag` moves the file elsewhere).
+    package static func detail(_ failure: POSIXFile.WriteFailure, flag: String = "--state PATH") -> String {
+        switch failure {
+        case .create(let detail, let code): return "cannot create a temp file: \(detail); \(writeHint(code, flag: flag))"
+        case .write(let detail, let code): return "\(detail); \(writeHint(code, flag: flag))"
+        case .rename(let detail, let code): return "cannot rename the temp file: \(detail); \(writeHint(code, flag: flag))"
         }
     }
 

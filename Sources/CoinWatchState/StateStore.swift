@@ -71,26 +71,7 @@ package enum StateStore {
             throw .writeFailed(path: path, detail: detail + "; " + StateError.writeHint(errno))
         }
         removeLeftoverTempFiles(for: path)
-        try replace(path, with: bytes)
-    }
-
-    /// Replaces the file at `path` by `bytes` atomically (a temp file of `mode` in the same folder,
-    /// fsynced, renamed over it; the folder synced). Throws `StateError.writeFailed`; no temp file is left behind.
-    package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(StateError) {
-        let folder = POSIXFile.folder(of: path)
-        let temp = POSIXFile.tempPath(beside: path)
-        switch POSIXFile.writeNew(bytes, to: temp, mode: mode) {
-        case .create(let detail, let code)?:
-            throw .writeFailed(path: path, detail: "cannot create a temp file: \(detail); \(StateError.writeHint(code))")
-        case .write(let detail, let code)?: throw .writeFailed(path: path, detail: "\(detail); \(StateError.writeHint(code))")
-        case nil: break
-        }
-        guard rename(temp, path) == 0 else {
-            let detail = "\(POSIXFile.lastError()); \(StateError.writeHint(errno))"
-            _ = unlink(temp)
-            throw .writeFailed(path: path, detail: "cannot rename the temp file: \(detail)")
-        }
-        POSIXFile.syncFolder(folder)
+        if let failure = POSIXFile.replace(path, with: bytes, mode: 0o600) { throw .writeFailed(path: path, detail: StateError.detail(failure)) }
     }
 }
 

@@ -24,7 +24,7 @@ enum ChartBench {
     static func run(repeats: Int) {
         let chart = chart()
         let points = chart.points
-        var drawn: Result<[UInt8], ChartError>?
+        var drawn: Result<[UInt8], OneLineError>?
         let cold = Samples.wall { drawn = chart.png() }
         guard case .success(let bytes)? = drawn else {
             print("{\"error\":\"the chart could not be drawn\"}")

@@ -153,6 +153,17 @@ import Testing
         #expect(Self.runs(line).count == 1 && line.count >= 2 * widest, "the line is at least twice as heavy: \(line)")
     }
 
+    /// Prices falling from 1e300 to 1e-300: the scale draws the threshold 1 and the last price at one height, and the
+    /// threshold's tag still shows, beside the last price's instead of under it.
+    @Test func aThresholdTagShowsWhereTheScaleDrawsItAtTheLastPrice() throws {
+        let points = Self.month().enumerated().map { ($0.element.time, pow(10, 300 - 600 * Double($0.offset) / 719)) }
+        let chart = PriceChart(points: points, pair: "BTC/USD", range: "30d", format: { "$\($0)" }, thresholds: [1])
+        let image = try DecodedPNG(try chart.png().get())
+        // The line lies under the price line; what shows in the threshold's color is its tag.
+        let tag = (0..<image.height).reduce(0) { count, y in count + (0..<image.width).count { image[$0, y].near(Self.thresholdColor) } }
+        #expect(tag > 2_000, "the threshold's tag: \(tag) pixels")
+    }
+
     @Test func theSameInputsGiveTheSameBytes() throws {
         let marker = Self.month()[300]
         let first = try Self.chart(marker: marker).png().get()

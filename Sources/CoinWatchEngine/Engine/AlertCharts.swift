@@ -1,3 +1,4 @@
+import CoinWatchSupport
 import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
@@ -16,7 +17,7 @@ package final class AlertCharts: Sendable {
     private let warn: @Sendable (String) -> Void
     /// The points loaded this pass (or why there are none) by provider, coin, currency and range,
     /// and the pass's instant: a later one (the next pass of a loop, `stream`'s next alert) loads again.
-    private let loaded = Mutex<(now: Double, points: [String: Result<[(time: Int64, price: Double)], ChartError>])>((0, [:]))
+    private let loaded = Mutex<(now: Double, points: [String: Result<[(time: Int64, price: Double)], OneLineError>])>((0, [:]))
     /// Backoffs met by this pass's history requests.
     private let memory = Mutex(ProviderMemory())
     /// The canvas the images are drawn on, one after another; an image wanted while it is busy (`stream`'s
@@ -40,12 +41,12 @@ package final class AlertCharts: Sendable {
         guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? ProviderRegistry.fallback
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
-        let without = { (reason: ChartError) in
+        let without = { (reason: OneLineError) in
             self.warn("coinwatch: warning: no \(range.rawValue) chart for \(alert.symbol.uppercased())/\(alert.vs.uppercased()): "
                       + "\(reason.message); its alerts go without one\n")
         }
-        let points: Result<[(time: Int64, price: Double)], ChartError>
-        let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], ChartError>? in
+        let points: Result<[(time: Int64, price: Double)], OneLineError>
+        let known = loaded.withLock { memo -> Result<[(time: Int64, price: Double)], OneLineError>? in
             if memo.now != now { memo = (now, [:]) }
             return memo.points[key]
         }
@@ -74,7 +75,7 @@ package final class AlertCharts: Sendable {
 
     /// The points of `range` for the quote's coin: the store, then the provider (backoff, 429).
     func load(_ quote: Quote, provider name: ProviderName, range: ChartRange,
-              now: Double) -> Result<[(time: Int64, price: Double)], ChartError> {
+              now: Double) -> Result<[(time: Int64, price: Double)], OneLineError> {
         let config = providers.config(name)
         let source = ProviderRegistry.make(config, environment: environment)
         let store = storePath.flatMap { HistoryStore.open(path: $0, now: now) { _ in } }
@@ -85,9 +86,6 @@ package final class AlertCharts: Sendable {
             memory.withLock { ProviderCall.ask(request, from: source.name, through: transport, memory: &$0, now: now) }
         }
         if let store { try? store.rollUp(now: nowMS) }
-        switch result {
-        case .success(let loaded): return .success(loaded.points)
-        case .failure(let error): return .failure(ChartError(error.message))
-        }
+        return result.map(\.points)
     }
 }

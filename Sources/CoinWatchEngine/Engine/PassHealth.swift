@@ -51,15 +51,9 @@ package enum PassHealth {
     /// one warning line when it cannot, which never changes the exit status.
     package static func write(metrics text: String, to path: String) -> String? {
         if let problem = unusable(metricsPath: path) { return "warning: cannot write the metrics to \(path): \(problem)" }
-        do throws(StateError) {
-            try StateStore.replace(path, with: Array(text.utf8), mode: 0o644)
-            return nil
-        } catch {
-            // Worded for the metrics file, never as a state failure (the state was written).
-            if case .writeFailed(_, let detail) = error {
-                return "warning: cannot write the metrics to \(path): \(detail.replacing("--state PATH", with: "--metrics PATH"))"
-            }
-            return "warning: cannot write the metrics to \(path): \(error.message)"
+        // Worded for the metrics file, never as a state failure (the state was written).
+        return POSIXFile.replace(path, with: Array(text.utf8), mode: 0o644).map {
+            "warning: cannot write the metrics to \(path): \(StateError.detail($0, flag: "--metrics PATH"))"
         }
     }
 

@@ -11,7 +11,7 @@ package enum ChartImage {
     /// alert's `marker` (ms, price) and `direction`; fails when there are no points or cairo cannot draw.
     package static func png(_ points: [(time: Int64, price: Double)], symbol: String, vs: String, range: ChartRange,
                     thresholds: [Double] = [], marker: (time: Int64, price: Double)? = nil,
-                    direction: PriceChart.Direction? = nil, on canvas: ChartCanvas? = nil) -> Result<[UInt8], ChartError> {
+                    direction: PriceChart.Direction? = nil, on canvas: ChartCanvas? = nil) -> Result<[UInt8], OneLineError> {
         let pair = symbol.uppercased() + "/" + vs.uppercased()
         let chart = PriceChart(points: points, pair: pair, range: range.rawValue, format: { NumberText.money($0, vs: vs) },
                                thresholds: thresholds, marker: marker, direction: direction)

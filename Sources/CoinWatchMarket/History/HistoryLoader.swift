@@ -47,7 +47,7 @@ package struct HistoryLoader {
     /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs`, asking the provider
     /// for that span (SPEC §8). Throws a one-line message when neither the store nor the provider has any.
     package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
-                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, HistoryError> {
+                     fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, OneLineError> {
         let wanted = range.timeframe
         let timeframe = source.fetchTimeframe(for: wanted)
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
@@ -57,7 +57,7 @@ package struct HistoryLoader {
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
-            return .failure(HistoryError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+            return .failure(OneLineError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
         }
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).
@@ -128,6 +128,7 @@ package struct HistoryLoader {
         let missing = known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= width }
         var completed: [(start: Int64, end: Int64)] = []
         var seen = Set<String>()
+        var skipped = 0
         spans: for span in missing {
             var spanCandles: [Candle] = []
             for request in source.historyRequests(market: market, vs: vs, timeframe: timeframe, from: span.start, to: span.end, now: now)
@@ -141,7 +142,10 @@ package struct HistoryLoader {
                     break spans
                 }
             }
-            let sorted = (try? HistoryRows.normalized(spanCandles, provider: source.name)) ?? []
+            // A row with impossible prices (zero, negative, low above high) is left out, not the whole answer.
+            let sane = spanCandles.filter(\.isSane)
+            skipped += spanCandles.count - sane.count
+            let sorted = HistoryRows.normalized(sane)
             let batch = HistoryBatch.split(sorted, timeframe: timeframe, points: source.servesPoints, now: now)
             if let last = batch.forming, last.openTime >= (filled.forming?.openTime ?? .min) { filled.forming = last }
             filled.fetched += batch.closed.filter { known.missing($0.openTime, $0.openTime + 1).count == 1 }
@@ -152,7 +156,11 @@ package struct HistoryLoader {
                 completed.append((span.start, end))
             }
         }
-        filled.fetched = (try? HistoryRows.normalized(filled.fetched, provider: source.name)) ?? []
+        if skipped > 0 {
+            filled.warnings.append("\(source.name): \(skipped) history \(skipped == 1 ? "row" : "rows") with impossible prices "
+                                   + "(zero, negative, low above high) left out")
+        }
+        filled.fetched = HistoryRows.normalized(filled.fetched)
         if let store, !filled.fetched.isEmpty || !completed.isEmpty {
             do {
                 try store.save(key, closed: filled.fetched, complete: completed)

@@ -27,7 +27,7 @@ struct HistoryRows {
             }
             throw error as? ProviderError ?? .decoding(provider: provider, detail: "\(error)")
         }
-        return try normalized(candles, provider: provider)
+        return normalized(candles)
     }
 
     private mutating func readAll(member: String?, row: (inout HistoryRows) throws -> Candle?) throws -> [Candle] {
@@ -187,12 +187,9 @@ struct HistoryRows {
         guard reader.take(UInt8(ascii: "}")) else { throw fail("not valid JSON (the body ends early or is damaged)") }
     }
 
-    /// `candles` sorted by open time, a repeated time keeping the later row, each checked.
-    /// Throws when a candle's prices are not finite and positive or its low/high do not bracket it.
-    static func normalized(_ candles: [Candle], provider: String) throws -> [Candle] {
-        for (index, candle) in candles.enumerated() where !candle.isSane {
-            throw ProviderError.decoding(provider: provider, detail: "row \(index): prices that cannot be (low above high, zero or negative)")
-        }
+    /// `candles` sorted by open time, a repeated time keeping the later row (impossible prices kept:
+    /// `HistoryLoader` leaves those rows out).
+    static func normalized(_ candles: [Candle]) -> [Candle] {
         var sorted = candles
         if !zip(candles, candles.dropFirst()).allSatisfy({ $0.openTime < $1.openTime }) {
             sorted = candles.enumerated().sorted { ($0.element.openTime, $0.offset) < ($1.element.openTime, $1.offset) }.map(\.element)

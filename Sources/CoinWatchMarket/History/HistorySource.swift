@@ -11,7 +11,8 @@ package protocol HistorySource: Sendable {
     /// The requests that together cover [`from`, `to`) (ms since 1970) of `market` at `timeframe`
     /// (one the API serves), at `now` (ms); several when the API pages.
     func historyRequests(market: String, vs: String, timeframe: Timeframe, from: Int64, to: Int64, now: Int64) -> [HTTPRequest]
-    /// The candles (or points) of one answer, sorted by time, duplicates dropped.
+    /// The candles (or points) of one answer, sorted by time, duplicates dropped (rows with impossible prices
+    /// kept: `HistoryLoader` leaves them out).
     /// Throws `ProviderError.api` for the API's error envelope, `ProviderError.decoding` for any other shape.
     func decodeHistory(_ body: [UInt8], timeframe: Timeframe) throws -> [Candle]
     /// The earliest time (ms) `max` asks for.

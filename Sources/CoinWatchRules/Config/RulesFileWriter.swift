@@ -29,12 +29,12 @@ package enum RulesFileWriter {
         var failure: String?
         switch POSIXFile.writeNew(bytes, to: temp, mode: mode) {
         case .create(let detail, _)?: throw RulesWriteError("cannot write \(path): cannot create a temp file in \(folder): \(detail)")
-        case .write(let detail, _)?: failure = detail
+        case .write(let detail, _)?, .rename(let detail, _)?: failure = detail
         case nil: break
         }
         if failure == nil, let problem = POSIXFile.writeNew(expected, to: backupTemp, mode: mode) {
             switch problem {
-            case .create(let detail, _), .write(let detail, _): failure = "cannot keep the backup \(backup): \(detail)"
+            case .create(let detail, _), .write(let detail, _), .rename(let detail, _): failure = "cannot keep the backup \(backup): \(detail)"
             }
         }
         // The check and the rename under an exclusive lock on the file they replace: two coinwatch edits

@@ -1,16 +1,12 @@
+import CoinWatchSupport
 import CoinWatchTransport
 /// Checks a silence target against rules.json: a rule id, a favorite, `RULE:COIN` (the rule must
 /// cover the coin) or `*`.
 package enum SilenceTarget {
-    /// Why a target is refused: one line, with a did-you-mean where one fits.
-    package struct Problem: Error, Equatable {
-        package var message: String
-    }
-
     /// `target` as a silence stores it, a favorite written as `favorites` writes it (given in another
     /// case or by its symbol, as `RulesFile.favorite(named:symbols:)` reads it); throws what is wrong
     /// with it. `symbols`: the favorites' symbols the state learnt (`ProviderMemory.symbols`).
-    package static func resolved(_ target: String, rules: RulesFile, symbols: [String: String]) throws(Problem) -> String {
+    package static func resolved(_ target: String, rules: RulesFile, symbols: [String: String]) throws(OneLineError) -> String {
         let ids = rules.rules.map(\.id)
         let coins = rules.favorites + rules.rules.map(\.coin).filter { $0 != "*" && !rules.favorites.contains($0) }
         switch Silence.Target(target) {
@@ -20,17 +16,17 @@ package enum SilenceTarget {
             if let favorite = rules.favorite(named: name, symbols: symbols) { return favorite }
             if let id = ids.first(where: { $0.lowercased() == name.lowercased() })
                 ?? coins.first(where: { $0.lowercased() == name.lowercased() }) {
-                throw Problem(message: "'\(name)' is not a rule id or a favorite. Did you mean '\(id)'?")
+                throw OneLineError("'\(name)' is not a rule id or a favorite. Did you mean '\(id)'?")
             }
-            throw Problem(message: "'\(name)' is not a rule id, a favorite, RULE:COIN or '*'.\(Suggestion.phrase(for: name, in: ids + coins))")
+            throw OneLineError("'\(name)' is not a rule id, a favorite, RULE:COIN or '*'.\(Suggestion.phrase(for: name, in: ids + coins))")
         case .pair(let ruleID, let coin):
             guard let rule = rules.rules.first(where: { $0.id == ruleID }) else {
-                throw Problem(message: "'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))")
+                throw OneLineError("'\(target)': no rule '\(ruleID)'.\(Suggestion.phrase(for: ruleID, in: ids))")
             }
             let covered = rules.pairCoins(of: rule)
             if coin == "*" || covered.contains(coin) { return target }
             if let found = rules.pairCoin(named: coin, of: rule, symbols: symbols) { return ruleID + ":" + found }
-            throw Problem(message: "'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
+            throw OneLineError("'\(target)': rule '\(ruleID)' does not cover '\(coin)'.\(Suggestion.phrase(for: coin, in: covered))"
                 + " It covers \(covered.joined(separator: ", ")).")
         }
     }

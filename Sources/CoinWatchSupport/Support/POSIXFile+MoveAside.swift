@@ -18,7 +18,7 @@ extension POSIXFile {
                 return candidate
             }
             if errno == EEXIST { continue }
-            guard !exists(candidate) else { continue }
+            guard !exists(candidate, followLinks: false) else { continue }
             guard rename(path, candidate) == 0 else { throw MoveAsideFailure(detail: "cannot move aside: \(lastError())") }
             syncFolder(folder(of: path))
             return candidate

@@ -159,16 +159,17 @@ package enum POSIXFile {
         return nil
     }
 
-    /// Why `writeNew` failed: the file could not be created, or not written (the detail, and the
-    /// `errno` of the failing call, for a hint).
-    package enum NewFileFailure: Error {
+    /// Why `writeNew` or `replace` failed: the file could not be created, written, or renamed over its target (the
+    /// detail, and the `errno` of the failing call, for a hint).
+    package enum WriteFailure: Error {
         case create(String, Int32)
         case write(String, Int32)
+        case rename(String, Int32)
     }
 
     /// The first half of an atomic replace: creates `path` exclusively (never through a planted link), writes `bytes`,
     /// sets `mode`, fsyncs, removes it on failure; the caller renames it over the target, then `syncFolder`.
-    package static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) -> NewFileFailure? {
+    package static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) -> WriteFailure? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .create(lastError(), errno) }
         var failure: (String, Int32)?
@@ -183,6 +184,20 @@ package enum POSIXFile {
         guard let failure else { return nil }
         _ = unlink(path)
         return .write(failure.0, failure.1)
+    }
+
+    /// Replaces the file at `path` by `bytes` atomically, as coinwatch writes every file: a temp file of `mode` beside it
+    /// (`writeNew`), renamed over it, the folder synced; no temp file is left behind.
+    package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) -> WriteFailure? {
+        let temp = tempPath(beside: path)
+        if let failure = writeNew(bytes, to: temp, mode: mode) { return failure }
+        guard rename(temp, path) == 0 else {
+            let failure = WriteFailure.rename(lastError(), errno)
+            _ = unlink(temp)
+            return failure
+        }
+        syncFolder(folder(of: path))
+        return nil
     }
 
     /// The name every temp file beside `target` starts with (`.state.json.tmp-`).
@@ -201,10 +216,11 @@ package enum POSIXFile {
         _ = close(fd)
     }
 
-    /// Whether anything exists at `path` (a dangling symlink counts).
-    package static func exists(_ path: String) -> Bool {
+    /// Whether anything exists at `path`: a symbolic link counts as what it points to, unless not `followLinks`
+    /// (then a dangling one counts too).
+    package static func exists(_ path: String, followLinks: Bool = true) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return (followLinks ? stat(path, &info) : lstat(path, &info)) == 0
     }
 
     /// The size in bytes of the file at `path` (links followed); 0 when it cannot be looked at.

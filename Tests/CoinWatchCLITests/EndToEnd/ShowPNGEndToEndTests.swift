@@ -95,9 +95,8 @@ import Testing
     @Test func showPNGIntoAMissingFolderFailsWithOneLine() throws {
         let run = try run(["--range", "1d", "--png", dir.path + "/no/such/folder/chart.png"])
         #expect(run.status == 1)
-        let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: cannot write the chart to \(dir.path)/no/such/folder/chart.png: "),
-                "\(run.stderr)")
+        #expect(run.stderr == "coinwatch: cannot write the chart to \(dir.path)/no/such/folder/chart.png: "
+                + "cannot create a file in \(dir.path)/no/such/folder: No such file or directory\n")
     }
 
     @Test func showPNGDashWithJSONIsAUsageError() throws {
@@ -105,5 +104,39 @@ import Testing
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("Error: '--png -' writes the image to stdout"), "\(run.stderr)")
         #expect(historyRequests.isEmpty)
+    }
+}
+
+extension ShowPNGEndToEndTests {
+    /// A history answer with a zero and a negative price: the chart (terminal and image) is drawn from the
+    /// other points, and one warning says how many were left out (SPEC §7, §12).
+    @Test func aZeroOrNegativePointIsLeftOutNotTheWholeChart() throws {
+        let capture = try HistoryCaptures.capture(HistoryCaptures.chart(days: "30"))
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(capture)) as? [String: Any])
+        var prices = try #require(doc["prices"] as? [[Double]])
+        prices[100][1] = 0
+        prices[200][1] = -5
+        doc["prices"] = prices
+        let body = [UInt8](try JSONSerialization.data(withJSONObject: doc))
+        let bad = try LoopbackServer { request in
+            if request.path.hasSuffix("/market_chart") { return Reply.bytes(body, contentType: "application/json") }
+            return (try? Fixtures.bytes("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"))
+                .map { Reply.bytes($0, contentType: "application/json") } ?? .notFound
+        }
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(bad.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"]}
+        """)
+        let run = try run(["--range", "30d", "--png", dir.path + "/chart.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "coinwatch: warning: coingecko: 2 history rows with impossible prices (zero, negative, low above high) left out\n")
+        #expect(run.stdout.contains("30d chart"), "the terminal chart is drawn: \(run.stdout)")
+        let image = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path + "/chart.png")))
+        let json = try self.run(["--range", "30d", "--json"])
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let points = try #require((shown["chart"] as? [String: Any])?["points"] as? [[Double]])
+        #expect(!points.isEmpty && points.allSatisfy { $0[1] > 0 }, "only the good points, from the store")
+        let same = try ChartImage.png(points.map { (Int64($0[0]), $0[1]) }, symbol: "btc", vs: "usd", range: .d30).get()
+        let identical = same == image
+        #expect(identical, "the image of the good points")
     }
 }

@@ -1,4 +1,5 @@
 @testable import CoinWatchTransport
+import CoinWatchSupport
 @testable import CoinWatchMarket
 import Foundation
 import Testing
@@ -174,7 +175,7 @@ struct HistoryStoreTests {
         let store = try HistoryStore(path: dir.path + "/h.sqlite")
         let result = HistoryLoader(source: Self.binance, store: store)
             .load(market: "ETHUSDT", vs: "usdt", range: .d1, now: Self.captured, fetch: Counter(Array("[]".utf8)).answer)
-        #expect(throws: HistoryError("binance answered no history for ETHUSDT in usdt (1d); check the coin and --vs, or try another --range")) {
+        #expect(throws: OneLineError("binance answered no history for ETHUSDT in usdt (1d); check the coin and --vs, or try another --range")) {
             try result.get()
         }
         #expect(try store.seriesCount() == 0)
@@ -186,7 +187,7 @@ struct HistoryStoreTests {
         let truncated = Array(Self.klines.prefix(Self.klines.count - 40))
         let result = HistoryLoader(source: Self.binance, store: store)
             .load(market: "ETHUSDT", vs: "usdt", range: .d7, now: Self.captured, fetch: Counter(truncated).answer)
-        #expect(throws: HistoryError("binance: unexpected response: [239][10]: not valid JSON (the body ends early: truncated)")) { try result.get() }
+        #expect(throws: OneLineError("binance: unexpected response: [239][10]: not valid JSON (the body ends early: truncated)")) { try result.get() }
         #expect(try store.candles(Self.key, from: .min, to: .max).isEmpty)
     }
 
