@@ -28,7 +28,7 @@ package struct QuoteFetcher: Sendable {
         package var failures: [ProviderError] = []
         /// Favorites no provider could quote.
         package var missing: [String] = []
-        /// Favorite → the first provider that answered for it without a price (null, 0 or not a number), so that a
+        /// Favorite → the first provider that answered for it without a usable price (null, 0, not a number), so that a
         /// missing favorite's hint names the real cause: the id resolved, the provider has no price for it.
         package var unpriced: [String: String] = [:]
         /// Provider name → favorite → its quote, for the favorites pinned to that provider.
@@ -142,7 +142,8 @@ package struct QuoteFetcher: Sendable {
             // A price that is not a finite number above 0 (or a bad volume or market cap) is no observation:
             // the coin stays unquoted by this provider, and the previous good price stays recorded.
             let observed = Self.observations(fresh)
-            for favorite in fresh.keys where observed[favorite] == nil && outcome.unpriced[favorite] == nil {
+            for (favorite, quote) in fresh where observed[favorite] == nil && outcome.unpriced[favorite] == nil
+                && !(quote.price > 0 && FigureRange.holds(quote.price)) {
                 outcome.unpriced[favorite] = name
             }
             fresh = observed
