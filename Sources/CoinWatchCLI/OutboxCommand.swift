@@ -27,83 +27,47 @@ enum OutboxCommand {
         }
     }
 
-    /// What keeps `entry` waiting: quiet hours or a retry.
-    static func heldBy(_ entry: OutboxEntry) -> String { entry.held ? "quiet hours" : "retry" }
-
-    /// When the next pass may send it: after the quiet hours, after its `Retry-After`, or the next pass.
-    static func nextTry(_ entry: OutboxEntry, rules: RulesFile?) -> String {
-        if entry.held {
-            if case .webhook(let config)? = rules?.sinks[entry.sink], let quiet = config.quietHours {
-                return "after \(TimeText.clock(minutes: quiet.end)) local (quiet hours)"
-            }
-            return "after the quiet hours"
-        }
-        if let notBefore = entry.notBefore { return TimeText.iso(notBefore) }
-        return "next pass"
-    }
-
-    /// The file sinks' records waiting in the state's spool (their file could not be appended to), one row per file:
-    /// the sink that writes it (the path when rules.json names none), the path and how many records.
-    static func spooled(_ state: StateDocument, rules: RulesFile?) -> [(sink: String, path: String, records: Int)] {
-        state.fileSpool.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { path, records in
-            let sink = rules?.sinks.filter { if case .file(path) = $0.value { true } else { false } }.keys.min() ?? path
-            return (sink, path, records.count)
-        }
-    }
-
     private static func list(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        let state = try context.loadState()
-        let rules = try? context.loadRules(tolerateUnsetVariables: true)
-        let entries = state.outbox
-        let files = spooled(state, rules: rules)
-        let scrubber = rules.map { SecretScrubber(rules: $0) } ?? .none
+        let rows = OutboxRow.all(try context.loadState(), rules: try? context.loadRules(tolerateUnsetVariables: true))
         if context.arguments.json {
-            let items = entries.map { entry in
+            let items = rows.map { row in
                 var o = JSONOut()
-                o.add("id", entry.shownID)
-                o.add("key", entry.key)
-                o.add("sink", entry.sink)
-                o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
-                o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
-                o.add("attempts", entry.attempts)
-                o.add("last_error", entry.lastError.map { scrubber.scrub($0.text).text })
-                o.add("queued", TimeText.iso(entry.queuedAt))
-                o.add("next_try", nextTry(entry, rules: rules))
-                o.add("not_before", entry.notBefore.map(TimeText.iso))
-                o.add("held_by", heldBy(entry))
-                return o.text
-            } + files.map { file in
-                var o = JSONOut()
-                o.add("sink", file.sink)
-                o.add("path", file.path)
-                o.add("records", file.records)
-                o.add("next_try", "next pass")
-                o.add("held_by", "retry")
+                if let entry = row.entry {
+                    o.add("id", entry.shownID)
+                    o.add("key", entry.key)
+                    o.add("sink", entry.sink)
+                    o.addRaw("alerts", JSONOut.array(entry.alerts.map(\.id).map(JSONOut.quote)))
+                    o.addRaw("rules", JSONOut.array(entry.alerts.map(\.rule).uniqued().map(JSONOut.quote)))
+                    o.add("attempts", entry.attempts)
+                    o.add("last_error", row.note)
+                    o.add("queued", TimeText.iso(entry.queuedAt))
+                    o.add("next_try", row.nextTry)
+                    o.add("not_before", entry.notBefore.map(TimeText.iso))
+                } else {
+                    o.add("sink", row.sink)
+                    o.add("path", row.path)
+                    o.add("records", row.records)
+                    o.add("next_try", row.nextTry)
+                }
+                o.add("held_by", row.heldBy)
                 return o.text
             }
             context.io.out(#"{"outbox":"# + JSONOut.array(items) + "}\n")
             return .success
         }
         guard !context.arguments.quiet else { return .success }
-        guard !entries.isEmpty || !files.isEmpty else {
+        guard !rows.isEmpty else {
             // Empty says nothing of what was refused for good: that was reported by its pass (exit 1, `undelivered` records).
             context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
-        let sinkWidth = min(24, max(6, ((entries.map(\.sink) + files.map(\.sink)).map(\.count).max() ?? 0) + 2))
+        let sinkWidth = min(24, max(6, (rows.map(\.sink.count).max() ?? 0) + 2))
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
-        for entry in entries {
-            out += entry.shownID.padding(to: idLength + 2) + entry.sink.padding(to: sinkWidth)
-                + TextCell.left(Delivery.describe(entry.alerts), 26) + "  " + String(entry.attempts).padding(to: 7)
-                + heldBy(entry).padding(to: 13) + nextTry(entry, rules: rules).padding(to: 34)
-                + SilenceTarget.shown(entry.lastError.map { scrubber.scrub($0.text).text } ?? "-") + "\n"
-        }
-        for file in files {
-            out += "-".padding(to: idLength + 2) + file.sink.padding(to: sinkWidth)
-                + TextCell.left("\(file.records) record\(file.records == 1 ? "" : "s")", 26) + "  " + "-".padding(to: 7)
-                + "retry".padding(to: 13) + "next pass".padding(to: 34)
-                + SilenceTarget.shown("not yet appended to \(file.path)") + "\n"
+        for row in rows {
+            out += row.id.padding(to: idLength + 2) + row.sink.padding(to: sinkWidth) + TextCell.left(row.what, 26) + "  "
+                + (row.entry.map { String($0.attempts) } ?? "-").padding(to: 7) + row.heldBy.padding(to: 13)
+                + row.nextTry.padding(to: 34) + SilenceTarget.shown(row.note ?? "-") + "\n"
         }
         context.io.out(out)
         return .success

@@ -107,14 +107,15 @@ extension ControlHandler {
         }.joined(separator: "\n"))
     }
 
-    /// `/outbox`: each waiting message, its sink, alerts, attempts and last error (secrets scrubbed).
+    /// `/outbox`: what `outbox list` shows, a line each: id, sink, what waits, attempts, what holds it, the next try and
+    /// the last error (secrets scrubbed) or the file the records wait for.
     static func outbox(_ input: ControlInput) -> ControlReply {
-        guard !input.state.outbox.isEmpty else { return ControlReply("the outbox is empty") }
-        let scrubber = SecretScrubber(rules: input.rules)
-        return ControlReply(input.state.outbox.map { entry in
-            let alerts = entry.alerts.map { "\($0.rule)/\($0.coin)" }.joined(separator: ", ")
-            return "\(entry.shownID) → \(entry.sink): \(alerts); \(entry.attempts) attempts"
-                + (entry.lastError.map { "; " + SilenceTarget.shown(scrubber.scrub($0.text).text) } ?? "")
+        let rows = OutboxRow.all(input.state, rules: input.rules)
+        guard !rows.isEmpty else { return ControlReply("the outbox is empty") }
+        return ControlReply(rows.map { row in
+            "\(row.id) → \(SilenceTarget.shown(row.sink)): \(SilenceTarget.shown(row.what)); "
+                + (row.entry.map { "\($0.attempts) attempts; " } ?? "") + "held by \(row.heldBy), next try \(row.nextTry)"
+                + (row.note.map { "; " + SilenceTarget.shown($0) } ?? "")
         }.joined(separator: "\n"))
     }
 

@@ -18,10 +18,11 @@ import Testing
         let telegram: TelegramBotServer
         let flow: BinaryFlow
 
-        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, extra: String = "") throws {
+        /// `sinks`: more sinks after the chat's own (`, "name": {…}`).
+        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, sinks: String = "", extra: String = "") throws {
             telegram = try TelegramBotServer()
             flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
-                                  sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": \#(ControlEndToEndTests.chat)}}"#,
+                                  sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": \#(ControlEndToEndTests.chat)}\#(sinks)}"#,
                                   extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"# + extra)
             flow.market.set("bitcoin", price: 90)
             flow.market.set("ethereum", price: 3_000)
@@ -100,6 +101,20 @@ import Testing
         #expect((rig.flow.dir.read("audit/chat.jsonl") ?? "").split(separator: "\n").count == 1)
         let check = try Binary.run(["check", "--rules", rig.flow.rulesPath])
         #expect(check.status == 65 && check.stderr.contains("AUDIT_DIR"), "check still refuses the file: \(check.stderr)")
+    }
+
+    /// `/outbox` lists what `outbox list` lists: a file sink's records waiting in the state for their file too.
+    @Test func outboxShowsTheFileSinksRecordsWaitingForTheirFileAsOutboxListDoes() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["log"]}"#,
+                          sinks: #", "log": {"type": "file", "path": "blocked/alerts.jsonl"}"#)
+        try rig.flow.dir.write("blocked", "a file where the sink's folder should be\n")
+        #expect(try rig.pass().status == 1, "the record could not be appended")
+        try rig.say("/outbox", from: Self.user)
+        _ = try rig.pass()
+        let answer = try #require(rig.texts.last)
+        #expect(answer.hasPrefix("- → log: 1 record; held by retry, next try next pass; not yet appended to ")
+                && answer.hasSuffix("blocked/alerts.jsonl") && !answer.contains("empty"), "\(answer)")
+        #expect(!answer.contains(rig.telegram.token))
     }
 
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {

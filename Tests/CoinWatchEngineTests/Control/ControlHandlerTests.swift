@@ -80,7 +80,7 @@ import Testing
         ("/explain btc-100k BTC", "btc-100k on bitcoin: firing"),
         ("/explain dip eth", "dip on ethereum: silenced"),
         ("/silences", "aa11bb22 dip until"),
-        ("/outbox", "→ phone: ; 2 attempts; POST ***: HTTP 502"),
+        ("/outbox", "→ phone: 0 alerts (); 2 attempts; held by retry, next try next pass; POST ***: HTTP 502"),
         ("/log", "btc-100k on bitcoin"),
         ("/log 1", "btc-100k on bitcoin"),
         ("/help", "/price COIN — the last price coinwatch recorded"),
