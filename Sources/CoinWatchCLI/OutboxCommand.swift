@@ -96,10 +96,13 @@ enum OutboxCommand {
         return try context.updateState { change(&$0, delivery, now) }
     }
 
-    /// Sends now (all, or the one `id` names), ignoring quiet hours and `Retry-After`; exit 1 when some stays undelivered.
+    /// Appends the file records waiting for their file, then sends now (all, or the one `id` names), ignoring quiet hours
+    /// and `Retry-After`; exit 1 when some message or record stays undelivered.
     private static func retry(_ id: String?, context: CommandContext) throws(ExitCodeError) -> ExitCode {
         try edit(context, sending: true) { state, delivery, now in
+            // The whole spool goes along, so a file gets its waiting records before any this retry adds.
             var chosen = StateDocument()
+            chosen.fileSpool = state.fileSpool
             var others: [OutboxEntry] = []
             if let id {
                 guard let index = find(id, in: state.outbox, context: context) else { return .failure }
@@ -108,17 +111,24 @@ enum OutboxCommand {
             } else {
                 chosen.outbox = state.outbox
             }
-            guard !chosen.outbox.isEmpty else {
+            let waiting = state.fileSpool.values.reduce(0) { $0 + $1.count }
+            guard !chosen.outbox.isEmpty || waiting > 0 else {
                 if !context.arguments.quiet { context.io.out("the outbox is empty; nothing to retry\n") }
                 return .success
             }
             let tried = chosen.outbox.count
             let report = delivery.retryOutbox(state: &chosen, now: now, environment: context.io.environment)
             state.outbox = OutboxPlan.oldestFirst(others + chosen.outbox)
-            for (path, records) in chosen.fileSpool { state.fileSpool[path, default: []] += records }
+            state.fileSpool = chosen.fileSpool
             for line in report.errors { context.io.err("coinwatch: \(line)\n") }
             if !context.arguments.quiet {
-                context.io.out("retried \(tried) message(s): \(report.delivered) delivered, \(chosen.outbox.count) still in the outbox\n")
+                if tried > 0 {
+                    context.io.out("retried \(tried) message(s): \(report.delivered) delivered, \(chosen.outbox.count) still in the outbox\n")
+                }
+                if waiting > 0 {
+                    let left = chosen.fileSpool.values.reduce(0) { $0 + $1.count }
+                    context.io.out("appended \(report.appended) file record(s), \(left) still waiting for their file\n")
+                }
             }
             return report.failed || !chosen.outbox.isEmpty ? .failure : .success
         }

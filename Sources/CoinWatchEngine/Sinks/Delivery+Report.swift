@@ -9,6 +9,8 @@ extension Delivery {
         package var queued = 0
         /// Webhook messages answered 2xx in this pass.
         package var delivered = 0
+        /// File sink records appended.
+        package var appended = 0
         /// Webhook requests made.
         package var requestCount = 0
         /// The write-ahead save failed, so nothing was sent (the caller must not report the save again).

@@ -157,6 +157,7 @@ package struct Delivery: Sendable {
             do {
                 try FileSink.append(records, to: path)
                 backlog.fileSpool[path] = nil
+                report.appended += records.count
                 wrote = true
             } catch {
                 report.errors.append(error.message + "; its \(records.count) record\(records.count == 1 ? "" : "s") "
@@ -175,18 +176,19 @@ package struct Delivery: Sendable {
         }).sorted()
     }
 
-    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`).
+    /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`), after appending
+    /// the file records waiting in the spool for their file, as a pass does first.
     package func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
         var report = Report()
-        guard !state.outbox.isEmpty else { return report }
         var backlog = state.backlog
         defer { state.backlog = backlog }
         let spooled = spoolWaiting(&backlog)
+        if writeSpool(&backlog, report: &report) { report.delivered += spooled }
+        guard !backlog.outbox.isEmpty else { return report }
         let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
                                        save: save(around: state), report: &report)
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
-        if spooled > 0, writeSpool(&backlog, report: &report) { report.delivered += spooled }
         return report
     }
 

@@ -141,6 +141,54 @@ import Testing
                 "\(json.stdout)")
     }
 
+    /// `outbox retry` appends the file records waiting for their file through the file sink, under the state's lock: a
+    /// file still unwritable keeps its records (exit 1), one written loses them from the state, so the next retry appends
+    /// only what still waited — no record lost, none twice.
+    @Test func retryAppendsTheFileRecordsWaitingForTheirFileEachOnceWhenAFileStaysUnwritable() throws {
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["log", "audit"]}"#,
+                                   sinks: #"{"log": {"type": "file", "path": "a/alerts.jsonl"}, "audit": {"type": "file", "path": "b/alerts.jsonl"}}"#)
+        try other.dir.write("a", "a file where the sink's folder should be\n")
+        try other.dir.write("b", "a file where the sink's folder should be\n")
+        other.market.set("bitcoin", price: 90)
+        #expect(try other.pass(environment: Self.env).status == 1, "neither record could be appended")
+        let retry = { try Binary.run(["outbox", "retry", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env) }
+        try FileManager.default.removeItem(atPath: other.dir.file("a"))
+        let first = try retry()
+        #expect(first.status == 1 && first.stderr.contains("b/alerts.jsonl"), "\(first.stderr)")
+        #expect(first.stdout == "appended 1 file record(s), 1 still waiting for their file\n", "\(first.stdout)")
+        #expect(other.dir.read("a/alerts.jsonl")?.split(separator: "\n").count == 1)
+        #expect(try StateStore.load(path: other.statePath).fileSpool.keys.map { $0.hasSuffix("b/alerts.jsonl") } == [true])
+        try FileManager.default.removeItem(atPath: other.dir.file("b"))
+        let second = try retry()
+        #expect(second.status == 0 && second.stdout == "appended 1 file record(s), 0 still waiting for their file\n",
+                "\(second.stdout)\(second.stderr)")
+        let a = try #require(other.dir.read("a/alerts.jsonl")).split(separator: "\n")
+        let b = try #require(other.dir.read("b/alerts.jsonl")).split(separator: "\n")
+        #expect(a.count == 1 && b.count == 1 && a == b && a[0].contains(#""rule":"lo""#), "each record once: \(a) \(b)")
+        #expect(try StateStore.load(path: other.statePath).fileSpool.isEmpty)
+        let list = try Binary.run(["outbox", "list", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(list.stdout.hasPrefix("the outbox is empty"), "\(list.stdout)")
+    }
+
+    /// `outbox retry ID` appends the file records waiting for their file as well as sending the message.
+    @Test func retryOfOneIdAppendsTheFileRecordsWaitingForTheirFileToo() throws {
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["flaky", "log"]}"#,
+                                   sinks: #"{"flaky": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/flaky"))"}, "#
+                                       + #""log": {"type": "file", "path": "a/alerts.jsonl"}}"#)
+        try other.dir.write("a", "a file where the sink's folder should be\n")
+        other.market.set("bitcoin", price: 90)
+        for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
+        #expect(try other.pass(environment: Self.env).status == 1, "the record could not be appended")
+        let id = try #require(try StateStore.load(path: other.statePath).outbox.first?.shownID)
+        try FileManager.default.removeItem(atPath: other.dir.file("a"))
+        let run = try Binary.run(["outbox", "retry", id, "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(run.status == 0 && run.stdout == "retried 1 message(s): 1 delivered, 0 still in the outbox\n"
+                + "appended 1 file record(s), 0 still waiting for their file\n", "\(run.stdout)\(run.stderr)")
+        #expect(other.dir.read("a/alerts.jsonl")?.split(separator: "\n").count == 1)
+        let state = try StateStore.load(path: other.statePath)
+        #expect(state.outbox.isEmpty && state.fileSpool.isEmpty)
+    }
+
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)
