@@ -25,10 +25,12 @@ package struct SilenceIndex: Sendable {
         isEmpty = empty
     }
 
-    /// When the last silence covering the pair ends (seconds since 1970), nil when none covers it.
+    /// When the last silence covering the pair ends (seconds since 1970), nil when none covers it. A silenced favorite
+    /// covers the ratios it is a leg of too (`bitcoin` covers `ethereum/bitcoin`): its alerts do not arrive.
     package func until(rule: String, coin: String) -> Double? {
         guard !isEmpty else { return nil }
-        let found = [everything, names[rule], names[coin],
+        let legs = RuleCoin.ratioParts(coin)
+        let found = [everything, names[rule], names[coin], legs.flatMap { names[$0.base] }, legs.flatMap { names[$0.quote] },
                      pairs[StateDocument.pairKey(rule: rule, coin: coin)],
                      pairs[StateDocument.pairKey(rule: rule, coin: "*")]].compactMap { $0 }
         return found.max()

@@ -67,11 +67,12 @@ package struct Silence: Codable, Sendable, Equatable, StateRecord {
             }
         }
 
-        /// Whether the pair (rule, coin) falls under it.
+        /// Whether the pair (rule, coin) falls under it; a favorite covers the ratios it is a leg of (as `SilenceIndex`).
         package func covers(rule: String, coin: String) -> Bool {
             switch self {
             case .everything: return true
-            case .name(let name): return name == rule || name == coin
+            case .name(let name):
+                return name == rule || name == coin || RuleCoin.ratioParts(coin).map { $0.base == name || $0.quote == name } == true
             case .pair(let r, let c): return r == rule && (c == coin || c == "*")
             }
         }

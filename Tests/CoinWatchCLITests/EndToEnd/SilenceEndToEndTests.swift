@@ -56,6 +56,23 @@ import Testing
         #expect(lines.count == 1 && lines[0].contains("BTC"), "\(lines)")
     }
 
+    /// A silenced coin's alerts do not arrive, the ratios it is a leg of included (either leg); ended, the ratio notifies.
+    @Test func aFavoriteTargetSilencesTheRatiosItIsALegOf() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.03}}"#,
+                                  favorites: ["bitcoin", "ethereum"])
+        flow.market.set("ethereum", price: 4_000)
+        for leg in ["bitcoin", "ethereum"] {
+            let add = try silence(flow, ["add", leg, "--for", "1h"])
+            #expect(add.status == 0, "\(add.stderr)")
+            let check = try Binary.run(["check", "--rules", flow.rulesPath, "--state", flow.statePath])
+            #expect(check.stdout.contains("silenced until"), "check shows it on the ratio rule: \(check.stdout)")
+            #expect(try flow.lines(after: 60, price: 100_000).isEmpty, "ETH/BTC 0.04 holds, but \(leg) is silenced")
+            #expect(try silence(flow, ["expire", String(add.stdout.prefix { $0 != " " })]).status == 0)
+        }
+        let lines = try flow.lines(after: 60, price: 100_000)
+        #expect(lines.count == 1 && lines[0].contains("eth-btc"), "\(lines)")
+    }
+
     /// By a well-known symbol before any pass, by the symbol a pass learnt after (the unit tests tell the two apart).
     @Test func aFavoriteGivenByItsSymbolIsSilencedAsWritten() throws {
         let flow = try flow()
