@@ -110,8 +110,7 @@ import Testing
     }
 
     @Test func aRuleOnItsOwnProviderIsEvaluatedFromTheRESTPoll() throws {
-        // `provider` pins the rule's quote to one provider, a feed no connection carries: the REST poll
-        // (the pass's own fetch) quotes it, at the start and every interval.
+        // `provider` pins the rule's quote to one provider: the start's REST poll (the pass's own fetch) quotes it.
         let rig = try StreamRig(connections: [[["wait": 1]]])
         try rig.writeRules(#"{"id": "pinned", "coin": "BTC", "provider": "binance", "when": {"above": 5000}}"#)
         let run = try rig.start()
@@ -122,6 +121,32 @@ import Testing
         #expect(records.count == 1)
         #expect(records.first?["rule"] as? String == "pinned")
         #expect(records.first?["price"] as? Double == 9000)
+    }
+
+    @Test func aRulePinnedToAFeedsProviderOnItsMarketIsServedByTheFeedAndOneOnAnotherMarketIsPolled() throws {
+        // BTC pinned to binance in usdt is BTCUSDT, which binance's feed carries for the favorite: its crossing comes
+        // from the feed (with every trade), and the polls every interval leave it out. ETH pinned to binance in btc is
+        // ETHBTC, which no feed carries: polled every interval.
+        let rig = try StreamRig(connections: [[["sleep": 2.5], ["send": StreamRig.trade("BTCUSDT", 10100)], ["wait": 1]]])
+        rig.setPrice("ETHBTC", 0.033)
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"],
+                           rules: #"{"id": "pinned", "coin": "BTC", "provider": "binance", "when": {"crosses_above": 10000}}, "#
+                               + #"{"id": "pinned-btc", "coin": "ETH", "provider": "binance", "vs": "btc", "when": {"above": 0.05}}"#,
+                           interval: "1s")
+        let run = try rig.start(["-v"])
+        func asked(_ symbol: String) -> Int { rig.rest.requests("/api/v3/ticker/24hr").count { $0.query?.contains(symbol) == true } }
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 && asked("ETHBTC") >= 4 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.map { $0["rule"] as? String } == ["pinned"], "\(run.stdout)")
+        #expect(records.first?["price"] as? Double == 10100)
+        #expect(records.first?["previous"] as? Double == 9000)
+        #expect(asked("BTCUSDT") == 2, "the start and the connection's bridge only: \(asked("BTCUSDT"))")
+        #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker"), "\(run.stderr)")
+        #expect(run.stderrLines.filter { $0.contains("polled over REST every") } == ["coinwatch: polled over REST every 1.0s: ETH in btc from binance"],
+                "\(run.stderr)")
     }
 
     @Test func anIndicatorRuleReadsTheCandlesAPassReads() throws {
