@@ -11,7 +11,7 @@ struct StreamPlan {
         var feed: any ExchangeFeed
         /// Market codes, in favorites' order.
         var markets: [String]
-        /// Market code → the quotes it prices, by `QuoteKey`: favorites, and rules' pinned to this provider.
+        /// Market code → the quotes it prices, by `QuoteKey`: favorites', and those of rules pinned to this provider.
         var quoteKeys: [String: [String]]
         /// Whether every trade is subscribed too: a rule on these quotes is an event a trade between two tickers could
         /// make happen (`DataPlan.tradedKeys`).
@@ -25,7 +25,7 @@ struct StreamPlan {
 
     var groups: [Group] = []
 
-    /// The plan for `rules` once `quotes` (favorite → quote, from a REST fetch) say who serves what.
+    /// The plan for `rules` once `quotes` (by `QuoteKey`, from a REST fetch) say who serves what.
     init(rules: RulesFile, quotes: [String: Quote]) {
         var byProvider: [ProviderName: [(key: String, market: String)]] = [:]
         let plan = DataPlan(rules)
