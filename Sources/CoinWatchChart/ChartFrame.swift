@@ -6,9 +6,9 @@ struct ChartFrame {
     /// The first and last time the plot's width spans, ms.
     var start: Int64, end: Int64
 
-    /// The y of `price`.
+    /// The y of `price`; differences are taken of halves, which no finite prices overflow.
     func y(_ price: Double) -> Double {
-        bottom - (price - low) / (high - low) * (bottom - top)
+        bottom - (price / 2 - low / 2) / (high / 2 - low / 2) * (bottom - top)
     }
 
     /// The x of `time` (ms); the middle when the span is empty.
@@ -18,11 +18,11 @@ struct ChartFrame {
     }
 
     /// The prices from `low` to `high` widened to hold every one of `extra` and padded by 8% of
-    /// the span at each end (1% of the price when all are equal).
+    /// the span at each end (1% of the price when all are equal), within the finite numbers.
     static func span(_ prices: [Double], extra: [Double]) -> (low: Double, high: Double) {
         let all = prices + extra
         let low = all.min() ?? 0, high = all.max() ?? 0
-        let pad = high > low ? (high - low) * 0.08 : max(abs(high) * 0.01, 1e-9)
-        return (low - pad, high + pad)
+        let pad = high > low ? (high / 2 - low / 2) * 0.16 : max(abs(high) * 0.01, 1e-9)
+        return (max(low - pad, -.greatestFiniteMagnitude), min(high + pad, .greatestFiniteMagnitude))
     }
 }

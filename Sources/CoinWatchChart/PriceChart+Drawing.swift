@@ -50,8 +50,7 @@ extension PriceChart {
         canvas.text(title, x: Self.margin, y: 70, size: Self.titleSize, .ink, bold: true)
         guard let last = points.last?.price else { return }
         canvas.text(format(last), x: right, y: 70, size: Self.priceSize, color, bold: true, alignRight: true)
-        if let first = points.first?.price, first != 0 {
-            let change = (last - first) / abs(first) * 100
+        if let change {
             let text = (change < 0 ? "▼ " : "▲ ") + NumberText.fixed(abs(change), decimals: 2, grouped: false, suffix: "%") + " over " + range
             // Its own sign's color: the alert's direction (the line's) may differ from the range's change.
             canvas.text(text, x: right, y: 114, size: Self.labelSize, change < 0 ? .fall : .rise, alignRight: true)

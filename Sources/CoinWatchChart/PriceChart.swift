@@ -49,6 +49,14 @@ package struct PriceChart: Sendable {
         return last >= first ? .up : .down
     }
 
+    /// The change over the range in percent, first point to last, as the header shows it; nil where that is not a finite
+    /// number (a first price of 0, or 1e-300 to 1e300).
+    var change: Double? {
+        guard let first = points.first?.price, let last = points.last?.price else { return nil }
+        let change = (last - first) / abs(first) * 100
+        return change.isFinite ? change : nil
+    }
+
     /// The chart as PNG bytes, drawn on `canvas` if given (same bytes as a new one); fails with no points or no cairo.
     package func png(on canvas: ChartCanvas? = nil) -> Result<[UInt8], OneLineError> {
         guard !points.isEmpty else { return .failure(OneLineError("no price history to draw")) }

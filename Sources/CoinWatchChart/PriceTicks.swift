@@ -4,13 +4,13 @@ import Glibc
 enum PriceTicks {
     /// Multiples in `low`...`high` of the smallest round step giving at most `most`; `[low]` for an empty span.
     static func ticks(low: Double, high: Double, most: Int = 6) -> [Double] {
-        let span = high - low
-        guard span > 0, span.isFinite, most > 1 else { return [low] }
-        let raw = span / Double(most - 1)
+        // Of halves, so that no finite span overflows.
+        let raw = (high / 2 - low / 2) / Double(most - 1) * 2
+        guard raw > 0, raw.isFinite, most > 1 else { return [low] }
         let power = pow(10, floor(log10(raw)))
         let step = [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= raw * (1 - 1e-9) } ?? 10 * power
-        let first = Int((low / step).rounded(.up)), last = Int((high / step).rounded(.down))
-        guard first <= last else { return [low] }
+        guard let first = Int(exactly: (low / step).rounded(.up)), let last = Int(exactly: (high / step).rounded(.down)),
+              first <= last else { return [low] }
         return (first...last).map { Double($0) * step }
     }
 }

@@ -164,6 +164,34 @@ import Testing
         #expect(tag > 2_000, "the threshold's tag: \(tag) pixels")
     }
 
+    /// What `format` was asked to write.
+    final class Labels: @unchecked Sendable {
+        private let lock = NSLock()
+        private var written: [String] = []
+        var all: [String] { lock.withLock { written } }
+
+        func format(_ price: Double) -> String { lock.withLock { written.append("$\(price)") }; return "$\(price)" }
+    }
+
+    /// Prices from -1.7e308 to 1.7e308, whose span no Double holds: the threshold's tag and the last price's show, the
+    /// axis is labelled at round prices, and nothing drawn reads inf or nan (the header leaves such a change out).
+    @Test func pricesSpanningEveryFiniteDoubleKeepTheirTagsAndRoundLabels() throws {
+        let labels = Labels()
+        let points = Self.month(rising: true).enumerated().map { ($0.element.time, (Double($0.offset) / 719 * 2 - 1) * 1.7e308) }
+        let chart = PriceChart(points: points, pair: "BTC/USD", range: "30d", format: labels.format, thresholds: [1])
+        let image = try DecodedPNG(try chart.png().get())
+        let tag = (0..<image.height).reduce(0) { count, y in count + (0..<image.width).count { image[$0, y].near(Self.thresholdColor) } }
+        #expect(tag > 2_000, "the threshold's tag: \(tag) pixels")
+        let last = (140..<680).reduce(0) { count, y in count + (1000..<image.width).count { image[$0, y].near(Self.riseColor, tolerance: 8) } }
+        #expect(last > 2_000, "the last price's tag: \(last) pixels")
+        #expect(Self.gridRows(image, x: 1000).count == 2, "-1e308 and 1e308 (0 is under the threshold's line)")
+        #expect(labels.all.contains("$1e+308") && labels.all.contains("$-1e+308"), "\(labels.all)")
+        #expect(labels.all.allSatisfy { !$0.contains("inf") && !$0.contains("nan") }, "\(labels.all)")
+        #expect(chart.change == nil)
+        let tiny = PriceChart(points: [(0, 1e-300), (1, 1e300)], pair: "BTC/USD", range: "30d", format: labels.format)
+        #expect(tiny.change == nil, "1e-300 to 1e300 is no finite percent")
+    }
+
     @Test func theSameInputsGiveTheSameBytes() throws {
         let marker = Self.month()[300]
         let first = try Self.chart(marker: marker).png().get()

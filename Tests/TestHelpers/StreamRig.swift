@@ -68,14 +68,15 @@ final class StreamRig: @unchecked Sendable {
                        vs: "usdt", favorites: ["BTC", "ETH"], rules: rules, sinks: sinks)
     }
 
-    /// Writes rules.json with this one provider entry, currency, favorites and rules; `sinks` (name →
+    /// Writes rules.json with this one provider entry, currency, favorites, rules and `interval`; `sinks` (name →
     /// its JSON) are defined beside the three and notified too.
-    func writeRules(provider: String, vs: String, favorites: [String], rules: String, sinks: [String: String] = [:]) throws {
+    func writeRules(provider: String, vs: String, favorites: [String], rules: String, sinks: [String: String] = [:],
+                    interval: String = "60s") throws {
         let extra = sinks.sorted { $0.key < $1.key }
         let text = """
         {
           "vs_currency": "\(vs)",
-          "interval": "60s",
+          "interval": "\(interval)",
           "providers": [\(provider)],
           "favorites": [\(favorites.map { "\"\($0)\"" }.joined(separator: ", "))],
           "defaults": {"notify": ["stdout", "log", "hook"\(extra.map { #", "\#($0.key)""# }.joined())]},

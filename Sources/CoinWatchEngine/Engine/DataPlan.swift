@@ -122,15 +122,15 @@ package struct DataPlan: Sendable {
         return out
     }
 
-    /// The coins of some enabled event rule's default feed: `stream` subscribes to their every trade.
-    package var tradedCoins: Set<String> {
-        var coins = Set<String>()
+    /// The quotes (by `QuoteKey`) some enabled event rule reads: `stream` subscribes to every trade of their markets.
+    package var tradedKeys: Set<String> {
+        var keys = Set<String>()
         for rule in rules where rule.enabled && rule.isEvent {
             for coin in rule.coins {
-                for feed in rule.feeds(coin) where feed.provider == nil && feed.vs == vsCurrency { coins.insert(feed.coin) }
+                for feed in rule.feeds(coin) { keys.insert(key(feed)) }
             }
         }
-        return coins
+        return keys
     }
 
     /// The coins whose price history a replay of the enabled rules loads, favorites' order first.

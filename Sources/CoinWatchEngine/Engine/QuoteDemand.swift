@@ -53,17 +53,21 @@ package struct QuoteDemand: Sendable, Equatable {
         self.currencies = currencies
     }
 
-    /// `coins` in `vs`, through the providers in order (`stream`'s bridge over a feed's gap).
-    init(_ coins: [String], vs: String) {
-        currencies = [Currency(vs: vs, failover: coins)]
-    }
+    /// Nothing to fetch.
+    init() { currencies = [] }
 
-    /// This demand without `coins` among `vs`'s failover coins (`stream`: the favorites its feeds serve);
-    /// a currency left with nothing to fetch is dropped.
-    func removing(_ coins: Set<String>, from vs: String) -> QuoteDemand {
+    /// This demand with only the coins whose `QuoteKey` (the favorites' currency being `defaultVs`) `keep` accepts
+    /// (`stream`: what its feeds serve, for a bridge over a gap, or what they do not, for its polls); a currency left
+    /// with nothing to fetch is dropped.
+    func filter(defaultVs: String, _ keep: (String) -> Bool) -> QuoteDemand {
         var out = self
-        for index in out.currencies.indices where out.currencies[index].vs == vs {
-            out.currencies[index].failover.removeAll(where: coins.contains)
+        for index in out.currencies.indices {
+            let vs = out.currencies[index].vs
+            out.currencies[index].failover.removeAll { !keep(QuoteKey.key($0, vs: vs, provider: nil, defaultVs: defaultVs)) }
+            for (provider, coins) in out.currencies[index].pinned {
+                let kept = coins.filter { keep(QuoteKey.key($0, vs: vs, provider: provider, defaultVs: defaultVs)) }
+                out.currencies[index].pinned[provider] = kept.isEmpty ? nil : kept
+            }
         }
         out.currencies.removeAll { $0.failover.isEmpty && $0.pinned.isEmpty }
         return out

@@ -27,7 +27,7 @@ package final class StreamLoop {
     private let reload: () -> (rules: RulesFile, fetcher: QuoteFetcher, delivery: Delivery)?
     private var connections: [FeedConnection] = []
     /// What a pass would fetch that no connection serves: polled over REST every `interval`.
-    private var polled = QuoteDemand([], vs: "")
+    private var polled = QuoteDemand()
     /// The session's alert count at the last metrics check.
     private var metricsAlerts = 0
 
@@ -77,7 +77,8 @@ package final class StreamLoop {
             let gaps = connections.filter(\.needsBridge)
             if !gaps.isEmpty {
                 for connection in gaps { connection.needsBridge = false }
-                session.poll(QuoteDemand(gaps.flatMap(\.group.allFavorites), vs: session.rules.vsCurrency))
+                let bridged = Set(gaps.flatMap(\.group.allKeys))
+                session.poll(session.plan.demand.filter(defaultVs: session.rules.vsCurrency, bridged.contains))
             }
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
@@ -151,7 +152,8 @@ package final class StreamLoop {
     }
 
     /// Quotes over REST what a pass would (`DataPlan.demand`), then plans and opens the feeds for the
-    /// favorites exchanges serve; the rest is polled every `interval`.
+    /// favorites exchanges serve (and the rules pinned to those exchanges on the same markets); the rest is polled
+    /// every `interval`.
     private func start() {
         let demand = session.plan.demand
         session.poll(demand)
@@ -162,7 +164,8 @@ package final class StreamLoop {
         }
         let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
         connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
-        polled = demand.removing(Set(plan.groups.flatMap(\.allFavorites)), from: session.rules.vsCurrency)
+        let served = Set(plan.groups.flatMap(\.allKeys))
+        polled = demand.filter(defaultVs: session.rules.vsCurrency) { !served.contains($0) }
         var listed: [String] = []
         for currency in polled.currencies {
             let suffix = currency.vs == session.rules.vsCurrency ? "" : " in \(currency.vs)"
@@ -181,14 +184,14 @@ package final class StreamLoop {
         switch message {
         case .ticks(let ticks):
             for tick in ticks {
-                guard let favorites = connection.group.favorites[tick.market] else {
+                guard let keys = connection.group.quoteKeys[tick.market] else {
                     connection.logOnce("\(connection.name): prices for \(BodySummary.oneLine(Array(tick.market.utf8), html: false, limit: 40)), which was not subscribed; ignored")
                     continue
                 }
                 if let ending = tick.delistingDate {
                     session.announce(ending: ending, market: tick.market, exchange: connection.group.provider.name.rawValue)
                 }
-                session.take(tick, favorites: favorites, throttle: connection.group.provider.streamThrottle ?? 0,
+                session.take(tick, keys: keys, throttle: connection.group.provider.streamThrottle ?? 0,
                              now: Monotonic.now())
             }
             if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }

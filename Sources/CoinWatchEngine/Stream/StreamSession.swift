@@ -152,27 +152,27 @@ package final class StreamSession {
         unsent += outcome.pending
     }
 
-    /// Takes one feed price for `favorites` (those not yet quoted over REST are skipped); a price within `throttle`
-    /// seconds of the favorite's last evaluation at `now` (monotonic) is held until `releaseHeld`.
-    func take(_ tick: FeedTick, favorites: [String], throttle: Double, now: Double) {
-        for favorite in favorites {
-            guard var quote = quotes[favorite] else { continue }
+    /// Takes one feed price for the quotes of `keys` (`QuoteKey`; those not yet quoted over REST are skipped); a price
+    /// within `throttle` seconds of the quote's last evaluation at `now` (monotonic) is held until `releaseHeld`.
+    func take(_ tick: FeedTick, keys: [String], throttle: Double, now: Double) {
+        for key in keys {
+            guard var quote = quotes[key] else { continue }
             quote.price = tick.price
             quote.span = nil  // a REST quote's span is not this trade's
             if let change = tick.change24h { quote.change24h = change }
-            quotes[favorite] = quote
+            quotes[key] = quote
             messageCount += 1
             guard throttle > 0 else {
-                observe(favorite, quote)
+                observe(key, quote)
                 continue
             }
-            if let last = evaluatedAt[favorite], now - last < throttle {
-                held[favorite] = held[favorite].map { $0.followed(by: quote) } ?? quote
-                throttles[favorite] = throttle
+            if let last = evaluatedAt[key], now - last < throttle {
+                held[key] = held[key].map { $0.followed(by: quote) } ?? quote
+                throttles[key] = throttle
                 continue
             }
-            evaluatedAt[favorite] = now
-            observe(favorite, held.removeValue(forKey: favorite).map { $0.followed(by: quote) } ?? quote)
+            evaluatedAt[key] = now
+            observe(key, held.removeValue(forKey: key).map { $0.followed(by: quote) } ?? quote)
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
     }
 
     // SPEC §9: stream "evaluates the rules on every ticker (or trade) message, as a pass does for that
-    // coin: same rules". The three below are rules a pass evaluates that read more than the favorite's
+    // coin: same rules". The ones below are rules a pass evaluates that read more than the favorite's
     // own quote in `vs_currency`.
 
     @Test func aRatioIsEvaluatedWhenATickerMovesOneOfItsCoins() throws {
@@ -65,9 +65,52 @@ import Testing
         #expect((records.first?["price"] as? Double).map { abs($0 - 600.0 / 9000) < 1e-12 } == true, "\(records)")
     }
 
+    @Test func aRuleInItsOwnVsFiresAsAOncePassFiresItOnTheSameData() throws {
+        // ETH in btc is Binance's ETHBTC, which no feed carries: the REST poll quotes it, and ETH's ticker in usdt
+        // (600, which fires the rule in usdt) is not its price.
+        let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.ticker("ETHUSDT", 600, open: 591.13)], ["wait": 1]]])
+        rig.setPrice("ETHBTC", 0.033)
+        try rig.writeRules(#"{"id": "eth-in-btc", "coin": "ETH", "vs": "btc", "when": {"above": 0.03}}, "#
+            + #"{"id": "eth-500", "coin": "ETH", "when": {"above": 500}}"#)
+        try expectStreamFiresAsOnce(rig, ["eth-in-btc": 0.033, "eth-500": 600], restPrices: ["ETHUSDT": 600])
+    }
+
+    @Test func aPremiumFiresAsAOncePassFiresItOnTheSameData() throws {
+        // ETH against Binance's ETHBTC, converted at BTC's 9000: 300 against 297 is 1%; the feed's 330 makes it 11%.
+        // (Each ticker's open makes its 24h change the REST answer's 1.5% to two places, as the message shows it.)
+        let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.ticker("ETHUSDT", 330, open: 325.12)], ["wait": 1]]])
+        rig.setPrice("ETHBTC", 0.033)
+        try rig.writeRules(#"{"id": "eth-premium", "coin": "ETH", "when": {"premium_above": {"pct": 5, "against": "binance", "against_vs": "btc"}}}"#)
+        try expectStreamFiresAsOnce(rig, ["eth-premium": 330], restPrices: ["ETHUSDT": 330])
+    }
+
+    /// Runs `stream` until it raised as many alerts as `prices` has rules, then a `--once` pass on a state of its own with
+    /// the REST prices set to `restPrices` (what the feed said): each fires exactly the rules of `prices` (rule → price),
+    /// in the same records but for the id, the time, the source, the previous price and the exact 24h change (the feed's
+    /// is from its ticker's open).
+    private func expectStreamFiresAsOnce(_ rig: StreamRig, _ prices: [String: Double], restPrices: [String: Double]) throws {
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= prices.count }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        for (symbol, price) in restPrices { rig.setPrice(symbol, price) }
+        let pass = try Binary.run(["--once", "--json", "--rules", rig.rulesPath, "--state", rig.folder + "/once.json"])
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let volatile: Set = ["id", "time", "source", "previous", "change_24h"]
+        func byRule(_ stdout: String) -> [String: [String: Any]] {
+            Dictionary(StreamRig.records(stdout).map { ($0["rule"] as? String ?? "?", $0.filter { !volatile.contains($0.key) }) }) { first, _ in first }
+        }
+        let streamed = byRule(run.stdout), passed = byRule(pass.stdout)
+        #expect(StreamRig.records(run.stdout).count == prices.count, "each fires once: \(run.stdout)")
+        #expect(streamed.mapValues { $0["price"] as? Double ?? .nan } == prices, "\(run.stdout)")
+        #expect(Set(passed.keys) == Set(prices.keys), "\(pass.stdout)")
+        for (rule, record) in streamed {
+            #expect(NSDictionary(dictionary: record).isEqual(to: passed[rule] ?? [:]), "stream \(record)\nonce \(passed[rule] ?? [:])")
+        }
+    }
+
     @Test func aRuleOnItsOwnProviderIsEvaluatedFromTheRESTPoll() throws {
-        // `provider` pins the rule's quote to one provider, a feed no connection carries: the REST poll
-        // (the pass's own fetch) quotes it, at the start and every interval.
+        // `provider` pins the rule's quote to one provider: the start's REST poll (the pass's own fetch) quotes it.
         let rig = try StreamRig(connections: [[["wait": 1]]])
         try rig.writeRules(#"{"id": "pinned", "coin": "BTC", "provider": "binance", "when": {"above": 5000}}"#)
         let run = try rig.start()
@@ -78,6 +121,32 @@ import Testing
         #expect(records.count == 1)
         #expect(records.first?["rule"] as? String == "pinned")
         #expect(records.first?["price"] as? Double == 9000)
+    }
+
+    @Test func aRulePinnedToAFeedsProviderOnItsMarketIsServedByTheFeedAndOneOnAnotherMarketIsPolled() throws {
+        // BTC pinned to binance in usdt is BTCUSDT, which binance's feed carries for the favorite: its crossing comes
+        // from the feed (with every trade), and the polls every interval leave it out. ETH pinned to binance in btc is
+        // ETHBTC, which no feed carries: polled every interval.
+        let rig = try StreamRig(connections: [[["sleep": 2.5], ["send": StreamRig.trade("BTCUSDT", 10100)], ["wait": 1]]])
+        rig.setPrice("ETHBTC", 0.033)
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"],
+                           rules: #"{"id": "pinned", "coin": "BTC", "provider": "binance", "when": {"crosses_above": 10000}}, "#
+                               + #"{"id": "pinned-btc", "coin": "ETH", "provider": "binance", "vs": "btc", "when": {"above": 0.05}}"#,
+                           interval: "1s")
+        let run = try rig.start(["-v"])
+        func asked(_ symbol: String) -> Int { rig.rest.requests("/api/v3/ticker/24hr").count { $0.query?.contains(symbol) == true } }
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 && asked("ETHBTC") >= 4 }, "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.map { $0["rule"] as? String } == ["pinned"], "\(run.stdout)")
+        #expect(records.first?["price"] as? Double == 10100)
+        #expect(records.first?["previous"] as? Double == 9000)
+        #expect(asked("BTCUSDT") == 2, "the start and the connection's bridge only: \(asked("BTCUSDT"))")
+        #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker"), "\(run.stderr)")
+        #expect(run.stderrLines.filter { $0.contains("polled over REST every") } == ["coinwatch: polled over REST every 1.0s: ETH in btc from binance"],
+                "\(run.stderr)")
     }
 
     @Test func anIndicatorRuleReadsTheCandlesAPassReads() throws {
