@@ -10,6 +10,9 @@ enum ChatControl {
     static let longPoll: Double = 25
     /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
     static let retryPause: Double = 15
+    /// The fewest seconds between two reads of a chat: a proxy or server that answers a long poll at once with
+    /// nothing is not asked again in a tight loop.
+    static let readFloor: Double = 1
 
     /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
     /// a sink (or `control_log`) that cannot be used now is one line on stderr.
@@ -48,12 +51,18 @@ enum ChatControl {
         }
     }
 
-    /// Cycles `side` for ever, pausing after a failed read.
+    /// Cycles `side` for ever, pausing after a failed read and between reads that come back at once.
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
         while true {
             // Not past the moment a held answer (a 429's retry_after) may go.
             let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
-            if !side.cycle(timeout: wait) { sleeper.sleep(seconds: retryPause) }
+            let started = side.now()
+            if !side.cycle(timeout: wait) {
+                sleeper.sleep(seconds: retryPause)
+                continue
+            }
+            let spent = side.now() - started
+            if spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
         }
     }
 }

@@ -39,6 +39,20 @@ import Testing
         #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
     }
 
+    /// A broken proxy or server that answers every long poll at once with nothing is read at most once a second.
+    @Test func aChatAnsweringEveryReadAtOnceWithNothingIsReadAtMostOnceASecond() throws {
+        let rig = try Rig(longPollLimit: 0)
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "it polls: \(daemon.stderr)")
+        let first = Date()
+        #expect(Eventually.wait(timeout: 10) { rig.telegram.calls("getUpdates").count >= 4 }, "\(daemon.stderr)")
+        let spent = Date().timeIntervalSince(first)
+        #expect(spent >= 2.5, "three more reads took \(spent) s: no tight loop")
+        #expect(rig.telegram.calls("getUpdates").count <= 6, "a bounded number of reads")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
     @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
         let rig = try Rig()
         let loop = try start(rig, ["--interval", "1h"])

@@ -18,8 +18,9 @@ import Testing
         let telegram: TelegramBotServer
         let flow: BinaryFlow
 
-        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, extra: String = "") throws {
-            telegram = try TelegramBotServer()
+        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, extra: String = "",
+             longPollLimit: Double = 5) throws {
+            telegram = try TelegramBotServer(longPollLimit: longPollLimit)
             flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
                                   sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": \#(ControlEndToEndTests.chat)}}"#,
                                   extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"# + extra)
