@@ -1,7 +1,9 @@
 import CoinWatchSupport
 import CoinWatchRules
+import CoinWatchState
 import CoinWatchEngine
 import Glibc
+import Synchronization
 
 /// Where the commands that run passes meet the chat side (SPEC §13): `--once` answers at its start;
 /// loop mode, `stream` and `coinwatch control` long-poll each chat on a thread of its own.
@@ -14,10 +16,14 @@ enum ChatControl {
     /// nothing is not asked again in a tight loop.
     static let readFloor: Double = 1
 
-    /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
-    /// a sink (or `control_log`) that cannot be used now is one line on stderr.
-    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> [ControlSide] {
-        guard rules.control != nil, !context.arguments.dryRun else { return [] }
+    /// The control lock this process holds (`<state>.control.lock`): one process answers a state's chats at a time.
+    private static let claimed = Mutex<StateLock?>(nil)
+
+    /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing, nor when
+    /// another process answers this state's chats: one line says so unless `quiet`); a sink (or `control_log`) that
+    /// cannot be used now is one line on stderr.
+    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil, quiet: Bool = false) -> [ControlSide] {
+        guard rules.control != nil, !context.arguments.dryRun, claim(context, quiet: quiet) else { return [] }
         let (links, problems) = ControlLink.links(for: rules)
         for problem in problems { context.io.err("coinwatch: \(problem)\n") }
         let io = context.io
@@ -37,9 +43,31 @@ enum ChatControl {
         }
     }
 
+    /// Whether this process answers the chats of its state: the control lock taken without waiting, the first time,
+    /// and kept until the process ends; when another process holds it, one line says so unless `quiet` (a `--once`
+    /// pass beside a `coinwatch control` daemon leaves the chats to it).
+    private static func claim(_ context: CommandContext, quiet: Bool) -> Bool {
+        claimed.withLock { held in
+            guard held == nil else { return true }
+            do throws(StateError) {
+                held = try StateLock.acquire(statePath: context.statePath + ".control", timeout: 0)
+                return true
+            } catch {
+                guard !quiet else { return false }
+                if case .locked = error {
+                    context.io.err("coinwatch: control: another coinwatch process answers the chats of \(context.statePath); "
+                                   + "this one reads no commands (alerts are not affected)\n")
+                } else {
+                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat\n")
+                }
+                return false
+            }
+        }
+    }
+
     /// `--once`: answers what arrived since the last pass, without waiting for more.
     static func answerOnce(_ context: CommandContext, rules: RulesFile) {
-        for side in sides(context, rules: rules) { side.cycle(timeout: 0) }
+        for side in sides(context, rules: rules, quiet: true) { side.cycle(timeout: 0) }
     }
 
     /// Loop mode and `stream`: one thread per chat, long-polling until the process ends; an edit of

@@ -53,6 +53,31 @@ import Testing
         #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
     }
 
+    /// One process answers a state's chats at a time: a second daemon says so and exits 1, a loop says so once and
+    /// runs its passes without chat; the command is answered once, by the first.
+    @Test func aSecondProcessOnOneStateLeavesTheChatsToTheFirst() throws {
+        let rig = try Rig()
+        let first = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(first.stderr)")
+        let second = try start(rig, ["control"])
+        #expect(second.waitForExit(timeout: 5) == 1, "\(second.stderr)")
+        #expect(second.stderrLines.count == 1 && second.stderr.contains("another coinwatch process answers the chats of"),
+                "\(second.stderr)")
+        let loop = try start(rig, ["--interval", "1h"])
+        #expect(Eventually.wait(timeout: 5) { (try? rig.state.prices.isEmpty == false) ?? false }, "the loop's pass ran: \(loop.stderr)")
+        try rig.say("/silence bitcoin 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.audit.count == 1 && rig.telegram.sent.count == 1 }, "\(first.stderr)")
+        try rig.say("/help", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.audit.count == 2 && rig.telegram.sent.count == 2 }, "\(first.stderr)")
+        loop.send(SIGTERM)
+        #expect(loop.waitForExit(timeout: 5) == 0)
+        #expect(loop.stderrLines == second.stderrLines, "said once: \(loop.stderr)")
+        first.send(SIGTERM)
+        #expect(first.waitForExit(timeout: 5) == 0)
+        #expect(rig.telegram.sent.count == 2 && !first.stderr.contains("409"), "answered once each: \(rig.texts) \(first.stderr)")
+        #expect(try rig.state.silences.count == 1)
+    }
+
     @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
         let rig = try Rig()
         let loop = try start(rig, ["--interval", "1h"])
