@@ -18,6 +18,10 @@ enum ChatControl {
 
     /// The control lock this process holds (`<state>.control.lock`): one process answers a state's chats at a time.
     private static let claimed = Mutex<StateLock?>(nil)
+    /// Counts the sets of chat threads started: a thread of an older set ends after its read in progress.
+    private static let generation = Atomic<Int>(0)
+    /// The rules the chat threads in force were set up with, their rules and favorites left out.
+    private static let running = Mutex<RulesFile?>(nil)
 
     /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing, nor when
     /// another process answers this state's chats: one line says so unless `quiet`); a sink (or `control_log`) that
@@ -70,18 +74,30 @@ enum ChatControl {
         for side in sides(context, rules: rules, quiet: true) { side.cycle(timeout: 0) }
     }
 
-    /// Loop mode and `stream`: one thread per chat, long-polling until the process ends; an edit of
-    /// rules.json raises SIGHUP, so the loop or the stream re-reads it at once.
-    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
-        for side in sides(context, rules: rules, mailbox: mailbox) {
+    /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the
+    /// next call (a reload) replaces them; an edit of rules.json raises SIGHUP, so the loop or the stream re-reads it at
+    /// once. False when no chat is read.
+    @discardableResult
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> Bool {
+        var setup = rules
+        setup.rules = []
+        setup.favorites = []
+        // A reload that changed only rules or favorites (after a chat's own `/alert`) leaves the threads reading.
+        guard running.withLock({ $0 != setup }) else { return true }
+        let current = generation.add(1, ordering: .sequentiallyConsistent).newValue
+        let sides = sides(context, rules: rules, mailbox: mailbox)
+        running.withLock { $0 = sides.isEmpty ? nil : setup }  // none read: the next reload tries again
+        for side in sides {
             side.rulesChanged = { kill(getpid(), SIGHUP) }
+            side.current = { generation.load(ordering: .sequentiallyConsistent) == current }
             _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
         }
+        return !sides.isEmpty
     }
 
-    /// Cycles `side` for ever, pausing after a failed read and between reads that come back at once.
+    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once.
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
-        while true {
+        while side.current() {
             // Not past the moment a held answer (a 429's retry_after) may go.
             let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
             let started = side.now()

@@ -21,6 +21,8 @@ package final class ControlSide: @unchecked Sendable {
     package let err: @Sendable (String) -> Void
     /// Called after a command changed rules.json (a running loop or `stream` reloads it at once).
     package var rulesChanged: @Sendable () -> Void = {}
+    /// Whether this side is still the one in force: after a reload (new rules) a read in progress is dropped, unanswered.
+    package var current: @Sendable () -> Bool = { true }
     /// Draws a `/chart` answer's image at an instant (`AlertCharts.png(for:now:)`); nil: none is drawn, the answer says so.
     package var chartImage: (@Sendable (ControlChart, Double) -> Result<[UInt8], ChartError>)?
     /// Seconds of sending one cycle may spend before leaving the rest for the next.
@@ -61,7 +63,9 @@ package final class ControlSide: @unchecked Sendable {
             report("coinwatch: control: \(error.message)")
             return false
         }
-        switch link.service.poll(offset: offset, timeout: timeout, http: http) {
+        let read = link.service.poll(offset: offset, timeout: timeout, http: http)
+        guard current() else { return true }
+        switch read {
         case .failure(let failure):
             report("coinwatch: control: \(link.name): \(failure.message)")
             return false

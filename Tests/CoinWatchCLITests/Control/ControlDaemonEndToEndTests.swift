@@ -78,6 +78,26 @@ import Testing
         #expect(try rig.state.silences.count == 1)
     }
 
+    /// SIGHUP sets chat control up again from rules.json: a new bot (its sink's url) is read from then on, in the daemon
+    /// and in loop mode.
+    @Test(arguments: [["control"], ["--interval", "1h"]])
+    func sighupSetsChatControlUpAgain(_ args: [String]) throws {
+        let rig = try Rig()
+        let running = try start(rig, args)
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(running.stderr)")
+        let next = try TelegramBotServer()
+        try rig.rules.replacingOccurrences(of: rig.telegram.botURL, with: next.botURL)
+            .write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        running.send(SIGHUP)
+        #expect(Eventually.wait(timeout: 5) { !next.calls("getUpdates").isEmpty }, "the new bot is read: \(running.stderr)")
+        next.userSends("/help", from: Self.admin, in: ControlEndToEndTests.chat)
+        #expect(Eventually.wait(timeout: 3) { next.sent.count == 1 }, "\(running.stderr)")
+        #expect(next.sent.first?.text.contains("coinwatch commands:") == true)
+        running.send(SIGTERM)
+        #expect(running.waitForExit(timeout: 8) == 0, "\(running.stderr)")
+        #expect(rig.telegram.sent.isEmpty)
+    }
+
     @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
         let rig = try Rig()
         let loop = try start(rig, ["--interval", "1h"])
