@@ -32,7 +32,8 @@ enum ChatControl {
         for problem in problems { context.io.err("coinwatch: \(problem)\n") }
         let io = context.io
         let clock = context.clock
-        let environment = context.environmentWithPlaceholders
+        // As the pass reads it: an unset `${…}` leaves its part unavailable (never a placeholder that fails a user id).
+        let environment = context.io.environment
         let store = mailbox.map(ControlStore.init(mailbox:)) ?? ControlStore(path: context.statePath, lockTimeout: context.lockTimeout)
         // `/chart`'s image: history as an alert's chart gets it (the history store, then the provider).
         let charts = AlertCharts(providers: rules.providers, transport: context.transport, environment: io.environment,

@@ -103,6 +103,24 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("AUDIT_DIR"), "check still refuses the file: \(check.stderr)")
     }
 
+    /// SPEC §2: an unset `${…}` in `control.matrix.admins` turns chat control off for that chat only, with one line;
+    /// the Telegram chat still answers and the alerts are delivered; `check` still refuses the file.
+    @Test func anUnsetVariableInAControlChatTurnsOnlyThatChatOffForThePass() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, extra: "")
+        let text = rig.rules.replacingOccurrences(of: #""control": {"#, with: #""control": {"matrix": {"sink": "team", "admins": ["${MATRIX_ADMIN}"]}, "#)
+            .replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"team": {"type": "webhook", "format": "matrix", "url": "http://127.0.0.1:9", "token": "t", "room": "!r:example.org"}, "#)
+        try text.write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        try rig.say("/help", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BTC is below"), "the alert is delivered: \(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("control.matrix") && lines[0].contains("MATRIX_ADMIN"), "\(run.stderr)")
+        #expect(rig.telegram.sent.count == 1, "the Telegram chat is answered: \(rig.texts)")
+        let check = try Binary.run(["check", "--rules", rig.flow.rulesPath])
+        #expect(check.status == 65 && check.stderr.contains("MATRIX_ADMIN"), "check still refuses the file: \(check.stderr)")
+    }
+
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)
