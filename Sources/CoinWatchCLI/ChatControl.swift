@@ -70,9 +70,14 @@ enum ChatControl {
         }
     }
 
-    /// `--once`: answers what arrived since the last pass, without waiting for more.
-    static func answerOnce(_ context: CommandContext, rules: RulesFile) {
-        for side in sides(context, rules: rules, quiet: true) { side.cycle(timeout: 0) }
+    /// `--once`: answers what arrived since the last pass, without waiting for more; true when a command changed rules.json.
+    static func answerOnce(_ context: CommandContext, rules: RulesFile) -> Bool {
+        let changed = Mutex(false)
+        for side in sides(context, rules: rules, quiet: true) {
+            side.rulesChanged = { changed.withLock { $0 = true } }
+            side.cycle(timeout: 0)
+        }
+        return changed.withLock { $0 }
     }
 
     /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the

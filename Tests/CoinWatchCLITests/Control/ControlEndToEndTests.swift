@@ -121,6 +121,19 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("MATRIX_ADMIN"), "check still refuses the file: \(check.stderr)")
     }
 
+    /// A rule added from chat before a `--baseline` pass is baselined with it: a condition that already held never fires.
+    @Test func aRuleAddedFromChatBeforeABaselinePassIsBaselined() throws {
+        let rig = try Rig()
+        try rig.say("/alert btc above 50", from: Self.admin)
+        let baseline = try rig.flow.pass(after: 60, ["--baseline"])
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        #expect(rig.texts.first?.hasPrefix("added rule chat-") == true, "\(rig.texts)")
+        #expect(try rig.state.pairs.keys.contains { $0.hasPrefix("chat-") }, "the new rule's pair is recorded")
+        let next = try rig.pass()
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.isEmpty, "bitcoin was above 50 at the baseline: \(next.stdout)")
+    }
+
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
         let rig = try Rig()
         try Self.serveHistory(rig.flow.market)
