@@ -98,6 +98,28 @@ import Testing
         #expect(rig.telegram.sent.isEmpty)
     }
 
+    /// `/favorite add` asks the search provider before it takes the state lock: a slow provider holds up no other command.
+    @Test func aSlowSearchForFavoriteAddHoldsUpNoOtherCommand() throws {
+        let rig = try Rig()
+        rig.flow.market.route("/search", Reply.json(#"{"coins": [{"id": "solana", "name": "Solana", "symbol": "SOL", "market_cap_rank": 5}]}"#)
+            .delayed(4))
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(daemon.stderr)")
+        try rig.say("/favorite add solana", from: Self.admin)
+        #expect(Eventually.wait(timeout: 5) { rig.flow.market.server.requests.contains { $0.path.hasSuffix("/search") } }, "the search is under way")
+        let asked = Date()
+        let silence = try Binary.run(["silence", "add", "bitcoin", "--for", "1h", "--rules", rig.flow.rulesPath, "--state", rig.flow.statePath])
+        #expect(silence.status == 0, "\(silence.stderr)")
+        #expect(Date().timeIntervalSince(asked) < 2, "the state lock is free while the search runs")
+        #expect(Eventually.wait(timeout: 8) { rig.telegram.sent.count == 1 }, "\(daemon.stderr)")
+        #expect(rig.texts.first?.contains("added solana (Solana, SOL)") == true, "\(rig.texts)")
+        #expect(rig.flow.market.server.requests.filter { $0.path.hasSuffix("/search") }.count == 1, "asked once")
+        #expect(rig.rules.contains("solana"))
+        #expect(try rig.state.silences.count == 1)
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
     @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
         let rig = try Rig()
         let loop = try start(rig, ["--interval", "1h"])
