@@ -1,7 +1,9 @@
 import CoinWatchSupport
 import CoinWatchRules
+import CoinWatchState
 import CoinWatchEngine
 import Glibc
+import Synchronization
 
 /// Where the commands that run passes meet the chat side (SPEC §13): `--once` answers at its start;
 /// loop mode, `stream` and `coinwatch control` long-poll each chat on a thread of its own.
@@ -10,16 +12,28 @@ enum ChatControl {
     static let longPoll: Double = 25
     /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
     static let retryPause: Double = 15
+    /// The fewest seconds between two reads of a chat: a proxy or server that answers a long poll at once with
+    /// nothing is not asked again in a tight loop.
+    static let readFloor: Double = 1
 
-    /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing);
-    /// a sink (or `control_log`) that cannot be used now is one line on stderr.
-    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> [ControlSide] {
-        guard rules.control != nil, !context.arguments.dryRun else { return [] }
+    /// The control lock this process holds (`<state>.control.lock`): one process answers a state's chats at a time.
+    private static let claimed = Mutex<StateLock?>(nil)
+    /// Counts the sets of chat threads started: a thread of an older set ends after its read in progress.
+    private static let generation = Atomic<Int>(0)
+    /// The rules the chat threads in force were set up with, their rules and favorites left out.
+    private static let running = Mutex<RulesFile?>(nil)
+
+    /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing, nor when
+    /// another process answers this state's chats: one line says so unless `quiet`); a sink (or `control_log`) that
+    /// cannot be used now is one line on stderr.
+    static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil, quiet: Bool = false) -> [ControlSide] {
+        guard rules.control != nil, !context.arguments.dryRun, claim(context, quiet: quiet) else { return [] }
         let (links, problems) = ControlLink.links(for: rules)
         for problem in problems { context.io.err("coinwatch: \(problem)\n") }
         let io = context.io
         let clock = context.clock
-        let environment = context.environmentWithPlaceholders
+        // As the pass reads it: an unset `${…}` leaves its part unavailable (never a placeholder that fails a user id).
+        let environment = context.io.environment
         let store = mailbox.map(ControlStore.init(mailbox:)) ?? ControlStore(path: context.statePath, lockTimeout: context.lockTimeout)
         // `/chart`'s image: history as an alert's chart gets it (the history store, then the provider).
         let charts = AlertCharts(providers: rules.providers, transport: context.transport, environment: io.environment,
@@ -34,26 +48,71 @@ enum ChatControl {
         }
     }
 
-    /// `--once`: answers what arrived since the last pass, without waiting for more.
-    static func answerOnce(_ context: CommandContext, rules: RulesFile) {
-        for side in sides(context, rules: rules) { side.cycle(timeout: 0) }
-    }
-
-    /// Loop mode and `stream`: one thread per chat, long-polling until the process ends; an edit of
-    /// rules.json raises SIGHUP, so the loop or the stream re-reads it at once.
-    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
-        for side in sides(context, rules: rules, mailbox: mailbox) {
-            side.rulesChanged = { kill(getpid(), SIGHUP) }
-            _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
+    /// Whether this process answers the chats of its state: the control lock taken without waiting, the first time,
+    /// and kept until the process ends; when another process holds it, one line says so unless `quiet` (a `--once`
+    /// pass beside a `coinwatch control` daemon leaves the chats to it).
+    private static func claim(_ context: CommandContext, quiet: Bool) -> Bool {
+        claimed.withLock { held in
+            guard held == nil else { return true }
+            do throws(StateError) {
+                held = try StateLock.acquire(statePath: context.statePath + ".control", timeout: 0)
+                return true
+            } catch {
+                guard !quiet else { return false }
+                if case .locked = error {
+                    context.io.err("coinwatch: control: another coinwatch process answers the chats of \(context.statePath); "
+                                   + "this one reads no commands (alerts are not affected)\n")
+                } else {
+                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat\n")
+                }
+                return false
+            }
         }
     }
 
-    /// Cycles `side` for ever, pausing after a failed read.
+    /// `--once`: answers what arrived since the last pass, without waiting for more; true when a command changed rules.json.
+    static func answerOnce(_ context: CommandContext, rules: RulesFile) -> Bool {
+        let changed = Mutex(false)
+        for side in sides(context, rules: rules, quiet: true) {
+            side.rulesChanged = { changed.withLock { $0 = true } }
+            side.cycle(timeout: 0)
+        }
+        return changed.withLock { $0 }
+    }
+
+    /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the
+    /// next call (a reload) replaces them; an edit of rules.json raises SIGHUP, so the loop or the stream re-reads it at
+    /// once. False when no chat is read.
+    @discardableResult
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> Bool {
+        var setup = rules
+        setup.rules = []
+        setup.favorites = []
+        // A reload that changed only rules or favorites (after a chat's own `/alert`) leaves the threads reading.
+        guard running.withLock({ $0 != setup }) else { return true }
+        let current = generation.add(1, ordering: .sequentiallyConsistent).newValue
+        let sides = sides(context, rules: rules, mailbox: mailbox)
+        running.withLock { $0 = sides.isEmpty ? nil : setup }  // none read: the next reload tries again
+        for side in sides {
+            side.rulesChanged = { kill(getpid(), SIGHUP) }
+            side.current = { generation.load(ordering: .sequentiallyConsistent) == current }
+            _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
+        }
+        return !sides.isEmpty
+    }
+
+    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once.
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
-        while true {
+        while side.current() {
             // Not past the moment a held answer (a 429's retry_after) may go.
             let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
-            if !side.cycle(timeout: wait) { sleeper.sleep(seconds: retryPause) }
+            let started = side.now()
+            if !side.cycle(timeout: wait) {
+                sleeper.sleep(seconds: retryPause)
+                continue
+            }
+            let spent = side.now() - started
+            if spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
         }
     }
 }

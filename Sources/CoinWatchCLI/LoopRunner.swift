@@ -44,15 +44,17 @@ struct LoopRunner {
         context.arguments.interval ?? rules.interval
     }
 
-    /// The rules at `path` now (warnings printed, "reloaded" said), or nil with one line on stderr
-    /// when it is unreadable or invalid (the caller keeps the rules in force). Loop mode and `stream`.
-    static func reload(path: String, context: CommandContext) -> RulesFile? {
+    /// The rules at `path` now (warnings printed, "reloaded" said, chat control set up again with them, through
+    /// `mailbox` for `stream`), or nil with one line on stderr when it is unreadable or invalid (the caller keeps the
+    /// rules in force). Loop mode, `stream` and `coinwatch control`.
+    static func reload(path: String, context: CommandContext, mailbox: ControlMailbox? = nil) -> RulesFile? {
         let io = context.io
         do {
             let loaded = try RulesLoader.load(path: path, environment: io.environment, unavailableSinks: true)
             context.outputGuard.learn(loaded.rules)
             for warning in loaded.warnings { io.err("\(warning.description)\n") }
             io.err("coinwatch: reloaded \(path)\n")
+            ChatControl.startBeside(context, rules: loaded.rules, mailbox: mailbox)
             return loaded.rules
         } catch {
             io.err("coinwatch: not reloaded, the rules in force stay: \(Self.summary(of: error)); fix it (see 'coinwatch check') and send SIGHUP again\n")

@@ -7,23 +7,31 @@ import CoinWatchEngine
 /// `coinwatch [--once] [--interval DUR] [--dry-run]`: alert passes.
 enum RunCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        let rules = try context.loadRules(unavailableSinks: true)
+        var rules = try context.loadRules(unavailableSinks: true)
         // The indicator tracks live as long as the process (`CandleFeed`).
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
+        // The commands waiting are answered before the first pass, which then runs with the rules they added (a
+        // `--baseline` pass baselines them too).
+        if context.arguments.once || context.arguments.baseline, ChatControl.answerOnce(context, rules: rules) {
+            rules = try context.loadRules(unavailableSinks: true)
+        }
         if context.arguments.once {
             // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
             CommandGroups.endWithSignals()
-            ChatControl.answerOnce(context, rules: rules)
             return onePass(context, rules: rules, baseline: context.arguments.baseline, candles: candles)
         }
         let waiter = try SignalWaiter.install(context) {
             "cannot set up signal handling for loop mode: \($0); use --once from cron or a systemd timer instead"
         }
-        ChatControl.startBeside(context, rules: rules)
         nonisolated(unsafe) var baseline = context.arguments.baseline  // the first pass only; passes run one at a time
-        return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) {
-            defer { baseline = false }
-            return onePass(context, rules: $0, baseline: baseline, candles: candles)
+        // With `--baseline` the chat is read again once the baseline pass is over: no rule it adds misses the baseline.
+        if !baseline { ChatControl.startBeside(context, rules: rules) }
+        return LoopRunner(context: context, rulesPath: context.rulesPath, rules: rules, waiter: waiter) { rules in
+            defer {
+                if baseline { ChatControl.startBeside(context, rules: rules) }
+                baseline = false
+            }
+            return onePass(context, rules: rules, baseline: baseline, candles: candles)
         }.run()
     }
 

@@ -42,7 +42,7 @@ enum StreamCommand {
         session.windows = WindowHistory(storePath: store)
         let loop = StreamLoop(session: session, log: StreamLog(io: context.io, verboseEnabled: context.arguments.verbose),
                               signalDescriptor: waiter.readDescriptor, takeSignals: { waiter.take() }) {
-            guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context) else { return nil }
+            guard let fresh = LoopRunner.reload(path: context.rulesPath, context: context, mailbox: session.control) else { return nil }
             let next = makePass(fresh)
             return (fresh, next.fetcher, next.delivery)
         }

@@ -7,7 +7,7 @@ package struct ControlInput: Sendable {
     package var rules: RulesFile
     /// rules.json as read, for edits that rewrite it.
     package var rulesBytes: [UInt8]
-    /// The environment rules.json is validated with (unset `${NAME}`s given placeholders).
+    /// The environment rules.json is read with (an unset `${NAME}` leaves its sink or chat unavailable).
     package var environment: [String: String]
     package var state: StateDocument
     /// Seconds since 1970.

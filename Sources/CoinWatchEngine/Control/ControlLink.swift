@@ -7,7 +7,7 @@ package struct ControlLink: Sendable {
     package var chat: ControlChat
     package var service: any ControlTransport
 
-    /// The links rules.json's `control` asks for, and one line for each that cannot be used now (its sink
+    /// The links rules.json's `control` asks for, and one line for each that cannot be used now (it or its sink
     /// has an unset `${…}`: `reason` names the variable, never a value), or none and one line when `control_log` has one.
     package static func links(for rules: RulesFile) -> (links: [ControlLink], problems: [String]) {
         if let reason = rules.controlUnavailable {
@@ -17,6 +17,10 @@ package struct ControlLink: Sendable {
         var problems: [String] = []
         for format in SinkFormats.controlled {
             guard let chat = rules.control?[format.name] else { continue }
+            if let reason = chat.unavailable {
+                problems.append("control.\(format.name): chat control is off in this run: \(reason); no commands are read from it (alerts are not affected)")
+                continue
+            }
             let sink = rules.sinks[chat.sink]
             if case .webhook(let config)? = sink, config.format.rawValue == format.name,
                let service = config.format.delivery?.controlTransport(sink: chat.sink, config: config) {

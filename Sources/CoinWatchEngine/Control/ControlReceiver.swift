@@ -43,7 +43,8 @@ package enum ControlReceiver {
             if let callback = message.callbackID { outcome.callbacks.append((callback, reply.answer)) }
             switch reply.edit {
             case .rewriteRules(let bytes)?:
-                if let loaded = try? RulesLoader.parse(bytes: bytes, path: input.rules.path, environment: input.environment) {
+                if let loaded = try? RulesLoader.parse(bytes: bytes, path: input.rules.path, environment: input.environment,
+                                                       unavailableSinks: true) {
                     input.rules = loaded.rules
                     input.rulesBytes = bytes
                     outcome.rules = bytes

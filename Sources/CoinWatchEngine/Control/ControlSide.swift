@@ -21,6 +21,8 @@ package final class ControlSide: @unchecked Sendable {
     package let err: @Sendable (String) -> Void
     /// Called after a command changed rules.json (a running loop or `stream` reloads it at once).
     package var rulesChanged: @Sendable () -> Void = {}
+    /// Whether this side is still the one in force: after a reload (new rules) a read in progress is dropped, unanswered.
+    package var current: @Sendable () -> Bool = { true }
     /// Draws a `/chart` answer's image at an instant (`AlertCharts.png(for:now:)`); nil: none is drawn, the answer says so.
     package var chartImage: (@Sendable (ControlChart, Double) -> Result<[UInt8], ChartError>)?
     /// Seconds of sending one cycle may spend before leaving the rest for the next.
@@ -61,7 +63,9 @@ package final class ControlSide: @unchecked Sendable {
             report("coinwatch: control: \(error.message)")
             return false
         }
-        switch link.service.poll(offset: offset, timeout: timeout, http: http) {
+        let read = link.service.poll(offset: offset, timeout: timeout, http: http)
+        guard current() else { return true }
+        switch read {
         case .failure(let failure):
             report("coinwatch: control: \(link.name): \(failure.message)")
             return false
@@ -75,12 +79,18 @@ package final class ControlSide: @unchecked Sendable {
     }
 
     /// Applies `messages` read from `offset` in one state write, unless another process moved the offset meanwhile; a
-    /// rules.json changed under the edit is read again and the commands redone.
+    /// rules.json changed under the edit is read again and the commands redone. The commands are run once before the
+    /// lock, writing nothing, so what they ask the network (`/favorite add`'s search) holds up no other command: under
+    /// the lock the same requests are answered from then, and the commands checked again on the state as it is.
     private func apply(_ messages: [ControlMessage], from offset: String?, to next: String) {
+        let http = RememberingTransport(http)
+        if var state = try? store.read() { _ = receive(messages, from: offset, to: next, state: &state, http: http, writing: false) }
         for _ in 0..<3 {
             let result = Mutex<Applied>(.skipped)
             do {
-                try store.update { [self] state in result.withLock { $0 = self.receive(messages, from: offset, to: next, state: &state) } }
+                try store.update { [self] state in
+                    result.withLock { $0 = self.receive(messages, from: offset, to: next, state: &state, http: http, writing: true) }
+                }
             } catch {
                 err("coinwatch: control: \(error.message)\n")
                 return
@@ -116,9 +126,9 @@ package final class ControlSide: @unchecked Sendable {
     }
 
     /// Under the lock (or on `stream`'s loop): applies `messages` to `state` unless another process moved the
-    /// offset meanwhile; rules.json is written here, before the state.
+    /// offset meanwhile; rules.json is written here, before the state, when `writing`.
     private func receive(_ messages: [ControlMessage], from offset: String?, to next: String,
-                         state: inout StateDocument) -> Applied {
+                         state: inout StateDocument, http: any HTTPTransport, writing: Bool) -> Applied {
         guard state.control.offsets[link.transport] == offset else { return .skipped }
         let bytes: [UInt8]
         let rules: RulesFile
@@ -126,7 +136,7 @@ package final class ControlSide: @unchecked Sendable {
             bytes = try FileReader.contents(of: rulesPath, limit: RulesValidator.maxFileBytes)
             rules = try RulesLoader.parse(bytes: bytes, path: rulesPath, environment: environment, unavailableSinks: true).rules
         } catch {
-            err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n")
+            if writing { err("coinwatch: control: \(rulesPath) cannot be read, no command answered: \(Self.summary(error))\n") }
             return .skipped
         }
         var input = ControlInput(rules: rules, rulesBytes: bytes, environment: environment, state: state, now: now(),
@@ -134,7 +144,7 @@ package final class ControlSide: @unchecked Sendable {
         let chat = rules.control?[link.transport] ?? link.chat
         let outcome = ControlReceiver.receive(messages, offset: next, transport: link.transport, chat: chat, sinkChat: link.service.chat,
                                               limit: link.service.limit, input: &input)
-        if let edit = outcome.rules {
+        if let edit = outcome.rules, writing {
             do {
                 try RulesFileWriter.replace(rulesPath, with: edit, expected: bytes)
             } catch {

@@ -6,11 +6,15 @@ package struct ControlChat: Sendable, Equatable {
     package var users: [String]
     /// Senders who may use every command.
     package var admins: [String]
+    /// Why chat control is off for this chat in this run (an unset `${…}` in it; `reason` names the variable, never a
+    /// value); nil: it is on.
+    package var unavailable: String?
 
-    package init(sink: String, users: [String] = [], admins: [String] = []) {
+    package init(sink: String, users: [String] = [], admins: [String] = [], unavailable: String? = nil) {
         self.sink = sink
         self.users = users
         self.admins = admins
+        self.unavailable = unavailable
     }
 
     /// What `sender` may do: deny by default, read for users, everything for admins.

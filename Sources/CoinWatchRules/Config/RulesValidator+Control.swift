@@ -10,7 +10,10 @@ extension RulesValidator {
         var valid = true
         for format in SinkFormats.controlled {
             guard let chatNode = fields[format.name] else { continue }
+            let before = diagnostics.count
             chats[format.name] = controlChat(chatNode, format: format, path: JSONPath.child(path, format.name), sinks: sinks)
+            // Passes: an unset `${…}` turns chat control off for this chat only (SPEC §2), as it does a sink.
+            if let reason = unavailable(since: before) { chats[format.name] = ControlChat(sink: "", unavailable: reason) }
             if chats[format.name] == nil { valid = false }
         }
         return valid ? chats : nil

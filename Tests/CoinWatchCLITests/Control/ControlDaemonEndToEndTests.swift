@@ -39,6 +39,87 @@ import Testing
         #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
     }
 
+    /// A broken proxy or server that answers every long poll at once with nothing is read at most once a second.
+    @Test func aChatAnsweringEveryReadAtOnceWithNothingIsReadAtMostOnceASecond() throws {
+        let rig = try Rig(longPollLimit: 0)
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "it polls: \(daemon.stderr)")
+        let first = Date()
+        #expect(Eventually.wait(timeout: 10) { rig.telegram.calls("getUpdates").count >= 4 }, "\(daemon.stderr)")
+        let spent = Date().timeIntervalSince(first)
+        #expect(spent >= 2.5, "three more reads took \(spent) s: no tight loop")
+        #expect(rig.telegram.calls("getUpdates").count <= 6, "a bounded number of reads")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
+    /// One process answers a state's chats at a time: a second daemon says so and exits 1, a loop says so once and
+    /// runs its passes without chat; the command is answered once, by the first.
+    @Test func aSecondProcessOnOneStateLeavesTheChatsToTheFirst() throws {
+        let rig = try Rig()
+        let first = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(first.stderr)")
+        let second = try start(rig, ["control"])
+        #expect(second.waitForExit(timeout: 5) == 1, "\(second.stderr)")
+        #expect(second.stderrLines.count == 1 && second.stderr.contains("another coinwatch process answers the chats of"),
+                "\(second.stderr)")
+        let loop = try start(rig, ["--interval", "1h"])
+        #expect(Eventually.wait(timeout: 5) { (try? rig.state.prices.isEmpty == false) ?? false }, "the loop's pass ran: \(loop.stderr)")
+        try rig.say("/silence bitcoin 1h", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.audit.count == 1 && rig.telegram.sent.count == 1 }, "\(first.stderr)")
+        try rig.say("/help", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.audit.count == 2 && rig.telegram.sent.count == 2 }, "\(first.stderr)")
+        loop.send(SIGTERM)
+        #expect(loop.waitForExit(timeout: 5) == 0)
+        #expect(loop.stderrLines == second.stderrLines, "said once: \(loop.stderr)")
+        first.send(SIGTERM)
+        #expect(first.waitForExit(timeout: 5) == 0)
+        #expect(rig.telegram.sent.count == 2 && !first.stderr.contains("409"), "answered once each: \(rig.texts) \(first.stderr)")
+        #expect(try rig.state.silences.count == 1)
+    }
+
+    /// SIGHUP sets chat control up again from rules.json: a new bot (its sink's url) is read from then on, in the daemon
+    /// and in loop mode.
+    @Test(arguments: [["control"], ["--interval", "1h"]])
+    func sighupSetsChatControlUpAgain(_ args: [String]) throws {
+        let rig = try Rig()
+        let running = try start(rig, args)
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(running.stderr)")
+        let next = try TelegramBotServer()
+        try rig.rules.replacingOccurrences(of: rig.telegram.botURL, with: next.botURL)
+            .write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        running.send(SIGHUP)
+        #expect(Eventually.wait(timeout: 5) { !next.calls("getUpdates").isEmpty }, "the new bot is read: \(running.stderr)")
+        next.userSends("/help", from: Self.admin, in: ControlEndToEndTests.chat)
+        #expect(Eventually.wait(timeout: 3) { next.sent.count == 1 }, "\(running.stderr)")
+        #expect(next.sent.first?.text.contains("coinwatch commands:") == true)
+        running.send(SIGTERM)
+        #expect(running.waitForExit(timeout: 8) == 0, "\(running.stderr)")
+        #expect(rig.telegram.sent.isEmpty)
+    }
+
+    /// `/favorite add` asks the search provider before it takes the state lock: a slow provider holds up no other command.
+    @Test func aSlowSearchForFavoriteAddHoldsUpNoOtherCommand() throws {
+        let rig = try Rig()
+        rig.flow.market.route("/search", Reply.json(#"{"coins": [{"id": "solana", "name": "Solana", "symbol": "SOL", "market_cap_rank": 5}]}"#)
+            .delayed(4))
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(daemon.stderr)")
+        try rig.say("/favorite add solana", from: Self.admin)
+        #expect(Eventually.wait(timeout: 5) { rig.flow.market.server.requests.contains { $0.path.hasSuffix("/search") } }, "the search is under way")
+        let asked = Date()
+        let silence = try Binary.run(["silence", "add", "bitcoin", "--for", "1h", "--rules", rig.flow.rulesPath, "--state", rig.flow.statePath])
+        #expect(silence.status == 0, "\(silence.stderr)")
+        #expect(Date().timeIntervalSince(asked) < 2, "the state lock is free while the search runs")
+        #expect(Eventually.wait(timeout: 8) { rig.telegram.sent.count == 1 }, "\(daemon.stderr)")
+        #expect(rig.texts.first?.contains("added solana (Solana, SOL)") == true, "\(rig.texts)")
+        #expect(rig.flow.market.server.requests.filter { $0.path.hasSuffix("/search") }.count == 1, "asked once")
+        #expect(rig.rules.contains("solana"))
+        #expect(try rig.state.silences.count == 1)
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
     @Test func aRunningLoopAnswersWithinTwoSecondsAndAppliesAnAlertAtOnce() throws {
         let rig = try Rig()
         let loop = try start(rig, ["--interval", "1h"])

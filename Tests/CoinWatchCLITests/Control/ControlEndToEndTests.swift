@@ -19,8 +19,9 @@ import Testing
         let flow: BinaryFlow
 
         /// `sinks`: more sinks after the chat's own (`, "name": {…}`).
-        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, sinks: String = "", extra: String = "") throws {
-            telegram = try TelegramBotServer()
+        init(rules: String = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#, sinks: String = "", extra: String = "",
+             longPollLimit: Double = 5) throws {
+            telegram = try TelegramBotServer(longPollLimit: longPollLimit)
             flow = try BinaryFlow(rules: rules, favorites: ["bitcoin", "ethereum"],
                                   sinks: #"{"phone": {"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": \#(ControlEndToEndTests.chat)}\#(sinks)}"#,
                                   extra: #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(ControlEndToEndTests.admin)]}}"# + extra)
@@ -115,6 +116,37 @@ import Testing
         #expect(answer.hasPrefix("- → log: 1 record; held by retry, next try next pass; not yet appended to ")
                 && answer.hasSuffix("blocked/alerts.jsonl") && !answer.contains("empty"), "\(answer)")
         #expect(!answer.contains(rig.telegram.token))
+    }
+
+    /// SPEC §2: an unset `${…}` in `control.matrix.admins` turns chat control off for that chat only, with one line;
+    /// the Telegram chat still answers and the alerts are delivered; `check` still refuses the file.
+    @Test func anUnsetVariableInAControlChatTurnsOnlyThatChatOffForThePass() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#, extra: "")
+        let text = rig.rules.replacingOccurrences(of: #""control": {"#, with: #""control": {"matrix": {"sink": "team", "admins": ["${MATRIX_ADMIN}"]}, "#)
+            .replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"team": {"type": "webhook", "format": "matrix", "url": "http://127.0.0.1:9", "token": "t", "room": "!r:example.org"}, "#)
+        try text.write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        try rig.say("/help", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BTC is below"), "the alert is delivered: \(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("control.matrix") && lines[0].contains("MATRIX_ADMIN"), "\(run.stderr)")
+        #expect(rig.telegram.sent.count == 1, "the Telegram chat is answered: \(rig.texts)")
+        let check = try Binary.run(["check", "--rules", rig.flow.rulesPath])
+        #expect(check.status == 65 && check.stderr.contains("MATRIX_ADMIN"), "check still refuses the file: \(check.stderr)")
+    }
+
+    /// A rule added from chat before a `--baseline` pass is baselined with it: a condition that already held never fires.
+    @Test func aRuleAddedFromChatBeforeABaselinePassIsBaselined() throws {
+        let rig = try Rig()
+        try rig.say("/alert btc above 50", from: Self.admin)
+        let baseline = try rig.flow.pass(after: 60, ["--baseline"])
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        #expect(rig.texts.first?.hasPrefix("added rule chat-") == true, "\(rig.texts)")
+        #expect(try rig.state.pairs.keys.contains { $0.hasPrefix("chat-") }, "the new rule's pair is recorded")
+        let next = try rig.pass()
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.isEmpty, "bitcoin was above 50 at the baseline: \(next.stdout)")
     }
 
     @Test func everyCommandIsAnsweredThroughTheBinaryInOneMessageARead() throws {
