@@ -213,6 +213,27 @@ import Testing
         #expect(telegram.sent.filter { $0.text.hasPrefix("added rule chat-") }.count == 6, "\(telegram.sent.map(\.text))")
     }
 
+    /// A rule added from chat before `stream --baseline` is baselined with the rest, as in a pass: a condition that
+    /// already held never fires.
+    @Test func aRuleAddedFromChatBeforeStreamBaselineIsBaselined() throws {
+        let telegram = try TelegramBotServer()
+        let rig = try StreamRig(connections: [[["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 3],
+                                               ["send": StreamRig.ticker("BTCUSDT", 9600)], ["sleep": 20]]])
+        try rig.writeRules(#"{"id": "late", "coin": "BTC", "when": {"crosses_above": 9550}}"#,
+                           sinks: ["phone": #"{"type": "webhook", "format": "telegram", "url": "\#(telegram.botURL)", "chat_id": 42}"#])
+        let text = try String(contentsOfFile: rig.rulesPath, encoding: .utf8)
+        try ("{\n  \"control\": {\"telegram\": {\"sink\": \"phone\", \"admins\": [\(Self.admin)]}}," + text.dropFirst())
+            .write(toFile: rig.rulesPath, atomically: true, encoding: .utf8)
+        telegram.userSends("/alert btc above 5000", from: Self.admin, in: 42)
+        let stream = try rig.start(["--baseline"])
+        #expect(Eventually.wait(timeout: 10) { stream.stdout.contains(#""rule":"late""#) }, "the second ticker was taken: \(stream.stderr)")
+        stream.send(SIGTERM)
+        #expect(stream.waitForExit(timeout: 8) == 0, "\(stream.stderr)")
+        #expect(telegram.sent.first?.text.hasPrefix("added rule chat-") == true, "\(telegram.sent.map(\.text))")
+        let fired = StreamRig.records(stream.stdout).compactMap { $0["rule"] as? String }
+        #expect(fired == ["late"], "BTC was above 5000 at the baseline: \(stream.stdout)")
+    }
+
     @Test func streamAnswersWithinTwoSecondsWhileHoldingTheLockAndWritesTheEditBesideTheFeed() throws {
         let telegram = try TelegramBotServer()
         let rig = try StreamRig(connections: [[["send": StreamRig.ticker("BTCUSDT", 9500)], ["sleep": 20]]])
