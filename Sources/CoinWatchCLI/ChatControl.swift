@@ -49,7 +49,7 @@ enum ChatControl {
     }
 
     /// Whether this process answers the chats of its state: the control lock taken without waiting, the first time,
-    /// and kept until the process ends; when another process holds it, one line says so unless `quiet` (a `--once`
+    /// and kept until the process ends (or `answerOnce` is done); when another process holds it, one line says so unless `quiet` (a `--once`
     /// pass beside a `coinwatch control` daemon leaves the chats to it).
     private static func claim(_ context: CommandContext, quiet: Bool) -> Bool {
         claimed.withLock { held in
@@ -70,13 +70,15 @@ enum ChatControl {
         }
     }
 
-    /// `--once`: answers what arrived since the last pass, without waiting for more; true when a command changed rules.json.
+    /// `--once`: answers what arrived since the last pass, without waiting for more, then gives the control lock up (a
+    /// daemon started during the rest of the pass reads the chats); true when a command changed rules.json.
     static func answerOnce(_ context: CommandContext, rules: RulesFile) -> Bool {
         let changed = Mutex(false)
         for side in sides(context, rules: rules, quiet: true) {
             side.rulesChanged = { changed.withLock { $0 = true } }
             side.cycle(timeout: 0)
         }
+        claimed.withLock { $0?.release(); $0 = nil }
         return changed.withLock { $0 }
     }
 

@@ -78,6 +78,24 @@ import Testing
         #expect(try rig.state.silences.count == 1)
     }
 
+    /// A `--once` pass holds the control lock only while it answers: a daemon started during the rest of the pass (cron
+    /// and the daemon starting in the same minute) reads the chats instead of exiting 1.
+    @Test func aDaemonStartedDuringTheRestOfAOncePassAnswersTheChats() throws {
+        let rig = try Rig()
+        var slow = MarketServer.markets([("bitcoin", 90, 0), ("ethereum", 3_000, 0)])
+        slow.delay = 3
+        rig.flow.market.script(slow)
+        let pass = try start(rig, ["--once"])
+        #expect(Eventually.wait(timeout: 5) { rig.flow.market.marketRequests >= 1 }, "the pass is fetching: \(pass.stderr)")
+        let daemon = try start(rig, ["control"])
+        #expect(pass.waitForExit(timeout: 10) == 0, "\(pass.stderr)")
+        try rig.say("/help", from: Self.admin)
+        #expect(Eventually.wait(timeout: 5) { rig.telegram.sent.count == 1 }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+        #expect(daemon.stderr.isEmpty, "\(daemon.stderr)")
+    }
+
     /// SIGHUP sets chat control up again from rules.json: a new bot (its sink's url) is read from then on, in the daemon
     /// and in loop mode.
     @Test(arguments: [["control"], ["--interval", "1h"]])
