@@ -113,7 +113,7 @@ enum ChatControl {
                 sleeper.sleep(seconds: retryPause)
                 continue
             }
-            let spent = side.now() - started
+            let spent = max(side.now() - started, 0)  // a wall clock stepped back holds no read for longer than the floor
             if spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
         }
     }
