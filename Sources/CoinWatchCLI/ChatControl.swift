@@ -49,8 +49,8 @@ enum ChatControl {
     }
 
     /// Whether this process answers the chats of its state: the control lock taken without waiting, the first time,
-    /// and kept until the process ends (or `answerOnce` is done); when another process holds it, one line says so unless `quiet` (a `--once`
-    /// pass beside a `coinwatch control` daemon leaves the chats to it).
+    /// and kept until the process ends (or `answerOnce` is done); when another process holds it, one line says so
+    /// unless `quiet` (a `--once` pass beside a `coinwatch control` daemon leaves the chats to it).
     private static func claim(_ context: CommandContext, quiet: Bool) -> Bool {
         claimed.withLock { held in
             guard held == nil else { return true }
