@@ -25,11 +25,12 @@ enum ChatControl {
 
     /// One chat side per chat service in rules.json's `control` (none with `--dry-run`, which writes nothing, nor when
     /// another process answers this state's chats: one line says so unless `quiet`); a sink (or `control_log`) that
-    /// cannot be used now is one line on stderr.
+    /// cannot be used now is one line on stderr (when `quiet`, only in a `--once` pass: after a `--baseline` start's
+    /// answers, the chat threads set up next say it).
     static func sides(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil, quiet: Bool = false) -> [ControlSide] {
         guard rules.control != nil, !context.arguments.dryRun, claim(context, quiet: quiet) else { return [] }
         let (links, problems) = ControlLink.links(for: rules)
-        for problem in problems { context.io.err("coinwatch: \(problem)\n") }
+        for problem in problems where !quiet || context.arguments.once { context.io.err("coinwatch: \(problem)\n") }
         let io = context.io
         let clock = context.clock
         // As the pass reads it: an unset `${…}` leaves its part unavailable (never a placeholder that fails a user id).

@@ -96,6 +96,21 @@ import Testing
         #expect(daemon.stderr.isEmpty, "\(daemon.stderr)")
     }
 
+    /// Loop mode with `--baseline` says once that a chat with an unset `${…}` is off: the commands answered before the
+    /// baseline pass and the chat threads after it are one setup, not two lines.
+    @Test func aBaselineLoopSaysOnceThatAChatIsOff() throws {
+        let rig = try Rig()
+        let text = rig.rules.replacingOccurrences(of: #""control": {"#, with: #""control": {"matrix": {"sink": "team", "admins": ["${MATRIX_ADMIN}"]}, "#)
+            .replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"team": {"type": "webhook", "format": "matrix", "url": "http://127.0.0.1:9", "token": "t", "room": "!r:example.org"}, "#)
+        try text.write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        let loop = try start(rig, ["--baseline", "--interval", "1h"])
+        #expect(Eventually.wait(timeout: 10) { rig.telegram.calls("getUpdates").contains { $0.parameters["timeout"] != "0" } },
+                "the chat thread polls after the baseline pass: \(loop.stderr)")
+        loop.send(SIGTERM)
+        #expect(loop.waitForExit(timeout: 5) == 0, "\(loop.stderr)")
+        #expect(loop.stderrLines.filter { $0.contains("control.matrix") && $0.contains("MATRIX_ADMIN") }.count == 1, "\(loop.stderr)")
+    }
+
     /// SIGHUP sets chat control up again from rules.json: a new bot (its sink's url) is read from then on, in the daemon
     /// and in loop mode.
     @Test(arguments: [["control"], ["--interval", "1h"]])
