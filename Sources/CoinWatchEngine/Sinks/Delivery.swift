@@ -177,7 +177,8 @@ package struct Delivery: Sendable {
     }
 
     /// Sends the outbox's messages now, ignoring quiet hours and `Retry-After` waits (`outbox retry`), after appending
-    /// the file records waiting in the spool for their file, as a pass does first.
+    /// the file records waiting in the spool for their file, as a pass does first; `appended` counts those records only,
+    /// not the `undelivered` records of messages refused for good.
     package func retryOutbox(state: inout StateDocument, now: Double, environment: [String: String]) -> Report {
         var report = Report()
         var backlog = state.backlog
@@ -188,7 +189,9 @@ package struct Delivery: Sendable {
         let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
                                        save: save(around: state), report: &report)
+        let appended = report.appended
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
+        report.appended = appended
         return report
     }
 

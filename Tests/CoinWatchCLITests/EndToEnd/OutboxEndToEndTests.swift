@@ -189,6 +189,25 @@ import Testing
         #expect(state.outbox.isEmpty && state.fileSpool.isEmpty)
     }
 
+    /// `outbox retry`'s "appended N file record(s)" counts the records that waited for their file, not the `undelivered`
+    /// record the same retry adds for a message the webhook refuses for good.
+    @Test func retryCountsTheWaitingFileRecordsItAppendedNotTheUndeliveredRecordsItAdds() throws {
+        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["flaky", "log"]}"#,
+                                   sinks: #"{"flaky": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/flaky"))"}, "#
+                                       + #""log": {"type": "file", "path": "a/alerts.jsonl"}}"#)
+        try other.dir.write("a", "a file where the sink's folder should be\n")
+        other.market.set("bitcoin", price: 90)
+        for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
+        #expect(try other.pass(environment: Self.env).status == 1, "the record could not be appended")
+        try FileManager.default.removeItem(atPath: other.dir.file("a"))
+        receiver.script(Reply.text("no such hook", status: 404))
+        let run = try Binary.run(["outbox", "retry", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
+        #expect(run.status == 1 && run.stdout == "retried 1 message(s): 0 delivered, 0 still in the outbox\n"
+                + "appended 1 file record(s), 0 still waiting for their file\n", "\(run.stdout)\(run.stderr)")
+        let records = try #require(other.dir.read("a/alerts.jsonl")).split(separator: "\n")
+        #expect(records.count == 2 && records[1].contains("undelivered"), "the waiting record, then the undelivered one: \(records)")
+    }
+
     @Test func anUnknownIdGetsADidYouMeanAndExit1() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)
