@@ -51,7 +51,8 @@ enum ChatControl {
 
     /// Whether this process answers the chats of its state: the control lock taken without waiting, the first time,
     /// and kept until the process ends (or `answerOnce` is done); when another process holds it, one line says so
-    /// unless `quiet` (a `--once` pass beside a `coinwatch control` daemon leaves the chats to it).
+    /// unless `quiet` (a `--once` pass beside a `coinwatch control` daemon leaves the chats to it); a lock that cannot be
+    /// used (a symbolic link) is one line, when `quiet` only in a `--once` pass (as `sides` says a sink's problem).
     private static func claim(_ context: CommandContext, quiet: Bool) -> Bool {
         claimed.withLock { held in
             guard held == nil else { return true }
@@ -59,12 +60,13 @@ enum ChatControl {
                 held = try StateLock.acquire(statePath: context.statePath + ".control", timeout: 0)
                 return true
             } catch {
-                guard !quiet else { return false }
                 if case .locked = error {
-                    context.io.err("coinwatch: control: another coinwatch process answers the chats of \(context.statePath); "
-                                   + "this one reads no commands (alerts are not affected)\n")
-                } else {
-                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat\n")
+                    if !quiet {
+                        context.io.err("coinwatch: control: another coinwatch process answers the chats of \(context.statePath); "
+                                       + "this one reads no commands (alerts are not affected)\n")
+                    }
+                } else if !quiet || context.arguments.once {
+                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat (alerts are not affected)\n")
                 }
                 return false
             }

@@ -104,6 +104,22 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("AUDIT_DIR"), "check still refuses the file: \(check.stderr)")
     }
 
+    /// A `<state>.control.lock` that is a symbolic link (another user's, in a shared folder) is refused as `<state>.lock`
+    /// is: one line says chat control is off for the pass and why; the alerts are delivered, nothing is made at the target.
+    @Test func aOncePassWhoseControlLockIsASymbolicLinkSaysChatControlIsOffButDeliversItsAlerts() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#)
+        let target = rig.flow.dir.file("elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: rig.flow.statePath + ".control.lock", withDestinationPath: target)
+        try rig.say("/help", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BTC is below"), "the alert is delivered: \(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("control.lock is a symbolic link")
+                && lines[0].contains("no commands are read from chat"), "\(run.stderr)")
+        #expect(rig.telegram.calls("getUpdates").isEmpty && !FileManager.default.fileExists(atPath: target))
+    }
+
     /// `/outbox` lists what `outbox list` lists: a file sink's records waiting in the state for their file too.
     @Test func outboxShowsTheFileSinksRecordsWaitingForTheirFileAsOutboxListDoes() throws {
         let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["log"]}"#,
