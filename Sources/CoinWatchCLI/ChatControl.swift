@@ -106,6 +106,9 @@ enum ChatControl {
         return !sides.isEmpty
     }
 
+    /// Whether chat threads are reading: false when the last setup read no chat.
+    static var reading: Bool { running.withLock { $0 != nil } }
+
     /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once.
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
         while side.current() {

@@ -131,6 +131,22 @@ import Testing
         #expect(rig.telegram.sent.isEmpty)
     }
 
+    /// A SIGHUP whose rules.json has no `control` any more (65), or no chat that can be read (1: a `control_log` whose
+    /// `${…}` is unset), ends the daemon as those rules end its start, its last line saying chat control is off.
+    @Test(arguments: [(#", "control_log": "${NO_SUCH_DIR}/chat.jsonl""#, Int32(1), "NO_SUCH_DIR"), ("", Int32(65), #"has no "control""#)])
+    func aReloadThatLeavesNoChatToReadEndsTheDaemon(_ extra: String, _ status: Int32, _ why: String) throws {
+        let rig = try Rig()
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(daemon.stderr)")
+        let control = #", "control": {"telegram": {"sink": "phone", "users": [\#(ControlEndToEndTests.user)], "admins": [\#(Self.admin)]}}"#
+        #expect(rig.rules.contains(control))
+        try rig.rules.replacingOccurrences(of: control, with: extra.isEmpty ? "" : control + extra)
+            .write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitForExit(timeout: 5) == status, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains(why) && daemon.stderrLines.last?.contains("chat control is off") == true, "\(daemon.stderr)")
+    }
+
     /// `/favorite add` asks the search provider before it takes the state lock: a slow provider holds up no other command.
     @Test func aSlowSearchForFavoriteAddHoldsUpNoOtherCommand() throws {
         let rig = try Rig()
