@@ -28,10 +28,11 @@ extension RulesValidator {
             return nil
         }
         let sinkPath = JSONPath.child(path, "sink")
-        guard let name = string(sinkNode, path: sinkPath), controlSink(name, node: sinkNode, service: service, path: sinkPath, sinks: sinks)
-        else { return nil }
-        var chat = ControlChat(sink: name.value)
-        var valid = true
+        let name = string(sinkNode, path: sinkPath)
+        // A bad sink does not hide the users' and admins' own problems: check reports them all at once.
+        var valid = false
+        if let name { valid = controlSink(name, node: sinkNode, service: service, path: sinkPath, sinks: sinks) }
+        var chat = ControlChat(sink: name?.value ?? "")
         for key in ["users", "admins"] {
             guard let listNode = fields[key] else { continue }
             guard let ids = controlSenders(listNode, format: format, path: JSONPath.child(path, key)) else {

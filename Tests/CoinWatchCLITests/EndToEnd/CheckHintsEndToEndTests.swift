@@ -20,4 +20,17 @@ import Testing
         #expect(run.stderr.contains("rules[0].coin") && run.stderr.contains("coin 'BTC' is not in favorites")
                     && run.stderr.contains("Did you mean 'bitcoin'?"), "\(run.stderr)")
     }
+
+    /// docs/control.md's three lines: a misspelt control sink does not hide its users' own problem.
+    @Test func aMisspeltControlSinkStillLetsCheckReportItsUsers() throws {
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", """
+        {"sinks": {"phone": {"type": "webhook", "format": "telegram", "url": "https://api.telegram.org/botX/sendMessage", "chat_id": 42}},
+         "control": {"telegram": {"sink": "phon", "users": ["123456789"]}}}
+        """)
+        let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("control.telegram.sink: unknown sink 'phon'. Did you mean 'phone'?"), "\(run.stderr)")
+        #expect(run.stderr.contains("control.telegram.users[0]: expected a numeric Telegram user id"), "\(run.stderr)")
+    }
 }
