@@ -60,15 +60,18 @@ extension HistorySource {
     /// source, with what to do; nil when it can.
     package func candleRefusal(_ timeframe: Timeframe, volume: Bool) -> String? {
         let source = candleSource
+        // The providers to suggest serve both: the timeframe and, when asked, its volume.
+        var others: String {
+            ProviderRegistry.names { $0.candleSource.serves(timeframe) && (!volume || $0.candleSource.servesVolume) }
+                .map(\.rawValue).joined(separator: ", ")
+        }
         if !source.serves(timeframe) {
             let widths = Timeframe.allCases.filter(source.serves)
-            let others = ProviderRegistry.names { $0.candleSource.serves(timeframe) }.map(\.rawValue)
             return "\(name) serves no \(timeframe.rawValue) candles (only " + widths.map(\.rawValue).joined(separator: ", ")
-                + "): use one of those tf, or give the rule a \"provider\" that does (" + others.joined(separator: ", ") + ")"
+                + "): use one of those tf, or give the rule a \"provider\" that does (" + others + ")"
         }
         if volume, !source.servesVolume {
-            let others = ProviderRegistry.names { $0.candleSource.servesVolume }.map(\.rawValue)
-            return "\(name)'s candles carry no volume: give the rule a \"provider\" whose candles do (" + others.joined(separator: ", ") + ")"
+            return "\(name)'s candles carry no volume: give the rule a \"provider\" whose candles do (" + others + ")"
         }
         return nil
     }

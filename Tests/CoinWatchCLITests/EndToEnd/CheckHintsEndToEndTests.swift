@@ -33,4 +33,21 @@ import Testing
         #expect(run.stderr.contains("control.telegram.sink: unknown sink 'phon'. Did you mean 'phone'?"), "\(run.stderr)")
         #expect(run.stderr.contains("control.telegram.users[0]: expected a numeric Telegram user id"), "\(run.stderr)")
     }
+
+    /// docs/indicators.md: a volume_spike a provider cannot serve names only providers whose candles have both the
+    /// timeframe and volume (coinpaprika has volume but no 1h candles; coingecko 1h candles but no volume).
+    @Test func aVolumeSpikeItsProviderCannotServeSuggestsOnlyProvidersThatCan() throws {
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko"}, {"name": "coinpaprika"}], "favorites": ["bitcoin"],
+         "rules": [{"id": "gecko", "coin": "bitcoin", "when": {"volume_spike": {"x": 3, "tf": "1h", "n": 20}}},
+                   {"id": "paprika", "coin": "bitcoin", "provider": "coinpaprika", "when": {"volume_spike": {"x": 3, "tf": "1h", "n": 20}}}]}
+        """)
+        let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("coingecko's candles carry no volume: give the rule a \"provider\" whose candles do (bithumb, upbit, binance)"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("coinpaprika serves no 1h candles (only 1d, 1w): use one of those tf, or give the rule a \"provider\" that does (bithumb, upbit, binance)"),
+                "\(run.stderr)")
+    }
 }
