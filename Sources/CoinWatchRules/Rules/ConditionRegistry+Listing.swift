@@ -1,4 +1,5 @@
 import CoinWatchSupport
+import CoinWatchMarket
 extension ConditionRegistry {
     /// The `check --conditions` listing: each key, its description and an example.
     package static func text() -> String {
@@ -41,12 +42,22 @@ extension ConditionRegistry {
     /// One kind's section of the reference: its summary, a rule using it and its examples.
     static func section(_ kind: any ConditionKind.Type) -> String {
         var out = "\n### `\(kind.key)` (\(kind.timing.rawValue))\n\nTrue when \(kind.summary).\n\n"
-        out += "```json\n{\"id\": \"example\", \"coin\": \"bitcoin\", \"when\": \(kind.sample)}\n```\n\n"
+        out += "```json\n\(sampleRule(kind))\n```\n\n"
         out += "| `when` | situation | holds? |\n| --- | --- | --- |\n"
         for example in kind.examples {
             out += "| `\(example.when)` | \(escape(example.situation(level: kind.timing == .level))) | \(example.holds ? "yes" : "no") |\n"
         }
         return out
+    }
+
+    /// A rule using `kind`'s sample that `check` passes with the default providers: a kind reading candle volume,
+    /// which the default provider's candles lack, is pinned to the last provider whose 1h candles carry it.
+    static func sampleRule(_ kind: any ConditionKind.Type) -> String {
+        var pin = ""
+        if kind.readsCandleVolume, let name = ProviderRegistry.names(where: { $0.candleRefusal(.h1, volume: true) == nil }).last {
+            pin = "\"provider\": \"\(name.rawValue)\", \"vs\": \"\(ProviderRegistry.knownCurrencies(name)[0])\", "
+        }
+        return "{\"id\": \"example\", \"coin\": \"bitcoin\", \(pin)\"when\": \(kind.sample)}"
     }
 
     private static func escape(_ text: String) -> String {

@@ -117,6 +117,16 @@ import Testing
         }
     }
 
+    /// docs/conditions.md: each kind's example rule loads in a file with the default providers (and holdings).
+    @Test func everyKindsExampleRuleLoadsWithTheDefaultProviders() {
+        for kind in ConditionRegistry.kinds {
+            let json = RulesFixture.document(rules: [ConditionRegistry.sampleRule(kind)],
+                                             extra: #" "holdings": [{"coin": "bitcoin", "amount": 1, "price": 1}],"#)
+            let errors = RulesFixture.diagnostics(json).filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(kind.key): \(errors.map(\.message))")
+        }
+    }
+
     @Test func levelAndEventKindsMatchTheValidator() {
         let events = ConditionRegistry.kinds.filter { $0.timing == .event }.map { $0.key }
         #expect(events == ["crosses_above", "crosses_below", "crosses", "enters_range", "exits_range",
