@@ -170,8 +170,9 @@ import Testing
         #expect(list.stdout.hasPrefix("the outbox is empty"), "\(list.stdout)")
     }
 
-    /// `outbox retry ID` appends the file records waiting for their file as well as sending the message.
-    @Test func retryOfOneIdAppendsTheFileRecordsWaitingForTheirFileToo() throws {
+    /// A pass whose alert goes to a webhook that answers 503 every try and to a file whose folder is a file:
+    /// one message in the outbox, one record waiting for its file.
+    private func flowWithAMessageAndAFileRecordWaiting() throws -> BinaryFlow {
         let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["flaky", "log"]}"#,
                                    sinks: #"{"flaky": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/flaky"))"}, "#
                                        + #""log": {"type": "file", "path": "a/alerts.jsonl"}}"#)
@@ -179,6 +180,12 @@ import Testing
         other.market.set("bitcoin", price: 90)
         for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
         #expect(try other.pass(environment: Self.env).status == 1, "the record could not be appended")
+        return other
+    }
+
+    /// `outbox retry ID` appends the file records waiting for their file as well as sending the message.
+    @Test func retryOfOneIdAppendsTheFileRecordsWaitingForTheirFileToo() throws {
+        let other = try flowWithAMessageAndAFileRecordWaiting()
         let id = try #require(try StateStore.load(path: other.statePath).outbox.first?.shownID)
         try FileManager.default.removeItem(atPath: other.dir.file("a"))
         let run = try Binary.run(["outbox", "retry", id, "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
@@ -192,13 +199,7 @@ import Testing
     /// `outbox retry`'s "appended N file record(s)" counts the records that waited for their file, not the `undelivered`
     /// record the same retry adds for a message the webhook refuses for good.
     @Test func retryCountsTheWaitingFileRecordsItAppendedNotTheUndeliveredRecordsItAdds() throws {
-        let other = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["flaky", "log"]}"#,
-                                   sinks: #"{"flaky": {"type": "webhook", "format": "json", "url": "\#(receiver.url("/flaky"))"}, "#
-                                       + #""log": {"type": "file", "path": "a/alerts.jsonl"}}"#)
-        try other.dir.write("a", "a file where the sink's folder should be\n")
-        other.market.set("bitcoin", price: 90)
-        for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
-        #expect(try other.pass(environment: Self.env).status == 1, "the record could not be appended")
+        let other = try flowWithAMessageAndAFileRecordWaiting()
         try FileManager.default.removeItem(atPath: other.dir.file("a"))
         receiver.script(Reply.text("no such hook", status: 404))
         let run = try Binary.run(["outbox", "retry", "--rules", other.rulesPath, "--state", other.statePath], environment: Self.env)
