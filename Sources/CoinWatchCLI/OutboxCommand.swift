@@ -111,7 +111,7 @@ enum OutboxCommand {
             } else {
                 chosen.outbox = state.outbox
             }
-            let waiting = state.fileSpool.values.reduce(0) { $0 + $1.count }
+            let waiting = state.backlog.spooledRecords
             guard !chosen.outbox.isEmpty || waiting > 0 else {
                 if !context.arguments.quiet { context.io.out("the outbox is empty; nothing to retry\n") }
                 return .success
@@ -126,8 +126,7 @@ enum OutboxCommand {
                     context.io.out("retried \(tried) message(s): \(report.delivered) delivered, \(chosen.outbox.count) still in the outbox\n")
                 }
                 if waiting > 0 {
-                    let left = chosen.fileSpool.values.reduce(0) { $0 + $1.count }
-                    context.io.out("appended \(report.appended) file record(s), \(left) still waiting for their file\n")
+                    context.io.out("appended \(report.appended) file record(s), \(chosen.backlog.spooledRecords) still waiting for their file\n")
                 }
             }
             return report.failed || !chosen.outbox.isEmpty ? .failure : .success

@@ -10,6 +10,9 @@ package struct DeliveryBacklog: Sendable, Equatable {
         self.outbox = outbox
         self.fileSpool = fileSpool
     }
+
+    /// How many file records wait in the spool, all files together.
+    package var spooledRecords: Int { fileSpool.values.reduce(0) { $0 + $1.count } }
 }
 
 extension StateDocument {

@@ -9,7 +9,7 @@ extension Delivery {
         package var queued = 0
         /// Webhook messages answered 2xx in this pass.
         package var delivered = 0
-        /// File sink records appended.
+        /// The file records waiting in the spool that `outbox retry` appended (not the `undelivered` records it adds).
         package var appended = 0
         /// Webhook requests made.
         package var requestCount = 0

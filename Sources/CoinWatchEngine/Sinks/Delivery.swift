@@ -157,7 +157,6 @@ package struct Delivery: Sendable {
             do {
                 try FileSink.append(records, to: path)
                 backlog.fileSpool[path] = nil
-                report.appended += records.count
                 wrote = true
             } catch {
                 report.errors.append(error.message + "; its \(records.count) record\(records.count == 1 ? "" : "s") "
@@ -184,14 +183,14 @@ package struct Delivery: Sendable {
         var backlog = state.backlog
         defer { state.backlog = backlog }
         let spooled = spoolWaiting(&backlog)
+        let waiting = backlog.spooledRecords
         if writeSpool(&backlog, report: &report) { report.delivered += spooled }
+        report.appended = waiting - backlog.spooledRecords
         guard !backlog.outbox.isEmpty else { return report }
         let plan = planWebhooks([:], backlog: &backlog, now: now, forced: true)
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
                                        save: save(around: state), report: &report)
-        let appended = report.appended
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
-        report.appended = appended
         return report
     }
 
