@@ -73,16 +73,18 @@ enum ChatControl {
         }
     }
 
-    /// `--once`: answers what arrived since the last pass, without waiting for more, then gives the control lock up (a
-    /// daemon started during the rest of the pass reads the chats); true when a command changed rules.json.
-    static func answerOnce(_ context: CommandContext, rules: RulesFile) -> Bool {
+    /// `--once` and a `--baseline` start: answers what arrived since the last pass, without waiting for more, then gives
+    /// the control lock up (a daemon started during the rest of the pass reads the chats); the rules to run with, read
+    /// again when a command changed rules.json (a `--baseline` start baselines what the commands added).
+    static func answerOnce(_ context: CommandContext, rules: RulesFile) throws(ExitCodeError) -> RulesFile {
         let changed = Mutex(false)
         for side in sides(context, rules: rules, quiet: true) {
             side.rulesChanged = { changed.withLock { $0 = true } }
             side.cycle(timeout: 0)
         }
         claimed.withLock { $0?.release(); $0 = nil }
-        return changed.withLock { $0 }
+        guard changed.withLock({ $0 }) else { return rules }
+        return try context.loadRules(unavailableSinks: true)
     }
 
     /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the

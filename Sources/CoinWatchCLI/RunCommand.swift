@@ -12,9 +12,7 @@ enum RunCommand {
         let candles = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         // The commands waiting are answered before the first pass, which then runs with the rules they added (a
         // `--baseline` pass baselines them too).
-        if context.arguments.once || context.arguments.baseline, ChatControl.answerOnce(context, rules: rules) {
-            rules = try context.loadRules(unavailableSinks: true)
-        }
+        if context.arguments.once || context.arguments.baseline { rules = try ChatControl.answerOnce(context, rules: rules) }
         if context.arguments.once {
             // Stopped by a signal (`timeout 50 coinwatch --once`), it ends a running command sink's group with it.
             CommandGroups.endWithSignals()

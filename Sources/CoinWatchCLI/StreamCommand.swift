@@ -16,9 +16,7 @@ enum StreamCommand {
         // As a pass loads them (SPEC §2): a sink with a `${…}` that cannot be expanded is unavailable, not an invalid file.
         var rules = try context.loadRules(unavailableSinks: true)
         // As a `--baseline` pass: the commands waiting are answered first, so a rule they add is baselined with the rest.
-        if context.arguments.baseline, ChatControl.answerOnce(context, rules: rules) {
-            rules = try context.loadRules(unavailableSinks: true)
-        }
+        if context.arguments.baseline { rules = try ChatControl.answerOnce(context, rules: rules) }
         let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for stream: \($0)" }
         let statePath = context.statePath
         let (lock, state) = try context.lockedState()
