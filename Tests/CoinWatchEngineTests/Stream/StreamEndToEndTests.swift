@@ -126,7 +126,8 @@ import Testing
     @Test func aRulePinnedToAFeedsProviderIsServedByTheFeedOnAFavoritesMarketAndOnAnother() throws {
         // BTC pinned to binance in usdt is BTCUSDT, which binance's feed carries for the favorite: its crossing comes
         // from the feed (with every trade). ETH pinned to binance in btc is ETHBTC, which no favorite reads: the feed
-        // subscribes it too, and its ticker fires the rule. The polls every interval leave both out (nothing is polled).
+        // subscribes it too, and its ticker fires the rule. The polls every interval leave both out (nothing is polled),
+        // and the trade that prices both the favorite BTC and the pinned rule is one price in the closing line.
         let rig = try StreamRig(connections: [[["sleep": 2.5], ["send": StreamRig.trade("BTCUSDT", 10100)], ["sleep": 0.3],
                                                ["send": StreamRig.ticker("ETHBTC", 0.06)], ["wait": 1]]])
         rig.setPrice("ETHBTC", 0.033)
@@ -151,6 +152,7 @@ import Testing
         #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker/ethusdt@aggTrade/ethbtc@miniTicker/ethbtc@aggTrade (3 markets)"),
                 "\(run.stderr)")
         #expect(!run.stderr.contains("polled over REST every"), "\(run.stderr)")
+        #expect(run.stderr.contains("stopped after 2 prices, 2 alerts"), "\(run.stderr)")
     }
 
     @Test func aRulePinnedToAnExchangeNoFavoriteUsesIsServedByItsFeedAndOneOnAProviderWithoutAFeedIsPolled() throws {
