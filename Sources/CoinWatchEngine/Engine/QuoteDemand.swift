@@ -56,6 +56,17 @@ package struct QuoteDemand: Sendable, Equatable {
     /// Nothing to fetch.
     init() { currencies = [] }
 
+    /// Every coin to fetch with its `QuoteKey` (the favorites' currency being `defaultVs`), currency by currency: those
+    /// quoted through the providers in order, then the pinned ones by provider name.
+    func entries(defaultVs: String) -> [(key: String, coin: String, vs: String, provider: String?)] {
+        currencies.flatMap { currency in
+            let pinned = currency.pinned.sorted { $0.key < $1.key }.flatMap { provider, coins in coins.map { ($0, Optional(provider)) } }
+            return (currency.failover.map { ($0, nil) } + pinned).map { coin, provider in
+                (QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: defaultVs), coin, currency.vs, provider)
+            }
+        }
+    }
+
     /// This demand with only the coins whose `QuoteKey` (the favorites' currency being `defaultVs`) `keep` accepts
     /// (`stream`: what its feeds serve, for a bridge over a gap, or what they do not, for its polls); a currency left
     /// with nothing to fetch is dropped.

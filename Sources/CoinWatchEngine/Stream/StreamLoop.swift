@@ -151,9 +151,8 @@ package final class StreamLoop {
         if let warning { log.error(warning) }
     }
 
-    /// Quotes over REST what a pass would (`DataPlan.demand`), then plans and opens the feeds for the
-    /// favorites exchanges serve (and the rules pinned to those exchanges on the same markets); the rest is polled
-    /// every `interval`.
+    /// Quotes over REST what a pass would (`DataPlan.demand`), then plans and opens the feeds for the quotes
+    /// exchanges with a feed served (`StreamPlan`); the rest is polled every `interval`.
     private func start() {
         let demand = session.plan.demand
         session.poll(demand)
@@ -166,13 +165,9 @@ package final class StreamLoop {
         connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
         let served = Set(plan.groups.flatMap(\.allKeys))
         polled = demand.filter(defaultVs: session.rules.vsCurrency) { !served.contains($0) }
-        var listed: [String] = []
-        for currency in polled.currencies {
-            let suffix = currency.vs == session.rules.vsCurrency ? "" : " in \(currency.vs)"
-            listed += currency.failover.map { $0 + suffix }
-            for (provider, coins) in currency.pinned.sorted(by: { $0.key < $1.key }) {
-                listed += coins.map { "\($0) in \(currency.vs) from \(provider)" }
-            }
+        let listed = polled.entries(defaultVs: session.rules.vsCurrency).map { entry in
+            entry.provider.map { "\(entry.coin) in \(entry.vs) from \($0)" }
+                ?? entry.coin + (entry.vs == session.rules.vsCurrency ? "" : " in \(entry.vs)")
         }
         if !listed.isEmpty {
             log.verbose("polled over REST every \(FeedConnection.seconds(session.rules.interval)): \(listed.joined(separator: ", "))")

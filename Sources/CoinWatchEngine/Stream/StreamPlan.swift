@@ -1,17 +1,16 @@
 import CoinWatchMarket
 import CoinWatchRules
-/// Which favorites `stream` follows on which exchange feed (SPEC §9): the feed of the provider that served its quote,
-/// when that provider has one, and with it a rule pinned to that provider on the same market; what else a pass fetches
-/// is polled over REST every `interval` (`StreamLoop`).
+/// Which quotes `stream` follows on which exchange feed (SPEC §9): each on the feed of the provider that served it,
+/// when that provider has one; what else a pass fetches is polled over REST every `interval` (`StreamLoop`).
 struct StreamPlan {
     /// One connection's worth of markets on one exchange.
     struct Group {
         /// The provider's rules.json entry (`ws_url`, `ca_file`, `timeout`).
         var provider: ProviderConfig
         var feed: any ExchangeFeed
-        /// Market codes, in favorites' order.
+        /// Market codes, in the order of the pass's demand (favorites first).
         var markets: [String]
-        /// Market code → the quotes it prices, by `QuoteKey`: favorites', and those of rules pinned to this provider.
+        /// Market code → the quotes of the pass's demand it prices, by `QuoteKey` (a favorite's, a pinned rule's).
         var quoteKeys: [String: [String]]
         /// Whether every trade is subscribed too: a rule on these quotes is an event a trade between two tickers could
         /// make happen (`DataPlan.tradedKeys`).
@@ -25,26 +24,17 @@ struct StreamPlan {
 
     var groups: [Group] = []
 
-    /// The plan for `rules` once `quotes` (by `QuoteKey`, from a REST fetch) say who serves what.
+    /// The plan for `rules` once `quotes` (by `QuoteKey`, from a REST fetch) say who serves what: every quote a pass
+    /// fetches (`DataPlan.demand`: a favorite, a rule's own `vs` or `provider`, a premium's leg) whose provider has a
+    /// feed is followed on it, by the market its REST quote named.
     init(rules: RulesFile, quotes: [String: Quote]) {
         var byProvider: [ProviderName: [(key: String, market: String)]] = [:]
         let plan = DataPlan(rules)
         let traded = plan.tradedKeys
-        for favorite in rules.favorites {
-            guard let quote = quotes[favorite], let name = ProviderName(rawValue: quote.provider),
+        for entry in plan.demand.entries(defaultVs: rules.vsCurrency) {
+            guard let quote = quotes[entry.key], let name = ProviderName(rawValue: quote.provider),
                   name.provider.feed != nil, rules.providers.contains(where: { $0.name == name }) else { continue }
-            byProvider[name, default: []].append((favorite, quote.providerID))
-        }
-        // A rule pinned to a provider reads its feed where that carries the rule's market for a favorite.
-        for currency in plan.demand.currencies {
-            for (provider, coins) in currency.pinned.sorted(by: { $0.key < $1.key }) {
-                guard let name = ProviderName(rawValue: provider), let carried = byProvider[name] else { continue }
-                for coin in coins {
-                    let key = QuoteKey.key(coin, vs: currency.vs, provider: provider, defaultVs: rules.vsCurrency)
-                    guard let market = quotes[key]?.providerID, carried.contains(where: { $0.market == market }) else { continue }
-                    byProvider[name, default: []].append((key, market))
-                }
-            }
+            byProvider[name, default: []].append((entry.key, quote.providerID))
         }
         for config in rules.providers {
             guard let feed = config.name.provider.feed, let entries = byProvider[config.name] else { continue }

@@ -44,7 +44,7 @@ package final class StreamSession {
     private var lastSave = -Double.infinity
     /// `.failure` once a state write or a delivery failed for good (the run goes on).
     private(set) var exitCode: ExitCode = .success
-    /// Feed prices taken so far.
+    /// Feed prices taken so far (a tick once, however many quotes it prices).
     private(set) var messageCount = 0
     /// Alerts raised so far, by the provider of their price (`--metrics`).
     private(set) var alertsByProvider: [String: Int] = [:]
@@ -155,13 +155,13 @@ package final class StreamSession {
     /// Takes one feed price for the quotes of `keys` (`QuoteKey`; those not yet quoted over REST are skipped); a price
     /// within `throttle` seconds of the quote's last evaluation at `now` (monotonic) is held until `releaseHeld`.
     func take(_ tick: FeedTick, keys: [String], throttle: Double, now: Double) {
+        messageCount += 1
         for key in keys {
             guard var quote = quotes[key] else { continue }
             quote.price = tick.price
             quote.span = nil  // a REST quote's span is not this trade's
             if let change = tick.change24h { quote.change24h = change }
             quotes[key] = quote
-            messageCount += 1
             guard throttle > 0 else {
                 observe(key, quote)
                 continue

@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func aRuleInItsOwnVsFiresAsAOncePassFiresItOnTheSameData() throws {
-        // ETH in btc is Binance's ETHBTC, which no feed carries: the REST poll quotes it, and ETH's ticker in usdt
-        // (600, which fires the rule in usdt) is not its price.
+        // ETH in btc is Binance's ETHBTC, quoted by the start's REST poll (the feed follows it too, but sends nothing for
+        // it), and ETH's ticker in usdt (600, which fires the rule in usdt) is not its price.
         let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.ticker("ETHUSDT", 600, open: 591.13)], ["wait": 1]]])
         rig.setPrice("ETHBTC", 0.033)
         try rig.writeRules(#"{"id": "eth-in-btc", "coin": "ETH", "vs": "btc", "when": {"above": 0.03}}, "#
@@ -123,11 +123,13 @@ import Testing
         #expect(records.first?["price"] as? Double == 9000)
     }
 
-    @Test func aRulePinnedToAFeedsProviderOnItsMarketIsServedByTheFeedAndOneOnAnotherMarketIsPolled() throws {
+    @Test func aRulePinnedToAFeedsProviderIsServedByTheFeedOnAFavoritesMarketAndOnAnother() throws {
         // BTC pinned to binance in usdt is BTCUSDT, which binance's feed carries for the favorite: its crossing comes
-        // from the feed (with every trade), and the polls every interval leave it out. ETH pinned to binance in btc is
-        // ETHBTC, which no feed carries: polled every interval.
-        let rig = try StreamRig(connections: [[["sleep": 2.5], ["send": StreamRig.trade("BTCUSDT", 10100)], ["wait": 1]]])
+        // from the feed (with every trade). ETH pinned to binance in btc is ETHBTC, which no favorite reads: the feed
+        // subscribes it too, and its ticker fires the rule. The polls every interval leave both out (nothing is polled),
+        // and the trade that prices both the favorite BTC and the pinned rule is one price in the closing line.
+        let rig = try StreamRig(connections: [[["sleep": 2.5], ["send": StreamRig.trade("BTCUSDT", 10100)], ["sleep": 0.3],
+                                               ["send": StreamRig.ticker("ETHBTC", 0.06)], ["wait": 1]]])
         rig.setPrice("ETHBTC", 0.033)
         try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
                            vs: "usdt", favorites: ["BTC", "ETH"],
@@ -136,16 +138,53 @@ import Testing
                            interval: "1s")
         let run = try rig.start(["-v"])
         func asked(_ symbol: String) -> Int { rig.rest.requests("/api/v3/ticker/24hr").count { $0.query?.contains(symbol) == true } }
-        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 && asked("ETHBTC") >= 4 }, "\(run.stdout) \(run.stderr)")
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 2 }, "\(run.stdout) \(run.stderr)")
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0)
         let records = StreamRig.records(run.stdout)
-        #expect(records.map { $0["rule"] as? String } == ["pinned"], "\(run.stdout)")
+        #expect(records.map { $0["rule"] as? String } == ["pinned", "pinned-btc"], "\(run.stdout)")
         #expect(records.first?["price"] as? Double == 10100)
         #expect(records.first?["previous"] as? Double == 9000)
+        #expect(records.last?["price"] as? Double == 0.06)
+        #expect(records.last?["source"] as? String == "stream")
         #expect(asked("BTCUSDT") == 2, "the start and the connection's bridge only: \(asked("BTCUSDT"))")
-        #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker"), "\(run.stderr)")
-        #expect(run.stderrLines.filter { $0.contains("polled over REST every") } == ["coinwatch: polled over REST every 1.0s: ETH in btc from binance"],
+        #expect(asked("ETHBTC") == 2, "the start and the connection's bridge only: \(asked("ETHBTC"))")
+        #expect(run.stderr.contains("stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker/ethusdt@aggTrade/ethbtc@miniTicker/ethbtc@aggTrade (3 markets)"),
+                "\(run.stderr)")
+        #expect(!run.stderr.contains("polled over REST every"), "\(run.stderr)")
+        #expect(run.stderr.contains("stopped after 2 prices, 2 alerts"), "\(run.stderr)")
+    }
+
+    @Test func aRulePinnedToAnExchangeNoFavoriteUsesIsServedByItsFeedAndOneOnAProviderWithoutAFeedIsPolled() throws {
+        // The favorites are on binance; BTC pinned to upbit in krw is KRW-BTC, 162,876,000 over REST. Upbit's feed is
+        // subscribed for it alone, and its ticker at 122,902,000 fires the rule: the REST ticker is asked at the start
+        // and for the connection's bridge only, though the polls come every second. BTC pinned to coinpaprika, which
+        // has no feed, is what they poll.
+        let ticker = String(decoding: try Fixtures.bytes("real/stream/upbit_ticker_KRW-BTC_DEFAULT-format_SNAPSHOT_2025-04-20.json"), as: UTF8.self)
+        let rig = try StreamRig(connections: [[["wait": 1]]])
+        let upbit = try Replays.upbit()
+        let upbitFeed = try WebSocketServer(connections: [[["wait": 1], ["sleep": 2.5], ["send_binary": ticker]]])
+        let paprika = try Replays.coinPaprika()
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}, "#
+                               + #"{"name": "upbit", "base_url": "\#(upbit.baseURL)", "ws_url": "\#(upbitFeed.url)", "timeout": "2s"}, "#
+                               + #"{"name": "coinpaprika", "base_url": "\#(paprika.baseURL)", "timeout": "2s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"],
+                           rules: #"{"id": "upbit-dip", "coin": "BTC", "provider": "upbit", "vs": "krw", "when": {"below": 150000000}}, "#
+                               + #"{"id": "paprika", "coin": "BTC", "provider": "coinpaprika", "vs": "usd", "when": {"above": 10000000}}"#,
+                           interval: "1s")
+        let run = try rig.start(["-v"])
+        #expect(Eventually.wait(timeout: 15) { StreamRig.records(run.stdout).count >= 1 && paprika.requests("/tickers").count >= 3 },
+                "\(run.stdout) \(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.map { $0["rule"] as? String } == ["upbit-dip"], "\(run.stdout)")
+        #expect(records.first?["price"] as? Double == 122_902_000)
+        #expect(records.first?["provider"] as? String == "upbit")
+        #expect(records.first?["source"] as? String == "stream")
+        #expect(upbit.requests("/ticker").count == 2, "the start and the connection's bridge only: \(upbit.requests("/ticker").count)")
+        #expect(upbitFeed.received.first?.contains(#"{"type":"ticker","codes":["KRW-BTC"]}"#) == true, "\(upbitFeed.received)")
+        #expect(run.stderrLines.filter { $0.contains("polled over REST every") } == ["coinwatch: polled over REST every 1.0s: BTC in usd from coinpaprika"],
                 "\(run.stderr)")
     }
 
