@@ -63,7 +63,9 @@ extension PriceChart {
             let y = frame.y(price)
             canvas.stroke([(frame.left, y), (frame.right, y)], lineWidth: Self.gridWidth, .grid)
         }
-        let ticks = TimeTicks.ticks(from: frame.start, to: frame.end, width: frame.right - frame.left, gap: 170)
+        let ticks = TimeTicks.ticks(from: frame.start, to: frame.end) { ticks in
+            zip(ticks, ticks.dropFirst()).allSatisfy { frame.x($1.time) - frame.x($0.time) >= 170 }
+        }
         for tick in ticks {
             let x = frame.x(tick.time)
             canvas.stroke([(x, frame.top), (x, frame.bottom)], lineWidth: Self.gridWidth, .grid)

@@ -31,7 +31,7 @@ package struct AlertLogRecord: Sendable, Equatable {
         var message = node["message"]?.stringValue ?? ""
         if let undelivered = node["undelivered"], undelivered.members != nil {
             shown = "undelivered"
-            if let given = undelivered["time"]?.stringValue.flatMap(DateTimeParser.parse) { time = given.timeIntervalSince1970 }
+            if let given = undelivered["time"]?.stringValue.flatMap({ DateTimeParser.parse($0) }) { time = given.timeIntervalSince1970 }
             let sink = undelivered["sink"]?.stringValue ?? "?"
             let reason = undelivered["reason"]?.stringValue ?? "undelivered"
             message += " (\(sink): \(reason.replacing("_", with: " "))"

@@ -99,16 +99,13 @@ struct HistoryRows {
         return Int64(value)
     }
 
-    /// The ISO-8601 UTC time string at the cursor (`2022-01-19T00:00:00Z`, or Upbit's zone-less
-    /// `2020-02-20T11:19:00`, which is UTC) as milliseconds since 1970.
+    /// The ISO-8601 time string at the cursor (`2022-01-19T00:00:00Z`, or Upbit's zone-less `2020-02-20T11:19:00`,
+    /// which is UTC) as milliseconds since 1970 (`DateTimeParser` reads years 1970-9999).
     mutating func isoTime(field: String) throws -> Int64 {
-        guard let text = reader.plainString(),
-              let date = DateTimeParser.parse(text.hasSuffix("Z") || text.contains("+") ? text : text + "Z") else {
+        guard let text = reader.plainString(), let date = DateTimeParser.parse(text, unzoned: .utc) else {
             throw fail("expected an ISO-8601 time", field: field)
         }
-        let ms = (date.timeIntervalSince1970 * 1000).rounded()
-        guard ms.isFinite, abs(ms) < 1e15 else { throw fail("expected an ISO-8601 time", field: field) }
-        return Int64(ms)
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// Skips the value at the cursor.

@@ -30,7 +30,7 @@ package struct NumberOrString: Decodable, Sendable, Equatable {
     }
 }
 
-/// An ISO-8601 instant (`2021-05-15T16:00:12.345Z`, `2013-07-06T00:00:00Z`) or null.
+/// An ISO-8601 instant with `Z` or an offset (`2021-05-15T16:00:12.345Z`), as `DateTimeParser` reads it, or null.
 package struct ISO8601Date: Decodable, Sendable, Equatable {
     /// The instant, or nil when the field was null or empty.
     package var value: Date?
@@ -47,7 +47,7 @@ package struct ISO8601Date: Decodable, Sendable, Equatable {
         }
         if text.isEmpty {
             value = nil
-        } else if let date = APIText.date(text) {
+        } else if let date = DateTimeParser.parse(text, unzoned: .refused) {
             value = date
         } else {
             throw DecodingError.dataCorruptedError(
@@ -64,14 +64,6 @@ package enum APIText {
         guard !text.isEmpty, text.utf8.allSatisfy(isDecimalByte) else { return nil }
         guard let number = Double(text), number.isFinite else { return nil }
         return number
-    }
-
-    /// The instant an ISO-8601 date-time string names, with or without fractional seconds.
-    package static func date(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-            return date
-        }
-        return try? Date.ISO8601FormatStyle().parse(text)
     }
 
     /// The body without a leading UTF-8 byte-order mark.

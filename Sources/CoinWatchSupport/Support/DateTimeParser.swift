@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// ISO-8601 instants as `expires` writes them, local time (`TZ`) without an offset: `2026-12-31T23:59:00Z`,
-/// `2026-12-31T23:59:00+09:00` (or `+0900`), `2026-12-31T23:59`, `2026-12-31T23:59:00.5`, `2026-12-31` (midnight).
+/// `2026-12-31T23:59:00+09:00` (or `+0900`), `2026-12-31T23:59`, `2026-12-31T23:59:00.5`, `2026-12-31` (midnight);
+/// also the providers' dates (`2021-05-15T16:00:12.345Z`, `2021-05-15T15:55:48+00:00`).
 package enum DateTimeParser {
     /// The accepted forms, for error messages.
     package static let hint = "expected an ISO-8601 time like 2026-12-31T23:59:00Z, 2026-12-31T23:59:00+09:00, 2026-12-31T23:59 (local) or 2026-12-31"
@@ -21,9 +22,15 @@ package enum DateTimeParser {
         var offset: Int?
     }
 
+    /// What a time without `Z` or an offset names: local time (`TZ`, as a user writes it), UTC (Upbit's candle
+    /// times), or none (a provider's instant carries its offset).
+    package enum Unzoned: Sendable { case local, utc, refused }
+
     /// Parses `text` into an instant, or nil when it is not one of the accepted forms or names no real time.
-    package static func parse(_ text: String) -> Date? {
-        guard let fields = fields(of: Array(text.utf8)), isValid(fields) else { return nil }
+    package static func parse(_ text: String, unzoned: Unzoned = .local) -> Date? {
+        guard var fields = fields(of: Array(text.utf8)), isValid(fields),
+              fields.offset != nil || unzoned != .refused else { return nil }
+        if unzoned == .utc { fields.offset = fields.offset ?? 0 }
         var parts = tm()
         parts.tm_year = Int32(fields.year - 1900)
         parts.tm_mon = Int32(fields.month - 1)

@@ -86,58 +86,24 @@ package struct LineChart {
         return out
     }
 
-    /// Labels at round UTC times, each starting at its column, at the finest step whose labels do not overlap.
+    /// `TimeTicks`' labels, each starting at its tick's column, at the finest step whose labels do not overlap
+    /// (one that would run past the right edge is left out); empty when none fits.
     func timeAxis(from start: Int64, to end: Int64, columns: Int) -> String {
         let span = max(1, end - start)
-        for step in Self.steps(for: span) {
-            var placed: [(column: Int, text: String)] = []
-            var fits = true
-            for tick in step.ticks(start, end) where tick > start && tick <= end {
-                let column = Int(Double(tick - start) / Double(span) * Double(columns - 1))
-                let text = step.label(Double(tick) / 1000)
-                if let previous = placed.last, column < previous.column + previous.text.count + 2 { fits = false; break }
-                if column + text.count <= columns { placed.append((column, text)) }
+        func placed(_ ticks: [TimeTicks.Tick]) -> [(column: Int, text: String)]? {
+            var out: [(column: Int, text: String)] = []
+            for tick in ticks {
+                let column = Int(Double(tick.time - start) / Double(span) * Double(columns - 1))
+                if let previous = out.last, column < previous.column + previous.text.count + 2 { return nil }
+                if column + tick.label.count <= columns { out.append((column, tick.label)) }
             }
-            guard fits, !placed.isEmpty else { continue }
-            var line = [Character](repeating: " ", count: columns)
-            for (column, text) in placed {
-                for (offset, character) in text.enumerated() { line[column + offset] = character }
-            }
-            return String(line).replacing(#/\s+$/#, with: "")
+            return out.isEmpty ? nil : out
         }
-        return ""
+        guard let labels = placed(TimeTicks.ticks(from: start, to: end) { placed($0) != nil }) else { return "" }
+        var line = [Character](repeating: " ", count: columns)
+        for (column, text) in labels {
+            for (offset, character) in text.enumerated() { line[column + offset] = character }
+        }
+        return String(line).replacing(#/\s+$/#, with: "")
     }
-
-    private typealias Step = (ticks: (Int64, Int64) -> [Int64], label: (Double) -> String)
-
-    /// Candidate label steps, finest first: hours up to 2 days, days up to 120, months up to 800, years beyond.
-    private static func steps(for span: Int64) -> [Step] {
-        let hour: Int64 = 3_600_000, day = 24 * hour
-        func every(_ ms: Int64) -> (Int64, Int64) -> [Int64] {
-            { start, end in Array(stride(from: (start / ms + 1) * ms, through: end, by: Int64.Stride(ms))) }
-        }
-        func months(_ count: Int) -> (Int64, Int64) -> [Int64] {
-            { start, end in
-                let f = TimeText.utcFields(Double(start) / 1000)
-                var out: [Int64] = []
-                var month = f.month + 1
-                while true {
-                    let tick = Int64(TimeText.utcMonthStart(year: f.year, month: month) * 1000)
-                    if tick > end { return out }
-                    if (month - 1) % count == 0 { out.append(tick) }
-                    month += 1
-                }
-            }
-        }
-        func clock(_ s: Double) -> String { let f = TimeText.utcFields(s); return pad(f.hour) + ":" + pad(f.minute) }
-        func date(_ s: Double) -> String { let f = TimeText.utcFields(s); return TimeText.monthNames[f.month - 1] + " " + pad(f.day) }
-        func month(_ s: Double) -> String { let f = TimeText.utcFields(s); return f.month == 1 ? String(f.year) : TimeText.monthNames[f.month - 1] }
-        func year(_ s: Double) -> String { String(TimeText.utcFields(s).year) }
-        if span <= 2 * day { return [1, 2, 3, 4, 6, 12].map { (every(Int64($0) * hour), clock) } }
-        if span <= 120 * day { return [1, 2, 7, 14].map { (every(Int64($0) * day), date) } + [(months(1), date)] }
-        if span <= 800 * day { return [(months(1), month), (months(2), month), (months(3), month), (months(6), month)] }
-        return [(months(12), year), (months(24), year), (months(48), year)]
-    }
-
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

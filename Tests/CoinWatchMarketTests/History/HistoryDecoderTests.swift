@@ -84,6 +84,15 @@ struct HistoryDecoderTests {
         #expect(candles.allSatisfy { $0.openTime % 86_400_000 == 0 })
     }
 
+    /// A candle time is read as `expires` is, zone-less meaning UTC: an offset west of UTC is no longer turned into
+    /// `…-05:00Z` and refused, nor a lower-case `z` into `…zZ`.
+    @Test func candleTimesWithAnyOffsetAreRead() throws {
+        let body = #"[{"time_open":"2022-01-18T19:00:00-05:00","open":1,"high":2,"low":1,"close":2,"volume":3},"#
+            + #"{"time_open":"2022-01-20t00:00:00z","open":1,"high":2,"low":1,"close":2,"volume":3}]"#
+        let candles = try HistoryCaptures.paprika.decodeHistory(Array(body.utf8), timeframe: .d1)
+        #expect(candles.map(\.openTime) == [1_642_550_400_000, 1_642_636_800_000])
+    }
+
     @Test func errorCapturesBecomeTheAPIsMessage() throws {
         #expect(throws: ProviderError.api(provider: "coingecko", message: "Missing parameter vs_currency")) {
             try HistoryCaptures.gecko.decodeHistory(try HistoryCaptures.capture("error-422_coingecko-market-chart_missing-vs_currency_2021-07-19.json"), timeframe: .h1)

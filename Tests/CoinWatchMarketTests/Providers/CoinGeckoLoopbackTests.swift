@@ -98,6 +98,14 @@ import Testing
         #expect(message.hasPrefix("coingecko: unexpected response"))
     }
 
+    /// The real capture with its `ath_date` made 30 February: no instant, so the answer is refused (Foundation's reader
+    /// rolled it into 2 March), in the words a date that is no ISO-8601 text gets.
+    @Test func aDateThatNamesNoInstantIsAnUnexpectedResponse() throws {
+        let body = try String(contentsOfFile: Fixtures.url("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"), encoding: .utf8)
+        let message = try failure(.json(body.replacing("2021-04-14T11:54:46.763Z", with: "2021-02-30T11:54:46.763Z")))
+        #expect(message == #"coingecko: unexpected response: [0].ath_date: expected an ISO-8601 date, got "2021-02-30T11:54:46.763Z""#)
+    }
+
     @Test func refusedConnectionNamesTheHost() throws {
         let closed = try ClosedPort()
         let config = ProviderConfig(name: .coingecko, baseURL: "http://127.0.0.1:\(closed.port)")

@@ -42,6 +42,14 @@ import Foundation
         #expect(localFields(date) == [2026, 12, 31, 0, 0, 0])
     }
 
+    @Test func withoutOffsetItIsUTCOrRefusedWhereTheCallerSays() {
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00", unzoned: .utc) == utc)
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00+09:00", unzoned: .utc) == utc.addingTimeInterval(-9 * 3_600))
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00.5Z", unzoned: .refused) == utc.addingTimeInterval(0.5))
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00", unzoned: .refused) == nil)
+        #expect(DateTimeParser.parse("2026-12-31", unzoned: .refused) == nil)
+    }
+
     @Test(arguments: ["2026-02-30", "2026-13-01", "tomorrow", "2026-12-31T25:00", "2026-12-31T23:59:00+25:00",
                       "2026-12-31T23", "26-12-31", "2026-12-31T23:59:00Zjunk", ""])
     func otherTextIsRefused(text: String) {

@@ -173,7 +173,7 @@ extension CoinGeckoMarket {
         guard let text = reader.plainString() else { return nil }
         if text.isEmpty { return .some(nil) }
         if let known = dates[text] { return .some(known) }
-        guard let date = APIText.date(text) else { return nil }
+        guard let date = DateTimeParser.parse(text, unzoned: .refused) else { return nil }
         dates[text] = date
         return .some(date)
     }
