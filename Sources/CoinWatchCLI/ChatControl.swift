@@ -66,7 +66,7 @@ enum ChatControl {
                                        + "this one reads no commands (alerts are not affected)\n")
                     }
                 } else if !quiet || context.arguments.once {
-                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat (alerts are not affected)\n")
+                    context.io.err("coinwatch: control: cannot answer chat: \(error.reason) (alerts are not affected)\n")
                 }
                 return false
             }
