@@ -89,14 +89,13 @@ enum ChatControl {
 
     /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the
     /// next call (a reload) replaces them; an edit of rules.json raises SIGHUP, so the loop or the stream re-reads it at
-    /// once. False when no chat is read.
-    @discardableResult
-    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> Bool {
+    /// once; `reading` then says whether a chat is read.
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
         var setup = rules
         setup.rules = []
         setup.favorites = []
         // A reload that changed only rules or favorites (after a chat's own `/alert`) leaves the threads reading.
-        guard running.withLock({ $0 != setup }) else { return true }
+        guard running.withLock({ $0 != setup }) else { return }
         let current = generation.add(1, ordering: .sequentiallyConsistent).newValue
         let sides = sides(context, rules: rules, mailbox: mailbox)
         running.withLock { $0 = sides.isEmpty ? nil : setup }  // none read: the next reload tries again
@@ -105,7 +104,6 @@ enum ChatControl {
             side.current = { generation.load(ordering: .sequentiallyConsistent) == current }
             _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
         }
-        return !sides.isEmpty
     }
 
     /// Whether chat threads are reading: false when the last setup read no chat.
