@@ -12,8 +12,8 @@ enum ChatControl {
     static let longPoll: Double = 25
     /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
     static let retryPause: Double = 15
-    /// The fewest seconds between two reads of a chat: a proxy or server that answers a long poll at once with
-    /// nothing is not asked again in a tight loop.
+    /// The fewest seconds between two reads of a chat after a read that brought nothing: a proxy or server that answers
+    /// a long poll at once with nothing is not asked again in a tight loop.
     static let readFloor: Double = 1
 
     /// The control lock this process holds (`<state>.control.lock`): one process answers a state's chats at a time.
@@ -109,18 +109,19 @@ enum ChatControl {
     /// Whether chat threads are reading: false when the last setup read no chat.
     static var reading: Bool { running.withLock { $0 != nil } }
 
-    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once.
+    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once
+    /// with nothing (a read that brought a command is followed by the next at once).
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
         while side.current() {
             // Not past the moment a held answer (a 429's retry_after) may go.
             let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
             let started = side.now()
-            if !side.cycle(timeout: wait) {
+            guard let brought = side.cycle(timeout: wait) else {
                 sleeper.sleep(seconds: retryPause)
                 continue
             }
             let spent = max(side.now() - started, 0)  // a wall clock stepped back holds no read for longer than the floor
-            if spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
+            if brought == 0 && spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
         }
     }
 }
