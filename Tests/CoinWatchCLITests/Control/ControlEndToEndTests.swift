@@ -254,7 +254,7 @@ import Testing
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
         let text = rig.texts.joined(separator: "\n")
-        #expect(text.contains("silenced every rule on bitcoin until") && text.contains("cannot remove ethereum: rule eth-btc names it"), "\(text)")
+        #expect(text.contains("silenced every rule on bitcoin and on ratios with bitcoin as a leg until") && text.contains("cannot remove ethereum: rule eth-btc names it"), "\(text)")
         #expect(try rig.state.silences.map(\.target) == ["bitcoin"])
         #expect(rig.rules.contains(#""favorites": ["bitcoin", "ethereum"]"#), "\(rig.rules)")
     }
