@@ -12,8 +12,8 @@ enum ChatControl {
     static let longPoll: Double = 25
     /// Seconds between two tries when a chat cannot be read (the chat service down, a bad token).
     static let retryPause: Double = 15
-    /// The fewest seconds between two reads of a chat: a proxy or server that answers a long poll at once with
-    /// nothing is not asked again in a tight loop.
+    /// The fewest seconds between two reads of a chat after a read that brought nothing: a proxy or server that answers
+    /// a long poll at once with nothing is not asked again in a tight loop.
     static let readFloor: Double = 1
 
     /// The control lock this process holds (`<state>.control.lock`): one process answers a state's chats at a time.
@@ -66,7 +66,7 @@ enum ChatControl {
                                        + "this one reads no commands (alerts are not affected)\n")
                     }
                 } else if !quiet || context.arguments.once {
-                    context.io.err("coinwatch: control: \(error.message); no commands are read from chat (alerts are not affected)\n")
+                    context.io.err("coinwatch: control: cannot answer chat: \(error.reason) (alerts are not affected)\n")
                 }
                 return false
             }
@@ -89,14 +89,13 @@ enum ChatControl {
 
     /// Loop mode, `stream` and `coinwatch control`: one thread per chat, long-polling until the process ends or the
     /// next call (a reload) replaces them; an edit of rules.json raises SIGHUP, so the loop or the stream re-reads it at
-    /// once. False when no chat is read.
-    @discardableResult
-    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) -> Bool {
+    /// once; `reading` then says whether a chat is read.
+    static func startBeside(_ context: CommandContext, rules: RulesFile, mailbox: ControlMailbox? = nil) {
         var setup = rules
         setup.rules = []
         setup.favorites = []
         // A reload that changed only rules or favorites (after a chat's own `/alert`) leaves the threads reading.
-        guard running.withLock({ $0 != setup }) else { return true }
+        guard running.withLock({ $0 != setup }) else { return }
         let current = generation.add(1, ordering: .sequentiallyConsistent).newValue
         let sides = sides(context, rules: rules, mailbox: mailbox)
         running.withLock { $0 = sides.isEmpty ? nil : setup }  // none read: the next reload tries again
@@ -105,24 +104,24 @@ enum ChatControl {
             side.current = { generation.load(ordering: .sequentiallyConsistent) == current }
             _ = ConcurrentJobs.detach { run(side, sleeper: context.sleeper) }
         }
-        return !sides.isEmpty
     }
 
     /// Whether chat threads are reading: false when the last setup read no chat.
     static var reading: Bool { running.withLock { $0 != nil } }
 
-    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once.
+    /// Cycles `side` until a reload replaces it, pausing after a failed read and between reads that come back at once
+    /// with nothing (a read that brought a command is followed by the next at once).
     static func run(_ side: ControlSide, sleeper: any Sleeper) {
         while side.current() {
             // Not past the moment a held answer (a 429's retry_after) may go.
             let wait = side.nextDue().map { min(longPoll, max(0, $0 - side.now())) } ?? longPoll
             let started = side.now()
-            if !side.cycle(timeout: wait) {
+            guard let brought = side.cycle(timeout: wait) else {
                 sleeper.sleep(seconds: retryPause)
                 continue
             }
             let spent = max(side.now() - started, 0)  // a wall clock stepped back holds no read for longer than the floor
-            if spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
+            if brought == 0 && spent < readFloor { sleeper.sleep(seconds: readFloor - spent) }
         }
     }
 }

@@ -8,25 +8,27 @@ enum ControlDaemonCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         try context.noArguments()
         let rules = try context.loadRules(unavailableSinks: true)
-        try requireControl(rules, context)
         let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for control: \($0)" }
-        guard ChatControl.startBeside(context, rules: rules) else { return .failure }
+        ChatControl.startBeside(context, rules: rules)
+        try requireReading(rules, context)
         while true {
             let signals = waiter.take()
             if signals.contains(.stop) { return .success }
-            if signals.contains(.reload), let reloaded = LoopRunner.reload(path: context.rulesPath, context: context), !ChatControl.reading {
-                try requireControl(reloaded, context)
-                context.io.err("coinwatch: control: no chat of \(context.rulesPath) can be read, so chat control is off; exiting\n")
-                return .failure
+            if signals.contains(.reload), let reloaded = LoopRunner.reload(path: context.rulesPath, context: context) {
+                try requireReading(reloaded, context)
             }
             waiter.wait(until: waiter.now() + 3_600)
         }
     }
 
-    /// Throws (exit 65, one line) when `rules` has no `control`.
-    private static func requireControl(_ rules: RulesFile, _ context: CommandContext) throws(ExitCodeError) {
-        guard rules.control == nil else { return }
-        throw context.fail(.dataError, "coinwatch: \(context.rulesPath) has no \"control\", so chat control is off; "
-                           + "add one naming your chat sink and your user id (see docs/control.md)")
+    /// Throws when `rules` set chat control up without a chat to read, at the start as after a SIGHUP: exit 65 when they
+    /// have no `control`, else 1 with a closing line (after the lines that said why, when there were any).
+    private static func requireReading(_ rules: RulesFile, _ context: CommandContext) throws(ExitCodeError) {
+        guard !ChatControl.reading else { return }
+        guard rules.control != nil else {
+            throw context.fail(.dataError, "coinwatch: \(context.rulesPath) has no \"control\", so chat control is off; "
+                               + "add one naming your chat sink and your user id (see docs/control.md)")
+        }
+        throw context.fail(.failure, "coinwatch: control: no chat of \(context.rulesPath) is read, so chat control is off; exiting")
     }
 }

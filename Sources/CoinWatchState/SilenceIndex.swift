@@ -25,14 +25,20 @@ package struct SilenceIndex: Sendable {
         isEmpty = empty
     }
 
-    /// When the last silence covering the pair ends (seconds since 1970), nil when none covers it. A silenced favorite
-    /// covers the ratios it is a leg of too (`bitcoin` covers `ethereum/bitcoin`): its alerts do not arrive.
+    /// When the last silence covering the pair ends (seconds since 1970), nil when none covers it
+    /// (`Silence.Target.forEachCovering` says which do).
     package func until(rule: String, coin: String) -> Double? {
         guard !isEmpty else { return nil }
-        let legs = RuleCoin.ratioParts(coin)
-        let found = [everything, names[rule], names[coin], legs.flatMap { names[$0.base] }, legs.flatMap { names[$0.quote] },
-                     pairs[StateDocument.pairKey(rule: rule, coin: coin)],
-                     pairs[StateDocument.pairKey(rule: rule, coin: "*")]].compactMap { $0 }
-        return found.max()
+        var last: Double?
+        Silence.Target.forEachCovering(rule: rule, coin: coin) { target in
+            let end: Double?
+            switch target {
+            case .everything: end = everything
+            case .name(let name): end = names[name]
+            case .pair(let rule, let coin): end = pairs[StateDocument.pairKey(rule: rule, coin: coin)]
+            }
+            if let end { last = max(last ?? end, end) }
+        }
+        return last
     }
 }

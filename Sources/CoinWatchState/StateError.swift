@@ -29,14 +29,21 @@ package enum StateError: Error, Sendable, Equatable {
         case .unreadable(let path, let detail):
             return "state file \(path) cannot be read: \(detail); run `coinwatch state reset --state \(Self.quoted(path))` "
                 + "to move it aside and start over"
-        case .refused(let path, let detail, let hint):
-            return "state file \(path) cannot be used: \(detail); \(hint)"
+        case .refused(let path, _, _):
+            return "state file \(path) cannot be used: \(reason)"
         case .writeFailed(let path, let detail):
             return "cannot write state \(path): \(detail)"
         case .locked(let path, let timeout):
             return "another coinwatch pass holds \(path).lock; gave up after \(Self.seconds(timeout)) s; "
                 + "let it finish and try again (a pass that never ends shows in `pgrep -a coinwatch`), or raise COINWATCH_LOCK_TIMEOUT"
         }
+    }
+
+    /// `message` without the state file it names, for a lock that guards something else (`<state>.control.lock`):
+    /// a refused lock's `detail` names the lock itself.
+    package var reason: String {
+        if case .refused(_, let detail, let hint) = self { return "\(detail); \(hint)" }
+        return message
     }
 
     /// What to do about a failed write whose `errno` was `code`; `flag` moves the file elsewhere.

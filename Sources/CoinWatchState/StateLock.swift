@@ -28,7 +28,7 @@ package final class StateLock: Sendable {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP {
-                throw .refused(path: statePath, detail: "its lock \(lockPath) is a symbolic link, which coinwatch does not follow",
+                throw .refused(path: statePath, detail: "\(lockPath) is a symbolic link, which coinwatch does not follow",
                                hint: "remove the link (coinwatch creates the lock file itself) or pass --state PATH in a folder of your own")
             }
             let detail = POSIXFile.lastError()
@@ -37,7 +37,7 @@ package final class StateLock: Sendable {
         var info = stat()
         if fstat(fd, &info) == 0, let kind = POSIXFile.notRegular(info.st_mode) {
             _ = close(fd)
-            throw .refused(path: statePath, detail: "its lock \(lockPath) is \(kind), not a regular file",
+            throw .refused(path: statePath, detail: "\(lockPath) is \(kind), not a regular file",
                            hint: "remove it (coinwatch creates the lock file itself) or pass --state PATH")
         }
         let clock = ContinuousClock()

@@ -51,31 +51,32 @@ package final class ControlSide: @unchecked Sendable {
         POSIXFile.folder(of: statePath) + "/control.jsonl"
     }
 
-    /// One cycle: the answers still queued, then a read waiting up to `timeout` seconds; false when the chat could not be
-    /// read (the caller waits before the next).
+    /// One cycle: the answers still queued, then a read waiting up to `timeout` seconds; the number of messages the read
+    /// brought (none when it left the offset where it was: nothing new), nil when the chat could not be read (the caller
+    /// waits before the next).
     @discardableResult
-    package func cycle(timeout: Double) -> Bool {
+    package func cycle(timeout: Double) -> Int? {
         sendDue()
         let offset: String?
         do {
             offset = try store.read().control.offsets[link.transport]
         } catch {
             report("coinwatch: control: \(error.message)")
-            return false
+            return nil
         }
         let read = link.service.poll(offset: offset, timeout: timeout, http: http)
-        guard current() else { return true }
+        guard current() else { return 0 }
         switch read {
         case .failure(let failure):
             report("coinwatch: control: \(link.name): \(failure.message)")
-            return false
+            return nil
         case .success(let read):
             lastFailure = nil
-            guard let next = read.offset, next != offset || !read.messages.isEmpty else { return true }
+            guard let next = read.offset, next != offset || !read.messages.isEmpty else { return 0 }
             apply(read.messages, from: offset, to: next)
+            sendDue()
+            return next == offset ? 0 : read.messages.count
         }
-        sendDue()
-        return true
     }
 
     /// Applies `messages` read from `offset` in one state write, unless another process moved the offset meanwhile; a

@@ -67,14 +67,26 @@ package struct Silence: Codable, Sendable, Equatable, StateRecord {
             }
         }
 
-        /// Whether the pair (rule, coin) falls under it; a favorite covers the ratios it is a leg of (as `SilenceIndex`).
-        package func covers(rule: String, coin: String) -> Bool {
-            switch self {
-            case .everything: return true
-            case .name(let name):
-                return name == rule || name == coin || RuleCoin.ratioParts(coin).map { $0.base == name || $0.quote == name } == true
-            case .pair(let r, let c): return r == rule && (c == coin || c == "*")
+        /// Calls `body` with each target that covers the pair (rule, coin), the one home of that rule for `covers` (what
+        /// `check` shows) and `SilenceIndex` (the passes): everything, the rule, the coin, each leg of a ratio (a favorite
+        /// covers the ratios it is a leg of: `bitcoin` holds back `ethereum/bitcoin`), the pair and the rule on every coin.
+        package static func forEachCovering(rule: String, coin: String, _ body: (Target) -> Void) {
+            body(.everything)
+            body(.name(rule))
+            body(.name(coin))
+            if let legs = RuleCoin.ratioParts(coin) {
+                body(.name(legs.base))
+                body(.name(legs.quote))
             }
+            body(.pair(rule: rule, coin: coin))
+            body(.pair(rule: rule, coin: "*"))
+        }
+
+        /// Whether the pair (rule, coin) falls under it.
+        package func covers(rule: String, coin: String) -> Bool {
+            var found = false
+            Self.forEachCovering(rule: rule, coin: coin) { found = found || $0 == self }
+            return found
         }
     }
 }

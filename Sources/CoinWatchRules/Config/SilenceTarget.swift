@@ -32,7 +32,7 @@ package enum SilenceTarget {
     }
 
     /// What a silence of `target` holds back, in words: `rule btc-100k (1 coin)`, `every rule on
-    /// bitcoin`, `rule big-mover on solana`, `every rule on every coin`.
+    /// bitcoin and on ratios with bitcoin as a leg`, `rule big-mover on solana`, `every rule on every coin`.
     package static func described(_ target: String, rules: RulesFile) -> String {
         switch Silence.Target(target) {
         case .everything: return "every rule on every coin"
@@ -41,7 +41,8 @@ package enum SilenceTarget {
                 let coins = rules.pairCoins(of: rule).count
                 return "rule \(SilenceTarget.shown(name)) (\(coins) coin\(coins == 1 ? "" : "s"))"
             }
-            return "every rule on \(SilenceTarget.shown(name))"
+            let coin = SilenceTarget.shown(name)
+            return "every rule on \(coin)" + (RuleCoin.ratioParts(name) == nil ? " and on ratios with \(coin) as a leg" : "")
         case .pair(let rule, let coin):
             return "rule \(SilenceTarget.shown(rule)) on \(coin == "*" ? "every coin" : SilenceTarget.shown(coin))"
         }

@@ -56,7 +56,8 @@ import Testing
         #expect(lines.count == 1 && lines[0].contains("BTC"), "\(lines)")
     }
 
-    /// A silenced coin's alerts do not arrive, the ratios it is a leg of included (either leg); ended, the ratio notifies.
+    /// A silenced coin's alerts do not arrive, the ratios it is a leg of included (either leg), and `silence add` says so;
+    /// ended, the ratio notifies.
     @Test func aFavoriteTargetSilencesTheRatiosItIsALegOf() throws {
         let flow = try BinaryFlow(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.03}}"#,
                                   favorites: ["bitcoin", "ethereum"])
@@ -64,6 +65,7 @@ import Testing
         for leg in ["bitcoin", "ethereum"] {
             let add = try silence(flow, ["add", leg, "--for", "1h"])
             #expect(add.status == 0, "\(add.stderr)")
+            #expect(add.stdout.contains("silenced every rule on \(leg) and on ratios with \(leg) as a leg until"), "\(add.stdout)")
             let check = try Binary.run(["check", "--rules", flow.rulesPath, "--state", flow.statePath])
             #expect(check.stdout.contains("silenced until"), "check shows it on the ratio rule: \(check.stdout)")
             #expect(try flow.lines(after: 60, price: 100_000).isEmpty, "ETH/BTC 0.04 holds, but \(leg) is silenced")
@@ -81,7 +83,7 @@ import Testing
         #expect(nope.status == 1 && nope.stderr.contains("'xyz' is not a rule id, a favorite"), "\(nope.stderr)")
         let add = try silence(flow, ["add", "BTC", "--for", "1h"])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout.contains("silenced every rule on bitcoin until"), "\(add.stdout)")
+        #expect(add.stdout.contains("silenced every rule on bitcoin and on ratios with bitcoin as a leg until"), "\(add.stdout)")
         _ = try flow.lines(after: 0, price: 20)
         let pair = try silence(flow, ["add", "lo:eth", "--for", "1h"])
         #expect(pair.status == 0 && pair.stdout.contains("silenced rule lo on ethereum"), "\(pair.stderr)")

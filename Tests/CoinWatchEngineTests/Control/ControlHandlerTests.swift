@@ -191,7 +191,7 @@ import Testing
             return
         }
         #expect(silence == Silence(id: silence.id, target: "bitcoin", until: Self.now + 3_600, created: Self.now, comment: "back at noon"))
-        #expect(reply.answer == "\(silence.id) silenced every rule on bitcoin until \(TimeText.iso(Self.now + 3_600)) (1h)")
+        #expect(reply.answer == "\(silence.id) silenced every rule on bitcoin and on ratios with bitcoin as a leg until \(TimeText.iso(Self.now + 3_600)) (1h)")
         var state = Self.state()
         reply.edit?.apply(to: &state, now: Self.now)
         #expect(state.silences.map(\.id) == ["aa11bb22", silence.id])
