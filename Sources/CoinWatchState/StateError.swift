@@ -39,11 +39,14 @@ package enum StateError: Error, Sendable, Equatable {
         }
     }
 
-    /// `message` without the state file it names, for a lock that guards something else (`<state>.control.lock`):
-    /// a refused lock's `detail` names the lock itself.
+    /// `message` without calling what it names the state, for a lock that guards something else (`<state>.control.lock`):
+    /// a refused lock's `detail` and a failed write's `path` name the lock itself.
     package var reason: String {
-        if case .refused(_, let detail, let hint) = self { return "\(detail); \(hint)" }
-        return message
+        switch self {
+        case .refused(_, let detail, let hint): return "\(detail); \(hint)"
+        case .writeFailed(let path, let detail): return "cannot write \(path): \(detail)"
+        default: return message
+        }
     }
 
     /// What to do about a failed write whose `errno` was `code`; `flag` moves the file elsewhere.

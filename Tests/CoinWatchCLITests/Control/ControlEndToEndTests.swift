@@ -121,6 +121,20 @@ import Testing
         #expect(rig.telegram.calls("getUpdates").isEmpty && !FileManager.default.fileExists(atPath: target))
     }
 
+    /// A control lock that cannot be opened (here a folder in its place) is named as the lock it is, not as a state file.
+    @Test func aOncePassWhoseControlLockCannotBeOpenedNamesTheLockAndDeliversItsAlerts() throws {
+        let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}}"#)
+        try FileManager.default.createDirectory(atPath: rig.flow.statePath + ".control.lock", withIntermediateDirectories: false)
+        try rig.say("/help", from: Self.user)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BTC is below"), "the alert is delivered: \(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("coinwatch: control: cannot answer chat: cannot write \(rig.flow.statePath).control.lock: cannot open the lock file: ")
+                && !lines[0].contains("cannot write state"), "\(run.stderr)")
+        #expect(rig.telegram.calls("getUpdates").isEmpty)
+    }
+
     /// `/outbox` lists what `outbox list` lists: a file sink's records waiting in the state for their file too.
     @Test func outboxShowsTheFileSinksRecordsWaitingForTheirFileAsOutboxListDoes() throws {
         let rig = try Rig(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["log"]}"#,
