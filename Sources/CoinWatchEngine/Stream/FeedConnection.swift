@@ -87,9 +87,9 @@ final class FeedConnection {
         lastPingAt = connectedAt
         needsBridge = true
         log.verbose("\(name): connected to \(Redaction.url(url)) (\(group.markets.count) market\(group.markets.count == 1 ? "" : "s"))")
-        let messages = feed.subscription(markets: group.markets, trades: group.trades)
+        let messages = feed.subscription(markets: group.markets, traded: group.traded)
         for message in messages { opened.send(text: message) }
-        if !messages.isEmpty { log.verbose("\(name): subscribed \(group.markets.count) market\(group.markets.count == 1 ? "" : "s")\(group.trades ? " with trades" : "")") }
+        if !messages.isEmpty { log.verbose("\(name): subscribed \(group.markets.count) market\(group.markets.count == 1 ? "" : "s")\(group.traded.isEmpty ? "" : " and the trades of \(group.traded.count)")") }
     }
 
     /// Ends the connection for `reason`, logs it, and schedules the reconnect (`quietly`: -v only).

@@ -12,14 +12,14 @@ struct StreamPlan {
         var markets: [String]
         /// Market code → the quotes of the pass's demand it prices, by `QuoteKey` (a favorite's, a pinned rule's).
         var quoteKeys: [String: [String]]
-        /// Whether every trade is subscribed too: a rule on these quotes is an event a trade between two tickers could
-        /// make happen (`DataPlan.tradedKeys`).
-        var trades: Bool
+        /// The markets whose every trade is subscribed too: a rule on one of their quotes is an event a trade between
+        /// two tickers could make happen (`DataPlan.tradedKeys`).
+        var traded: [String]
 
         /// The quotes this connection serves, by `QuoteKey`.
         var allKeys: [String] { markets.flatMap { quoteKeys[$0] ?? [] } }
         /// The URL it connects to.
-        var url: String { feed.url(root: provider.wsURL, markets: markets, trades: trades) }
+        var url: String { feed.url(root: provider.wsURL, markets: markets, traded: traded) }
     }
 
     var groups: [Group] = []
@@ -40,18 +40,18 @@ struct StreamPlan {
             guard let feed = config.name.provider.feed, let entries = byProvider[config.name] else { continue }
             var keys: [String: [String]] = [:]
             var markets: [String] = []
-            var trades: [String: Bool] = [:]
+            var tradedMarkets: Set<String> = []
             for (key, market) in entries {
                 if keys[market] == nil { markets.append(market) }
                 keys[market, default: []].append(key)
-                trades[market] = (trades[market] ?? false) || traded.contains(key)
+                if traded.contains(key) { tradedMarkets.insert(market) }
             }
             let size = max(1, feed.marketsPerConnection)
             for start in stride(from: 0, to: markets.count, by: size) {
                 let chunk = Array(markets[start..<min(start + size, markets.count)])
                 groups.append(Group(provider: config, feed: feed, markets: chunk,
                                     quoteKeys: keys.filter { chunk.contains($0.key) },
-                                    trades: chunk.contains { trades[$0] == true }))
+                                    traded: chunk.filter(tradedMarkets.contains)))
             }
         }
     }

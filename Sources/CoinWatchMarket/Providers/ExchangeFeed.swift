@@ -35,10 +35,10 @@ package protocol ExchangeFeed: Sendable {
     /// Seconds after which a connection is renewed before the exchange ends it (nil: never).
     var renewAfter: Double? { get }
     /// The URL to connect to for `markets`, under `root` (the provider's `ws_url`, else the public one);
-    /// `trades`: also every trade.
-    func url(root: String?, markets: [String], trades: Bool) -> String
+    /// `traded`: those of `markets` whose every trade is wanted too.
+    func url(root: String?, markets: [String], traded: [String]) -> String
     /// The messages to send once connected.
-    func subscription(markets: [String], trades: Bool) -> [[UInt8]]
+    func subscription(markets: [String], traded: [String]) -> [[UInt8]]
     /// Reads one message (text or binary).
     func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage
 }

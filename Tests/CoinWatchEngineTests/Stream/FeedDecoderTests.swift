@@ -113,14 +113,17 @@ import Testing
         }
     }
 
-    @Test func subscriptionsNameEveryMarket() throws {
-        #expect(BinanceFeed().url(root: "ws://127.0.0.1:9/", markets: ["BTCUSDT", "ETHUSDT"], trades: true)
-            == "ws://127.0.0.1:9/stream?streams=btcusdt@miniTicker/btcusdt@aggTrade/ethusdt@miniTicker/ethusdt@aggTrade")
-        let upbit = try JSONSerialization.jsonObject(with: Data(UpbitFeed().subscription(markets: ["KRW-BTC"], trades: true)[0])) as? [[String: Any]]
+    @Test func subscriptionsNameEveryMarketAndTheTradesOfTheTradedOnesOnly() throws {
+        #expect(BinanceFeed().url(root: "ws://127.0.0.1:9/", markets: ["BTCUSDT", "ETHUSDT"], traded: ["ETHUSDT"])
+            == "ws://127.0.0.1:9/stream?streams=btcusdt@miniTicker/ethusdt@miniTicker/ethusdt@aggTrade")
+        let upbit = try JSONSerialization.jsonObject(with: Data(UpbitFeed().subscription(markets: ["KRW-BTC", "KRW-ETH"], traded: ["KRW-BTC"])[0])) as? [[String: Any]]
         #expect(upbit?.count == 4)
-        #expect(upbit?[1]["codes"] as? [String] == ["KRW-BTC"])
+        #expect(upbit?[1]["codes"] as? [String] == ["KRW-BTC", "KRW-ETH"])
         #expect(upbit?[2]["type"] as? String == "trade")
-        let bithumb = BithumbFeed().subscription(markets: ["BTC_KRW"], trades: false)
+        #expect(upbit?[2]["codes"] as? [String] == ["KRW-BTC"])
+        #expect(BithumbFeed().subscription(markets: ["BTC_KRW", "ETH_KRW"], traded: ["ETH_KRW"]).map { String(decoding: $0, as: UTF8.self) }
+            == [#"{"type":"ticker","symbols":["BTC_KRW","ETH_KRW"],"tickTypes":["24H"]}"#, #"{"type":"transaction","symbols":["ETH_KRW"]}"#])
+        let bithumb = BithumbFeed().subscription(markets: ["BTC_KRW"], traded: [])
         #expect(bithumb.map { String(decoding: $0, as: UTF8.self) } == [#"{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["24H"]}"#])
     }
 }

@@ -41,6 +41,22 @@ import Testing
         #expect(run.stderrLines.filter { $0.contains("which was not subscribed") }.count == 3, "KRW-LAMB, KRW-WAVES, BTC-ITAM once each")
     }
 
+    @Test func onlyTheMarketsAnEventRuleWatchesAreSubscribedForTrades() throws {
+        // A crossing on BTC needs its trades (a wick between two tickers); a level on ETH does not.
+        let rig = try StreamRig(connections: [[["wait": 1]]], routes: Replays.upbitRoutes())
+        try rig.writeRules(provider: #"{"name": "upbit", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "krw", favorites: ["BTC", "ETH"],
+                           rules: #"{"id": "btc-x", "coin": "BTC", "when": {"crosses": 1}}, {"id": "eth-high", "coin": "ETH", "when": {"above": 1e12}}"#)
+        let run = try rig.start(["-v"])
+        #expect(Eventually.wait(timeout: 10) { !rig.feed.received.isEmpty }, "\(run.stderr)")
+        #expect(Eventually.wait(timeout: 10) { run.stderr.contains("subscribed 2 markets and the trades of 1") }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        let subscription = try #require(rig.feed.received.first)
+        #expect(subscription.contains(#"{"type":"ticker","codes":["KRW-BTC","KRW-ETH"]}"#), "\(subscription)")
+        #expect(subscription.contains(#"{"type":"trade","codes":["KRW-BTC"]}"#), "\(subscription)")
+    }
+
     @Test func aCrossingInsideOneBithumbTradeBurstIsAWickAndStatusLinesAreIgnored() throws {
         let capture = Fixtures.url("real/stream/bithumb_transaction-and-status_DERIVED_2021-06-01.jsonl")
         // A burst in the capture's shape for BTC_KRW: the price dips through 43,000,000 and back.

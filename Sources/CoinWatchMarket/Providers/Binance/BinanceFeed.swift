@@ -13,18 +13,18 @@ package struct BinanceFeed: ExchangeFeed {
 
     package init() {}
 
-    package func url(root: String?, markets: [String], trades: Bool) -> String {
+    package func url(root: String?, markets: [String], traded: [String]) -> String {
         var base = root ?? Self.publicRoot
         while base.hasSuffix("/") { base.removeLast() }
         let streams = markets.flatMap { market -> [String] in
             let name = market.lowercased()
-            return trades ? [name + "@miniTicker", name + "@aggTrade"] : [name + "@miniTicker"]
+            return traded.contains(market) ? [name + "@miniTicker", name + "@aggTrade"] : [name + "@miniTicker"]
         }
         return base + "/stream?streams=" + streams.joined(separator: "/")
     }
 
     /// Nothing: the streams are named in the URL.
-    package func subscription(markets: [String], trades: Bool) -> [[UInt8]] { [] }
+    package func subscription(markets: [String], traded: [String]) -> [[UInt8]] { [] }
 
     package func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
         decodeMessage(bytes) { reader, ticks in

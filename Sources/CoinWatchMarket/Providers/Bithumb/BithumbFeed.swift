@@ -11,12 +11,12 @@ package struct BithumbFeed: ExchangeFeed {
 
     package init() {}
 
-    package func url(root: String?, markets: [String], trades: Bool) -> String { root ?? Self.publicURL }
+    package func url(root: String?, markets: [String], traded: [String]) -> String { root ?? Self.publicURL }
 
-    package func subscription(markets: [String], trades: Bool) -> [[UInt8]] {
+    package func subscription(markets: [String], traded: [String]) -> [[UInt8]] {
         let symbols = markets.map(JSONOut.quote).joined(separator: ",")
         var messages = [#"{"type":"ticker","symbols":[\#(symbols)],"tickTypes":["24H"]}"#]
-        if trades { messages.append(#"{"type":"transaction","symbols":[\#(symbols)]}"#) }
+        if !traded.isEmpty { messages.append(#"{"type":"transaction","symbols":[\#(traded.map(JSONOut.quote).joined(separator: ","))]}"#) }
         return messages.map { Array($0.utf8) }
     }
 

@@ -11,13 +11,13 @@ package struct UpbitFeed: ExchangeFeed {
 
     package init() {}
 
-    package func url(root: String?, markets: [String], trades: Bool) -> String { root ?? Self.publicURL }
+    package func url(root: String?, markets: [String], traded: [String]) -> String { root ?? Self.publicURL }
 
-    package func subscription(markets: [String], trades: Bool) -> [[UInt8]] {
+    package func subscription(markets: [String], traded: [String]) -> [[UInt8]] {
         let codes = markets.map(JSONOut.quote).joined(separator: ",")
         var parts = [#"{"ticket":"coinwatch-\#(Int.random(in: 100_000...999_999))"}"#,
                      #"{"type":"ticker","codes":[\#(codes)]}"#]
-        if trades { parts.append(#"{"type":"trade","codes":[\#(codes)]}"#) }
+        if !traded.isEmpty { parts.append(#"{"type":"trade","codes":[\#(traded.map(JSONOut.quote).joined(separator: ","))]}"#) }
         parts.append(#"{"format":"SIMPLE"}"#)
         return [Array(("[" + parts.joined(separator: ",") + "]").utf8)]
     }
