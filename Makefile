@@ -94,12 +94,13 @@ test-python:
 schema:
 	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'ConditionRegistryTests|ManPageTests'
 
-# Redraws the chart images docs/ shows with today's renderer: docs/chart-alert-1d.png (an alert's chart,
-# from the real 1-day capture; docs/delivery.md) and docs/chart-show-30d.png (`show bitcoin --range 30d
-# --png` against the replayed 30-day capture; docs/history.md).
+# Redraws the charts docs/ shows with today's renderer: docs/chart-alert-1d.png (an alert's chart,
+# from the real 1-day capture; docs/delivery.md), docs/chart-show-30d.png (`show bitcoin --range 30d
+# --png` against the replayed 30-day capture; docs/history.md) and the report and text chart of
+# docs/backtest.md (its two `coinwatch backtest` commands against the same capture).
 docs-charts: deps
 	$(SWIFT) build --product coinwatch
-	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'writesTheDocsImageWhenAsked|showPNGWritesTheChartOfTheHistoryShowDraws'
+	COINWATCH_WRITE_DOCS=1 $(SWIFT) test --filter 'writesTheDocsImageWhenAsked|showPNGWritesTheChartOfTheHistoryShowDraws|theGuidesReportAndChartAreTheBinarysOwnOutput'
 
 test: deps test-python
 	$(SWIFT) build --product coinwatch

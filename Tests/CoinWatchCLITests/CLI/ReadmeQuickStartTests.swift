@@ -37,3 +37,37 @@ import Testing
         withExtendedLifetime(proxy) {}
     }
 }
+
+/// The README's `make demo` output: scripts/demo.sh's four passes (`pass dayN N "label"`), run as the
+/// script runs them (rules.example.json, CoinGecko's recorded markets through a `file://` base_url, the
+/// Slack sink a file), print exactly the block the README shows under "The two commands".
+@Suite struct ReadmeDemoTests {
+    @Test func theReadmesDemoBlockIsWhatTheFourPassesPrint() throws {
+        let readme = try String(contentsOfFile: Fixtures.root + "/README.md", encoding: .utf8)
+        let open = try #require(readme.range(of: "```\n--- pass 1"))
+        let close = try #require(readme[open.upperBound...].range(of: "```"))
+        let shown = String(readme[readme.index(open.lowerBound, offsetBy: 4)..<close.lowerBound])
+        let script = try String(contentsOfFile: Fixtures.root + "/scripts/demo.sh", encoding: .utf8)
+        let passes = script.split(separator: "\n").filter { $0.hasPrefix("pass day") }.map { line in
+            (day: String(line.split(separator: " ")[1]), header: "--- pass \(line.split(separator: " ")[2]): prices of "
+                + line.split(separator: "\"", omittingEmptySubsequences: false)[1] + " ---")
+        }
+        #expect(passes.count == 4, "\(script)")
+        let example = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/rules.example.json"))) as? [String: Any])
+        let dir = try TempDir()
+        var printed = ""
+        for pass in passes {
+            var rules = example
+            rules["$schema"] = nil
+            rules["providers"] = [["name": "coingecko", "base_url": "file://" + Fixtures.root + "/Fixtures/demo/" + pass.day, "cache_ttl": "0s"]]
+            var sinks = try #require(rules["sinks"] as? [String: Any])
+            sinks["team-chat"] = ["type": "file", "path": "team-chat.jsonl"]
+            rules["sinks"] = sinks
+            try dir.write("rules.json", String(decoding: try JSONSerialization.data(withJSONObject: rules), as: UTF8.self))
+            let run = try Binary.run(["--once", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(pass.header): \(run.stderr)")
+            printed += pass.header + "\n" + run.stdout
+        }
+        #expect(printed == shown, "README.md's demo output is not what make demo prints:\n\(printed)")
+    }
+}

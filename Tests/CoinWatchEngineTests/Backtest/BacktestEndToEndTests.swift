@@ -118,6 +118,36 @@ import Testing
         #expect(lines.contains { $0.contains("▲") && !$0.contains("marked") })
     }
 
+    /// docs/backtest.md's "The report": its rules and its two `$ coinwatch backtest …` blocks, run in
+    /// order against the capture at 80 columns, print exactly what the page shows (the chart was once
+    /// edited by hand). `make docs-charts` (COINWATCH_WRITE_DOCS=1) writes the real output into the page.
+    @Test func theGuidesReportAndChartAreTheBinarysOwnOutput() throws {
+        let path = Fixtures.root + "/docs/backtest.md"
+        var guide = try String(contentsOfFile: path, encoding: .utf8)
+        let section = try #require(guide.range(of: "## The report"))
+        let end = try #require(guide.range(of: "## Calming a noisy rule", range: section.upperBound..<guide.endIndex))
+        let text = String(guide[section.upperBound..<end.lowerBound])
+        let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let rules = try #require(blocks.first { $0.hasPrefix("json\n") }?.dropFirst("json\n".count))
+        try dir.write("rules.json", #"{"providers": [{"name": "coingecko", "base_url": "\#(server.baseURL)/api/v3"}], "#
+                      + String(rules.drop { $0 != "\"" }))
+        var rewritten = text
+        let commands = blocks.filter { $0.hasPrefix("\n$ coinwatch backtest ") }
+        #expect(commands.count == 2, "the report and the chart")
+        for block in commands {
+            let command = String(block.dropFirst().prefix { $0 != "\n" })
+            let run = try run(command.dropFirst("$ coinwatch backtest ".count).split(separator: " ").map(String.init), columns: 80)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(command): \(run.stderr)")
+            let shown = "\n" + command + "\n" + run.stdout
+            #expect(block == shown, "docs/backtest.md shows other output than `\(command)` prints; `make docs-charts` rewrites it")
+            rewritten = rewritten.replacingOccurrences(of: "```" + block + "```", with: "```" + shown + "```")
+        }
+        if ProcessInfo.processInfo.environment["COINWATCH_WRITE_DOCS"] == "1" {
+            guide.replaceSubrange(section.upperBound..<end.lowerBound, with: rewritten)
+            try guide.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
     @Test func aNoisyRuleGetsTheSmallestCooldownThatBringsItToFourADay() throws {
         try dir.write("rules.json", """
         {"providers": [{"name": "coingecko", "base_url": "\(server.baseURL)/api/v3"}], "favorites": ["bitcoin"], "interval": "1h",
