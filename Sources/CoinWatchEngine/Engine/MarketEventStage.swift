@@ -13,6 +13,8 @@ package struct MarketEventStage {
         package var requests = 0
         /// One stderr line each (without the `coinwatch: ` prefix).
         package var warnings: [String] = []
+        /// Some list due could not be read (it is still due).
+        package var unread = false
 
         package init() {}
     }
@@ -179,6 +181,7 @@ package struct MarketEventStage {
             }
             return markets
         } catch {
+            outcome.unread = true
             outcome.warnings.append("\(exchange.name) market list for exchange events not read: "
                 + QuoteFetcher.cause(of: error, provider: exchange.name))
             return nil

@@ -133,6 +133,8 @@ package final class StreamSession {
         }
         for line in outcome.warnings { io.err("coinwatch: warning: \(line)\n") }
         listsDue = eventStage.nextDue(memory: state.memory, now: now)
+        // A list that could not be read is still due: asked again an interval later, as by the next pass, not at once.
+        if outcome.unread, let due = listsDue { listsDue = max(due, now + rules.interval) }
         dirty = true
         if baselineLists {
             baselineLists = false

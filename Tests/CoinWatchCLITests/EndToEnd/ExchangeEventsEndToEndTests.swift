@@ -172,6 +172,30 @@ import Testing
         #expect(lists == 2)
     }
 
+    /// A list `stream` cannot read (the exchange answers 502) stays due and is asked again an interval
+    /// later, as by the next pass: not again at once, in a loop that floods the exchange and stderr
+    /// while the feed runs (the half second the feed pauses before its trades made ~50 requests).
+    @Test func streamAsksAgainForAListItCouldNotReadOnlyAnIntervalLater() throws {
+        let failing = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in failing.withLock { $0 } ? Reply.status(502) : Reply.json(Replays.exchangeInfo) }
+        let rig = try StreamRig(connections: [[["sleep": 0.5], ["send": StreamRig.trade("BTCUSDT", 19_990)], ["sleep": 0.3],
+                                                ["send": StreamRig.trade("BTCUSDT", 20_500)]]], routes: routes)
+        try rig.writeRules(#"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}, "#
+            + #"{"id": "up", "coin": "BTC", "when": {"crosses_above": 20000}}"#)
+        let first = try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(first.status == 0 && first.stdout.isEmpty, "\(first.stdout) \(first.stderr)")
+        try StateAging.age(rig.statePath, by: 600)
+        failing.withLock { $0 = true }
+        let run = try rig.start()
+        let crossed = Eventually.wait(timeout: 10) { StreamRig.records(run.stdout).contains { $0["rule"] as? String == "up" } }
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(crossed, "\(run.stdout) \(run.stderr)")
+        #expect(rig.rest.requests("/api/v3/exchangeInfo").count == 2, "the pass's list, then stream's one try")
+        #expect(run.stderr.components(separatedBy: "market list for exchange events not read").count == 2, "\(run.stderr)")
+    }
+
     /// `check` shows the requests exchange event rules add: per exchange and currency, its market list
     /// every `listing_interval` (Bithumb: the list and its warnings).
     @Test func checkShowsTheMarketListRequestsTheseRulesAdd() throws {
