@@ -172,8 +172,9 @@ package struct MarketEventStage {
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
             if let old = memory.listings[group.key], let lost = Self.lost(markets, from: old), !baseline {
-                outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) markets it had: "
-                    + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)")
+                outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) trading markets "
+                    + "it had: taken as an incomplete answer or a maintenance pause, the previous list kept "
+                    + "(a --baseline pass takes it as it is)")
                 return old.markets.filter { $0.ending != Self.removed }
             }
             if exchange.eventsShareListing {
@@ -188,13 +189,14 @@ package struct MarketEventStage {
         }
     }
 
-    /// How many of `old`'s listed markets `markets` lacks, when that is more than half of them (an empty
-    /// answer, a currency's markets missing, a list cut short): not a change the exchange made.
+    /// How many of `old`'s trading markets `markets` lacks or has stopped, when that is more than half of them (an
+    /// empty answer, a currency's markets missing, a list cut short, Binance's every market on `BREAK` while it is
+    /// down for maintenance): not a change the exchange made to each market.
     static func lost(_ markets: [ListedMarket], from old: MarketListing) -> (missing: Int, of: Int)? {
-        let codes = Set(markets.map(\.code))
-        let listed = old.markets.filter { $0.ending != removed }
-        let missing = listed.count { !codes.contains($0.code) }
-        return missing * 2 > listed.count ? (missing, listed.count) : nil
+        let trading = Set(markets.filter { $0.ending == nil }.map(\.code))
+        let traded = old.markets.filter { $0.ending.map(isAnnouncedDate) ?? true }
+        let missing = traded.count { !trading.contains($0.code) }
+        return missing * 2 > traded.count ? (missing, traded.count) : nil
     }
 
     /// The new list: a market keeps its `since` while its flags and ending stay; one that left the

@@ -423,8 +423,8 @@ import Testing
         run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    /// A list that lacks more than half of the markets of the one before (an empty answer, Upbit without
-    /// its KRW markets, Binance `{"symbols":[]}`) is an incomplete answer: one warning line, the previous
+    /// A list that lacks more than half of the trading markets of the one before (an empty answer, Upbit without
+    /// its KRW markets, Binance `{"symbols":[]}` or every market on `BREAK`) is an incomplete answer: one warning line, the previous
     /// list kept, no event, and none when the whole list is back; a single market leaving still fires,
     /// and a `--baseline` pass takes a shrunken list as it is.
     @Test func aListLackingMostMarketsIsKeptAsBeforeWithOneWarning() throws {
@@ -437,8 +437,9 @@ import Testing
             listing.dropped.withLock { $0 = dropped }
             let short = try pass(after: 600)
             #expect(short.status == 0 && records(short).isEmpty, "\(dropped): \(short.stdout)")
-            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 markets it had: "
-                + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)\n", "\(short.stderr)")
+            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 trading markets it had: "
+                + "taken as an incomplete answer or a maintenance pause, the previous list kept (a --baseline pass takes it as it is)\n",
+                "\(short.stderr)")
             listing.dropped.withLock { $0 = [] }
             let whole = try pass(after: 600)
             #expect(records(whole).isEmpty && whole.stderr.isEmpty, "the list was kept: \(whole.stdout) \(whole.stderr)")
@@ -454,21 +455,24 @@ import Testing
         // (BTC, the favorite, has no KRW market on it: not quoted.)
         #expect(records(after).isEmpty && !after.stderr.contains("lacks"), "the baseline took the shrunken list: \(after.stdout) \(after.stderr)")
 
-        let empty = Mutex(false)
+        let answer = Mutex(Replays.exchangeInfo)
         var routes = Replays.binanceRoutes()
-        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(empty.withLock { $0 } ? #"{"timezone":"UTC","symbols":[]}"# : Replays.exchangeInfo) }
+        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(answer.withLock { $0 }) }
         let binance = try ReplayServer(routes)
         try FileManager.default.removeItem(atPath: dir.path + "/state.json")
         try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
             rules: #"{"id": "gone", "coin": "*", "provider": "binance", "when": {"delisting": true}, "resolve": true}, "#
                 + #"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}"#))
         #expect(try pass().status == 0)
-        empty.withLock { $0 = true }
-        let none = try pass(after: 600)
-        #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 markets it had"),
-                "\(none.stdout) \(none.stderr)")
-        empty.withLock { $0 = false }
-        let back = try pass(after: 600)
-        #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+        // An empty list, then every market on BREAK (Binance down for maintenance): no market is ending.
+        for down in [#"{"timezone":"UTC","symbols":[]}"#, Replays.exchangeInfo.replacingOccurrences(of: "TRADING", with: "BREAK")] {
+            answer.withLock { $0 = down }
+            let none = try pass(after: 600)
+            #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 trading markets it had"),
+                    "\(none.stdout) \(none.stderr)")
+            answer.withLock { $0 = Replays.exchangeInfo }
+            let back = try pass(after: 600)
+            #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+        }
     }
 }
