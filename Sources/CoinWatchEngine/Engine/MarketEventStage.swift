@@ -13,8 +13,10 @@ package struct MarketEventStage {
         package var requests = 0
         /// One stderr line each (without the `coinwatch: ` prefix).
         package var warnings: [String] = []
-        /// Some list due could not be read (it is still due).
-        package var unread = false
+        /// A failure per exchange whose list due could not be read (it stays due): an outage, said at its edges.
+        package var failures: [ProviderError] = []
+        /// The exchanges whose list due was read.
+        package var answered: Set<String> = []
 
         package init() {}
     }
@@ -157,7 +159,7 @@ package struct MarketEventStage {
     /// (Upbit's ticker does), rather than a status the list itself says.
     static func isAnnouncedDate(_ ending: String) -> Bool { ending.first?.isNumber == true }
 
-    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning);
+    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (`failures`);
     /// the previous list's markets for an answer that lacks most of them (`lost`, a warning).
     private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
                       outcome: inout Outcome) -> [ListedMarket]? {
@@ -171,6 +173,7 @@ package struct MarketEventStage {
                                                     memory: &memory, now: now))
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
+            outcome.answered.insert(exchange.name)
             if let old = memory.listings[group.key], let lost = Self.lost(markets, from: old), !baseline {
                 outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) trading markets "
                     + "it had: taken as an incomplete answer or a maintenance pause, the previous list kept "
@@ -182,9 +185,7 @@ package struct MarketEventStage {
             }
             return markets
         } catch {
-            outcome.unread = true
-            outcome.warnings.append("\(exchange.name) market list for exchange events not read: "
-                + QuoteFetcher.cause(of: error, provider: exchange.name))
+            outcome.failures.append(.noListing(provider: exchange.name, cause: QuoteFetcher.cause(of: error, provider: exchange.name)))
             return nil
         }
     }

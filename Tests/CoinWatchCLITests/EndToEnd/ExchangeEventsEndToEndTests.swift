@@ -193,7 +193,33 @@ import Testing
         #expect(run.waitForExit() == 0)
         #expect(crossed, "\(run.stdout) \(run.stderr)")
         #expect(rig.rest.requests("/api/v3/exchangeInfo").count == 2, "the pass's list, then stream's one try")
-        #expect(run.stderr.components(separatedBy: "market list for exchange events not read").count == 2, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "binance: could not load its market list, skipped").count == 2, "\(run.stderr)")
+    }
+
+    /// SPEC §6 in a pass: a market list the exchange does not serve (a 502, its quotes still answered) is an
+    /// outage said at its edges, as the quotes' are: one line when it starts, none while it lasts (it was
+    /// one warning every pass, so cron mailed every minute), one when the list is read again.
+    @Test func aPassSaysAnUnreadableListAtTheOutagesEdgesNotEveryPass() throws {
+        let failing = Mutex(false)
+        var routes = routes()
+        routes["/market/all"] = { _ in failing.withLock { $0 } ? Reply.json("bad gateway", status: 502) : ReplayServer.capture(Self.original) }
+        let upbit = try ReplayServer(routes)
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        failing.withLock { $0 = true }
+        let first = try pass(after: 600)
+        #expect(first.status == 0 && first.stderr.hasPrefix("coinwatch: upbit: failing since ")
+                && first.stderr.contains(" UTC: could not load its market list, skipped: 127.0.0.1:")
+                && first.stderr.hasSuffix(": HTTP 502: bad gateway\n")
+                && first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
+        for _ in 0..<2 {
+            let during = try pass(after: 60)
+            #expect(during.status == 0 && during.stderr.isEmpty, "\(during.stderr)")
+        }
+        #expect(upbit.requests("/market/all").count == 4, "still asked every pass")
+        failing.withLock { $0 = false }
+        let back = try pass(after: 60)
+        #expect(back.stderr == "coinwatch: upbit: recovered after 3m\n", "\(back.stderr)")
     }
 
     /// `check` shows the requests exchange event rules add: per exchange and currency, its market list
