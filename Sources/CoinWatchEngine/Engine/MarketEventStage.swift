@@ -13,6 +13,10 @@ package struct MarketEventStage {
         package var requests = 0
         /// One stderr line each (without the `coinwatch: ` prefix).
         package var warnings: [String] = []
+        /// A failure per exchange whose list due could not be read (it stays due): an outage, said at its edges.
+        package var failures: [ProviderError] = []
+        /// The exchanges whose list due was read.
+        package var answered: Set<String> = []
 
         package init() {}
     }
@@ -155,7 +159,7 @@ package struct MarketEventStage {
     /// (Upbit's ticker does), rather than a status the list itself says.
     static func isAnnouncedDate(_ ending: String) -> Bool { ending.first?.isNumber == true }
 
-    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (a warning);
+    /// Reads `group`'s answers; stores the plain listing where the answer is also that. Nil on failure (`failures`);
     /// the previous list's markets for an answer that lacks most of them (`lost`, a warning).
     private func read(_ group: Group, answers: [Result<HTTPResponse, TransportError>], memory: inout ProviderMemory, now: Double,
                       outcome: inout Outcome) -> [ListedMarket]? {
@@ -169,9 +173,11 @@ package struct MarketEventStage {
                                                     memory: &memory, now: now))
             }
             let markets = try exchange.decodeEvents(bodies, vs: group.vs)
+            outcome.answered.insert(exchange.name)
             if let old = memory.listings[group.key], let lost = Self.lost(markets, from: old), !baseline {
-                outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) markets it had: "
-                    + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)")
+                outcome.warnings.append("\(exchange.name) \(group.vs) market list lacks \(lost.missing) of the \(lost.of) trading markets "
+                    + "it had: taken as an incomplete answer or a maintenance pause, the previous list kept "
+                    + "(a --baseline pass takes it as it is)")
                 return old.markets.filter { $0.ending != Self.removed }
             }
             if exchange.eventsShareListing {
@@ -179,19 +185,19 @@ package struct MarketEventStage {
             }
             return markets
         } catch {
-            outcome.warnings.append("\(exchange.name) market list for exchange events not read: "
-                + QuoteFetcher.cause(of: error, provider: exchange.name))
+            outcome.failures.append(.noListing(provider: exchange.name, cause: QuoteFetcher.cause(of: error, provider: exchange.name)))
             return nil
         }
     }
 
-    /// How many of `old`'s listed markets `markets` lacks, when that is more than half of them (an empty
-    /// answer, a currency's markets missing, a list cut short): not a change the exchange made.
+    /// How many of `old`'s trading markets `markets` lacks or has stopped, when that is more than half of them (an
+    /// empty answer, a currency's markets missing, a list cut short, Binance's every market on `BREAK` while it is
+    /// down for maintenance): not a change the exchange made to each market.
     static func lost(_ markets: [ListedMarket], from old: MarketListing) -> (missing: Int, of: Int)? {
-        let codes = Set(markets.map(\.code))
-        let listed = old.markets.filter { $0.ending != removed }
-        let missing = listed.count { !codes.contains($0.code) }
-        return missing * 2 > listed.count ? (missing, listed.count) : nil
+        let trading = Set(markets.filter { $0.ending == nil }.map(\.code))
+        let traded = old.markets.filter { $0.ending.map(isAnnouncedDate) ?? true }
+        let missing = traded.count { !trading.contains($0.code) }
+        return missing * 2 > traded.count ? (missing, traded.count) : nil
     }
 
     /// The new list: a market keeps its `since` while its flags and ending stay; one that left the

@@ -18,9 +18,9 @@ package enum OutageEdges {
         package var spoke = false
     }
 
-    /// Updates `outages` from this pass's `failures` and quoting providers at `now`; `backoff` names a
+    /// Updates `outages` from this pass's `failures` and the providers that `answered` at `now`; `backoff` names a
     /// rate limit, and every failure's text is scrubbed before it is kept.
-    package static func update(failures: [ProviderError], quotes: [String: Quote], outages: inout [String: Outage],
+    package static func update(failures: [ProviderError], answered: Set<String>, outages: inout [String: Outage],
                               backoff: [String: Double], scrubber: SecretScrubber, now: Double) -> Report {
         var report = Report()
         var spokeOfAll = true
@@ -48,7 +48,6 @@ package enum OutageEdges {
                 report.failing[name] = now
             }
         }
-        let answered = Set(quotes.values.map(\.provider))
         for (name, outage) in outages where report.failing[name] == nil && answered.contains(name) {
             report.lines.append("\(name): recovered after \(minutes(now - outage.since))")
             outages[name] = nil

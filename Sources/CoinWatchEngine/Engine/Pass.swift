@@ -65,8 +65,8 @@ package struct Pass: Sendable {
         // What each rule needs, worked out once for the stages below (DataPlan).
         let plan = DataPlan(rules)
         let runner = RuleRunner(rules: rules)
-        let gathered = gather(plan, demand: plan.demand, runner: runner, state: &state, previousPass: last, now: now, io: io,
-                              outcome: &outcome)
+        let gathered = gather(plan, demand: plan.demand, lists: events, runner: runner, state: &state, previousPass: last, now: now,
+                              io: io, outcome: &outcome)
         state.silences.removeAll { $0.until <= now }
         var held: [RuleRunner.Held]? = verbose ? [] : nil
         let quoted = runner.evaluate(gathered.quotes, pairs: &state.pairs, prices: &state.prices, now: now,
@@ -95,15 +95,16 @@ package struct Pass: Sendable {
         return outcome
     }
 
-    /// Stages 1–1c for `demand` (a pass: `plan.demand`; `stream`: what its feeds do not serve), `runner`
-    /// being this pass's for `rules`: the quotes fetched, by `QuoteKey`, and the indicator readings of
-    /// every feed quoted (fetched, or among `known`: `stream`'s latest), `new_high`/`new_low` windows
-    /// filled in `state.prices`; what went wrong on stderr.
-    package func gather(_ plan: DataPlan, demand: QuoteDemand, known: [String: Quote] = [:], runner: RuleRunner,
-                        state: inout StateDocument, previousPass: Double?, now: Double, io: IO,
+    /// Stages 1–1c for `demand` (a pass: `plan.demand`, and the market `lists` its events stage read or not; `stream`:
+    /// what its feeds do not serve), `runner` being this pass's for `rules`: the quotes fetched, by `QuoteKey`, and the
+    /// indicator readings of every feed quoted (fetched, or among `known`: `stream`'s latest), `new_high`/`new_low`
+    /// windows filled in `state.prices`; what went wrong on stderr.
+    package func gather(_ plan: DataPlan, demand: QuoteDemand, known: [String: Quote] = [:],
+                        lists: MarketEventStage.Outcome = .init(), runner: RuleRunner, state: inout StateDocument,
+                        previousPass: Double?, now: Double, io: IO,
                         outcome: inout Outcome) -> (quotes: [String: Quote], indicators: [String: IndicatorReadings]) {
-        let (fetched, outage) = fetch(demand, memory: &state.memory, outages: &state.outages, previousPass: previousPass, now: now,
-                                      io: io, outcome: &outcome)
+        let (fetched, outage) = fetch(demand, lists: lists, memory: &state.memory, outages: &state.outages, previousPass: previousPass,
+                                      now: now, io: io, outcome: &outcome)
         let quotes = known.isEmpty ? fetched : known.merging(fetched) { $1 }
         // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
         if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
@@ -120,10 +121,11 @@ package struct Pass: Sendable {
         return (fetched, indicators)
     }
 
-    /// The fetch stage: the quotes by `QuoteKey`, one fetch per currency a rule asks for; outages
-    /// at their edges (`OutageEdges`) and missing coins on stderr.
-    private func fetch(_ demand: QuoteDemand, memory: inout ProviderMemory, outages: inout [String: Outage], previousPass: Double?, now: Double,
-                       io: IO, outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
+    /// The fetch stage: the quotes by `QuoteKey`, one fetch per currency a rule asks for; outages (of the quotes and of
+    /// the market `lists`) at their edges (`OutageEdges`) and missing coins on stderr.
+    private func fetch(_ demand: QuoteDemand, lists: MarketEventStage.Outcome, memory: inout ProviderMemory,
+                       outages: inout [String: Outage], previousPass: Double?, now: Double, io: IO,
+                       outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
         var fetcher = fetcher
         // The span since the previous pass, only where some rule reads it (crossings, ranges).
         if rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
@@ -132,8 +134,9 @@ package struct Pass: Sendable {
         let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
         outcome.requestCount += fetched.requestCount
         let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
-        let report = OutageEdges.update(failures: failures, quotes: quotes, outages: &outages, backoff: memory.backoff,
-                                        scrubber: SecretScrubber(rules: rules), now: now)
+        let unread = lists.failures.filter { list in !failures.contains { $0.provider == list.provider } }
+        let report = OutageEdges.update(failures: failures + unread, answered: Set(quotes.values.map(\.provider)).union(lists.answered),
+                                        outages: &outages, backoff: memory.backoff, scrubber: SecretScrubber(rules: rules), now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }

@@ -131,8 +131,10 @@ package final class StreamSession {
         for (group, answers) in answered {
             fetch.stage.apply(group, answers: answers, state: &state, now: now, outcome: &outcome)
         }
-        for line in outcome.warnings { io.err("coinwatch: warning: \(line)\n") }
+        for line in outcome.warnings + outcome.failures.map(\.message) { io.err("coinwatch: warning: \(line)\n") }
         listsDue = eventStage.nextDue(memory: state.memory, now: now)
+        // A list that could not be read is still due: asked again an interval later, as by the next pass, not at once.
+        if !outcome.failures.isEmpty, let due = listsDue { listsDue = max(due, now + rules.interval) }
         dirty = true
         if baselineLists {
             baselineLists = false

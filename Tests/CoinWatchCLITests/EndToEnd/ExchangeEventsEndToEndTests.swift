@@ -172,6 +172,56 @@ import Testing
         #expect(lists == 2)
     }
 
+    /// A list `stream` cannot read (the exchange answers 502) stays due and is asked again an interval
+    /// later, as by the next pass: not again at once, in a loop that floods the exchange and stderr
+    /// while the feed runs (the half second the feed pauses before its trades made ~50 requests).
+    @Test func streamAsksAgainForAListItCouldNotReadOnlyAnIntervalLater() throws {
+        let failing = Mutex(false)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in failing.withLock { $0 } ? Reply.status(502) : Reply.json(Replays.exchangeInfo) }
+        let rig = try StreamRig(connections: [[["sleep": 0.5], ["send": StreamRig.trade("BTCUSDT", 19_990)], ["sleep": 0.3],
+                                                ["send": StreamRig.trade("BTCUSDT", 20_500)]]], routes: routes)
+        try rig.writeRules(#"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}, "#
+            + #"{"id": "up", "coin": "BTC", "when": {"crosses_above": 20000}}"#)
+        let first = try Binary.run(["--once", "--rules", rig.rulesPath, "--state", rig.statePath])
+        #expect(first.status == 0 && first.stdout.isEmpty, "\(first.stdout) \(first.stderr)")
+        try StateAging.age(rig.statePath, by: 600)
+        failing.withLock { $0 = true }
+        let run = try rig.start()
+        let crossed = Eventually.wait(timeout: 10) { StreamRig.records(run.stdout).contains { $0["rule"] as? String == "up" } }
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(crossed, "\(run.stdout) \(run.stderr)")
+        #expect(rig.rest.requests("/api/v3/exchangeInfo").count == 2, "the pass's list, then stream's one try")
+        #expect(run.stderr.components(separatedBy: "binance: could not load its market list, skipped").count == 2, "\(run.stderr)")
+    }
+
+    /// SPEC §6 in a pass: a market list the exchange does not serve (a 502, its quotes still answered) is an
+    /// outage said at its edges, as the quotes' are: one line when it starts, none while it lasts (it was
+    /// one warning every pass, so cron mailed every minute), one when the list is read again.
+    @Test func aPassSaysAnUnreadableListAtTheOutagesEdgesNotEveryPass() throws {
+        let failing = Mutex(false)
+        var routes = routes()
+        routes["/market/all"] = { _ in failing.withLock { $0 } ? Reply.json("bad gateway", status: 502) : ReplayServer.capture(Self.original) }
+        let upbit = try ReplayServer(routes)
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        failing.withLock { $0 = true }
+        let first = try pass(after: 600)
+        #expect(first.status == 0 && first.stderr.hasPrefix("coinwatch: upbit: failing since ")
+                && first.stderr.contains(" UTC: could not load its market list, skipped: 127.0.0.1:")
+                && first.stderr.hasSuffix(": HTTP 502: bad gateway\n")
+                && first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
+        for _ in 0..<2 {
+            let during = try pass(after: 60)
+            #expect(during.status == 0 && during.stderr.isEmpty, "\(during.stderr)")
+        }
+        #expect(upbit.requests("/market/all").count == 4, "still asked every pass")
+        failing.withLock { $0 = false }
+        let back = try pass(after: 60)
+        #expect(back.stderr == "coinwatch: upbit: recovered after 3m\n", "\(back.stderr)")
+    }
+
     /// `check` shows the requests exchange event rules add: per exchange and currency, its market list
     /// every `listing_interval` (Bithumb: the list and its warnings).
     @Test func checkShowsTheMarketListRequestsTheseRulesAdd() throws {
@@ -399,8 +449,8 @@ import Testing
         run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    /// A list that lacks more than half of the markets of the one before (an empty answer, Upbit without
-    /// its KRW markets, Binance `{"symbols":[]}`) is an incomplete answer: one warning line, the previous
+    /// A list that lacks more than half of the trading markets of the one before (an empty answer, Upbit without
+    /// its KRW markets, Binance `{"symbols":[]}` or every market on `BREAK`) is an incomplete answer: one warning line, the previous
     /// list kept, no event, and none when the whole list is back; a single market leaving still fires,
     /// and a `--baseline` pass takes a shrunken list as it is.
     @Test func aListLackingMostMarketsIsKeptAsBeforeWithOneWarning() throws {
@@ -413,8 +463,9 @@ import Testing
             listing.dropped.withLock { $0 = dropped }
             let short = try pass(after: 600)
             #expect(short.status == 0 && records(short).isEmpty, "\(dropped): \(short.stdout)")
-            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 markets it had: "
-                + "taken as an incomplete answer, the previous list kept (a --baseline pass takes it as it is)\n", "\(short.stderr)")
+            #expect(short.stderr == "coinwatch: warning: upbit krw market list lacks \(lacks) of the 183 trading markets it had: "
+                + "taken as an incomplete answer or a maintenance pause, the previous list kept (a --baseline pass takes it as it is)\n",
+                "\(short.stderr)")
             listing.dropped.withLock { $0 = [] }
             let whole = try pass(after: 600)
             #expect(records(whole).isEmpty && whole.stderr.isEmpty, "the list was kept: \(whole.stdout) \(whole.stderr)")
@@ -430,21 +481,24 @@ import Testing
         // (BTC, the favorite, has no KRW market on it: not quoted.)
         #expect(records(after).isEmpty && !after.stderr.contains("lacks"), "the baseline took the shrunken list: \(after.stdout) \(after.stderr)")
 
-        let empty = Mutex(false)
+        let answer = Mutex(Replays.exchangeInfo)
         var routes = Replays.binanceRoutes()
-        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(empty.withLock { $0 } ? #"{"timezone":"UTC","symbols":[]}"# : Replays.exchangeInfo) }
+        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(answer.withLock { $0 }) }
         let binance = try ReplayServer(routes)
         try FileManager.default.removeItem(atPath: dir.path + "/state.json")
         try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
             rules: #"{"id": "gone", "coin": "*", "provider": "binance", "when": {"delisting": true}, "resolve": true}, "#
                 + #"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}"#))
         #expect(try pass().status == 0)
-        empty.withLock { $0 = true }
-        let none = try pass(after: 600)
-        #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 markets it had"),
-                "\(none.stdout) \(none.stderr)")
-        empty.withLock { $0 = false }
-        let back = try pass(after: 600)
-        #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+        // An empty list, then every market on BREAK (Binance down for maintenance): no market is ending.
+        for down in [#"{"timezone":"UTC","symbols":[]}"#, Replays.exchangeInfo.replacingOccurrences(of: "TRADING", with: "BREAK")] {
+            answer.withLock { $0 = down }
+            let none = try pass(after: 600)
+            #expect(records(none).isEmpty && none.stderr.contains("binance usdt market list lacks 3 of the 3 trading markets it had"),
+                    "\(none.stdout) \(none.stderr)")
+            answer.withLock { $0 = Replays.exchangeInfo }
+            let back = try pass(after: 600)
+            #expect(records(back).isEmpty, "\(back.stdout) \(back.stderr)")
+        }
     }
 }
