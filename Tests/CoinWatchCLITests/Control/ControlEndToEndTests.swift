@@ -408,6 +408,23 @@ import Testing
         #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "Chart answers with the image")
     }
 
+    /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
+    @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let photo = try #require(rig.telegram.calls("sendPhoto").first)
+        #expect(rig.telegram.calls("sendMessage").isEmpty && photo.files["photo"] != nil)
+        let markup = try #require(try JSONSerialization.jsonObject(with: Data((photo.parameters["reply_markup"] ?? "").utf8)) as? [String: Any],
+                                  "\(photo.parameters)")
+        let row = try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first)
+        #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
+    }
+
     @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["other"]}"#)
         let rules = rig.rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "webhook", "format": "telegram", "url": "\#(rig.telegram.botURL)", "chat_id": 43}, "#)
