@@ -330,6 +330,21 @@ import Testing
         #expect(lines == [1, 0, 1], "\(first.stderr) | \(second.stderr) | \(third.stderr)")
     }
 
+    /// In a group, `/price@otherbot` is another bot's command: not answered, not logged, not acted on (an admin's
+    /// `/silence@otherbot` silences nothing); `/help@<this bot>` (any case) is this bot's.
+    @Test func aCommandAddressedToAnotherBotIsLeftToIt() throws {
+        let rig = try Rig()
+        try rig.say("/price@otherbot btc", from: Self.admin)
+        try rig.say("/silence@otherbot btc 1h", from: Self.admin)
+        let last = try rig.say("/help@Coinwatch_Test_Bot", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(rig.texts.count == 1 && rig.texts[0].hasPrefix("coinwatch commands:") && !rig.texts[0].contains("$90.00"), "\(rig.texts)")
+        #expect(rig.audit.count == 1 && rig.audit[0].contains(#""command":"/help""#), "\(rig.audit)")
+        #expect(try rig.state.silences.isEmpty)
+        #expect(try rig.state.control.offsets["telegram"] == String(last + 1), "read and passed over")
+    }
+
     @Test func aMessageFromAnotherChatIsIgnoredEvenFromAnAdmin() throws {
         let rig = try Rig()
         try rig.say("/silence * 1h", from: Self.admin, in: Self.admin)
