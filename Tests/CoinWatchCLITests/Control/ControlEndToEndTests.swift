@@ -300,6 +300,22 @@ import Testing
         #expect(try rig.state.control.answers.isEmpty)
     }
 
+    /// SPEC §13 "secrets never appear in an answer": a provider whose error echoes its API key (a 401's body) is quoted
+    /// in `/chart`'s answer with the key masked.
+    @Test func chartWithoutHistoryMasksAKeyTheProviderEchoesInItsError() throws {
+        let rig = try Rig()
+        let key = "CG-SeCrEtKey-0042", environment = ["CG_KEY": "CG-SeCrEtKey-0042"]
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""cache_ttl": "0s""#,
+                                                                             with: #""api_key_env": "CG_KEY", "cache_ttl": "0s""#))
+        rig.flow.market.route("/market_chart", Reply.json(#"{"error": "invalid API key \#(key)"}"#, status: 401))
+        #expect(try rig.flow.pass(after: 60, environment: environment).status == 0)
+        try rig.say("/chart btc 7d", from: Self.user)
+        let run = try rig.flow.pass(after: 60, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let why = try #require(rig.texts.first)
+        #expect(why.hasPrefix("no 7d chart for BTC/USD: ") && why.contains("invalid API key") && !why.contains(key), "\(why)")
+    }
+
     @Test func aUserMayReadButNotEdit() throws {
         let rig = try Rig()
         try rig.say("/silence bitcoin 1h", from: Self.user)
