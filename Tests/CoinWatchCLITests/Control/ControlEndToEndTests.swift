@@ -439,6 +439,21 @@ import Testing
         #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "Chart answers with the image")
     }
 
+    /// `/chart` draws one coin: an alert on a ratio or on the portfolio carries the Silence buttons but no Chart, which
+    /// could only answer "not a favorite".
+    @Test func anAlertOnARatioOrThePortfolioCarriesNoChartButton() throws {
+        let rig = try Rig(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
+                          + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
+                          extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try rig.telegram.calls("sendMessage").map { call in
+            let markup = try #require(try JSONSerialization.jsonObject(with: Data((call.parameters["reply_markup"] ?? "").utf8)) as? [String: Any])
+            return try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first).map { $0["text"] as? String }
+        }
+        #expect(rows == [["Silence 1h", "Silence 24h"], ["Silence 1h", "Silence 24h"]], "\(rig.texts)")
+    }
+
     /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
     @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
