@@ -39,12 +39,14 @@ enum ChatControl {
         // `/chart`'s image: history as an alert's chart gets it (the history store, then the provider).
         let charts = AlertCharts(providers: rules.providers, transport: context.transport, environment: io.environment,
                                  storePath: Paths.historyStore(environment: io.environment), warn: { io.err($0) })
+        let scrubber = SecretScrubber(rules: rules)
         return links.map { link in
             let side = ControlSide(link: link, store: store, rulesPath: context.rulesPath, environment: environment,
                                    http: context.transport, sleeper: context.sleeper,
                                    now: { clock.now().timeIntervalSince1970 },
                                    auditPath: rules.controlLog ?? ControlSide.defaultAuditPath(statePath: context.statePath), err: { io.err($0) })
             side.chartImage = { chart, now in charts.png(for: chart, now: now) }
+            side.scrubber = scrubber
             return side
         }
     }

@@ -25,6 +25,8 @@ package final class ControlSide: @unchecked Sendable {
     package var current: @Sendable () -> Bool = { true }
     /// Draws a `/chart` answer's image at an instant (`AlertCharts.png(for:now:)`); nil: none is drawn, the answer says so.
     package var chartImage: (@Sendable (ControlChart, Double) -> Result<[UInt8], ChartError>)?
+    /// The secrets of rules.json, masked in every answer.
+    package var scrubber = SecretScrubber.none
     /// Seconds of sending one cycle may spend before leaving the rest for the next.
     package var sendBudget: Double = 20
     /// The last failure reported, so a chat that stays down is one line, not one per cycle.
@@ -221,18 +223,20 @@ package final class ControlSide: @unchecked Sendable {
         }
     }
 
-    /// Sends one answer; a `/chart` answer with its image drawn now, or, when it cannot be drawn, one line saying why.
-    private func send(_ answer: ControlAnswer) -> WebhookVerdict {
-        guard let chart = answer.chart else { return link.service.send(answer, png: nil, http: http) }
-        let pair = "\(chart.symbol.uppercased())/\(chart.vs.uppercased())"
-        switch chartImage?(chart, now()) ?? .failure(ChartError("charts are not drawn here")) {
-        case .success(let png):
-            return link.service.send(answer, png: png, http: http)
-        case .failure(let error):
-            var text = answer
-            text.text = "no \(chart.range) chart for \(pair): \(error.message)"
-            return link.service.send(text, png: nil, http: http)
+    /// Sends one answer, secrets masked; a `/chart` answer with its image drawn now, or, when it cannot be drawn, one line
+    /// saying why (a provider's error that may echo its key).
+    private func send(_ queued: ControlAnswer) -> WebhookVerdict {
+        var answer = queued
+        var png: [UInt8]?
+        if let chart = answer.chart {
+            switch chartImage?(chart, now()) ?? .failure(ChartError("charts are not drawn here")) {
+            case .success(let image): png = image
+            case .failure(let error):
+                answer.text = "no \(chart.range) chart for \(chart.symbol.uppercased())/\(chart.vs.uppercased()): \(error.message)"
+            }
         }
+        answer.text = scrubber.scrub(answer.text).text
+        return link.service.send(answer, png: png, http: http)
     }
 
     /// The instant the next queued answer of this link may go (nil: none queued).

@@ -300,6 +300,22 @@ import Testing
         #expect(try rig.state.control.answers.isEmpty)
     }
 
+    /// SPEC §13 "secrets never appear in an answer": a provider whose error echoes its API key (a 401's body) is quoted
+    /// in `/chart`'s answer with the key masked.
+    @Test func chartWithoutHistoryMasksAKeyTheProviderEchoesInItsError() throws {
+        let rig = try Rig()
+        let key = "CG-SeCrEtKey-0042", environment = ["CG_KEY": "CG-SeCrEtKey-0042"]
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""cache_ttl": "0s""#,
+                                                                             with: #""api_key_env": "CG_KEY", "cache_ttl": "0s""#))
+        rig.flow.market.route("/market_chart", Reply.json(#"{"error": "invalid API key \#(key)"}"#, status: 401))
+        #expect(try rig.flow.pass(after: 60, environment: environment).status == 0)
+        try rig.say("/chart btc 7d", from: Self.user)
+        let run = try rig.flow.pass(after: 60, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let why = try #require(rig.texts.first)
+        #expect(why.hasPrefix("no 7d chart for BTC/USD: ") && why.contains("invalid API key") && !why.contains(key), "\(why)")
+    }
+
     @Test func aUserMayReadButNotEdit() throws {
         let rig = try Rig()
         try rig.say("/silence bitcoin 1h", from: Self.user)
@@ -328,6 +344,21 @@ import Testing
         #expect(rig.telegram.sent.isEmpty && rig.audit.isEmpty)
         let lines = [first, second, third].map { $0.stderr.split(separator: "\n").filter { $0.contains("unknown telegram sender 666") }.count }
         #expect(lines == [1, 0, 1], "\(first.stderr) | \(second.stderr) | \(third.stderr)")
+    }
+
+    /// In a group, `/price@otherbot` is another bot's command: not answered, not logged, not acted on (an admin's
+    /// `/silence@otherbot` silences nothing); `/help@<this bot>` (any case) is this bot's.
+    @Test func aCommandAddressedToAnotherBotIsLeftToIt() throws {
+        let rig = try Rig()
+        try rig.say("/price@otherbot btc", from: Self.admin)
+        try rig.say("/silence@otherbot btc 1h", from: Self.admin)
+        let last = try rig.say("/help@Coinwatch_Test_Bot", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(rig.texts.count == 1 && rig.texts[0].hasPrefix("coinwatch commands:") && !rig.texts[0].contains("$90.00"), "\(rig.texts)")
+        #expect(rig.audit.count == 1 && rig.audit[0].contains(#""command":"/help""#), "\(rig.audit)")
+        #expect(try rig.state.silences.isEmpty)
+        #expect(try rig.state.control.offsets["telegram"] == String(last + 1), "read and passed over")
     }
 
     @Test func aMessageFromAnotherChatIsIgnoredEvenFromAnAdmin() throws {
@@ -406,6 +437,38 @@ import Testing
         let made = try #require(try rig.state.silences.first)
         #expect(made.target == "hi:bitcoin" && made.until - made.created == 86_400)
         #expect(rig.telegram.sent.last?.photo.map(ChartSinksEndToEndTests.isChart) == true, "Chart answers with the image")
+    }
+
+    /// `/chart` draws one coin: an alert on a ratio or on the portfolio carries the Silence buttons but no Chart, which
+    /// could only answer "not a favorite".
+    @Test func anAlertOnARatioOrThePortfolioCarriesNoChartButton() throws {
+        let rig = try Rig(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
+                          + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
+                          extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try rig.telegram.calls("sendMessage").map { call in
+            let markup = try #require(try JSONSerialization.jsonObject(with: Data((call.parameters["reply_markup"] ?? "").utf8)) as? [String: Any])
+            return try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first).map { $0["text"] as? String }
+        }
+        #expect(rows == [["Silence 1h", "Silence 24h"], ["Silence 1h", "Silence 24h"]], "\(rig.texts)")
+    }
+
+    /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
+    @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        let photo = try #require(rig.telegram.calls("sendPhoto").first)
+        #expect(rig.telegram.calls("sendMessage").isEmpty && photo.files["photo"] != nil)
+        let markup = try #require(try JSONSerialization.jsonObject(with: Data((photo.parameters["reply_markup"] ?? "").utf8)) as? [String: Any],
+                                  "\(photo.parameters)")
+        let row = try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first)
+        #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
     }
 
     @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {

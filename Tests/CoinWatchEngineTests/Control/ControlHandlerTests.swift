@@ -297,7 +297,9 @@ import Testing
     @Test func aMessageThatIsNoCommandIsNone() {
         #expect(ControlCommand("hello") == nil)
         #expect(ControlCommand("/") == nil)
-        #expect(ControlCommand("/Price@bot  btc\n") == ControlCommand(verb: "price", arguments: ["btc"]))
+        var addressed = ControlCommand(verb: "price", arguments: ["btc"])
+        addressed.addressee = "bot"
+        #expect(ControlCommand("/Price@bot  btc\n") == addressed)
     }
 }
 

@@ -11,18 +11,33 @@ package struct TelegramBotAPI: ControlTransport {
     /// The sink's name and config (its `url` holds the token).
     var sink: String
     var config: WebhookConfig
+    /// The bot's username (`getMe`), asked the first time a command names a bot: in a group, `/price@otherbot` is
+    /// another bot's command and not answered.
+    var username: String?
 
     package var chat: String { config.chatID ?? "" }
     package var limit: TextLimit { TextLimit(4096, .utf16) }
 
-    /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds.
-    package func poll(offset: String?, timeout: Double,
-                      http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds; the commands
+    /// that name another bot (`/price@otherbot`) left out.
+    package mutating func poll(offset: String?, timeout: Double,
+                               http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
         var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
             + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
         if let offset { url += "&offset=" + QueryString.escape(offset) }
-        return ControlLink.answer(http.perform(request(url, method: "GET", timeout: timeout + config.timeout)), what: "getUpdates")
+        let read = ControlLink.answer(http.perform(request(url, method: "GET", timeout: timeout + config.timeout)), what: "getUpdates")
             .flatMap { Self.decode($0, offset: offset) }
+        guard case .success(var updates) = read,
+              updates.messages.contains(where: { ControlCommand($0.text)?.addressee != nil }) else { return read }
+        if username == nil {
+            switch ControlLink.answer(http.perform(request(root + "/getMe", method: "GET")), what: "getMe") {
+            case .success(let body): username = (try? JSONParser.parse(body))?["result"]?["username"]?.stringValue
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let me = username?.lowercased()
+        updates.messages.removeAll { message in ControlCommand(message.text)?.addressee.map { $0.lowercased() != me } ?? false }
+        return .success(updates)
     }
 
     /// `sendMessage` of the text, or `sendPhoto` of `png` with the text as its caption; the key gives the multipart

@@ -1,7 +1,7 @@
 import CoinWatchSupport
 import CoinWatchRules
 /// The inline buttons on an alert to a chat under control (SPEC §13): `Silence 1h`, `Silence 24h` and
-/// `Chart`, whose callback data is the command a press stands for, run with the presser's rights.
+/// `Chart` (an alert on one coin), whose callback data is the command a press stands for, run with the presser's rights.
 extension TelegramFormat {
     /// The most bytes of callback data.
     static let maxButtonData = 64
@@ -16,8 +16,9 @@ extension TelegramFormat {
                 .first { $0.utf8.count <= maxButtonData && !$0.contains("\n") }
             if let data { buttons.append(button("Silence \(duration)", data)) }
         }
+        // `/chart` draws one coin: a ratio's or the portfolio's alert gets no Chart button (it would answer "not a favorite").
         let chart = "/chart \(first.coin)"
-        if chart.utf8.count <= maxButtonData { buttons.append(button("Chart", chart)) }
+        if RuleCoin.isOneCoin(first.coin), chart.utf8.count <= maxButtonData { buttons.append(button("Chart", chart)) }
         guard !buttons.isEmpty else { return nil }
         return "{\"inline_keyboard\":[" + JSONOut.array(buttons) + "]}"
     }

@@ -24,12 +24,14 @@ extension TelegramFormat: DeliveryFormat {
         return WebhookPayload.Message(body: "{\"chat_id\":\(chatJSON(config.chatID ?? "")),\"text\":\(JSONOut.quote(html(lines))),\"parse_mode\":\"HTML\"\(markup)}")
     }
 
-    /// `sendPhoto` with the text as its caption; a text over the caption's limit follows as `sendMessage`.
+    /// `sendPhoto` with the text as its caption (and a chat under control's buttons); a text over the caption's limit
+    /// follows as `sendMessage`, which then carries the buttons.
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent), link: link(for: $0)) })
         let fits = caption.count <= captionLimit
         let (contentType, body) = photo(chart, chat: config.chatID ?? "", caption: fits ? caption : nil, html: true,
+                                        markup: fits && config.controlButtons ? buttons(for: alerts) : nil,
                                         seed: StableHash.hex(alerts.map(\.id)))
         let sendPhoto = WebhookRequest.Part(url: bot(config) + "/sendPhoto", method: "POST", contentType: contentType,
                                             headers: [], body: body, keySuffix: fits ? nil : "-chart")
@@ -39,9 +41,10 @@ extension TelegramFormat: DeliveryFormat {
     /// `chat_id` as JSON: a numeric id as a number, a `@channel` name as a string.
     static func chatJSON(_ chat: String) -> String { Int64(chat) != nil ? chat : JSONOut.quote(chat) }
 
-    /// The `sendPhoto` form of `png` to `chat` with `caption` (in HTML when `html`), if any; `seed` makes the boundary,
-    /// so a retry sends the same bytes.
-    static func photo(_ png: [UInt8], chat: String, caption: String?, html: Bool, seed: String) -> (contentType: String, body: [UInt8]) {
+    /// The `sendPhoto` form of `png` to `chat` with `caption` (in HTML when `html`) and the `reply_markup` JSON `markup`,
+    /// if any; `seed` makes the boundary, so a retry sends the same bytes.
+    static func photo(_ png: [UInt8], chat: String, caption: String?, html: Bool, markup: String? = nil,
+                      seed: String) -> (contentType: String, body: [UInt8]) {
         var form = MultipartBody(seed: seed)
         form.field("chat_id", chat)
         form.file("photo", filename: ChartImage.filename, contentType: "image/png", png)
@@ -49,6 +52,7 @@ extension TelegramFormat: DeliveryFormat {
             form.field("caption", caption)
             if html { form.field("parse_mode", "HTML") }
         }
+        if let markup { form.field("reply_markup", markup) }
         return form.encoded("form-data")
     }
 
