@@ -43,9 +43,10 @@ let package = Package(
         .target(name: "CoinWatchEngine", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchChart",
         ]),
+        // rules.schema.json (a link to the committed file) is carried in the binary for `init` to write beside the rules.
         .target(name: "CoinWatchCLI", dependencies: [
             "CoinWatchSupport", "CoinWatchTransport", "CoinWatchMarket", "CoinWatchRules", "CoinWatchState", "CoinWatchEngine",
-        ]),
+        ], resources: [.embedInCode("rules.schema.json")]),
         // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36+): the 45,700 relocations of the
         // static Swift runtime's pointers take 9 KB instead of 1.07 MB of .rela.dyn, which the loader reads at every
         // start (1 MB less peak RSS in a 5000-favorite pass).

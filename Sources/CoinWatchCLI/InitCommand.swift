@@ -42,11 +42,14 @@ enum InitCommand {
         let resolved = priced(ids.uniqued(), session: &session)
         let url = context.io.environment[variable] ?? ""
         let learned = webhook.map { url.isEmpty ? [:] : $0.type.starterFields(url: url, transport: context.transport) } ?? [:]
-        let text = document(resolved, format: webhook, urlVariable: variable, logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
-                            schema: installedSchema(), learned: learned)
+        let installed = installedSchema()
+        func render(schema: String?) -> [UInt8] {
+            Array(document(resolved, format: webhook, urlVariable: variable, logPath: POSIXFile.folder(of: context.statePath) + "/alerts.jsonl",
+                           schema: schema, learned: learned).utf8)
+        }
+        var bytes = render(schema: installed ?? Self.schemaBeside)
         // It writes only what `check` passes (SPEC §11), checked as every edit of rules.json is: a favorite the
         // validator refuses ('*', 'portfolio', one given twice) stops it here, with the validator's own words.
-        let bytes = Array(text.utf8)
         let errors = RulesEdit.errors(in: bytes, path: path, environment: context.environment(withPlaceholdersFor: bytes))
         if !errors.isEmpty {
             for diagnostic in errors { context.io.err("\(diagnostic.description)\n") }
@@ -56,6 +59,8 @@ enum InitCommand {
         if let problem = POSIXFile.makeFolders(folder) {
             throw context.fail(.failure, "coinwatch: cannot write \(path): \(problem); choose another place with --rules PATH")
         }
+        let schemaWritten = installed == nil ? writeSchema(in: folder) : false
+        if schemaWritten == nil { bytes = render(schema: nil) }
         var movedTo: String?
         if POSIXFile.exists(path) {
             do throws(POSIXFile.MoveAsideFailure) {
@@ -70,6 +75,7 @@ enum InitCommand {
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"
             if let movedTo { out += "; the old file is at \(movedTo)" }
+            if schemaWritten == true { out += "\nwrote \(folder)/rules.schema.json for its $schema (an editor checks rules.json against it)" }
             for (favorite, id) in zip(resolved, ruleIDs(resolved.map(\.favorite))) where favorite.price == nil {
                 out += "\nnote: \(id)-cross is written disabled (no price known for \(favorite.favorite)): "
                     + "set its \"crosses\" level to a price you care about and remove \"enabled\": false"
@@ -117,6 +123,17 @@ enum InitCommand {
             context.io.out("  '\(SilenceTarget.shown(answer))' is not a variable name (letters, digits, _).\n")
         }
         return urlVariable
+    }
+
+    /// What `$schema` names when no schema is installed: rules.schema.json beside the rules (`writeSchema`).
+    static let schemaBeside = "./rules.schema.json"
+
+    /// Writes rules.schema.json in `folder` from the copy the binary carries: true; false when a file is there
+    /// already (kept, never overwritten); nil when it cannot be written (then `$schema` names none).
+    static func writeSchema(in folder: String) -> Bool? {
+        let file = folder + "/rules.schema.json"
+        if POSIXFile.exists(file) { return false }
+        return POSIXFile.replace(file, with: PackageResources.rules_schema_json, mode: 0o644) == nil ? true : nil
     }
 
     /// The installed rules.schema.json (`<prefix>/share/coinwatch/` beside the binary's

@@ -28,13 +28,27 @@ import Testing
         #expect(warnings.count == 2 && warnings.allSatisfy { $0.hasPrefix("coinwatch: warning: cannot resolve '") && $0.hasSuffix("written as given") },
                 "one warning per unresolved favorite: \(run.stderr)")
         let text = try #require(try? String(contentsOfFile: path, encoding: .utf8))
-        #expect(!text.contains(#""$schema""#), "no schema is installed beside this binary: none is named (InstallTests: the installed one)")
+        // No schema is installed beside this binary (InstallTests: the installed one): the copy it carries is written beside the rules.
+        #expect(text.contains(#""$schema": "./rules.schema.json""#), "\(text)")
+        #expect(run.stdout.contains("wrote \(dir.path)/conf/rules.schema.json for its $schema"), "\(run.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/conf/rules.schema.json")) == Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/rules.schema.json")))
         #expect(text.contains(#""favorites": ["bitcoin", "ethereum"]"#))
         #expect(text.contains(#""change_24h_abs""#) && text.contains(#""new_high""#))
         #expect(text.contains(#""format": "discord", "url": "${COINWATCH_WEBHOOK_URL}""#), "\(text)")
         #expect(text.contains(#""type": "file""#))
         let check = try Binary.run(["check", "--rules", path, "--state", dir.path + "/state.json"], environment: env)
         #expect(check.status == 0, "the starter passes check: \(check.stderr)")
+    }
+
+    @Test func aSchemaFileAlreadyBesideTheRulesIsKeptAndNamed() throws {
+        let path = dir.path + "/kept/rules.json"
+        try FileManager.default.createDirectory(atPath: dir.path + "/kept", withIntermediateDirectories: true)
+        try #"{"title": "mine"}"#.write(toFile: dir.path + "/kept/rules.schema.json", atomically: true, encoding: .utf8)
+        let run = try initialize(["--favorites", "bitcoin", "--yes", "--rules", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOfFile: dir.path + "/kept/rules.schema.json", encoding: .utf8) == #"{"title": "mine"}"#)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""$schema": "./rules.schema.json""#))
+        #expect(!run.stdout.contains("rules.schema.json"), "\(run.stdout)")
     }
 
     @Test(arguments: SinkFormats.names)
@@ -63,7 +77,7 @@ import Testing
             let run = try initialize(["--favorites", favorites, "--yes", "--rules", path])
             #expect(run.status == 65, "\(favorites): \(run.stderr)")
             let lines = run.stderr.split(separator: "\n").filter { !$0.contains("warning:") }.map(String.init)
-            #expect(lines.first?.hasPrefix(path + ":4:") == true && lines.first?.contains(diagnostic) == true, "\(favorites): \(run.stderr)")
+            #expect(lines.first?.hasPrefix(path + ":5:") == true && lines.first?.contains(diagnostic) == true, "\(favorites): \(run.stderr)")
             #expect(lines.last == "coinwatch: init would write an invalid \(path) (positions above are in the text it would write); nothing was written")
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/refused"), "nothing written, no folder made")
         }
