@@ -117,7 +117,7 @@ enum BacktestCommand {
                 loadedCoins.append(Backtest.LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
                                               first: inSpan.first.map { Double($0.time) / 1000 },
                                               last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
-                                              resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
+                                              resolution: Double(loaded.timeframe.milliseconds) / 1000))
                 if needsMarks(rules, coin: coin) {
                     let (before, asked) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
                                                         vs: rules.vsCurrency, source: source, store: store, session: &session)
@@ -204,7 +204,7 @@ enum BacktestCommand {
         switch result {
         case .success(let loaded):
             if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
-            let width = loaded.key.timeframe.milliseconds
+            let width = loaded.timeframe.milliseconds
             // A point is known at its time; a candle once it has closed (the one `start` falls in is not).
             let closed = loaded.candles.filter { source.servesPoints ? $0.openTime < start : $0.openTime + width <= start }
             return (closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }, loaded.requests)
