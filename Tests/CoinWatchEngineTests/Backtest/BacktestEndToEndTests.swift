@@ -120,6 +120,15 @@ import Testing
         #expect(lines.dropFirst().first?.hasPrefix("  bitcoin: \(points) points from coingecko ") == true, "\(text.stdout)")
     }
 
+    /// The count after a coin's points is every request the backtest made for it: here its span and,
+    /// for btc-ath's all-time high, the days before the start.
+    @Test func theReportCountsEveryRequestMadeForTheCoin() throws {
+        let run = try run(["--from", Self.from, "--to", Self.to])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(historyRequests == 2, "the span and the days before it")
+        #expect(run.stdout.split(separator: "\n").dropFirst().first?.hasSuffix(" (\(historyRequests) requests)") == true, "\(run.stdout)")
+    }
+
     @Test func theTextReportHasARowPerRuleATimelineAndForOneRuleTheChartWithTheFiresMarked() throws {
         let run = try run(["--from", Self.from, "--to", Self.to, "--rule", "btc-56k"], columns: 90)
         #expect(run.status == 0, "\(run.stderr)")
