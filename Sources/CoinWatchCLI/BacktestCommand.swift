@@ -23,7 +23,7 @@ enum BacktestCommand {
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
         let provider = session.chosenProvider(among: ProviderName.allCases)
         let source = session.provider(provider)
-        let loaded = loadHistory(rules, span: span, provider: provider, source: source, session: &session)
+        var loaded = loadHistory(rules, span: span, provider: provider, source: source, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
             throw context.fail(.failure, "coinwatch: no history to replay; nothing was backtested")
@@ -37,6 +37,7 @@ enum BacktestCommand {
             let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
                                           source: source, session: &session)
             series[coin]?.indicators = found.readings
+            if let index = loaded.coins.firstIndex(where: { $0.coin == coin }) { loaded.coins[index].requests += found.requests }
             for warning in found.warnings { context.io.err("coinwatch: warning: \(warning)\n") }
         }
         let backtest = Backtest(rules: rules, series: series, from: span.from, to: span.to, step: step)
@@ -114,16 +115,18 @@ enum BacktestCommand {
                 series[coin] = source.servesPoints || loaded.candles.count != loaded.points.count
                     ? Backtest.Series(points: points, template: template)
                     : Backtest.Series(candles: kept.map { loaded.candles[$0] }, times: points.map(\.time), template: template)
+                var asked = 0
+                if needsMarks(rules, coin: coin) {
+                    let (before, extra) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
+                                                        vs: rules.vsCurrency, source: source, store: store, session: &session)
+                    series[coin]?.before = before
+                    asked = extra
+                }
+                requests += asked
                 loadedCoins.append(Backtest.LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
                                               first: inSpan.first.map { Double($0.time) / 1000 },
-                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests,
-                                              resolution: Double(loaded.key.timeframe.milliseconds) / 1000))
-                if needsMarks(rules, coin: coin) {
-                    let (before, asked) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
-                                                        vs: rules.vsCurrency, source: source, store: store, session: &session)
-                    requests += asked
-                    series[coin]?.before = before
-                }
+                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests + asked,
+                                              resolution: Double(loaded.timeframe.milliseconds) / 1000))
                 if context.arguments.verbose { context.io.err(ShowChart.origin(of: loaded, range: range)) }
             case .failure(let error):
                 requests += 1
@@ -204,7 +207,7 @@ enum BacktestCommand {
         switch result {
         case .success(let loaded):
             if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
-            let width = loaded.key.timeframe.milliseconds
+            let width = loaded.timeframe.milliseconds
             // A point is known at its time; a candle once it has closed (the one `start` falls in is not).
             let closed = loaded.candles.filter { source.servesPoints ? $0.openTime < start : $0.openTime + width <= start }
             return (closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }, loaded.requests)

@@ -1,12 +1,13 @@
 extension Backtest {
     /// One coin's loaded history, for the report.
     package struct LoadedCoin {
-        var coin: String
+        package var coin: String
         var provider: String
         var points: Int
         var first: Double?
         var last: Double?
-        var requests: Int
+        /// Every request made for the coin: its span, the days before it, its indicators' candles.
+        package var requests: Int
         /// The history's candle (or point) width in seconds: no replay steps finer.
         package var resolution: Double
 

@@ -31,7 +31,7 @@ package enum OutageEdges {
                 if case .backingOff = failure {} else { outage.error = detail }
                 if now - outage.reported >= repeatEvery || now < outage.reported {
                     report.lines.append("\(name): still failing since \(clock(outage.since)) "
-                        + "(\(minutes(now - outage.since))): \(outage.error)")
+                        + "(\(elapsed(now - outage.since))): \(outage.error)")
                     outage.reported = now
                 } else {
                     spokeOfAll = false
@@ -49,7 +49,7 @@ package enum OutageEdges {
             }
         }
         for (name, outage) in outages where report.failing[name] == nil && answered.contains(name) {
-            report.lines.append("\(name): recovered after \(minutes(now - outage.since))")
+            report.lines.append("\(name): recovered after \(elapsed(now - outage.since))")
             outages[name] = nil
         }
         report.spoke = !failures.isEmpty && spokeOfAll
@@ -62,8 +62,8 @@ package enum OutageEdges {
         return String(iso.dropFirst(11).prefix(5)) + " UTC"
     }
 
-    /// A span rounded to whole minutes, at least one: `14m`, `2h5m`.
-    static func minutes(_ seconds: Double) -> String {
-        TimeText.duration(max(60, (max(0, seconds) / 60).rounded() * 60))
+    /// A span as `TimeText.duration` writes it, rounded to whole minutes from one minute on: `14m`, `2h5m`, `5s`.
+    static func elapsed(_ seconds: Double) -> String {
+        TimeText.duration(seconds < 60 ? seconds : (seconds / 60).rounded() * 60)
     }
 }

@@ -18,6 +18,9 @@ package struct HistoryLoader {
         package var requests: Int
         /// The series the chart was drawn from (as fetched, before any aggregation).
         package var key: SeriesKey
+        /// The width of `candles`, one point each: the range's where they were built from finer `key`
+        /// candles, else `key.timeframe` (the resolution a chart draws and a backtest replays).
+        package var timeframe: Timeframe
         /// A line for stderr: the store or the provider could not be used, but a chart was drawn.
         package var warning: String?
         /// The last candle is the one still forming, as the provider served it this time (its
@@ -85,14 +88,14 @@ package struct HistoryLoader {
             let aggregated = CandleAggregator.aggregate(candles, to: wanted, now: now)
             candles = aggregated.closed + (aggregated.forming.map { [$0] } ?? [])
         }
-        let width = built ? wanted.milliseconds : timeframe.milliseconds
+        let drawn = built ? wanted : timeframe
         let points = candles.map { candle -> (time: Int64, price: Double) in
-            (source.servesPoints ? candle.openTime : min(candle.openTime + width, now), candle.close)
+            (source.servesPoints ? candle.openTime : min(candle.openTime + drawn.milliseconds, now), candle.close)
         }
         var warnings = filled.warnings
         if let failure = filled.failure { warnings.append("\(failure); the chart shows what the store holds") }
         var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: fromNetwork, requests: filled.requests,
-                            key: key, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+                            key: key, timeframe: drawn, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         // Built candles keep their forming one: its close is the close of a finer closed candle.
         loaded.endsForming = endsForming && wanted == timeframe
         return .success(loaded)

@@ -49,6 +49,17 @@ import Testing
         #expect(try StateStore.load(path: flow.statePath).outages.isEmpty)
     }
 
+    /// An outage of a few seconds is said in seconds, as every other duration is (`5s`), not as a minute.
+    @Test func anOutageOfSecondsRecoversAfterThoseSeconds() throws {
+        _ = try flow.pass()
+        #expect(try failingPass(after: 60).status == 1)
+        let recovered = try flow.pass(after: 5)
+        #expect(recovered.status == 0)
+        // 5 seconds of aged state, plus the real time between the two processes' clocks.
+        let seconds = recovered.stderr.wholeMatch(of: /coinwatch: coingecko: recovered after (\d+)s\n/).flatMap { Int($0.1) }
+        #expect(seconds.map { (5..<30).contains($0) } == true, "\(recovered.stderr)")
+    }
+
     @Test func withTwoProvidersBothFailingTheHintAsksForNoSecond() throws {
         let dir = try TempDir()
         let (gecko, paprika) = (try ClosedPort(), try ClosedPort())

@@ -102,6 +102,33 @@ import Testing
         #expect(first.stdout == second.stdout, "the same replay from the store")
     }
 
+    /// SPEC §8 "never finer than the history available": over 31 days the replay sees the 90-day
+    /// chart's 4-hourly points (built from CoinGecko's hourly ones), so it passes every 4 hours, and the
+    /// points, the `--json` step and the text report all say that one resolution.
+    @Test func aSpanOfThirtyOneDaysPassesEveryFourHoursAsItsPointsAre() throws {
+        let from = "2021-04-14T00:00:00Z"
+        let json = try run(["--from", from, "--to", Self.to, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["step"] as? String == "4h")
+        let coin = try #require((document["coins"] as? [String: Any])?["bitcoin"] as? [String: Any])
+        let points = try #require(coin["points"] as? Int)
+        #expect((170...181).contains(points), "30 days of 4-hourly points: \(points)")
+        let text = try run(["--from", from, "--to", Self.to])
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "backtest 2021-04-14T00:00:00Z to 2021-05-15T00:00:00Z (4w3d), a pass every 4h, 187 passes", "\(text.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("  bitcoin: \(points) points from coingecko ") == true, "\(text.stdout)")
+    }
+
+    /// The count after a coin's points is every request the backtest made for it: here its span and,
+    /// for btc-ath's all-time high, the days before the start.
+    @Test func theReportCountsEveryRequestMadeForTheCoin() throws {
+        let run = try run(["--from", Self.from, "--to", Self.to])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(historyRequests == 2, "the span and the days before it")
+        #expect(run.stdout.split(separator: "\n").dropFirst().first?.hasSuffix(" (\(historyRequests) requests)") == true, "\(run.stdout)")
+    }
+
     @Test func theTextReportHasARowPerRuleATimelineAndForOneRuleTheChartWithTheFiresMarked() throws {
         let run = try run(["--from", Self.from, "--to", Self.to, "--rule", "btc-56k"], columns: 90)
         #expect(run.status == 0, "\(run.stderr)")

@@ -86,6 +86,24 @@ import Testing
         }
     }
 
+    /// The count after the coin's points is every request made for it, the indicator's 4h candles
+    /// (and their warm-up) beside the span's hourly ones.
+    @Test func theReportCountsTheRequestsForTheIndicatorsCandlesToo() throws {
+        let (opens, _) = try Self.golden()
+        _ = try dir.write("rules.json", ProviderRules.make([("binance", api.baseURL)], vs: "usdt", favorites: ["ETH"], rules: """
+            {"id": "weak", "coin": "ETH", "when": {"rsi_below": {"value": 30, "tf": "4h"}}}
+            """))
+        let iso = { (ms: Int64) in TimeText.iso(Double(ms) / 1000) }
+        let run = try Binary.run(["backtest", "--from", iso(opens[30] + Self.hour), "--to", iso(opens[opens.count - 2] + Self.hour),
+                                  "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"],
+                                 environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let fourHourly = api.requests.count { $0.queryItem("interval") == "4h" }
+        #expect(fourHourly > 0, "the indicator's candles were fetched: \(api.requests.map(\.path))")
+        #expect(run.stdout.split(separator: "\n").dropFirst().first?.hasSuffix(" (\(api.requests.count) requests)") == true,
+                "\(api.requests.count) requests: \(run.stdout)")
+    }
+
     /// An alert record's `time` in ms since 1970; -1 when it is not a time.
     static func milliseconds(_ field: Any?) -> Int64 {
         guard let text = field as? String, let date = DateTimeParser.parse(text) else { return -1 }
