@@ -150,12 +150,30 @@ enum Roff {
         return out
     }
 
+    /// `inline` for one line of a paragraph, where a `code` span may run on from the line before (`code`: one is
+    /// open; roff keeps the font across lines): an unclosed backtick leaves it open for the next line.
+    static func inline(_ line: String, code: inout Bool) -> String {
+        var text = Substring(line), out = ""
+        if code {
+            guard let end = text.firstIndex(of: "`") else { return escape(line) }
+            out = escape(String(text[..<end])) + "\\fR"
+            text = text[text.index(after: end)...]
+            code = false
+        }
+        if text.count(where: { $0 == "`" }) % 2 == 1, let open = text.lastIndex(of: "`") {
+            code = true
+            return out + inline(String(text[..<open])) + "\\fB" + escape(String(text[text.index(after: open)...]))
+        }
+        return out + inline(String(text))
+    }
+
     /// The Markdown of a guide page as man-page sections: `#`/`##` headings become `.SH`,
     /// deeper ones `.SS`; HTML comments are dropped.
     static func fromMarkdown(_ markdown: String) -> String {
         var out = ""
         var inCode = false
         var paragraphOpen = false
+        var code = false
         for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
             if line.hasPrefix("```") {
@@ -171,6 +189,7 @@ enum Roff {
             let trimmed = line.trimmingSpaces
             if trimmed.hasPrefix("<!--") || trimmed.isEmpty {
                 paragraphOpen = false
+                code = false
                 continue
             }
             if trimmed.hasPrefix("#") {
@@ -184,11 +203,11 @@ enum Roff {
                 out += ".TP\n" + (cells.first ?? "") + "\n" + cells.dropFirst().joined(separator: " \\(em ") + "\n"
                 paragraphOpen = false
             } else if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") {
-                out += ".IP \\(bu 2\n" + inline(String(trimmed.dropFirst(2))) + "\n"
+                out += ".IP \\(bu 2\n" + inline(String(trimmed.dropFirst(2)), code: &code) + "\n"
                 paragraphOpen = true
             } else {
                 if !paragraphOpen { out += paragraphBreak(after: out) }
-                out += inline(trimmed) + "\n"
+                out += inline(trimmed, code: &code) + "\n"
                 paragraphOpen = true
             }
         }

@@ -47,6 +47,13 @@ import Testing
         #expect(HelpText.commandTable().contains("`coinwatch [--once] [--interval <dur>] [--dry-run] [--baseline] [--metrics <path>]"))
     }
 
+    /// A `code` span that runs over two lines of the guide is bold on both, not printed with its backticks.
+    @Test func aCodeSpanOverTwoLinesIsBoldOnBoth() {
+        let roff = Roff.fromMarkdown("It prints `{\"a\": 1,\n\"b\": 2}` once and `c` too.\n")
+        #expect(roff.contains("\\fB{\"a\": 1,\n\"b\": 2}\\fR once and \\fBc\\fR too"), "\(roff)")
+        #expect(!roff.contains("`"))
+    }
+
     @Test func rulesManPageRendersWithoutWarnings() throws {
         let run = try Shell.run("groff", ["-man", "-Tutf8", "-ww", "-z", rulesPath])
         #expect(run.status == 0)
