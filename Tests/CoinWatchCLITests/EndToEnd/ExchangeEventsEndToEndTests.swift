@@ -375,6 +375,18 @@ import Testing
         #expect(back.stdout.contains(#""status":"resolved""#), "\(back.stdout) \(back.stderr)")
     }
 
+    /// Upbit's one `/market/all` serves event rules on its KRW and BTC markets: one request a pass, not one per currency.
+    @Test func oneUpbitListServesEveryCurrencysEventRules() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "krw", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "btc", "coin": "*", "provider": "upbit", "vs": "btc", "when": {"listed": true}}"#)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(upbit.requests("/market/all").count == 1)
+        _ = try pass(after: 600)
+        #expect(upbit.requests("/market/all").count == 2, "again once listing_interval passed")
+    }
+
     /// Bithumb (its v1 market list and `virtual_asset_warning` in the HANDWRITTEN shape recorded in
     /// SOURCES.md: no capture exists): a `"coin": "*"` caution rule records the first lists, then
     /// announces each market the warnings answer newly flags, with its flags in plain words.
