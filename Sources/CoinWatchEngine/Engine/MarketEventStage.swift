@@ -276,13 +276,18 @@ package struct MarketEventStage {
                 let decided = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: false, policy: policy, now: now)
                 next = decided.0
                 status = decided.1.status
-            } else if rule.resolve, kind.clears(change), !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {
-                next.lastNotified = now
-                next.resolvedOnce = true
-                status = .resolved
+                // With `resolve`, the event stays firing until it clears: only a fired one resolves (SPEC §2).
+                next.firing = rule.resolve && (pair.firing || status == .firing)
+            } else if pair.firing, kind.clears(change) {
+                next.firing = false
+                if rule.resolve, !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {
+                    next.lastNotified = now
+                    next.resolvedOnce = true
+                    status = .resolved
+                }
             }
+            if next != pair { state.pairs[pairKey] = next }
             guard let status else { continue }
-            state.pairs[pairKey] = next
             outcome.pending.append(RuleRunner.Pending(alert: alert(rule, kind: kind, change: change, coin: coin, vs: vs,
                                                                    status: status, now: now),
                                                       sinks: rules.sinks(of: rule)))
