@@ -177,7 +177,7 @@ enum BacktestCommand {
             let update = feed.update(needs: allNeeds, quotes: [coin: template], sources: [source], transport: context.transport,
                                      memory: &session.state.memory, now: now)
             requests += update.requests
-            for warning in update.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            for warning in update.warnings + update.failures.map(\.message) where !warnings.contains(warning) { warnings.append(warning) }
             if let readings = update.readings[coin], out.last?.readings != readings {
                 out.append(Backtest.TimedReadings(time: Int64((now * 1000).rounded()), readings: readings))
             }

@@ -77,7 +77,7 @@ enum ExplainCommand {
             let feed = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
             let update = feed.update(needs: needs, quotes: fetched.quotes, sources: fetcher.sources.compactMap { $0.provider as? any HistorySource },
                                      transport: fetcher.transport, memory: &session.state.memory, now: now)
-            for line in update.warnings { context.io.err("coinwatch: warning: \(line)\n") }
+            for line in update.warnings + update.failures.map(\.message) { context.io.err("coinwatch: warning: \(line)\n") }
             indicators = update.readings
         }
         let silences = SilenceIndex(session.state.silences, now: now)

@@ -74,8 +74,7 @@ enum LogCommand {
                 if filter.admits(record) { newest.append(record) }
                 return newest.count < limit
             }
-            layout.widen(rules: newest.map(\.rule), coins: newest.map(\.coin))
-            emit(newest.reversed(), layout: layout, context: context)
+            emit(newest.reversed(), layout: &layout, context: context)
             return
         }
         var batch: [AlertLogRecord] = []
@@ -83,29 +82,32 @@ enum LogCommand {
             guard filter.admits(record) else { return }
             batch.append(record)
             if batch.count == 512 {
-                emit(batch, layout: layout, context: context)
+                emit(batch, layout: &layout, context: context)
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        emit(batch, layout: layout, context: context)
+        emit(batch, layout: &layout, context: context)
     }
 
     /// Prints what is appended to `path` until a signal ends it (exit 0).
     private static func follow(_ path: String, from log: AlertLogFile?, filter: AlertLogFilter, layout: Layout,
                                context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        var layout = layout
         let waiter = try SignalWaiter.install(context) { "cannot follow \(path): \($0)" }
         let follower = AlertLogFollower(path: path, log: log)
         while true {
             let records = follower.poll()
-            emit(records.filter(filter.admits), layout: layout, context: context)
+            emit(records.filter(filter.admits), layout: &layout, context: context)
             if follower.skipped > 0 { warn(context, path: path, count: follower.skipped, at: nil) }
             waiter.wait(until: waiter.now() + followInterval)
             if waiter.take().contains(.stop) { return .success }
         }
     }
 
-    private static func emit<Records: Sequence<AlertLogRecord>>(_ records: Records, layout: Layout, context: CommandContext) {
+    /// Prints `records`, the columns widened to their rules and coins (a `"*"` rule's market codes are no favorites).
+    private static func emit<Records: Collection<AlertLogRecord>>(_ records: Records, layout: inout Layout, context: CommandContext) {
         guard !context.arguments.quiet else { return }
+        layout.widen(rules: records.map(\.rule), coins: records.map(\.coin))
         var out = ""
         for record in records {
             out += (context.arguments.json ? record.line : layout.line(record)) + "\n"

@@ -15,8 +15,10 @@ package final class CandleFeed: @unchecked Sendable {
         package var readings: [String: IndicatorReadings] = [:]
         /// History requests made.
         package var requests = 0
-        /// Lines for stderr (a provider that failed, a store that could not be used).
+        /// Lines for stderr (a store that could not be used).
         package var warnings: [String] = []
+        /// History requests that failed: an outage of their provider, said at its edges (`OutageEdges`).
+        package var failures: [ProviderError] = []
     }
 
     /// One series' tracks: the indicators the rules read on it and how far they have been fed.
@@ -80,13 +82,16 @@ package final class CandleFeed: @unchecked Sendable {
             for item in behind {
                 var entry = item.entry
                 if let from = item.from {
-                    let candles = closedCandles(source, market: market, vs: quote.vs, timeframe: item.timeframe, from: from,
-                                                fillFrom: earliest, fills: &fills, now: nowMs, transport: transport,
-                                                memory: &memory, update: &update)
+                    let (candles, complete) = closedCandles(source, market: market, vs: quote.vs, timeframe: item.timeframe, from: from,
+                                                            fillFrom: earliest, fills: &fills, now: nowMs, transport: transport,
+                                                            memory: &memory, update: &update)
+                    var fed = entry.fedThrough
                     for candle in candles where candle.openTime <= item.lastClosed {
                         for index in entry.tracks.values.indices { entry.tracks.values[index].add(candle) }
+                        fed = candle.openTime
                     }
-                    entry.fedThrough = item.lastClosed
+                    // After a failed fill the next pass asks again for what is missing, rather than skip it.
+                    entry.fedThrough = complete ? item.lastClosed : fed
                 }
                 series[item.name] = entry
                 for (key, track) in entry.tracks { readings[key] = track.reading }
@@ -114,14 +119,15 @@ package final class CandleFeed: @unchecked Sendable {
     }
 
     /// The closed candles of `timeframe` from `from` (ms) to the last closed at `now`: the store's,
-    /// after one fill per served series and pass (kept in `fills`), built from finer ones where needed.
+    /// after one fill per served series and pass (kept in `fills`), built from finer ones where needed;
+    /// `complete` false when the fill failed.
     private func closedCandles(_ source: any HistorySource, market: String, vs: String, timeframe: Timeframe, from: Int64,
                                fillFrom: [Timeframe: Int64], fills: inout [Timeframe: HistoryLoader.Filled],
                                now: Int64, transport: any HTTPTransport, memory: inout ProviderMemory,
-                               update: inout Update) -> [Candle] {
+                               update: inout Update) -> (candles: [Candle], complete: Bool) {
         guard let served = Self.served(source, timeframe) else {
             update.warnings.append("\(source.name) serves no \(timeframe.rawValue) candles for \(market); its indicator rules stay in warm-up")
-            return []
+            return ([], true)
         }
         let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: served)
         let filled: HistoryLoader.Filled
@@ -136,7 +142,7 @@ package final class CandleFeed: @unchecked Sendable {
             fills[served] = filled
             update.requests += filled.requests
             update.warnings += filled.warnings
-            if let failure = filled.failure { update.warnings.append("\(failure); indicators of \(market) use the candles stored so far") }
+            if let error = filled.error { update.failures.append(error) }
         }
         let end = timeframe.floor(now)
         let stored = (try? store?.candles(key, from: from, to: end)) ?? []
@@ -146,6 +152,6 @@ package final class CandleFeed: @unchecked Sendable {
             // The coarse candle the finer history starts inside of is partial: not a candle.
             if timeframe.floor(first) != first { candles.removeAll { $0.openTime == timeframe.floor(first) } }
         }
-        return candles
+        return (candles, fills[served]?.error == nil)
     }
 }

@@ -104,11 +104,28 @@ package struct MarketEventStage {
         var outcome = Outcome()
         let (groups, warnings) = groups(now: now)
         outcome.warnings = warnings
+        let due = groups.filter { isDue($0, memory: state.memory, now: now) }
+        let requests = Self.requests(of: due)
+        outcome.requests += requests.count
+        let answers = Self.answers(requests.isEmpty ? [] : transport.perform(requests), to: requests, of: due)
         for group in groups {
-            let answers = isDue(group, memory: state.memory, now: now) ? transport.perform(group.requests) : nil
-            apply(group, answers: answers, state: &state, now: now, outcome: &outcome)
+            apply(group, answers: answers[group.key], state: &state, now: now, outcome: &outcome)
         }
         return outcome
+    }
+
+    /// The requests that make `groups`' lists, one they share sent once (Upbit's `/market/all` serves every currency).
+    package static func requests(of groups: [Group]) -> [HTTPRequest] {
+        var requests: [HTTPRequest] = []
+        for request in groups.flatMap(\.requests) where !requests.contains(where: { $0.url == request.url }) { requests.append(request) }
+        return requests
+    }
+
+    /// Each group's answers by its key, from `answers` to `requests` (`requests(of: groups)`).
+    package static func answers(_ answers: [Result<HTTPResponse, TransportError>], to requests: [HTTPRequest],
+                                of groups: [Group]) -> [String: [Result<HTTPResponse, TransportError>]] {
+        let byURL = Dictionary(zip(requests.map(\.url), answers), uniquingKeysWith: { first, _ in first })
+        return Dictionary(groups.map { ($0.key, $0.requests.compactMap { byURL[$0.url] }) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Takes `group`'s answers (nil: its list was not fetched now), compares the list with the one
@@ -165,7 +182,6 @@ package struct MarketEventStage {
                       outcome: inout Outcome) -> [ListedMarket]? {
         let exchange = group.exchange
         let requests = group.requests
-        outcome.requests += requests.count
         do {
             var bodies: [[UInt8]] = []
             for (request, result) in zip(requests, answers) {
@@ -260,13 +276,18 @@ package struct MarketEventStage {
                 let decided = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: false, policy: policy, now: now)
                 next = decided.0
                 status = decided.1.status
-            } else if rule.resolve, kind.clears(change), !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {
-                next.lastNotified = now
-                next.resolvedOnce = true
-                status = .resolved
+                // With `resolve`, the event stays firing until it clears: only a fired one resolves (SPEC §2).
+                next.firing = rule.resolve && (pair.firing || status == .firing)
+            } else if pair.firing, kind.clears(change) {
+                next.firing = false
+                if rule.resolve, !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {
+                    next.lastNotified = now
+                    next.resolvedOnce = true
+                    status = .resolved
+                }
             }
+            if next != pair { state.pairs[pairKey] = next }
             guard let status else { continue }
-            state.pairs[pairKey] = next
             outcome.pending.append(RuleRunner.Pending(alert: alert(rule, kind: kind, change: change, coin: coin, vs: vs,
                                                                    status: status, now: now),
                                                       sinks: rules.sinks(of: rule)))

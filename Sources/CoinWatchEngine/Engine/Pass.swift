@@ -98,19 +98,27 @@ package struct Pass: Sendable {
     /// Stages 1–1c for `demand` (a pass: `plan.demand`, and the market `lists` its events stage read or not; `stream`:
     /// what its feeds do not serve), `runner` being this pass's for `rules`: the quotes fetched, by `QuoteKey`, and the
     /// indicator readings of every feed quoted (fetched, or among `known`: `stream`'s latest), `new_high`/`new_low`
-    /// windows filled in `state.prices`; what went wrong on stderr.
+    /// windows filled in `state.prices`; what went wrong on stderr, outages (of the quotes, the lists, the candles)
+    /// at their edges (`OutageEdges`).
     package func gather(_ plan: DataPlan, demand: QuoteDemand, known: [String: Quote] = [:],
                         lists: MarketEventStage.Outcome = .init(), runner: RuleRunner, state: inout StateDocument,
                         previousPass: Double?, now: Double, io: IO,
                         outcome: inout Outcome) -> (quotes: [String: Quote], indicators: [String: IndicatorReadings]) {
-        let (fetched, outage) = fetch(demand, lists: lists, memory: &state.memory, outages: &state.outages, previousPass: previousPass,
-                                      now: now, io: io, outcome: &outcome)
-        let quotes = known.isEmpty ? fetched : known.merging(fetched) { $1 }
+        var fetcher = fetcher
+        // The span since the previous pass, only where some rule reads it (crossings, ranges).
+        if rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
+            fetcher.spansSince = previousPass
+        }
+        let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &state.memory, now: now)
+        outcome.requestCount += fetched.requestCount
+        let quotes = known.isEmpty ? fetched.quotes : known.merging(fetched.quotes) { $1 }
+        let (indicators, unread) = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
+        let outage = sayOutages(fetched, unread: lists.failures + unread, answered: lists.answered, outages: &state.outages,
+                                memory: state.memory, io: io, outcome: &outcome, now: now)
         // During an outage the held coin's missing quote is said with the outage, at its edges (SPEC §6).
         if let unquoted = runner.unvaluedHoldings(quotes), outage.failing.isEmpty || outage.spoke {
             io.err("coinwatch: portfolio not valued this pass: no quote for \(unquoted.joined(separator: ", ")) (a held coin)\n")
         }
-        let indicators = readIndicators(plan, quotes, memory: &state.memory, now: now, io: io, outcome: &outcome)
         if let windows {
             let filled = windows.fill(rules, plan: plan, quotes: quotes, prices: &state.prices,
                                       providers: fetcher.sources.map(\.provider),
@@ -118,29 +126,22 @@ package struct Pass: Sendable {
             outcome.requestCount += filled.requests
             for line in filled.warnings { io.err("coinwatch: warning: \(line)\n") }
         }
-        return (fetched, indicators)
+        return (fetched.quotes, indicators)
     }
 
-    /// The fetch stage: the quotes by `QuoteKey`, one fetch per currency a rule asks for; outages (of the quotes and of
-    /// the market `lists`) at their edges (`OutageEdges`) and missing coins on stderr.
-    private func fetch(_ demand: QuoteDemand, lists: MarketEventStage.Outcome, memory: inout ProviderMemory,
-                       outages: inout [String: Outage], previousPass: Double?, now: Double, io: IO,
-                       outcome: inout Outcome) -> (quotes: [String: Quote], outage: OutageEdges.Report) {
-        var fetcher = fetcher
-        // The span since the previous pass, only where some rule reads it (crossings, ranges).
-        if rules.rules.contains(where: { $0.enabled && $0.condition.kind.needs.tradedSpan }) {
-            fetcher.spansSince = previousPass
-        }
-        let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &memory, now: now)
-        outcome.requestCount += fetched.requestCount
-        let (quotes, failures, missing) = (fetched.quotes, fetched.failures, fetched.missing)
-        let unread = lists.failures.filter { list in !failures.contains { $0.provider == list.provider } }
-        let report = OutageEdges.update(failures: failures + unread, answered: Set(quotes.values.map(\.provider)).union(lists.answered),
+    /// Says the fetch stage's outages and those of the lists and candles `unread` (one failure per provider), `answered`
+    /// the lists read, at their edges (`OutageEdges`), and its missing coins, on stderr.
+    private func sayOutages(_ fetched: QuoteFetcher.DemandOutcome, unread: [ProviderError], answered: Set<String>,
+                            outages: inout [String: Outage], memory: ProviderMemory, io: IO, outcome: inout Outcome,
+                            now: Double) -> OutageEdges.Report {
+        var failures = fetched.failures
+        for failure in unread where !failures.contains(where: { $0.provider == failure.provider }) { failures.append(failure) }
+        let report = OutageEdges.update(failures: failures, answered: Set(fetched.quotes.values.map(\.provider)).union(answered),
                                         outages: &outages, backoff: memory.backoff, scrubber: SecretScrubber(rules: rules), now: now)
         for line in report.lines {
             io.err("coinwatch: \(line)\n")
         }
-        for (vs, coins, unpriced) in missing {
+        for (vs, coins, unpriced) in fetched.missing {
             outcome.exitCode = .failure
             let list = coins.joined(separator: ", ")
             if report.failing.isEmpty {
@@ -156,7 +157,7 @@ package struct Pass: Sendable {
                     io.err("coinwatch: no provider quoted \(group.joined(separator: ", ")) in \(vs): \(provider) lists \(them) "
                         + "but reports no price for \(them) in \(vs); add a provider that prices \(them)\n")
                 }
-            } else if report.spoke, failures.allSatisfy(\.isLocal) {
+            } else if report.spoke, fetched.failures.allSatisfy(\.isLocal) {
                 // No request could be made: neither the providers nor the ids are to blame.
                 io.err("coinwatch: no provider quoted \(list) in \(vs): coinwatch could not make a request "
                     + "(the line above says why), not a provider outage or the favorite's id\n")
@@ -177,20 +178,20 @@ package struct Pass: Sendable {
                     + "and a rule asks for it there (provider, or a premium's against)\n")
             }
         }
-        return (quotes, report)
+        return report
     }
 
-    /// The candles stage: each watched coin's indicator readings; warnings on stderr.
+    /// The candles stage: each watched coin's indicator readings and the history requests that failed; warnings on stderr.
     private func readIndicators(_ plan: DataPlan, _ quotes: [String: Quote], memory: inout ProviderMemory, now: Double, io: IO,
-                                outcome: inout Outcome) -> [String: IndicatorReadings] {
+                                outcome: inout Outcome) -> ([String: IndicatorReadings], [ProviderError]) {
         let needs = plan.indicatorNeeds
-        guard let candles, !needs.isEmpty else { return [:] }
+        guard let candles, !needs.isEmpty else { return ([:], []) }
         let sources = fetcher.sources.compactMap { $0.provider as? any HistorySource }
         let update = candles.update(needs: needs, quotes: quotes, sources: sources, transport: fetcher.transport,
                                     memory: &memory, now: now)
         outcome.requestCount += update.requests
         for line in update.warnings { io.err("coinwatch: warning: \(line)\n") }
-        return update.readings
+        return (update.readings, update.failures)
     }
 
     /// `-v`: one stderr line per alert a sink's quiet hours hold back now.

@@ -16,7 +16,7 @@ struct ListFetch {
 
     /// Sends the requests on a new thread (on this one when no thread can be made) and hands the answers to the loop.
     func start(transport: any HTTPTransport) {
-        let requests = groups.flatMap(\.requests)
+        let requests = MarketEventStage.requests(of: groups)
         let answers = self.answers
         let work: @Sendable () -> Void = { answers.post(transport.perform(requests)) }
         if !ConcurrentJobs.detach(work) { work() }
@@ -25,11 +25,7 @@ struct ListFetch {
     /// Each group with its answers once the thread is done; nil before (and after they were taken).
     func take() -> [(group: MarketEventStage.Group, answers: [Result<HTTPResponse, TransportError>])]? {
         guard let all = answers.take().first else { return nil }
-        var offset = 0
-        return groups.map { group in
-            let count = group.requests.count
-            defer { offset += count }
-            return (group, Array(all[min(all.count, offset)..<min(all.count, offset + count)]))
-        }
+        let byGroup = MarketEventStage.answers(all, to: MarketEventStage.requests(of: groups), of: groups)
+        return groups.map { ($0, byGroup[$0.key] ?? []) }
     }
 }

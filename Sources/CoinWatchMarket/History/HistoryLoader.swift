@@ -114,6 +114,8 @@ package struct HistoryLoader {
         var forming: Candle?
         package var requests = 0
         package var failure: String?
+        /// The error `failure` says.
+        package var error: ProviderError?
         package var warnings: [String] = []
     }
 
@@ -141,7 +143,7 @@ package struct HistoryLoader {
                     .mapError { $0 as? ProviderError ?? .decoding(provider: source.name, detail: "\($0)") } }) {
                 case .success(let candles): spanCandles += candles
                 case .failure(let error):
-                    filled.failure = describe(error)
+                    (filled.failure, filled.error) = (describe(error), error)
                     break spans
                 }
             }

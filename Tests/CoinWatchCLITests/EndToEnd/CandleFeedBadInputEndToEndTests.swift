@@ -42,7 +42,9 @@ import Testing
         #expect(run.stdout.isEmpty, "no candles, no RSI: the rule is in warm-up")
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(run.stderr)")
-        #expect(lines.first?.hasPrefix("coinwatch: warning: binance: unexpected response: ") == true, "\(run.stderr)")
+        // An outage of the provider's candles, said at its edges (SPEC §6).
+        #expect(lines.first?.hasPrefix("coinwatch: binance: failing since ") == true
+                && lines.first?.contains(" UTC: unexpected response: ") == true, "\(run.stderr)")
         #expect(lines.first?.contains("not valid JSON") == true, "\(run.stderr)")
         #expect(try storedSeries == 0, "nothing of a damaged answer is stored")
     }
@@ -54,7 +56,7 @@ import Testing
         let api = try server { Reply.json(bad) }
         let run = try pass(api)
         #expect(run.status == 0)
-        #expect(run.stderr.contains("binance: unexpected response: [3][4]: expected a number"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("coinwatch: binance: failing since ") && run.stderr.contains(" UTC: unexpected response: [3][4]: expected a number"), "\(run.stderr)")
         #expect(try storedSeries == 0)
     }
 

@@ -73,9 +73,10 @@ import Testing
 
     @Test func aListedRuleAnnouncesANewKRWMarketAndAClearedFlagResolves() throws {
         let upbit = try server()
-        listing.file.withLock { $0 = Self.flagged }
         try write(base: upbit.baseURL, rules: Self.rules)
         #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.flagged }
+        #expect(records(try pass(after: 600)).map { $0["status"] as? String } == ["firing"], "only a flag that fired resolves")
         listing.file.withLock { $0 = Self.listed }
         let next = try pass(after: 600)
         let records = next.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -373,6 +374,49 @@ import Testing
         status.withLock { $0 = "TRADING" }
         let back = try pass(after: 600)
         #expect(back.stdout.contains(#""status":"resolved""#), "\(back.stdout) \(back.stderr)")
+    }
+
+    /// A market Binance lists before trading opens (status `BREAK`) is `listed` when it appears; when it starts
+    /// trading, a `resolve` delisting rule sends nothing (no delisting fired for it: it was "Binance trades XYZUSDT
+    /// again"), nor for each market when the first list was recorded during a maintenance pause (all `BREAK`).
+    @Test func aMarketThatStartsTradingResolvesNoDelistingThatNeverFired() throws {
+        let xyz = #"{"symbol":"XYZUSDT","status":"STATUS","baseAsset":"XYZ","quoteAsset":"USDT"},"#
+        let answer = Mutex(Replays.exchangeInfo)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/exchangeInfo"] = { _ in Reply.json(answer.withLock { $0 }) }
+        let binance = try ReplayServer(routes)
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["ETH"],
+            rules: #"{"id": "gone", "coin": "*", "provider": "binance", "when": {"delisting": true}, "resolve": true}, "#
+                + #"{"id": "new", "coin": "*", "provider": "binance", "when": {"listed": true}}"#))
+        #expect(try pass().status == 0)
+        let with = { (status: String) in Replays.exchangeInfo.replacingOccurrences(of: #""symbols":["#,
+                                                                                   with: #""symbols":["# + xyz.replacingOccurrences(of: "STATUS", with: status)) }
+        answer.withLock { $0 = with("BREAK") }
+        let appears = try pass(after: 600)
+        #expect(records(appears).map { [$0["rule"], $0["status"], $0["message"]] as? [String] }
+            == [["new", "firing", "Binance lists XYZUSDT"]], "\(appears.stdout) \(appears.stderr)")
+        answer.withLock { $0 = with("TRADING") }
+        let opens = try pass(after: 600)
+        #expect(records(opens).isEmpty, "\(opens.stdout) \(opens.stderr)")
+
+        try FileManager.default.removeItem(atPath: dir.path + "/state.json")
+        answer.withLock { $0 = Replays.exchangeInfo.replacingOccurrences(of: "TRADING", with: "BREAK") }
+        _ = try pass()
+        answer.withLock { $0 = Replays.exchangeInfo }
+        let resumes = try pass(after: 600)
+        #expect(records(resumes).isEmpty, "\(resumes.stdout) \(resumes.stderr)")
+    }
+
+    /// Upbit's one `/market/all` serves event rules on its KRW and BTC markets: one request a pass, not one per currency.
+    @Test func oneUpbitListServesEveryCurrencysEventRules() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: #"{"id": "krw", "coin": "*", "provider": "upbit", "when": {"listed": true}}, "#
+            + #"{"id": "btc", "coin": "*", "provider": "upbit", "vs": "btc", "when": {"listed": true}}"#)
+        let run = try pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(upbit.requests("/market/all").count == 1)
+        _ = try pass(after: 600)
+        #expect(upbit.requests("/market/all").count == 2, "again once listing_interval passed")
     }
 
     /// Bithumb (its v1 market list and `virtual_asset_warning` in the HANDWRITTEN shape recorded in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TestHelpers
 
@@ -87,6 +88,35 @@ import Testing
         #expect(record["url"] as? String == "https://www.binance.com/en/trade/ETH_USDT?type=spot", "\(record)")
         #expect(api.requests("/api/v3/klines").first?.queryItem("symbol") == "ETHUSDT")
         #expect(upbit.requests.allSatisfy { !$0.path.contains("candles") }, "the favorite's own feed is not asked for candles")
+    }
+
+    /// Candles that cannot be read (klines answer 502 while the quotes answer) are an outage of the provider, said at
+    /// its edges (SPEC §6): one line when it starts, none on the passes while it lasts (it was a warning every
+    /// pass, so cron mailed every minute), one when they are read again.
+    @Test func candlesThatCannotBeReadAreAnOutageSaidAtItsEdges() throws {
+        let failing = Mutex(true)
+        let klines = try Self.replayedKlines(now: Date().timeIntervalSince1970)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/klines"] = { _ in failing.withLock { $0 } ? Reply.json("bad gateway", status: 502) : Reply.json(klines) }
+        let down = try ReplayServer(routes)
+        _ = try dir.write("rules.json", ProviderRules.make([("binance", down.baseURL)], vs: "usdt", favorites: ["ETH"],
+                                                       rules: #"{"id": "rsi", "coin": "ETH", "when": {"rsi_above": {"value": 1, "tf": "1h"}}}"#))
+        let pass = {
+            try Binary.run(["--once", "--json", "--rules", self.dir.path + "/rules.json", "--state", self.dir.path + "/state.json"],
+                           environment: ["COINWATCH_CACHE": self.dir.path + "/cache"])
+        }
+        let first = try pass()
+        #expect(first.status == 0 && first.stderr.hasPrefix("coinwatch: binance: failing since ") && first.stderr.hasSuffix(": HTTP 502: bad gateway\n")
+                && first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
+        for _ in 0..<2 {
+            let during = try pass()
+            #expect(during.status == 0 && during.stderr.isEmpty, "\(during.stderr)")
+        }
+        #expect(down.requests("/api/v3/klines").count == 3, "still asked every pass")
+        failing.withLock { $0 = false }
+        let back = try pass()
+        #expect(back.stderr == "coinwatch: binance: recovered after 1m\n" && ReplayedHistory.byRule(back.stdout)["rsi"] != nil,
+                "\(back.stdout) \(back.stderr)")
     }
 
     @Test func checkSaysHowManyCandlesAndRequestsAnIndicatorRuleNeeds() throws {

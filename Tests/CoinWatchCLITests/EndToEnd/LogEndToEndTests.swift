@@ -91,6 +91,22 @@ import Testing
         """)
     }
 
+    /// The coin column is as wide as the coins printed, not only the favorites: a `"*"` rule's market code
+    /// (`1000SATSUSDT`) pushed the columns after it out of line.
+    @Test(arguments: [[], ["--limit", "2"]])
+    func aMarketCodeLongerThanTheFavoritesWidensTheCoinColumn(_ args: [String]) throws {
+        try writeRules()
+        try dir.write("alerts.jsonl", Self.record("a1", "2026-11-29T12:00:00Z")
+            + Self.record("a2", "2026-11-29T13:00:00Z", rule: "new", coin: "1000SATSUSDT", symbol: "1000SATS", message: "Binance lists 1000SATSUSDT"))
+        let run = try log(args)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout == """
+        2026-11-29 12:00:00  btc-100k-crossing  bitcoin       firing       BTC is above $1.00
+        2026-11-29 13:00:00  new                1000SATSUSDT  firing       Binance lists 1000SATSUSDT
+
+        """)
+    }
+
     @Test func sinceRuleCoinStatusAndLimitFilterTheLinesAndLimitKeepsTheLastN() throws {
         try writeRules()
         try dir.write("alerts.jsonl", sample)
