@@ -46,9 +46,14 @@ extension Plan {
 
     /// The market lists a pass (and `stream`) asks for (SPEC §14), each at most once per `listing_interval`:
     /// an exchange's list in one currency.
-    func listGroups() -> [MarketEventStage.Group] {
+    /// With each its own requests: those an earlier group does not already make (a pass sends one request once,
+    /// `MarketEventStage.requests(of:)`: Upbit's one list serves every currency).
+    func listGroups() -> [(group: MarketEventStage.Group, requests: Int)] {
         let providers = rules.providers.map { ProviderRegistry.make($0, environment: [:]) }
-        return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups
+        var asked: Set<String> = []
+        return MarketEventStage.groups(rules: rules, providers: providers, now: -.infinity).groups.map { group in
+            (group, group.requests.filter { asked.insert($0.url).inserted }.count)
+        }
     }
 
     /// `exchange events add: upbit krw: 1 market list request every 10m (it also serves favorites)`; nil without such rules.
@@ -56,8 +61,8 @@ extension Plan {
         let lists = listGroups()
         guard !lists.isEmpty else { return nil }
         let every = TimeText.duration(rules.listingInterval)
-        return "exchange events add: " + lists.map { list in
-            let requests = list.requests.count
+        return "exchange events add: " + lists.map { list, requests in
+            guard requests > 0 else { return "\(list.exchange.name) \(list.vs): no request of its own (an earlier list serves it)" }
             return "\(list.exchange.name) \(list.vs): \(requests) market list request\(requests == 1 ? "" : "s") every \(every)"
                 + (list.exchange.eventsShareListing ? " (it also serves favorites)" : "")
         }.joined(separator: "; ")
@@ -87,11 +92,11 @@ extension Plan {
         }))
         let lists = listGroups()
         if !lists.isEmpty {
-            out.addRaw("market_lists", JSONOut.array(lists.map { list in
+            out.addRaw("market_lists", JSONOut.array(lists.map { list, requests in
                 var b = JSONOut()
                 b.add("provider", list.exchange.name)
                 b.add("vs", list.vs)
-                b.add("requests", list.requests.count)
+                b.add("requests", requests)
                 b.add("every_seconds", rules.listingInterval)
                 b.add("serves_favorites", list.exchange.eventsShareListing)
                 return b.text

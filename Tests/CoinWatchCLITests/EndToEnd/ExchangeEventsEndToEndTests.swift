@@ -415,6 +415,9 @@ import Testing
         let run = try pass()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(upbit.requests("/market/all").count == 1)
+        let check = try Binary.run(["check", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(check.stdout.contains("exchange events add: upbit krw: 1 market list request every 10m (it also serves favorites); "
+            + "upbit btc: no request of its own (an earlier list serves it)"), "check counts the one request too: \(check.stdout)")
         _ = try pass(after: 600)
         #expect(upbit.requests("/market/all").count == 2, "again once listing_interval passed")
     }
