@@ -471,6 +471,19 @@ import Testing
         #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
     }
 
+    /// A server answering `update_id` Int64.max (broken or hostile) leaves no next offset: one clear line, no crash.
+    @Test func anUpdateIDWithNoNextOffsetIsOneLineNotACrash() throws {
+        let rig = try Rig()
+        #expect(try rig.pass().status == 0)
+        rig.telegram.api.numberNextUpdate(Int.max)
+        try rig.say("/price btc", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: control: telegram (sink 'phone'): getUpdates answered update_id 9223372036854775807, which has no next offset\n"),
+                "\(run.stderr)")
+        #expect(rig.telegram.sent.isEmpty)
+    }
+
     @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["other"]}"#)
         let rules = rig.rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "webhook", "format": "telegram", "url": "\#(rig.telegram.botURL)", "chat_id": 43}, "#)

@@ -91,7 +91,9 @@ package struct TelegramBotAPI: ControlTransport {
         var messages: [ControlMessage] = []
         var next = offset.flatMap { Int64($0) }
         for update in updates {
-            next = max(next ?? Int64.min, update.update_id + 1)
+            let (after, overflow) = update.update_id.addingReportingOverflow(1)
+            guard !overflow else { return .failure(ControlFailure("getUpdates answered update_id \(update.update_id), which has no next offset")) }
+            next = max(next ?? Int64.min, after)
             let key = "telegram:\(update.update_id)"
             if let message = update.message, let text = message.text, let from = message.from {
                 messages.append(ControlMessage(key: key, chat: String(message.chat.id), sender: String(from.id), text: text))
