@@ -471,6 +471,21 @@ import Testing
         #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
     }
 
+    /// SPEC §12: Telegram counts a caption's 1,024 characters in UTF-16 code units; 600 emoji (1,200 units, 600
+    /// characters) go after the photo as `sendMessage`, not as a caption Telegram refuses with the photo.
+    @Test func aCaptionOverTelegramsLimitInUTF16UnitsFollowsThePhoto() throws {
+        let rockets = String(repeating: "🚀", count: 600)
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"], "message": "{symbol} \#(rockets)"}"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(rig.telegram.sent.map { $0.photo != nil } == [true, false], "\(rig.texts) \(run.stderr)")
+        #expect(rig.texts.last?.contains(rockets) == true)
+    }
+
     /// A server answering `update_id` Int64.max (broken or hostile) leaves no next offset: one clear line, no crash.
     @Test func anUpdateIDWithNoNextOffsetIsOneLineNotACrash() throws {
         let rig = try Rig()

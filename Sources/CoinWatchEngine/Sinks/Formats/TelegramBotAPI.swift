@@ -50,7 +50,7 @@ package struct TelegramBotAPI: ControlTransport {
             body.add("disable_web_page_preview", true)
             return Self.verdict(request(root + "/sendMessage", json: body), http: http)
         }
-        let caption = String(answer.text.prefix(TelegramFormat.captionLimit))
+        let caption = TelegramFormat.captionLimit.prefix(of: answer.text)
         let (contentType, body) = TelegramFormat.photo(png, chat: answer.chat, caption: caption, html: false, seed: answer.key)
         return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)
     }
