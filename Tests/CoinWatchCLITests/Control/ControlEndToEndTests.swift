@@ -454,6 +454,21 @@ import Testing
         #expect(rows == [["Silence 1h", "Silence 24h"], ["Silence 1h", "Silence 24h"]], "\(rig.texts)")
     }
 
+    /// SPEC §12: a chart draws one coin's price; an alert on a ratio or on the portfolio goes as text alone, with no
+    /// history asked for `ethereum/bitcoin` and no warning.
+    @Test func anAlertOnARatioOrThePortfolioGoesWithoutAChartAndWithoutAWarning() throws {
+        let rig = try Rig(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
+                          + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
+                          extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        let run = try rig.pass()
+        #expect(run.status == 0 && !run.stderr.contains("chart"), "\(run.stderr)")
+        #expect(rig.telegram.calls("sendPhoto").isEmpty && rig.telegram.calls("sendMessage").count == 2, "\(rig.texts)")
+        #expect(!rig.flow.market.server.requests.contains { $0.path.hasSuffix("/market_chart") }, "no history asked")
+    }
+
     /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
     @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
