@@ -20,8 +20,7 @@ package struct TelegramBotAPI: ControlTransport {
 
     /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds; the commands
     /// that name another bot (`/price@otherbot`) left out.
-    package mutating func poll(offset: String?, timeout: Double,
-                               http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    package mutating func poll(offset: String?, timeout: Double, http: any HTTPTransport) -> Result<ControlRead, ControlFailure> {
         var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
             + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
         if let offset { url += "&offset=" + QueryString.escape(offset) }
@@ -81,7 +80,7 @@ package struct TelegramBotAPI: ControlTransport {
 
     /// What one `getUpdates` answer holds: the messages (button presses as their commands) and the next
     /// offset (the last `update_id` + 1; `offset` when there was none).
-    package static func decode(_ body: [UInt8], offset: String?) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    package static func decode(_ body: [UInt8], offset: String?) -> Result<ControlRead, ControlFailure> {
         guard let answer = try? JSONDecoder().decode(Updates.self, from: Data(body)) else {
             return .failure(ControlFailure("getUpdates answered something that is not a Telegram update list"))
         }
@@ -102,7 +101,7 @@ package struct TelegramBotAPI: ControlTransport {
                                                callbackID: query.id))
             }
         }
-        return .success((messages, next.map(String.init)))
+        return .success((messages, next.map(String.init), nil))
     }
 
     private struct Updates: Decodable {
