@@ -94,6 +94,9 @@ final class TelegramBotAPI: @unchecked Sendable {
 
     func endFlood() { locked { flood = nil } }
 
+    /// Numbers the next update `id` (a broken or hostile server's `Int.max`; the one after wraps).
+    func numberNextUpdate(_ id: Int) { locked { nextUpdateID = id } }
+
     /// Makes `chat` a group whose members may not send media: `sendPhoto` there answers 400, as the real API does.
     func forbidPhotos(in chat: Int) { locked { _ = photoless.insert(chat) } }
 
@@ -285,7 +288,7 @@ final class TelegramBotAPI: @unchecked Sendable {
     private func enqueue(_ type: String, _ object: [String: Any]) -> Int? {
         guard allowed.map({ $0.contains(type) }) ?? !Self.notByDefault.contains(type) else { return nil }
         let id = nextUpdateID
-        nextUpdateID += 1
+        nextUpdateID &+= 1
         updates.append((id, type, object))
         lock.broadcast()
         return id

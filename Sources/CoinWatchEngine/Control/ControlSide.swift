@@ -74,6 +74,7 @@ package final class ControlSide: @unchecked Sendable {
             return nil
         case .success(let read):
             lastFailure = nil
+            if let skipped = read.skipped { err("coinwatch: control: \(link.name): \(skipped)\n") }
             guard let next = read.offset, next != offset || !read.messages.isEmpty else { return 0 }
             apply(read.messages, from: offset, to: next)
             sendDue()

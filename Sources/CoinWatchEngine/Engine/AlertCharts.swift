@@ -36,9 +36,11 @@ package final class AlertCharts: Sendable {
     }
 
     /// The PNG of `range` for `alerts` at `now` (seconds since 1970) with `levels` as lines, when they
-    /// are about one coin in one currency; nil (one stderr line) when it cannot be made.
+    /// are about one coin in one currency (not a ratio nor the portfolio: no coin's price to draw, and no
+    /// line said); nil (one stderr line) when it cannot be made.
     package func png(for alerts: [Alert], range: ChartRange, levels: [Double], now: Double) -> [UInt8]? {
-        guard let alert = alerts.last, alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
+        guard let alert = alerts.last, RuleCoin.isOneCoin(alert.coin),
+              alerts.allSatisfy({ $0.coin == alert.coin && $0.vs == alert.vs }) else { return nil }
         let name = ProviderName(rawValue: alert.provider) ?? ProviderRegistry.fallback
         let key = [name.rawValue, alert.coin, alert.vs, range.rawValue].joined(separator: " ")
         let without = { (reason: OneLineError) in

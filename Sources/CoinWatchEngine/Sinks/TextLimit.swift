@@ -59,6 +59,15 @@ package struct TextLimit: Sendable, Equatable {
         markup.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
+    /// The longest start of `text` within the limit, of whole characters.
+    package func prefix(of text: String) -> String {
+        var size = 0
+        return String(text.prefix { character in
+            size += self.size(of: character)
+            return size <= count
+        })
+    }
+
     /// The units a single code point takes.
     package func size(of scalar: Unicode.Scalar) -> Int {
         switch unit {

@@ -454,6 +454,21 @@ import Testing
         #expect(rows == [["Silence 1h", "Silence 24h"], ["Silence 1h", "Silence 24h"]], "\(rig.texts)")
     }
 
+    /// SPEC §12: a chart draws one coin's price; an alert on a ratio or on the portfolio goes as text alone, with no
+    /// history asked for `ethereum/bitcoin` and no warning.
+    @Test func anAlertOnARatioOrThePortfolioGoesWithoutAChartAndWithoutAWarning() throws {
+        let rig = try Rig(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
+                          + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
+                          extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        let run = try rig.pass()
+        #expect(run.status == 0 && !run.stderr.contains("chart"), "\(run.stderr)")
+        #expect(rig.telegram.calls("sendPhoto").isEmpty && rig.telegram.calls("sendMessage").count == 2, "\(rig.texts)")
+        #expect(!rig.flow.market.server.requests.contains { $0.path.hasSuffix("/market_chart") }, "no history asked")
+    }
+
     /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
     @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
@@ -469,6 +484,34 @@ import Testing
                                   "\(photo.parameters)")
         let row = try #require((markup["inline_keyboard"] as? [[[String: Any]]])?.first)
         #expect(row.map { $0["callback_data"] as? String } == ["/silence hi:bitcoin 1h", "/silence hi:bitcoin 24h", "/chart bitcoin"])
+    }
+
+    /// SPEC §12: Telegram counts a caption's 1,024 characters in UTF-16 code units; 600 emoji (1,200 units, 600
+    /// characters) go after the photo as `sendMessage`, not as a caption Telegram refuses with the photo.
+    @Test func aCaptionOverTelegramsLimitInUTF16UnitsFollowsThePhoto() throws {
+        let rockets = String(repeating: "🚀", count: 600)
+        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"], "message": "{symbol} \#(rockets)"}"#)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
+                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
+        try Self.serveHistory(rig.flow.market)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(rig.telegram.sent.map { $0.photo != nil } == [true, false], "\(rig.texts) \(run.stderr)")
+        #expect(rig.texts.last?.contains(rockets) == true)
+    }
+
+    /// A server answering `update_id` Int64.max (broken or hostile) leaves no next offset: one clear line, no crash.
+    @Test func anUpdateIDWithNoNextOffsetIsOneLineNotACrash() throws {
+        let rig = try Rig()
+        #expect(try rig.pass().status == 0)
+        rig.telegram.api.numberNextUpdate(Int.max)
+        try rig.say("/price btc", from: Self.admin)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("coinwatch: control: telegram (sink 'phone'): getUpdates answered update_id 9223372036854775807, which has no next offset\n"),
+                "\(run.stderr)")
+        #expect(rig.telegram.sent.isEmpty)
     }
 
     @Test func anAlertToAnotherTelegramChatCarriesNoButtons() throws {

@@ -105,6 +105,22 @@ import Testing
         #expect(try rig.answers.count == 2)
     }
 
+    /// A `/sync` holds the room's newest 50 messages and says `limited` when more arrived: the read goes back over the
+    /// gap (`/messages` down to the kept token), so a command 120 messages back is still answered and acted on.
+    @Test func aCommandBeforeMoreMessagesThanASyncHoldsIsStillAnswered() throws {
+        guard let rig = try Rig.make() else { return }
+        #expect(try rig.pass().status == 0)
+        try rig.say("/silence bitcoin 1h", as: "ana")
+        for index in 0..<120 { try rig.say("chatter \(index)", as: "bo") }
+        try rig.say("/price btc", as: "bo")
+        let run = try rig.pass()
+        #expect(run.status == 0 && !run.stderr.contains("skipped"), "\(run.stderr)")
+        #expect(try rig.state.silences.map(\.target) == ["bitcoin"], "the first command was acted on")
+        let answers = try rig.answers
+        #expect(answers.count == 1 && answers[0].body?.contains("silenced every rule on bitcoin") == true
+                    && answers[0].body?.contains("$90.00") == true, "\(answers.map(\.content))")
+    }
+
     @Test func chartAnswersWithAnUploadedImageAnotherMemberDownloads() throws {
         guard let rig = try Rig.make() else { return }
         try ControlEndToEndTests.serveHistory(rig.flow.market)

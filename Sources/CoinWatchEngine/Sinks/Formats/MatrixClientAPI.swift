@@ -17,10 +17,11 @@ package struct MatrixClientAPI: ControlTransport {
     package var chat: String { config.room ?? "" }
     package var limit: TextLimit { TextLimit(30_000, .jsonEscaped) }
 
-    /// `/sync` since `offset`, held up to `timeout` seconds, with a filter that keeps only the room's messages.
-    /// The first sync (no `since` token) only takes the token: the room's history is not acted on.
-    package mutating func poll(offset: String?, timeout: Double,
-                               http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    /// `/sync` since `offset`, held up to `timeout` seconds, with a filter that keeps only the room's messages; when
+    /// more arrived than its timeline holds (`limited`), the gap is read back with `/messages` down to `offset`, at
+    /// most `gapPages` pages (older messages are skipped with a warning). The first sync (no `since` token) only takes
+    /// the token: the room's history is not acted on.
+    package mutating func poll(offset: String?, timeout: Double, http: any HTTPTransport) -> Result<ControlRead, ControlFailure> {
         if me == nil {
             switch ControlLink.answer(http.perform(request(config.root + "/_matrix/client/v3/account/whoami", method: "GET")), what: "whoami") {
             case .success(let body): me = Self.user(in: body)
@@ -33,11 +34,36 @@ package struct MatrixClientAPI: ControlTransport {
         let wait = offset == nil ? 0 : timeout
         var url = config.root + "/_matrix/client/v3/sync?timeout=\(Int((wait * 1000).rounded()))&filter=" + QueryString.escape(filter)
         if let offset { url += "&since=" + QueryString.escape(offset) }
-        let (room, user) = (chat, me)
-        return ControlLink.answer(http.perform(request(url, method: "GET", timeout: wait + config.timeout)), what: "/sync")
-            .flatMap { Self.decode($0, room: room, me: user) }
-            .map { (offset == nil ? [] : $0.messages, Optional($0.since)) }
+        let sync: Sync
+        switch ControlLink.answer(http.perform(request(url, method: "GET", timeout: wait + config.timeout)), what: "/sync")
+            .flatMap({ Self.decode(Sync.self, $0, what: "/sync answered something that is not a Matrix sync response") }) {
+        case .success(let answer): sync = answer
+        case .failure(let failure): return .failure(failure)
+        }
+        guard let offset else { return .success(([], sync.next_batch, nil)) }
+        let timeline = sync.rooms?.join?[chat]?.timeline
+        var events = timeline?.events ?? []
+        var from = timeline?.limited == true ? timeline?.prev_batch : nil
+        for _ in 0..<Self.gapPages {
+            guard let page = from else { break }
+            let older = config.root + "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/messages?dir=b&limit=100&from="
+                + QueryString.escape(page) + "&to=" + QueryString.escape(offset) + "&filter=" + QueryString.escape(#"{"types":["m.room.message"]}"#)
+            switch ControlLink.answer(http.perform(request(older, method: "GET")), what: "/messages")
+                .flatMap({ Self.decode(Messages.self, $0, what: "/messages answered something that is not a Matrix message list") }) {
+            case .success(let answer):
+                events = answer.chunk.reversed() + events
+                from = answer.chunk.isEmpty ? nil : answer.end
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let skipped = from.map { _ in
+            "more than \(Self.gapPages * 100 + 50) messages arrived in the room since the last read; the older ones were skipped, unanswered"
+        }
+        return .success((Self.messages(in: events, room: chat, me: me), sync.next_batch, skipped))
     }
+
+    /// Pages of 100 messages read back over a `/sync`'s gap (its timeline holds 50).
+    static let gapPages = 10
 
     /// The room send of the text (`m.text`), or the upload of `png` and then an `m.image` showing it with the
     /// text as its body (Matrix's media caption: `filename` names the file); the transaction id is the answer's key.
@@ -72,18 +98,19 @@ package struct MatrixClientAPI: ControlTransport {
         (try? JSONParser.parse(body))?["user_id"]?.stringValue
     }
 
-    /// The room's text messages in a `/sync` answer not sent by `me`, and its `next_batch`.
-    package static func decode(_ body: [UInt8], room: String, me: String?) -> Result<(messages: [ControlMessage], since: String), ControlFailure> {
-        guard let answer = try? JSONDecoder().decode(Sync.self, from: Data(body)) else {
-            return .failure(ControlFailure("/sync answered something that is not a Matrix sync response"))
-        }
-        let events = answer.rooms?.join?[room]?.timeline?.events ?? []
-        let messages = events.compactMap { event -> ControlMessage? in
+    /// The room's text messages among `events` not sent by `me`.
+    private static func messages(in events: [Event], room: String, me: String?) -> [ControlMessage] {
+        events.compactMap { event -> ControlMessage? in
             guard event.type == "m.room.message", let id = event.event_id, let sender = event.sender, sender != me,
                   let content = event.content, content.msgtype == "m.text", let text = content.body else { return nil }
             return ControlMessage(key: "matrix:\(id)", chat: room, sender: sender, text: text)
         }
-        return .success((messages, answer.next_batch))
+    }
+
+    /// `body` decoded as `T`, or the failure `what`.
+    private static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], what: String) -> Result<T, ControlFailure> {
+        guard let answer = try? JSONDecoder().decode(type, from: Data(body)) else { return .failure(ControlFailure(what)) }
+        return .success(answer)
     }
 
     private struct Sync: Decodable {
@@ -91,9 +118,19 @@ package struct MatrixClientAPI: ControlTransport {
         var rooms: Rooms?
     }
 
+    /// A `/messages` page, newest first; `end` continues it.
+    private struct Messages: Decodable {
+        var chunk: [Event]
+        var end: String?
+    }
+
     private struct Rooms: Decodable { var join: [String: JoinedRoom]? }
     private struct JoinedRoom: Decodable { var timeline: Timeline? }
-    private struct Timeline: Decodable { var events: [Event]? }
+    private struct Timeline: Decodable {
+        var events: [Event]?
+        var limited: Bool?
+        var prev_batch: String?
+    }
 
     private struct Event: Decodable {
         var type: String?

@@ -20,8 +20,7 @@ package struct TelegramBotAPI: ControlTransport {
 
     /// `getUpdates` from `offset` (nil: whatever Telegram still holds), held open up to `timeout` seconds; the commands
     /// that name another bot (`/price@otherbot`) left out.
-    package mutating func poll(offset: String?, timeout: Double,
-                               http: any HTTPTransport) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    package mutating func poll(offset: String?, timeout: Double, http: any HTTPTransport) -> Result<ControlRead, ControlFailure> {
         var url = root + "/getUpdates?timeout=\(Int(timeout.rounded(.up)))"
             + "&allowed_updates=" + QueryString.escape(#"["message","callback_query"]"#)
         if let offset { url += "&offset=" + QueryString.escape(offset) }
@@ -50,7 +49,7 @@ package struct TelegramBotAPI: ControlTransport {
             body.add("disable_web_page_preview", true)
             return Self.verdict(request(root + "/sendMessage", json: body), http: http)
         }
-        let caption = String(answer.text.prefix(TelegramFormat.captionLimit))
+        let caption = TelegramFormat.captionLimit.prefix(of: answer.text)
         let (contentType, body) = TelegramFormat.photo(png, chat: answer.chat, caption: caption, html: false, seed: answer.key)
         return Self.verdict(request(root + "/sendPhoto", method: "POST", contentType: contentType, body: body), http: http)
     }
@@ -81,7 +80,7 @@ package struct TelegramBotAPI: ControlTransport {
 
     /// What one `getUpdates` answer holds: the messages (button presses as their commands) and the next
     /// offset (the last `update_id` + 1; `offset` when there was none).
-    package static func decode(_ body: [UInt8], offset: String?) -> Result<(messages: [ControlMessage], offset: String?), ControlFailure> {
+    package static func decode(_ body: [UInt8], offset: String?) -> Result<ControlRead, ControlFailure> {
         guard let answer = try? JSONDecoder().decode(Updates.self, from: Data(body)) else {
             return .failure(ControlFailure("getUpdates answered something that is not a Telegram update list"))
         }
@@ -91,7 +90,9 @@ package struct TelegramBotAPI: ControlTransport {
         var messages: [ControlMessage] = []
         var next = offset.flatMap { Int64($0) }
         for update in updates {
-            next = max(next ?? Int64.min, update.update_id + 1)
+            let (after, overflow) = update.update_id.addingReportingOverflow(1)
+            guard !overflow else { return .failure(ControlFailure("getUpdates answered update_id \(update.update_id), which has no next offset")) }
+            next = max(next ?? Int64.min, after)
             let key = "telegram:\(update.update_id)"
             if let message = update.message, let text = message.text, let from = message.from {
                 messages.append(ControlMessage(key: key, chat: String(message.chat.id), sender: String(from.id), text: text))
@@ -100,7 +101,7 @@ package struct TelegramBotAPI: ControlTransport {
                                                callbackID: query.id))
             }
         }
-        return .success((messages, next.map(String.init)))
+        return .success((messages, next.map(String.init), nil))
     }
 
     private struct Updates: Decodable {

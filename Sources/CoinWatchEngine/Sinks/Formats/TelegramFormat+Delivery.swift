@@ -4,8 +4,8 @@ import CoinWatchRules
 /// anchor on the provider's name, buttons for a chat under control; the chart by `sendPhoto`.
 extension TelegramFormat: DeliveryFormat {
     static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
-    /// The most characters of a photo's caption.
-    static let captionLimit = 1024
+    /// A photo's caption: 1,024 characters as Telegram counts them, UTF-16 code units (an emoji takes two).
+    static let captionLimit = TextLimit(1024, .utf16)
 
     static func url(for config: WebhookConfig, key: String) -> String { bot(config) + "/sendMessage" }
 
@@ -29,7 +29,7 @@ extension TelegramFormat: DeliveryFormat {
     static func chartParts(_ parts: [WebhookRequest.Part], messages: [WebhookPayload.Message], alerts: [Alert],
                            chart: [UInt8], config: WebhookConfig, sent: SendTime?, uploaded: String?) -> [WebhookRequest.Part] {
         let caption = html(alerts.map { WebhookPayload.Line(alert: $0, text: WebhookPayload.chatLine(for: $0, sent: sent), link: link(for: $0)) })
-        let fits = caption.count <= captionLimit
+        let fits = captionLimit.size(ofMarkup: caption) <= captionLimit.count
         let (contentType, body) = photo(chart, chat: config.chatID ?? "", caption: fits ? caption : nil, html: true,
                                         markup: fits && config.controlButtons ? buttons(for: alerts) : nil,
                                         seed: StableHash.hex(alerts.map(\.id)))
