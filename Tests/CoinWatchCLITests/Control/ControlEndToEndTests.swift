@@ -417,6 +417,12 @@ import Testing
         #expect(try rig.pass().status == 0)
         #expect(rig.telegram.answered(refused))
         #expect(try rig.state.silences.count == 1)
+        // The answer shown is cut to the 200 UTF-16 units Telegram takes, which 150 rockets in a coin's name pass.
+        let long = rig.telegram.userPresses("/silence " + String(repeating: "🚀", count: 150) + " 1h", on: 1, from: Self.admin, in: Self.chat)
+        #expect(try rig.pass().status == 0)
+        #expect(rig.telegram.answered(long))
+        let shown = rig.telegram.calls("answerCallbackQuery").last?.parameters["text"] ?? ""
+        #expect(!shown.isEmpty && shown.utf16.count <= 200, "\(shown.utf16.count) UTF-16 units: \(shown)")
     }
 
     @Test func anAlertToTheControlChatCarriesTheButtonsAndPressesOnItActAsTheirCommands() throws {

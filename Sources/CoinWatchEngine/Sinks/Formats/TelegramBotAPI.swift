@@ -58,11 +58,12 @@ package struct TelegramBotAPI: ControlTransport {
         WebhookVerdict(http.perform(request), host: request.host)
     }
 
-    /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly.
+    /// `answerCallbackQuery`: stops the button's spinner, showing `text` briefly (cut to the 200 UTF-16 units
+    /// Telegram takes: a longer one is refused, and the spinner goes on).
     package func acknowledge(_ callbackID: String, text: String, http: any HTTPTransport) {
         var body = JSONOut()
         body.add("callback_query_id", callbackID)
-        body.add("text", String(text.prefix(190)))
+        body.add("text", TextLimit(200, .utf16).prefix(of: text))
         _ = http.perform(request(root + "/answerCallbackQuery", json: body))
     }
 
