@@ -51,6 +51,15 @@ import Testing
         market.route("/market_chart", Reply.bytes(try HistoryCaptures.capture(HistoryCaptures.chart(days: "1")), contentType: "application/json"))
     }
 
+    /// A rig whose control chat's sink sends `"chart": "1d"` with the alerts of `rules`, its history served (`serveHistory`).
+    static func chartRig(_ rules: String, extra: String = "") throws -> Rig {
+        let rig = try Rig(rules: rules, extra: extra)
+        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(chat)}"#,
+                                                                             with: #""chat_id": \#(chat), "chart": "1d"}"#))
+        try serveHistory(rig.flow.market)
+        return rig
+    }
+
     @Test func aOncePassAnswersWhatArrivedSinceTheLastPassAtItsStartAndOnlyOnce() throws {
         let rig = try Rig()
         #expect(try rig.pass().status == 0)
@@ -463,12 +472,9 @@ import Testing
     /// SPEC §12: a chart draws one coin's price; an alert on a ratio or on the portfolio goes as text alone, with no
     /// history asked for `ethereum/bitcoin` and no warning.
     @Test func anAlertOnARatioOrThePortfolioGoesWithoutAChartAndWithoutAWarning() throws {
-        let rig = try Rig(rules: #"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
-                          + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
-                          extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
-        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
-                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
-        try Self.serveHistory(rig.flow.market)
+        let rig = try Self.chartRig(#"{"id": "eth-btc", "coin": "ethereum/bitcoin", "when": {"above": 0.01}, "notify": ["phone"]}, "#
+                                    + #"{"id": "pf", "coin": "portfolio", "when": {"value_above": 1}, "notify": ["phone"]}"#,
+                                    extra: #", "holdings": [{"coin": "bitcoin", "amount": 1, "price": 10}]"#)
         let run = try rig.pass()
         #expect(run.status == 0 && !run.stderr.contains("chart"), "\(run.stderr)")
         #expect(rig.telegram.calls("sendPhoto").isEmpty && rig.telegram.calls("sendMessage").count == 2, "\(rig.texts)")
@@ -477,10 +483,7 @@ import Testing
 
     /// SPEC §12 with §13: an alert whose sink sends a chart goes as `sendPhoto`, and the photo carries the buttons.
     @Test func anAlertSentWithItsChartToTheControlChatCarriesTheButtons() throws {
-        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
-        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
-                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
-        try Self.serveHistory(rig.flow.market)
+        let rig = try Self.chartRig(#"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
         rig.flow.market.set("bitcoin", price: 150)
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
@@ -496,10 +499,7 @@ import Testing
     /// characters) go after the photo as `sendMessage`, not as a caption Telegram refuses with the photo.
     @Test func aCaptionOverTelegramsLimitInUTF16UnitsFollowsThePhoto() throws {
         let rockets = String(repeating: "🚀", count: 600)
-        let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"], "message": "{symbol} \#(rockets)"}"#)
-        try rig.flow.dir.write("rules.json", rig.rules.replacingOccurrences(of: #""chat_id": \#(Self.chat)}"#,
-                                                                             with: #""chat_id": \#(Self.chat), "chart": "1d"}"#))
-        try Self.serveHistory(rig.flow.market)
+        let rig = try Self.chartRig(#"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"], "message": "{symbol} \#(rockets)"}"#)
         rig.flow.market.set("bitcoin", price: 150)
         let run = try rig.pass()
         #expect(run.status == 0, "\(run.stderr)")
