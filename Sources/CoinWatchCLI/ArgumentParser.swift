@@ -188,8 +188,8 @@ package enum ArgumentParser {
                 inlineValue = String(arg[arg.index(after: eq)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                let all = options.flatMap(\.names)
-                throw UsageError("Error: Unknown option '\(name)'.\(Suggestion.phrase(for: name, in: all))")
+                let suggestion = Suggestion.phrase(for: name, in: options.flatMap(\.names))
+                throw UsageError("Error: Unknown option '\(name)'.\(suggestion.isEmpty ? helpHint(parsed.command) : suggestion)")
             }
             var value = ""
             if let valueName = option.value {
@@ -205,7 +205,8 @@ package enum ArgumentParser {
                 throw UsageError("Error: '\(name)' takes no value.")
             }
             if option.value == "PATH", value.isEmpty {
-                throw UsageError("Error: '\(name)' needs a path, got an empty one; give a file path such as '\(name) ./\(name == "--rules" ? "rules" : "state").json'.")
+                let example = ["--rules": "rules.json", "--metrics": "coinwatch.prom", "--file": "alerts.jsonl"][name] ?? "state.json"
+                throw UsageError("Error: '\(name)' needs a path, got an empty one; give a file path such as '\(name) ./\(example)'.")
             }
             pendingOptions.append((option, value))
         }
@@ -235,9 +236,14 @@ package enum ArgumentParser {
     private static func apply(_ option: Option, value: String, to parsed: inout Arguments) throws(UsageError) {
         if !option.commands.contains(parsed.command), !parsed.help {
             let which = parsed.command == .run ? "an alert pass" : "'\(parsed.command.rawValue)'"
-            throw UsageError("Error: '\(option.names.last ?? "")' does not apply to \(which). See 'coinwatch \(parsed.command == .run ? "" : parsed.command.rawValue + " ")--help'.")
+            throw UsageError("Error: '\(option.names.last ?? "")' does not apply to \(which).\(helpHint(parsed.command))")
         }
         try option.set(&parsed, value)
+    }
+
+    /// ` See 'coinwatch [COMMAND ]--help'.`: what a usage error without a did-you-mean points to.
+    private static func helpHint(_ command: Arguments.Command) -> String {
+        " See 'coinwatch \(command == .run ? "" : command.rawValue + " ")--help'."
     }
 
     /// `--from`'s or `--to`'s time in seconds since 1970; else the usage error.

@@ -10,9 +10,6 @@ import Glibc
 enum BacktestCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
-        guard arguments.positionals.isEmpty else {
-            throw context.usage("Error: backtest takes no arguments ('\(TerminalText.clean(arguments.positionals[0]))'). See 'coinwatch backtest --help'.")
-        }
         let span = try window(context)
         var rules = try context.loadRules(tolerateUnsetVariables: true)
         let known = rules.rules.map(\.id)

@@ -35,6 +35,7 @@ package enum CLI {
         var context = CommandContext(arguments: parsed, io: io, clock: clock, transport: http, sleeper: sleeper)
         context.outputGuard = outputGuard
         do throws(ExitCodeError) {
+            if HelpText.arguments(parsed.command).isEmpty { try context.noArguments() }
             switch parsed.command {
             case .run: return try RunCommand.run(context)
             case .check: return try CheckCommand.run(context)
@@ -158,10 +159,11 @@ package struct CommandContext: Sendable {
     /// Prints `line` (an `Error: …` sentence) on stderr and gives the error that ends the command with 64.
     func usage(_ line: String) -> ExitCodeError { fail(.usage, line) }
 
-    /// Ends the command with 64 when it was given a positional argument; it takes none.
+    /// Ends the command with 64 when it was given a positional argument (`coinwatch -- --once`, `check x`); it takes none.
     func noArguments() throws(ExitCodeError) {
         guard let extra = arguments.positionals.first else { return }
-        throw usage("Error: '\(arguments.command.rawValue)' takes no arguments, got '\(TerminalText.clean(extra))'. "
+        let which = arguments.command == .run ? "an alert pass" : "'\(arguments.command.rawValue)'"
+        throw usage("Error: \(which) takes no arguments, got '\(TerminalText.clean(extra))'. "
             + "Usage: \(HelpText.usage(arguments.command))")
     }
 }

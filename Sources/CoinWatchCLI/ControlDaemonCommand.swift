@@ -6,7 +6,6 @@ import CoinWatchRules
 /// would refuse its start: 65 or 1.
 enum ControlDaemonCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        try context.noArguments()
         let rules = try context.loadRules(unavailableSinks: true)
         let waiter = try SignalWaiter.install(context) { "cannot set up signal handling for control: \($0)" }
         ChatControl.startBeside(context, rules: rules)

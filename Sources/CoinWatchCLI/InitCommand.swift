@@ -13,9 +13,6 @@ enum InitCommand {
     static let urlVariable = "COINWATCH_WEBHOOK_URL"
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        guard context.arguments.positionals.isEmpty else {
-            throw context.usage("Error: 'init' takes no arguments; give favorites with --favorites bitcoin,ethereum.")
-        }
         let path = target(context)
         if POSIXFile.exists(path), !context.arguments.force {
             throw context.fail(.failure, "coinwatch: \(path) already exists; not overwritten. Use --force to replace it (the old one is moved aside as .bak-<time>).")

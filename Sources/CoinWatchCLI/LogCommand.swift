@@ -10,7 +10,6 @@ enum LogCommand {
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
         let arguments = context.arguments
-        try context.noArguments()
         let now = context.clock.now().timeIntervalSince1970
         var filter = AlertLogFilter(rule: arguments.rule, coin: arguments.coin, status: arguments.status)
         if let since = arguments.since {

@@ -8,9 +8,6 @@ enum NotifyCommand {
         guard context.arguments.test else {
             throw context.usage("Error: 'notify' needs --test: coinwatch notify --test [--sink <name>]. See 'coinwatch notify --help'.")
         }
-        if let extra = context.arguments.positionals.first {
-            throw context.usage("Error: Unexpected argument '\(extra)'. Use --sink <name> to test one sink.")
-        }
         let rules = try context.loadRules(unavailableSinks: true)
         var names = ["stdout"] + rules.sinks.keys.filter { $0 != "stdout" }.sorted()
         if let only = context.arguments.sink {

@@ -17,7 +17,7 @@ enum StateCommand {
         case "show": return try show(context)
         case "reset": return try reset(context)
         case let other?:
-            throw context.usage("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: actions))")
+            throw context.usage("Error: Unknown state command '\(other)'.\(Suggestion.phrase(for: other, in: actions)) Use show or reset.")
         case nil:
             throw context.usage("Error: Missing state command: 'show' or 'reset'.")
         }

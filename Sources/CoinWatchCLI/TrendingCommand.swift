@@ -7,7 +7,6 @@ enum TrendingCommand {
     static let capable = ProviderRegistry.names { $0 is any TrendingSource }
 
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        try context.noArguments()
         return try WatchSession.run(context) { session throws(ExitCodeError) in
             let provider = session.chosenProvider(among: capable)
             guard let gecko = session.provider(provider) as? any TrendingSource else {

@@ -6,7 +6,6 @@ import Glibc
 /// or off a terminal, else a live view; it never notifies or writes pair state.
 enum WatchCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
-        try context.noArguments()
         let rules = try context.loadRules(tolerateUnsetVariables: true)
         let sort = context.arguments.sort ?? .rank
         let live = !context.arguments.once && !context.arguments.json && context.io.stdoutIsTTY && isatty(0) == 1

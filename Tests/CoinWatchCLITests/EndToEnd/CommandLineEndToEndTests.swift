@@ -35,6 +35,36 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Red team (input3): an alert pass, `check` and `stream` ignored words they do not take, so `coinwatch -- --once`
+    /// (the `--once` a word after `--`) ran the endless loop and `check extra` said OK; now each is one usage line.
+    @Test func aWordACommandDoesNotTakeIsAUsageErrorEvenAfterDoubleDash() throws {
+        let closed = try ClosedPort()
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", #"{"providers": [{"name": "coingecko", "base_url": "\#(closed.baseURL)"}], "favorites": ["bitcoin"], "#
+            + #""rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}}]}"#)
+        let options = ["--rules", path, "--state", dir.path + "/state.json"]
+        for (args, which) in [(options + ["--", "--once"], "an alert pass takes no arguments, got '--once'"),
+                              (["check"] + options + ["extra"], "'check' takes no arguments, got 'extra'"),
+                              (["stream", "--dry-run"] + options + ["--", "x"], "'stream' takes no arguments, got 'x'")] {
+            let run = try Binary.run(args, timeout: 20)
+            #expect(run.status == 64 && run.stderr.hasPrefix("Error: \(which). Usage: coinwatch")
+                    && run.stderr.split(separator: "\n").count == 1, "\(args): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/state.json"), "no pass ran")
+    }
+
+    /// Red team (input3): an unknown option with no near name, or an unknown `state` word, said only what was wrong.
+    @Test func aUsageErrorWithoutADidYouMeanSaysWhereToLook() throws {
+        let option = try Binary.run(["check", "--bogus"])
+        #expect(option.status == 64 && option.stderr == "Error: Unknown option '--bogus'. See 'coinwatch check --help'.\n", "\(option.stderr)")
+        let state = try Binary.run(["state", "bogus"])
+        #expect(state.status == 64 && state.stderr == "Error: Unknown state command 'bogus'. Use show or reset.\n", "\(state.stderr)")
+        let metrics = try Binary.run(["--once", "--metrics", ""])
+        #expect(metrics.status == 64 && metrics.stderr.contains("such as '--metrics ./coinwatch.prom'"), "\(metrics.stderr)")
+        let log = try Binary.run(["log", "--file", ""])
+        #expect(log.status == 64 && log.stderr.contains("such as '--file ./alerts.jsonl'"), "\(log.stderr)")
+    }
+
     @Test func missingOptionValueIsAUsageError() throws {
         let run = try Binary.run(["--once", "--rules"])
         #expect(run.status == 64)
