@@ -11,9 +11,9 @@ package enum EnvironmentExpander {
         package var used: [String] = []
         /// The values put in their place (variables' and files' contents), in order.
         package var values: [String] = []
-        /// Names of the variables that are not set (or empty), in order.
+        /// Names of the variables that are not set (or empty), in order, each once.
         package var missing: [String] = []
-        /// `${file:…}` paths (resolved) that could not be read, with the reason, in order.
+        /// `${file:…}` paths (resolved) that could not be read, with the reason, in order, each once.
         package var unreadable: [(path: String, reason: String)] = []
         /// Whether a `${` is not followed by a valid name and `}`.
         package var malformed = false
@@ -67,13 +67,13 @@ package enum EnvironmentExpander {
                     result.values.append(value)
                     return value
                 case .failure(let failure):
-                    result.unreadable.append((path, failure.reason))
+                    if !result.unreadable.contains(where: { $0.path == path }) { result.unreadable.append((path, failure.reason)) }
                     return ""
                 }
             }
             guard isVariableName(name) else { return nil }
             guard let value = environment[name], !value.isEmpty else {
-                result.missing.append(name)
+                if !result.missing.contains(name) { result.missing.append(name) }
                 return ""
             }
             result.used.append(name)

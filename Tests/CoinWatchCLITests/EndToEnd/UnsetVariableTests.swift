@@ -69,4 +69,19 @@ import Testing
         #expect(run.status == 65)
         #expect(run.stderr.contains("CRON_ONLY_HOOK"))
     }
+
+    /// Red team (input3): a variable (or secret file) used twice in one string printed the same error line twice.
+    @Test func aVariableUsedTwiceInOneStringIsNamedOnce() throws {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", """
+        {"favorites": ["bitcoin"],
+         "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}, "notify": ["chat"]}],
+         "sinks": {"chat": {"type": "webhook", "format": "json", "url": "https://h.example/${TOKEN}?key=${TOKEN}&c=${file:gone}${file:gone}"}}}
+        """)
+        let run = try Binary.run(["check", "--rules", path])
+        let lines = run.stderr.split(separator: "\n")
+        #expect(run.status == 65 && lines.count == 2, "\(run.stderr)")
+        #expect(lines.first?.contains("sinks.chat.url: environment variable TOKEN is not set") == true
+                && lines.last?.contains("cannot read the secret file \(dir.path)/gone") == true, "\(run.stderr)")
+    }
 }
