@@ -77,10 +77,11 @@ extension CurlEasy {
         return "\(start): no certificate in it could be read (PEM expected)"
     }
 
-    /// Whether the connection was established before the transfer ended.
+    /// Whether the connect phase that `connectTimeout` bounds ended before the transfer did: TCP, the TLS
+    /// handshake and the protocol's own (an SMTP server silent after the TCP connect is still connecting).
     private var connected: Bool {
         var microseconds: curl_off_t = 0
-        return cw_getinfo_off(handle, CURLINFO_CONNECT_TIME_T, &microseconds) == CURLE_OK && microseconds > 0
+        return cw_getinfo_off(handle, CURLINFO_PRETRANSFER_TIME_T, &microseconds) == CURLE_OK && microseconds > 0
     }
 
     private static let tlsCodes = Set([

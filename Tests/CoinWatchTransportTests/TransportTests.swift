@@ -69,6 +69,17 @@ import Testing
         #expect(error == .timedOut(host: "127.0.0.1:\(server.port)", seconds: 0.3))
     }
 
+    /// Red team (input3): an SMTP server that takes the TCP connection and never greets is cut off by the connect
+    /// timeout (libcurl's covers SMTP's greeting, EHLO and AUTH), but the error named the transfer's: a 5 s wait read "after 10s".
+    @Test func anSMTPServerSilentAfterTheTCPConnectTimesOutAfterTheConnectTimeout() throws {
+        let (fd, port) = try Socket.bound()
+        defer { close(fd) }
+        #expect(listen(fd, 8) == 0, "the kernel completes the TCP handshake; nobody ever answers")
+        var request = HTTPRequest(url: "smtp://127.0.0.1:\(port)", body: Array("Subject: x\r\n\r\nx\r\n".utf8), timeout: 5, connectTimeout: 0.3)
+        request.mail = MailEnvelope(from: "a@example.org", recipients: ["b@example.org"], tls: false)
+        #expect(failure(of: CurlTransport().perform(request)) == .timedOut(host: "127.0.0.1:\(port)", seconds: 0.3))
+    }
+
     @Test func bodyCutShortIsAConnectionError() throws {
         let server = try LoopbackServer { _ in Reply.json(String(repeating: "x", count: 4000)).behaving(.closeMidBody) }
         #expect(isConnectionError(failure(of: get(server.url("/")))))
