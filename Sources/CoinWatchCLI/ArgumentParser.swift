@@ -47,7 +47,7 @@ package enum ArgumentParser {
             } catch {
                 throw error.tooLong ? longer : malformed
             }
-            guard seconds > 0 else { throw malformed }
+            guard seconds > 0 else { throw UsageError("Error: '--interval \(value)' must be longer than 0s; use a form like 90s, 15m, 1h30m.") }
             guard seconds <= maximum else { throw longer }
             a.interval = seconds
         },
@@ -90,7 +90,8 @@ package enum ArgumentParser {
         },
         Option(names: ["--step"], value: "DUR", commands: [.backtest], help: "Time between simulated passes (default: rules.json interval, never finer than the history).") { a, value throws(UsageError) in
             guard let seconds = try? DurationParser.parse(value), seconds > 0 else {
-                throw UsageError("Error: '--step \(value)' is not a duration; use a form like 60s, 15m, 1h.")
+                let zero = (try? DurationParser.parse(value)) == 0
+                throw UsageError("Error: '--step \(value)' \(zero ? "must be longer than 0s" : "is not a duration"); use a form like 60s, 15m, 1h.")
             }
             a.step = seconds
         },

@@ -53,7 +53,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/state.json"), "no pass ran")
     }
 
-    /// Red team (input3): an unknown option with no near name, or an unknown `state` word, said only what was wrong.
+    /// Red team (input3): an unknown option with no near name, or an unknown `state` word, said only what was wrong;
+    /// `--interval 0s` was "not a duration".
     @Test func aUsageErrorWithoutADidYouMeanSaysWhereToLook() throws {
         let option = try Binary.run(["check", "--bogus"])
         #expect(option.status == 64 && option.stderr == "Error: Unknown option '--bogus'. See 'coinwatch check --help'.\n", "\(option.stderr)")
@@ -61,6 +62,10 @@ import Testing
         #expect(state.status == 64 && state.stderr == "Error: Unknown state command 'bogus'. Use show or reset.\n", "\(state.stderr)")
         let metrics = try Binary.run(["--once", "--metrics", ""])
         #expect(metrics.status == 64 && metrics.stderr.contains("such as '--metrics ./coinwatch.prom'"), "\(metrics.stderr)")
+        for (flag, command) in [("--interval", "watch"), ("--step", "backtest")] {
+            let zero = try Binary.run([command, flag, "0s"])
+            #expect(zero.status == 64 && zero.stderr.hasPrefix("Error: '\(flag) 0s' must be longer than 0s;"), "\(zero.stderr)")
+        }
         let log = try Binary.run(["log", "--file", ""])
         #expect(log.status == 64 && log.stderr.contains("such as '--file ./alerts.jsonl'"), "\(log.stderr)")
     }
