@@ -1,4 +1,5 @@
 import CoinWatchSupport
+import CoinWatchTransport
 import CoinWatchMarket
 import CoinWatchRules
 import CoinWatchState
@@ -9,6 +10,10 @@ import Glibc
 /// through the live engine and prints per (rule, coin) how often it would have fired; sends nothing.
 enum BacktestCommand {
     static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        // Every request goes through the counter: the progress and the report count the requests sent.
+        let counter = CountingTransport(context.transport)
+        var context = context
+        context.transport = counter
         let arguments = context.arguments
         let span = try window(context)
         var rules = try context.loadRules(tolerateUnsetVariables: true)
@@ -20,9 +25,15 @@ enum BacktestCommand {
         var session = WatchSession.open(context, rules: rules)  // never finished: a backtest writes no state
         let provider = session.chosenProvider(among: ProviderName.allCases)
         let source = session.provider(provider)
-        var loaded = loadHistory(rules, span: span, provider: provider, source: source, session: &session)
+        let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
+            context.io.err("coinwatch: warning: \(line)\n")
+        }
+        let progress = Progress(counter: counter, io: context.io, shown: isatty(2) == 1 && !arguments.quiet,
+                                planned: plannedRequests(rules, span: span, provider: provider, source: source, store: store, session: session))
+        var loaded = loadHistory(rules, span: span, provider: provider, source: source, store: store, progress: progress, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
+            progress.draw(last: true)
             throw context.fail(.failure, "coinwatch: no history to replay; nothing was backtested")
         }
         let resolution = loaded.coins.map(\.resolution).max() ?? 0
@@ -31,12 +42,15 @@ enum BacktestCommand {
         Backtest.addMade(to: &series, rules: rules)
         for coin in DataPlan(rules).historyCoins where series[coin] != nil {
             guard let template = series[coin]?.template else { continue }
+            let sent = counter.total
             let found = indicatorReadings(coin, template: template, rules: rules, from: span.from, to: span.to, step: step,
-                                          source: source, session: &session)
+                                          source: source, store: store, session: &session)
             series[coin]?.indicators = found.readings
-            if let index = loaded.coins.firstIndex(where: { $0.coin == coin }) { loaded.coins[index].requests += found.requests }
+            if let index = loaded.coins.firstIndex(where: { $0.coin == coin }) { loaded.coins[index].requests += counter.total - sent }
             for warning in found.warnings { context.io.err("coinwatch: warning: \(warning)\n") }
+            progress.draw()
         }
+        progress.draw(last: true)
         let backtest = Backtest(rules: rules, series: series, from: span.from, to: span.to, step: step)
         let outcome = backtest.replay()
         let summary = BacktestSummary(fires: outcome.fires, rules: rules, coins: Set(series.keys), from: span.from, to: span.to)
@@ -74,22 +88,18 @@ enum BacktestCommand {
     /// the 24h change, where the range fetched holds it) from `source`, the history of `provider`; a
     /// coin without history gets one warning.
     static func loadHistory(_ rules: RulesFile, span: (from: Double, to: Double), provider: ProviderName, source: any HistorySource,
+                            store: HistoryStore?, progress: Progress,
                             session: inout WatchSession) -> (series: [String: Backtest.Series], coins: [Backtest.LoadedCoin], failed: Bool) {
         let context = session.context
-        let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
-            context.io.err("coinwatch: warning: \(line)\n")
-        }
         let range = chartRange(covering: span.to - span.from)
-        let coins = DataPlan(rules).historyCoins
-        let progress = isatty(2) == 1 && !context.arguments.quiet
         var series: [String: Backtest.Series] = [:]
         var loadedCoins: [Backtest.LoadedCoin] = []
-        var requests = 0
         var failed = false
         let end = Int64((span.to * 1000).rounded())
         let clock = Int64((session.now * 1000).rounded())
-        for (index, coin) in coins.enumerated() {
-            if progress { context.io.err(progressLine(done: index, of: coins.count, requests: requests)) }
+        for coin in DataPlan(rules).historyCoins {
+            progress.draw()
+            let sent = progress.counter.total
             let template = quoteTemplate(coin, vs: rules.vsCurrency, provider: provider, state: session.state)
             let result = HistoryLoader(source: source, store: store).load(
                 market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: clock, until: end) { request in
@@ -97,7 +107,6 @@ enum BacktestCommand {
             }
             switch result {
             case .success(let loaded):
-                requests += loaded.requests
                 if let warning = loaded.warning { context.io.err("coinwatch: warning: \(warning)\n") }
                 let fromMs = Int64(((span.from - 86_400) * 1000).rounded())
                 let kept = loaded.points.indices.filter { loaded.points[$0].time >= fromMs && loaded.points[$0].time <= end }
@@ -112,26 +121,20 @@ enum BacktestCommand {
                 series[coin] = source.servesPoints || loaded.candles.count != loaded.points.count
                     ? Backtest.Series(points: points, template: template)
                     : Backtest.Series(candles: kept.map { loaded.candles[$0] }, times: points.map(\.time), template: template)
-                var asked = 0
                 if needsMarks(rules, coin: coin) {
-                    let (before, extra) = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
-                                                        vs: rules.vsCurrency, source: source, store: store, session: &session)
-                    series[coin]?.before = before
-                    asked = extra
+                    series[coin]?.before = dailyExtremes(before: Int64((span.from * 1000).rounded()), coin: coin, market: source.historyMarket(for: template),
+                                                         vs: rules.vsCurrency, source: source, store: store, session: &session)
                 }
-                requests += asked
                 loadedCoins.append(Backtest.LoadedCoin(coin: coin, provider: source.name, points: inSpan.count,
                                               first: inSpan.first.map { Double($0.time) / 1000 },
-                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: loaded.requests + asked,
+                                              last: inSpan.last.map { Double($0.time) / 1000 }, requests: progress.counter.total - sent,
                                               resolution: Double(loaded.timeframe.milliseconds) / 1000))
                 if context.arguments.verbose { context.io.err(ShowChart.origin(of: loaded, range: range)) }
             case .failure(let error):
-                requests += 1
                 context.io.err("coinwatch: \(error.message); the rules of \(coin) are not backtested\n")
                 failed = true
             }
         }
-        if progress { context.io.err(progressLine(done: coins.count, of: coins.count, requests: requests) + "\n") }
         if let store { try? store.rollUp(now: clock) }
         return (series, loadedCoins, failed)
     }
@@ -139,47 +142,82 @@ enum BacktestCommand {
     /// The indicator readings a replay of `coin` sees (SPEC §8), each from its time (ms) on: the live
     /// candles stage at every pass time of the replay; nil, with the reason in `warnings`, without candles.
     static func indicatorReadings(_ coin: String, template: Quote, rules: RulesFile, from: Double, to: Double, step: Double,
-                                  source: any HistorySource, session: inout WatchSession)
-        -> (readings: [Backtest.TimedReadings]?, requests: Int, warnings: [String]) {
+                                  source: any HistorySource, store: HistoryStore?, session: inout WatchSession)
+        -> (readings: [Backtest.TimedReadings]?, warnings: [String]) {
         let allNeeds = DataPlan(rules).indicatorNeeds
-        guard let needs = allNeeds[coin], !needs.isEmpty else { return (nil, 0, []) }
+        guard let needs = allNeeds[coin], !needs.isEmpty else { return (nil, []) }
         let context = session.context
         guard !source.servesPoints else {
-            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
+            return (nil, ["the indicator rules of \(coin) cannot be backtested: \(source.name)'s history holds prices, not candles; they never fire in the replay"])
         }
-        let path = Paths.historyStore(environment: context.io.environment)
-        guard let store = HistoryStore.open(path: path, now: session.now, warn: { _ in }) else {
-            return (nil, 0, ["the indicator rules of \(coin) cannot be backtested: the history store cannot be opened; they never fire in the replay"])
+        guard let store else {
+            return (nil, ["the indicator rules of \(coin) cannot be backtested: the history store cannot be opened; they never fire in the replay"])
         }
         let market = source.historyMarket(for: template)
-        let end = Int64((min(max(to, 0), 1e12) * 1000).rounded())
-        var requests = 0
         var warnings: [String] = []
-        // The closed candles of every timeframe the rules read, from their warm-up before the start.
-        for timeframe in Set(needs.map(\.timeframe)) {
-            let served = source.fetchTimeframe(for: timeframe)
-            let key = SeriesKey(provider: source.name, coin: market, currency: rules.vsCurrency, timeframe: served)
-            let start = timeframe.floor(Int64((min(max(from, 0), 1e12) * 1000).rounded())) - Int64(Indicator.window + 1) * timeframe.milliseconds
-            let filled = HistoryLoader(source: source, store: store).fill(key, market: market, vs: rules.vsCurrency, from: start, to: end,
-                                                                      now: Int64((session.now * 1000).rounded())) {
+        for fill in candleSpans(needs, market: market, vs: rules.vsCurrency, from: from, to: to, source: source) {
+            let filled = HistoryLoader(source: source, store: store).fill(fill.key, market: market, vs: rules.vsCurrency, from: fill.from,
+                                                                      to: fill.to, now: Int64((session.now * 1000).rounded())) {
                 session.fetch($0, provider: source.name)
             }
-            requests += filled.requests
             warnings += filled.warnings
             if let failure = filled.failure { warnings.append(failure) }
         }
-        let feed = CandleFeed(storePath: path)
+        let feed = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         var out: [Backtest.TimedReadings] = []
         for now in stride(from: from, through: to, by: max(step, 1)) {
             let update = feed.update(needs: allNeeds, quotes: [coin: template], sources: [source], transport: context.transport,
                                      memory: &session.state.memory, now: now)
-            requests += update.requests
             for warning in update.warnings + update.failures.map(\.message) where !warnings.contains(warning) { warnings.append(warning) }
             if let readings = update.readings[coin], out.last?.readings != readings {
                 out.append(Backtest.TimedReadings(time: Int64((now * 1000).rounded()), readings: readings))
             }
         }
-        return (out, requests, warnings)
+        return (out, warnings)
+    }
+
+    /// The candles the indicator rules `needs` read (SPEC §8): per timeframe, the series it is made from and the span
+    /// (ms) from the rules' warm-up before `from` (seconds) to `to`.
+    static func candleSpans(_ needs: [IndicatorNeed], market: String, vs: String, from: Double, to: Double,
+                            source: any HistorySource) -> [(key: SeriesKey, from: Int64, to: Int64)] {
+        let end = Int64((min(max(to, 0), 1e12) * 1000).rounded())
+        return Set(needs.map(\.timeframe)).map { timeframe in
+            let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: source.fetchTimeframe(for: timeframe))
+            let start = timeframe.floor(Int64((min(max(from, 0), 1e12) * 1000).rounded())) - Int64(Indicator.window + 1) * timeframe.milliseconds
+            return (key, start, end)
+        }
+    }
+
+    /// The requests the backtest will send, with the store as it stands: per coin, the spans of its history, of the days
+    /// before the start (`needsMarks`) and of its indicators' candles that the store (or an earlier span) does not hold.
+    static func plannedRequests(_ rules: RulesFile, span: (from: Double, to: Double), provider: ProviderName, source: any HistorySource,
+                                store: HistoryStore?, session: WatchSession) -> Int {
+        let loader = HistoryLoader(source: source, store: store)
+        let vs = rules.vsCurrency
+        let now = Int64((session.now * 1000).rounded())
+        let needs = DataPlan(rules).indicatorNeeds
+        var known: [SeriesKey: Intervals] = [:]
+        var total = 0
+        for coin in DataPlan(rules).historyCoins {
+            let market = source.historyMarket(for: quoteTemplate(coin, vs: vs, provider: provider, state: session.state))
+            var spans = [loader.series(market: market, vs: vs, range: chartRange(covering: span.to - span.from), now: now,
+                                       until: Int64((span.to * 1000).rounded()))]
+            if needsMarks(rules, coin: coin) {
+                spans.append(loader.series(market: market, vs: vs, range: .max, now: now, until: Int64((span.from * 1000).rounded())))
+            }
+            if let needs = needs[coin], !source.servesPoints, store != nil {
+                spans += candleSpans(needs, market: market, vs: vs, from: span.from, to: span.to, source: source)
+            }
+            for (key, from, to) in spans {
+                var held = known[key] ?? (try? store?.complete(key)) ?? Intervals()
+                for planned in loader.requests(key, market: market, vs: vs, from: from, to: to, now: now, known: held) {
+                    total += planned.requests.count
+                    held.insert(planned.span.start, planned.span.end)
+                }
+                known[key] = held
+            }
+        }
+        return total
     }
 
     /// Whether an enabled rule on `coin` is a `new_high`/`new_low` over 52 weeks or all time, which a
@@ -193,9 +231,9 @@ enum BacktestCommand {
     }
 
     /// The daily highs and lows of `coin` closed before `start` (ms), for the provider-reported highs a
-    /// replay takes as known at the start, and the requests made; nil (with a warning) when there are none.
+    /// replay takes as known at the start; nil (with a warning) when there are none.
     static func dailyExtremes(before start: Int64, coin: String, market: String, vs: String, source: any HistorySource,
-                              store: HistoryStore?, session: inout WatchSession) -> ([Backtest.DailyExtreme]?, Int) {
+                              store: HistoryStore?, session: inout WatchSession) -> [Backtest.DailyExtreme]? {
         let context = session.context
         let result = HistoryLoader(source: source, store: store).load(market: market, vs: vs, range: .max, now: Int64((session.now * 1000).rounded()),
                                                                      until: start) { request in
@@ -207,19 +245,28 @@ enum BacktestCommand {
             let width = loaded.timeframe.milliseconds
             // A point is known at its time; a candle once it has closed (the one `start` falls in is not).
             let closed = loaded.candles.filter { source.servesPoints ? $0.openTime < start : $0.openTime + width <= start }
-            return (closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }, loaded.requests)
+            return closed.map { Backtest.DailyExtreme(time: $0.openTime, high: $0.high, low: $0.low) }
         case .failure(let error):
             context.io.err("coinwatch: warning: \(error.message); the 52-week and all-time highs and lows of \(coin) are not known at the start\n")
-            return (nil, 1)
+            return nil
         }
     }
 
-    /// `\r[#####     ] 3/20 coins, 5 requests` (redrawn in place on a terminal).
-    static func progressLine(done: Int, of total: Int, requests: Int) -> String {
-        let width = 20
-        let filled = total == 0 ? width : done * width / total
-        return "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            + "] \(done)/\(total) coins, \(requests) request\(requests == 1 ? "" : "s")"
+    /// `\r[#########           ] 5/11 requests` on stderr when it is a terminal, redrawn in place: the requests sent
+    /// so far (`counter`) of those `planned`, the count the report gives per coin.
+    struct Progress {
+        let counter: CountingTransport
+        let io: IO
+        let shown: Bool
+        let planned: Int
+
+        func draw(last: Bool = false) {
+            guard shown else { return }
+            let done = counter.total, total = max(planned, done), width = 20
+            let filled = total == 0 ? width : done * width / total
+            io.err("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                   + "] \(done)/\(total) request\(total == 1 ? "" : "s")" + (last ? "\n" : ""))
+        }
     }
 
     /// The shortest chart range that covers `seconds` (its candle width is the history's resolution).

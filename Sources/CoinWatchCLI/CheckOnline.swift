@@ -55,7 +55,7 @@ enum CheckOnline {
         let rules = plan.rules
         var out = plan.text()
         out += "favorites online (\(rules.vsCurrency)):\n"
-        let width = min(24, (rules.favorites.map(\.count).max() ?? 0) + 2)
+        let width = min(24, (rules.favorites.map(TextCell.width).max() ?? 0) + 2)
         for report in reports {
             out += "  \(report.provider)" + (report.vs.map { $0 == rules.vsCurrency ? "" : " (\($0))" } ?? "") + (report.failure.map { ": not reachable (\($0.message))" } ?? "") + "\n"
             for resolution in report.resolutions {

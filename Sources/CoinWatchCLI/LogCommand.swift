@@ -133,14 +133,9 @@ enum LogCommand {
 
         /// `2026-11-29 13:00:00  btc-100k  bitcoin  firing       BTC crossed above $100,000.00 — …`
         func line(_ record: AlertLogRecord) -> String {
-            TimeText.localStamp(record.time) + "  " + Self.pad(record.rule, rule) + "  " + Self.pad(record.coin, coin)
-                + "  " + Self.pad(record.status, 11) + "  " + TerminalText.clean(record.message)
-        }
-
-        /// `text` cleaned for a terminal and padded to `columns` (a longer one is kept whole).
-        static func pad(_ text: String, _ columns: Int) -> String {
-            let clean = TerminalText.clean(text)
-            return clean + String(repeating: " ", count: max(0, columns - TextCell.width(clean)))
+            TimeText.localStamp(record.time) + "  " + TerminalText.clean(record.rule).padding(to: rule + 2)
+                + TerminalText.clean(record.coin).padding(to: coin + 2) + TerminalText.clean(record.status).padding(to: 13)
+                + TerminalText.clean(record.message)
         }
     }
 }

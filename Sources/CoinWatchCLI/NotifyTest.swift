@@ -79,7 +79,7 @@ struct NotifyTest {
     /// One line per sink: `team-chat   webhook (FORMAT, hooks.example.com)   delivered`; each column as
     /// wide as its longest entry (a file sink's long path included) and two spaces.
     static func text(_ results: [Result]) -> String {
-        let nameWidth = (results.map(\.sink.count).max() ?? 0) + 2
+        let nameWidth = (results.map { TextCell.width($0.sink) }.max() ?? 0) + 2
         let kindWidth = (results.map { kind($0).count }.max() ?? 0) + 2
         return results.map { result in
             result.sink.padding(to: nameWidth) + kind(result).padding(to: kindWidth)

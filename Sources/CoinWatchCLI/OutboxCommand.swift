@@ -61,7 +61,7 @@ enum OutboxCommand {
             context.io.out("the outbox is empty: no message is waiting for a retry or for quiet hours\n")
             return .success
         }
-        let sinkWidth = min(24, max(6, (rows.map(\.sink.count).max() ?? 0) + 2))
+        let sinkWidth = min(24, max(6, (rows.map { TextCell.width($0.sink) }.max() ?? 0) + 2))
         var out = "ID".padding(to: idLength + 2) + "SINK".padding(to: sinkWidth) + "ALERTS".padding(to: 28)
             + "TRIES".padding(to: 7) + "HELD BY".padding(to: 13) + "NEXT TRY".padding(to: 34) + "LAST ERROR\n"
         for row in rows {

@@ -93,7 +93,7 @@ enum SilenceCommand {
             context.io.out("no silences in force; add one with 'coinwatch silence add TARGET --for DUR'\n")
             return .success
         }
-        let targetWidth = min(40, max(8, (active.map(\.target.count).max() ?? 0) + 2))
+        let targetWidth = min(40, max(8, (active.map { TextCell.width(SilenceTarget.shown($0.target)) }.max() ?? 0) + 2))
         var out = "ID".padding(to: 10) + "TARGET".padding(to: targetWidth) + "UNTIL".padding(to: 22) + "COMMENT\n"
         for silence in active {
             out += silence.id.padding(to: 10) + SilenceTarget.shown(silence.target).padding(to: targetWidth)

@@ -81,8 +81,8 @@ extension StateCommand {
 
     static func text(_ rows: [PairRow], state: StateDocument, path: String, history: HistorySummary?) -> String {
         var out = "\(path): \(rows.count) pair(s), \(outboxText(state.outbox))\n"
-        let ruleWidth = min(28, (rows.map(\.rule.count).max() ?? 0) + 2)
-        let coinWidth = min(20, (rows.map(\.coin.count).max() ?? 0) + 2)
+        let ruleWidth = min(28, (rows.map { TextCell.width($0.rule) }.max() ?? 0) + 2)
+        let coinWidth = min(20, (rows.map { TextCell.width($0.coin) }.max() ?? 0) + 2)
         for row in rows {
             var line = "  " + row.rule.padding(to: ruleWidth) + row.coin.padding(to: coinWidth) + row.status.padding(to: 8)
             line += "last notified " + (row.pair.lastNotified.map(TimeText.iso) ?? "never")

@@ -14,6 +14,9 @@ package final class CountingTransport: HTTPTransport {
         return inner.perform(requests)
     }
 
+    /// Requests so far.
+    package var total: Int { counts.withLock { $0.values.reduce(0, +) } }
+
     /// Requests so far, by host (`host:port` where the URL names a port).
     package var byHost: [String: Int] { counts.withLock { $0 } }
 }

@@ -29,4 +29,18 @@ import Testing
         #expect(TextCell.width("비트코인") == 8)
         #expect(TextCell.left("비트코인", 6) == "비트… ", "a wide character that does not fit leaves a space")
     }
+
+    /// UAX #11 W/F and Emoji_Presentation take two columns; combining marks, variation selectors and
+    /// ZWJ add none (a ZWJ sequence or a flag is one picture); text-style symbols take one.
+    @Test(arguments: [("🚀", 2), ("⚡", 2), ("🟢", 2), ("🫠", 2), ("🇰🇷", 2), ("👨‍👩‍👧", 2), ("✅", 2), ("Ｂ", 2), ("〈", 2),
+                      ("e\u{301}", 1), ("\u{301}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0), ("❤️", 1), ("★", 1), ("→", 1), ("é", 1)])
+    func widthFollowsEastAsianWidthAndEmojiPresentation(text: String, columns: Int) {
+        #expect(TextCell.width(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func paddingAndTheTableColumnsMeasureColumnsNotCharacters() {
+        #expect("비트".padding(to: 8) == "비트    ")
+        #expect("🚀 moon".padding(to: 4) == "🚀 moon  ", "a longer text is kept whole, two spaces after it")
+        #expect(TextCell.left("🚀🚀🚀🚀", 6) == "🚀🚀… ")
+    }
 }

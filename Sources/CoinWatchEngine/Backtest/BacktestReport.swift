@@ -60,7 +60,7 @@ package struct BacktestReport {
         let widths = header.indices.map { column in table.map { TextCell.width($0[column]) }.max() ?? 0 }
         for (index, cells) in table.enumerated() {
             lines.append(cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - TextCell.width(cell) + 2)
+                column == cells.count - 1 ? cell : cell.padding(to: widths[column] + 2)
             }.joined())
             if index > 0 { lines.append("  " + strip(summary.rows[index - 1].fires, width: max(10, width - 2))) }
         }

@@ -22,11 +22,12 @@ package final class OutputGuard: Sendable {
         return current.scrub(text).text
     }
 
-    /// `text` scrubbed and made one line (ending in a newline when it had one).
+    /// `text` scrubbed and made one line (ending in a newline when it had one, starting with a carriage
+    /// return when it had one: a progress line redrawn in place).
     package func errorLine(_ text: String) -> String {
-        let ended = text.hasSuffix("\n")
-        let line = TerminalText.clean(scrub(ended ? String(text.dropLast()) : text))
-        return ended ? line + "\n" : line
+        let ended = text.hasSuffix("\n"), redrawn = text.hasPrefix("\r")
+        let line = TerminalText.clean(scrub(String(text.dropFirst(redrawn ? 1 : 0).dropLast(ended ? 1 : 0))))
+        return (redrawn ? "\r" : "") + line + (ended ? "\n" : "")
     }
 }
 

@@ -52,11 +52,9 @@ package struct HistoryLoader {
     package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
                      fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, OneLineError> {
         let wanted = range.timeframe
-        let timeframe = source.fetchTimeframe(for: wanted)
-        let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: timeframe, points: source.servesPoints)
         let clock = now
-        let now = min(until ?? clock, clock)
-        let start = range.milliseconds.map { now - $0 } ?? source.earliest
+        let (key, start, now) = series(market: market, vs: vs, range: range, now: clock, until: until)
+        let timeframe = key.timeframe
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
@@ -101,6 +99,14 @@ package struct HistoryLoader {
         return .success(loaded)
     }
 
+    /// The series `load` fills for `range` ending at `until` (ms; nil: `now`) and the span it fills, [`from`, `to`).
+    package func series(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil) -> (key: SeriesKey, from: Int64, to: Int64) {
+        let key = SeriesKey(provider: source.name, coin: market, currency: vs, timeframe: source.fetchTimeframe(for: range.timeframe),
+                            points: source.servesPoints)
+        let to = min(until ?? now, now)
+        return (key, range.milliseconds.map { to - $0 } ?? source.earliest, to)
+    }
+
     /// The open time of the first `timeframe` candle that opens at or after `time` (ms).
     static func firstOpen(_ timeframe: Timeframe, atOrAfter time: Int64) -> Int64 {
         let open = timeframe.floor(time)
@@ -124,22 +130,19 @@ package struct HistoryLoader {
     package func fill(_ key: SeriesKey, market: String, vs: String, from start: Int64, to end: Int64? = nil, now: Int64,
               fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Filled {
         let timeframe = key.timeframe
-        let width = timeframe.milliseconds
         var filled = Filled()
         var known = Intervals()
         if let store {
             do { known = try store.complete(key) } catch { filled.warnings.append("\(error.message); fetching the whole range") }
         }
-        let missing = known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= width }
         var completed: [(start: Int64, end: Int64)] = []
-        var seen = Set<String>()
         var skipped = 0
-        spans: for span in missing {
+        spans: for (span, requests) in self.requests(key, market: market, vs: vs, from: start, to: end, now: now, known: known) {
             var spanCandles: [Candle] = []
-            for request in source.historyRequests(market: market, vs: vs, timeframe: timeframe, from: span.start, to: span.end, now: now)
-            where seen.insert(request.url).inserted {
-                filled.requests += 1
-                switch fetch(request).flatMap({ body in Result { try source.decodeHistory(body, timeframe: timeframe) }
+            for request in requests {
+                let answer = fetch(request)
+                if case .failure(.backingOff) = answer {} else { filled.requests += 1 }  // skipped in a 429 backoff: not made
+                switch answer.flatMap({ body in Result { try source.decodeHistory(body, timeframe: timeframe) }
                     .mapError { $0 as? ProviderError ?? .decoding(provider: source.name, detail: "\($0)") } }) {
                 case .success(let candles): spanCandles += candles
                 case .failure(let error):
@@ -174,6 +177,17 @@ package struct HistoryLoader {
             }
         }
         return filled
+    }
+
+    /// The requests `fill` sends for [`start`, `end`) (ms; nil: `now`) of `key` when the store knows `known` complete:
+    /// each span it misses (none shorter than one candle) with its requests, none asked twice.
+    package func requests(_ key: SeriesKey, market: String, vs: String, from start: Int64, to end: Int64?, now: Int64,
+                          known: Intervals) -> [(span: (start: Int64, end: Int64), requests: [HTTPRequest])] {
+        var seen = Set<String>()
+        return known.missing(start, min(end ?? now, now)).filter { $0.end - $0.start >= key.timeframe.milliseconds }.map { span in
+            (span, source.historyRequests(market: market, vs: vs, timeframe: key.timeframe, from: span.start, to: span.end, now: now)
+                .filter { seen.insert($0.url).inserted })
+        }
     }
 
     private func describe(_ error: ProviderError) -> String {

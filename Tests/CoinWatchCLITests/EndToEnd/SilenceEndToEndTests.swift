@@ -34,6 +34,18 @@ import Testing
         #expect((items[0]["until"] as? String)?.hasSuffix("Z") == true)
     }
 
+    /// The TARGET column is measured in terminal columns: a favorite in Hangul (two columns a
+    /// syllable) keeps UNTIL in line with its header.
+    @Test func listAlignsAWideTargetByItsColumns() throws {
+        let flow = try BinaryFlow(rules: Self.rules, favorites: ["bitcoin", "비트코인"])
+        let add = try silence(flow, ["add", "비트코인", "--for", "2h"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let id = String(add.stdout.prefix { $0 != " " })
+        let lines = try silence(flow, ["list"]).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ID        TARGET    UNTIL") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix(id + "  비트코인  20") == true, "\(lines)")
+    }
+
     @Test func aSilencedPairIsEvaluatedButNotifiesNothingAndALevelStillTrueNotifiesWhenTheSilenceEnds() throws {
         let flow = try flow()
         flow.market.set("ethereum", price: 70)

@@ -70,6 +70,20 @@ import Testing
         #expect(bad.status == 64 && bad.stderr.contains("Did you mean 'price'?"), "\(bad.stderr)")
     }
 
+    /// An emoji the provider puts in a coin's name takes two columns, so the name is cut to its 14
+    /// columns and the price after it stays in line with the header (rockets were measured as one).
+    @Test func aNameWithWideEmojiIsCutToItsColumns() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}}"#)
+        flow.market.route("/coins/markets", .json(#"[{"id":"bitcoin","symbol":"btc","name":"🚀🚀🚀🚀🚀🚀🚀🚀","current_price":150,"price_change_percentage_24h":1}]"#))
+        let run = try watch(flow, ["--once"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("SYMBOL   NAME           ") && lines[1].hasPrefix("BTC      🚀🚀🚀🚀🚀🚀… "), "\(run.stdout)")
+        let header = try #require(lines[0].range(of: "PRICE")).upperBound
+        let price = try #require(lines[1].range(of: "$150.00")).upperBound
+        #expect(lines[0][..<header].count == lines[1][..<price].count + 6, "six rockets take six columns more than their characters")
+    }
+
     @Test func aNarrowTableDropsColumnsAndNeverExceedsTheWidth() throws {
         var rules = RulesFile(path: "rules.json")
         rules.favorites = ["bitcoin"]

@@ -104,6 +104,55 @@ import Testing
                 "\(api.requests.count) requests: \(run.stdout)")
     }
 
+    /// The backtest of `weak` (RSI(14) of 4h candles below 30) on ETH against `server`, over the capture's hours.
+    private func backtestFourHourRSI(_ server: ReplayServer, terminal: Bool = false) throws -> (screen: String, status: Int) {
+        let (opens, _) = try Self.golden()
+        _ = try dir.write("rules.json", ProviderRules.make([("binance", server.baseURL)], vs: "usdt", favorites: ["ETH"], rules: """
+            {"id": "weak", "coin": "ETH", "when": {"rsi_below": {"value": 30, "tf": "4h"}}}
+            """))
+        let iso = { (ms: Int64) in TimeText.iso(Double(ms) / 1000) }
+        let args = ["backtest", "--from", iso(opens[30] + Self.hour), "--to", iso(opens[opens.count - 2] + Self.hour),
+                    "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        let environment = ["COINWATCH_CACHE": dir.path + "/cache"]
+        guard terminal else {
+            let run = try Binary.run(args, environment: environment)
+            return (run.stdout, Int(run.status))
+        }
+        let session = try PseudoTerminal.run(args, answers: [], environment: environment, in: dir)
+        return (session.screen, session.status)
+    }
+
+    /// The 4h candles answer 429: the one request made is counted, not each of the hourly passes' tries
+    /// that the backoff then skipped without sending anything.
+    @Test func requestsSkippedInABackoffAreNotCounted() throws {
+        let klines = try Fixtures.bytes(Self.capture)
+        var routes = Replays.binanceRoutes()
+        routes["/api/v3/klines"] = { request in
+            request.queryItem("interval") == "1h" ? Reply.bytes(klines, contentType: "application/json")
+                : Reply.json(#"{"code":-1003,"msg":"Too many requests"}"#, status: 429).header("Retry-After", "3600")
+        }
+        let server = try ReplayServer(routes)
+        let run = try backtestFourHourRSI(server)
+        #expect(server.requests.count { $0.queryItem("interval") == "4h" } == 1)
+        #expect(run.screen.split(separator: "\n").dropFirst().first?.hasSuffix(" (\(server.requests.count) requests)") == true,
+                "\(server.requests.count) requests: \(run.screen)")
+    }
+
+    /// On a terminal the progress bar counts the requests sent against those planned, the indicator's
+    /// candles included: it never goes past its total, and ends at the count the report gives.
+    @Test func theProgressBarCountsThePlannedRequestsTheReportGives() throws {
+        let run = try backtestFourHourRSI(api, terminal: true)
+        #expect(run.status == 0, "\(run.screen)")
+        let regex = try NSRegularExpression(pattern: #"\] (\d+)/(\d+) requests?"#)
+        let bars = regex.matches(in: run.screen, range: NSRange(run.screen.startIndex..., in: run.screen)).map { match in
+            (1...2).map { Int((run.screen as NSString).substring(with: match.range(at: $0))) ?? -1 }
+        }
+        #expect(!bars.isEmpty && bars.allSatisfy { $0[1] == api.requests.count && $0[0] <= $0[1] }, "\(bars): \(run.screen)")
+        #expect(bars.map { $0[0] } == bars.map { $0[0] }.sorted() && bars.last?[0] == api.requests.count, "\(bars)")
+        #expect(run.screen.contains(" (\(api.requests.count) requests)"), "\(run.screen)")
+        #expect(run.screen.contains("\r[") && !run.screen.contains(" [#"), "each bar redraws the line in place: \(run.screen.debugDescription)")
+    }
+
     /// An alert record's `time` in ms since 1970; -1 when it is not a time.
     static func milliseconds(_ field: Any?) -> Int64 {
         guard let text = field as? String, let date = DateTimeParser.parse(text) else { return -1 }

@@ -66,6 +66,15 @@ struct HistoryStoreTests {
         #expect(asked.contains("startTime=1637254800000"), "from the first candle not known complete (17:00), not the whole week: \(asked)")
     }
 
+    /// A request skipped while the provider's 429 backoff lasts was never sent: it is not counted.
+    @Test func aRequestSkippedInABackoffIsNotCounted() {
+        let filled = HistoryLoader(source: Self.binance, store: nil).fill(Self.key, market: "ETHUSDT", vs: "usdt",
+                                                                          from: Self.captured - 86_400_000, now: Self.captured) { _ in
+            .failure(.backingOff(provider: "binance", until: 1_637_259_000))
+        }
+        #expect(filled.requests == 0 && filled.error != nil, "\(filled.requests)")
+    }
+
     /// Binance's history serving 1h only, so a 90-day chart (4h) is built from 1h candles.
     struct HourlyOnly: HistorySource {
         let base = HistoryStoreTests.binance
