@@ -100,11 +100,13 @@ package struct MatrixClientAPI: ControlTransport {
         (try? JSONParser.parse(body))?["user_id"]?.stringValue
     }
 
-    /// The room's text messages among `events` not sent by `me`.
+    /// The room's text messages among `events` not sent by `me`; a reply's quote of the message it answers (its first
+    /// lines, `> <@ana:example.org> …`, as clients send a reply) left out, so a command in a reply is read.
     private static func messages(in events: [Event], room: String, me: String?) -> [ControlMessage] {
         events.compactMap { event -> ControlMessage? in
             guard event.type == "m.room.message", let id = event.event_id, let sender = event.sender, sender != me,
-                  let content = event.content, content.msgtype == "m.text", let text = content.body else { return nil }
+                  let content = event.content, content.msgtype == "m.text", let body = content.body else { return nil }
+            let text = body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix(">") }.joined(separator: "\n")
             return ControlMessage(key: "matrix:\(id)", chat: room, sender: sender, text: text)
         }
     }
