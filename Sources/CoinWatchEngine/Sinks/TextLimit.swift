@@ -17,7 +17,7 @@ package struct TextLimit: Sendable, Equatable {
     /// Markdown's markup characters take a backslash each (`MarkdownText`; every `:` is counted as
     /// escaped); the limit counts the escaped text.
     package var markdownEscaped: Bool
-    /// The service counts the text its HTML shows (Telegram): markup's tags take nothing and `&amp;`, `&lt;`, `&gt;`,
+    /// The service counts the text its HTML shows (entities parsed): markup's tags take nothing and `&amp;`, `&lt;`, `&gt;`,
     /// `&quot;` one character each; the text itself is counted unescaped.
     package var htmlShown: Bool
     /// Styling characters take a zero-width space after each (`UnstyledText`); the limit counts the escaped text.
