@@ -31,8 +31,11 @@ package final class ControlSide: @unchecked Sendable {
     package var sendBudget: Double = 20
     /// The last failure reported, so a chat that stays down is one line, not one per cycle.
     private var lastFailure: String?
-    /// Chat → when this process last sent it a message (one a second at most, across cycles).
-    private var lastSent: [String: Double] = [:]
+    /// Per chat service, chat → when this process last sent it a message (one a second at most, across cycles and
+    /// reloads); its lock is held while a side sends its queue, so a side a reload put in place of one still sending
+    /// waits for it and never sends the same answer again.
+    private static let lastSent = Mutex<[String: Sent]>([:])
+    private final class Sent: Sendable { let chats = Mutex<[String: Double]>([:]) }
 
     package init(link: ControlLink, store: ControlStore, rulesPath: String, environment: [String: String],
                  http: any HTTPTransport, sleeper: any Sleeper, now: @escaping @Sendable () -> Double, auditPath: String,
@@ -166,6 +169,16 @@ package final class ControlSide: @unchecked Sendable {
     /// Sends this link's due answers, oldest first, one a second per chat: a 429 holds the chat, a network error or 5xx
     /// retries with backoff, another 4xx or a day undelivered drops the answer with a line on stderr.
     package func sendDue() {
+        let transport = link.transport
+        let sent = Self.lastSent.withLock { senders in
+            let sent = senders[transport] ?? Sent()
+            senders[transport] = sent
+            return sent
+        }
+        sent.chats.withLock { sendDue(lastSent: &$0) }
+    }
+
+    private func sendDue(lastSent: inout [String: Double]) {
         let queued: [ControlAnswer]
         do {
             queued = try store.read().control.answers.filter { $0.transport == link.transport }

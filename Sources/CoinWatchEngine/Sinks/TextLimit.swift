@@ -17,6 +17,9 @@ package struct TextLimit: Sendable, Equatable {
     /// Markdown's markup characters take a backslash each (`MarkdownText`; every `:` is counted as
     /// escaped); the limit counts the escaped text.
     package var markdownEscaped: Bool
+    /// The service counts the text its HTML shows (entities parsed): markup's tags take nothing and `&amp;`, `&lt;`, `&gt;`,
+    /// `&quot;` one character each; the text itself is counted unescaped.
+    package var htmlShown: Bool
     /// Styling characters take a zero-width space after each (`UnstyledText`); the limit counts the escaped text.
     package var styleEscaped: Bool
     /// The most units one alert's line may hold inside a message (a section's own limit); a
@@ -25,11 +28,12 @@ package struct TextLimit: Sendable, Equatable {
     /// The units a line break takes, inside a line or between two (1, or the JSON of a new block where each line is one).
     package var breakSize: Int
 
-    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, markdownEscaped: Bool = false, styleEscaped: Bool = false,
-                 perItem: Int? = nil, breakSize: Int = 1) {
+    package init(_ count: Int, _ unit: Unit, htmlEscaped: Bool = false, htmlShown: Bool = false, markdownEscaped: Bool = false,
+                 styleEscaped: Bool = false, perItem: Int? = nil, breakSize: Int = 1) {
         self.count = count
         self.unit = unit
         self.htmlEscaped = htmlEscaped
+        self.htmlShown = htmlShown
         self.markdownEscaped = markdownEscaped
         self.styleEscaped = styleEscaped
         self.perItem = perItem
@@ -39,8 +43,10 @@ package struct TextLimit: Sendable, Equatable {
     /// The limit one item (one alert's line, or a piece of it) is split at.
     package var item: TextLimit {
         guard let perItem, perItem < count else { return self }
-        return TextLimit(perItem, unit, htmlEscaped: htmlEscaped, markdownEscaped: markdownEscaped, styleEscaped: styleEscaped,
-                         breakSize: breakSize)
+        var item = self
+        item.count = perItem
+        item.perItem = nil
+        return item
     }
 
     /// The units `character` takes in a message.
@@ -54,9 +60,10 @@ package struct TextLimit: Sendable, Equatable {
         return character.unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
-    /// The units `markup` takes as a format writes it, unescaped (a link after a line).
+    /// The units `markup` takes as a format writes it, unescaped (a link after a line, a caption in HTML); where the
+    /// service counts what its HTML shows, only that.
     package func size(ofMarkup markup: String) -> Int {
-        markup.unicodeScalars.reduce(0) { $0 + size(of: $1) }
+        (htmlShown ? HTMLText.shown(markup) : markup).unicodeScalars.reduce(0) { $0 + size(of: $1) }
     }
 
     /// The longest start of `text` within the limit, of whole characters.
@@ -86,6 +93,25 @@ package enum HTMLText {
     /// `text` as an HTML attribute's value in double quotes: `&`, `<`, `>` and `"` escaped.
     package static func attribute(_ text: String) -> String {
         String(escape(text).flatMap { $0 == "\"" ? "&quot;" : String($0) })
+    }
+
+    /// What `html` shows: its tags left out, `&amp;`, `&lt;`, `&gt;` and `&quot;` read as their characters.
+    package static func shown(_ html: String) -> String {
+        let entities: [(String, Character)] = escapes.map { ($0.value, $0.key) } + [("&quot;", "\"")]
+        var out = ""
+        var rest = Substring(html)
+        while let first = rest.first {
+            if first == "<", let end = rest.firstIndex(of: ">") {
+                rest = rest[end...].dropFirst()
+            } else if let (entity, character) = entities.first(where: { rest.hasPrefix($0.0) }) {
+                out.append(character)
+                rest = rest.dropFirst(entity.count)
+            } else {
+                out.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
     }
 
     /// `text` with `&`, `<`, `>` escaped.

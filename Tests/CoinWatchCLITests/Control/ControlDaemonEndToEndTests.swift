@@ -131,6 +131,30 @@ import Testing
         #expect(rig.telegram.sent.isEmpty)
     }
 
+    /// A SIGHUP that sets chat control up again while an answer waits for the chat's second sends it once: the new chat
+    /// thread waits for the one it replaces to finish sending, and keeps to one message a second.
+    @Test func aReloadWhileAnAnswerWaitsToBeSentSendsItOnce() throws {
+        let rig = try Rig()
+        let daemon = try start(rig, ["control"])
+        #expect(Eventually.wait(timeout: 5) { !rig.telegram.calls("getUpdates").isEmpty }, "\(daemon.stderr)")
+        try rig.say("/help", from: Self.admin)
+        #expect(Eventually.wait(timeout: 3) { rig.telegram.sent.count == 1 }, "\(daemon.stderr)")
+        try rig.say("/silences", from: Self.admin)
+        #expect(Eventually.wait(timeout: 1) { rig.audit.count == 2 }, "read; its answer waits for the chat's second")
+        // Another sink changes chat control's setup: new chat threads.
+        try rig.rules.replacingOccurrences(of: #""sinks": {"#, with: #""sinks": {"other": {"type": "file", "path": "other.jsonl"}, "#)
+            .write(toFile: rig.flow.rulesPath, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(Eventually.wait(timeout: 5) { daemon.stderr.contains("reloaded") }, "\(daemon.stderr)")
+        try rig.say("/rules", from: Self.admin)
+        #expect(Eventually.wait(timeout: 5) { rig.texts.last?.contains("hi:") == true }, "\(rig.texts) \(daemon.stderr)")
+        #expect(rig.telegram.sent.count == 3, "each answer once: \(rig.texts)")
+        let times = rig.telegram.sent.map(\.at)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1.timeIntervalSince($0) >= 0.95 }, "one message a second: \(times)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0, "\(daemon.stderr)")
+    }
+
     /// A SIGHUP whose rules.json has no `control` any more (65), or no chat that can be read (1: a `control_log` whose
     /// `${…}` is unset), ends the daemon as those rules end its start, its last line saying chat control is off.
     @Test(arguments: [(#", "control_log": "${NO_SUCH_DIR}/chat.jsonl""#, Int32(1), "NO_SUCH_DIR"), ("", Int32(65), #"has no "control""#)])

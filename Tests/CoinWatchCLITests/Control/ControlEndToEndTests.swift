@@ -507,6 +507,21 @@ import Testing
         #expect(rig.texts.last?.contains(rockets) == true)
     }
 
+    /// Telegram counts a caption, and a message, after its HTML is read (`&amp;` is one `&`), in UTF-16 units: a caption
+    /// of exactly 1,024 goes whole with the photo, a message of exactly 4,096 whole in one.
+    @Test(arguments: [(true, 1_024), (false, 4_096)])
+    func aTextOfExactlyTelegramsLimitAfterItsHTMLIsReadGoesWhole(chart: Bool, limit: Int) throws {
+        // "▲ BTC ", " · hi · 12:00 UTC" and the page's anchor, shown " · coingecko", take 35.
+        let amps = String(repeating: "&", count: limit - 35)
+        let rule = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"], "message": "{symbol} \#(amps)"}"#
+        let rig = try chart ? Self.chartRig(rule) : Rig(rules: rule)
+        rig.flow.market.set("bitcoin", price: 150)
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(rig.telegram.sent.map { $0.photo != nil } == [chart], "\(rig.texts.map(\.utf16.count)) \(run.stderr)")
+        #expect(rig.texts.first?.utf16.count == limit && rig.texts.first?.contains(amps) == true)
+    }
+
     /// A server answering `update_id` Int64.max (broken or hostile) leaves no next offset: one clear line, no crash.
     @Test func anUpdateIDWithNoNextOffsetIsOneLineNotACrash() throws {
         let rig = try Rig()

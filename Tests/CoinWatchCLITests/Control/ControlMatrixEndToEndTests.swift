@@ -121,6 +121,20 @@ import Testing
                     && answers[0].body?.contains("$90.00") == true, "\(answers.map(\.content))")
     }
 
+    /// A command sent as a reply (to an alert, say) is answered: clients put the replied-to message first, quoted
+    /// (`> <@bo:localhost> …`, then an empty line), and the command after it.
+    @Test func aCommandInAReplyIsAnswered() throws {
+        guard let rig = try Rig.make() else { return }
+        #expect(try rig.pass().status == 0)
+        let bo = try rig.synapse.user("bo").id
+        try rig.say("> <\(bo)> BTC crossed above $100,000\n> second line\n\n/silence bitcoin 1h", as: "ana")
+        let run = try rig.pass()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try rig.state.silences.map(\.target) == ["bitcoin"])
+        let answers = try rig.answers
+        #expect(answers.count == 1 && answers[0].body?.contains("silenced every rule on bitcoin") == true, "\(answers.map(\.content))")
+    }
+
     @Test func chartAnswersWithAnUploadedImageAnotherMemberDownloads() throws {
         guard let rig = try Rig.make() else { return }
         try ControlEndToEndTests.serveHistory(rig.flow.market)

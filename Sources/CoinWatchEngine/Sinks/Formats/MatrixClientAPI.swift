@@ -19,8 +19,8 @@ package struct MatrixClientAPI: ControlTransport {
 
     /// `/sync` since `offset`, held up to `timeout` seconds, with a filter that keeps only the room's messages; when
     /// more arrived than its timeline holds (`limited`), the gap is read back with `/messages` down to `offset`, at
-    /// most `gapPages` pages (older messages are skipped with a warning). The first sync (no `since` token) only takes
-    /// the token: the room's history is not acted on.
+    /// most `gapPages` pages of 100 (older messages are skipped with a warning, when one more asked for came back). The
+    /// first sync (no `since` token) only takes the token: the room's history is not acted on.
     package mutating func poll(offset: String?, timeout: Double, http: any HTTPTransport) -> Result<ControlRead, ControlFailure> {
         if me == nil {
             switch ControlLink.answer(http.perform(request(config.root + "/_matrix/client/v3/account/whoami", method: "GET")), what: "whoami") {
@@ -44,20 +44,22 @@ package struct MatrixClientAPI: ControlTransport {
         let timeline = sync.rooms?.join?[chat]?.timeline
         var events = timeline?.events ?? []
         var from = timeline?.limited == true ? timeline?.prev_batch : nil
-        for _ in 0..<Self.gapPages {
-            guard let page = from else { break }
-            let older = config.root + "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/messages?dir=b&limit=100&from="
+        var room = Self.gapPages * 100  // messages still read back; once none, one more asked says whether any were skipped
+        var skipped: String?
+        while let page = from {
+            let older = config.root + "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/messages?dir=b&limit=\(min(100, room + 1))&from="
                 + QueryString.escape(page) + "&to=" + QueryString.escape(offset) + "&filter=" + QueryString.escape(#"{"types":["m.room.message"]}"#)
             switch ControlLink.answer(http.perform(request(older, method: "GET")), what: "/messages")
                 .flatMap({ Self.decode(Messages.self, $0, what: "/messages answered something that is not a Matrix message list") }) {
             case .success(let answer):
-                events = answer.chunk.reversed() + events
-                from = answer.chunk.isEmpty ? nil : answer.end
+                events = answer.chunk.prefix(room).reversed() + events
+                if answer.chunk.count > room {
+                    skipped = "more than \(Self.gapPages * 100 + 50) messages arrived in the room since the last read; the older ones were skipped, unanswered"
+                }
+                room -= min(room, answer.chunk.count)
+                from = answer.chunk.isEmpty || skipped != nil ? nil : answer.end
             case .failure(let failure): return .failure(failure)
             }
-        }
-        let skipped = from.map { _ in
-            "more than \(Self.gapPages * 100 + 50) messages arrived in the room since the last read; the older ones were skipped, unanswered"
         }
         return .success((Self.messages(in: events, room: chat, me: me), sync.next_batch, skipped))
     }
@@ -98,11 +100,13 @@ package struct MatrixClientAPI: ControlTransport {
         (try? JSONParser.parse(body))?["user_id"]?.stringValue
     }
 
-    /// The room's text messages among `events` not sent by `me`.
+    /// The room's text messages among `events` not sent by `me`; a reply's quote of the message it answers (its first
+    /// lines, `> <@ana:example.org> …`, as clients send a reply) left out, so a command in a reply is read.
     private static func messages(in events: [Event], room: String, me: String?) -> [ControlMessage] {
         events.compactMap { event -> ControlMessage? in
             guard event.type == "m.room.message", let id = event.event_id, let sender = event.sender, sender != me,
-                  let content = event.content, content.msgtype == "m.text", let text = content.body else { return nil }
+                  let content = event.content, content.msgtype == "m.text", let body = content.body else { return nil }
+            let text = body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix(">") }.joined(separator: "\n")
             return ControlMessage(key: "matrix:\(id)", chat: room, sender: sender, text: text)
         }
     }

@@ -1,11 +1,12 @@
 import CoinWatchSupport
 import CoinWatchRules
-/// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to `sendMessage`, 4,096 characters escaped, the page an
+/// Telegram: `{"chat_id","text","parse_mode":"HTML"}` to `sendMessage`, 4,096 characters as the HTML shows them, the page an
 /// anchor on the provider's name, buttons for a chat under control; the chart by `sendPhoto`.
 extension TelegramFormat: DeliveryFormat {
-    static let limit: TextLimit? = TextLimit(4096, .utf16, htmlEscaped: true)
-    /// A photo's caption: 1,024 characters as Telegram counts them, UTF-16 code units (an emoji takes two).
-    static let captionLimit = TextLimit(1024, .utf16)
+    /// Telegram counts the text its HTML shows (entities parsed), in UTF-16 code units (an emoji takes two).
+    static let limit: TextLimit? = TextLimit(4096, .utf16, htmlShown: true)
+    /// A photo's caption: 1,024 units, counted the same way.
+    static let captionLimit = TextLimit(1024, .utf16, htmlShown: true)
 
     static func url(for config: WebhookConfig, key: String) -> String { bot(config) + "/sendMessage" }
 
