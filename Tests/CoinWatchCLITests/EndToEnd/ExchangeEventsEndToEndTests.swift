@@ -101,6 +101,31 @@ import Testing
         #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
     }
 
+    /// A `listed` rule on a favorite no exchange lists yet needs its market list, not a quote (`DataPlan.quotedFavorites`):
+    /// the passes wait quietly with exit 0 (no "no provider quoted XYZ" to cron every minute), `check --online` does not
+    /// ask for it, `explain` shows it not listed, and the list that lists it announces it.
+    @Test func aListedRuleWaitsForACoinNotListedYetWithoutAQuote() throws {
+        let upbit = try server()
+        let document = ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "XYZ"],
+                                          rules: #"{"id": "xyz", "coin": "XYZ", "provider": "upbit", "when": {"listed": true}}"#)
+        try dir.write("rules.json", document)
+        let args = ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        for after in [0.0, 600] {
+            let run = try pass(after: after)
+            #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "\(run.stdout) \(run.stderr)")
+        }
+        let online = try Binary.run(["check", "--online"] + args)
+        #expect(online.status == 0 && !online.stdout.contains("XYZ  not found"), "\(online.stdout) \(online.stderr)")
+        let explained = try Binary.run(["explain", "xyz", "XYZ"] + args)
+        #expect(explained.status == 0 && explained.stdout.contains("  XYZ\n    now:   not listed\n"), "\(explained.stdout) \(explained.stderr)")
+        let other = try Binary.run(["explain", "xyz", "BTC"] + args)
+        #expect(other.status == 1 && other.stderr == "coinwatch: rule 'xyz' does not cover 'BTC'. It covers XYZ.\n", "\(other.stderr)")
+        listing.file.withLock { $0 = Self.listed }
+        let listed = try pass(after: 600)
+        #expect(records(listed).map { $0["message"] as? String } == ["Upbit lists KRW-XYZ (Xyz)"], "\(listed.stdout) \(listed.stderr)")
+        #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
+    }
+
     /// SPEC §10: a baseline "records prices and pair states, notifies nothing", so it spends no `once`
     /// and starts no cooldown of an event rule: the flag, cleared and raised again, is announced.
     @Test func aBaselinePassSpendsNoOnceOfAnEventRule() throws {
