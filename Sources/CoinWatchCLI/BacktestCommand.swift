@@ -169,7 +169,7 @@ enum BacktestCommand {
             }
             requests += filled.requests
             warnings += filled.warnings
-            if let failure = filled.failure { warnings.append(failure) }
+            if let error = filled.error { warnings.append(HistoryLoader.describe(error)) }
         }
         let feed = CandleFeed(storePath: path)
         var out: [Backtest.TimedReadings] = []
