@@ -276,8 +276,9 @@ package struct MarketEventStage {
                 let decided = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: false, policy: policy, now: now)
                 next = decided.0
                 status = decided.1.status
-                // With `resolve`, the event stays firing until it clears: only a fired one resolves (SPEC §2).
-                next.firing = rule.resolve && (pair.firing || status == .firing)
+                // With `resolve`, the event stays firing until it clears: only an announced one resolves (SPEC §2),
+                // so not one a baseline recorded.
+                next.firing = rule.resolve && (pair.firing || status == .firing && !baseline)
             } else if pair.firing, kind.clears(change) {
                 next.firing = false
                 if rule.resolve, !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {

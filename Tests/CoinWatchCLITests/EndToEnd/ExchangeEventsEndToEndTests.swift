@@ -99,6 +99,9 @@ import Testing
         #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
         let after = try pass(after: 600)
         #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
+        listing.file.withLock { $0 = Self.original }
+        let cleared = try pass(after: 600)
+        #expect(records(cleared).isEmpty, "a flag never announced resolves nothing: \(cleared.stdout)")
     }
 
     /// A `listed` rule on a favorite no exchange lists yet needs its market list, not a quote (`DataPlan.quotedFavorites`):
