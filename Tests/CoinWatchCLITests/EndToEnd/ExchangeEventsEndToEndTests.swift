@@ -17,6 +17,8 @@ import Testing
         let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
         /// Markets the answer leaves out: a code (`KRW-ETH`), or every market of a quote (`KRW-`).
         let dropped = Mutex<[String]>([])
+        /// A market the answer names twice.
+        let twice = Mutex<String?>(nil)
     }
 
     init() throws { dir = try TempDir() }
@@ -129,6 +131,17 @@ import Testing
         #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
     }
 
+    /// An answer that names a new market twice (odd, but valid JSON: a list put together from pages) announces it once.
+    @Test func aMarketTheAnswerNamesTwiceIsAnnouncedOnce() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.listed }
+        listing.twice.withLock { $0 = "KRW-XYZ" }
+        let next = try pass(after: 600)
+        #expect(records(next).map { $0["message"] as? String } == ["Upbit lists KRW-XYZ (Xyz)"], "\(next.stdout) \(next.stderr)")
+    }
+
     /// SPEC §10: a baseline "records prices and pair states, notifies nothing", so it spends no `once`
     /// and starts no cooldown of an event rule: the flag, cleared and raised again, is announced.
     @Test func aBaselinePassSpendsNoOnceOfAnEventRule() throws {
@@ -170,12 +183,13 @@ import Testing
         let listing = self.listing
         routes["/market/all"] = { _ in
             let dropped = listing.dropped.withLock { $0 }
+            let twice = listing.twice.withLock { $0 }
             let reply = ReplayServer.capture(listing.file.withLock { $0 })
-            guard !dropped.isEmpty, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
+            guard !dropped.isEmpty || twice != nil, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
                   let kept = try? JSONSerialization.data(withJSONObject: markets.filter { market in
                       let code = market["market"] as? String ?? ""
                       return !dropped.contains { $0 == code || $0.hasSuffix("-") && code.hasPrefix($0) }
-                  }) else { return reply }
+                  } + markets.filter { $0["market"] as? String == twice }) else { return reply }
             return Reply.json(String(decoding: kept, as: UTF8.self))
         }
         return routes
