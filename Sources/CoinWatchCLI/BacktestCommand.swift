@@ -161,7 +161,7 @@ enum BacktestCommand {
                 session.fetch($0, provider: source.name)
             }
             warnings += filled.warnings
-            if let failure = filled.failure { warnings.append(failure) }
+            if let error = filled.error { warnings.append(HistoryLoader.describe(error)) }
         }
         let feed = CandleFeed(storePath: Paths.historyStore(environment: context.io.environment))
         var out: [Backtest.TimedReadings] = []

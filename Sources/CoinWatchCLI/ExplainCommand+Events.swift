@@ -20,16 +20,18 @@ extension ExplainCommand {
         let memory = session.state.memory
         let listing = memory.listings[MarketListing.eventsKey(provider: group.exchange.name, vs: group.vs)]
         let symbol = { (coin: String) in (memory.symbols[coin.lowercased()] ?? coin).uppercased() }
-        var markets = listing?.markets ?? []
+        // A favorite's rule covers its coin's market, listed or not yet (a pass waits for it, quoting nothing).
+        var markets = (listing?.markets ?? []).filter { rule.coin == "*" || $0.base == symbol(rule.coin) }
         if let coin {
+            if rule.coin != "*", symbol(coin) != symbol(rule.coin), !markets.contains(where: { $0.code == coin.uppercased() }) {
+                throw context.fail(.failure, "coinwatch: rule '\(rule.id)' does not cover '\(SilenceTarget.shown(coin))'. It covers \(rule.coin).")
+            }
             markets = markets.filter { $0.code == coin.uppercased() || $0.base == symbol(coin) }
-            guard !markets.isEmpty || listing == nil else {
+            guard !markets.isEmpty || listing == nil || rule.coin != "*" else {
                 throw context.fail(.failure, "coinwatch: \(group.exchange.name) lists no \(group.vs.uppercased()) market "
                     + "'\(SilenceTarget.shown(coin))' (its last list, \(listing.map { TimeText.iso($0.fetchedAt) } ?? "")).")
             }
-        } else if rule.coin != "*" {
-            markets = markets.filter { $0.base == symbol(rule.coin) }
-        } else {
+        } else if rule.coin == "*" {
             markets = markets.filter { $0.flags != nil || $0.ending != nil }
         }
         let shown = markets.map { market in
@@ -61,6 +63,9 @@ extension ExplainCommand {
                     + "\(listed.count { $0.flags != nil }) flagged, \(listed.count { $0.ending != nil }) ending\n"
             } else {
                 out += "  no \(group.exchange.name) \(group.vs) market list yet: the next pass fetches it\n"
+            }
+            if rule.coin != "*", listing != nil, shown.isEmpty {
+                out += "  \(rule.coin)\n    now:   not listed\n"
             }
             for (market, lastNotified) in shown {
                 out += "  \(market.code)\(market.name.map { " (\(TerminalText.clean($0)))" } ?? "")\n"

@@ -69,12 +69,17 @@ package struct DataPlan: Sendable {
     package let vsCurrency: String
     /// The watchlist, as written.
     package let favorites: [String]
+    /// The favorites a pass quotes: all but those `listed` rules name (`ConditionNeeds.awaitsMarket`), which wait on
+    /// a market list, not a quote (SPEC §14: a coin not listed yet has none); a rule that reads a quote asks for its coin itself.
+    let quotedFavorites: [String]
     /// One per rule of rules.json, same order (disabled ones too).
     package let rules: [RuleData]
 
     package init(_ file: RulesFile) {
         vsCurrency = file.vsCurrency
         favorites = file.favorites
+        let awaited = Set(file.rules.filter { $0.enabled && $0.coin != "*" && $0.condition.kind.needs.awaitsMarket }.map(\.coin))
+        quotedFavorites = awaited.isEmpty ? favorites : favorites.filter { !awaited.contains($0) }
         let held = file.holdings.map(\.coin).uniqued()
         rules = file.rules.map { rule in
             let needs = rule.condition.kind.needs

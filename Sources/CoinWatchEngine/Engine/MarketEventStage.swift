@@ -217,10 +217,11 @@ package struct MarketEventStage {
     }
 
     /// The new list: a market keeps its `since` while its flags and ending stay; one that left the
-    /// list stays on it as ending `removed` (so its return is a restore).
+    /// list stays on it as ending `removed` (so its return is a restore); a market the answer names twice, once.
     static func merge(_ markets: [ListedMarket], over old: MarketListing?, now: Double) -> MarketListing {
         let before = Dictionary((old?.markets ?? []).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        var merged: [ListedMarket] = markets.map { market in
+        var codes = Set<String>()
+        var merged: [ListedMarket] = markets.filter { codes.insert($0.code).inserted }.map { market in
             var market = market
             let previous = before[market.code]
             // An announced end (a date from the ticker) stays while the market stays listed: the list cannot say it.
@@ -228,7 +229,6 @@ package struct MarketEventStage {
             market.since = previous.flatMap { $0.flags == market.flags && $0.ending == market.ending ? $0.since : nil } ?? now
             return market
         }
-        let codes = Set(markets.map(\.code))
         for market in old?.markets ?? [] where !codes.contains(market.code) {
             var gone = market
             if gone.ending != removed { (gone.ending, gone.since) = (removed, now) }
@@ -276,8 +276,9 @@ package struct MarketEventStage {
                 let decided = NotifyDecision.decide(pair: pair, conditionTrue: true, isLevel: false, policy: policy, now: now)
                 next = decided.0
                 status = decided.1.status
-                // With `resolve`, the event stays firing until it clears: only a fired one resolves (SPEC §2).
-                next.firing = rule.resolve && (pair.firing || status == .firing)
+                // With `resolve`, the event stays firing until it clears: only an announced one resolves (SPEC §2),
+                // so not one a baseline recorded.
+                next.firing = rule.resolve && (pair.firing || status == .firing && !baseline)
             } else if pair.firing, kind.clears(change) {
                 next.firing = false
                 if rule.resolve, !policy.silenced(at: now), !(rule.once && pair.resolvedOnce) {

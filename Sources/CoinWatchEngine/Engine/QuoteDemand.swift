@@ -16,11 +16,11 @@ package struct QuoteDemand: Sendable, Equatable {
     package var currencies: [Currency]
 
     /// The feeds of the enabled rules at `indices` (their pairs on `coins` only, when given), after the
-    /// favorites when `favorites`.
+    /// favorites a pass quotes (`DataPlan.quotedFavorites`) when `favorites`.
     init(_ plan: DataPlan, rules indices: some Sequence<Int>, favorites: Bool, coins: Set<String>? = nil) {
-        var currencies = [Currency(vs: plan.vsCurrency, failover: favorites ? plan.favorites : [])]
+        var currencies = [Currency(vs: plan.vsCurrency, failover: favorites ? plan.quotedFavorites : [])]
         var at = [plan.vsCurrency: 0]
-        var seen = favorites ? Set(plan.favorites) : []
+        var seen = favorites ? Set(plan.quotedFavorites) : []
         for index in indices {
             let rule = plan.rules[index]
             guard rule.enabled else { continue }

@@ -58,7 +58,7 @@ package struct HistoryLoader {
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
-            return .failure(OneLineError(filled.failure ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+            return .failure(OneLineError(filled.error.map(Self.describe) ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
         }
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).
@@ -91,7 +91,7 @@ package struct HistoryLoader {
             (source.servesPoints ? candle.openTime : min(candle.openTime + drawn.milliseconds, now), candle.close)
         }
         var warnings = filled.warnings
-        if let failure = filled.failure { warnings.append("\(failure); the chart shows what the store holds") }
+        if let error = filled.error { warnings.append("\(Self.describe(error)); the chart shows what the store holds") }
         var loaded = Loaded(points: points, candles: candles, fromStore: fromStore, fromNetwork: fromNetwork, requests: filled.requests,
                             key: key, timeframe: drawn, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         // Built candles keep their forming one: its close is the close of a finer closed candle.
@@ -119,8 +119,7 @@ package struct HistoryLoader {
         package var fetched: [Candle] = []
         var forming: Candle?
         package var requests = 0
-        package var failure: String?
-        /// The error `failure` says.
+        /// The failure that stopped it: a refusal the source's plan explains is `.planLimit`, which says what to do.
         package var error: ProviderError?
         package var warnings: [String] = []
     }
@@ -146,7 +145,7 @@ package struct HistoryLoader {
                     .mapError { $0 as? ProviderError ?? .decoding(provider: source.name, detail: "\($0)") } }) {
                 case .success(let candles): spanCandles += candles
                 case .failure(let error):
-                    (filled.failure, filled.error) = (describe(error), error)
+                    filled.error = limited(error)
                     break spans
                 }
             }
@@ -190,14 +189,19 @@ package struct HistoryLoader {
         }
     }
 
-    private func describe(_ error: ProviderError) -> String {
-        switch error {
-        case .api(_, let message): return source.planHint(for: message) ?? error.message
-        case .transport(_, .http(_, let status, let body, _)) where status == 402 || status == 403 || status == 401:
-            return source.planHint(for: String(body.prefix(300))) ?? error.message
-        case .backingOff(let provider, let until):
-            return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
-        default: return error.message
+    /// `error`, or the plan limit it tells of (`HistorySource.planHint`).
+    private func limited(_ error: ProviderError) -> ProviderError {
+        let refusal: String? = switch error {
+        case .api(_, let message): message
+        case .transport(_, .http(_, let status, let body, _)) where status == 402 || status == 403 || status == 401: String(body.prefix(300))
+        default: nil
         }
+        return refusal.flatMap(source.planHint).map { .planLimit(provider: source.name, hint: $0) } ?? error
+    }
+
+    /// A chart's or a replay's words for `error`: a rate limit says when to try again.
+    package static func describe(_ error: ProviderError) -> String {
+        guard case .backingOff(let provider, let until) = error else { return error.message }
+        return "\(provider): rate-limited (HTTP 429); skipped until \(TimeText.iso(until)), try again then"
     }
 }

@@ -14,12 +14,14 @@ package enum ProviderError: Error, Sendable, Equatable {
     case backingOff(provider: String, until: Double)
     /// Its market listing could not be loaded, so it was not asked this pass.
     case noListing(provider: String, cause: String)
+    /// Its plan does not serve what was asked (history that far back); `hint` names the provider and says what would.
+    case planLimit(provider: String, hint: String)
 
     /// The provider the failure concerns.
     package var provider: String {
         switch self {
         case .transport(let p, _), .decoding(let p, _), .api(let p, _), .unsupportedCurrency(let p, _, _),
-             .backingOff(let p, _), .noListing(let p, _):
+             .backingOff(let p, _), .noListing(let p, _), .planLimit(let p, _):
             return p
         }
     }
@@ -35,6 +37,7 @@ package enum ProviderError: Error, Sendable, Equatable {
         case .backingOff(let p, let until):
             return "\(p): rate-limited (HTTP 429), skipped until \(TimeText.iso(until)); the next provider serves"
         case .noListing(let p, let cause): return "\(p): could not load its market list, skipped: \(cause)"
+        case .planLimit(_, let hint): return hint
         }
     }
 }

@@ -24,6 +24,9 @@ package struct ConditionNeeds: Sendable, Equatable {
     /// Whether the condition watches its exchange's market lists (`listed`, `delisting`, `caution`;
     /// SPEC §14) instead of quotes: a pass judges it in `MarketEventStage` and fetches no quote for it.
     package var marketLists = false
+    /// Whether it waits for a market that may not exist yet (`listed`), so its coin needs no quote at all; the other
+    /// list kinds watch a market that trades (and `stream` reads Upbit's announced end from its ticker).
+    package var awaitsMarket = false
 }
 
 /// A premium's other leg (SPEC §2 `premium_above`): the same coin on `against` in `againstVs`,

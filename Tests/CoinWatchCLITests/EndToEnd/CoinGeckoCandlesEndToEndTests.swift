@@ -150,4 +150,24 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("needs 21 closed 15m candles (volume/mean(20, 15m)) from binance"), "\(run.stdout)")
     }
+
+    /// CoinGecko's keyless and demo plans refuse `ohlc` beyond 365 days (the real `error_code` 10012 body), which 60 weekly candles reach: the pass says
+    /// it as the outage line, with the hint of what to do, not the raw refusal, and `explain` says the same.
+    @Test func aPlanLimitOnCandlesIsAnOutageSayingWhatToDo() throws {
+        let refusing = try ReplayServer([
+            "/coins/markets": { _ in ReplayServer.capture("real/coingecko/coins-markets_vs-usd_ids-bitcoin_2021-05-15.json") },
+            "/coins/bitcoin/ohlc": { _ in
+                ReplayServer.capture("real/history/error-401_coingecko-market-chart_days-max_error-10012_2024-03-30.json", status: 401)
+            },
+        ])
+        let path = try dir.write("rules.json", ProviderRules.make([("coingecko", refusing.baseURL)], vs: "myr", favorites: ["bitcoin"],
+            rules: #"{"id": "ma", "coin": "bitcoin", "when": {"price_below_ma": {"period": 60, "tf": "1w"}}}"#))
+        let args = ["--rules", path, "--state", dir.path + "/state.json"]
+        let hint = "coingecko's demo and keyless plans serve only the past 365 days; use --range 1y or shorter, or a paid key\n"
+        let run = try Binary.run(["--once"] + args, environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(run.status == 0 && run.stderr.hasPrefix("coinwatch: coingecko: failing since ") && run.stderr.hasSuffix(" UTC: " + hint)
+                && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        let explained = try Binary.run(["explain", "ma"] + args, environment: ["COINWATCH_CACHE": dir.path + "/cache"])
+        #expect(explained.stderr == "coinwatch: warning: " + hint, "\(explained.stderr)")
+    }
 }

@@ -17,6 +17,8 @@ import Testing
         let file = Mutex("real/upbit/market-all_isDetails-true_2025-07-27.json")
         /// Markets the answer leaves out: a code (`KRW-ETH`), or every market of a quote (`KRW-`).
         let dropped = Mutex<[String]>([])
+        /// A market the answer names twice.
+        let twice = Mutex<String?>(nil)
     }
 
     init() throws { dir = try TempDir() }
@@ -99,6 +101,45 @@ import Testing
         #expect(!baseline.stdout.contains("caution"), "\(baseline.stdout)")
         let after = try pass(after: 600)
         #expect(!after.stdout.contains("caution"), "the baseline recorded the flag: \(after.stdout)")
+        listing.file.withLock { $0 = Self.original }
+        let cleared = try pass(after: 600)
+        #expect(records(cleared).isEmpty, "a flag never announced resolves nothing: \(cleared.stdout)")
+    }
+
+    /// A `listed` rule on a favorite no exchange lists yet needs its market list, not a quote (`DataPlan.quotedFavorites`):
+    /// the passes wait quietly with exit 0 (no "no provider quoted XYZ" to cron every minute), `check --online` does not
+    /// ask for it, `explain` shows it not listed, and the list that lists it announces it.
+    @Test func aListedRuleWaitsForACoinNotListedYetWithoutAQuote() throws {
+        let upbit = try server()
+        let document = ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "XYZ"],
+                                          rules: #"{"id": "xyz", "coin": "XYZ", "provider": "upbit", "when": {"listed": true}}"#)
+        try dir.write("rules.json", document)
+        let args = ["--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        for after in [0.0, 600] {
+            let run = try pass(after: after)
+            #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "\(run.stdout) \(run.stderr)")
+        }
+        let online = try Binary.run(["check", "--online"] + args)
+        #expect(online.status == 0 && !online.stdout.contains("XYZ  not found"), "\(online.stdout) \(online.stderr)")
+        let explained = try Binary.run(["explain", "xyz", "XYZ"] + args)
+        #expect(explained.status == 0 && explained.stdout.contains("  XYZ\n    now:   not listed\n"), "\(explained.stdout) \(explained.stderr)")
+        let other = try Binary.run(["explain", "xyz", "BTC"] + args)
+        #expect(other.status == 1 && other.stderr == "coinwatch: rule 'xyz' does not cover 'BTC'. It covers XYZ.\n", "\(other.stderr)")
+        listing.file.withLock { $0 = Self.listed }
+        let listed = try pass(after: 600)
+        #expect(records(listed).map { $0["message"] as? String } == ["Upbit lists KRW-XYZ (Xyz)"], "\(listed.stdout) \(listed.stderr)")
+        #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
+    }
+
+    /// An answer that names a new market twice (odd, but valid JSON: a list put together from pages) announces it once.
+    @Test func aMarketTheAnswerNamesTwiceIsAnnouncedOnce() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        listing.file.withLock { $0 = Self.listed }
+        listing.twice.withLock { $0 = "KRW-XYZ" }
+        let next = try pass(after: 600)
+        #expect(records(next).map { $0["message"] as? String } == ["Upbit lists KRW-XYZ (Xyz)"], "\(next.stdout) \(next.stderr)")
     }
 
     /// SPEC §10: a baseline "records prices and pair states, notifies nothing", so it spends no `once`
@@ -142,12 +183,13 @@ import Testing
         let listing = self.listing
         routes["/market/all"] = { _ in
             let dropped = listing.dropped.withLock { $0 }
+            let twice = listing.twice.withLock { $0 }
             let reply = ReplayServer.capture(listing.file.withLock { $0 })
-            guard !dropped.isEmpty, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
+            guard !dropped.isEmpty || twice != nil, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
                   let kept = try? JSONSerialization.data(withJSONObject: markets.filter { market in
                       let code = market["market"] as? String ?? ""
                       return !dropped.contains { $0 == code || $0.hasSuffix("-") && code.hasPrefix($0) }
-                  }) else { return reply }
+                  } + markets.filter { $0["market"] as? String == twice }) else { return reply }
             return Reply.json(String(decoding: kept, as: UTF8.self))
         }
         return routes

@@ -1,6 +1,7 @@
 import CoinWatchSupport
 /// `listed`: a market for the coin appears that was not on the exchange's previous list (SPEC §14; event).
 struct ListedCondition: TrueValuedKind {
+    var needs: ConditionNeeds { ConditionNeeds(marketLists: true, awaitsMarket: true) }
     static let key = "listed"
     static let summary = "the exchange lists a market for the coin that was not on its previous list"
     static let resolvable = false
