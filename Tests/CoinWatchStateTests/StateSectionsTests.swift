@@ -140,7 +140,7 @@ import Testing
         let partial = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: .silences) }
         #expect(partial.outbox.isEmpty && whole.outbox.count == 1)
         let bytes = try #require(FileManager.default.contents(atPath: path))
-        try withExtendedLifetime(dir) {
+        withExtendedLifetime(dir) {
             #expect(FileManager.default.createFile(atPath: path + ".new", contents: bytes))
             #expect(rename(path + ".new", path) == 0)
         }
