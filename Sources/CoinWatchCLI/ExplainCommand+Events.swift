@@ -16,7 +16,7 @@ extension ExplainCommand {
             for line in warnings { context.io.err("coinwatch: \(line)\n") }
             return .failure
         }
-        let session = WatchSession.open(context, rules: rules)
+        let session = try WatchSession.explaining(context, rules: rules)
         let memory = session.state.memory
         let listing = memory.listings[MarketListing.eventsKey(provider: group.exchange.name, vs: group.vs)]
         let symbol = { (coin: String) in (memory.symbols[coin.lowercased()] ?? coin).uppercased() }

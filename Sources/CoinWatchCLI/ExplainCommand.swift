@@ -66,7 +66,7 @@ enum ExplainCommand {
         }
         let sections = StateSections.explaining(pairs: Set(places.map(\.pairKey)), prices: Set(places.map(\.priceKey)), quotes: cached,
                                                 symbols: symbols, favorites: favorites)
-        var session = WatchSession.open(context, rules: rules, sections: sections)
+        var session = try WatchSession.explaining(context, rules: rules, sections: sections)
         defer { session.finish() }
         let now = session.now
         let fetched = fetcher.fetch(demand, defaultVs: rules.vsCurrency, memory: &session.state.memory, now: now)

@@ -31,17 +31,29 @@ struct WatchSession {
     }
 
     /// A session over rules.json already loaded; reads the state (a state that cannot be read gets one warning).
-    /// With `sections`, only those parts of the state are read (`StateSections`).
-    static func open(_ context: CommandContext, rules: RulesFile, sections: StateSections = .all) -> WatchSession {
+    static func open(_ context: CommandContext, rules: RulesFile) -> WatchSession {
         let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
         var base: StateDocument?
         do {
-            base = try shared.read(sections: sections)
+            base = try shared.read()
         } catch {
             context.io.err("coinwatch: warning: \(error.message); going on without the shared cache and backoff, and not writing the state\n")
         }
         return WatchSession(context: context, rules: rules, now: context.clock.now().timeIntervalSince1970,
                             state: base ?? StateDocument(), base: base, shared: shared)
+    }
+
+    /// A session for `explain`, which shows the state: only its `sections` are read (`StateSections`), and a state
+    /// that cannot be read ends the command with the line and exit status a pass gives (one file, one answer).
+    static func explaining(_ context: CommandContext, rules: RulesFile, sections: StateSections = .all) throws(ExitCodeError) -> WatchSession {
+        let shared = SharedState(path: context.statePath, lockTimeout: context.lockTimeout)
+        do throws(StateError) {
+            let base = try shared.read(sections: sections)
+            return WatchSession(context: context, rules: rules, now: context.clock.now().timeIntervalSince1970,
+                                state: base, base: base, shared: shared)
+        } catch {
+            throw context.fail(error.exitCode, "coinwatch: \(error.message)")
+        }
     }
 
     /// Provider `name`, made with its settings from rules.json, else its defaults.

@@ -1,7 +1,8 @@
 /// Which parts of a state file a read-only command needs (`StateStore.load(path:sections:)`): the
-/// others are skipped unread (their grammar still checked, so a file a pass refuses is refused here
-/// too), so `silence list` or `explain` on a 10,000-pair state stays fast. A document read this way
-/// is for reading only; commands that save read the whole file.
+/// others are skipped unread (their grammar still checked) while the file is the one the last save
+/// wrote, so `silence list` or `explain` on a 10,000-pair state stays fast; a file changed since by
+/// anything else is read whole, so a file a pass refuses is refused here too. A document read this
+/// way is for reading only; commands that save read the whole file.
 package struct StateSections: Sendable, Equatable {
     /// Top-level members to read (`version` always is); nil reads them all.
     package var names: Set<String>?

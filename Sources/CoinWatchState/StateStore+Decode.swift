@@ -33,24 +33,35 @@ extension StateStore {
         } catch let error as StateError {
             throw error
         } catch let error as DecodingError {
-            if let syntax = syntaxError(in: bytes) { throw .unreadable(path: path, detail: syntax) }
-            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
-                throw .unreadable(path: path, detail: "not a state document (expected a JSON object)")
-            }
-            throw .unreadable(path: path, detail: DecodingErrorText.describe(error))
+            throw .unreadable(path: path, detail: describe(error, in: bytes))
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
-    /// "not valid JSON at 3:14 (…)" with the line and column of the first syntax error, nil when the
-    /// bytes are valid JSON (the problem is then the document's shape).
-    private static func syntaxError(in bytes: [UInt8]) -> String? {
+    /// "not valid JSON at 3:14 (…)" with the line and column of the first syntax error; for valid JSON of the
+    /// wrong shape, "2:14: outbox[0].sink: expected a string", at the value (or object) the error's path leads to.
+    private static func describe(_ error: DecodingError, in bytes: [UInt8]) -> String {
+        var node: JSONNode
         do {
-            _ = try JSONParser.parse(bytes)
-            return nil
+            node = try JSONParser.parse(bytes)
         } catch {
             return "not valid JSON at \(error.line):\(error.column) (\(error.message))"
         }
+        let codingPath: [any CodingKey]
+        switch error {
+        case .keyNotFound(_, let context), .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context):
+            codingPath = context.codingPath
+        @unknown default:
+            codingPath = []
+        }
+        if codingPath.isEmpty, case .typeMismatch = error { return "not a state document (expected a JSON object)" }
+        for key in codingPath {
+            let next = node.members != nil ? node[key.stringValue]
+                : key.intValue.flatMap { index in node.elements.flatMap { index < $0.count ? $0[index] : nil } }
+            guard let next else { break }
+            node = next
+        }
+        return "\(node.line):\(node.column): " + DecodingErrorText.describe(error)
     }
 }

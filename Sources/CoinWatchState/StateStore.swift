@@ -11,8 +11,10 @@ package enum StateStore {
 
     /// The document at `path`, or a fresh one when no file exists there.
     /// Throws `StateError.unreadable` (file untouched) for anything else it cannot use.
-    /// With `sections`, only those parts are read (`StateSections`): never save such a document.
+    /// With `sections`, only those parts are read (`StateSections`) while the file is the one the last `save`
+    /// wrote (`isStamped`); a file changed since is read whole, so it gets the answer a pass gives. Never save such a document.
     package static func load(path: String, sections: StateSections = .all) throws(StateError) -> StateDocument {
+        let partial = sections != .all && isStamped(path)
         let bytes: [UInt8]
         switch POSIXFile.readWhole(path, limit: maxBytes, followLinks: false) {
         case .missing: return StateDocument()
@@ -20,7 +22,7 @@ package enum StateStore {
         case .refused(let refusal): throw refused(path, refusal)
         case .bytes(let read): bytes = read
         }
-        if sections != .all, let doc = StateDirectDecoder.decode(bytes, sections: sections),
+        if partial, let doc = StateDirectDecoder.decode(bytes, sections: sections),
            StateValidation.firstProblem(in: doc) == nil {
             return doc
         }
@@ -72,6 +74,7 @@ package enum StateStore {
         }
         removeLeftoverTempFiles(for: path)
         if let failure = POSIXFile.replace(path, with: bytes, mode: 0o600) { throw .writeFailed(path: path, detail: StateError.detail(failure)) }
+        stamp(path)
     }
 }
 

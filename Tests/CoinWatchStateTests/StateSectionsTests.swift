@@ -3,6 +3,7 @@
 @testable import CoinWatchRules
 @testable import CoinWatchState
 @testable import CoinWatchEngine
+import Foundation
 import Testing
 @testable import TestHelpers
 
@@ -29,8 +30,18 @@ import Testing
         doc.outbox = [OutboxEntry(sink: "chat", alerts: [], queuedAt: 1_700_000_000)]
         let dir = try TempDir()
         let path = dir.path + "/state.json"
+        let lock = try StateLock.acquire(statePath: path)  // as a pass saves: its lock file holds the stamp
         try StateStore.save(doc, to: path)
+        lock.release()
         return (dir, path, try StateStore.load(path: path))
+    }
+
+    /// Marks a file written here as the one the last save wrote (its stamp in the lock file), so that a partial
+    /// read skips what it leaves out.
+    static func stamp(_ path: String) throws {
+        let lock = try StateLock.acquire(statePath: path)
+        StateStore.stamp(path)
+        lock.release()
     }
 
     @Test func silenceListReadsTheSilencesAndNothingElse() throws {
@@ -68,6 +79,7 @@ import Testing
          "pairs": {"a|dogecoin": {"firing": true, "note": "}}]]"}, "a|bitcoin": {"firing": true}, "b|bitcoin": {}},
          "silences": [{"id": "abc12345", "target": "a", "until": 1800000000, "created": 1700000000}]}
         """#)
+        try Self.stamp(path)
         let doc = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: Self.explainingBitcoin) }
         #expect(Array(doc.pairs.keys) == ["a|bitcoin"] && doc.pairs["a|bitcoin"]?.firing == true)
         #expect(doc.silences.map(\.id) == ["abc12345"] && doc.outbox.isEmpty)
@@ -77,7 +89,10 @@ import Testing
     /// JSON) is refused by them too, with the whole read's message.
     @Test(arguments: [#"{"version": 1, "outbox": [{"sink": "x", "alerts": [}], "silences": []}"#,
                       #"{"version": 1, "outbox": [1 2], "silences": []}"#,
-                      #"{"version": 1, "pairs": {"a|b": {"firing": tru}}, "silences": []}"#])
+                      #"{"version": 1, "pairs": {"a|b": {"firing": tru}}, "silences": []}"#,
+                      #"{"version": 1, "outbox": [{"sink": 5}], "silences": []}"#,
+                      #"{"version": 1, "pairs": {"a|b": {"firing": 1}}, "silences": []}"#,
+                      #"{"version": 1, "prices": {"x|usd": {"first_seen": -5}}, "silences": []}"#])
     func aStateTheWholeReadRefusesIsRefusedByAPartialRead(json: String) throws {
         let dir = try TempDir()
         let path = try dir.write("state.json", json)
@@ -109,12 +124,28 @@ import Testing
         let path = try dir.write("state.json", #"""
         {"version": 1, "pairs": {"a|\u004bbc": {"firing": true}, "a|KEY": {"firing": true}, "a|xyz": {}, "b|xyz": {}, "a|kbc": {}}}
         """#.replacingOccurrences(of: "KEY", with: "\u{212A}ey"))
+        try Self.stamp(path)
         let sections = StateSections.explaining(pairs: ["a|Kbc", "a|Key", "b|xyz"], prices: [], quotes: [])
         let doc = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: sections) }
         let whole = try withExtendedLifetime(dir) { try StateStore.load(path: path) }
         #expect(doc.pairs.count == 3 && doc.pairs["a|Kbc"]?.firing == true && doc.pairs["a|Key"]?.firing == true)
         #expect(doc.pairs["b|xyz"] != nil && doc.pairs["a|xyz"] == nil && doc.pairs["a|kbc"] == nil)
         for key in ["a|Kbc", "a|Key", "b|xyz"] { #expect(doc.pairs[key] == whole.pairs[key]) }
+    }
+
+    /// The parts left out are trusted only while the file is the one the last save wrote: the same bytes
+    /// written again by anything else (a new modification time) are read whole.
+    @Test func aFileChangedSinceTheLastSaveIsReadWhole() throws {
+        let (dir, path, whole) = try savedState()
+        let partial = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: .silences) }
+        #expect(partial.outbox.isEmpty && whole.outbox.count == 1)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        withExtendedLifetime(dir) {
+            #expect(FileManager.default.createFile(atPath: path + ".new", contents: bytes))
+            #expect(rename(path + ".new", path) == 0)
+        }
+        let reread = try withExtendedLifetime(dir) { try StateStore.load(path: path, sections: .silences) }
+        #expect(reread == whole)
     }
 
     @Test func aBrokenStateIsStillRefusedWithTheWholeReadsMessage() throws {

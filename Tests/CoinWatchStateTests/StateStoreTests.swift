@@ -87,8 +87,9 @@ import Testing
         ("{not json", "not valid JSON"),
         ("", "not valid JSON"),
         ("[1, 2]", "expected a JSON object"),
-        (#"{"prices": {}}"#, "missing key \"version\""),
-        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "pairs.r|c.firing: expected true or false"),
+        (#"{"prices": {}}"#, "1:1: missing key \"version\""),
+        (#"{"version": 1, "pairs": {"r|c": {"firing": "yes"}}}"#, "1:44: pairs.r|c.firing: expected true or false"),
+        ("{\"version\": 1,\n \"outbox\": [{\"sink\": 5}]}", "2:22: outbox[0].sink: expected a string"),
         (#"{"version": 99}"#, "version 99 is newer"),
         (#"{"version": 0}"#, "version 0"),
     ])

@@ -52,6 +52,25 @@ import Testing
         #expect((btc["figure"] as? String)?.contains("150") == true, "\(btc)")
     }
 
+    /// One state file, one answer: a part `explain` and `silence list` skip, broken by hand after the pass that
+    /// wrote the file (an outbox message whose sink is a number), is refused by them as `--once` refuses it.
+    @Test func aStateAPassRefusesIsRefusedByExplainAndSilenceListWithTheSameLine() throws {
+        let flow = try flow()
+        _ = try flow.lines(after: 0, price: 150)
+        #expect(try explain(flow, ["hi"]).status == 0)
+        let written = try String(contentsOfFile: flow.statePath, encoding: .utf8)
+        #expect(written.contains(#""outbox":[]"#))
+        try written.replacingOccurrences(of: #""outbox":[]"#, with: #""outbox":[{"sink":5}]"#)
+            .write(toFile: flow.statePath, atomically: false, encoding: .utf8)
+        let common = ["--rules", flow.rulesPath, "--state", flow.statePath]
+        let pass = try Binary.run(["--once"] + common)
+        #expect(pass.status == 65 && pass.stderr.contains(flow.statePath) && pass.stderr.contains("outbox"), "\(pass.stderr)")
+        for args in [["explain", "hi"], ["explain", "hi", "bitcoin"], ["silence", "list"]] {
+            let run = try Binary.run(args + common)
+            #expect(run.status == 65 && run.stderr == pass.stderr, "\(args): \(run.stderr)")
+        }
+    }
+
     @Test func explainJudgesAgainstThePairsRememberedFirstPrice() throws {
         let flow = try BinaryFlow(rules: #"{"id": "start", "coin": "bitcoin", "when": {"change_from": {"pct": -10, "ref": "start"}}}"#,
                                   favorites: ["bitcoin"])

@@ -65,6 +65,21 @@ import Testing
         #expect(btc.high52w == nil && btc.low52w == nil)
     }
 
+    /// The real capture with its dates written in other forms ISO 8601 allows (the same instants with an
+    /// hour-only and a `-hhmm` offset) and an all-time low before 1970: each reads as the instant it names.
+    @Test func datesWithAnyISOOffsetOrBefore1970AreRead() throws {
+        let file = "coins-markets_vs-usd_ids-bitcoin_2021-05-15.json"
+        let text = String(decoding: try Fixtures.bytes(Self.folder + file), as: UTF8.self)
+        for (from, to, seconds) in [("2013-07-06T00:00:00.000Z", "2013-07-06T02:00:00.000+02", 1_373_068_800.0),
+                                    ("2013-07-06T00:00:00.000Z", "2013-07-05T18:30:00.000-0530", 1_373_068_800),
+                                    ("2013-07-06T00:00:00.000Z", "1969-07-20T20:17:40Z", -14_182_940)] {
+            #expect(text.contains(#""atl_date":"\#(from)""#))
+            let json = text.replacingOccurrences(of: #""atl_date":"\#(from)""#, with: #""atl_date":"\#(to)""#)
+            let btc = try #require(try quotes(json: json, favorites: ["bitcoin"])["bitcoin"], "\(to)")
+            #expect(btc.atlDate == Date(timeIntervalSince1970: seconds), "\(to)")
+        }
+    }
+
     @Test func pricesInEthAreQuotedInEth() throws {
         let quotes = try quotes("coins-markets_vs-eth_ids-bitcoin-ethereum_2021-05-15.json",
                                 favorites: ["bitcoin", "ethereum"], vs: "ETH")

@@ -56,6 +56,24 @@ import Foundation
         #expect(DateTimeParser.parse(text) == nil)
     }
 
+    /// A provider's date is data we did not write: it may carry any offset ISO 8601 allows, hours alone
+    /// included, and a year before 1970.
+    @Test func aProvidersDateTakesAnHourOnlyOffsetAndAYearBefore1970() {
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00+09", unzoned: .refused) == utc.addingTimeInterval(-9 * 3_600))
+        #expect(DateTimeParser.parse("2026-12-31T23:59:00.5-05", unzoned: .utc) == utc.addingTimeInterval(5 * 3_600 + 0.5))
+        #expect(DateTimeParser.parse("1969-07-20T20:17:40Z", unzoned: .refused) == Date(timeIntervalSince1970: -14_182_940))
+        #expect(DateTimeParser.parse("1969-07-20T20:17:40", unzoned: .utc) == Date(timeIntervalSince1970: -14_182_940))
+        for text in ["2026-12-31T23:59:00+09:", "2026-12-31T23:59:00+9", "2026-12-31T23:59:00+24"] {
+            #expect(DateTimeParser.parse(text, unzoned: .refused) == nil, "\(text)")
+        }
+    }
+
+    /// A time a user writes (`expires`, `--since`) keeps the documented forms: hours and minutes in an offset, from 1970.
+    @Test(arguments: ["2026-12-31T23:59:00+09", "1969-07-20T20:17:40Z", "1969-12-31"])
+    func aUsersTimeKeepsTheDocumentedForms(text: String) {
+        #expect(DateTimeParser.parse(text) == nil)
+    }
+
     @Test func leapDayIsAccepted() {
         #expect(DateTimeParser.parse("2028-02-29T00:00:00Z") != nil)
     }
