@@ -27,8 +27,7 @@ extension Change24hKind {
     func line(firing: Bool, rearm: Double) -> Double { Self.rearm.relaxed(value, by: firing ? rearm : 0, lower: Self.above) }
 
     func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
-        guard let change = o.change24h else { return false }
-        return Side.holds(change, line(firing: firing, rearm: rearm), above: Self.above)
+        Side.holds(o.change24h, line(firing: firing, rearm: rearm), above: Self.above)
     }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {

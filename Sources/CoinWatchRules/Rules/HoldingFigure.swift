@@ -17,11 +17,6 @@ enum HoldingFigure: Sendable, Equatable {
         }
     }
 
-    /// Whether `o`'s figure is ≥ `line` (`atLeast`) or ≤ it; false without the figure.
-    func holds(_ o: Observation, _ line: Double, atLeast: Bool) -> Bool {
-        value(o).map { Side.holds($0, line, above: atLeast) } ?? false
-    }
-
     /// `holding value 51000 ≥ 50000`, `P&L 12.5% ≤ -10%`, or why there is none.
     func describe(_ o: Observation, _ line: Double, atLeast: Bool) -> String {
         guard let figure = value(o) else {
@@ -48,7 +43,7 @@ extension HoldingFigureKind {
 
     func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Self.measure.holds(o, value, atLeast: Self.above) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Side.holds(figure(o), value, above: Self.above) }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
 

@@ -64,9 +64,7 @@ struct Premium: Sendable, Equatable {
     }
 
     /// Whether the premium is ≥ `pct` (`above`) or ≤ it; false when a leg is missing.
-    func holds(_ o: Observation, above: Bool) -> Bool {
-        figure(o).map { Side.meets($0, pct, above: above) } ?? false
-    }
+    func holds(_ o: Observation, above: Bool) -> Bool { Side.meets(figure(o), pct, above: above) }
 
     /// `premium 4.1% ≥ 3% (price 140000000 against 134500000 from binance)` or why a leg is missing.
     func describe(_ o: Observation, above: Bool) -> String {

@@ -27,11 +27,6 @@ package enum ProviderFigure: Sendable, Equatable {
         }
     }
 
-    /// Whether `o`'s figure is ≥ `line` (`atLeast`) or ≤ it; false without the figure.
-    func holds(_ o: Observation, _ line: Double, atLeast: Bool) -> Bool {
-        value(o).map { Side.holds($0, line, above: atLeast) } ?? false
-    }
-
     /// `24h volume 1200000 ≥ 1000000`, or `the provider reports no 24h volume`.
     func describe(_ o: Observation, _ line: Double, atLeast: Bool) -> String {
         guard let figure = value(o) else { return "the provider reports no \(name)" }
@@ -53,7 +48,7 @@ extension ProviderFigureKind {
 
     func figure(_ o: Observation) -> Double? { Self.measure.value(o) }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Self.measure.holds(o, value, atLeast: Self.above) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Side.holds(figure(o), value, above: Self.above) }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String { Self.measure.describe(o, value, atLeast: Self.above) }
 

@@ -17,7 +17,5 @@ extension SignedMoveKind {
     var threshold: Threshold? { Threshold(value: pct, unit: .percent) }
 
     /// Whether the move (`figure`, percent) reaches `pct` on its side.
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool {
-        figure(o).map { Side.meets($0, pct, above: pct >= 0) } ?? false
-    }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Side.meets(figure(o), pct, above: pct >= 0) }
 }

@@ -61,7 +61,7 @@ extension TrailingKind {
         return anchor > 0 ? abs(o.price - anchor) / anchor * 100 : nil
     }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { figure(o).map { Side.meets($0, pct, above: true) } ?? false }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Side.meets(figure(o), pct, above: true) }
 
     /// The anchor the pair keeps: this pass's price once it fired, else the extreme so far.
     func remember(_ o: Observation, fired: Bool) -> Double? { fired ? o.price : anchor(o) }

@@ -35,7 +35,7 @@ struct RankWithinCondition: ConditionKind {
 
     func figure(_ o: Observation) -> Double? { ProviderFigure.rank.value(o) }
 
-    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { ProviderFigure.rank.holds(o, Double(value), atLeast: false) }
+    func holds(_ o: Observation, firing: Bool, rearm: Double) -> Bool { Side.holds(ProviderFigure.rank.value(o), Double(value), above: false) }
 
     func describe(_ o: Observation, firing: Bool, rearm: Double) -> String {
         ProviderFigure.rank.describe(o, Double(value), atLeast: false)

@@ -35,9 +35,7 @@ struct BandSettings: IndicatorSettings {
     }
 
     /// Whether the price is at or above the upper band (`upper`) or at or below the lower one.
-    func holds(_ o: Observation, upper: Bool) -> Bool {
-        band(o, upper: upper).map { Side.holds(o.price, $0, above: upper) } ?? false
-    }
+    func holds(_ o: Observation, upper: Bool) -> Bool { Side.holds(o.price, band(o, upper: upper), above: upper) }
 
     /// `price 120 ≥ upper BB(20, 4h) 115.2`, or the warm-up.
     func describe(_ o: Observation, upper: Bool) -> String {

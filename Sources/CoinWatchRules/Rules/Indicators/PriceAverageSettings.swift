@@ -29,9 +29,7 @@ struct PriceAverageSettings: IndicatorSettings {
     func figure(_ o: Observation) -> Double? { o.indicators?[need]?.value }
 
     /// Whether the price is at or above (`above`) or at or below the average.
-    func holds(_ o: Observation, above: Bool) -> Bool {
-        figure(o).map { Side.holds(o.price, $0, above: above) } ?? false
-    }
+    func holds(_ o: Observation, above: Bool) -> Bool { Side.holds(o.price, figure(o), above: above) }
 
     /// `price 101 ≥ SMA(3, 1h) 100`, or the warm-up.
     func describe(_ o: Observation, above: Bool) -> String {

@@ -36,9 +36,7 @@ struct RSISettings: IndicatorSettings {
     func figure(_ o: Observation) -> Double? { o.indicators?[need(crossing: false)]?.value }
 
     /// Whether the RSI is at or above (`above`) or at or below the level.
-    func holds(_ o: Observation, above: Bool) -> Bool {
-        figure(o).map { Side.holds($0, value, above: above) } ?? false
-    }
+    func holds(_ o: Observation, above: Bool) -> Bool { Side.holds(figure(o), value, above: above) }
 
     /// Whether the RSI crossed the level between the last two closed candles.
     func crossed(_ o: Observation, above: Bool) -> Bool {
