@@ -35,7 +35,7 @@ package enum NotifyDecision {
             next.trueSince = nil
             guard pair.firing else { return (next, .silent(reason: .notTrue)) }
             next.firing = false
-            guard policy.resolve, !(policy.once && pair.resolvedOnce) else {
+            guard policy.resolve, pair.announced, !(policy.once && pair.resolvedOnce) else {
                 return (next, .silent(reason: .stoppedHolding))
             }
             if policy.silenced(at: now) { return (next, .silent(reason: .silenced)) }

@@ -74,7 +74,7 @@ package struct PairExplanation: Sendable, Equatable {
                 return "repeats at \(TimeText.iso(last + every)) while the condition holds"
                     + (policy.resolve ? "; a resolved notice when it stops" : "")
             }
-            return policy.resolve ? "a resolved notice when the condition stops holding; then when it holds again"
+            return policy.resolve && pair.announced ? "a resolved notice when the condition stops holding; then when it holds again"
                 : "the condition stopping and holding again"
         case .notTrue, .stoppedHolding:
             var text = condition.isLevel ? "the condition holding" : "the event happening"

@@ -23,6 +23,9 @@ package struct PairState: Codable, Sendable, Equatable, StateRecord {
         get { flags.contains(.lastFired) ? lastFiredValue : nil }
         set { (lastFiredValue, flags) = Self.store(newValue, .lastFired, in: flags) }
     }
+    /// A level's firing was announced: a notice went out since it began to hold. A `--baseline`
+    /// pass leaves a level already true firing (quiet) without one, so its end sends no `resolved`.
+    package var announced: Bool { lastFired.map { $0 >= trueSince ?? -.infinity } ?? false }
     /// `once`: a firing notice was sent.
     package var firedOnce: Bool {
         get { flags.contains(.firedOnce) }

@@ -30,6 +30,19 @@ import Testing
         #expect(again.count == 1 && again[0].contains("above $100.00"), "once still has its one notice: \(again)")
     }
 
+    @Test func aLevelABaselineFoundTrueSendsNoResolvedWhenItStopsHolding() throws {
+        // Its firing was never announced, so its end is not either; the next time it holds is.
+        let rules = #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "resolve": true}"#
+        let flow = try BinaryFlow(rules: rules)
+        flow.market.set("bitcoin", price: 150)
+        #expect(try flow.pass(after: 0, ["--baseline"]).status == 0)
+        #expect(try flow.lines(after: 60, price: 90).isEmpty, "no RESOLVED for a notice never sent")
+        let fired = try flow.lines(after: 60, price: 150)
+        #expect(fired.count == 1 && fired[0].contains("above $100.00"), "\(fired)")
+        let resolved = try flow.lines(after: 60, price: 90)
+        #expect(resolved.count == 1 && resolved[0].contains("RESOLVED"), "a notice sent resolves: \(resolved)")
+    }
+
     @Test func baselineAndDryRunTogetherAreAUsageError() throws {
         let run = try Binary.run(["--once", "--baseline", "--dry-run"])
         #expect(run.status == 64 && run.stderr.contains("'--baseline'"), "\(run.stderr)")
