@@ -14,8 +14,25 @@ package enum CommandGroups {
         return slots
     }()
 
+    /// Programs started and not yet listed; a stopping signal waits for them (`killAll`).
+    private static let starting = Atomic<Int>(0)
+
+    /// Runs `spawn` with the stopping signals held back from this thread and lists the group it started, so a
+    /// signal that comes at any moment finds the program listed (another thread's handler waits for the listing).
+    static func start<Failure: Error>(_ spawn: () -> Result<pid_t, Failure>) -> (started: Result<pid_t, Failure>, slot: Int?) {
+        var stopping = sigset_t(), previous = sigset_t()
+        sigemptyset(&stopping)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
+        pthread_sigmask(SIG_BLOCK, &stopping, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        starting.add(1, ordering: .sequentiallyConsistent)
+        defer { starting.subtract(1, ordering: .sequentiallyConsistent) }
+        let started = spawn()
+        return (started, (try? started.get()).flatMap(add))
+    }
+
     /// Lists the group of the program `pid`; its slot for `remove`, or nil when every slot is taken.
-    static func add(_ pid: pid_t) -> Int? {
+    private static func add(_ pid: pid_t) -> Int? {
         for index in 0..<capacity where slots[index].compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged {
             return index
         }
@@ -28,8 +45,15 @@ package enum CommandGroups {
         slots[slot].store(0, ordering: .sequentiallyConsistent)
     }
 
-    /// Kills (SIGKILL) every listed group. Async-signal-safe: atomic loads and kill(2).
+    /// Kills (SIGKILL) every listed group, once the programs being started are listed (a second at most).
+    /// Async-signal-safe: atomic loads, nanosleep(2) and kill(2).
     static func killAll() {
+        var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+        var waits = 0
+        while starting.load(ordering: .sequentiallyConsistent) > 0, waits < 1000 {
+            nanosleep(&pause, nil)
+            waits += 1
+        }
         for index in 0..<capacity {
             let group = slots[index].load(ordering: .sequentiallyConsistent)
             if group > 0 { kill(-group, SIGKILL) }
@@ -40,6 +64,7 @@ package enum CommandGroups {
     /// exit status still tells the signal); a signal ignored at start (`nohup`) stays ignored.
     package static func endWithSignals() {
         _ = slots
+        _ = starting.load(ordering: .sequentiallyConsistent)  // made before a handler reads it
         var action = sigaction()
         action.__sigaction_handler.sa_handler = endGroupsThenStop
         sigemptyset(&action.sa_mask)

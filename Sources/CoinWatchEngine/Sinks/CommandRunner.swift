@@ -17,7 +17,8 @@ package enum CommandRunner {
             close(input[0]); close(input[1])
             return CommandOutcome(end: .notStarted(POSIXFile.lastError()))
         }
-        let started = spawn(program, invocation, stdin: input[0], output: output[1])
+        // Listed while it runs, so that a signal stopping coinwatch ends its group too (`CommandGroups`).
+        let (started, listed) = CommandGroups.start { spawn(program, invocation, stdin: input[0], output: output[1]) }
         close(input[0])
         close(output[1])
         guard case .success(let pid) = started else {
@@ -25,8 +26,6 @@ package enum CommandRunner {
             if case .failure(let failure) = started { return CommandOutcome(end: .notStarted(failure.reason)) }
             return CommandOutcome(end: .notStarted("unknown"))
         }
-        // Listed while it runs, so that a signal stopping coinwatch ends its group too (`CommandGroups`).
-        let listed = CommandGroups.add(pid)
         var exchange = Exchange(stdin: input[1], output: output[0], input: invocation.stdin)
         let end = exchange.run(pid: pid, timeout: invocation.timeout)
         CommandGroups.remove(listed)
