@@ -196,7 +196,7 @@ package enum ArgumentParser {
             if let valueName = option.value {
                 if let inlineValue {
                     value = inlineValue
-                } else if index < args.count {
+                } else if index < args.count, !isOption(args[index]) {
                     value = args[index]
                     index += 1
                 } else {
@@ -240,6 +240,13 @@ package enum ArgumentParser {
             throw UsageError("Error: '\(option.names.last ?? "")' does not apply to \(which).\(helpHint(parsed.command))")
         }
         try option.set(&parsed, value)
+    }
+
+    /// Whether `arg` spells an option (`--rules`, `--rules=x`, `-v`): in a value's place it is the next
+    /// option, so the value is missing, not that word.
+    private static func isOption(_ arg: String) -> Bool {
+        let name = arg.hasPrefix("--") ? String(arg.prefix { $0 != "=" }) : arg
+        return options.contains { $0.names.contains(name) }
     }
 
     /// ` See 'coinwatch [COMMAND ]--help'.`: what a usage error without a did-you-mean points to.

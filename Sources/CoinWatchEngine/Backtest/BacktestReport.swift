@@ -44,9 +44,9 @@ package struct BacktestReport {
     package func text(width: Int, chartOf: String?, color: ColorPolicy) -> String {
         let passes = Int(((backtest.to - backtest.from) / max(backtest.step, 1)).rounded(.down)) + 1
         var lines = ["backtest \(TimeText.iso(backtest.from)) to \(TimeText.iso(backtest.to)) "
-                     + "(\(TimeText.duration(backtest.to - backtest.from))), a pass every \(TimeText.duration(backtest.step)), \(passes) passes"]
+                     + "(\(TimeText.duration(backtest.to - backtest.from))), a pass every \(TimeText.duration(backtest.step)), \(passes) pass\(passes == 1 ? "" : "es")"]
         for coin in loaded {
-            lines.append("  \(coin.coin): \(coin.points) points from \(coin.provider)"
+            lines.append("  \(coin.coin): \(coin.points) point\(coin.points == 1 ? "" : "s") from \(coin.provider)"
                          + (coin.first.map { " \(TimeText.iso($0))" } ?? "") + (coin.last.map { " to \(TimeText.iso($0))" } ?? "")
                          + " (\(coin.requests) request\(coin.requests == 1 ? "" : "s"))")
         }

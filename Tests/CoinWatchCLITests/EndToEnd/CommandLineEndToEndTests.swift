@@ -74,6 +74,11 @@ import Testing
         let run = try Binary.run(["--once", "--rules"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("Missing value for '--rules"))
+        // An option in the value's place is the next option, not the value (it said "takes no arguments, got 'x'").
+        for args in [["log", "--coin", "--rules", "x"], ["--once", "--state", "--rules=x"]] {
+            let swallowed = try Binary.run(args)
+            #expect(swallowed.status == 64 && swallowed.stderr.contains("Missing value for '\(args[1])"), "\(args): \(swallowed.stderr)")
+        }
     }
 
     @Test func optionsMayFollowTheCommand() throws {

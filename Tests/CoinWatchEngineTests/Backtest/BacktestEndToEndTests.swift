@@ -120,6 +120,16 @@ import Testing
         #expect(lines.dropFirst().first?.hasPrefix("  bitcoin: \(points) points from coingecko ") == true, "\(text.stdout)")
     }
 
+    /// One pass and one point read in the singular ("1 passes", "1 points" before).
+    @Test func aReplayOfOnePassSaysSo() throws {
+        let text = try run(["--from", "2021-05-14T23:30:00Z", "--to", Self.to, "--step", "2h"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("a pass every 2h, 1 pass") == true, "\(text.stdout)")
+        let points = try #require(lines.dropFirst().first?.split(separator: " ").dropFirst().first.flatMap { Int($0) })
+        #expect(lines[1].contains(" \(points) point\(points == 1 ? "" : "s") from "), "\(text.stdout)")
+    }
+
     /// The count after a coin's points is every request the backtest made for it: here its span and,
     /// for btc-ath's all-time high, the days before the start.
     @Test func theReportCountsEveryRequestMadeForTheCoin() throws {
