@@ -1,6 +1,7 @@
 import CoinWatchState
-/// The state as an interactive command shares it with the passes: read under the lock, worked on
-/// without it (network time), merged back under it, so it never holds a pass up.
+/// The state as an interactive command shares it with the passes: read without the lock (a write replaces the file
+/// whole, so a reader sees one write or the next, and `stream`, which holds the lock for its whole run, keeps no
+/// reader waiting), worked on without it (network time), merged back under it, so it never holds a pass up.
 package struct SharedState: Sendable {
     /// The state file.
     package let path: String
@@ -14,11 +15,9 @@ package struct SharedState: Sendable {
     }
 
     /// The document's `sections` now (a fresh one when no file exists); throws `StateError` when it
-    /// cannot be locked or read, and the caller must then not write it.
+    /// cannot be read, and the caller must then not write it.
     package func read(sections: StateSections = .all) throws(StateError) -> StateDocument {
-        let lock = try StateLock.acquire(statePath: path, timeout: lockTimeout)
-        defer { lock.release() }
-        return try StateStore.load(path: path, sections: sections)
+        try StateStore.load(path: path, sections: sections)
     }
 
     /// Re-reads the document under the lock, merges in what `working` changed since `base`

@@ -421,6 +421,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: rig.statePath))
     }
 
+    @Test func explainAndWatchReadTheStateWhileStreamHoldsItsLock() throws {
+        // stream holds the state lock for its whole run. explain and watch read the state without it (a write replaces
+        // the file whole): at once, with the rule's status. They waited for the lock: explain then exited 75, and watch
+        // went on without the state, every rule "armed".
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(#"{"id": "btc-high", "coin": "BTC", "when": {"above": 10000}}"#)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count == 1 }, "\(run.stderr)")
+        let noWait = ["COINWATCH_LOCK_TIMEOUT": "0"]
+        let explain = try Binary.run(["explain", "btc-high", "--rules", rig.rulesPath, "--state", rig.statePath], environment: noWait)
+        #expect(explain.status == 0, "\(explain.stderr)")
+        #expect(explain.stdout.contains("state: firing"), "\(explain.stdout)")
+        let watch = try Binary.run(["watch", "--once", "--json", "--rules", rig.rulesPath, "--state", rig.statePath], environment: noWait)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains(#""rule":"btc-high","status":"firing""#), "\(watch.stdout)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test func dryRunPrintsWhatFiresAndSendsAndWritesNothing() throws {
         let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 10100)]]])
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
