@@ -119,10 +119,15 @@ final class FeedConnection {
         if now - connectedAt >= Self.stableAfter { attempts = 0 }
     }
 
-    /// Logs `line` once for this connection.
+    /// Distinct lines `logOnce` writes per connection at most, so a server that names ever new markets or message types
+    /// can neither flood the log nor grow memory (SPEC §9).
+    static let maxLogged = 16
+
+    /// Logs `line` once for this connection; past `maxLogged` such lines, one more says the rest go unlogged.
     func logOnce(_ line: String) {
-        guard logged.insert(line).inserted else { return }
+        guard logged.count < Self.maxLogged, logged.insert(line).inserted else { return }
         log.error(line)
+        if logged.count == Self.maxLogged { log.error("\(name): \(Self.maxLogged) different feed messages ignored so far; further ones are ignored without a line") }
     }
 
     /// Sends a ping when the exchange wants client pings and one is due.

@@ -44,13 +44,13 @@ package protocol ExchangeFeed: Sendable {
 }
 
 extension ExchangeFeed {
-    /// Runs `read` over `bytes`; a message it cannot read is `.unknown` with the reason "malformed".
+    /// Runs `read` over `bytes`; a message it cannot read is `.unknown`, one reason whatever its size (logged once).
     func decodeMessage(_ bytes: UnsafeRawBufferPointer, _ read: (inout JSONTokenizer, inout [FeedTick]) -> FeedMessage?) -> FeedMessage {
         let buffer = bytes.bindMemory(to: UInt8.self)
         var reader = JSONTokenizer(buffer)
         var ticks: [FeedTick] = []
         guard let message = read(&reader, &ticks), reader.atEnd() else {
-            return .unknown("\(provider.rawValue): a feed message that is not the JSON expected (\(bytes.count) bytes)")
+            return .unknown("\(provider.rawValue): a feed message that is not the JSON expected")
         }
         return message
     }

@@ -105,4 +105,24 @@ import Testing
         #expect((1.5...2.5).contains(waits[1]), "\(waits)")
         #expect((3...5).contains(waits[2]), "\(waits)")
     }
+
+    @Test func messagesItCannotUseGiveOneLinePerKindAndAtMostSixteenInAll() throws {
+        // 40 malformed messages of 40 sizes are one kind: one line (it was one per size). 40 markets never subscribed
+        // are 40 names: a server naming ever new ones could flood the log and grow the set of lines logged, so past 16
+        // lines one says the rest go unlogged. The crossing after them still fires.
+        let malformed = (1...40).map { ["send": String(repeating: "x", count: $0)] as WebSocketServer.Step }
+        let strangers = (1...40).map { ["send": StreamRig.trade("COIN\($0)USDT", 1)] as WebSocketServer.Step }
+        let rig = try StreamRig(connections: [malformed + strangers + [["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(Self.crossing)
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count == 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(StreamRig.records(run.stdout).count == 1)
+        #expect(run.stderrLines.filter { $0.contains("not the JSON expected") } == ["coinwatch: binance: a feed message that is not the JSON expected; ignored"],
+                "\(run.stderr)")
+        #expect(run.stderrLines.filter { $0.contains("which was not subscribed") }.count == 15, "\(run.stderr)")
+        #expect(run.stderrLines.last == "coinwatch: binance: 16 different feed messages ignored so far; further ones are ignored without a line")
+        #expect(run.stderrLines.count == 17, "\(run.stderr)")
+    }
 }
