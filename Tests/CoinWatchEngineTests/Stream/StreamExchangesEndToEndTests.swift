@@ -85,4 +85,34 @@ import Testing
         #expect(rig.feed.received.last == #"{"type":"transaction","symbols":["BTC_KRW"]}"#)
         #expect(run.stderrLines.filter { $0.contains("which was not subscribed") }.count == 2, "CON_KRW and GOM2_KRW once each: \(run.stderr)")
     }
+
+    @Test func anUpbitOrBithumbErrorAnswerIsOneLineWithTheServersWordsNotSilence() throws {
+        // Each refuses the subscription in its documented shape, then sends its price: the refusal is one line with
+        // what the server said (it was ignored as a status line, so only the idle reconnects showed), the price fires.
+        let upbitTicker = String(decoding: try Fixtures.bytes("real/stream/upbit_ticker_KRW-BTC_DEFAULT-format_SNAPSHOT_2025-04-20.json"), as: UTF8.self)
+        let upbitError = #"{"error":{"name":"INVALID_PARAM","message":"codes 필드가 비어 있습니다."}}"#
+        let bithumbError = #"{"status":"5100","resmsg":"Invalid Filter Syntax"}"#
+        let bithumbTicker = #"{"type":"ticker","content":{"tickType":"24H","date":"20220224","time":"134210","openPrice":"43000000","closePrice":"42000000","chgRate":"-2.3","symbol":"BTC_KRW"}}"#
+        // The feeds' prices are below the line, the REST quotes (162,876,000 and 43,344,000) above it.
+        let cases: [(provider: String, routes: [String: ReplayServer.Route], steps: [WebSocketServer.Step], line: String, below: Int)] = [
+            ("upbit", Replays.upbitRoutes(), [["wait": 1], ["send_binary": upbitError], ["send_binary": upbitTicker]],
+             #"upbit: the feed answered with an error: {"error":{"name":"INVALID_PARAM","message":"codes 필드가 비어 있습니다."}}; ignored"#,
+             150_000_000),
+            ("bithumb", ["/public/ticker/ALL_KRW": { _ in ReplayServer.capture("real/bithumb/ticker_ALL_KRW_TRIMMED-2-coins_2022-02-24.json") }],
+             [["wait": 1], ["send": #"{"status":"0000","resmsg":"Connected Successfully"}"#], ["send": bithumbError], ["send": bithumbTicker]],
+             #"bithumb: the feed answered with an error: {"status":"5100","resmsg":"Invalid Filter Syntax"}; ignored"#,
+             43_000_000),
+        ]
+        for (provider, routes, steps, line, below) in cases {
+            let rig = try StreamRig(connections: [steps], routes: routes)
+            try rig.writeRules(provider: #"{"name": "\#(provider)", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                               vs: "krw", favorites: ["BTC"],
+                               rules: #"{"id": "btc-dip", "coin": "BTC", "when": {"below": \#(below)}}"#)
+            let run = try rig.start()
+            #expect(Eventually.wait(timeout: 10) { rig.receiver.requests.count == 1 }, "\(provider): \(run.stderr)")
+            run.send(SIGTERM)
+            #expect(run.waitForExit() == 0)
+            #expect(run.stderrLines == ["coinwatch: " + line], "\(provider)")
+        }
+    }
 }

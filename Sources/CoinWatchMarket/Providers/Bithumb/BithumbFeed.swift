@@ -23,17 +23,23 @@ package struct BithumbFeed: ExchangeFeed {
     package func decode(_ bytes: UnsafeRawBufferPointer) -> FeedMessage {
         decodeMessage(bytes) { reader, ticks in
             var type: String?
-            var status = false
+            var status: String?
             var contentAt: Int?
             let ok = reader.members { reader, key in
                 if reader.key(key, is: "type") { type = reader.plainString(); return type != nil }
-                if reader.key(key, is: "status") { status = true }
+                if reader.key(key, is: "status") {
+                    if reader.next() == UInt8(ascii: "\"") { status = reader.plainString(); return status != nil }
+                    status = "?"
+                }
                 if reader.key(key, is: "content") { contentAt = reader.index }
                 return reader.skipValue()
             }
             guard ok else { return nil }
             guard let type else {
-                return status ? .ignored : .unknown("bithumb: a feed message without a type")
+                guard let status else { return .unknown("bithumb: a feed message without a type") }
+                // {"status":"0000","resmsg":"Connected Successfully"}; any other status is a request the server refused.
+                return status == "0000" ? .ignored
+                    : .unknown("bithumb: the feed answered with an error: \(BodySummary.oneLine(Array(reader.bytes), html: false, limit: 160))")
             }
             guard type == "ticker" || type == "transaction", let contentAt else {
                 return unknownType(type)

@@ -30,6 +30,7 @@ package struct UpbitFeed: ExchangeFeed {
             var rate: Double?
             var previousClose: Double?
             var status: Bool = false
+            var refused = false
             var delisting: String?
             let ok = reader.members { reader, key in
                 if reader.key(key, is: "type") || reader.key(key, is: "ty") { type = reader.plainString(); return type != nil }
@@ -44,7 +45,8 @@ package struct UpbitFeed: ExchangeFeed {
                     if reader.next() == UInt8(ascii: "\"") { delisting = reader.plainString(); return delisting != nil }
                     return reader.skipValue()
                 }
-                if reader.key(key, is: "status") || reader.key(key, is: "error") { status = true }
+                if reader.key(key, is: "status") { status = true }
+                if reader.key(key, is: "error") { refused = true }
                 return reader.skipValue()
             }
             guard ok else { return nil }
@@ -55,8 +57,11 @@ package struct UpbitFeed: ExchangeFeed {
                 let ending = delisting.map { TerminalText.clean($0) }.flatMap { $0.isEmpty ? nil : String($0.prefix(32)) }
                 ticks.append(FeedTick(market: code, price: price, change24h: change, delistingDate: ending))
                 return .ticks(ticks)
+            case nil where refused:
+                // {"error":{"name":"INVALID_PARAM","message":"…"}}: a request the server refused, one line with its words.
+                return .unknown("upbit: the feed answered with an error: \(BodySummary.oneLine(Array(reader.bytes), html: false, limit: 160))")
             case nil where status:
-                return .ignored   // {"status":"UP"} and error answers
+                return .ignored   // {"status":"UP"}
             default:
                 return unknownType(type)
             }
