@@ -89,6 +89,11 @@ final class SignalWaiter: LoopWaiter {
         return false
     }
 
+    /// Whether SIGINT or SIGTERM came and the loop has not taken it yet (asked from any thread).
+    static var stopPending: Bool {
+        caughtSignals.load(ordering: .sequentiallyConsistent) & LoopSignals.stop.rawValue != 0
+    }
+
     func take() -> LoopSignals {
         drain()
         return LoopSignals(rawValue: caughtSignals.exchange(0, ordering: .sequentiallyConsistent))

@@ -6,13 +6,18 @@ import CoinWatchEngine
 /// `coinwatch stream` (SPEC §9): real-time alerts from the exchanges' WebSocket feeds, holding
 /// the state lock for the whole run.
 enum StreamCommand {
-    static func run(_ invocation: CommandContext) throws(ExitCodeError) -> ExitCode {
+    static func run(_ context: CommandContext) throws(ExitCodeError) -> ExitCode {
+        // The REST quotes (the start, the bridges, the polls) are given up once SIGINT/SIGTERM came, so an API that
+        // hangs cannot hold up the exit (SPEC §9: within 5 s); the sinks keep the plain transport, and their 3 s.
+        var quoting = context.transport
+        if var curl = quoting as? CurlTransport {
+            curl.abandon = { SignalWaiter.stopPending }
+            quoting = curl
+        }
         // `--metrics`: the REST requests (bridges, polled favorites) are counted per provider, as in passes.
-        let counter = invocation.arguments.metricsPath == nil || invocation.arguments.dryRun
-            ? nil : CountingTransport(invocation.transport)
-        var counted = invocation
-        if let counter { counted.transport = counter }
-        let context = counted
+        let counter = context.arguments.metricsPath == nil || context.arguments.dryRun
+            ? nil : CountingTransport(quoting)
+        let quotes: any HTTPTransport = counter ?? quoting
         // As a pass loads them (SPEC §2): a sink with a `${…}` that cannot be expanded is unavailable, not an invalid file.
         var rules = try context.loadRules(unavailableSinks: true)
         // As a `--baseline` pass: the commands waiting are answered first, so a rule they add is baselined with the rest.
@@ -25,6 +30,7 @@ enum StreamCommand {
         // sending anything, and sends nothing when it cannot.
         let makePass = { (rules: RulesFile) -> Pass in
             var pass = RunCommand.makePass(context, rules: rules)
+            pass.fetcher.transport = quotes
             if !context.arguments.dryRun {
                 pass.delivery.checkpoint = { (doc: StateDocument) throws(StateError) in try StateStore.save(doc, to: statePath) }
             }

@@ -26,15 +26,16 @@ final class CurlMulti {
         transfers[easy.handle] = (index, easy)
     }
 
-    /// Runs every added transfer, calling `done` with the index, handle and result code of each as it ends;
-    /// throws when the multi handle fails; a transfer that never finished gets no callback.
-    func run(_ done: (Int, CurlEasy, CURLcode) -> Void) throws(TransportError) {
+    /// Runs every added transfer, calling `done` with the index, handle and result code of each as it ends, until they
+    /// all did or `abandon` (asked at least once a second) says to stop; throws when the multi handle fails; a transfer
+    /// that never finished gets no callback.
+    func run(abandon: (() -> Bool)? = nil, _ done: (Int, CurlEasy, CURLcode) -> Void) throws(TransportError) {
         var running: Int32 = 0
         while true {
             let performed = cw_multi_perform(handle, &running)
             guard performed == CURLM_OK else { throw .internal(host: "", message: "curl_multi_perform: \(Self.text(performed))") }
             collectFinished(done)
-            if running == 0 || transfers.isEmpty { break }
+            if running == 0 || transfers.isEmpty || abandon?() == true { break }
             let polled = cw_multi_poll(handle, 1000)
             guard polled == CURLM_OK else { throw .internal(host: "", message: "curl_multi_poll: \(Self.text(polled))") }
         }

@@ -8,6 +8,9 @@ package struct CurlTransport: HTTPTransport {
     package var caFile: String?
     /// Receives one line per finished request (URL redacted); nil logs nothing.
     package var log: (@Sendable (String) -> Void)?
+    /// Asked at least once a second while transfers run: once true, those not finished fail at once, so an API that
+    /// never answers cannot hold up an exit (`stream`'s REST quotes after SIGTERM, SPEC §9); nil: never.
+    package var abandon: (@Sendable () -> Bool)?
 
     /// A transport refusing bodies over `maxBodyBytes` (default 32 MiB), logging each request to `log`.
     package init(maxBodyBytes: Int = 32 * 1024 * 1024, caFile: String? = nil, log: (@Sendable (String) -> Void)? = nil) {
@@ -72,14 +75,15 @@ package struct CurlTransport: HTTPTransport {
                     finish(index, .failure(error), 0)
                 }
             }
-            try multi.run { index, easy, code in
+            try multi.run(abandon: abandon) { index, easy, code in
                 finish(index, easy.outcome(code), easy.elapsedMilliseconds)
             }
         } catch {
             for index in results.indices where results[index] == nil { finish(index, .failure(error), 0) }
         }
         return results.enumerated().map { index, result in
-            result ?? .failure(.internal(host: requests[index].host, message: "the transfer did not finish"))
+            result ?? .failure(.internal(host: requests[index].host,
+                                         message: abandon?() == true ? "abandoned: coinwatch is stopping" : "the transfer did not finish"))
         }
     }
 
