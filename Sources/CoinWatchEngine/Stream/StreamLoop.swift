@@ -123,6 +123,12 @@ package final class StreamLoop {
             if now >= nextPoll {
                 nextPoll = now + session.rules.interval
                 session.poll(polled)
+                // A quote a feed serves that the start could not get there (its API down or backing off) is followed now.
+                let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
+                if !Set(plan.groups.flatMap(\.allKeys)).isSubset(of: connections.flatMap(\.group.allKeys)) {
+                    for connection in connections { connection.close() }
+                    openFeeds(plan)
+                }
                 session.retryOutbox()
             }
             session.fetchListsIfDue()
@@ -152,16 +158,20 @@ package final class StreamLoop {
     }
 
     /// Quotes over REST what a pass would (`DataPlan.demand`), then plans and opens the feeds for the quotes
-    /// exchanges with a feed served (`StreamPlan`); the rest is polled every `interval`.
+    /// exchanges with a feed served (`StreamPlan`).
     private func start() {
-        let demand = session.plan.demand
-        session.poll(demand)
+        session.poll(session.plan.demand)
         session.retryOutbox()
         if !session.dryRun {
             // Once per load of the rules; its alerts wait in the outbox, which is not a failure of the run (SPEC §9).
             for line in session.delivery.unavailableSinks(outbox: session.state.outbox, scope: "to this stream") { log.error(line) }
         }
-        let plan = StreamPlan(rules: session.rules, quotes: session.quotes)
+        openFeeds(StreamPlan(rules: session.rules, quotes: session.quotes))
+    }
+
+    /// Opens the feeds of `plan` (made from the REST quotes); what none serves is polled every `interval`.
+    private func openFeeds(_ plan: StreamPlan) {
+        let demand = session.plan.demand
         connections = plan.groups.map { FeedConnection(group: $0, log: log, metrics: metrics) }
         let served = Set(plan.groups.flatMap(\.allKeys))
         polled = demand.filter(defaultVs: session.rules.vsCurrency) { !served.contains($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import TestHelpers
 @testable import CoinWatchState
@@ -419,6 +420,32 @@ import Testing
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0)
         #expect(FileManager.default.fileExists(atPath: rig.statePath))
+    }
+
+    @Test func aFeedTheStartCouldNotQuoteIsFollowedOnceAPollQuotesIt() throws {
+        // Binance's REST API does not answer the start's quote: no quote names a market to follow, so BTC and ETH are
+        // polled every second. The first poll that quotes them from binance opens its feed (it never did: stream
+        // polled for good), whose trade then fires the crossing.
+        let asked = Mutex(0)
+        let prices = #"[{"symbol":"BTCUSDT","lastPrice":"9000","priceChangePercent":"1.5","quoteVolume":"1000000","closeTime":1601357946166},"#
+            + #"{"symbol":"ETHUSDT","lastPrice":"300","priceChangePercent":"1.5","quoteVolume":"1000000","closeTime":1601357946166}]"#
+        let rig = try StreamRig(connections: [[["sleep": 0.3], ["send": StreamRig.trade("BTCUSDT", 10100)]]], routes: [
+            "/api/v3/exchangeInfo": { _ in Reply.json(Replays.exchangeInfo) },
+            "/api/v3/ticker/24hr": { _ in
+                asked.withLock { count in count += 1; return count } == 1 ? Reply(behaviour: .closeWithoutAnswer) : Reply.json(prices)
+            },
+        ])
+        try rig.writeRules(provider: #"{"name": "binance", "base_url": "\#(rig.rest.baseURL)", "ws_url": "\#(rig.feed.url)", "timeout": "2s"}"#,
+                           vs: "usdt", favorites: ["BTC", "ETH"], rules: #"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#,
+                           interval: "1s")
+        let run = try rig.start()
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count == 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(rig.feed.connectionCount == 1)
+        let records = StreamRig.records(run.stdout)
+        #expect(records.map { $0["price"] as? Double } == [10100], "\(run.stdout)")
+        #expect(records.first?["source"] as? String == "stream")
     }
 
     @Test func explainAndWatchReadTheStateWhileStreamHoldsItsLock() throws {
