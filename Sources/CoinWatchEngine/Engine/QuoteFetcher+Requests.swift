@@ -46,6 +46,12 @@ extension QuoteFetcher {
         bodies.reserveCapacity(requests.count)
         answers.reserveCapacity(requests.count)
         for (request, result) in zip(requests, transport.perform(requests)) {
+            // Upbit (404) and Binance (400) refuse a whole request for one market they no longer list: the list it was
+            // made from is out of date, and is asked for again next pass.
+            if case .success(let response) = result, response.status == 400 || response.status == 404,
+               provider.listingRequest(vs: query.vs) != nil {
+                memory.listings[MarketListing.key(provider: provider.name, vs: query.vs)]?.fetchedAt = 0
+            }
             do {
                 bodies.append(try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
                                                     memory: &memory, now: now))

@@ -90,6 +90,26 @@ import Testing
         #expect(run.io.err.split(separator: "\n").first == "coinwatch: binance: failing since 08:00 UTC: API error: Invalid symbol. (code -1121) (HTTP 400)")
     }
 
+    /// Upbit fails a whole `/ticker` call with 404 for one market it no longer knows: a market removed since the list was
+    /// read (kept for a day) cost every favorite its quote until the list was a day old. The refusal makes the list
+    /// out of date, asked for again at the next pass.
+    @Test func aMarketRemovedSinceTheListWasReadCostsOnePassNotADay() throws {
+        let upbit = try Replays.upbit()
+        try upbit.route("/market/all", fixture: "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-XYZ-listed.json")
+        try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "XYZ"],
+                                                       rules: Self.anyPrice))
+        let first = pass(at: 0)
+        #expect(first.code == .failure)
+        #expect(first.io.err.contains("upbit: failing since 08:00 UTC: API error: Code not found"), "\(first.io.err)")
+        // Upbit has removed KRW-XYZ from its list too.
+        try upbit.route("/market/all", fixture: "real/upbit/market-all_isDetails-true_2025-07-27.json")
+        let second = pass(at: 60)
+        #expect(upbit.requests.map(\.path) == ["/market/all", "/ticker", "/market/all", "/ticker"])
+        #expect(upbit.requests("/ticker").last?.queryItem("markets") == "KRW-BTC")
+        #expect(try state().prices["BTC|krw"]?.last?.price == 162_876_000, "\(second.io.err)")
+        #expect(second.io.err.contains("upbit: recovered after 1m"), "\(second.io.err)")
+    }
+
     @Test func aListingThatCannotLoadSkipsTheExchangeWithOneLine() throws {
         let upbit = try Replays.upbit()
         let bithumb = try Replays.bithumb()
