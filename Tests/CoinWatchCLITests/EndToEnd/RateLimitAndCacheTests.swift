@@ -106,7 +106,7 @@ import Testing
         let second = pass(at: 60)
         #expect(upbit.requests.map(\.path) == ["/market/all", "/ticker", "/market/all", "/ticker"])
         #expect(upbit.requests("/ticker").last?.queryItem("markets") == "KRW-BTC")
-        #expect(try state().prices["BTC|krw"]?.last?.price == 162_876_000, "\(second.io.err)")
+        #expect(try state().prices["btc|krw"]?.last?.price == 162_876_000, "\(second.io.err)")
         #expect(second.io.err.contains("upbit: recovered after 1m"), "\(second.io.err)")
     }
 
