@@ -57,7 +57,7 @@ enum CheckOnline {
         out += "favorites online (\(rules.vsCurrency)):\n"
         let width = min(24, (rules.favorites.map(TextCell.width).max() ?? 0) + 2)
         for report in reports {
-            out += "  \(report.provider)" + (report.vs.map { $0 == rules.vsCurrency ? "" : " (\($0))" } ?? "") + (report.failure.map { ": not reachable (\($0.message))" } ?? "") + "\n"
+            out += "  \(report.provider)" + (report.vs.map { $0 == rules.vsCurrency ? "" : " (\($0))" } ?? "") + (report.failure.map { ": not reachable (\(TerminalText.clean($0.message)))" } ?? "") + "\n"
             for resolution in report.resolutions {
                 out += "    " + resolution.favorite.padding(to: width) + text(resolution) + "\n"
             }

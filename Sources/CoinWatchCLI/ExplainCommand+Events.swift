@@ -68,7 +68,7 @@ extension ExplainCommand {
                 out += "  \(rule.coin)\n    now:   not listed\n"
             }
             for (market, lastNotified) in shown {
-                out += "  \(market.code)\(market.name.map { " (\(TerminalText.clean($0)))" } ?? "")\n"
+                out += "  " + TerminalText.clean(market.code + (market.name.map { " (\($0))" } ?? "")) + "\n"
                 out += "    now:   \(nowText(market))" + (market.since.map { " — since \(TimeText.iso($0))" } ?? "") + "\n"
                 out += "    last notified: " + (lastNotified.map(TimeText.iso) ?? "never") + "\n"
             }
@@ -77,12 +77,13 @@ extension ExplainCommand {
         return .success
     }
 
-    /// `flagged: price fluctuations, trading volume soaring`, `ending (2026-12-31)`, `not listed`, `listed, not flagged`.
+    /// `flagged: price fluctuations, trading volume soaring`, `ending (2026-12-31)`, `not listed`, `listed, not flagged`;
+    /// the exchange's flags and ending without their control and bidi characters.
     static func nowText(_ market: ListedMarket) -> String {
         if market.ending == MarketEventStage.removed { return "not listed (it left the list)" }
         var parts: [String] = []
         if let flags = market.flags { parts.append("flagged: " + MarketFlag.words(flags)) }
-        if let ending = market.ending { parts.append("ending (\(TerminalText.clean(ending)))") }
-        return parts.isEmpty ? "listed, not flagged" : parts.joined(separator: "; ")
+        if let ending = market.ending { parts.append("ending (\(ending))") }
+        return parts.isEmpty ? "listed, not flagged" : TerminalText.clean(parts.joined(separator: "; "))
     }
 }

@@ -60,7 +60,8 @@ package struct FavoriteAddition {
         guard let hit = CatalogCoin.best(for: coin, in: hits) else {
             return .refused("no coin on \(provider.rawValue) matches '\(coin)'; find it with 'coinwatch search \(coin)'")
         }
-        let described = "\(hit.id) (\(hit.name), \(hit.symbol))"
+        // The provider's text, said on stdout and in chat: without its control and bidi characters.
+        let described = TerminalText.clean("\(hit.id) (\(hit.name), \(hit.symbol))")
         let resolved = memory.resolved[provider.rawValue] ?? [:]
         if let existing = editor.favoriteIndex(hit.id)
             ?? editor.favorites.firstIndex(where: { resolved[$0].map(lookupKey) == lookupKey(hit.id) }) {

@@ -3,7 +3,9 @@ import CoinWatchMarket
 import CoinWatchState
 extension QuoteFetcher {
     /// Refreshes, in one concurrent batch, every listing that is missing or a day old, for the providers
-    /// in `asked` that are not backing off. A failure is recorded (one line); a stale listing stays in use.
+    /// in `asked` that are not backing off. A failure is recorded (one line); a stale listing stays in use, also
+    /// when the answer names no market trading in `vs` (Binance lists every market `BREAK` while it is down for
+    /// maintenance), which is no list to keep for a day: it is asked for again next pass.
     func refreshListings(vs: String, asked: Set<String>, memory: inout ProviderMemory, now: Double, outcome: inout Outcome) {
         let due: [(source: Source, request: HTTPRequest)] = sources.compactMap { source in
             let name = source.provider.name
@@ -19,7 +21,15 @@ extension QuoteFetcher {
             do {
                 let body = try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
                                                   memory: &memory, now: now)
-                memory.keepListing(try provider.decodeListing(body, vs: vs), provider: provider.name, vs: vs, now: now)
+                let markets = try provider.decodeListing(body, vs: vs)
+                guard !markets.isEmpty else {
+                    if memory.listings[MarketListing.key(provider: provider.name, vs: vs)] == nil {
+                        outcome.record(.noListing(provider: provider.name, cause: "it lists no market trading in \(vs.uppercased()) "
+                            + "(down for maintenance?); asked again next pass"))
+                    }
+                    continue
+                }
+                memory.keepListing(markets, provider: provider.name, vs: vs, now: now)
             } catch {
                 outcome.record(.noListing(provider: provider.name, cause: Self.cause(of: error, provider: provider.name)))
             }
@@ -46,6 +56,12 @@ extension QuoteFetcher {
         bodies.reserveCapacity(requests.count)
         answers.reserveCapacity(requests.count)
         for (request, result) in zip(requests, transport.perform(requests)) {
+            // Upbit (404) and Binance (400) refuse a whole request for one market they no longer list: the list it was
+            // made from is out of date, and is asked for again next pass.
+            if case .success(let response) = result, response.status == 400 || response.status == 404,
+               provider.listingRequest(vs: query.vs) != nil {
+                memory.listings[MarketListing.key(provider: provider.name, vs: query.vs)]?.fetchedAt = 0
+            }
             do {
                 bodies.append(try ProviderCall.body(of: result, to: request, from: provider.name, errorMessage: provider.errorMessage,
                                                     memory: &memory, now: now))

@@ -126,6 +126,18 @@ import Testing
         #expect(run.stderr == "coinwatch: no provider knows nope-coin-zz; use a provider id, symbol or name\n")
     }
 
+    /// The API's error text is printed on stdout too, where no guard cleans it (SPEC §3): its escape sequences
+    /// (JSON `\u001b`) reached the terminal as they were.
+    @Test func aProvidersErrorTextOnStdoutCannotDriveTheTerminal() throws {
+        let hostile = try ReplayServer(["/coins/list": { _ in
+            .json(#"{"error":"\u001b[2J\u001b]0;owned\u0007wiped\u202Etxt"}"#, status: 500) }])
+        let rules = ProviderRules.make([("coingecko", hostile.baseURL)], vs: "usd", favorites: ["bitcoin"], rules: "")
+        let run = try check(rules)
+        #expect(run.status == 1)
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(run.stdout)")
+        #expect(run.stdout.contains("  coingecko: not reachable (coingecko: API error: wipedtxt (HTTP 500))\n"), "\(run.stdout)")
+    }
+
     @Test func anUnreachableProviderIsOneLineAndOthersStillResolve() throws {
         let closed = try ClosedPort()
         let rules = ProviderRules.make([("coinpaprika", closed.baseURL), ("coingecko", gecko.baseURL)],

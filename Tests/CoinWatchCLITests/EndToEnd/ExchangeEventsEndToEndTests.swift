@@ -287,6 +287,22 @@ import Testing
         #expect(lists.first?["every_seconds"] as? Double == 900)
     }
 
+    /// A market's code and flags are the exchange's text, printed on stdout where no guard cleans it (SPEC §3): an escape
+    /// sequence in them reached the terminal (its name and ending were already cleaned).
+    @Test func explainPrintsAMarketsCodeAndFlagsWithoutTheirControlCharacters() throws {
+        let upbit = try server()
+        upbit.route("/market/all", .json(#"[{"market":"KRW-BTC","english_name":"Bitcoin","market_event":{"warning":false,"caution":"#
+            + #"{"\u001b]0;owned\u0007HACKED":true}}},{"market":"KRW-E\u001b[2JVIL","english_name":"Evil","market_event":"#
+            + #"{"warning":true,"caution":{}}}]"#))
+        try write(base: upbit.baseURL, rules: Self.rules)
+        #expect(try pass().status == 0)
+        let text = try Binary.run(["explain", "flags", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text.stdout)")
+        #expect(text.stdout.contains("  KRW-BTC (Bitcoin)\n    now:   flagged: hacked — since "), "\(text.stdout)")
+        #expect(text.stdout.contains("  KRW-EVIL (Evil)\n    now:   flagged: investment warning — since "), "\(text.stdout)")
+    }
+
     /// `explain` of an exchange event rule shows the markets flagged now, their flags and since when:
     /// the time its flags were first seen, kept while a later list shows them unchanged.
     @Test func explainShowsAMarketsFlagsNowAndSinceWhen() throws {

@@ -55,6 +55,17 @@ import Testing
         #expect(api.requests.map(\.target) == ["/api/v3/search?query=BCH"])
     }
 
+    /// The search's name and symbol are the provider's text, said on stdout where no guard cleans it (SPEC §3): an
+    /// escape sequence or a right-to-left override in them reached the terminal.
+    @Test func addSaysTheCoinWithoutTheControlAndBidiCharactersOfItsName() throws {
+        try dir.write("rules.json", original)
+        api.route("/api/v3/search", .json(#"{"coins":[{"id":"evil-coin","name":"Evil\u001b[2J\u202Eniaga","symbol":"evl\u0007","#
+                                          + #""market_cap_rank":9}],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#))
+        let run = try favorites(["add", "evil-coin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "added evil-coin (Evilniaga, EVL)\n")
+    }
+
     @Test func addOfAFavoriteAlreadyThereSaysSoAndLeavesTheFileAlone() throws {
         try dir.write("rules.json", original)
         let run = try favorites(["add", "Ethereum"])

@@ -90,6 +90,59 @@ import Testing
         #expect(run.io.err.split(separator: "\n").first == "coinwatch: binance: failing since 08:00 UTC: API error: Invalid symbol. (code -1121) (HTTP 400)")
     }
 
+    /// Upbit fails a whole `/ticker` call with 404 for one market it no longer knows: a market removed since the list was
+    /// read (kept for a day) cost every favorite its quote until the list was a day old. The refusal makes the list
+    /// out of date, asked for again at the next pass.
+    @Test func aMarketRemovedSinceTheListWasReadCostsOnePassNotADay() throws {
+        let upbit = try Replays.upbit()
+        try upbit.route("/market/all", fixture: "real/upbit/market-all_isDetails-true_2025-07-27_EDITED-KRW-XYZ-listed.json")
+        try dir.write("rules.json", ProviderRules.make([("upbit", upbit.baseURL)], vs: "krw", favorites: ["BTC", "XYZ"],
+                                                       rules: Self.anyPrice))
+        let first = pass(at: 0)
+        #expect(first.code == .failure)
+        #expect(first.io.err.contains("upbit: failing since 08:00 UTC: API error: Code not found"), "\(first.io.err)")
+        // Upbit has removed KRW-XYZ from its list too.
+        try upbit.route("/market/all", fixture: "real/upbit/market-all_isDetails-true_2025-07-27.json")
+        let second = pass(at: 60)
+        #expect(upbit.requests.map(\.path) == ["/market/all", "/ticker", "/market/all", "/ticker"])
+        #expect(upbit.requests("/ticker").last?.queryItem("markets") == "KRW-BTC")
+        #expect(try state().prices["btc|krw"]?.last?.price == 162_876_000, "\(second.io.err)")
+        #expect(second.io.err.contains("upbit: recovered after 1m"), "\(second.io.err)")
+    }
+
+    /// Binance lists every market `BREAK` while it is down for maintenance: a list read then named no market, and was
+    /// kept for a day, so no favorite was asked for until the next day. The remembered list serves on, asked for again.
+    @Test func aListOfHaltedMarketsDoesNotReplaceTheRememberedOne() throws {
+        let binance = try Replays.binance()
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["BTC"],
+                                                       rules: Self.anyPrice))
+        #expect(pass(at: 0).code == .success)
+        binance.route("/api/v3/exchangeInfo", .json(Replays.exchangeInfo.replacing(#""TRADING""#, with: #""BREAK""#)))
+        let daily = pass(at: 86_400)
+        #expect(daily.code == .success, "\(daily.io.err)")
+        #expect(binance.requests.map(\.path) == ["/api/v3/exchangeInfo", "/api/v3/ticker/24hr", "/api/v3/exchangeInfo", "/api/v3/ticker/24hr"])
+        #expect(try state().memory.listings["binance|usdt"]?.markets.map(\.code) == ["BTCUSDT", "ETHUSDT", "BCCUSDT"])
+        binance.route("/api/v3/exchangeInfo", .json(Replays.exchangeInfo))
+        #expect(pass(at: 86_460).code == .success)
+        #expect(binance.requests("/api/v3/exchangeInfo").count == 3, "the list is asked for again next pass")
+        #expect(try state().memory.listings["binance|usdt"]?.fetchedAt == Self.start.timeIntervalSince1970 + 86_460)
+    }
+
+    /// Nor does such a list stand for a day when there is no remembered one: the pass says why nothing was asked.
+    @Test func aFirstListOfHaltedMarketsIsAskedForAgainNextPass() throws {
+        let binance = try Replays.binance()
+        binance.route("/api/v3/exchangeInfo", .json(Replays.exchangeInfo.replacing(#""TRADING""#, with: #""BREAK""#)))
+        try dir.write("rules.json", ProviderRules.make([("binance", binance.baseURL)], vs: "usdt", favorites: ["BTC"],
+                                                       rules: Self.anyPrice))
+        let first = pass(at: 0)
+        #expect(first.code == .failure)
+        #expect(first.io.err.hasPrefix("coinwatch: binance: failing since 08:00 UTC: could not load its market list, skipped: "
+                                       + "it lists no market trading in USDT"), "\(first.io.err)")
+        binance.route("/api/v3/exchangeInfo", .json(Replays.exchangeInfo))
+        #expect(pass(at: 60).code == .success)
+        #expect(binance.requests.map(\.path) == ["/api/v3/exchangeInfo", "/api/v3/exchangeInfo", "/api/v3/ticker/24hr"])
+    }
+
     @Test func aListingThatCannotLoadSkipsTheExchangeWithOneLine() throws {
         let upbit = try Replays.upbit()
         let bithumb = try Replays.bithumb()
