@@ -107,9 +107,6 @@ struct CompletionModel {
         allOptionNames = ArgumentParser.options.flatMap(\.names)
     }
 
-    /// The command named `name` (`""` for the alert pass).
-    func command(_ name: String) -> Command? { commands.first { $0.name == name } }
-
     /// What `option`'s value completes to after `command`.
     private static func value(for option: ArgumentParser.Option, after command: Arguments.Command) -> Value {
         option.completes[command] ?? option.choices.map(Value.choices) ?? (option.value == "PATH" ? .file : .free)

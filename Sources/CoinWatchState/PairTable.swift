@@ -24,7 +24,6 @@ package struct PairTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     package var count: Int { keys.count }
-    package var isEmpty: Bool { keys.isEmpty }
 
     /// The state of `key`; setting nil removes the pair (the pairs after it move up one place).
     package subscript(key: String) -> PairState? {

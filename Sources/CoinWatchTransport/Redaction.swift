@@ -27,11 +27,6 @@ package enum Redaction {
         return text
     }
 
-    /// The header value as it may be logged: masked when the name marks it as secret.
-    package static func headerValue(name: String, value: String) -> String {
-        isSecretName(name) ? mask : value
-    }
-
     private static func redactedQuery(_ query: String) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             guard let eq = pair.firstIndex(of: "=") else { return String(pair) }

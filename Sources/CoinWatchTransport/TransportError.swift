@@ -23,18 +23,6 @@ package enum TransportError: Error, Sendable, Equatable {
     /// A failure inside coinwatch (out of handles and the like).
     case `internal`(host: String, message: String)
 
-    /// The host the failure concerns.
-    package var host: String {
-        switch self {
-        case .dns(let h), .refused(let h), .timedOut(let h, _), .tls(let h, _), .tooLarge(let h, _),
-             .redirect(let h, _), .connection(let h, _), .http(let h, _, _, _), .curl(let h, _, _),
-             .internal(let h, _):
-            return h
-        case .badURL(let url):
-            return url
-        }
-    }
-
     /// Whether a later try may succeed (network errors, an answer over the size cap, 5xx, 429), the one
     /// retry verdict (`WebhookVerdict` uses it); TLS, redirect and URL failures are final (docs/reliability.md).
     package var isRetryable: Bool {

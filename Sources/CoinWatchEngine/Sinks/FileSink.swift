@@ -7,7 +7,9 @@ package enum FileSink {
     /// Appends one line per record; throws a one-line reason naming the path, the file then being as it was.
     package static func append(_ lines: [String], to path: String) throws(SinkError) {
         guard !lines.isEmpty else { return }
-        try Folders.create(parentOf: path)
+        // Missing folders above the file are created with mode 0700, as the state folder is.
+        let folder = POSIXFile.folder(of: path)
+        if let detail = POSIXFile.makeFolders(folder) { throw SinkError.file(path: folder, reason: detail) }
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw SinkError.file(path: path, reason: POSIXFile.lastError()) }
         defer { close(fd) }

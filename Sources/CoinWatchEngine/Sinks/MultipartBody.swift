@@ -40,7 +40,7 @@ struct MultipartBody {
     func encoded(_ subtype: String, parameters: String = "") -> (contentType: String, body: [UInt8]) {
         var boundary = "coinwatch-" + StableHash.hex(["multipart", seed])
         var round = 0
-        while parts.contains(where: { Self.contains($0.body, Array(boundary.utf8)) || $0.headers.contains { $0.contains(boundary) } }) {
+        while parts.contains(where: { $0.body.contains(Array(boundary.utf8)) || $0.headers.contains { $0.contains(boundary) } }) {
             round += 1
             boundary = "coinwatch-" + StableHash.hex(["multipart", seed, String(round)])
         }
@@ -55,16 +55,6 @@ struct MultipartBody {
         }
         out += Array("--\(boundary)--\r\n".utf8)
         return ("multipart/\(subtype); boundary=\(boundary)" + (parameters.isEmpty ? "" : "; " + parameters), out)
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 
     /// `text` for a quoted parameter value: quotes and backslashes escaped, line breaks as spaces.

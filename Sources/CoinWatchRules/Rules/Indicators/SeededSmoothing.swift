@@ -22,9 +22,6 @@ struct SeededSmoothing: Sendable, Equatable {
         ring.reserveCapacity(self.capacity)
     }
 
-    /// Inputs in the window.
-    var count: Int { ring.count }
-
     /// The smoothed value of the window; nil until `period` inputs arrived.
     var value: Double? {
         guard ring.count >= period else { return nil }
