@@ -19,6 +19,8 @@ package final class WebSocketClient {
     package var socket: Int32 { stream.socket }
     /// Called with each complete text or binary message (`binary`, bytes valid during the call).
     package var onMessage: (_ binary: Bool, _ bytes: UnsafeRawBufferPointer) -> Void = { _, _ in }
+    /// Called with each ping or pong from the server: the connection is alive though no message came.
+    package var onControl: () -> Void = {}
 
     private let stream: CurlStream
     private var context: wslay_event_context_ptr?
@@ -118,9 +120,11 @@ package final class WebSocketClient {
         callbacks.on_msg_recv_callback = { _, argument, user in
             guard let user, let argument else { return }
             let message = argument.pointee
-            guard message.opcode == UInt8(WSLAY_TEXT_FRAME.rawValue) || message.opcode == UInt8(WSLAY_BINARY_FRAME.rawValue)
-            else { return }
             let client = Unmanaged<WebSocketClient>.fromOpaque(user).takeUnretainedValue()
+            guard message.opcode == UInt8(WSLAY_TEXT_FRAME.rawValue) || message.opcode == UInt8(WSLAY_BINARY_FRAME.rawValue) else {
+                if message.opcode == UInt8(WSLAY_PING.rawValue) || message.opcode == UInt8(WSLAY_PONG.rawValue) { client.onControl() }
+                return
+            }
             client.onMessage(message.opcode == UInt8(WSLAY_BINARY_FRAME.rawValue),
                              UnsafeRawBufferPointer(start: message.msg, count: message.msg_length))
         }

@@ -10,6 +10,7 @@ Connection k runs connections[k] (the last one repeats). Steps:
   {"send_lines": path, "binary": bool, "every": seconds, "stamp": bool}
                               every line of a file as one message; "stamp" logs each send time
   {"sleep": s}                pause
+  {"deaf": true}              stop reading from the client: its pings go unanswered (a dead peer)
   {"raw": base64}             bytes written straight onto the connection (malformed frames)
   {"close": code}             a close frame with this code
   {"drop": true}              abort the TCP connection (the client sees 1006)
@@ -110,6 +111,8 @@ def main():
                             await asyncio.sleep(step["every"])
                 elif "sleep" in step:
                     await asyncio.sleep(step["sleep"])
+                elif "deaf" in step:
+                    ws.transport.pause_reading()
                 elif "raw" in step:
                     ws.transport.write(base64.b64decode(step["raw"]))
                 elif "ping_flood" in step:

@@ -17,7 +17,8 @@ final class FeedConnection {
     static let stableAfter: Double = 60
     private(set) var retryAt: Double = 0
     private(set) var connectedAt: Double = 0
-    private(set) var lastMessageAt: Double = 0
+    /// When the server last sent anything: a message, a ping, or a pong to ours.
+    private(set) var lastHeardAt: Double = 0
     private var lastPingAt: Double = 0
     /// Set on every (re)connect: the gap since the last message must be bridged over REST.
     var needsBridge = false
@@ -77,13 +78,14 @@ final class FeedConnection {
         }
         let feed = group.feed
         opened.onMessage = { [unowned self] _, bytes in
-            self.lastMessageAt = Monotonic.now()
+            self.lastHeardAt = Monotonic.now()
             onMessage(self, feed.decode(bytes))
         }
+        opened.onControl = { [unowned self] in self.lastHeardAt = Monotonic.now() }
         client = opened
         metrics?.markChanged()
         connectedAt = Monotonic.now()
-        lastMessageAt = connectedAt
+        lastHeardAt = connectedAt
         lastPingAt = connectedAt
         needsBridge = true
         log.verbose("\(name): connected to \(Redaction.url(url)) (\(group.markets.count) market\(group.markets.count == 1 ? "" : "s"))")
@@ -130,9 +132,12 @@ final class FeedConnection {
         if logged.count == Self.maxLogged { log.error("\(name): \(Self.maxLogged) different feed messages ignored so far; further ones are ignored without a line") }
     }
 
-    /// Sends a ping when the exchange wants client pings and one is due.
-    func pingIfDue(now: Double) {
-        guard let client, let interval = group.feed.clientPingInterval, now - lastPingAt >= interval else { return }
+    /// Sends a ping when the exchange wants client pings and one is due, or when neither side has said anything for
+    /// half of `idle`: a quiet market's connection that answers it is alive, not silent (SPEC §9), and stays.
+    func pingIfDue(now: Double, idle: Double) {
+        guard let client else { return }
+        let keepAlive = group.feed.clientPingInterval.map { now - lastPingAt >= $0 } ?? false
+        guard keepAlive || now - max(lastHeardAt, lastPingAt) >= idle / 2 else { return }
         client.ping()
         lastPingAt = now
     }
@@ -141,7 +146,7 @@ final class FeedConnection {
     func nextDeadline(idle: Double) -> Double {
         guard !isConnecting else { return .infinity }  // its thread wakes the loop
         guard client != nil else { return retryAt }
-        var due = lastMessageAt + idle
+        var due = min(lastHeardAt + idle, max(lastHeardAt, lastPingAt) + idle / 2)
         if let interval = group.feed.clientPingInterval { due = min(due, lastPingAt + interval) }
         if let renew = group.feed.renewAfter { due = min(due, connectedAt + renew) }
         return due

@@ -112,12 +112,12 @@ package final class StreamLoop {
             session.takeLists()
             session.settle()
             for connection in connections where connection.client != nil {
-                if now - connection.lastMessageAt >= idleTimeout {
-                    connection.drop(reason: "no message for \(FeedConnection.seconds(idleTimeout))", now: now)
+                if now - connection.lastHeardAt >= idleTimeout {
+                    connection.drop(reason: "silent for \(FeedConnection.seconds(idleTimeout)), no answer to a ping", now: now)
                 } else if let renew = connection.group.feed.renewAfter, now - connection.connectedAt >= renew {
                     connection.drop(reason: "renewing the connection before the exchange's 24h limit", now: now, quietly: true)
                 } else {
-                    connection.pingIfDue(now: now)
+                    connection.pingIfDue(now: now, idle: idleTimeout)
                 }
             }
             if now >= nextPoll {
@@ -199,7 +199,7 @@ package final class StreamLoop {
                 session.take(tick, keys: keys, throttle: connection.group.provider.streamThrottle ?? 0,
                              now: Monotonic.now())
             }
-            if !ticks.isEmpty { connection.markHealthy(now: connection.lastMessageAt) }
+            if !ticks.isEmpty { connection.markHealthy(now: connection.lastHeardAt) }
         case .ignored:
             break
         case .unknown(let reason):

@@ -365,16 +365,33 @@ import Testing
     }
 
     @Test func aFeedSilentForTheIdleTimeIsReconnectedAndResubscribed() throws {
-        // COINWATCH_STREAM_IDLE shortens the 30 s idle time to 1 s for the test.
-        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 9500)]],
+        // COINWATCH_STREAM_IDLE shortens the 30 s idle time to 1 s for the test; the first server stops reading,
+        // so the ping sent after 0.5 s of quiet goes unanswered.
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 9500)], ["deaf": true]],
                                               [["send": StreamRig.trade("BTCUSDT", 10100)]]])
         try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
         let run = try rig.start(environment: ["COINWATCH_STREAM_IDLE": "1"])
         #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 }, "\(run.stderr)")
         run.send(SIGTERM)
         #expect(run.waitForExit() == 0)
-        #expect(run.stderrLines.contains { $0.contains("binance: no message for 1.0s; reconnecting in") }, "\(run.stderr)")
+        #expect(run.stderrLines.contains { $0.contains("binance: silent for 1.0s, no answer to a ping; reconnecting in") }, "\(run.stderr)")
         #expect(rig.feed.connectionCount >= 2)
+        #expect(StreamRig.records(run.stdout).first?["price"] as? Double == 10100)
+    }
+
+    @Test func aQuietMarketWhoseServerAnswersPingsKeepsItsConnection() throws {
+        // No message for 2.5 idle times (1 s here), but the server answers the pings sent meanwhile: the connection
+        // is alive and stays; the price after the quiet spell fires on it. (It was dropped after 1 s of quiet as
+        // "no message", reconnected with a REST bridge each time, and never reached the second price.)
+        let rig = try StreamRig(connections: [[["send": StreamRig.trade("BTCUSDT", 9500)], ["sleep": 2.5],
+                                               ["send": StreamRig.trade("BTCUSDT", 10100)]]])
+        try rig.writeRules(#"{"id": "btc-10k", "coin": "BTC", "when": {"crosses_above": 10000}}"#)
+        let run = try rig.start(environment: ["COINWATCH_STREAM_IDLE": "1"])
+        #expect(Eventually.wait(timeout: 15) { rig.receiver.requests.count >= 1 }, "\(run.stderr)")
+        run.send(SIGTERM)
+        #expect(run.waitForExit() == 0)
+        #expect(!run.stderr.contains("silent for"), "\(run.stderr)")
+        #expect(rig.feed.connectionCount == 1, "\(run.stderr)")
         #expect(StreamRig.records(run.stdout).first?["price"] as? Double == 10100)
     }
 
