@@ -205,13 +205,15 @@ import Testing
     }
 
     /// `--sink telegram` with the bot's URL set reads the chat id from the bot's latest message
-    /// (`getUpdates`, a loopback stand-in for api.telegram.org).
-    @Test func telegramsChatIdIsReadFromTheBotsLatestMessage() throws {
+    /// (`getUpdates`, a loopback stand-in for api.telegram.org), the URL written in any way the sink takes it: the
+    /// format's own example (`…/bot<token>`, no `/sendMessage`) got no lookup.
+    @Test(arguments: ["/bot123:abc/sendMessage", "/bot123:abc", "/bot123:abc/sendMessage/"])
+    func telegramsChatIdIsReadFromTheBotsLatestMessage(path botPath: String) throws {
         let bot = try LoopbackServer { request in
             guard request.path == "/bot123:abc/getUpdates" else { return .notFound }
             return Reply.json(#"{"ok":true,"result":[{"update_id":7,"message":{"message_id":1,"chat":{"id":42,"type":"private"},"text":"hi"}},{"update_id":8,"message":{"message_id":2,"chat":{"id":-1001234567890,"type":"supergroup"},"text":"/start"}}]}"#)
         }
-        let url = bot.baseURL + "/bot123:abc/sendMessage"
+        let url = bot.baseURL + botPath
         let path = dir.path + "/tg/rules.json"
         let run = try Binary.run(["init", "--favorites", "bitcoin", "--sink", "telegram", "--yes", "--rules", path],
                                  environment: env.merging(["COINWATCH_WEBHOOK_URL": url]) { $1 })
