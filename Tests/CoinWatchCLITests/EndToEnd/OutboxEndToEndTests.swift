@@ -59,6 +59,18 @@ import Testing
         #expect((retry["id"] as? String)?.count == 12 && retry["rules"] as? [String] == ["lo"])
     }
 
+    /// A command or email sink's held message names the end of its quiet hours as a webhook's does (it said only
+    /// "after the quiet hours").
+    @Test func aHeldCommandSinksMessageSaysWhenItsQuietHoursEnd() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["quiet"]}"#,
+                                  sinks: #"{"quiet": {"type": "command", "argv": ["true"], "quiet_hours": "\#(Self.quietNow)"}}"#)
+        flow.market.set("bitcoin", price: 90)
+        #expect(try flow.pass(environment: Self.env).status == 0)
+        let run = try Binary.run(["outbox", "list", "--rules", flow.rulesPath, "--state", flow.statePath])
+        let end = Self.quietNow.split(separator: "-").last.map(String.init) ?? ""
+        #expect(run.stdout.contains("after \(end) local (quiet hours)"), "\(run.stdout)")
+    }
+
     @Test func stateShowNoLongerCallsQuietHoursHoldsQueuedForRetry() throws {
         try fill()
         let run = try Binary.run(["state", "show", "--state", flow.statePath])
