@@ -67,7 +67,9 @@ enum InitCommand {
             }
         }
         if let failure = POSIXFile.replace(path, with: bytes, mode: 0o644) {
-            throw context.fail(.failure, "coinwatch: cannot write \(path): \(StateError.detail(failure)); choose another place with --rules PATH")
+            // The old file goes back where it was (a full disk fails the write after the move): init loses nothing.
+            let kept = movedTo.map { rename($0, path) == 0 ? " (the old file is back in its place)" : " (the old file is at \($0))" } ?? ""
+            throw context.fail(.failure, "coinwatch: cannot write \(path)\(kept): \(StateError.detail(failure, flag: "--rules PATH"))")
         }
         if !context.arguments.quiet {
             var out = "wrote \(path): \(resolved.count) favorite(s), \(resolved.count * 3) rule(s)"

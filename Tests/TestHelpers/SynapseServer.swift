@@ -138,6 +138,19 @@ final class SynapseServer: @unchecked Sendable {
         return id
     }
 
+    /// Sets `name`'s display name (in every room it joins after).
+    func setDisplayName(_ displayName: String, of name: String) throws {
+        let user = try user(name)
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["displayname": displayName]), as: UTF8.self)
+        _ = try call("PUT", "/_matrix/client/v3/profile/\(Self.escape(user.id))/displayname", body: body, as: user)
+    }
+
+    /// The bodies of the events that highlight `name` (a mention of them or of the room), as its `/notifications` lists them.
+    func highlights(of name: String) throws -> [String] {
+        let answer = try call("GET", "/_matrix/client/v3/notifications?only=highlight", as: try user(name))
+        return (answer["notifications"]?.elements ?? []).compactMap { $0["event"]?["content"]?["body"]?.stringValue }
+    }
+
     /// The bytes of an uploaded file (`mxc://localhost/<id>`, an `m.image`'s `url`), through the authenticated media API.
     func download(_ mxc: String, as name: String? = nil) throws -> [UInt8] {
         guard mxc.hasPrefix("mxc://") else { throw StartFailure(output: "not an mxc URL: \(mxc)") }

@@ -43,7 +43,7 @@ package struct OutboxRow: Sendable {
     /// When the next pass may send `entry`: after the quiet hours, after its `Retry-After`, or the next pass.
     private static func nextTry(_ entry: OutboxEntry, rules: RulesFile?) -> String {
         if entry.held {
-            if case .webhook(let config)? = rules?.sinks[entry.sink], let quiet = config.quietHours {
+            if let quiet = rules?.sinks[entry.sink]?.quietHours {
                 return "after \(TimeText.clock(minutes: quiet.end)) local (quiet hours)"
             }
             return "after the quiet hours"

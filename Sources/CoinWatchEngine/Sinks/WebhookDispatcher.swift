@@ -175,7 +175,8 @@ package struct WebhookDispatcher {
             case .retry(let delay):
                 progress.due = elapsed + delay
             case .postpone(let notBefore):
-                if let notBefore { progress.lane.entries[index].notBefore = now + elapsed + notBefore }
+                // The latest answer's wait: one without a Retry-After ends the wait an earlier answer asked for.
+                progress.lane.entries[index].notBefore = notBefore.map { now + elapsed + $0 }
                 // The rest of the sink's messages wait behind this one, so their order holds; their 24 h start now.
                 progress.result.queued = progress.lane.entries[index...].map { entry in
                     var queued = entry

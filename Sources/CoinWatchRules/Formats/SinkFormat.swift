@@ -32,6 +32,16 @@ extension SinkFormat {
 }
 
 extension WebhookConfig {
+    /// The sink's URL without trailing `/`s, to append an endpoint's path to.
+    package var root: String { Self.root(of: url) }
+
+    /// `url` without trailing `/`s.
+    package static func root(of url: String) -> String {
+        var root = url
+        while root.hasSuffix("/") { root.removeLast() }
+        return root
+    }
+
     /// A webhook's `format`: one of `SinkFormats.all`, compared by name.
     package struct Format: Sendable, Equatable, CustomStringConvertible {
         /// The format's type, which knows everything about it.

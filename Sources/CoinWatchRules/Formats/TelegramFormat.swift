@@ -12,11 +12,10 @@ package enum TelegramFormat: ControlFormat {
                        "chat_id": -1001234567890, "chart": "1d"}
         """#
 
-    /// `chat_id`: the chat of the latest message to the bot whose `sendMessage` URL is `url`
-    /// (`getUpdates`); none when the bot has had none or cannot be asked.
+    /// `chat_id`: the chat of the latest message to the bot whose sink URL is `url` (`getUpdates`); none when the bot
+    /// has had none or cannot be asked.
     package static func starterFields(url: String, transport: any HTTPTransport) -> [String: String] {
-        guard let range = url.ranges(of: "/sendMessage").last else { return [:] }
-        let request = HTTPRequest(url: url[..<range.lowerBound] + "/getUpdates", followsRedirects: false)
+        let request = HTTPRequest(url: bot(url: url) + "/getUpdates", followsRedirects: false)
         guard case .success(let response) = transport.perform(request), (200..<300).contains(response.status),
               let root = try? JSONParser.parse(response.body), let updates = root["result"]?.elements else { return [:] }
         for update in updates.reversed() {
@@ -27,6 +26,14 @@ package enum TelegramFormat: ControlFormat {
             }
         }
         return [:]
+    }
+
+    /// `https://api.telegram.org/bot<token>`: a sink's URL without its trailing slashes or `/sendMessage`, however it
+    /// is written (`…/bot<token>`, `…/bot<token>/sendMessage/`).
+    package static func bot(url: String) -> String {
+        var root = WebhookConfig.root(of: url)
+        if root.hasSuffix("/sendMessage") { root.removeLast("/sendMessage".count) }
+        return root
     }
 
     package static let senders = "Telegram user ids"

@@ -111,6 +111,27 @@ import Testing
         #expect(dir.read("rules.json")?.contains(#""bitcoin""#) == true, "the default favorites")
     }
 
+    /// SPEC §11: init never loses what a user has. `--force` moves the old file aside before writing the new one; on a
+    /// full disk the write failed after the move and left no rules.json at all (the old one only as a backup the
+    /// error did not name), and the hint named --state.
+    @Test func aForcedInitThatCannotWriteLeavesTheOldFileInItsPlace() throws {
+        guard let disk = try TinyDisk.make() else {
+            Issue.record("cannot mount a tmpfs here (needs root); the full-disk test did not run")
+            return
+        }
+        let path = disk.path + "/rules.json"
+        try #"{"favorites": ["solana"]}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        disk.fill()
+        let run = try initialize(["--yes", "--force", "--rules", path, "--state", dir.path + "/state.json"])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").filter { !$0.contains("warning:") }
+        #expect(lines == ["coinwatch: cannot write \(path) (the old file is back in its place): No space left on device; "
+                          + "free some disk space there or pass --rules PATH on another disk"], "\(run.stderr)")
+        #expect((try? String(contentsOfFile: path, encoding: .utf8)) == #"{"favorites": ["solana"]}"#)
+        let left = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0 != "filler" }
+        #expect(left == ["rules.json"], "no backup, no temp file: \(left)")
+    }
+
     @Test func initIntoAnUnwritableFolderSaysSoInOneLine() throws {
         let blocker = try dir.write("file", "not a folder")
         let run = try initialize(["--yes", "--rules", blocker + "/sub/rules.json"])
@@ -184,13 +205,15 @@ import Testing
     }
 
     /// `--sink telegram` with the bot's URL set reads the chat id from the bot's latest message
-    /// (`getUpdates`, a loopback stand-in for api.telegram.org).
-    @Test func telegramsChatIdIsReadFromTheBotsLatestMessage() throws {
+    /// (`getUpdates`, a loopback stand-in for api.telegram.org), the URL written in any way the sink takes it: the
+    /// format's own example (`…/bot<token>`, no `/sendMessage`) got no lookup.
+    @Test(arguments: ["/bot123:abc/sendMessage", "/bot123:abc", "/bot123:abc/sendMessage/"])
+    func telegramsChatIdIsReadFromTheBotsLatestMessage(path botPath: String) throws {
         let bot = try LoopbackServer { request in
             guard request.path == "/bot123:abc/getUpdates" else { return .notFound }
             return Reply.json(#"{"ok":true,"result":[{"update_id":7,"message":{"message_id":1,"chat":{"id":42,"type":"private"},"text":"hi"}},{"update_id":8,"message":{"message_id":2,"chat":{"id":-1001234567890,"type":"supergroup"},"text":"/start"}}]}"#)
         }
-        let url = bot.baseURL + "/bot123:abc/sendMessage"
+        let url = bot.baseURL + botPath
         let path = dir.path + "/tg/rules.json"
         let run = try Binary.run(["init", "--favorites", "bitcoin", "--sink", "telegram", "--yes", "--rules", path],
                                  environment: env.merging(["COINWATCH_WEBHOOK_URL": url]) { $1 })

@@ -59,6 +59,36 @@ import Testing
         #expect((retry["id"] as? String)?.count == 12 && retry["rules"] as? [String] == ["lo"])
     }
 
+    /// A command or email sink's held message names the end of its quiet hours as a webhook's does (it said only
+    /// "after the quiet hours").
+    @Test func aHeldCommandSinksMessageSaysWhenItsQuietHoursEnd() throws {
+        let flow = try BinaryFlow(rules: #"{"id": "lo", "coin": "bitcoin", "when": {"below": 100}, "notify": ["quiet"]}"#,
+                                  sinks: #"{"quiet": {"type": "command", "argv": ["true"], "quiet_hours": "\#(Self.quietNow)"}}"#)
+        flow.market.set("bitcoin", price: 90)
+        #expect(try flow.pass(environment: Self.env).status == 0)
+        let run = try Binary.run(["outbox", "list", "--rules", flow.rulesPath, "--state", flow.statePath])
+        let end = Self.quietNow.split(separator: "-").last.map(String.init) ?? ""
+        #expect(run.stdout.contains("after \(end) local (quiet hours)"), "\(run.stdout)")
+    }
+
+    /// A message's wait is its latest answer's: after a 429 whose Retry-After was an hour, a retry answered 503 without
+    /// one still said "retried … after <that hour> (Retry-After)" and kept the message back for that hour.
+    @Test func aRetryAnsweredWithoutRetryAfterEndsTheWaitAnEarlierAnswerAskedFor() throws {
+        receiver.script(Reply.text("slow down", status: 429).header("Retry-After", "3600"))
+        let pass = try flow.pass(environment: Self.env)
+        #expect(pass.status == 0 && pass.stderr.contains("HTTP 429") && pass.stderr.contains("(Retry-After)"), "\(pass.stderr)")
+        let listed = try JSONSerialization.jsonObject(with: Data(try outbox(["list", "--json"]).stdout.utf8)) as? [String: Any]
+        let item = try #require((listed?["outbox"] as? [[String: Any]])?.first { $0["sink"] as? String == "flaky" })
+        let id = try #require(item["id"] as? String)
+        for _ in 0..<RetryPolicy().attempts { receiver.script(Reply.text("busy", status: 503)) }
+        let retry = try outbox(["retry", id])
+        #expect(retry.status == 1 && retry.stderr.contains("HTTP 503"), "\(retry.stderr)")
+        #expect(!retry.stderr.contains("Retry-After"), "\(retry.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(try outbox(["list", "--json"]).stdout.utf8)) as? [String: Any]
+        let after = try #require((json?["outbox"] as? [[String: Any]])?.first { $0["sink"] as? String == "flaky" })
+        #expect(after["next_try"] as? String == "next pass" && after["not_before"] == nil, "\(after)")
+    }
+
     @Test func stateShowNoLongerCallsQuietHoursHoldsQueuedForRetry() throws {
         try fill()
         let run = try Binary.run(["state", "show", "--state", flow.statePath])

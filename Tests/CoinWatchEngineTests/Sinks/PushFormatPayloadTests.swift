@@ -45,7 +45,7 @@ struct PushFormatPayloadTests {
         #expect(sent.url == "https://matrix.example.org/_matrix/client/v3/rooms/%21room%3Aexample.org/send/m.room.message/4f9c2e")
         #expect(header(sent, "Authorization") == "Bearer syt_secret")
         #expect(header(sent, "Idempotency-Key") == "4f9c2e")
-        #expect(body(sent) == #"{"msgtype":"m.text","body":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC"}"#)
+        #expect(body(sent) == #"{"msgtype":"m.text","body":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","m.mentions":{}}"#)
     }
 
     @Test func matrixRateLimitsAreReadFromRetryAfterMs() {

@@ -41,12 +41,3 @@ extension WebhookConfig.Format {
     /// This format's delivery; nil only for the placeholder of a refused sink, which sends nothing.
     var delivery: (any DeliveryFormat.Type)? { type as? any DeliveryFormat.Type }
 }
-
-extension WebhookConfig {
-    /// The sink's URL without trailing `/`s, to append an endpoint's path to.
-    var root: String {
-        var root = url
-        while root.hasSuffix("/") { root.removeLast() }
-        return root
-    }
-}

@@ -78,10 +78,7 @@ package struct MatrixClientAPI: ControlTransport {
             guard let uri = MatrixFormat.uploadedChart(request: upload, body: response.body) else { return .retry("the media upload named no mxc:// URI", retryAfter: nil) }
             event = MatrixFormat.imageEvent(uri: uri, size: png.count, caption: answer.text)
         } else {
-            var text = JSONOut()
-            text.add("msgtype", "m.text")
-            text.add("body", answer.text)
-            event = text.text
+            event = MatrixFormat.textEvent(answer.text)
         }
         let send = request(MatrixFormat.url(for: config, key: answer.key), method: "PUT", contentType: "application/json",
                            body: Array(event.utf8))

@@ -17,17 +17,27 @@ extension MatrixFormat: DeliveryFormat {
     }
 
     static func message(_ lines: [WebhookPayload.Line], alerts: [Alert], config: WebhookConfig) -> WebhookPayload.Message {
+        let formatted = lines.contains(where: { $0.link != nil }) ? lines.map { line in
+            HTMLText.escape(line.text).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .joined(separator: "<br>") + (line.link ?? "")
+        }.joined(separator: "<br>") : nil
+        return WebhookPayload.Message(body: textEvent(lines.map(\.text).joined(separator: "\n"), formatted: formatted),
+                                      headers: [authorization(config)])
+    }
+
+    /// An `m.text` event of `body`, with `formatted` as its `org.matrix.custom.html` `formatted_body` when given. Its empty
+    /// `m.mentions` mentions no one, so a homeserver never reads its text for mentions: neither `@room` nor a symbol that
+    /// is a member's display name (SOL, a member called Sol) pings anyone (SPEC §3).
+    static func textEvent(_ body: String, formatted: String? = nil) -> String {
         var out = JSONOut()
         out.add("msgtype", "m.text")
-        out.add("body", lines.map(\.text).joined(separator: "\n"))
-        if lines.contains(where: { $0.link != nil }) {
+        out.add("body", body)
+        if let formatted {
             out.add("format", "org.matrix.custom.html")
-            out.add("formatted_body", lines.map { line in
-                HTMLText.escape(line.text).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-                    .joined(separator: "<br>") + (line.link ?? "")
-            }.joined(separator: "<br>"))
+            out.add("formatted_body", formatted)
         }
-        return WebhookPayload.Message(body: out.text, headers: [authorization(config)])
+        out.addRaw("m.mentions", "{}")
+        return out.text
     }
 
     /// The HTML anchor (`WebhookPayload.htmlLink`) in `formatted_body`.
@@ -50,7 +60,7 @@ extension MatrixFormat: DeliveryFormat {
     static func uploadURL(_ config: WebhookConfig) -> String { config.root + uploadPath + "?filename=" + ChartImage.filename }
 
     /// The `m.image` event showing the uploaded PNG chart `uri` of `size` bytes: `caption` as its body and the file
-    /// named by `filename` (Matrix's media caption), or without a caption the file's name as its body.
+    /// named by `filename` (Matrix's media caption), or without a caption the file's name as its body; no mentions.
     static func imageEvent(uri: String, size: Int, caption: String?) -> String {
         var event = JSONOut()
         event.add("msgtype", "m.image")
@@ -58,6 +68,7 @@ extension MatrixFormat: DeliveryFormat {
         if caption != nil { event.add("filename", ChartImage.filename) }
         event.add("url", uri)
         event.addRaw("info", "{\"mimetype\":\"image/png\",\"size\":\(size),\"w\":\(PriceChart.width),\"h\":\(PriceChart.height)}")
+        event.addRaw("m.mentions", "{}")
         return event.text
     }
 

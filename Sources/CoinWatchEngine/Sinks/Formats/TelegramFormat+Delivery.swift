@@ -10,12 +10,8 @@ extension TelegramFormat: DeliveryFormat {
 
     static func url(for config: WebhookConfig, key: String) -> String { bot(config) + "/sendMessage" }
 
-    /// `https://api.telegram.org/bot<token>`: the sink's URL without trailing slashes or `/sendMessage`.
-    static func bot(_ config: WebhookConfig) -> String {
-        var root = config.root
-        if root.hasSuffix("/sendMessage") { root.removeLast("/sendMessage".count) }
-        return root
-    }
+    /// `https://api.telegram.org/bot<token>` (`bot(url:)`).
+    static func bot(_ config: WebhookConfig) -> String { bot(url: config.url) }
 
     /// The HTML anchor (`WebhookPayload.htmlLink`).
     static func link(for alert: Alert) -> String? { WebhookPayload.htmlLink(alert) }
