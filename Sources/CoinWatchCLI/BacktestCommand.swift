@@ -5,6 +5,7 @@ import CoinWatchRules
 import CoinWatchState
 import CoinWatchEngine
 import Glibc
+import Synchronization
 
 /// `coinwatch backtest` (SPEC §8): replays each needed coin's history (through the history store)
 /// through the live engine and prints per (rule, coin) how often it would have fired; sends nothing.
@@ -14,6 +15,8 @@ enum BacktestCommand {
         let counter = CountingTransport(context.transport)
         var context = context
         context.transport = counter
+        let progress = Progress(counter: counter, err: context.io.err, shown: isatty(2) == 1 && !context.arguments.quiet)
+        context.io.err = progress.write  // a warning (or -v's line) never lands on the bar's line
         let arguments = context.arguments
         let span = try window(context)
         var rules = try context.loadRules(tolerateUnsetVariables: true)
@@ -28,8 +31,7 @@ enum BacktestCommand {
         let store = HistoryStore.open(path: Paths.historyStore(environment: context.io.environment), now: session.now) { line in
             context.io.err("coinwatch: warning: \(line)\n")
         }
-        let progress = Progress(counter: counter, io: context.io, shown: isatty(2) == 1 && !arguments.quiet,
-                                planned: plannedRequests(rules, span: span, provider: provider, source: source, store: store, session: session))
+        progress.plan(plannedRequests(rules, span: span, provider: provider, source: source, store: store, session: session))
         var loaded = loadHistory(rules, span: span, provider: provider, source: source, store: store, progress: progress, session: &session)
         for line in BacktestCoverage.warnings(rules, series: loaded.series) { context.io.err("coinwatch: warning: \(line)\n") }
         guard !loaded.series.isEmpty else {
@@ -102,7 +104,8 @@ enum BacktestCommand {
             let sent = progress.counter.total
             let template = quoteTemplate(coin, vs: rules.vsCurrency, provider: provider, state: session.state)
             let result = HistoryLoader(source: source, store: store).load(
-                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: clock, until: end) { request in
+                market: source.historyMarket(for: template), vs: rules.vsCurrency, range: range, now: clock, until: end,
+                advice: "check the coin and rules.json's vs_currency, or replay another span (--days, --from, --to)") { request in
                 session.fetch(request, provider: source.name)
             }
             switch result {
@@ -253,19 +256,41 @@ enum BacktestCommand {
     }
 
     /// `\r[#########           ] 5/11 requests` on stderr when it is a terminal, redrawn in place: the requests sent
-    /// so far (`counter`) of those `planned`, the count the report gives per coin.
-    struct Progress {
+    /// so far (`counter`) of those planned, the count the report gives per coin. Any other line on stderr (`write`,
+    /// the command's `io.err`) is written over the bar from the line's start; the next draw puts the bar under it.
+    final class Progress: Sendable {
         let counter: CountingTransport
-        let io: IO
-        let shown: Bool
-        let planned: Int
+        private let err: @Sendable (String) -> Void
+        private let shown: Bool
+        /// The requests planned, and the columns of the bar on the screen's last line (0: none there).
+        private let state = Mutex((planned: 0, drawn: 0))
+
+        init(counter: CountingTransport, err: @escaping @Sendable (String) -> Void, shown: Bool) {
+            self.counter = counter
+            self.err = err
+            self.shown = shown
+        }
+
+        /// Sets the requests the bar counts toward.
+        func plan(_ requests: Int) { state.withLock { $0.planned = requests } }
+
+        /// Writes `text` to stderr, over the bar (padded to its width) when one is drawn.
+        func write(_ text: String) {
+            let bar = state.withLock { state in defer { state.drawn = 0 }; return state.drawn }
+            guard bar > 0 else { return err(text) }
+            let ended = text.hasSuffix("\n")
+            err("\r" + TextCell.pad(String(text.dropLast(ended ? 1 : 0)), bar) + (ended ? "\n" : ""))
+        }
 
         func draw(last: Bool = false) {
             guard shown else { return }
-            let done = counter.total, total = max(planned, done), width = 20
+            let done = counter.total, width = 20
+            let total = state.withLock { max($0.planned, done) }
             let filled = total == 0 ? width : done * width / total
-            io.err("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                   + "] \(done)/\(total) request\(total == 1 ? "" : "s")" + (last ? "\n" : ""))
+            let bar = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                + "] \(done)/\(total) request\(total == 1 ? "" : "s")"
+            state.withLock { $0.drawn = last ? 0 : bar.count }
+            err("\r" + bar + (last ? "\n" : ""))
         }
     }
 

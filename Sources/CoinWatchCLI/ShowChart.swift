@@ -19,7 +19,8 @@ enum ShowChart {
         }
         let now = Int64((session.now * 1000).rounded())
         let loader = HistoryLoader(source: source, store: store)
-        let fetched = loader.load(market: source.historyMarket(for: quote), vs: quote.vs, range: range, now: now) { request in
+        let fetched = loader.load(market: source.historyMarket(for: quote), vs: quote.vs, range: range, now: now,
+                                  advice: "check the coin and --vs, or try another --range") { request in
             session.fetch(request, provider: source.name)
         }
         if let store { try? store.rollUp(now: now) }

@@ -26,8 +26,7 @@ package struct Candle: Sendable, Equatable {
 
     /// Whether the prices are finite, positive and consistent (low ≤ open, close ≤ high) and the volume is not negative.
     package var isSane: Bool {
-        let prices = [open, high, low, close]
-        return prices.allSatisfy { $0.isFinite && $0 > 0 } && low <= min(open, close) && high >= max(open, close)
-            && (volume.map { $0.isFinite && $0 >= 0 } ?? true)
+        open.isFinite && high.isFinite && low.isFinite && close.isFinite && low > 0 && low <= min(open, close)
+            && high >= max(open, close) && (volume.map { $0.isFinite && $0 >= 0 } ?? true)
     }
 }

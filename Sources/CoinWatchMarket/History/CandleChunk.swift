@@ -27,7 +27,8 @@ package enum CandleChunk {
     }
 
     /// Appends the candles of `blob` to `candles`, keeping those with `from` ≤ open time < `to`;
-    /// a blob that is not a whole number of candles yields none.
+    /// a blob that is not a whole number of candles yields none, and a candle that is not sane (damaged
+    /// bytes, which SQLite does not check: a price of NaN) is left out, as the fetch leaves it out.
     static func decode(_ blob: UnsafeRawBufferPointer, from: Int64, to: Int64, into candles: inout [Candle]) {
         guard blob.count % stride == 0 else { return }
         var offset = 0
@@ -38,8 +39,9 @@ package enum CandleChunk {
                     Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 8 * index, as: UInt64.self)))
                 }
                 let volume = value(5)
-                candles.append(Candle(openTime: time, open: value(1), high: value(2), low: value(3), close: value(4),
-                                      volume: volume.isNaN ? nil : volume))
+                let candle = Candle(openTime: time, open: value(1), high: value(2), low: value(3), close: value(4),
+                                    volume: volume.isNaN ? nil : volume)
+                if candle.isSane { candles.append(candle) }
             }
             offset += stride
         }

@@ -48,8 +48,9 @@ package struct HistoryLoader {
     }
 
     /// The points of `range` ending at `until` (ms; nil: `now`) for `market` in `vs`, asking the provider
-    /// for that span (SPEC §8). Throws a one-line message when neither the store nor the provider has any.
-    package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil,
+    /// for that span (SPEC §8). Fails with a one-line message when neither the store nor the provider has any,
+    /// ending with the command's `advice` (what to change, in its own options) when the provider answered none.
+    package func load(market: String, vs: String, range: ChartRange, now: Int64, until: Int64? = nil, advice: String? = nil,
                      fetch: (HTTPRequest) -> Result<[UInt8], ProviderError>) -> Result<Loaded, OneLineError> {
         let wanted = range.timeframe
         let clock = now
@@ -58,7 +59,8 @@ package struct HistoryLoader {
         let filled = fill(key, market: market, vs: vs, from: start, to: now, now: clock, fetch: fetch)
         let newest = max(filled.fetched.last?.openTime ?? .min, filled.forming?.openTime ?? .min, (try? store?.newest(key)) ?? .min)
         guard newest != .min else {
-            return .failure(OneLineError(filled.error.map(Self.describe) ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue)); check the coin and --vs, or try another --range"))
+            return .failure(OneLineError(filled.error.map(Self.describe)
+                ?? "\(source.name) answered no history for \(market) in \(vs) (\(range.rawValue))" + (advice.map { "; " + $0 } ?? "")))
         }
         // The window ends now, or at the newest data when that is older than the whole range (a
         // provider that stopped quoting the coin, or a replayed capture).

@@ -207,4 +207,49 @@ import Testing
         #expect(time.status == 64 && time.stderr.contains("'--from yesterday' is not a valid time"))
         #expect(historyRequests == 0)
     }
+
+    /// A backtest against a CoinGecko that answers no history, with `rules.json` pointing at it.
+    private func backtestWithoutHistory(terminal: Bool) throws -> (stdout: String, stderr: String, status: Int) {
+        let empty = try LoopbackServer { _ in Reply.json(#"{"prices":[],"market_caps":[],"total_volumes":[]}"#) }
+        try dir.write("rules.json", """
+        {"providers": [{"name": "coingecko", "base_url": "\(empty.baseURL)/api/v3", "timeout": "5s"}], "favorites": ["bitcoin"],
+         "rules": [{"id": "btc-56k", "coin": "bitcoin", "when": {"crosses": 56000}}]}
+        """)
+        let args = ["backtest", "--days", "30", "--rules", dir.path + "/rules.json", "--state", dir.path + "/state.json"]
+        let environment = ["COINWATCH_CACHE": dir.path + "/cache"]
+        guard terminal else {
+            let run = try Binary.run(args, environment: environment)
+            return (run.stdout, run.stderr, Int(run.status))
+        }
+        let session = try PseudoTerminal.run(args, answers: [], environment: environment, in: dir)
+        return (session.screen, session.screen, session.status)
+    }
+
+    /// No history for a coin: the advice names backtest's own options (it named show's --vs and --range,
+    /// which backtest refuses).
+    @Test func noHistoryAdvisesBacktestsOwnOptions() throws {
+        let run = try backtestWithoutHistory(terminal: false)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            coinwatch: coingecko answered no history for bitcoin in usd (30d); check the coin and rules.json's vs_currency, \
+            or replay another span (--days, --from, --to); the rules of bitcoin are not backtested
+            coinwatch: no history to replay; nothing was backtested
+
+            """, "\(run.stderr)")
+    }
+
+    /// On a terminal a line on stderr while the progress bar is drawn is written over the bar from the line's
+    /// start (it was written after the bar, `] 0/1 requestcoinwatch: …`).
+    @Test func aLineOnStderrIsWrittenOverTheProgressBar() throws {
+        let run = try backtestWithoutHistory(terminal: true)
+        #expect(run.status == 1, "\(run.stdout)")
+        let screen = run.stdout
+        #expect(screen.contains("\r[") && screen.contains("coinwatch: coingecko answered no history"), "\(screen.debugDescription)")
+        var rest = screen[...]
+        while let found = rest.range(of: "coinwatch: ") {
+            let before = screen[..<found.lowerBound]
+            #expect(before.isEmpty || before.hasSuffix("\n") || before.hasSuffix("\r"), "\(screen.debugDescription)")
+            rest = screen[found.upperBound...]
+        }
+    }
 }

@@ -111,6 +111,36 @@ import Testing
         #expect((store["bytes"] as? Int ?? 0) > 10_000 && store["series"] as? Int == 1)
     }
 
+    /// A store damaged where SQLite does not look (the candles' bytes: a price of NaN, another infinite) draws the
+    /// chart without those points: `--json` gave `[ms, null]` and the heading `30d chart  +nan%`.
+    @Test func storedPricesThatAreNotNumbersAreLeftOut() throws {
+        #expect(try run(["show", "bitcoin", "--range", "30d"]).status == 0)
+        let db = try SQLiteConnection(path: dir.path + "/cache/history.sqlite", busyTimeout: 5)
+        let chunks = try db.with("SELECT series, start, data FROM chunks") { (select) throws(SQLiteError) in
+            var out: [(series: Int64, start: Int64, data: [UInt8])] = []
+            while try select.step() { out.append((select.int(0), select.int(1), select.withBlob(2) { Array($0) })) }
+            return out
+        }
+        #expect(!chunks.isEmpty)
+        for chunk in chunks {
+            var data = chunk.data
+            // The first candle's close (bytes 32..<40) NaN, the second's open (bytes 56..<64) infinite.
+            for (offset, value) in [(32, Double.nan), (56, Double.infinity)] where offset + 8 <= data.count {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { data.replaceSubrange(offset..<(offset + 8), with: $0) }
+            }
+            try db.run("UPDATE chunks SET data = ?1 WHERE series = ?2 AND start = ?3", [data, chunk.series, chunk.start])
+        }
+        db.close()
+        let text = try run(["show", "bitcoin", "--range", "30d"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let heading = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("30d chart") })
+        #expect(!heading.lowercased().contains("nan"), "\(heading)")
+        let json = try run(["show", "bitcoin", "--range", "30d", "--json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let points = try #require((doc["chart"] as? [String: Any])?["points"] as? [Any])
+        #expect(points.count > 600 && points.allSatisfy { ($0 as? [Double])?.count == 2 }, "no [ms, null]: \(points.prefix(3))")
+    }
+
     @Test func showJSONAddsThePointsSortedWithDuplicatesDropped() throws {
         let run = try run(["show", "bitcoin", "--range", "1d", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
