@@ -63,6 +63,13 @@ extension RulesValidator {
                   at: node, path: path)
             return false
         }
+        // Telegram's updates name a chat by its number only, so a chat given as "@channel" would never hear a command.
+        if service == "telegram", let chatID = sink.value["chat_id"]?.stringValue,
+           EnvironmentExpander.expand(chatID, environment: environment, folder: folder).value.hasPrefix("@") {
+            error("sink \(name.shown) names its chat_id by username (@…), which no incoming command carries; control.telegram "
+                  + "needs the chat's numeric id (such as -1001234567890: see docs/control.md)", at: node, path: path)
+            return false
+        }
         return true
     }
 
