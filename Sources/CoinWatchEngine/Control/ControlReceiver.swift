@@ -16,7 +16,7 @@ package enum ControlReceiver {
         package var callbacks: [(id: String, text: String)] = []
     }
 
-    /// The answer to a button press whose message Telegram no longer sends (it is too old), so whose chat is unknown.
+    /// The answer to a button press that came without its message (it is too old), so whose chat is unknown.
     static let orphanPress = "This button's message is too old to act on; send the command in the chat instead."
 
     /// Seconds between two stderr lines about the same unknown sender.
