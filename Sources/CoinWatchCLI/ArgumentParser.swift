@@ -18,6 +18,8 @@ package enum ArgumentParser {
         /// What its value completes to after the commands where that is neither `choices` nor a file
         /// (`notify --sink`: a sink of rules.json).
         var completes: [Arguments.Command: CompletionModel.Value] = [:]
+        /// The commands after which it may be given more than once (`backtest --rule`); elsewhere a second one is a usage error.
+        var repeatable: Set<Arguments.Command> = []
         /// Checks its value (throwing the usage error) and records it in the parsed arguments.
         var set: @Sendable (inout Arguments, _ value: String) throws(UsageError) -> Void
 
@@ -75,7 +77,8 @@ package enum ArgumentParser {
         Option(names: ["--rule"], value: "ID", commands: [.state, .backtest, .log], help: "state reset: forget only this rule's pairs; backtest: replay only this rule (repeatable); log: only this rule's alerts.",
                helpByCommand: [.state: "With reset: forget only this rule's pairs.", .backtest: "Replay only this rule (repeatable).",
                                .log: "Only this rule's alerts."],
-               completes: [.state: .dynamic(.rules), .backtest: .dynamic(.rules), .log: .dynamic(.rules)]) { a, value in a.ruleIDs.append(value) },
+               completes: [.state: .dynamic(.rules), .backtest: .dynamic(.rules), .log: .dynamic(.rules)],
+               repeatable: [.backtest]) { a, value in a.ruleIDs.append(value) },
         Option(names: ["--days"], value: "N", commands: [.backtest], help: "Replay the last N days (1-3650, default 30).") { a, value throws(UsageError) in
             guard let days = Int(value), (1...3650).contains(days) else {
                 throw UsageError("Error: '--days \(value)' must be a whole number from 1 to 3650.")
@@ -212,8 +215,14 @@ package enum ArgumentParser {
             pendingOptions.append((option, value))
         }
         parsed.help = pendingOptions.contains { $0.0.names.contains("--help") }
+        var given: [String: String] = [:]
         for (option, value) in pendingOptions {
             try apply(option, value: value, to: &parsed)
+            // A flag given twice means what it means once; a second value would silently replace the first.
+            guard option.value != nil, !option.repeatable.contains(parsed.command), !parsed.help, let name = option.names.last else { continue }
+            if let first = given.updateValue(value, forKey: name) {
+                throw UsageError("Error: '\(name)' was given twice ('\(first)', then '\(value)'); give it once.")
+            }
         }
         if parsed.png == "-", parsed.json, !parsed.help {
             throw UsageError("Error: '--png -' writes the image to stdout and '--json' the document; use one of them, or '--png FILE'.")

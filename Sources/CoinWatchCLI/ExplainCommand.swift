@@ -12,6 +12,9 @@ enum ExplainCommand {
             throw context.usage(positionals.isEmpty ? "Error: Missing rule id. Usage: \(HelpText.usage(.explain))"
                 : "Error: Unexpected argument '\(positionals[2])'. Usage: \(HelpText.usage(.explain))")
         }
+        if let empty = positionals.firstIndex(where: { $0.trimmingSpaces.isEmpty }) {
+            throw context.usage("Error: The \(empty == 0 ? "rule id" : "coin") is empty; name one (see 'coinwatch check'). Usage: \(HelpText.usage(.explain))")
+        }
         let rules = try context.loadRules(tolerateUnsetVariables: true)
         let ids = rules.rules.map(\.id)
         guard let ruleIndex = ids.firstIndex(of: positionals[0]) else {

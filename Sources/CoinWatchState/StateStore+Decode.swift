@@ -23,8 +23,9 @@ extension StateStore {
         do {
             let version = try decoder.decode(VersionProbe.self, from: data).version
             guard version <= StateDocument.currentVersion else {
-                throw StateError.unreadable(path: path, detail: "version \(version) is newer than this "
-                    + "coinwatch understands (\(StateDocument.currentVersion))")
+                // Written by a newer coinwatch: `state reset` would throw its data away, an upgrade reads it.
+                throw StateError.refused(path: path, detail: "version \(version) is newer than this coinwatch understands "
+                    + "(\(StateDocument.currentVersion))", hint: "upgrade coinwatch to the version that wrote it; the file is kept as it is")
             }
             guard version >= 1 else {
                 throw StateError.unreadable(path: path, detail: "version \(version) is not a state version")

@@ -71,17 +71,22 @@ final class TelegramBotAPI: @unchecked Sendable {
         }
     }
 
-    /// Queues a callback query (a press on an inline button of the bot's message `messageID` carrying `data`);
+    /// Queues a callback query (a press on an inline button of the bot's message `messageID` carrying `data`; nil: a
+    /// message Telegram no longer sends, so the query has no `message` but an `inline_message_id`);
     /// returns its update_id and the query's id, which `answerCallbackQuery` must name.
     @discardableResult
-    func enqueueCallback(_ data: String, from user: Int, in chat: Int, on messageID: Int, username: String?) -> (update: Int?, query: String) {
+    func enqueueCallback(_ data: String, from user: Int, in chat: Int, on messageID: Int?, username: String?) -> (update: Int?, query: String) {
         locked {
             let query = String(UInt64.random(in: 1...UInt64.max))
             callbackQueries[query] = false
-            let message = messages[messageID]
-                ?? ["message_id": messageID, "chat": Self.chat(chat, user: user, username: username), "date": Self.now]
-            let object: [String: Any] = ["id": query, "from": Self.person(user, username: username), "message": message,
+            var object: [String: Any] = ["id": query, "from": Self.person(user, username: username),
                                          "chat_instance": String(chat &* 7919), "data": data]
+            if let messageID {
+                object["message"] = messages[messageID]
+                    ?? ["message_id": messageID, "chat": Self.chat(chat, user: user, username: username), "date": Self.now]
+            } else {
+                object["inline_message_id"] = "AgAAA" + query
+            }
             return (enqueue("callback_query", object), query)
         }
     }

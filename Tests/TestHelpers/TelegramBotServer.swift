@@ -45,9 +45,10 @@ final class TelegramBotServer: @unchecked Sendable {
         api.enqueueMessage(text, from: user, in: chat ?? user, username: username)
     }
 
-    /// A press on an inline button carrying `data`, on the bot's message `messageID`; returns the callback query's id.
+    /// A press on an inline button carrying `data`, on the bot's message `messageID` (nil: one Telegram no longer sends
+    /// with the press); returns the callback query's id.
     @discardableResult
-    func userPresses(_ data: String, on messageID: Int, from user: Int = 5_550_001, in chat: Int? = nil,
+    func userPresses(_ data: String, on messageID: Int?, from user: Int = 5_550_001, in chat: Int? = nil,
                      username: String? = "alice") -> String {
         api.enqueueCallback(data, from: user, in: chat ?? user, on: messageID, username: username).query
     }

@@ -16,6 +16,9 @@ package enum ControlReceiver {
         package var callbacks: [(id: String, text: String)] = []
     }
 
+    /// The answer to a button press that came without its message (it is too old), so whose chat is unknown.
+    static let orphanPress = "This button's message is too old to act on; send the command in the chat instead."
+
     /// Seconds between two stderr lines about the same unknown sender.
     static let unknownEvery: Double = 3_600
 
@@ -25,7 +28,12 @@ package enum ControlReceiver {
         var outcome = Outcome()
         var replies: [(key: String, text: String)] = []
         var charts: [ControlAnswer] = []
-        for message in messages where message.chat == sinkChat {
+        for message in messages {
+            guard message.chat == sinkChat else {
+                // A button press without its message: its spinner stops, and the presser learns what to do instead.
+                if message.chat.isEmpty, let callback = message.callbackID { outcome.callbacks.append((callback, orphanPress)) }
+                continue
+            }
             let role = chat.role(of: message.sender)
             guard role != .none else {
                 let seen = "\(transport):\(message.sender)"
@@ -36,7 +44,10 @@ package enum ControlReceiver {
                 }
                 continue
             }
-            guard let command = ControlCommand(message.text) else { continue }
+            guard let command = ControlCommand(message.text) else {
+                if let callback = message.callbackID { outcome.callbacks.append((callback, "")) }
+                continue
+            }
             input.key = message.key
             let reply = ControlHandler.handle(command, role: role, input: &input)
             input.key = nil

@@ -24,7 +24,13 @@ package enum RulesLoader {
         do {
             (root, longestString) = try JSONParser.parseMeasuringStrings(bytes)
         } catch {
-            let diagnostic = Diagnostic(file: path, line: error.line, column: error.column, jsonPath: "", message: error.message)
+            let jsonPath = error.steps.reversed().reduce("") { parent, step in
+                switch step {
+                case .key(let key): JSONPath.child(parent, key)
+                case .index(let index): JSONPath.element(parent, index)
+                }
+            }
+            let diagnostic = Diagnostic(file: path, line: error.line, column: error.column, jsonPath: jsonPath, message: error.message)
             throw .invalid(path: path, diagnostics: [diagnostic])
         }
         let absolutePath = PathResolver.absolute(path, workingDirectory: FileReader.workingDirectory())

@@ -31,7 +31,7 @@ extension RulesValidator {
         let name = string(sinkNode, path: sinkPath)
         // A bad sink does not hide the users' and admins' own problems: check reports them all at once.
         var valid = false
-        if let name { valid = controlSink(name, node: sinkNode, service: service, path: sinkPath, sinks: sinks) }
+        if let name { valid = controlSink(name, node: sinkNode, format: format, path: sinkPath, sinks: sinks) }
         var chat = ControlChat(sink: name?.value ?? "")
         for key in ["users", "admins"] {
             guard let listNode = fields[key] else { continue }
@@ -44,9 +44,10 @@ extension RulesValidator {
         return valid ? chat : nil
     }
 
-    /// Whether sink `name` exists and is a webhook of format `service`; reports it otherwise (did-you-mean
+    /// Whether sink `name` exists, is a webhook of `format` and has a chat commands can come from; reports it otherwise (did-you-mean
     /// among the sinks of that format).
-    private mutating func controlSink(_ name: ConfigString, node: JSONNode, service: String, path: String, sinks: JSONNode?) -> Bool {
+    private mutating func controlSink(_ name: ConfigString, node: JSONNode, format: any ControlFormat.Type, path: String, sinks: JSONNode?) -> Bool {
+        let service = format.name
         let members = sinks?.members ?? []
         let fitting = members.filter { $0.value["type"]?.stringValue == "webhook" && $0.value["format"]?.stringValue == service }.map(\.key)
         guard let sink = members.first(where: { $0.key == name.value }) else {
@@ -61,6 +62,11 @@ extension RulesValidator {
             let format = sink.value["format"]?.stringValue.map { " with format \($0)" } ?? ""
             error("sink \(name.shown) is a \(type) sink\(format); control.\(service) needs a webhook sink with format \"\(service)\"",
                   at: node, path: path)
+            return false
+        }
+        if let chat = (sink.value["chat_id"] ?? sink.value["room"])?.stringValue,
+           let problem = format.uncommandable(chat: EnvironmentExpander.expand(chat, environment: environment, folder: folder).value) {
+            error("sink \(name.shown) \(problem)", at: node, path: path)
             return false
         }
         return true

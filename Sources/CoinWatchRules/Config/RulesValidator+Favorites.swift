@@ -21,6 +21,7 @@ extension RulesValidator {
                 error("a favorite cannot be empty; write a coin id, symbol or name", at: element, path: elementPath())
                 continue
             }
+            if !plainCoin(text.value, what: "a favorite", at: element, path: elementPath) { continue }
             if let meaning = RuleCoin.reservedMeaning(text.value) {
                 error("\(text.shown) is reserved: as a rule's coin it means \(meaning); name a coin by its id, symbol or name",
                       at: element, path: elementPath())
@@ -41,5 +42,17 @@ extension RulesValidator {
             result.append(text.value)
         }
         return (result, byKey)
+    }
+
+    /// Whether coin name `name` is free of control characters (C0, DEL, C1: `\u0007`, a newline), which no coin
+    /// id, symbol or name holds and which would reach terminals and chats as they are; reports the first.
+    mutating func plainCoin(_ name: String, what: String, at node: JSONNode, path: () -> String) -> Bool {
+        for (offset, scalar) in name.unicodeScalars.enumerated() where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            error("\(what) cannot hold a control character (U+\(String(repeating: "0", count: 4 - code.count) + code) at character \(offset + 1)); "
+                  + "write the coin id, symbol or name without it", at: node, path: path())
+            return false
+        }
+        return true
     }
 }

@@ -18,6 +18,8 @@ extension RulesValidator {
                     || text.value.contains("/") {
                     error("a lot's coin must be one coin (a favorite, or a coin id, symbol or name), not \(text.shown)",
                           at: coinNode, path: JSONPath.child(lotPath, "coin"))
+                } else if !plainCoin(text.value, what: "a lot's coin", at: coinNode, path: { JSONPath.child(lotPath, "coin") }) {
+                    // Reported; the lot's amount and price are still checked.
                 } else if let favorite = favoriteByKey[text.value.lowercased()] {
                     coin = favorite
                 } else if let known = watched.first(where: { $0.lowercased() == text.value.lowercased() }) {

@@ -9,4 +9,11 @@ package protocol ControlFormat: SinkFormat {
     /// The sender id that `node`, an element of `users` or `admins`, names; nil when it names none (reported
     /// through `validator` at `path`).
     static func sender(_ node: JSONNode, path: String, validator: inout RulesValidator) -> String?
+    /// Why the sink's chat (`chat_id`, `room`), as written there and expanded, can be sent to but never commands: what
+    /// to write instead; nil when it can.
+    static func uncommandable(chat: String) -> String?
+}
+
+extension ControlFormat {
+    package static func uncommandable(chat: String) -> String? { nil }
 }

@@ -47,4 +47,10 @@ package enum TelegramFormat: ControlFormat {
         }
         return String(Int64(number))
     }
+
+    /// Updates name a chat by its number only, so a chat given as `@channel` would never hear a command.
+    package static func uncommandable(chat: String) -> String? {
+        chat.hasPrefix("@") ? "names its chat_id by username (@…), which no incoming command carries; control.telegram "
+            + "needs the chat's numeric id (such as -1001234567890: see docs/control.md)" : nil
+    }
 }

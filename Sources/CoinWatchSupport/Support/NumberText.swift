@@ -57,7 +57,12 @@ package enum NumberText {
     }
 
     /// A plain number without trailing zeros (thresholds in templates): `100000`, `2.5`.
-    package static func plain(_ value: Double) -> String { JSONOut.number(value) }
+    package static func plain(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude >= 9_007_199_254_740_992 else { return JSONOut.number(value) }
+        var out: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+        writeDigits(value.magnitude, decimals: 0, grouped: false, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     private static let symbols: [String: String] = [
         "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "krw": "₩",
@@ -93,14 +98,14 @@ package enum NumberText {
     /// `fixed(value, decimals:grouped:)` appended to `out` as UTF-8.
     package static func writeFixed(_ value: Double, decimals: Int, grouped: Bool, into out: inout [UInt8]) {
         guard value.isFinite, value < 9e15 else {
-            out.append(contentsOf: "\(value)".utf8)
+            writeDigits(value, decimals: decimals, grouped: grouped, into: &out)
             return
         }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaledValue = (value * scale).rounded()
         guard scaledValue < 9e18 else {
-            out.append(contentsOf: "\(value)".utf8)
+            writeDigits(value, decimals: decimals, grouped: grouped, into: &out)
             return
         }
         let scaled = UInt64(scaledValue)
@@ -132,6 +137,36 @@ package enum NumberText {
                 written += 1
             } while whole > 0
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<capacity]))
+        }
+    }
+
+    /// `value` (not negative) too large for `writeFixed`'s integer arithmetic, in plain digits all the same: its
+    /// shortest digits (`description`) moved past the point by the exponent and filled with zeros (`1e+29` is
+    /// 1 and 29 zeros), its fraction cut or filled to `decimals`; infinity and NaN as Swift writes them.
+    private static func writeDigits(_ value: Double, decimals: Int, grouped: Bool, into out: inout [UInt8]) {
+        let text = value.description
+        guard value.isFinite, let mantissa = text.split(separator: "e").first else {
+            out.append(contentsOf: text.utf8)
+            return
+        }
+        let exponent = text.split(separator: "e").dropFirst().first.flatMap { Int($0) } ?? 0
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        var digits = Array(parts[0].utf8) + Array((parts.count > 1 ? parts[1] : "").utf8)
+        var point = parts[0].utf8.count + exponent
+        if point <= 0 {
+            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 1 - point), at: 0)
+            point = 1
+        }
+        if digits.count < point + max(decimals, 0) {
+            digits += repeatElement(UInt8(ascii: "0"), count: point + max(decimals, 0) - digits.count)
+        }
+        for (index, digit) in digits[..<point].enumerated() {
+            if grouped, index > 0, (point - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(digit)
+        }
+        if decimals > 0 {
+            out.append(UInt8(ascii: "."))
+            out.append(contentsOf: digits[point..<(point + decimals)])
         }
     }
 }

@@ -434,6 +434,17 @@ import Testing
         #expect(!shown.isEmpty && shown.utf16.count <= 200, "\(shown.utf16.count) UTF-16 units: \(shown)")
     }
 
+    /// A press whose message Telegram no longer sends (no `message`: no chat) is still acknowledged, saying what to do
+    /// (its spinner turned until Telegram gave up), and acts on nothing.
+    @Test func aButtonPressWithoutItsMessageIsAcknowledged() throws {
+        let rig = try Rig()
+        let query = rig.telegram.userPresses("/silence hi:bitcoin 1h", on: nil, from: Self.admin, in: Self.chat)
+        #expect(try rig.pass().status == 0)
+        #expect(rig.telegram.answered(query))
+        #expect(rig.telegram.calls("answerCallbackQuery").first?.parameters["text"]?.contains("send the command in the chat") == true)
+        #expect(try rig.state.silences.isEmpty)
+    }
+
     @Test func anAlertToTheControlChatCarriesTheButtonsAndPressesOnItActAsTheirCommands() throws {
         let rig = try Rig(rules: #"{"id": "hi", "coin": "bitcoin", "when": {"above": 100}, "notify": ["phone"]}"#)
         try Self.serveHistory(rig.flow.market)

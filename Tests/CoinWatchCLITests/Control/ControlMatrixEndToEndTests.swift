@@ -85,6 +85,19 @@ import Testing
         #expect(try rig.answers.count == 1)
     }
 
+    /// An end-to-end encrypted room hides its commands from the bot: one line on stderr says so (it was silence).
+    @Test func anEncryptedCommandIsSaidNotLeftSilent() throws {
+        guard let rig = try Rig.make() else { return }
+        #expect(try rig.pass().status == 0)
+        try rig.synapse.send("/price btc", as: "ana", in: rig.room, encrypted: true)
+        let second = try rig.pass()
+        #expect(second.status == 0, "\(second.stderr)")
+        let lines = second.stderr.split(separator: "\n").filter { $0.contains("end-to-end encrypted") }
+        #expect(lines.count == 1 && lines.first?.contains(rig.room) == true && lines.first?.contains("use a room without encryption") == true,
+                "\(second.stderr)")
+        #expect(try rig.answers.isEmpty)
+    }
+
     @Test func aUserReadsAnAdminEditsAnUnknownSenderAndAnotherRoomGetNothing() throws {
         guard let rig = try Rig.make() else { return }
         let other = try rig.synapse.makeRoom()

@@ -21,6 +21,50 @@ import Testing
                     && run.stderr.contains("Did you mean 'bitcoin'?"), "\(run.stderr)")
     }
 
+    /// A number too small for a double (it read as 0) or too large is refused where it stands, with its JSON path; so is
+    /// any syntax error inside a value (they had no path).
+    @Test func outOfRangeNumbersAndSyntaxErrorsNameTheirPlace() throws {
+        let dir = try TempDir()
+        for (when, place, says) in [("1e-400", "1:87: rules[0].when.above: ", "the number 1e-400 is too small"),
+                                    ("-1e999", "1:87: rules[0].when.above: ", "the number -1e999 is too large"),
+                                    ("1,}", "1:89: rules[0].when: ", "trailing comma before '}'")] {
+            let rules = try dir.write("rules.json", #"{"favorites": ["bitcoin"], "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": \#(when)}]}"#)
+            let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+            #expect(run.status == 65)
+            #expect(run.stderr.hasPrefix(rules + ":" + place + says) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
+    /// A control character in a favorite or a lot's coin is refused at its place (it was accepted and reached terminals).
+    @Test func aControlCharacterInACoinNameIsRefused() throws {
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", #"""
+        {"favorites": ["bitcoin", "eth\u0007"],
+         "holdings": [{"coin": "sol\nana", "amount": 1, "price": 1}]}
+        """#)
+        let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 65)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(rules):1:27: favorites[1]: a favorite cannot hold a control character (U+0007 at character 4); "
+                            + "write the coin id, symbol or name without it",
+                          "\(rules):2:24: holdings[0].coin: a lot's coin cannot hold a control character (U+000A at character 4); "
+                            + "write the coin id, symbol or name without it"], "\(run.stderr)")
+    }
+
+    /// Telegram updates name a chat by number only: control on a sink whose chat_id is "@channel" would never hear a
+    /// command, so check refuses it and says to use the numeric id.
+    @Test func aControlledTelegramChatGivenByUsernameIsRefused() throws {
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", """
+        {"sinks": {"phone": {"type": "webhook", "format": "telegram", "url": "https://api.telegram.org/botX/sendMessage", "chat_id": "@mychannel"}},
+         "control": {"telegram": {"sink": "phone", "users": [123456789]}}}
+        """)
+        let run = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("control.telegram.sink: sink 'phone' names its chat_id by username")
+                    && run.stderr.contains("numeric id") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
     /// docs/control.md's three lines: a misspelt control sink does not hide its users' own problem.
     @Test func aMisspeltControlSinkStillLetsCheckReportItsUsers() throws {
         let dir = try TempDir()

@@ -81,6 +81,33 @@ import Testing
         }
     }
 
+    /// A single-valued option given twice is a usage error (it silently took the last); flags may repeat, and
+    /// backtest's `--rule` is a list.
+    @Test func aValueOptionGivenTwiceIsAUsageError() throws {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", #"{"favorites": ["bitcoin"], "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}}]}"#)
+        let twice = try Binary.run(["--once", "--interval", "1m", "--rules", path, "--interval=5m"])
+        #expect(twice.status == 64)
+        #expect(twice.stderr == "Error: '--interval' was given twice ('1m', then '5m'); give it once.\n", "\(twice.stderr)")
+        let rule = try Binary.run(["log", "--rule", "a", "--rule", "b", "--rules", path])
+        #expect(rule.status == 64 && rule.stderr.contains("'--rule' was given twice"), "\(rule.stderr)")
+        let flags = try Binary.run(["check", "-q", "--quiet", "--rules", path, "--state", dir.path + "/state.json"])
+        #expect(flags.status == 0, "\(flags.stderr)")
+        let rules = try Binary.run(["backtest", "--rule", "a", "--rule", "b", "--rules", path, "--state", dir.path + "/state.json"])
+        #expect(!rules.stderr.contains("given twice"), "\(rules.stderr)")
+    }
+
+    /// `explain ''` names no rule: a usage error (it said "no rule ''" with status 1).
+    @Test func anEmptyRuleIDIsAUsageError() throws {
+        let dir = try TempDir()
+        let path = try dir.write("rules.json", #"{"favorites": ["bitcoin"], "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}}]}"#)
+        for (args, what) in [([""], "rule id"), ([" "], "rule id"), (["a", ""], "coin")] {
+            let run = try Binary.run(["explain"] + args + ["--rules", path, "--state", dir.path + "/state.json"])
+            #expect(run.status == 64, "\(args): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: The \(what) is empty;") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
     @Test func optionsMayFollowTheCommand() throws {
         let dir = try TempDir()
         let path = try dir.write("rules.json", #"{"favorites": ["bitcoin"], "rules": [{"id": "a", "coin": "bitcoin", "when": {"above": 1}}]}"#)

@@ -19,6 +19,8 @@ import Testing
         let dropped = Mutex<[String]>([])
         /// A market the answer names twice.
         let twice = Mutex<String?>(nil)
+        /// A market whose `PRICE_FLUCTUATIONS` the answer gives as `"Y"`, not a boolean.
+        let odd = Mutex<String?>(nil)
     }
 
     init() throws { dir = try TempDir() }
@@ -142,6 +144,19 @@ import Testing
         #expect(records(next).map { $0["message"] as? String } == ["Upbit lists KRW-XYZ (Xyz)"], "\(next.stdout) \(next.stderr)")
     }
 
+    /// One market's flag that is not a boolean is not read as set; it fails neither the list nor the other markets.
+    @Test func aNonBooleanFlagOfOneMarketKeepsTheRestOfTheList() throws {
+        let upbit = try server()
+        try write(base: upbit.baseURL, rules: Self.rules)
+        listing.odd.withLock { $0 = "KRW-BTC" }
+        let first = try pass()
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        listing.file.withLock { $0 = Self.flagged }
+        let next = try pass(after: 600)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(records(next).map { $0["coin"] as? String } == ["KRW-ETH"], "only ETH's flags changed: \(next.stdout) \(next.stderr)")
+    }
+
     /// SPEC §10: a baseline "records prices and pair states, notifies nothing", so it spends no `once`
     /// and starts no cooldown of an event rule: the flag, cleared and raised again, is announced.
     @Test func aBaselinePassSpendsNoOnceOfAnEventRule() throws {
@@ -184,12 +199,21 @@ import Testing
         routes["/market/all"] = { _ in
             let dropped = listing.dropped.withLock { $0 }
             let twice = listing.twice.withLock { $0 }
+            let odd = listing.odd.withLock { $0 }
             let reply = ReplayServer.capture(listing.file.withLock { $0 })
-            guard !dropped.isEmpty || twice != nil, let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]],
-                  let kept = try? JSONSerialization.data(withJSONObject: markets.filter { market in
+            guard !dropped.isEmpty || twice != nil || odd != nil,
+                  let markets = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]] else { return reply }
+            let edited = markets.map { market in
+                guard market["market"] as? String == odd, var event = market["market_event"] as? [String: Any],
+                      var caution = event["caution"] as? [String: Any] else { return market }
+                caution["PRICE_FLUCTUATIONS"] = "Y"
+                event["caution"] = caution
+                return market.merging(["market_event": event]) { $1 }
+            }
+            guard let kept = try? JSONSerialization.data(withJSONObject: edited.filter { market in
                       let code = market["market"] as? String ?? ""
                       return !dropped.contains { $0 == code || $0.hasSuffix("-") && code.hasPrefix($0) }
-                  } + markets.filter { $0["market"] as? String == twice }) else { return reply }
+                  } + edited.filter { $0["market"] as? String == twice }) else { return reply }
             return Reply.json(String(decoding: kept, as: UTF8.self))
         }
         return routes

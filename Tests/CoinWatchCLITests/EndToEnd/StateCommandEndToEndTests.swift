@@ -106,6 +106,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A state a newer coinwatch wrote is refused (65), and the advice is to upgrade, not `state reset`, which would put
+    /// its data aside; the file is left as it was.
+    @Test func aStateFromANewerCoinwatchAdvisesAnUpgradeAndIsKept() throws {
+        let dir = try TempDir()
+        let content = "{\"version\": 999, \"pairs\": {}}"
+        let path = try dir.write("state.json", content)
+        let run = try Binary.run(["state", "show", "--state", path])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains(path) && run.stderr.contains("version 999 is newer than this coinwatch understands")
+                    && run.stderr.contains("upgrade coinwatch"), "\(run.stderr)")
+        #expect(!run.stderr.contains("state reset") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == content)
+    }
+
     @Test func ruleOptionOnlyAppliesToReset() throws {
         let run = try Binary.run(["state", "show", "--rule", "x", "--state", "/tmp/none.json"])
         #expect(run.status == 64)

@@ -30,6 +30,28 @@ import Testing
         #expect(run.stdout.contains("{price} is $90.00}"), "\(run.stdout)")
     }
 
+    /// A price or threshold past 2^53 is written in plain digits, in the alert, its template and check's plan (it was
+    /// `$1e+16`).
+    @Test func aHugeThresholdIsWrittenInPlainDigits() throws {
+        let market = try MarketServer()
+        market.set("bitcoin", price: 2e16)
+        let dir = try TempDir()
+        let rules = try dir.write("rules.json", RulesJSON.make(baseURL: market.baseURL, rules: #"""
+            {"id": "big", "coin": "bitcoin", "when": {"above": 1e16}},
+            {"id": "t", "coin": "bitcoin", "when": {"above": 1e16}, "message": "over {threshold}"},
+            {"id": "in", "coin": "bitcoin", "when": {"enters_range": [1e16, 3e16]}}
+            """#))
+        let run = try Binary.run(["--once", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["big  BTC is above $10,000,000,000,000,000.00 — now $20,000,000,000,000,000.00 (+0.00% 24h)",
+                          "t  over $10,000,000,000,000,000.00"], "\(run.stdout)")
+        let plan = try Binary.run(["check", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(plan.stdout.contains("above $10,000,000,000,000,000.00"), "\(plan.stdout)")
+        let explain = try Binary.run(["explain", "in", "--rules", rules, "--state", dir.path + "/state.json"])
+        #expect(explain.status == 0 && explain.stdout.contains("10000000000000000") && !explain.stdout.contains("e+"), "\(explain.stdout)")
+    }
+
     @Test func anUnknownPlaceholderFromAVariableNeverShowsItsValue() throws {
         for secret in ["{tok3n-s3cret}", "}tok3n-s3cret", "{tok3n s3cret"] {
             let run = try check(message: "alert ${MSG}", environment: ["MSG": secret])

@@ -12,6 +12,8 @@ package struct MatrixClientAPI: ControlTransport {
     var config: WebhookConfig
     /// The bot's own user id, asked once (`whoami`), so its own answers are not read as commands.
     var me: String?
+    /// Whether stderr has been told that the room is end-to-end encrypted (said once: its commands cannot be read).
+    var toldEncrypted = false
 
     /// The sink's room.
     package var chat: String { config.room ?? "" }
@@ -29,7 +31,7 @@ package struct MatrixClientAPI: ControlTransport {
             }
         }
         let filter = #"{"presence":{"types":[]},"account_data":{"types":[]},"room":{"rooms":["#
-            + JSONOut.quote(chat) + #"],"timeline":{"types":["m.room.message"],"limit":50},"state":{"types":[]},"#
+            + JSONOut.quote(chat) + #"],"timeline":{"types":"# + Self.timelineTypes + #","limit":50},"state":{"types":[]},"#
             + #""ephemeral":{"types":[]},"account_data":{"types":[]}}}"#
         let wait = offset == nil ? 0 : timeout
         var url = config.root + "/_matrix/client/v3/sync?timeout=\(Int((wait * 1000).rounded()))&filter=" + QueryString.escape(filter)
@@ -48,7 +50,7 @@ package struct MatrixClientAPI: ControlTransport {
         var skipped: String?
         while let page = from {
             let older = config.root + "/_matrix/client/v3/rooms/\(QueryString.escape(chat))/messages?dir=b&limit=\(min(100, room + 1))&from="
-                + QueryString.escape(page) + "&to=" + QueryString.escape(offset) + "&filter=" + QueryString.escape(#"{"types":["m.room.message"]}"#)
+                + QueryString.escape(page) + "&to=" + QueryString.escape(offset) + "&filter=" + QueryString.escape(#"{"types":"# + Self.timelineTypes + "}")
             switch ControlLink.answer(http.perform(request(older, method: "GET")), what: "/messages")
                 .flatMap({ Self.decode(Messages.self, $0, what: "/messages answered something that is not a Matrix message list") }) {
             case .success(let answer):
@@ -61,8 +63,17 @@ package struct MatrixClientAPI: ControlTransport {
             case .failure(let failure): return .failure(failure)
             }
         }
+        // An encrypted room hides its commands from a bot that holds no keys: said once rather than left silent.
+        if !toldEncrypted, events.contains(where: { $0.type == "m.room.encrypted" && $0.sender != me }) {
+            toldEncrypted = true
+            skipped = (skipped.map { $0 + "; " } ?? "") + "room \(chat) is end-to-end encrypted, and coinwatch cannot read "
+                + "encrypted messages: their commands go unanswered; use a room without encryption for control (docs/control.md)"
+        }
         return .success((Self.messages(in: events, room: chat, me: me), sync.next_batch, skipped))
     }
+
+    /// The timeline events read: messages, and encrypted ones only to say that they cannot be read.
+    static let timelineTypes = #"["m.room.message","m.room.encrypted"]"#
 
     /// Pages of 100 messages read back over a `/sync`'s gap (its timeline holds 50).
     static let gapPages = 10

@@ -97,9 +97,10 @@ package struct TelegramBotAPI: ControlTransport {
             let key = "telegram:\(update.update_id)"
             if let message = update.message, let text = message.text, let from = message.from {
                 messages.append(ControlMessage(key: key, chat: String(message.chat.id), sender: String(from.id), text: text))
-            } else if let query = update.callback_query, let chat = query.message?.chat, let data = query.data {
-                messages.append(ControlMessage(key: key, chat: String(chat.id), sender: String(query.from.id), text: data,
-                                               callbackID: query.id))
+            } else if let query = update.callback_query {
+                // A press on a message Telegram no longer sends (too old) has no chat: "", answered all the same.
+                messages.append(ControlMessage(key: key, chat: query.message.map { String($0.chat.id) } ?? "", sender: String(query.from.id),
+                                               text: query.data ?? "", callbackID: query.id))
             }
         }
         return .success((messages, next.map(String.init), nil))

@@ -117,8 +117,17 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
 
     /// `market_event`: `{"warning": false, "caution": {"PRICE_FLUCTUATIONS": false, …}}`.
     private struct Event: Decodable {
-        var warning: Bool?
-        var caution: [String: Bool]?
+        var warning: Flag?
+        var caution: [String: Flag]?
+    }
+
+    /// One flag's value: set only when it is `true`; anything but a boolean is not read as set, so one odd
+    /// value (`"Y"`, `1`, `null`) neither fails the whole list nor raises a flag.
+    private struct Flag: Decodable {
+        var set: Bool
+        init(from decoder: any Decoder) throws {
+            set = (try? decoder.singleValueContainer().decode(Bool.self)) ?? false
+        }
     }
 
     /// Decodes one market; the details are optional (a listing asked without `isDetails` has none).
@@ -126,10 +135,10 @@ package struct UpbitMarket: Decodable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         market = try c.decode(String.self, forKey: .market)
         englishName = try c.decodeIfPresent(String.self, forKey: .englishName)
-        let event = try c.decodeIfPresent(Event.self, forKey: .marketEvent)
-        var flags = (event?.caution ?? [:]).filter(\.value).map { $0.key.uppercased() }
-        let legacy = try c.decodeIfPresent(String.self, forKey: .marketWarning)
-        if event?.warning == true || legacy?.uppercased() == "CAUTION" {
+        let event = try? c.decodeIfPresent(Event.self, forKey: .marketEvent)
+        var flags = (event?.caution ?? [:]).filter(\.value.set).map { $0.key.uppercased() }
+        let legacy = try? c.decodeIfPresent(String.self, forKey: .marketWarning)
+        if event?.warning?.set == true || legacy?.uppercased() == "CAUTION" {
             flags.append(MarketFlag.warning)
         }
         self.flags = Array(Set(flags)).sorted()

@@ -158,7 +158,12 @@ package struct JSONParser {
                     throw tokens.error("expected ':' after the key '\(key)', found \(tokens.found)")
                 }
                 tokens.skipSpace()
-                let value = try parseValue()
+                let value: JSONNode
+                do { value = try parseValue() } catch {
+                    var error = error
+                    error.steps.append(.key(key))
+                    throw error
+                }
                 members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
             } while try another(before: "}", after: "an object member")
         }
@@ -176,7 +181,11 @@ package struct JSONParser {
                 if tokens.next() == UInt8(ascii: "]") {
                     throw tokens.error("trailing comma before ']'; remove the comma")
                 }
-                elements.append(try parseValue())
+                do { elements.append(try parseValue()) } catch {
+                    var error = error
+                    error.steps.append(.index(elements.count))
+                    throw error
+                }
             } while try another(before: "]", after: "an array element")
         }
         depth -= 1

@@ -6,6 +6,15 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     package var column: Int
     /// One sentence: what is wrong and what was expected.
     package var message: String
+    /// Where in the document: the keys and indexes down to the value being read, innermost first
+    /// (`[.key("below"), .key("when"), .index(0), .key("rules")]`); empty at the top level.
+    package var steps: [Step] = []
+
+    /// One step down into an object (its key) or an array (its index).
+    package enum Step: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
 
     /// "12:5: expected ',' or '}' after an object member, found ']'".
     package var description: String { "\(line):\(column): \(message)" }

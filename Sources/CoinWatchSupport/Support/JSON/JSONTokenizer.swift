@@ -358,7 +358,11 @@ public struct JSONTokenizer {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text) is too large for a 64-bit floating-point value", at: first)
+            throw error("the number \(text) is too large for a 64-bit floating-point value; write a smaller number", at: first)
+        }
+        // Digits that are not all zeros must not read as 0 (1e-400 did, silently).
+        guard value != 0 || digits.mantissa == 0 else {
+            throw error("the number \(text) is too small for a 64-bit floating-point value (it would read as 0); write 0 or a larger number", at: first)
         }
         return (value, range)
     }
