@@ -318,7 +318,9 @@ import Glibc
         }
         let attachment = (json("slack")["attachments"] as? [[String: Any]])?.first ?? [:]
         let section = ((attachment["blocks"] as? [[String: Any]])?.first?["text"] as? [String: Any])?["text"] as? String ?? ""
-        let texts = [json("slack")["text"] as? String ?? "", attachment["fallback"] as? String ?? "", section, json("googlechat")["text"] as? String ?? ""]
+        let title = json("slack")["text"] as? String ?? ""
+        #expect(title.replacingOccurrences(of: "\u{200B}", with: "") == "coinwatch: _PUMP_ lo" && Self.unbrokenStyling(title).isEmpty, "\(title)")
+        let texts = [attachment["fallback"] as? String ?? "", section, json("googlechat")["text"] as? String ?? ""]
         for text in texts {
             #expect(Self.unbrokenStyling(text).isEmpty, "\(text)")
             #expect(text.replacingOccurrences(of: "\u{200B}", with: "").hasPrefix("▼ \(name) (_PUMP_) is below $100.00"), "\(text)")

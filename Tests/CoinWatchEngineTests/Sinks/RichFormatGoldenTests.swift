@@ -37,7 +37,7 @@ struct RichFormatGoldenTests {
     }
 
     @Test func aGroupedSlackMessageHasOneColoredAttachmentPerAlert() {
-        #expect(bodies(.slack, [rise, fall, resolved]) == [##"{"text":"▲ BTC rose · btc-100k · 12:00 UTC\n▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC\n✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ BTC rose · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC rose · btc-100k · 12:00 UTC"}}]},{"color":"#d32f2f","fallback":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC"}}]},{"color":"#9e9e9e","fallback":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC"}}]}]}"##])
+        #expect(bodies(.slack, [rise, fall, resolved]) == [##"{"text":"coinwatch: 3 alerts","attachments":[{"color":"#2e7d32","fallback":"▲ BTC rose · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC rose · btc-100k · 12:00 UTC"}}]},{"color":"#d32f2f","fallback":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▼ ETH &lt;fell&gt; &amp; more · eth-dip · 12:00 UTC"}}]},{"color":"#9e9e9e","fallback":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"✓ RESOLVED: BTC is back · btc-100k · 12:00 UTC"}}]}]}"##])
     }
 
     @Test func aGroupedDiscordMessageHasOneColoredEmbedPerAlert() {

@@ -157,7 +157,8 @@ import Testing
             .deliver(pending(alerts("a", "b", "c")), state: &state, now: now, io: captured.io())
         #expect(receiver.requests.count == 1)
         let text = receiver.bodies.first ?? ""
-        #expect(text.components(separatedBy: "\\n").count == 3, "one line per alert: \(text)")
+        #expect(text.components(separatedBy: "\"color\"").count == 4 && text.hasPrefix(#"{"text":"coinwatch: 3 alerts""#),
+                "a title, then one attachment per alert: \(text)")
         #expect(receiver.keys.first == OutboxEntry(sink: "hook", alerts: alerts("a", "b", "c"), queuedAt: 0).key)
     }
 

@@ -20,16 +20,16 @@ struct WebhookPayloadTests {
 
     private func body(_ request: HTTPRequest) -> String { String(decoding: request.body ?? [], as: UTF8.self) }
 
-    @Test func slackSendsTheTextAsFallbackAndAnAttachmentWithAColorBarPerAlert() throws {
+    @Test func slackSendsATitleAndAnAttachmentWithAColorBarPerAlert() throws {
         let request = try only(.slack)
-        #expect(body(request) == ##"{"text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC"}}]}]}"##)
+        #expect(body(request) == ##"{"text":"coinwatch: BTC btc-100k","attachments":[{"color":"#2e7d32","fallback":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ BTC crossed above $100,000.00 — now $100,250.50 (+2.31% 24h) · btc-100k · 12:00 UTC"}}]}]}"##)
         #expect(header(request, "Content-Type") == "application/json")
         #expect(request.method == "POST")
     }
 
     @Test func slackEscapesItsMarkupCharacters() throws {
         let request = try only(.slack, alerts: [SampleAlert.make(message: "<!channel> A&B > C")])
-        #expect(body(request) == ##"{"text":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC","attachments":[{"color":"#2e7d32","fallback":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC"}}]}]}"##)
+        #expect(body(request) == ##"{"text":"coinwatch: BTC btc-100k","attachments":[{"color":"#2e7d32","fallback":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC","blocks":[{"type":"section","text":{"type":"mrkdwn","text":"▲ &lt;!channel&gt; A&amp;B &gt; C · btc-100k · 12:00 UTC"}}]}]}"##)
     }
 
     @Test func discordSendsAnEmbedWithAColorPerAlertWithoutPings() throws {
