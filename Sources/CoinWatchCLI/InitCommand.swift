@@ -76,7 +76,7 @@ enum InitCommand {
             if let movedTo { out += "; the old file is at \(movedTo)" }
             if schemaWritten == true { out += "\nwrote \(folder)/rules.schema.json for its $schema (an editor checks rules.json against it)" }
             for (favorite, id) in zip(resolved, ruleIDs(resolved.map(\.favorite))) where favorite.price == nil {
-                out += "\nnote: \(id)-cross is written disabled (no price known for \(favorite.favorite)): "
+                out += "\nnote: \(id)-cross is written disabled (no price known for \(TerminalText.clean(favorite.favorite))): "
                     + "set its \"crosses\" level to a price you care about and remove \"enabled\": false"
             }
             for (key, value) in learned.sorted(by: { $0.key < $1.key }) {
@@ -174,7 +174,7 @@ enum InitCommand {
             guard let answer = ask(context, prompt), !answer.isEmpty else { return ids }
             for typed in list(answer) {
                 let found = search(typed, session: &session)
-                if let hit = found.hit { context.io.out("  → \(hit.id) (\(SilenceTarget.shown(hit.name)), \(hit.symbol))\n") }
+                if let hit = found.hit { context.io.out("  → " + TerminalText.clean("\(hit.id) (\(hit.name), \(hit.symbol))") + "\n") }
                 ids.append(found.id)
             }
         }

@@ -74,6 +74,19 @@ import Testing
         #expect(check.status == 0, "the written file passes check: \(check.stderr)")
     }
 
+    @Test func thePickIsShownWithoutTheControlAndBidiCharactersOfTheSearchsAnswer() throws {
+        // A search answer whose id carries a right-to-left override and whose symbol clears the screen.
+        try dir.write("evil.json", #"{"coins":[{"id":"evil\u202ecoin","name":"Evil","symbol":"EV\u001b[2J","market_cap_rank":5}]}"#)
+        let hostile = try InterceptingProxy(host: "api.coingecko.com", routes: [("/api/v3/search?query=evil", dir.path + "/evil.json")])
+        let session = try PseudoTerminal.run(["init", "--rules", dir.path + "/rules.json"],
+                                             answers: [(prompt: answers[0].prompt, answer: "evil"), (prompt: answers[1].prompt, answer: ""),
+                                                       answers[3]],
+                                             environment: ["https_proxy": hostile.url, "HTTPS_PROXY": hostile.url, "HOME": dir.path,
+                                                           "SSL_CERT_FILE": hostile.authority], in: dir)
+        #expect(session.screen.contains("  → evilcoin (Evil, EV)\n"), "\(session.screen)")
+        #expect(!session.screen.contains("\u{1B}[2J") && !session.screen.contains("\u{202E}"), "\(session.screen)")
+    }
+
     @Test func withoutSSLCertFileTheProxysCertificateIsRefusedAndFavoritesAreWrittenAsGiven() throws {
         let path = dir.path + "/rules.json"
         let session = try PseudoTerminal.run(["init", "--rules", path], answers: answers,
