@@ -86,11 +86,12 @@ enum OutboxCommand {
         return nil
     }
 
-    /// Loads rules.json (its unset variables tolerated unless `sending`), then edits the state under
-    /// the lock with `change` (given the delivery and the time); the state is saved when it changed.
+    /// Loads rules.json (its unset variables tolerated; when `sending`, as a pass does: a sink with one is unavailable and
+    /// keeps its messages), then edits the state under the lock with `change` (given the delivery and the time); the
+    /// state is saved when it changed.
     private static func edit(_ context: CommandContext, sending: Bool,
                              _ change: (inout StateDocument, Delivery, Double) -> ExitCode) throws(ExitCodeError) -> ExitCode {
-        let rules = try context.loadRules(tolerateUnsetVariables: !sending)
+        let rules = try context.loadRules(tolerateUnsetVariables: !sending, unavailableSinks: sending)
         let delivery = RunCommand.makePass(context, rules: rules).delivery
         let now = context.clock.now().timeIntervalSince1970
         return try context.updateState { change(&$0, delivery, now) }

@@ -123,11 +123,12 @@ package struct Delivery: Sendable {
 
     /// One line per sink that is unavailable (a `${…}` it cannot expand, SPEC §2) naming it and why, with how many of
     /// `outbox`'s alerts wait for it; `scope` says for how long ("in this pass"). A pass says them after delivering, `stream`
-    /// once per load of the rules.
-    package func unavailableSinks(outbox: [OutboxEntry], scope: String) -> [String] {
+    /// once per load of the rules, `outbox retry` (`waitedFor`) those its messages wait for.
+    package func unavailableSinks(outbox: [OutboxEntry], scope: String, waitedFor: Bool = false) -> [String] {
         rules.sinks.sorted { $0.key < $1.key }.compactMap { name, sink in
             guard case .unavailable(let type, let reason) = sink else { return nil }
             let waiting = outbox.filter { $0.sink == name }.reduce(0) { $0 + $1.alerts.count }
+            if waitedFor && waiting == 0 { return nil }
             return "\(type) sink '\(name)' is unavailable \(scope): \(reason); "
                 + "\(waiting) alert\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in the outbox"
         }
@@ -191,6 +192,9 @@ package struct Delivery: Sendable {
         let undelivered = sendWebhooks(plan, backlog: &backlog, now: now, environment: environment,
                                        save: save(around: state), report: &report)
         recordUndelivered(undelivered, backlog: &backlog, report: &report)
+        let unavailable = unavailableSinks(outbox: backlog.outbox, scope: "now", waitedFor: true)
+        report.errors.insert(contentsOf: unavailable, at: 0)
+        report.failed = report.failed || !unavailable.isEmpty
         return report
     }
 

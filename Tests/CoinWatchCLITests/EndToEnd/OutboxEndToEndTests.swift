@@ -107,6 +107,22 @@ import Testing
         #expect(try StateStore.load(path: flow.statePath).outbox.isEmpty)
     }
 
+    @Test func retryWithASinksVariableUnsetSendsTheOthersAndKeepsThatSinksMessage() throws {
+        // Run from a shell without the service's EnvironmentFile: one sink's ${…} is unset. As in a pass, that sink is
+        // unavailable and the rest go (outbox retry refused everything with exit 65 before).
+        try fill()
+        let rules = try #require(flow.dir.read("rules.json"))
+        try flow.dir.write("rules.json", rules.replacingOccurrences(of: receiver.url("/quiet"), with: "${COINWATCH_TEST_QUIET_URL}"))
+        let before = receiver.requests.count
+        let run = try outbox(["retry"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout == "retried 2 message(s): 1 delivered, 1 still in the outbox\n", "\(run.stderr)")
+        #expect(run.stderr.contains("quiet") && run.stderr.contains("COINWATCH_TEST_QUIET_URL"), "\(run.stderr)")
+        #expect(receiver.requests.dropFirst(before).map(\.path) == ["/flaky"])
+        let left = try StateStore.load(path: flow.statePath).outbox
+        #expect(left.count == 1 && left[0].sink == "quiet")
+    }
+
     @Test func retryOfOneIdSendsOnlyThatMessage() throws {
         try fill()
         let state = try StateStore.load(path: flow.statePath)
