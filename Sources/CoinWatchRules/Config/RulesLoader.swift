@@ -24,7 +24,7 @@ package enum RulesLoader {
         do {
             (root, longestString) = try JSONParser.parseMeasuringStrings(bytes)
         } catch {
-            let jsonPath = error.steps.reversed().reduce("") { parent, step in
+            let jsonPath = error.steps.reduce("") { parent, step in
                 switch step {
                 case .key(let key): JSONPath.child(parent, key)
                 case .index(let index): JSONPath.element(parent, index)

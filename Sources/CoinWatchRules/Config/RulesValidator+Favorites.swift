@@ -47,6 +47,8 @@ extension RulesValidator {
     /// Whether coin name `name` is free of control characters (C0, DEL, C1: `\u0007`, a newline), which no coin
     /// id, symbol or name holds and which would reach terminals and chats as they are; reports the first.
     mutating func plainCoin(_ name: String, what: String, at node: JSONNode, path: () -> String) -> Bool {
+        // ASCII without controls, read in place: most names (10,000 favorites cost 1 % of explain through a String view).
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true { return true }
         for (offset, scalar) in name.unicodeScalars.enumerated() where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
             let code = String(scalar.value, radix: 16, uppercase: true)
             error("\(what) cannot hold a control character (U+\(String(repeating: "0", count: 4 - code.count) + code) at character \(offset + 1)); "

@@ -16,6 +16,11 @@ package struct JSONParser {
     var tokens: JSONTokenizer
     let maxDepth: Int
     var depth = 0
+    /// The keys and indexes down to the value being read, outermost first, kept only while `tracking`: left as it is
+    /// when an error unwinds, so the error can say where it is (`JSONSyntaxError.steps`). A document is parsed without
+    /// it, and once more with it only when it has an error (3 % of `explain`'s instructions on 10,000 rules otherwise).
+    private var trail: [JSONSyntaxError.Step] = []
+    private var tracking = false
     /// The most bytes any string or key took in the document as written, escapes included (so never
     /// fewer than its characters).
     var longestString = 0
@@ -38,7 +43,15 @@ package struct JSONParser {
         throws(JSONSyntaxError) -> (root: JSONNode, longestString: Int) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
             var parser = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
-            return (try parser.parseDocument(), parser.longestString)
+            do throws(JSONSyntaxError) {
+                return (try parser.parseDocument(), parser.longestString)
+            } catch {
+                var again = JSONParser(tokens: JSONTokenizer(buffer), maxDepth: maxDepth)
+                again.tracking = true
+                var found = error
+                do throws(JSONSyntaxError) { _ = try again.parseDocument() } catch { found.steps = again.trail }
+                throw found
+            }
         }
     }
 
@@ -158,12 +171,9 @@ package struct JSONParser {
                     throw tokens.error("expected ':' after the key '\(key)', found \(tokens.found)")
                 }
                 tokens.skipSpace()
-                let value: JSONNode
-                do { value = try parseValue() } catch {
-                    var error = error
-                    error.steps.append(.key(key))
-                    throw error
-                }
+                if tracking { trail.append(.key(key)) }
+                let value = try parseValue()
+                if tracking { trail.removeLast() }
                 members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
             } while try another(before: "}", after: "an object member")
         }
@@ -181,11 +191,9 @@ package struct JSONParser {
                 if tokens.next() == UInt8(ascii: "]") {
                     throw tokens.error("trailing comma before ']'; remove the comma")
                 }
-                do { elements.append(try parseValue()) } catch {
-                    var error = error
-                    error.steps.append(.index(elements.count))
-                    throw error
-                }
+                if tracking { trail.append(.index(elements.count)) }
+                elements.append(try parseValue())
+                if tracking { trail.removeLast() }
             } while try another(before: "]", after: "an array element")
         }
         depth -= 1

@@ -6,8 +6,8 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     package var column: Int
     /// One sentence: what is wrong and what was expected.
     package var message: String
-    /// Where in the document: the keys and indexes down to the value being read, innermost first
-    /// (`[.key("below"), .key("when"), .index(0), .key("rules")]`); empty at the top level.
+    /// Where in the document: the keys and indexes down to the value being read, outermost first
+    /// (`[.key("rules"), .index(0), .key("when"), .key("below")]`); empty at the top level.
     package var steps: [Step] = []
 
     /// One step down into an object (its key) or an array (its index).
