@@ -82,8 +82,8 @@ package struct CurlTransport: HTTPTransport {
             for index in results.indices where results[index] == nil { finish(index, .failure(error), 0) }
         }
         return results.enumerated().map { index, result in
-            result ?? .failure(.internal(host: requests[index].host,
-                                         message: abandon?() == true ? "abandoned: coinwatch is stopping" : "the transfer did not finish"))
+            result ?? .failure(abandon?() == true ? .abandoned(host: requests[index].host)
+                                   : .internal(host: requests[index].host, message: "the transfer did not finish"))
         }
     }
 

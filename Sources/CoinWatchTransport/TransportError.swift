@@ -22,6 +22,8 @@ package enum TransportError: Error, Sendable, Equatable {
     case curl(host: String, code: Int, message: String)
     /// A failure inside coinwatch (out of handles and the like).
     case `internal`(host: String, message: String)
+    /// Given up unfinished because coinwatch is stopping (`CurlTransport.abandon`): no verdict on the host.
+    case abandoned(host: String)
 
     /// Whether a later try may succeed (network errors, an answer over the size cap, 5xx, 429), the one
     /// retry verdict (`WebhookVerdict` uses it); TLS, redirect and URL failures are final (docs/reliability.md).
@@ -29,7 +31,7 @@ package enum TransportError: Error, Sendable, Equatable {
         switch self {
         case .dns, .refused, .timedOut, .tooLarge, .connection, .curl, .internal: return true
         case .http(_, let status, _, _): return status == 429 || status >= 500
-        case .tls, .redirect, .badURL: return false
+        case .tls, .redirect, .badURL, .abandoned: return false
         }
     }
 
@@ -48,6 +50,7 @@ package enum TransportError: Error, Sendable, Equatable {
             return body.isEmpty ? "\(h): HTTP \(status)" : "\(h): HTTP \(status): \(body)"
         case .curl(let h, let code, let m): return "\(h): \(m) (curl error \(code))"
         case .internal(let h, let m): return h.isEmpty ? m : "\(h): \(m)"
+        case .abandoned(let h): return "\(h): abandoned: coinwatch is stopping"
         }
     }
 

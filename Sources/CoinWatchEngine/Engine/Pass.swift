@@ -136,6 +136,8 @@ package struct Pass: Sendable {
                             now: Double) -> OutageEdges.Report {
         var failures = fetched.failures
         for failure in unread where !failures.contains(where: { $0.provider == failure.provider }) { failures.append(failure) }
+        // A round given up because coinwatch is stopping (stream's SIGTERM) says nothing: no outage, no missing coin.
+        if failures.contains(where: \.isAbandoned) { return OutageEdges.Report() }
         let report = OutageEdges.update(failures: failures, answered: Set(fetched.quotes.values.map(\.provider)).union(answered),
                                         outages: &outages, backoff: memory.backoff, scrubber: SecretScrubber(rules: rules), now: now)
         for line in report.lines {

@@ -50,6 +50,12 @@ extension ProviderError {
         return false
     }
 
+    /// Whether the request was given up because coinwatch is stopping: says nothing of the provider.
+    package var isAbandoned: Bool {
+        if case .transport(_, .abandoned) = self { return true }
+        return false
+    }
+
     /// Throws `.unsupportedCurrency` naming `offered` unless it holds `vs`.
     static func requireOffered(_ vs: String, by provider: String, offered: [String]) throws {
         guard offered.contains(vs.lowercased()) else {

@@ -111,6 +111,10 @@ import Testing
         #expect(run.waitForExit(timeout: 15) == 0)
         #expect(Date().timeIntervalSince(stopping) < 5, "SIGTERM taken during the bridge: \(run.stderr)")
         #expect(!run.stderr.contains("timed out"), "\(run.stderr)")
+        // The quote given up says nothing of binance: no outage line, none in the state (StreamMetrics' provider_up).
+        #expect(!run.stderr.contains("failing since") && !run.stderr.contains("abandoned"), "\(run.stderr)")
+        let state = try String(contentsOfFile: rig.statePath, encoding: .utf8)
+        #expect(!state.contains("abandoned"), "no outage recorded: \(state)")
     }
 
     @Test func aServerThatDropsAfterEveryMessageIsReconnectedEverMoreSlowly() throws {
